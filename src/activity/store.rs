@@ -1,0 +1,66 @@
+//! Queries for notifications.
+
+use crate::store::{Store, now_secs};
+use crate::with_pool;
+
+/// Inserts one notification; binds `blog_id`, `type`, `from_blog_id`, `created_at`; returns
+/// the id, which is also the event's sequence number on the blog's activity channel.
+pub const INSERT_NOTIFICATION: &str = "INSERT INTO notifications (blog_id, type, from_blog_id, created_at) \
+     VALUES ($1, $2, $3, $4) RETURNING id";
+
+/// Days in the activity sparkline.
+pub const SPARKLINE_DAYS: i64 = 30;
+
+/// A notification with the blog it came from.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub blog_id: i64,
+    pub r#type: String,
+    pub created_at: i64,
+    pub is_read: bool,
+    pub from_name: Option<String>,
+    /// Whether the notified blog's owner follows the blog the notification came from.
+    pub is_friend: bool,
+}
+
+impl Store {
+    /// The newest notifications of a blog, newest first.
+    pub async fn notifications(
+        &self,
+        blog_id: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<NotificationRow>> {
+        const SQL: &str = "SELECT n.id, n.blog_id, n.type, n.created_at, n.is_read, \
+             fb.name AS from_name, \
+             EXISTS (SELECT 1 FROM follows f JOIN blogs ob ON ob.id = n.blog_id \
+                     WHERE f.user_id = ob.user_id AND f.blog_id = n.from_blog_id) AS is_friend \
+             FROM notifications n LEFT JOIN blogs fb ON fb.id = n.from_blog_id \
+             WHERE n.blog_id = $1 ORDER BY n.id DESC LIMIT $2";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(limit).fetch_all(pool).await)
+    }
+
+    /// Notifications per day over the last [`SPARKLINE_DAYS`] days, oldest first; empty when
+    /// the blog has never had any activity.
+    pub async fn sparkline(&self, blog_id: i64) -> sqlx::Result<Vec<i64>> {
+        const ANY: &str = "SELECT COUNT(*) FROM notifications WHERE blog_id = $1";
+        const SQL: &str = "SELECT created_at / 86400 AS day, COUNT(*) AS n FROM notifications \
+             WHERE blog_id = $1 AND created_at >= $2 GROUP BY created_at / 86400";
+        let (total,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(ANY).bind(blog_id).fetch_one(pool).await)?;
+        if total == 0 {
+            return Ok(Vec::new());
+        }
+        let today = now_secs() / 86400;
+        let first_day = today - (SPARKLINE_DAYS - 1);
+        let per_day: Vec<(i64, i64)> = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(blog_id).bind(first_day * 86400).fetch_all(pool).await)?;
+        let mut line = vec![0; SPARKLINE_DAYS as usize];
+        for (day, n) in per_day {
+            if let Some(slot) = line.get_mut((day - first_day) as usize) {
+                *slot = n;
+            }
+        }
+        Ok(line)
+    }
+}

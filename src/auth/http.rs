@@ -1,0 +1,229 @@
+//! The account calls: `/register`, `/login`, `/logout`, `/svc/user/info`,
+//! `/svc/post/set_seen_atg`, `/svc/user/current_blog`.
+
+use std::net::SocketAddr;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderValue;
+use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+
+use super::model::{UserModel, VisitorModel, user_model};
+use super::password;
+use super::session::{CurrentUser, MaybeSession, clear_cookie, session_cookie};
+use super::validate;
+use crate::app::AppState;
+use crate::blogs::validate as blog_validate;
+use crate::error::{ApiResult, AppError, Envelope};
+use crate::extract::Form;
+use crate::store::unique_violation;
+
+/// The account routes. `/login` is also the client page that shows the forms.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/svc/user/info", get(user_info))
+        .route("/register", post(register).get(crate::web::index))
+        .route("/login", post(login).get(crate::web::index))
+        .route("/logout", get(logout))
+        .route("/svc/post/set_seen_atg", post(set_seen_atg))
+        .route("/svc/user/current_blog", post(set_current_blog))
+}
+
+/// The answer of `/svc/user/info`: a user with a name, or a visitor with only a form key.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum UserInfo {
+    User(UserModel),
+    Visitor(VisitorModel),
+}
+
+async fn user_info(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+) -> Result<Response, AppError> {
+    match session {
+        Some(s) => {
+            let info = match s.user_id {
+                Some(user_id) => {
+                    UserInfo::User(user_model(&app.store, user_id, &s.form_key).await?)
+                }
+                None => UserInfo::Visitor(VisitorModel {
+                    form_key: s.form_key,
+                }),
+            };
+            Ok(Envelope(info).into_response())
+        }
+        None => {
+            // A visitor needs a form key to POST the login and register forms.
+            let new = app.store.create_session(None).await?;
+            let cookie = session_cookie(&new.token, app.config.secure_cookies);
+            let info = UserInfo::Visitor(VisitorModel {
+                form_key: new.session.form_key,
+            });
+            Ok(([(SET_COOKIE, cookie)], Envelope(info)).into_response())
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct RegisterForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    blog_name: String,
+}
+
+async fn register(
+    State(app): State<AppState>,
+    MaybeSession(old): MaybeSession,
+    Form(form): Form<RegisterForm>,
+) -> Result<Response, AppError> {
+    let email = validate::email(&form.email)?;
+    validate::new_password(&form.password)?;
+    let blog_name = blog_validate::blog_name(&form.blog_name)?;
+    if app.store.email_taken(&email).await? {
+        return Err(email_taken());
+    }
+    if app.store.blog_name_taken(&blog_name).await? {
+        return Err(blog_validate::name_taken(&blog_name));
+    }
+    let hash = password::hash(form.password).await?;
+    let user_id = app
+        .store
+        .create_user_with_blog(&email, &hash, &blog_name, &blog_name)
+        .await
+        .map_err(|err| match unique_violation(&err) {
+            Some(text) if text.contains("email") => email_taken(),
+            Some(_) => blog_validate::name_taken(&blog_name),
+            None => err.into(),
+        })?;
+    start_session(&app, old.map(|s| s.token_hash), user_id).await
+}
+
+fn email_taken() -> AppError {
+    AppError::conflict(
+        "email_taken",
+        "An account with that email already exists. Log in instead?",
+    )
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+async fn login(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    MaybeSession(old): MaybeSession,
+    Form(form): Form<LoginForm>,
+) -> Result<Response, AppError> {
+    let ip = peer.ip();
+    if let Err(wait) = app.login_limiter.check(ip) {
+        let minutes = wait.as_secs().div_ceil(60).max(1);
+        return Err(AppError::too_many(
+            "too_many_attempts",
+            format!("Too many failed log-in attempts. Try again in {minutes} minutes."),
+        ));
+    }
+    let email = form.email.trim().to_lowercase();
+    let user = if email.is_empty() {
+        None
+    } else {
+        app.store.user_by_email(&email).await?
+    };
+    let matches = password::verify(
+        form.password,
+        user.as_ref().map(|u| u.password_hash.clone()),
+    )
+    .await?;
+    match user {
+        Some(user) if matches => {
+            app.login_limiter.succeeded(ip);
+            start_session(&app, old.map(|s| s.token_hash), user.id).await
+        }
+        _ => {
+            app.login_limiter.failed(ip);
+            Err(AppError::unauthorized(
+                "invalid_credentials",
+                "Your email or password were incorrect.",
+            ))
+        }
+    }
+}
+
+/// Replaces the caller's session (if any) with a fresh one for `user_id`, so a session id
+/// seen before login is worthless after it, and answers the user model.
+async fn start_session(
+    app: &AppState,
+    old_token_hash: Option<String>,
+    user_id: i64,
+) -> Result<Response, AppError> {
+    if let Some(old) = old_token_hash {
+        app.store.delete_session(&old).await?;
+    }
+    let new = app.store.create_session(Some(user_id)).await?;
+    let model = user_model(&app.store, user_id, &new.session.form_key).await?;
+    let cookie = session_cookie(&new.token, app.config.secure_cookies);
+    Ok(([(SET_COOKIE, cookie)], Envelope(model)).into_response())
+}
+
+async fn logout(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+) -> Result<Response, AppError> {
+    if let Some(session) = session {
+        app.store.delete_session(&session.token_hash).await?;
+    }
+    Ok((
+        axum::http::StatusCode::SEE_OTHER,
+        [
+            (SET_COOKIE, clear_cookie()),
+            (LOCATION, HeaderValue::from_static("/login")),
+        ],
+    )
+        .into_response())
+}
+
+#[derive(Serialize)]
+struct SeenAtg {
+    seen_atg: bool,
+}
+
+async fn set_seen_atg(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SeenAtg> {
+    app.store.set_seen_atg(user.user_id).await?;
+    Ok(Envelope(SeenAtg { seen_atg: true }))
+}
+
+#[derive(Deserialize)]
+struct CurrentBlogForm {
+    #[serde(default)]
+    tumblelog: String,
+}
+
+async fn set_current_blog(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<CurrentBlogForm>,
+) -> ApiResult<UserModel> {
+    let name = form.tumblelog.trim();
+    let blogs = app.store.blogs_of_user(user.user_id).await?;
+    let blog = blogs.iter().find(|b| b.name == name).ok_or_else(|| {
+        AppError::bad_request(
+            "not_your_blog",
+            format!("'{name}' is not one of your blogs."),
+        )
+    })?;
+    app.store.set_current_blog(user.user_id, blog.id).await?;
+    Ok(Envelope(
+        user_model(&app.store, user.user_id, &user.session.form_key).await?,
+    ))
+}

@@ -1,0 +1,72 @@
+//! The current user as `/svc/user/info` answers it (spec 000 §3, spec 002 §3).
+
+use serde::Serialize;
+
+use crate::blogs::model::Channel;
+use crate::error::AppError;
+use crate::store::Store;
+
+/// The logged-in user's model. A visitor's answer has only a form key (no name: logged out).
+#[derive(Debug, Serialize)]
+pub struct UserModel {
+    /// The primary blog's name.
+    pub name: String,
+    pub email: String,
+    pub form_key: String,
+    pub seen_atg: bool,
+    pub liked_post_count: i64,
+    pub friend_count: i64,
+    pub unread_count: i64,
+    pub can_message: bool,
+    pub primary_channel: Option<String>,
+    pub current_channel: Option<String>,
+    pub channels: Vec<Channel>,
+    #[serde(skip)]
+    pub current_blog_id: Option<i64>,
+}
+
+/// The visitor's answer.
+#[derive(Debug, Serialize)]
+pub struct VisitorModel {
+    pub form_key: String,
+}
+
+/// Builds the user model for `user_id`, whose session has `form_key`.
+pub async fn user_model(
+    store: &Store,
+    user_id: i64,
+    form_key: &str,
+) -> Result<UserModel, AppError> {
+    let user = store
+        .user_by_id(user_id)
+        .await?
+        .ok_or_else(AppError::not_logged_in)?;
+    let blogs = store.blogs_of_user(user_id).await?;
+    // A current blog that is gone (or never set) falls back to the first blog.
+    let current_blog_id = user
+        .current_blog_id
+        .filter(|id| blogs.iter().any(|b| b.id == *id))
+        .or_else(|| blogs.first().map(|b| b.id));
+    let channels: Vec<Channel> = blogs
+        .iter()
+        .map(|b| Channel::of(b, current_blog_id))
+        .collect();
+    let primary = blogs.iter().find(|b| b.is_primary).or(blogs.first());
+    Ok(UserModel {
+        name: primary.map(|b| b.name.clone()).unwrap_or_default(),
+        email: user.email,
+        form_key: form_key.to_owned(),
+        seen_atg: user.seen_atg,
+        liked_post_count: store.liked_post_count(user_id).await?,
+        friend_count: store.friend_count(user_id).await?,
+        unread_count: channels.iter().map(|c| c.unread_count).sum(),
+        can_message: channels.iter().any(|c| c.can_message),
+        primary_channel: primary.map(|b| b.name.clone()),
+        current_channel: channels
+            .iter()
+            .find(|c| c.is_current)
+            .map(|c| c.name.clone()),
+        channels,
+        current_blog_id,
+    })
+}

@@ -1,0 +1,191 @@
+//! The session middleware, the form-key gate, and the extractors handlers use to learn who
+//! is calling.
+//!
+//! `load_session` runs for every request: it resolves the cookie to a stored session and, for
+//! every state-changing method, refuses the request unless it carries that session's form key
+//! (form field `form_key`, or header `X-Form-Key`). Handlers then read the session from the
+//! request's extensions through [`MaybeSession`] or [`CurrentUser`] without another query.
+
+use axum::body::{Body, to_bytes};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::header::{CONTENT_TYPE, COOKIE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use super::store::{SESSION_IDLE_SECS, Session};
+use crate::app::AppState;
+use crate::error::AppError;
+
+/// The session cookie's name.
+pub const COOKIE_NAME: &str = "dashwire_session";
+/// The header that carries the form key for JSON bodies.
+pub const FORM_KEY_HEADER: &str = "x-form-key";
+/// Form bodies larger than this are refused before the form key is looked for.
+const MAX_FORM_BYTES: usize = 1 << 20;
+
+/// The caller's session, if the cookie named a live one.
+#[derive(Clone, Debug)]
+pub struct MaybeSession(pub Option<Session>);
+
+/// A logged-in caller; extracting it answers 401 for a visitor.
+#[derive(Clone, Debug)]
+pub struct CurrentUser {
+    pub user_id: i64,
+    pub session: Session,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for MaybeSession {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, AppError> {
+        Ok(parts
+            .extensions
+            .get::<MaybeSession>()
+            .cloned()
+            .unwrap_or(MaybeSession(None)))
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let MaybeSession(session) = MaybeSession::from_request_parts(parts, state).await?;
+        match session {
+            Some(
+                session @ Session {
+                    user_id: Some(user_id),
+                    ..
+                },
+            ) => Ok(CurrentUser { user_id, session }),
+            _ => Err(AppError::not_logged_in()),
+        }
+    }
+}
+
+/// The session token from the request's cookies.
+pub fn token_from_headers(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE_NAME)
+        .map(|(_, value)| value.to_owned())
+}
+
+/// The `Set-Cookie` value that hands `token` to the browser.
+pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let value = format!(
+        "{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_IDLE_SECS}{secure}"
+    );
+    HeaderValue::from_str(&value).expect("hex token is a valid header value")
+}
+
+/// The `Set-Cookie` value that removes the session cookie.
+pub fn clear_cookie() -> HeaderValue {
+    HeaderValue::from_static("dashwire_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+}
+
+/// Resolves the session and enforces the form key on state-changing requests.
+pub async fn load_session(
+    State(app): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Result<Response, AppError> {
+    let session = match token_from_headers(request.headers()) {
+        Some(token) => app.store.session_by_token(&token).await?,
+        None => None,
+    };
+    let (mut parts, body) = request.into_parts();
+    let body = if changes_state(&parts.method) {
+        let (presented, body) = presented_form_key(&parts.headers, body).await?;
+        let expected = session.as_ref().map(|s| s.form_key.as_str());
+        check_form_key(presented.as_deref(), expected)?;
+        body
+    } else {
+        body
+    };
+    parts.extensions.insert(MaybeSession(session));
+    Ok(next.run(Request::from_parts(parts, body)).await)
+}
+
+fn changes_state(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// The form key the request presents: the header if set, else the `form_key` field of a
+/// form-encoded body. The body is buffered to look and handed back for the handler.
+async fn presented_form_key(
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<(Option<String>, Body), AppError> {
+    if let Some(key) = headers.get(FORM_KEY_HEADER).and_then(|v| v.to_str().ok()) {
+        return Ok((Some(key.to_owned()), body));
+    }
+    let is_form = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("application/x-www-form-urlencoded"));
+    if !is_form {
+        return Ok((None, body));
+    }
+    let bytes = to_bytes(body, MAX_FORM_BYTES)
+        .await
+        .map_err(|_| AppError::bad_request("body_too_large", "The form is too large."))?;
+    let key = url::form_urlencoded::parse(&bytes)
+        .find(|(name, _)| name == "form_key")
+        .map(|(_, value)| value.into_owned());
+    Ok((key, Body::from(bytes)))
+}
+
+fn check_form_key(presented: Option<&str>, expected: Option<&str>) -> Result<(), AppError> {
+    match (presented, expected) {
+        (Some(presented), Some(expected)) if constant_time_eq(presented, expected) => Ok(()),
+        (None, _) => Err(AppError::forbidden(
+            "bad_form_key",
+            "This request is missing its form key. Reload the page and try again.",
+        )),
+        _ => Err(AppError::forbidden(
+            "bad_form_key",
+            "This form has expired or its form key is wrong. Reload the page and try again.",
+        )),
+    }
+}
+
+/// Compares without stopping at the first difference, so timing does not leak the key.
+fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_session_cookie_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            COOKIE,
+            HeaderValue::from_static("a=1; dashwire_session=abc; b=2"),
+        );
+        assert_eq!(token_from_headers(&headers).as_deref(), Some("abc"));
+        assert_eq!(token_from_headers(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn form_key_must_match() {
+        assert!(check_form_key(Some("k"), Some("k")).is_ok());
+        assert!(check_form_key(Some("k"), Some("j")).is_err());
+        assert!(check_form_key(None, Some("k")).is_err());
+        assert!(check_form_key(Some("k"), None).is_err());
+    }
+}

@@ -1,0 +1,172 @@
+//! Queries for users and sessions.
+
+use sha2::{Digest, Sha256};
+
+use crate::store::{Store, now_secs};
+use crate::with_pool;
+
+/// A user row.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct User {
+    pub id: i64,
+    pub email: String,
+    pub password_hash: String,
+    pub seen_atg: bool,
+    pub current_blog_id: Option<i64>,
+}
+
+/// A session row; `user_id` is `None` for a visitor.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Session {
+    pub token_hash: String,
+    pub user_id: Option<i64>,
+    pub form_key: String,
+    pub last_seen_at: i64,
+}
+
+/// A session as handed out: the token goes in the cookie, only its hash is stored.
+pub struct NewSession {
+    pub token: String,
+    pub session: Session,
+}
+
+/// How long a logged-in session lasts without use.
+pub const SESSION_IDLE_SECS: i64 = 30 * 24 * 3600;
+/// How long a visitor's session lasts without use.
+pub const VISITOR_IDLE_SECS: i64 = 24 * 3600;
+/// How often `last_seen_at` is written back (not on every request).
+const TOUCH_EVERY_SECS: i64 = 300;
+
+/// The SHA-256 of a session token, as stored.
+pub fn hash_token(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    rand::fill(&mut buf[..]);
+    hex::encode(buf)
+}
+
+impl Store {
+    /// The user with this (already normalised) email.
+    pub async fn user_by_email(&self, email: &str) -> sqlx::Result<Option<User>> {
+        const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
+                           FROM users WHERE email = $1";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(email).fetch_optional(pool).await)
+    }
+
+    /// The user with this id.
+    pub async fn user_by_id(&self, id: i64) -> sqlx::Result<Option<User>> {
+        const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
+                           FROM users WHERE id = $1";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
+    }
+
+    /// Marks the account tour guide as seen.
+    pub async fn set_seen_atg(&self, user_id: i64) -> sqlx::Result<()> {
+        const SQL: &str = "UPDATE users SET seen_atg = TRUE WHERE id = $1";
+        with_pool!(self, pool => sqlx::query(SQL).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    /// Starts a session for `user_id` (or a visitor's when `None`).
+    pub async fn create_session(&self, user_id: Option<i64>) -> sqlx::Result<NewSession> {
+        const SQL: &str = "INSERT INTO sessions (token_hash, user_id, form_key, created_at, last_seen_at) \
+                           VALUES ($1, $2, $3, $4, $4)";
+        let token = random_hex(32);
+        let session = Session {
+            token_hash: hash_token(&token),
+            user_id,
+            form_key: random_hex(16),
+            last_seen_at: now_secs(),
+        };
+        with_pool!(self, pool => sqlx::query(SQL)
+            .bind(&session.token_hash)
+            .bind(session.user_id)
+            .bind(&session.form_key)
+            .bind(session.last_seen_at)
+            .execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(NewSession { token, session })
+    }
+
+    /// The live session for a cookie token; expired sessions count as none.
+    pub async fn session_by_token(&self, token: &str) -> sqlx::Result<Option<Session>> {
+        const SQL: &str = "SELECT token_hash, user_id, form_key, last_seen_at \
+                           FROM sessions WHERE token_hash = $1";
+        let token_hash = hash_token(token);
+        let found: Option<Session> = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(&token_hash).fetch_optional(pool).await)?;
+        let Some(session) = found else {
+            return Ok(None);
+        };
+        let idle = now_secs() - session.last_seen_at;
+        let limit = if session.user_id.is_some() {
+            SESSION_IDLE_SECS
+        } else {
+            VISITOR_IDLE_SECS
+        };
+        if idle > limit {
+            self.delete_session(&session.token_hash).await?;
+            return Ok(None);
+        }
+        if idle > TOUCH_EVERY_SECS {
+            const TOUCH: &str = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2";
+            with_pool!(self, pool => sqlx::query(TOUCH)
+                .bind(now_secs())
+                .bind(&session.token_hash)
+                .execute(pool).await.map(|r| r.rows_affected()))?;
+        }
+        Ok(Some(session))
+    }
+
+    /// Ends one session (logout, or revocation).
+    pub async fn delete_session(&self, token_hash: &str) -> sqlx::Result<()> {
+        const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
+        with_pool!(self, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    /// Removes sessions idle past their limit; returns how many.
+    pub async fn sweep_sessions(&self) -> sqlx::Result<u64> {
+        const SQL: &str = "DELETE FROM sessions WHERE \
+                           (user_id IS NULL AND last_seen_at < $1) OR last_seen_at < $2";
+        let now = now_secs();
+        let done = with_pool!(self, pool => sqlx::query(SQL)
+            .bind(now - VISITOR_IDLE_SECS)
+            .bind(now - SESSION_IDLE_SECS)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected()))?;
+        Ok(done)
+    }
+
+    /// Creates a user and their first (primary, current) blog in one transaction.
+    /// Returns the new user's id.
+    pub async fn create_user_with_blog(
+        &self,
+        email: &str,
+        password_hash: &str,
+        blog_name: &str,
+        blog_title: &str,
+    ) -> sqlx::Result<i64> {
+        const USER: &str = "INSERT INTO users (email, password_hash, created_at) \
+                            VALUES ($1, $2, $3) RETURNING id";
+        const BLOG: &str = "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at) \
+                            VALUES ($1, $2, $3, 0, TRUE, $4) RETURNING id";
+        const CURRENT: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
+        let now = now_secs();
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let (user_id,): (i64,) = sqlx::query_as(USER)
+                .bind(email).bind(password_hash).bind(now)
+                .fetch_one(&mut *tx).await?;
+            let (blog_id,): (i64,) = sqlx::query_as(BLOG)
+                .bind(user_id).bind(blog_name).bind(blog_title).bind(now)
+                .fetch_one(&mut *tx).await?;
+            sqlx::query(CURRENT).bind(blog_id).bind(user_id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(user_id)
+        })
+    }
+}

@@ -1,0 +1,212 @@
+//! Blogs as the client reads them: the channel entry of the user model and the full blog
+//! (spec 000 §3 Blog, spec 002 §3 Current user).
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+use super::store::BlogRow;
+
+/// A blog in the user's `channels` list.
+#[derive(Debug, Serialize)]
+pub struct Channel {
+    pub name: String,
+    pub title: String,
+    pub avatar_url: String,
+    pub url: String,
+    pub is_current: bool,
+    pub is_primary: bool,
+    pub unread_count: i64,
+    pub can_message: bool,
+    pub is_private_group_channel: bool,
+}
+
+impl Channel {
+    /// The channel entry of one of the user's blogs.
+    pub fn of(row: &BlogRow, current_blog_id: Option<i64>) -> Channel {
+        Channel {
+            name: row.name.clone(),
+            title: row.title.clone(),
+            avatar_url: avatar_url(&row.name, DEFAULT_AVATAR_SIZE),
+            url: format!("/blog/{}", row.name),
+            is_current: Some(row.id) == current_blog_id,
+            is_primary: row.is_primary,
+            unread_count: row.unread_count,
+            can_message: row.can_message,
+            is_private_group_channel: row.is_private_group_channel,
+        }
+    }
+}
+
+/// The theme every blog starts with; a blog's `theme` column holds only what differs.
+pub fn default_theme() -> Value {
+    json!({
+        "background_color": "#FAFAFA",
+        "title_color": "#444444",
+        "link_color": "#529ECC",
+        "title_font": "Gibson",
+        "title_font_weight": "bold",
+        "show_avatar": true,
+        "show_title": true,
+        "show_description": true,
+        "show_header_image": true,
+        "header_image_focused": null,
+        "header_stretch": true,
+        "avatar_shape": "square",
+        "header_image_dimens": null,
+    })
+}
+
+/// The defaults with the blog's own choices laid over them; a broken stored value falls back
+/// to the defaults rather than failing the page.
+pub fn theme_params(stored: &str) -> Value {
+    let mut theme = default_theme();
+    if let (Some(base), Ok(Value::Object(overrides))) =
+        (theme.as_object_mut(), serde_json::from_str::<Value>(stored))
+    {
+        for (key, value) in overrides {
+            if base.contains_key(&key) {
+                base.insert(key, value);
+            }
+        }
+    }
+    theme
+}
+
+/// The blog model of `/svc/data/tumblelog` and the blog lists.
+#[derive(Debug, Serialize)]
+pub struct BlogView {
+    pub name: String,
+    pub title: String,
+    pub directory_safe_title: String,
+    pub description: String,
+    pub description_sanitized: String,
+    pub avatar_url: String,
+    pub url: String,
+    pub cname: Option<String>,
+    pub following: bool,
+    pub is_current: bool,
+    pub is_mine: bool,
+    pub is_private_group_channel: bool,
+    pub can_message: bool,
+    pub post_count: i64,
+    pub follower_count: i64,
+    pub radar_feature_premium: bool,
+    pub is_visible_premium_partner: bool,
+    pub can_view_customize: bool,
+    pub asks: bool,
+    pub anonymous_asks: bool,
+    pub dashboard_url: String,
+    pub analytics_url: String,
+    pub highlighted_posts: Vec<String>,
+    pub global_theme_params: Value,
+    /// Counts only the owner sees.
+    #[serde(flatten)]
+    pub owner: Option<OwnerCounts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub activity_data: Option<ActivityData>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub activity_notifications: Option<Vec<crate::activity::model::Notification>>,
+}
+
+/// The counts of a blog that only its owner sees.
+#[derive(Debug, Serialize)]
+pub struct OwnerCounts {
+    pub unread_count: i64,
+    pub member_count: i64,
+    pub draft_count: i64,
+    pub queued_post_count: i64,
+    pub transcoding_count: i64,
+}
+
+/// `activity_data` of a blog.
+#[derive(Debug, Serialize)]
+pub struct ActivityData {
+    pub sparkline: Vec<i64>,
+}
+
+impl BlogView {
+    /// The view of `row` for a viewer who may or may not own it.
+    pub fn of(row: &BlogRow, viewer: Option<i64>, current_blog_id: Option<i64>) -> BlogView {
+        let is_mine = viewer == Some(row.user_id);
+        let dashboard_url = format!("/blog/{}", row.name);
+        BlogView {
+            name: row.name.clone(),
+            title: row.title.clone(),
+            directory_safe_title: directory_safe(&row.title),
+            description: row.description.clone(),
+            description_sanitized: escape_html(&row.description),
+            avatar_url: avatar_url(&row.name, DEFAULT_AVATAR_SIZE),
+            url: dashboard_url.clone(),
+            cname: None,
+            following: row.following,
+            is_current: is_mine && Some(row.id) == current_blog_id,
+            is_mine,
+            is_private_group_channel: row.is_private_group_channel,
+            can_message: row.can_message,
+            post_count: row.post_count,
+            follower_count: row.follower_count,
+            radar_feature_premium: row.radar_feature_premium,
+            is_visible_premium_partner: row.is_visible_premium_partner,
+            can_view_customize: is_mine,
+            asks: row.asks,
+            anonymous_asks: row.anonymous_asks,
+            analytics_url: format!("{dashboard_url}/analytics"),
+            dashboard_url,
+            highlighted_posts: Vec::new(),
+            global_theme_params: theme_params(&row.theme),
+            owner: is_mine.then(|| OwnerCounts {
+                unread_count: row.unread_count,
+                member_count: row.member_count,
+                draft_count: row.draft_count,
+                queued_post_count: row.queued_post_count,
+                transcoding_count: row.transcoding_count,
+            }),
+            activity_data: None,
+            activity_notifications: None,
+        }
+    }
+}
+
+/// The title with markup-significant characters removed, for places that show it raw.
+fn directory_safe(title: &str) -> String {
+    title
+        .chars()
+        .filter(|c| !matches!(c, '<' | '>' | '"' | '&'))
+        .collect()
+}
+
+/// Descriptions are plain text for now: escaping is the whole of sanitising them.
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theme_overrides_only_known_keys() {
+        let theme = theme_params(r##"{"background_color":"#000000","bogus":1}"##);
+        assert_eq!(theme["background_color"], "#000000");
+        assert_eq!(theme["link_color"], "#529ECC");
+        assert!(theme.get("bogus").is_none());
+        assert_eq!(theme_params("not json"), default_theme());
+    }
+
+    #[test]
+    fn escapes_descriptions() {
+        assert_eq!(escape_html("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
+    }
+}

@@ -1,0 +1,237 @@
+//! Queries for blogs, follows, blocks and ordering.
+
+use crate::activity::store::INSERT_NOTIFICATION;
+use crate::store::{Store, now_secs};
+use crate::with_pool;
+
+/// A blog with its counts, as seen by one viewer (`following` is the viewer's).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BlogRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub position: i64,
+    pub is_primary: bool,
+    pub is_private_group_channel: bool,
+    pub can_message: bool,
+    pub radar_feature_premium: bool,
+    pub is_visible_premium_partner: bool,
+    pub asks: bool,
+    pub anonymous_asks: bool,
+    pub theme: String,
+    pub follower_count: i64,
+    pub post_count: i64,
+    pub draft_count: i64,
+    pub queued_post_count: i64,
+    pub transcoding_count: i64,
+    pub member_count: i64,
+    pub unread_count: i64,
+    pub following: bool,
+}
+
+/// The select every blog read shares; `$1` is the viewer's user id (NULL for a visitor).
+macro_rules! blog_select {
+    ($($tail:literal)*) => {
+        concat!(
+            "SELECT b.id, b.user_id, b.name, b.title, b.description, b.position, b.is_primary, \
+             b.is_private_group_channel, b.can_message, b.radar_feature_premium, \
+             b.is_visible_premium_partner, b.asks, b.anonymous_asks, b.theme, \
+             (SELECT COUNT(*) FROM follows f WHERE f.blog_id = b.id) AS follower_count, \
+             (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'published') AS post_count, \
+             (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'draft') AS draft_count, \
+             (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued') AS queued_post_count, \
+             (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'transcoding') AS transcoding_count, \
+             (SELECT COUNT(*) FROM blog_members m WHERE m.blog_id = b.id) AS member_count, \
+             (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS unread_count, \
+             EXISTS (SELECT 1 FROM follows f WHERE f.blog_id = b.id AND f.user_id = $1) AS following \
+             FROM blogs b ",
+            $($tail),*
+        )
+    };
+}
+
+/// What a follow call changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FollowChange {
+    /// The follow was made now; carries the activity notification's id.
+    Followed { notification_id: i64 },
+    /// Nothing changed: already following, or not following on an unfollow.
+    Unchanged,
+    /// The follow was removed.
+    Unfollowed,
+}
+
+impl Store {
+    /// One blog by name, as `viewer` sees it.
+    pub async fn blog_by_name(
+        &self,
+        name: &str,
+        viewer: Option<i64>,
+    ) -> sqlx::Result<Option<BlogRow>> {
+        const SQL: &str = blog_select!("WHERE b.name = $2");
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(name).fetch_optional(pool).await)
+    }
+
+    /// A user's blogs in their saved order.
+    pub async fn blogs_of_user(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
+        const SQL: &str = blog_select!("WHERE b.user_id = $1 ORDER BY b.position, b.id");
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
+    }
+
+    /// The blogs `user_id` follows, most recently followed first.
+    pub async fn followed_blogs(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
+        const SQL: &str = blog_select!(
+            "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "
+            "ORDER BY fo.created_at DESC, b.id DESC"
+        );
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
+    }
+
+    /// Recent blogs that are not the viewer's, newest first.
+    pub async fn explore_blogs(
+        &self,
+        viewer: Option<i64>,
+        limit: i64,
+    ) -> sqlx::Result<Vec<BlogRow>> {
+        const SQL: &str = blog_select!(
+            "WHERE ($1 IS NULL OR b.user_id <> $1) AND b.is_private_group_channel = FALSE "
+            "ORDER BY b.id DESC LIMIT $2"
+        );
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(limit).fetch_all(pool).await)
+    }
+
+    /// Whether any blog has this name.
+    pub async fn blog_name_taken(&self, name: &str) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT COUNT(*) FROM blogs WHERE name = $1";
+        let (n,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(name).fetch_one(pool).await)?;
+        Ok(n > 0)
+    }
+
+    /// Whether any user has this email.
+    pub async fn email_taken(&self, email: &str) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT COUNT(*) FROM users WHERE email = $1";
+        let (n,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(email).fetch_one(pool).await)?;
+        Ok(n > 0)
+    }
+
+    /// Adds a blog at the end of the user's list.
+    pub async fn create_blog(&self, user_id: i64, name: &str, title: &str) -> sqlx::Result<i64> {
+        const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at) \
+             VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4) \
+             RETURNING id";
+        let (id,): (i64,) = with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(user_id).bind(name).bind(title).bind(now_secs())
+            .fetch_one(pool).await)?;
+        Ok(id)
+    }
+
+    /// Saves a new order of the user's blogs. `names` must be exactly the user's blogs.
+    /// Returns whether anything changed; nothing is written when the order is the same or the
+    /// user has one blog (spec 000 §5).
+    pub async fn reorder_blogs(&self, user_id: i64, names: &[String]) -> sqlx::Result<bool> {
+        const CURRENT: &str = "SELECT name FROM blogs WHERE user_id = $1 ORDER BY position, id";
+        const SET: &str = "UPDATE blogs SET position = $1 WHERE user_id = $2 AND name = $3";
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let current: Vec<(String,)> = sqlx::query_as(CURRENT).bind(user_id).fetch_all(&mut *tx).await?;
+            let unchanged = current.len() == names.len()
+                && current.iter().zip(names).all(|((a,), b)| a == b);
+            if current.len() < 2 || unchanged {
+                return Ok(false);
+            }
+            for (position, name) in names.iter().enumerate() {
+                sqlx::query(SET).bind(position as i64).bind(user_id).bind(name).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// Makes `blog_id` the blog the user acts as.
+    pub async fn set_current_blog(&self, user_id: i64, blog_id: i64) -> sqlx::Result<()> {
+        const SQL: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
+        with_pool!(self, pool => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    /// How many blogs `user_id` follows.
+    pub async fn friend_count(&self, user_id: i64) -> sqlx::Result<i64> {
+        const SQL: &str = "SELECT COUNT(*) FROM follows WHERE user_id = $1";
+        let (n,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
+        Ok(n)
+    }
+
+    /// How many posts `user_id` has liked.
+    pub async fn liked_post_count(&self, user_id: i64) -> sqlx::Result<i64> {
+        const SQL: &str = "SELECT COUNT(*) FROM likes WHERE user_id = $1";
+        let (n,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
+        Ok(n)
+    }
+
+    /// Whether `blocker_blog_id` has blocked any blog of `user_id`.
+    pub async fn blocked_any_blog_of(
+        &self,
+        blocker_blog_id: i64,
+        user_id: i64,
+    ) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT COUNT(*) FROM blocks k JOIN blogs b ON b.id = k.blocked_blog_id \
+                           WHERE k.blocker_blog_id = $1 AND b.user_id = $2";
+        let (n,): (i64,) = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(blocker_blog_id).bind(user_id).fetch_one(pool).await)?;
+        Ok(n > 0)
+    }
+
+    /// `user_id`, acting as `via_blog_id`, follows `blog_id`; the followed blog gets a
+    /// `follower` notification in the same transaction.
+    pub async fn follow(
+        &self,
+        user_id: i64,
+        via_blog_id: i64,
+        blog_id: i64,
+    ) -> sqlx::Result<FollowChange> {
+        const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
+                           VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
+        let now = now_secs();
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let inserted = sqlx::query(SQL)
+                .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now)
+                .execute(&mut *tx).await?.rows_affected();
+            if inserted == 0 {
+                return Ok(FollowChange::Unchanged);
+            }
+            let (notification_id,): (i64,) = sqlx::query_as(INSERT_NOTIFICATION)
+                .bind(blog_id).bind("follower").bind(via_blog_id).bind(now)
+                .fetch_one(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(FollowChange::Followed { notification_id })
+        })
+    }
+
+    /// `user_id` stops following `blog_id`.
+    pub async fn unfollow(&self, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
+        const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
+        let removed = with_pool!(self, pool =>
+            sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(if removed > 0 {
+            FollowChange::Unfollowed
+        } else {
+            FollowChange::Unchanged
+        })
+    }
+}
+
+impl Store {
+    /// Sets a blog's description (plain text).
+    pub async fn set_blog_description(&self, name: &str, description: &str) -> sqlx::Result<()> {
+        const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
+        with_pool!(self, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,94 @@
+//! The rules for blog names.
+
+use crate::error::AppError;
+
+/// The longest blog name.
+pub const MAX_NAME_LEN: usize = 32;
+/// Names no blog may take.
+const RESERVED: &[&str] = &["www"];
+
+/// Trims a blog name and checks it: 1-32 characters of a-z, 0-9 and '-', not reserved.
+pub fn blog_name(raw: &str) -> Result<String, AppError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(AppError::bad_request(
+            "invalid_blog_name",
+            "Blog name is required.",
+        ));
+    }
+    let valid_chars = name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !valid_chars || name.len() > MAX_NAME_LEN {
+        return Err(AppError::bad_request(
+            "invalid_blog_name",
+            format!(
+                "Blog names are 1-{MAX_NAME_LEN} characters of lowercase letters a-z, numbers 0-9 and '-'."
+            ),
+        ));
+    }
+    if RESERVED.contains(&name) {
+        return Err(AppError::bad_request(
+            "invalid_blog_name",
+            format!("The name '{name}' is reserved."),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// The 409 for a blog name someone already has.
+pub fn name_taken(name: &str) -> AppError {
+    AppError::conflict(
+        "blog_name_taken",
+        format!("The name '{name}' is already taken. Try another."),
+    )
+}
+
+/// A blog title: trimmed, at most 255 characters; empty means "use the name".
+pub fn blog_title(raw: Option<&str>, name: &str) -> Result<String, AppError> {
+    let title = raw.unwrap_or("").trim();
+    if title.chars().count() > 255 {
+        return Err(AppError::bad_request(
+            "invalid_title",
+            "Blog titles are at most 255 characters.",
+        ));
+    }
+    Ok(if title.is_empty() {
+        name.to_owned()
+    } else {
+        title.to_owned()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(blog_name(" good-name-1 ").unwrap(), "good-name-1");
+        assert!(blog_name("a").is_ok());
+        assert!(blog_name(&"a".repeat(32)).is_ok());
+        for bad in [
+            "",
+            "   ",
+            "www",
+            "Upper",
+            "under_score",
+            "dot.ted",
+            "spa ce",
+            "é",
+        ] {
+            assert!(blog_name(bad).is_err(), "{bad:?} should be refused");
+        }
+        assert!(blog_name(&"a".repeat(33)).is_err());
+    }
+
+    #[test]
+    fn titles_default_to_the_name() {
+        assert_eq!(blog_title(None, "bob").unwrap(), "bob");
+        assert_eq!(blog_title(Some("  "), "bob").unwrap(), "bob");
+        assert_eq!(blog_title(Some(" Bob's "), "bob").unwrap(), "Bob's");
+        assert!(blog_title(Some(&"x".repeat(256)), "bob").is_err());
+    }
+}

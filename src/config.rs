@@ -1,0 +1,125 @@
+//! Flags and environment variables become one [`Config`]. Bad settings are refused before
+//! anything starts, with a one-line error naming the setting (exit code 2).
+
+use std::net::SocketAddr;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::store::Backend;
+
+/// The default embedded database.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/dashwire.db";
+
+/// dashwire: a social blogging dashboard on a realtime WebSocket server.
+#[derive(Parser, Debug)]
+#[command(name = "dashwire", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// What to do.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Serve the web app, the API and the WebSocket endpoint.
+    Serve(ServeArgs),
+    /// Apply database migrations and exit.
+    Migrate(DatabaseArgs),
+    /// Fill the database with the demo world (users, blogs, follows) and exit.
+    Seed(DatabaseArgs),
+}
+
+/// Where the data lives.
+#[derive(Args, Debug, Clone)]
+pub struct DatabaseArgs {
+    /// sqlite://PATH (created if missing) or postgres://USER@HOST:PORT/DB.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+}
+
+/// How to serve.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, env = "DASHWIRE_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Seed a demo world on start (when the database has no demo users yet) and print a login.
+    #[arg(long, env = "DASHWIRE_DEMO")]
+    pub demo: bool,
+    /// Mark the session cookie Secure (set this when serving behind HTTPS).
+    #[arg(long, env = "DASHWIRE_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+}
+
+/// The checked settings of `serve`.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind: SocketAddr,
+    pub database_url: String,
+    pub demo: bool,
+    pub secure_cookies: bool,
+}
+
+/// A setting that cannot be used; printed as one line.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid {setting}: {reason}")]
+pub struct ConfigError {
+    pub setting: &'static str,
+    pub reason: String,
+}
+
+/// Checks a database URL's scheme.
+pub fn check_database_url(url: &str) -> Result<(), ConfigError> {
+    match Backend::of_url(url) {
+        Some(_) => Ok(()),
+        None => Err(ConfigError {
+            setting: "--database-url / DATABASE_URL",
+            reason: format!("'{url}' is neither sqlite://PATH nor postgres://..."),
+        }),
+    }
+}
+
+impl TryFrom<ServeArgs> for Config {
+    type Error = ConfigError;
+
+    fn try_from(args: ServeArgs) -> Result<Self, ConfigError> {
+        let bind = args.bind.parse().map_err(|_| ConfigError {
+            setting: "--bind / DASHWIRE_BIND",
+            reason: format!("'{}' is not an address like 127.0.0.1:8080", args.bind),
+        })?;
+        check_database_url(&args.database.database_url)?;
+        Ok(Config {
+            bind,
+            database_url: args.database.database_url,
+            demo: args.demo,
+            secure_cookies: args.secure_cookies,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serve_args(bind: &str, db: &str) -> ServeArgs {
+        ServeArgs {
+            bind: bind.into(),
+            database: DatabaseArgs {
+                database_url: db.into(),
+            },
+            demo: false,
+            secure_cookies: false,
+        }
+    }
+
+    #[test]
+    fn refuses_bad_settings_naming_them() {
+        let err = Config::try_from(serve_args("nope", DEFAULT_DATABASE_URL)).unwrap_err();
+        assert!(err.to_string().contains("--bind"));
+        let err = Config::try_from(serve_args("127.0.0.1:1", "mysql://x")).unwrap_err();
+        assert!(err.to_string().contains("DATABASE_URL"));
+        assert!(Config::try_from(serve_args("127.0.0.1:1", "postgres://localhost/test")).is_ok());
+    }
+}

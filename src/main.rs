@@ -1,0 +1,157 @@
+//! The `dashwire` command line: `serve`, `migrate`, `seed`.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Parser;
+use clap::error::ErrorKind;
+use dashwire::app::{AppState, serve};
+use dashwire::auth::rate_limit::LoginLimiter;
+use dashwire::config::{Cli, Command, Config, check_database_url};
+use dashwire::demo::{DEMO_PASSWORD, seed};
+use dashwire::store::Store;
+use tokio::net::TcpListener;
+
+/// Exit code for settings that cannot be used.
+const BAD_CONFIG: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            // clap's message, first line only: "error: unexpected argument '--x' found".
+            let rendered = err.render().to_string();
+            eprintln!(
+                "dashwire: {}",
+                rendered
+                    .lines()
+                    .next()
+                    .unwrap_or("bad arguments")
+                    .trim_start_matches("error: ")
+            );
+            return ExitCode::from(BAD_CONFIG);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(err) => {
+            eprintln!("dashwire: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(run(cli.command))
+}
+
+async fn run(command: Command) -> ExitCode {
+    let result = match command {
+        Command::Serve(args) => match Config::try_from(args) {
+            Ok(config) => run_serve(config).await,
+            Err(err) => return config_error(err),
+        },
+        Command::Migrate(db) | Command::Seed(db)
+            if check_database_url(&db.database_url).is_err() =>
+        {
+            return config_error(check_database_url(&db.database_url).unwrap_err());
+        }
+        Command::Migrate(db) => open_store(&db.database_url).await.map(|_| {
+            println!("dashwire: migrations applied");
+        }),
+        Command::Seed(db) => match open_store(&db.database_url).await {
+            Ok(store) => seed(&store).await.map(|email| {
+                println!("dashwire: demo world ready; log in as {email} / {DEMO_PASSWORD}");
+            }),
+            Err(err) => Err(err),
+        },
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.is::<StoreOpenError>() => {
+            eprintln!("dashwire: {err:#}");
+            ExitCode::from(BAD_CONFIG)
+        }
+        Err(err) => {
+            eprintln!("dashwire: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn config_error(err: impl std::fmt::Display) -> ExitCode {
+    eprintln!("dashwire: {err}");
+    ExitCode::from(BAD_CONFIG)
+}
+
+/// A database named by the settings that could not be opened: a configuration problem.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot use --database-url / DATABASE_URL: {0:#}")]
+struct StoreOpenError(anyhow::Error);
+
+async fn open_store(url: &str) -> anyhow::Result<Store> {
+    Store::connect(url, 16)
+        .await
+        .map_err(|err| StoreOpenError(err).into())
+}
+
+async fn run_serve(config: Config) -> anyhow::Result<()> {
+    let store = open_store(&config.database_url).await?;
+    let listener = TcpListener::bind(config.bind).await.map_err(|err| {
+        StoreOpenError(anyhow::anyhow!(
+            "--bind / DASHWIRE_BIND {}: {err}",
+            config.bind
+        ))
+    })?;
+    let addr = listener.local_addr().context("reading the bound address")?;
+    if config.demo {
+        let email = seed(&store).await.context("seeding the demo world")?;
+        println!("dashwire: demo login: {email} / {DEMO_PASSWORD}");
+    }
+    // Tests and scripts read this line to learn the port when binding to :0.
+    println!("dashwire: listening on http://{addr}");
+    let state = AppState {
+        store: store.clone(),
+        config: Arc::new(config),
+        login_limiter: LoginLimiter::default(),
+    };
+    serve(listener, state, shutdown_signal()).await?;
+    store.close().await;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

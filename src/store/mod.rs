@@ -1,0 +1,152 @@
+//! Storage: one [`Store`] over SQLite (the embedded default) or PostgreSQL (for several nodes).
+//!
+//! Queries are written once, with `$N` placeholders that both SQLite and PostgreSQL accept, and
+//! run on whichever pool is configured through [`with_pool!`]. Each feature keeps its own
+//! queries in its `store.rs` as `impl Store` blocks.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+
+/// The connection pool of the configured backend.
+#[derive(Clone, Debug)]
+pub enum DbPool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool, so one query text serves both
+/// backends while each keeps its own typed decoding.
+#[macro_export]
+macro_rules! with_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store.pool() {
+            $crate::store::DbPool::Sqlite($pool) => $body,
+            $crate::store::DbPool::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// The handle every feature stores through; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: DbPool,
+}
+
+/// Which database a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// The backend of a `sqlite:` or `postgres:`/`postgresql:` URL; `None` for anything else.
+    pub fn of_url(url: &str) -> Option<Backend> {
+        let scheme = url.split(':').next()?;
+        match scheme {
+            "sqlite" => Some(Backend::Sqlite),
+            "postgres" | "postgresql" => Some(Backend::Postgres),
+            _ => None,
+        }
+    }
+}
+
+impl Store {
+    /// Connects to `url` (creating a SQLite file and its folder if missing) and migrates.
+    pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Store> {
+        let pool = match Backend::of_url(url) {
+            Some(Backend::Sqlite) => {
+                let options = SqliteConnectOptions::from_str(url)
+                    .context("not a valid sqlite URL")?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .foreign_keys(true)
+                    .busy_timeout(Duration::from_secs(10));
+                if let Some(parent) = options.get_filename().parent()
+                    && !parent.as_os_str().is_empty()
+                {
+                    std::fs::create_dir_all(parent)
+                        .with_context(|| format!("cannot create {}", parent.display()))?;
+                }
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(max_connections)
+                    .connect_with(options)
+                    .await
+                    .context("cannot open the SQLite database")?;
+                DbPool::Sqlite(pool)
+            }
+            Some(Backend::Postgres) => {
+                let options =
+                    PgConnectOptions::from_str(url).context("not a valid postgres URL")?;
+                let pool = PgPoolOptions::new()
+                    .max_connections(max_connections)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(options)
+                    .await
+                    .context("cannot connect to PostgreSQL")?;
+                DbPool::Postgres(pool)
+            }
+            None => anyhow::bail!("unsupported database URL (use sqlite://PATH or postgres://...)"),
+        };
+        let store = Store { pool };
+        store.migrate().await.context("migrating the database")?;
+        Ok(store)
+    }
+
+    /// Applies the migrations in `migrations/{sqlite,postgres}` that have not run yet.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match &self.pool {
+            DbPool::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
+            DbPool::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// The pool, for [`with_pool!`].
+    pub fn pool(&self) -> &DbPool {
+        &self.pool
+    }
+
+    /// Which backend this store runs on.
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            DbPool::Sqlite(_) => Backend::Sqlite,
+            DbPool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Pool figures for `/metrics`: (connections open, idle).
+    pub fn pool_stats(&self) -> (u32, usize) {
+        with_pool!(self, pool => (pool.size(), pool.num_idle()))
+    }
+
+    /// Closes every connection; used on shutdown.
+    pub async fn close(&self) {
+        with_pool!(self, pool => pool.close().await)
+    }
+}
+
+/// The current time in unix seconds.
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// The text of a unique-constraint violation, if `err` is one; the caller maps it to a
+/// clear 409 instead of a 500 when two requests race past a pre-check.
+pub fn unique_violation(err: &sqlx::Error) -> Option<String> {
+    match err {
+        sqlx::Error::Database(db) if db.is_unique_violation() => Some(format!(
+            "{} {}",
+            db.message(),
+            db.constraint().unwrap_or("")
+        )),
+        _ => None,
+    }
+}
