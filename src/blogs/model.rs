@@ -155,7 +155,7 @@ impl BlogView {
             dashboard_url,
             highlighted_posts: Vec::new(),
             global_theme_params: theme_params(&row.theme),
-            owner: is_mine.then(|| OwnerCounts {
+            owner: is_mine.then_some(OwnerCounts {
                 unread_count: row.unread_count,
                 member_count: row.member_count,
                 draft_count: row.draft_count,

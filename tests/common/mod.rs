@@ -1,0 +1,248 @@
+//! Shared test support: a fresh database on each backend, the real `dashwire` binary on a
+//! free port, and an HTTP client that keeps the session cookie and sends the form key.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// The PostgreSQL server the tests create their databases on.
+pub fn pg_admin_url() -> String {
+    std::env::var("DASHWIRE_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A database for one test: a SQLite file in a temp dir, or a new PostgreSQL database.
+pub struct TestDb {
+    pub url: String,
+    pg_name: Option<String>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// The two backends every store and API test runs against.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Sqlite,
+    Postgres,
+}
+
+pub const BOTH: [Kind; 2] = [Kind::Sqlite, Kind::Postgres];
+
+impl TestDb {
+    pub async fn new(kind: Kind) -> TestDb {
+        match kind {
+            Kind::Sqlite => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let url = format!("sqlite://{}/test.db", dir.path().display());
+                TestDb {
+                    url,
+                    pg_name: None,
+                    _dir: Some(dir),
+                }
+            }
+            Kind::Postgres => {
+                let name = format!("dw_test_{:016x}", rand_u64());
+                let admin = pg_admin_url();
+                let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&admin)
+                    .await
+                    .unwrap_or_else(|e| {
+                        panic!("PostgreSQL at {admin} is needed for the tests: {e}")
+                    });
+                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                    .execute(&mut conn)
+                    .await
+                    .expect("create database");
+                let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+                TestDb {
+                    url: format!("{base}/{name}"),
+                    pg_name: Some(name),
+                    _dir: None,
+                }
+            }
+        }
+    }
+
+    /// Drops a PostgreSQL test database (SQLite files go with their temp dir).
+    pub async fn cleanup(self) {
+        if let Some(name) = &self.pg_name {
+            if let Ok(mut conn) =
+                <sqlx::PgConnection as sqlx::Connection>::connect(&pg_admin_url()).await
+            {
+                let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                )))
+                .execute(&mut conn)
+                .await;
+            }
+        }
+    }
+}
+
+fn rand_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos(),
+    );
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// The real binary, serving on a free port; killed when dropped.
+pub struct Server {
+    pub base: String,
+    child: Child,
+}
+
+impl Server {
+    /// Starts `dashwire serve` on `database_url` with extra arguments.
+    pub fn start(database_url: &str, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dashwire"))
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--database-url",
+                database_url,
+            ])
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start dashwire");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(url) = line.strip_prefix("dashwire: listening on ") {
+                    let _ = tx.send(url.to_owned());
+                }
+            }
+        });
+        let base = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("server did not start");
+        Server { base, child }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A browser-like client: keeps cookies and attaches the session's form key.
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub form_key: String,
+}
+
+/// A decoded answer: status and the JSON envelope.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Answer {
+    /// The first error's code.
+    pub fn code(&self) -> &str {
+        self.body["errors"][0]["code"].as_str().unwrap_or("")
+    }
+    pub fn detail(&self) -> &str {
+        self.body["errors"][0]["detail"].as_str().unwrap_or("")
+    }
+    pub fn response(&self) -> &Value {
+        &self.body["response"]
+    }
+}
+
+impl Client {
+    /// A new visitor: fetches `/svc/user/info` to get a session and form key.
+    pub async fn visitor(base: &str) -> Client {
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let mut client = Client {
+            http,
+            base: base.to_owned(),
+            form_key: String::new(),
+        };
+        let info = client.get("/svc/user/info").await;
+        client.form_key = info.response()["form_key"]
+            .as_str()
+            .expect("form key")
+            .to_owned();
+        client
+    }
+
+    /// Registers a new account and returns the logged-in client.
+    pub async fn registered(base: &str, email: &str, blog: &str) -> Client {
+        let mut client = Client::visitor(base).await;
+        let answer = client
+            .post(
+                "/register",
+                &[
+                    ("email", email),
+                    ("password", "correct horse"),
+                    ("blog_name", blog),
+                ],
+            )
+            .await;
+        assert_eq!(answer.status, 200, "register {email}: {:?}", answer.body);
+        client.form_key = answer.response()["form_key"].as_str().unwrap().to_owned();
+        client
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        let resp = self
+            .http
+            .get(format!("{}{}", self.base, path))
+            .send()
+            .await
+            .expect("GET");
+        decode(resp).await
+    }
+
+    /// POSTs a form with the form key added.
+    pub async fn post(&self, path: &str, fields: &[(&str, &str)]) -> Answer {
+        let mut form: Vec<(&str, &str)> = fields.to_vec();
+        form.push(("form_key", &self.form_key));
+        self.post_raw(path, &form).await
+    }
+
+    /// POSTs a form exactly as given (no form key added).
+    pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Answer {
+        let resp = self
+            .http
+            .post(format!("{}{}", self.base, path))
+            .form(fields)
+            .send()
+            .await
+            .expect("POST");
+        decode(resp).await
+    }
+
+    /// The current user model.
+    pub async fn info(&self) -> Value {
+        self.get("/svc/user/info").await.body["response"].clone()
+    }
+}
+
+async fn decode(resp: reqwest::Response) -> Answer {
+    let status = resp.status().as_u16();
+    let text = resp.text().await.unwrap_or_default();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    Answer { status, body }
+}
