@@ -66,16 +66,14 @@ impl TestDb {
 
     /// Drops a PostgreSQL test database (SQLite files go with their temp dir).
     pub async fn cleanup(self) {
-        if let Some(name) = &self.pg_name {
-            if let Ok(mut conn) =
+        if let Some(name) = &self.pg_name
+            && let Ok(mut conn) =
                 <sqlx::PgConnection as sqlx::Connection>::connect(&pg_admin_url()).await
-            {
-                let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-                )))
+        {
+            let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+            let _ = sqlx::query(sqlx::AssertSqlSafe(drop))
                 .execute(&mut conn)
                 .await;
-            }
         }
     }
 }
