@@ -1,1 +1,33 @@
-pub mod placeholder {}
+//! dashwire's wire protocol: what travels over `/ws`.
+//!
+//! A client subscribes to typed channels (`inbox:{blog}`, `conversation:{id}`,
+//! `activity:{blog}`, `unread`) and receives events carrying a per-channel sequence number
+//! that comes from storage, so a reconnecting client can resume with `since`. The same
+//! structures travel as JSON text frames (subprotocol `json`, the default) or MessagePack
+//! binary frames (subprotocol `msgpack`). `README.md` beside this crate documents it for
+//! people writing clients.
+
+mod channel;
+mod codec;
+mod event;
+mod frame;
+
+pub use channel::{Channel, ChannelError};
+pub use codec::{Codec, CodecError, Encoded};
+pub use event::{
+    BlogUnread, ConversationSummary, Event, FromTumblelog, MessageData, NotificationData,
+    ParticipantRef, ReadData, UnreadCounts,
+};
+pub use frame::{ClientFrame, ErrorCode, EventFrame, ServerFrame};
+
+/// Close code: the socket fell too far behind and was cut off; reconnect and resume.
+pub const CLOSE_SLOW_CONSUMER: u16 = 4000;
+/// Close code: the session ended (logout or revocation); do not reconnect with it.
+pub const CLOSE_SESSION_ENDED: u16 = 4001;
+/// Close code: the socket stopped answering pings.
+pub const CLOSE_PING_TIMEOUT: u16 = 4002;
+/// The largest client frame the server accepts, in bytes; larger closes the socket (1009).
+pub const MAX_CLIENT_FRAME_BYTES: usize = 4096;
+
+#[cfg(test)]
+mod typescript;

@@ -1,0 +1,136 @@
+//! Channels, written `kind:key`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A channel a socket can subscribe to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Channel {
+    /// `inbox:{blog}`: the blog's conversation list changed.
+    Inbox(String),
+    /// `conversation:{id}`: a message arrived or was read.
+    Conversation(i64),
+    /// `activity:{blog}`: a notification for the blog.
+    Activity(String),
+    /// `unread`: the session user's unread counts.
+    Unread,
+}
+
+/// Why a channel string was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChannelError {
+    #[error("unknown channel kind '{0}' (expected inbox, conversation, activity or unread)")]
+    UnknownKind(String),
+    #[error("channel '{0}' needs a key: write it kind:key")]
+    MissingKey(String),
+    #[error("'{0}' is not a valid key for this channel")]
+    BadKey(String),
+}
+
+impl Channel {
+    /// The channel's kind, as written before the colon.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Channel::Inbox(_) => "inbox",
+            Channel::Conversation(_) => "conversation",
+            Channel::Activity(_) => "activity",
+            Channel::Unread => "unread",
+        }
+    }
+}
+
+impl fmt::Display for Channel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Channel::Inbox(blog) => write!(f, "inbox:{blog}"),
+            Channel::Conversation(id) => write!(f, "conversation:{id}"),
+            Channel::Activity(blog) => write!(f, "activity:{blog}"),
+            Channel::Unread => f.write_str("unread"),
+        }
+    }
+}
+
+fn blog_key(key: &str) -> Result<String, ChannelError> {
+    let valid = !key.is_empty()
+        && key.len() <= 32
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if valid {
+        Ok(key.to_owned())
+    } else {
+        Err(ChannelError::BadKey(key.to_owned()))
+    }
+}
+
+impl FromStr for Channel {
+    type Err = ChannelError;
+
+    fn from_str(s: &str) -> Result<Self, ChannelError> {
+        let (kind, key) = match s.split_once(':') {
+            Some((kind, key)) => (kind, Some(key)),
+            None => (s, None),
+        };
+        match (kind, key) {
+            ("unread", None) => Ok(Channel::Unread),
+            ("unread", Some(key)) => Err(ChannelError::BadKey(key.to_owned())),
+            ("inbox" | "conversation" | "activity", None) => {
+                Err(ChannelError::MissingKey(s.to_owned()))
+            }
+            ("inbox", Some(key)) => blog_key(key).map(Channel::Inbox),
+            ("activity", Some(key)) => blog_key(key).map(Channel::Activity),
+            ("conversation", Some(key)) => key
+                .parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .map(Channel::Conversation)
+                .ok_or_else(|| ChannelError::BadKey(key.to_owned())),
+            (kind, _) => Err(ChannelError::UnknownKind(kind.to_owned())),
+        }
+    }
+}
+
+impl Serialize for Channel {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Channel {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for s in ["inbox:alice", "conversation:42", "activity:bob-2", "unread"] {
+            let channel: Channel = s.parse().unwrap();
+            assert_eq!(channel.to_string(), s);
+        }
+    }
+
+    #[test]
+    fn refuses_bad_channels() {
+        assert_eq!(
+            "nope:1".parse::<Channel>(),
+            Err(ChannelError::UnknownKind("nope".into()))
+        );
+        assert_eq!(
+            "inbox".parse::<Channel>(),
+            Err(ChannelError::MissingKey("inbox".into()))
+        );
+        assert!("inbox:Alice".parse::<Channel>().is_err());
+        assert!("conversation:abc".parse::<Channel>().is_err());
+        assert!("conversation:-1".parse::<Channel>().is_err());
+        assert!("unread:5".parse::<Channel>().is_err());
+        assert!("".parse::<Channel>().is_err());
+    }
+}

@@ -1,0 +1,131 @@
+//! The events that travel on channels. Each names the server type it mirrors where there is
+//! one, and carries what a client needs to update its view without another request.
+
+use serde::{Deserialize, Serialize};
+
+/// An event on a channel: the `event` name and its `data`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "event", content = "data", rename_all = "snake_case")]
+pub enum Event {
+    /// `conversation:{id}`: a message arrived.
+    Message(MessageData),
+    /// `conversation:{id}`: a participant read the conversation.
+    Read(ReadData),
+    /// `inbox:{blog}`: a conversation of the blog changed (new message, read, new conversation).
+    Conversation(ConversationSummary),
+    /// `activity:{blog}`: a notification for the blog.
+    Notification(NotificationData),
+    /// `unread`: the user's unread counts changed.
+    Unread(UnreadCounts),
+}
+
+impl Event {
+    /// The event's name, as in the frame's `event` field.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Message(_) => "message",
+            Event::Read(_) => "read",
+            Event::Conversation(_) => "conversation",
+            Event::Notification(_) => "notification",
+            Event::Unread(_) => "unread",
+        }
+    }
+}
+
+/// A message (spec 000 §3 Message).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct MessageData {
+    pub conversation_id: i64,
+    pub id: i64,
+    /// When it was sent, in milliseconds.
+    pub ts: i64,
+    /// The sending blog's name.
+    pub participant: String,
+    pub message: String,
+    /// `TEXT` for now.
+    pub r#type: String,
+}
+
+/// A participant read the conversation up to `last_read_ts` (seconds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ReadData {
+    pub conversation_id: i64,
+    pub participant: String,
+    pub last_read_ts: i64,
+}
+
+/// A blog taking part in a conversation (spec 000 §3 Participant).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ParticipantRef {
+    pub name: String,
+    pub title: String,
+    pub avatar_url: String,
+}
+
+/// A conversation as one blog's inbox shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ConversationSummary {
+    pub id: i64,
+    /// The inbox's blog.
+    pub blog: String,
+    pub last_modified_ts: i64,
+    pub last_read_ts: i64,
+    /// Unread for the inbox's blog: `last_modified_ts > last_read_ts`.
+    pub unread: bool,
+    pub participants: Vec<ParticipantRef>,
+    pub last_message: Option<MessageData>,
+}
+
+/// The blog a notification came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FromTumblelog {
+    pub name: String,
+    pub avatar_url_48: String,
+    pub avatar_url_128: String,
+    pub url: String,
+    pub is_friend: bool,
+}
+
+/// A notification (spec 000 §3 Notification): the same shape `/svc/data/tumblelog` answers
+/// in `activity_notifications`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct NotificationData {
+    pub id: i64,
+    /// The notified blog.
+    pub blog: String,
+    /// `follower`, `like`, `reblog`, `user_mention`, `reply`.
+    pub r#type: String,
+    /// Unix seconds.
+    pub timestamp: i64,
+    pub message: String,
+    pub is_friend: bool,
+    pub is_read: bool,
+    pub from_tumblelog: Option<FromTumblelog>,
+}
+
+/// One blog's unread counts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct BlogUnread {
+    pub blog: String,
+    /// Unread conversations.
+    pub messaging: i64,
+    /// Unread notifications.
+    pub activity: i64,
+}
+
+/// The session user's unread counts; `messaging` drives the header's messaging badge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct UnreadCounts {
+    /// Unread conversations over all the user's blogs.
+    pub messaging: i64,
+    pub blogs: Vec<BlogUnread>,
+}
