@@ -1,0 +1,114 @@
+// The app: providers (long-lived clients and shared state), the page header, and the routes.
+import { Route, Switch } from 'wouter';
+import { ApiProvider } from './api/ApiProvider';
+import type { ApiClient } from './api/client';
+import { BlogActivityPage, BlogFollowersPage, BlogPage } from './features/blogPage';
+import { BlogStoreProvider } from './features/blogs';
+import { DashboardPage, ExplorePage } from './features/dashboard';
+import { DialogProvider } from './features/dialogs';
+import { FollowPage } from './features/follow';
+import { FollowingPage } from './features/following';
+import { HeaderProvider, PageHeader } from './features/header';
+import { LikesPage } from './features/likes';
+import { LoginPage } from './features/login';
+import { NewBlogPage } from './features/newBlog';
+import { NotFoundPage } from './features/notFound';
+import { RealtimeProvider } from './features/realtime';
+import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
+import { SessionProvider } from './features/session';
+import { SettingsPage } from './features/settings';
+
+export function App({ client }: { client?: ApiClient }) {
+  return (
+    <ApiProvider client={client}>
+      <SessionProvider>
+        <DialogProvider>
+          <BlogStoreProvider>
+            <HeaderProvider>
+              <RealtimeProvider>
+                <PageHeader />
+                <main className="app-main" id="main">
+                  <Routes />
+                </main>
+              </RealtimeProvider>
+            </HeaderProvider>
+          </BlogStoreProvider>
+        </DialogProvider>
+      </SessionProvider>
+    </ApiProvider>
+  );
+}
+
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <RequireLogin>
+          <DashboardPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/dashboard">
+        <RequireLogin>
+          <DashboardPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/explore">
+        <WaitForSession>
+          <ExplorePage />
+        </WaitForSession>
+      </Route>
+      <Route path="/login">
+        <WaitForSession>
+          <LoginPage />
+        </WaitForSession>
+      </Route>
+      <Route path="/new/blog">
+        <RequireLogin>
+          <NewBlogPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/following">
+        <RequireLogin>
+          <FollowingPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/likes">
+        <RequireLogin>
+          <LikesPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/settings">
+        <RequireLogin>
+          <SettingsPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/follow/:name">
+        {(params) => <FollowPage name={params.name} />}
+      </Route>
+      <Route path="/blog/:name">
+        {(params) => (
+          <WaitForSession>
+            <BlogPage key={params.name} name={params.name} />
+          </WaitForSession>
+        )}
+      </Route>
+      <Route path="/blog/:name/followers">
+        {(params) => (
+          <WaitForSession>
+            <BlogFollowersPage key={params.name} name={params.name} />
+          </WaitForSession>
+        )}
+      </Route>
+      <Route path="/blog/:name/activity">
+        {(params) => (
+          <RequireLogin>
+            <BlogActivityPage key={params.name} name={params.name} />
+          </RequireLogin>
+        )}
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiClient, ApiError, errorDetails } from './client';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+describe('ApiClient', () => {
+  it('sends the form key in form-encoded POST bodies and unwraps the envelope', async () => {
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { meta: { status: 200, msg: 'OK' }, response: { saved: true } }),
+    );
+    const client = new ApiClient(fetchImpl as typeof fetch);
+    client.setFormKey('fk-1');
+    const answer = await client.post<{ saved: boolean }>('/order', {
+      channel_names: JSON.stringify(['b', 'a']),
+    });
+    expect(answer).toEqual({ saved: true });
+    const [url, init] = fetchImpl.mock.calls[0];
+    expect(url).toBe('/order');
+    expect(init?.method).toBe('POST');
+    const body = new URLSearchParams(String(init?.body));
+    expect(body.get('form_key')).toBe('fk-1');
+    expect(body.get('channel_names')).toBe('["b","a"]');
+  });
+
+  it('builds GET query strings and leaves out undefined values', async () => {
+    const fetchImpl = vi.fn(async () =>
+      jsonResponse(200, { meta: { status: 200, msg: 'OK' }, response: {} }),
+    );
+    const client = new ApiClient(fetchImpl as unknown as typeof fetch);
+    await client.get('/svc/data/tumblelog', { tumblelog: 'bob', include_member_data: 1, x: undefined });
+    expect((fetchImpl.mock.calls[0] as unknown[])[0]).toBe(
+      '/svc/data/tumblelog?tumblelog=bob&include_member_data=1',
+    );
+  });
+
+  it('throws an ApiError with the status and the errors[].detail texts', async () => {
+    const fetchImpl = vi.fn(async () =>
+      jsonResponse(409, {
+        meta: { status: 409, msg: 'Conflict' },
+        response: [],
+        errors: [{ code: 'blog_name_taken', detail: 'That blog name is taken.' }],
+      }),
+    );
+    const client = new ApiClient(fetchImpl as unknown as typeof fetch);
+    const err = await client.post('/new/blog', { blog_name: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(409);
+    expect((err as ApiError).codes).toEqual(['blog_name_taken']);
+    expect(errorDetails(err)).toEqual(['That blog name is taken.']);
+  });
+
+  it('reports a network failure as status 0 with a readable text', async () => {
+    const client = new ApiClient((async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch);
+    const err = (await client.get('/svc/user/info').catch((e: unknown) => e)) as ApiError;
+    expect(err.isNetworkError).toBe(true);
+    expect(err.details[0]).toMatch(/Could not reach the server/);
+  });
+
+  it('gives a fallback text for an error answer that is not JSON', async () => {
+    const client = new ApiClient((async () => new Response('oops', { status: 502 })) as unknown as typeof fetch);
+    const err = (await client.get('/svc/blogs/explore').catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(502);
+    expect(err.details).toEqual(['Request failed (502)']);
+  });
+});

@@ -1,0 +1,108 @@
+// The one HTTP client: attaches the form key, unwraps the envelope, and turns every failure
+// into an ApiError the UI can show.
+import type { WireEnvelope } from './wire';
+
+/** A failed call. `details` are the server's errors[].detail texts, ready to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly codes: string[];
+  readonly details: string[];
+
+  constructor(status: number, details: string[], codes: string[] = []) {
+    super(details.join(' ') || `Request failed (${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = details.length > 0 ? details : [this.message];
+    this.codes = codes;
+  }
+
+  /** True when the failure was a network error rather than an answer from the server. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** Turns any thrown value into texts to show under a form or next to a button. */
+export function errorDetails(err: unknown): string[] {
+  if (err instanceof ApiError) return err.details;
+  if (err instanceof Error) return [err.message];
+  return ['Something went wrong.'];
+}
+
+export type QueryValue = string | number | boolean | undefined;
+export type FormFields = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Created once by ApiProvider. The form key changes when a session starts (visitor, login,
+ * register), so the session provider hands every new key to setFormKey.
+ */
+export class ApiClient {
+  private formKey = '';
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+    this.fetchImpl = fetchImpl;
+  }
+
+  setFormKey(formKey: string): void {
+    this.formKey = formKey;
+  }
+
+  getFormKey(): string {
+    return this.formKey;
+  }
+
+  async get<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const qs = params.toString();
+    return this.send<T>(qs ? `${path}?${qs}` : path, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+    });
+  }
+
+  /** POST a form-encoded body; `form_key` is always added (api.md "Sessions and the form key"). */
+  async post<T>(path: string, fields: FormFields = {}): Promise<T> {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) body.set(key, String(value));
+    }
+    body.set('form_key', this.formKey);
+    return this.send<T>(path, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
+      },
+      body,
+    });
+  }
+
+  private async send<T>(url: string, init: RequestInit): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, { ...init, credentials: 'same-origin' });
+    } catch {
+      throw new ApiError(0, ['Could not reach the server. Check your connection and try again.']);
+    }
+    let envelope: WireEnvelope<T> | null = null;
+    try {
+      envelope = (await res.json()) as WireEnvelope<T>;
+    } catch {
+      envelope = null;
+    }
+    const status = envelope?.meta?.status ?? res.status;
+    if (!res.ok || !envelope || status >= 400) {
+      const errors = envelope?.errors ?? [];
+      throw new ApiError(
+        res.ok ? status : res.status,
+        errors.map((e) => e.detail).filter(Boolean),
+        errors.map((e) => e.code),
+      );
+    }
+    return envelope.response;
+  }
+}

@@ -1,0 +1,112 @@
+// The account popover (spec 000 §2.2): account links, then the user's blogs with their
+// sub-menus, reorderable.
+import { useState, type MouseEvent } from 'react';
+import { Link } from 'wouter';
+import { countIfAboveZero } from '../../lib/format';
+import { displayOrder } from '../../lib/order';
+import { useBlogReorder, useDragReorder } from '../blogOrder';
+import { useDialogs } from '../dialogs';
+import { useSession, useUser } from '../session';
+import { BlogRow } from './components/BlogRow';
+
+/** Spec 000 §8. */
+export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
+/** Spec 000 §9: account and blog details animate for 250 ms (the CSS reads --details-ms). */
+export const ACCOUNT_ANIMATION_MS = 250;
+
+export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
+  const user = useUser();
+  const { blogsReordered } = useSession();
+  const dialogs = useDialogs();
+  const reorder = useBlogReorder();
+
+  const rows = displayOrder(user.channels, user.currentChannel, blogsReordered);
+  const names = rows.map((c) => c.name);
+  const onMove = (from: number, to: number) => reorder.move(names, from, to);
+  const drag = useDragReorder(onMove);
+
+  // The current blog opens at once; others open when their details button is pressed.
+  const [openRows, setOpenRows] = useState<ReadonlySet<string>>(() => new Set([user.currentChannel]));
+  const toggle = (name: string) =>
+    setOpenRows((prev) => {
+      const next = new Set(prev);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+
+  const onLogOut = async (e: MouseEvent) => {
+    e.preventDefault();
+    if (await dialogs.confirm(LOGOUT_CONFIRM)) window.location.assign('/logout');
+  };
+
+  const likes = countIfAboveZero(user.likedPostCount);
+  const following = countIfAboveZero(user.friendCount);
+
+  return (
+    <div className="account-popover" style={{ ['--details-ms' as string]: `${ACCOUNT_ANIMATION_MS}ms` }}>
+      <div className="popover__header">
+        <h2 className="popover__title">Account</h2>
+        <a href="/logout" className="popover__header-link" onClick={onLogOut}>
+          Log out
+        </a>
+      </div>
+      <ul className="menu" aria-label="Account">
+        <li>
+          <Link to="/likes" className="menu__item" onClick={onNavigate}>
+            <span className="menu__label">Likes</span>
+            {likes && <span className="menu__count">{likes}</span>}
+          </Link>
+        </li>
+        <li>
+          <Link to="/following" className="menu__item" onClick={onNavigate}>
+            <span className="menu__label">Following</span>
+            {following && <span className="menu__count">{following}</span>}
+          </Link>
+        </li>
+        <li>
+          <Link to="/settings" className="menu__item" onClick={onNavigate}>
+            <span className="menu__label">Settings</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/help" className="menu__item" onClick={onNavigate}>
+            <span className="menu__label">Help</span>
+          </Link>
+        </li>
+      </ul>
+
+      <div className="popover__header">
+        <h2 className="popover__title">Blogs</h2>
+        <Link to="/new/blog" className="popover__header-link" onClick={onNavigate}>
+          New
+        </Link>
+      </div>
+      <ol className="blog-rows" aria-label="Blogs" aria-busy={reorder.pending}>
+        {rows.map((channel, index) => {
+          const locked = channel.name === user.currentChannel && !blogsReordered;
+          return (
+          <BlogRow
+            key={channel.name}
+            channel={channel}
+            index={index}
+            count={rows.length}
+            open={locked || openRows.has(channel.name)}
+            locked={locked}
+            reorderPending={reorder.pending}
+            dragProps={drag.itemProps(index)}
+            onToggle={() => toggle(channel.name)}
+            onMove={onMove}
+            onNavigate={onNavigate}
+          />
+          );
+        })}
+      </ol>
+      {reorder.error && (
+        <p className="form-error popover__error" role="alert">
+          {reorder.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { BlogCard } from '.';
+import { blogFromWire } from '../../api/models';
+import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
+import { user, wireBlog } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { useBlogStore } from '../blogs';
+
+function Seeded({ following = false }: { following?: boolean }) {
+  const { state, dispatch } = useBlogStore();
+  useEffect(() => {
+    dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { following }))] });
+  }, [dispatch, following]);
+  return state.byName.bob ? <BlogCard name="bob" /> : null;
+}
+
+describe('BlogCard follow', () => {
+  it('flips to Unfollow before the call answers and takes the server counts after', async () => {
+    const answer = deferred<FakeAnswer>();
+    const { client, requests } = fakeApi({ 'POST /svc/follow': () => answer.promise });
+    renderWithProviders(<Seeded />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    // Optimistic: already following, the button disabled while the call is in flight.
+    const unfollow = screen.getByRole('button', { name: 'Unfollow' }) as HTMLButtonElement;
+    expect(unfollow.disabled).toBe(true);
+    expect(requests.at(-1)?.form.get('tumblelog')).toBe('bob');
+    expect(requests.at(-1)?.form.get('form_key')).toBe('test-form-key');
+    await act(async () => {
+      answer.resolve({ response: { tumblelog: wireBlog('bob', { following: true, follower_count: 12 }), friend_count: 1 } });
+    });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Unfollow' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'About bob' }));
+    expect(screen.getByText('12 followers')).toBeTruthy();
+  });
+
+  it('reverts and shows the error when the follow call fails', async () => {
+    const { client } = fakeApi({
+      'POST /svc/follow': () => ({ status: 403, errors: [{ code: 'blocked', detail: 'This blog has blocked you.' }] }),
+    });
+    renderWithProviders(<Seeded />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('This blog has blocked you.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeTruthy();
+  });
+
+  it('asks before unfollowing, with Ok and Nevermind', async () => {
+    const { client, requests } = fakeApi({
+      'POST /svc/unfollow': () => ({ response: { tumblelog: wireBlog('bob'), friend_count: 0 } }),
+    });
+    renderWithProviders(<Seeded following />, { client, user: user({ friendCount: 1 }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Unfollow' }));
+    expect(screen.getByText('Are you sure you want to unfollow bob?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nevermind' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests.filter((r) => r.path === '/svc/unfollow')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unfollow' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(requests.filter((r) => r.path === '/svc/unfollow')).toHaveLength(1);
+  });
+
+  it('sends a visitor to /follow/{name}', async () => {
+    const { client, requests } = fakeApi({});
+    const { location } = renderWithProviders(<Seeded />, { client, user: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(location.history.at(-1)).toBe('/follow/bob');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('leaves the highlighted-posts area empty with fewer than 2 posts', async () => {
+    const { client } = fakeApi({});
+    renderWithProviders(<Seeded />, { client, user: user() });
+    const area = await screen.findByRole('region', { name: 'Highlighted posts' });
+    expect(area.childElementCount).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Blog } from '../../../api/models';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoader } from '../../../components/PageLoader';
+import { formatCount } from '../../../lib/format';
+import { BlogCard, useBodyBackground } from '../../blogCard';
+import { useBlogData } from '../../blogs';
+
+/**
+ * What every /blog/{name}… page shares: loading the blog, the card, its counts and the tabs
+ * (Posts, Followers, Activity). The page body goes below.
+ */
+export function BlogPageFrame({
+  name,
+  notifications = false,
+  children,
+}: {
+  name: string;
+  notifications?: boolean;
+  children?: (blog: Blog) => ReactNode;
+}) {
+  const { blog, loading, error, reload } = useBlogData(name, { notifications, refresh: true });
+  useBodyBackground(blog?.theme.backgroundColor);
+
+  if (!blog && loading) return <PageLoader label={`Loading ${name}`} />;
+  if (!blog) {
+    return (
+      <div className="page page--narrow">
+        <LoadError message={error ?? `There's no blog named ${name}.`} onRetry={reload} />
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow blog-page">
+      <BlogCard name={blog.name} headingLevel={1} />
+      <p className="blog-page__stats" aria-label="Blog stats">
+        <span>{blog.postCount === 1 ? '1 post' : `${formatCount(blog.postCount)} posts`}</span>
+        <span aria-hidden="true"> · </span>
+        <span data-testid="blog-follower-count">
+          {blog.followerCount === 1 ? '1 follower' : `${formatCount(blog.followerCount)} followers`}
+        </span>
+      </p>
+      <BlogTabs blog={blog} />
+      {children?.(blog)}
+    </div>
+  );
+}
+
+function BlogTabs({ blog }: { blog: Blog }) {
+  const [location] = useLocation();
+  const base = `/blog/${encodeURIComponent(blog.name)}`;
+  const tabs = [
+    { href: base, label: 'Posts' },
+    { href: `${base}/followers`, label: 'Followers' },
+    ...(blog.isMine ? [{ href: `${base}/activity`, label: 'Activity' }] : []),
+  ];
+  return (
+    <nav className="blog-tabs" aria-label={`${blog.name} pages`}>
+      {tabs.map((tab) => (
+        <Link
+          key={tab.href}
+          to={tab.href}
+          className="blog-tabs__tab"
+          aria-current={location === tab.href ? 'page' : undefined}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+

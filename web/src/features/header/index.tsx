@@ -1,0 +1,134 @@
+// The page header (spec 000 §2.7): logo, Explore, and for logged-in users the account,
+// activity, messaging and compose controls; visitors get Log in and Sign up.
+import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
+import { BoltIcon, PencilIcon, PersonIcon, SmileIcon } from '../../components/icons';
+import { logEvent } from '../../lib/logger';
+import { AccountPopover } from '../account';
+import { ActivityPopover } from '../activity';
+import { ComposePanel } from '../compose';
+import { MessagingPopover } from '../messaging';
+import { useSession } from '../session';
+import { TourGuide } from '../tour';
+import { HeaderTab } from './components/HeaderTab';
+import { Logo } from './components/Logo';
+import { HEADER_HEIGHT, HEADER_SLIDE_MS, useHeader } from './HeaderContext';
+
+export { HeaderProvider, useHeader } from './HeaderContext';
+
+type Panel = 'account' | 'activity' | 'messaging' | 'compose';
+
+/** The tour guide points at the account popover, found by this id. */
+const ACCOUNT_POPOVER_ID = 'account-popover';
+
+export function PageHeader() {
+  const { user } = useSession();
+  const { hidden, transparent } = useHeader();
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [tourOpen, setTourOpen] = useState(false);
+  const { markSeenAtg } = useSession();
+
+  const close = useCallback(() => setPanel(null), []);
+  const toggle = (which: Panel) => setPanel((current) => (current === which ? null : which));
+
+  const toggleAccount = () => {
+    const opening = panel !== 'account';
+    toggle('account');
+    // Spec 000 §2.7: the account tab shows the tour if the user has not seen it; it is sent
+    // as seen when it opens (§4).
+    if (opening && user && !user.seenAtg) {
+      setTourOpen(true);
+      markSeenAtg();
+    }
+  };
+
+  const toggleCompose = () => {
+    const opening = panel !== 'compose';
+    toggle('compose');
+    logEvent(opening ? 'fast-compose-start' : 'fast-compose-dismiss');
+  };
+
+  const classes = ['page-header'];
+  if (hidden) classes.push('is-hidden');
+  if (transparent) classes.push('is-transparent');
+
+  return (
+    <header
+      className={classes.join(' ')}
+      style={{ height: HEADER_HEIGHT, ['--header-slide-ms' as string]: `${HEADER_SLIDE_MS}ms` }}
+    >
+      <div className="page-header__inner">
+        <Logo to={user ? '/dashboard' : '/explore'} />
+        <nav className="page-header__nav" aria-label="Main">
+          <Link
+            to="/explore"
+            className="page-header__link"
+            onClick={() => logEvent('explore-links', { from: 'header' })}
+          >
+            Explore
+          </Link>
+        </nav>
+        <div className="page-header__tabs">
+          {user ? (
+            <>
+              <HeaderTab
+                label="Account"
+                icon={<PersonIcon />}
+                open={panel === 'account'}
+                onToggle={toggleAccount}
+                onClose={close}
+                dismissable={!tourOpen}
+                popoverClassName="popover--account"
+                popoverId={ACCOUNT_POPOVER_ID}
+              >
+                <AccountPopover onNavigate={close} />
+              </HeaderTab>
+              <HeaderTab
+                label="Activity"
+                icon={<BoltIcon />}
+                open={panel === 'activity'}
+                onToggle={() => toggle('activity')}
+                onClose={close}
+              >
+                <ActivityPopover />
+              </HeaderTab>
+              {user.canMessage && (
+                <HeaderTab
+                  label="Messages"
+                  icon={<SmileIcon />}
+                  open={panel === 'messaging'}
+                  onToggle={() => toggle('messaging')}
+                  onClose={close}
+                >
+                  <MessagingPopover />
+                </HeaderTab>
+              )}
+              <HeaderTab
+                label="Compose a post"
+                icon={<PencilIcon />}
+                open={panel === 'compose'}
+                onToggle={toggleCompose}
+                onClose={() => {
+                  if (panel === 'compose') logEvent('fast-compose-dismiss');
+                  close();
+                }}
+              >
+                <ComposePanel />
+              </HeaderTab>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className="button button--header-quiet">
+                Log in
+              </Link>
+              <Link to="/login?mode=register" className="button button--header">
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+      {tourOpen && <TourGuide anchorId={ACCOUNT_POPOVER_ID} onClose={() => setTourOpen(false)} />}
+    </header>
+  );
+}

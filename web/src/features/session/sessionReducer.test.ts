@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Channel, User } from '../../api/models';
+import { initialSessionState, sessionReducer, type SessionState } from './sessionReducer';
+
+function channel(name: string, isCurrent = false): Channel {
+  return {
+    name,
+    title: `${name}'s blog`,
+    avatarUrl: `/avatar/${name}/128`,
+    url: `/blog/${name}`,
+    isCurrent,
+    isPrimary: name === 'alice',
+    unreadCount: 0,
+    canMessage: true,
+    isPrivateGroupChannel: false,
+  };
+}
+
+function user(): User {
+  return {
+    name: 'alice',
+    email: 'alice@example.com',
+    seenAtg: false,
+    likedPostCount: 0,
+    friendCount: 0,
+    unreadCount: 0,
+    canMessage: true,
+    primaryChannel: 'alice',
+    currentChannel: 'alice',
+    channels: [channel('alice', true), channel('second'), channel('third')],
+  };
+}
+
+function loaded(): SessionState {
+  return sessionReducer(initialSessionState, { type: 'loaded', user: user() });
+}
+
+describe('sessionReducer', () => {
+  it('starts loading with no user', () => {
+    expect(initialSessionState.status).toBe('loading');
+    expect(initialSessionState.user).toBeNull();
+  });
+
+  it('holds the loaded user, or null for a visitor', () => {
+    expect(loaded().user?.name).toBe('alice');
+    expect(loaded().status).toBe('ready');
+    const visitor = sessionReducer(initialSessionState, { type: 'loaded', user: null });
+    expect(visitor.status).toBe('ready');
+    expect(visitor.user).toBeNull();
+  });
+
+  it('reorders channels by name without touching the previous state', () => {
+    const before = loaded();
+    const after = sessionReducer(before, {
+      type: 'blogsOrdered',
+      names: ['third', 'alice', 'second'],
+      reordered: true,
+    });
+    expect(after.user?.channels.map((c) => c.name)).toEqual(['third', 'alice', 'second']);
+    expect(after.blogsReordered).toBe(true);
+    expect(before.user?.channels.map((c) => c.name)).toEqual(['alice', 'second', 'third']);
+    expect(before.blogsReordered).toBe(false);
+  });
+
+  it('can revert an optimistic reorder, flag included', () => {
+    const moved = sessionReducer(loaded(), {
+      type: 'blogsOrdered',
+      names: ['second', 'alice', 'third'],
+      reordered: true,
+    });
+    const reverted = sessionReducer(moved, {
+      type: 'blogsOrdered',
+      names: ['alice', 'second', 'third'],
+      reordered: false,
+    });
+    expect(reverted.user?.channels.map((c) => c.name)).toEqual(['alice', 'second', 'third']);
+    expect(reverted.blogsReordered).toBe(false);
+  });
+
+  it('keeps blogs the order list does not name, after the named ones', () => {
+    const after = sessionReducer(loaded(), {
+      type: 'blogsOrdered',
+      names: ['third'],
+      reordered: true,
+    });
+    expect(after.user?.channels.map((c) => c.name)).toEqual(['third', 'alice', 'second']);
+  });
+
+  it('sets seen_atg and the friend count', () => {
+    let state = sessionReducer(loaded(), { type: 'seenAtgSet' });
+    expect(state.user?.seenAtg).toBe(true);
+    state = sessionReducer(state, { type: 'friendCountSet', count: 3 });
+    expect(state.user?.friendCount).toBe(3);
+  });
+
+  it('keeps the user when a refresh fails, and fails the load when there was none', () => {
+    const refreshFailed = sessionReducer(loaded(), { type: 'loadFailed', error: 'offline' });
+    expect(refreshFailed.user?.name).toBe('alice');
+    expect(refreshFailed.status).toBe('ready');
+    const firstLoadFailed = sessionReducer(initialSessionState, { type: 'loadFailed', error: 'offline' });
+    expect(firstLoadFailed.status).toBe('failed');
+    expect(firstLoadFailed.loadError).toBe('offline');
+  });
+
+  it('ignores user actions for a visitor', () => {
+    const visitor = sessionReducer(initialSessionState, { type: 'loaded', user: null });
+    expect(sessionReducer(visitor, { type: 'seenAtgSet' })).toBe(visitor);
+    expect(
+      sessionReducer(visitor, { type: 'blogsOrdered', names: ['a'], reordered: true }).user,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { produce } from 'immer';
+import type { User } from '../../api/models';
+
+export interface SessionState {
+  status: 'loading' | 'ready' | 'failed';
+  /** null for a visitor (and while loading). */
+  user: User | null;
+  loadError: string | null;
+  /**
+   * Whether the user has reordered blogs since the page loaded. Until then the current blog
+   * is listed first in the account popover and its row cannot be closed (spec 000 §4).
+   */
+  blogsReordered: boolean;
+}
+
+export type SessionAction =
+  | { type: 'loaded'; user: User | null }
+  | { type: 'loadFailed'; error: string }
+  | { type: 'blogsOrdered'; names: string[]; reordered: boolean }
+  | { type: 'seenAtgSet' }
+  | { type: 'friendCountSet'; count: number };
+
+export const initialSessionState: SessionState = {
+  status: 'loading',
+  user: null,
+  loadError: null,
+  blogsReordered: false,
+};
+
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  return produce(state, (draft) => {
+    switch (action.type) {
+      case 'loaded':
+        draft.status = 'ready';
+        draft.user = action.user;
+        draft.loadError = null;
+        break;
+      case 'loadFailed':
+        // Keep a user already loaded: a failed refresh should not log anyone out.
+        draft.status = draft.user ? 'ready' : 'failed';
+        draft.loadError = action.error;
+        break;
+      case 'blogsOrdered': {
+        if (!draft.user) break;
+        const rank = new Map(action.names.map((name, i) => [name, i]));
+        // Blogs missing from the list keep their place after the named ones.
+        const ranked = (name: string) => rank.get(name) ?? action.names.length;
+        draft.user.channels.sort((a, b) => ranked(a.name) - ranked(b.name));
+        draft.blogsReordered = action.reordered;
+        break;
+      }
+      case 'seenAtgSet':
+        if (draft.user) draft.user.seenAtg = true;
+        break;
+      case 'friendCountSet':
+        if (draft.user) draft.user.friendCount = action.count;
+        break;
+    }
+  });
+}

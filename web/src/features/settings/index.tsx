@@ -1,0 +1,34 @@
+// Settings: the account's email and the user's blogs in their saved order, reorderable.
+import { Link } from 'wouter';
+import { BlogOrderList } from '../blogOrder';
+import { useUser } from '../session';
+
+export function SettingsPage() {
+  const user = useUser();
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">Settings</h1>
+      <section className="card settings-section" aria-labelledby="settings-account">
+        <h2 id="settings-account" className="settings-section__title">
+          Account
+        </h2>
+        <dl className="settings-list">
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </dl>
+      </section>
+      <section className="card settings-section" aria-labelledby="settings-blogs">
+        <div className="settings-section__header">
+          <h2 id="settings-blogs" className="settings-section__title">
+            Blogs
+          </h2>
+          <Link to="/new/blog" className="button button--quiet">
+            New blog
+          </Link>
+        </div>
+        <p className="muted">Drag blogs, or use the arrows, to change their order.</p>
+        <BlogOrderList channels={user.channels} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// A fake server for component tests: an ApiClient whose fetch answers from a route table.
+import { ApiClient } from '../api/client';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams;
+}
+
+export type FakeAnswer =
+  | { status?: 200; response: unknown }
+  | { status: number; errors: { code: string; detail: string }[] };
+
+export type FakeRoute = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+/** Routes are keyed 'METHOD /path'. Every request is recorded in `requests`. */
+export function fakeApi(routes: Record<string, FakeRoute>) {
+  const requests: FakeRequest[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://test.local');
+    const req: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      form: new URLSearchParams(init?.body ? String(init.body) : ''),
+    };
+    requests.push(req);
+    const route = routes[`${req.method} ${req.path}`];
+    if (!route) {
+      return json(404, { meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ code: 'not_found', detail: `No route ${req.method} ${req.path}` }] });
+    }
+    const answer = await route(req);
+    if ('errors' in answer) {
+      return json(answer.status, { meta: { status: answer.status, msg: 'Error' }, response: [], errors: answer.errors });
+    }
+    return json(200, { meta: { status: 200, msg: 'OK' }, response: answer.response });
+  };
+  const client = new ApiClient(fetchImpl as typeof fetch);
+  client.setFormKey('test-form-key');
+  return { client, requests };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A promise with its resolve handle, to hold a fake answer until the test lets it go. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
