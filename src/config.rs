@@ -51,6 +51,22 @@ pub struct ServeArgs {
     /// Mark the session cookie Secure (set this when serving behind HTTPS).
     #[arg(long, env = "DASHWIRE_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// Fan out through Redis pub/sub (redis://HOST:PORT) so several nodes share sockets' events.
+    #[arg(long, env = "REDIS_URL")]
+    pub redis_url: Option<String>,
+    /// Seconds between the server's pings; a socket silent for two intervals is closed.
+    #[arg(long, env = "DASHWIRE_WS_PING_SECS", default_value_t = 25)]
+    pub ws_ping_secs: u64,
+    /// Events a socket may have queued before it is cut off as a slow consumer.
+    #[arg(long, env = "DASHWIRE_WS_QUEUE", default_value_t = 256)]
+    pub ws_queue: usize,
+    /// An origin allowed to open sockets besides the server's own (repeatable).
+    #[arg(
+        long = "allowed-origin",
+        env = "DASHWIRE_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allowed_origins: Vec<String>,
 }
 
 /// The checked settings of `serve`.
@@ -60,6 +76,8 @@ pub struct Config {
     pub database_url: String,
     pub demo: bool,
     pub secure_cookies: bool,
+    pub redis_url: Option<String>,
+    pub realtime: crate::realtime::Settings,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -90,11 +108,38 @@ impl TryFrom<ServeArgs> for Config {
             reason: format!("'{}' is not an address like 127.0.0.1:8080", args.bind),
         })?;
         check_database_url(&args.database.database_url)?;
+        if let Some(url) = &args.redis_url
+            && !(url.starts_with("redis://") || url.starts_with("rediss://"))
+        {
+            return Err(ConfigError {
+                setting: "--redis-url / REDIS_URL",
+                reason: format!("'{url}' is not a redis:// URL"),
+            });
+        }
+        if args.ws_ping_secs == 0 {
+            return Err(ConfigError {
+                setting: "--ws-ping-secs / DASHWIRE_WS_PING_SECS",
+                reason: "must be at least 1".into(),
+            });
+        }
+        if args.ws_queue == 0 {
+            return Err(ConfigError {
+                setting: "--ws-queue / DASHWIRE_WS_QUEUE",
+                reason: "must be at least 1".into(),
+            });
+        }
         Ok(Config {
             bind,
             database_url: args.database.database_url,
             demo: args.demo,
             secure_cookies: args.secure_cookies,
+            redis_url: args.redis_url.filter(|u| !u.is_empty()),
+            realtime: crate::realtime::Settings {
+                queue_capacity: args.ws_queue,
+                ping_interval: std::time::Duration::from_secs(args.ws_ping_secs),
+                allowed_origins: args.allowed_origins,
+                ..Default::default()
+            },
         })
     }
 }
@@ -111,6 +156,10 @@ mod tests {
             },
             demo: false,
             secure_cookies: false,
+            redis_url: None,
+            ws_ping_secs: 25,
+            ws_queue: 256,
+            allowed_origins: Vec::new(),
         }
     }
 

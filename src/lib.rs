@@ -12,5 +12,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod extract;
+pub mod messaging;
+pub mod realtime;
 pub mod store;
 pub mod web;

@@ -10,6 +10,7 @@ use dashwire::app::{AppState, serve};
 use dashwire::auth::rate_limit::LoginLimiter;
 use dashwire::config::{Cli, Command, Config, check_database_url};
 use dashwire::demo::{DEMO_PASSWORD, seed};
+use dashwire::realtime::Realtime;
 use dashwire::store::Store;
 use tokio::net::TcpListener;
 
@@ -124,10 +125,14 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     }
     // Tests and scripts read this line to learn the port when binding to :0.
     println!("dashwire: listening on http://{addr}");
+    let realtime = Realtime::start(config.redis_url.as_deref(), config.realtime.clone())
+        .await
+        .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
     let state = AppState {
         store: store.clone(),
         config: Arc::new(config),
         login_limiter: LoginLimiter::default(),
+        realtime,
     };
     serve(listener, state, shutdown_signal()).await?;
     store.close().await;

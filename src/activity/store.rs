@@ -11,11 +11,29 @@ pub const INSERT_NOTIFICATION: &str = "INSERT INTO notifications (blog_id, type,
 /// Days in the activity sparkline.
 pub const SPARKLINE_DAYS: i64 = 30;
 
+/// Selects notifications with the names of the notified blog and the blog they came from;
+/// callers append the WHERE clause.
+macro_rules! notification_select {
+    ($($tail:literal)*) => {
+        concat!(
+            "SELECT n.id, n.blog_id, nb.name AS blog_name, n.type, n.created_at, n.is_read, \
+             fb.name AS from_name, \
+             EXISTS (SELECT 1 FROM follows f WHERE f.user_id = nb.user_id AND f.blog_id = n.from_blog_id) AS is_friend \
+             FROM notifications n JOIN blogs nb ON nb.id = n.blog_id LEFT JOIN blogs fb ON fb.id = n.from_blog_id ",
+            $($tail),*
+        )
+    };
+}
+
+/// One notification by id; binds the id.
+pub const NOTIFICATION_BY_ID: &str = notification_select!("WHERE n.id = $1");
+
 /// A notification with the blog it came from.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct NotificationRow {
     pub id: i64,
     pub blog_id: i64,
+    pub blog_name: String,
     pub r#type: String,
     pub created_at: i64,
     pub is_read: bool,
@@ -31,12 +49,7 @@ impl Store {
         blog_id: i64,
         limit: i64,
     ) -> sqlx::Result<Vec<NotificationRow>> {
-        const SQL: &str = "SELECT n.id, n.blog_id, n.type, n.created_at, n.is_read, \
-             fb.name AS from_name, \
-             EXISTS (SELECT 1 FROM follows f JOIN blogs ob ON ob.id = n.blog_id \
-                     WHERE f.user_id = ob.user_id AND f.blog_id = n.from_blog_id) AS is_friend \
-             FROM notifications n LEFT JOIN blogs fb ON fb.id = n.from_blog_id \
-             WHERE n.blog_id = $1 ORDER BY n.id DESC LIMIT $2";
+        const SQL: &str = notification_select!("WHERE n.blog_id = $1 ORDER BY n.id DESC LIMIT $2");
         with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(limit).fetch_all(pool).await)
     }
 

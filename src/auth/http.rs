@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/logout", get(logout))
         .route("/svc/post/set_seen_atg", post(set_seen_atg))
         .route("/svc/user/current_blog", post(set_current_blog))
+        .route("/svc/user/socket_token", post(socket_token))
 }
 
 /// The answer of `/svc/user/info`: a user with a name, or a visitor with only a form key.
@@ -182,6 +183,7 @@ async fn logout(
 ) -> Result<Response, AppError> {
     if let Some(session) = session {
         app.store.delete_session(&session.token_hash).await?;
+        app.realtime.end_session(&session.token_hash).await;
     }
     Ok((
         axum::http::StatusCode::SEE_OTHER,
@@ -226,4 +228,20 @@ async fn set_current_blog(
     Ok(Envelope(
         user_model(&app.store, user.user_id, &user.session.form_key).await?,
     ))
+}
+
+#[derive(Serialize)]
+struct SocketToken {
+    /// Pass as `/ws?token=...`; it is a session of its own, ended by `GET /logout` with it.
+    token: String,
+    expires_in: i64,
+}
+
+/// Mints a token that authenticates a socket without the cookie (k6 and other load tools).
+async fn socket_token(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SocketToken> {
+    let new = app.store.create_session(Some(user.user_id)).await?;
+    Ok(Envelope(SocketToken {
+        token: new.token,
+        expires_in: super::store::SESSION_IDLE_SECS,
+    }))
 }

@@ -16,7 +16,10 @@ pub struct UserModel {
     pub seen_atg: bool,
     pub liked_post_count: i64,
     pub friend_count: i64,
+    /// Unread conversations over all the user's blogs: the messaging badge.
     pub unread_count: i64,
+    /// Unread notifications over all the user's blogs.
+    pub activity_unread_count: i64,
     pub can_message: bool,
     pub primary_channel: Option<String>,
     pub current_channel: Option<String>,
@@ -52,6 +55,7 @@ pub async fn user_model(
         .map(|b| Channel::of(b, current_blog_id))
         .collect();
     let primary = blogs.iter().find(|b| b.is_primary).or(blogs.first());
+    let counts = store.unread_counts(user_id).await?;
     Ok(UserModel {
         name: primary.map(|b| b.name.clone()).unwrap_or_default(),
         email: user.email,
@@ -59,7 +63,8 @@ pub async fn user_model(
         seen_atg: user.seen_atg,
         liked_post_count: store.liked_post_count(user_id).await?,
         friend_count: store.friend_count(user_id).await?,
-        unread_count: channels.iter().map(|c| c.unread_count).sum(),
+        unread_count: counts.iter().map(|c| c.1).sum(),
+        activity_unread_count: counts.iter().map(|c| c.2).sum(),
         can_message: channels.iter().any(|c| c.can_message),
         primary_channel: primary.map(|b| b.name.clone()),
         current_channel: channels

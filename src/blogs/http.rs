@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::avatar::avatar;
 use super::model::{ActivityData, BlogView, Channel};
-use super::store::BlogRow;
+use super::store::{BlogRow, FollowChange};
 use super::validate;
+use crate::activity::model::notification_data;
 use crate::app::AppState;
 use crate::auth::model::{UserModel, user_model};
 use crate::auth::session::{CurrentUser, MaybeSession};
@@ -27,6 +28,9 @@ pub fn router() -> Router<AppState> {
         .route("/svc/data/tumblelog", get(tumblelog_data))
         .route("/svc/blogs/explore", get(explore))
         .route("/svc/user/following", get(following))
+        .route("/svc/block/add", post(block_add))
+        .route("/svc/block/remove", post(block_remove))
+        .route("/svc/blog/messaging", post(set_messaging))
         .route("/avatar/{name}", get(avatar))
         .route("/avatar/{name}/{size}", get(avatar))
 }
@@ -159,7 +163,11 @@ async fn follow(
         ));
     }
     let via = acting_blog(&app, user.user_id).await?;
-    app.store.follow(user.user_id, via, target.id).await?;
+    if let FollowChange::Followed { published } =
+        app.store.follow(user.user_id, via, target.id).await?
+    {
+        app.realtime.publish(published).await;
+    }
     follow_answer(&app, &user, &target.name).await
 }
 
@@ -273,7 +281,7 @@ async fn tumblelog_data(
     }
     if flag(&query.include_activity_notifications) {
         let rows = app.store.notifications(row.id, NOTIFICATIONS_SHOWN).await?;
-        view.activity_notifications = Some(rows.into_iter().map(Into::into).collect());
+        view.activity_notifications = Some(rows.into_iter().map(notification_data).collect());
     }
     Ok(Envelope(view))
 }
@@ -309,4 +317,120 @@ async fn following(State(app): State<AppState>, user: CurrentUser) -> ApiResult<
             .map(|r| BlogView::of(r, Some(user.user_id), None))
             .collect(),
     }))
+}
+
+#[derive(Deserialize)]
+struct BlockForm {
+    /// The blocking blog: one of yours (blocking acts as a blog, spec 002 §6).
+    #[serde(default)]
+    tumblelog: String,
+    #[serde(default)]
+    blocked_tumblelog: String,
+    blocked_post: Option<String>,
+}
+
+#[derive(Serialize)]
+struct BlockAnswer {
+    blocked: bool,
+    changed: bool,
+}
+
+async fn own_blog_named(
+    app: &AppState,
+    user: &CurrentUser,
+    name: &str,
+) -> Result<BlogRow, AppError> {
+    let name = name.trim();
+    match app.store.blog_by_name(name, Some(user.user_id)).await? {
+        Some(blog) if blog.user_id == user.user_id => Ok(blog),
+        _ => Err(AppError::forbidden(
+            "not_your_blog",
+            format!("'{name}' is not one of your blogs."),
+        )),
+    }
+}
+
+async fn block_target(
+    app: &AppState,
+    user: &CurrentUser,
+    form: &BlockForm,
+) -> Result<(BlogRow, BlogRow), AppError> {
+    if form.blocked_tumblelog.trim().is_empty() && form.blocked_post.is_some() {
+        return Err(AppError::bad_request(
+            "unsupported",
+            "Blocking by post is not supported yet; name the blog in blocked_tumblelog.",
+        ));
+    }
+    let blocker = own_blog_named(app, user, &form.tumblelog).await?;
+    let blocked = target_blog(app, user, &form.blocked_tumblelog).await?;
+    if blocked.user_id == user.user_id {
+        return Err(AppError::bad_request(
+            "own_blog",
+            "You can't block your own blog.",
+        ));
+    }
+    Ok((blocker, blocked))
+}
+
+async fn block_add(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<BlockForm>,
+) -> ApiResult<BlockAnswer> {
+    let (blocker, blocked) = block_target(&app, &user, &form).await?;
+    let changed = app.store.block(blocker.id, blocked.id).await?;
+    Ok(Envelope(BlockAnswer {
+        blocked: true,
+        changed,
+    }))
+}
+
+async fn block_remove(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<BlockForm>,
+) -> ApiResult<BlockAnswer> {
+    let (blocker, blocked) = block_target(&app, &user, &form).await?;
+    let changed = app.store.unblock(blocker.id, blocked.id).await?;
+    Ok(Envelope(BlockAnswer {
+        blocked: false,
+        changed,
+    }))
+}
+
+#[derive(Deserialize)]
+struct MessagingForm {
+    #[serde(default)]
+    tumblelog: String,
+    enabled: Option<String>,
+}
+
+async fn set_messaging(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<MessagingForm>,
+) -> ApiResult<Channel> {
+    let blog = own_blog_named(&app, &user, &form.tumblelog).await?;
+    let enabled = match form.enabled.as_deref() {
+        Some("1" | "true") => true,
+        Some("0" | "false") => false,
+        _ => {
+            return Err(AppError::bad_request(
+                "bad_enabled",
+                "enabled must be 1 or 0.",
+            ));
+        }
+    };
+    app.store.set_blog_can_message(blog.id, enabled).await?;
+    let row = app
+        .store
+        .blog_by_name(&blog.name, Some(user.user_id))
+        .await?
+        .ok_or_else(|| AppError::not_found("That blog is gone."))?;
+    let current = app
+        .store
+        .user_by_id(user.user_id)
+        .await?
+        .and_then(|u| u.current_blog_id);
+    Ok(Envelope(Channel::of(&row, current)))
 }

@@ -106,7 +106,7 @@ pub struct BlogView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub activity_data: Option<ActivityData>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub activity_notifications: Option<Vec<crate::activity::model::Notification>>,
+    pub activity_notifications: Option<Vec<dashwire_protocol::NotificationData>>,
 }
 
 /// The counts of a blog that only its owner sees.

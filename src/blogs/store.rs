@@ -1,8 +1,10 @@
 //! Queries for blogs, follows, blocks and ordering.
 
-use crate::activity::store::INSERT_NOTIFICATION;
+use crate::activity::model::notification_data;
+use crate::activity::store::{INSERT_NOTIFICATION, NOTIFICATION_BY_ID, NotificationRow};
+use crate::realtime::Published;
 use crate::store::{Store, now_secs};
-use crate::with_pool;
+use crate::{record_events, unread_event, with_pool};
 
 /// A blog with its counts, as seen by one viewer (`following` is the viewer's).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -44,7 +46,9 @@ macro_rules! blog_select {
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued') AS queued_post_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'transcoding') AS transcoding_count, \
              (SELECT COUNT(*) FROM blog_members m WHERE m.blog_id = b.id) AS member_count, \
-             (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS unread_count, \
+             (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) \
+              + (SELECT COUNT(*) FROM conversation_participants cp JOIN conversations c ON c.id = cp.conversation_id \
+                 WHERE cp.blog_id = b.id AND c.last_modified_ms > cp.last_read_ms) AS unread_count, \
              EXISTS (SELECT 1 FROM follows f WHERE f.blog_id = b.id AND f.user_id = $1) AS following \
              FROM blogs b ",
             $($tail),*
@@ -53,10 +57,11 @@ macro_rules! blog_select {
 }
 
 /// What a follow call changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FollowChange {
-    /// The follow was made now; carries the activity notification's id.
-    Followed { notification_id: i64 },
+    /// The follow was made now; carries the events it caused (the followed blog's
+    /// notification and its owner's unread counts), to publish.
+    Followed { published: Vec<Published> },
     /// Nothing changed: already following, or not following on an unfollow.
     Unchanged,
     /// The follow was removed.
@@ -209,8 +214,17 @@ impl Store {
             let (notification_id,): (i64,) = sqlx::query_as(INSERT_NOTIFICATION)
                 .bind(blog_id).bind("follower").bind(via_blog_id).bind(now)
                 .fetch_one(&mut *tx).await?;
+            let row: NotificationRow = sqlx::query_as(NOTIFICATION_BY_ID)
+                .bind(notification_id).fetch_one(&mut *tx).await?;
+            let (owner,): (i64,) = sqlx::query_as("SELECT user_id FROM blogs WHERE id = $1")
+                .bind(blog_id).fetch_one(&mut *tx).await?;
+            let pending = vec![
+                (format!("activity:{}", row.blog_name), dashwire_protocol::Event::Notification(notification_data(row))),
+                unread_event!(tx, owner).await?,
+            ];
+            let published = record_events!(tx, pending).await?;
             tx.commit().await?;
-            Ok(FollowChange::Followed { notification_id })
+            Ok(FollowChange::Followed { published })
         })
     }
 
@@ -233,5 +247,47 @@ impl Store {
         const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
         with_pool!(self, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
+    }
+}
+
+impl Store {
+    /// Whether a blog accepts messages.
+    pub async fn blog_can_message(&self, blog_id: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT can_message FROM blogs WHERE id = $1";
+        let (can,): (bool,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).fetch_one(pool).await)?;
+        Ok(can)
+    }
+
+    /// Turns messaging on or off for a blog.
+    pub async fn set_blog_can_message(&self, blog_id: i64, enabled: bool) -> sqlx::Result<()> {
+        const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";
+        with_pool!(self, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    /// `blocker_blog_id` blocks `blocked_blog_id`: the blocked blog's user stops following
+    /// the blocker, and can no longer follow or message it. Returns whether it was new.
+    pub async fn block(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
+        const BLOCK: &str = "INSERT INTO blocks (blocker_blog_id, blocked_blog_id, created_at) \
+             VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
+        const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 \
+             AND user_id = (SELECT user_id FROM blogs WHERE id = $2)";
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let added = sqlx::query(BLOCK).bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
+                .execute(&mut *tx).await?.rows_affected();
+            sqlx::query(UNFOLLOW).bind(blocker_blog_id).bind(blocked_blog_id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(added > 0)
+        })
+    }
+
+    /// Lifts a block. Returns whether there was one.
+    pub async fn unblock(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "DELETE FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
+        let removed = with_pool!(self, pool => sqlx::query(SQL).bind(blocker_blog_id).bind(blocked_blog_id)
+            .execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(removed > 0)
     }
 }

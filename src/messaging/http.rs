@@ -1,0 +1,469 @@
+//! The spec's messaging calls: `/svc/conversations`, `/svc/conversations/messages` (GET and
+//! POST), `/svc/conversations/participant_suggestions`.
+
+use axum::Router;
+use axum::extract::{RawQuery, State};
+use axum::routing::get;
+use serde::{Deserialize, Serialize};
+
+use super::model::{Conversation, Link, Links, MessagePage, Participant};
+use super::store::{ConversationRow, NewMessage, Target};
+use crate::app::AppState;
+use crate::auth::session::CurrentUser;
+use crate::blogs::store::BlogRow;
+use crate::error::{ApiResult, AppError, Envelope};
+use crate::extract::{Pairs, Query};
+
+/// Conversations per inbox page.
+const CONVERSATIONS_PER_PAGE: i64 = 20;
+/// Messages per page.
+const MESSAGES_PER_PAGE: i64 = 50;
+/// The longest message.
+pub const MAX_MESSAGE_CHARS: usize = 4096;
+/// How many favourites the compose view may ask for (spec 000 §9: favorites limit 8).
+const FAVORITES_LIMIT: i64 = 8;
+/// How many search results.
+const SEARCH_LIMIT: i64 = 10;
+
+/// The messaging routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/svc/conversations", get(conversations))
+        .route(
+            "/svc/conversations/messages",
+            get(messages).post(send_message),
+        )
+        .route(
+            "/svc/conversations/participant_suggestions",
+            get(participant_suggestions),
+        )
+}
+
+/// The blog name of a `participant` value: `{blog}.{host}` or just `{blog}`.
+fn blog_name_of(participant: &str) -> &str {
+    participant.split('.').next().unwrap_or("").trim()
+}
+
+/// The caller's own blog named by `participant`.
+async fn own_blog(
+    app: &AppState,
+    user: &CurrentUser,
+    participant: Option<&str>,
+) -> Result<BlogRow, AppError> {
+    let raw = participant
+        .filter(|p| !p.trim().is_empty())
+        .ok_or_else(|| {
+            AppError::bad_request(
+                "missing_participant",
+                "Say which of your blogs: the participant field is required.",
+            )
+        })?;
+    let name = blog_name_of(raw);
+    match app.store.blog_by_name(name, Some(user.user_id)).await? {
+        Some(blog) if blog.user_id == user.user_id => Ok(blog),
+        _ => Err(AppError::forbidden(
+            "not_your_blog",
+            format!("'{name}' is not one of your blogs."),
+        )),
+    }
+}
+
+/// Any blog by a participant value.
+async fn some_blog(
+    app: &AppState,
+    user: &CurrentUser,
+    participant: &str,
+) -> Result<BlogRow, AppError> {
+    let name = blog_name_of(participant);
+    app.store
+        .blog_by_name(name, Some(user.user_id))
+        .await?
+        .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))
+}
+
+/// Builds a conversation as `row`'s blog sees it, with `messages` as its page.
+async fn conversation_view(
+    app: &AppState,
+    row: &ConversationRow,
+    messages: MessagePage,
+) -> Result<Conversation, AppError> {
+    let participants = app.store.participants(row.id).await?;
+    Ok(Conversation {
+        id: row.id,
+        status: row.status.clone(),
+        last_modified_ts: row.last_modified_ms / 1000,
+        last_read_ts: row.last_read_ms / 1000,
+        unread: row.last_modified_ms > row.last_read_ms,
+        participants: participants.iter().map(|p| p.view()).collect(),
+        messages,
+    })
+}
+
+#[derive(Deserialize)]
+struct ConversationsQuery {
+    participant: Option<String>,
+    /// The cursor of the next page: `{last_modified_ms}_{id}`.
+    before: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ConversationList {
+    conversations: Vec<Conversation>,
+    #[serde(rename = "_links")]
+    links: Links,
+}
+
+async fn conversations(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<ConversationsQuery>,
+) -> ApiResult<ConversationList> {
+    let blog = own_blog(&app, &user, query.participant.as_deref()).await?;
+    let before = match query.before.as_deref() {
+        None | Some("") => None,
+        Some(cursor) => Some(
+            cursor
+                .split_once('_')
+                .and_then(|(ms, id)| Some((ms.parse().ok()?, id.parse().ok()?)))
+                .ok_or_else(|| {
+                    AppError::bad_request("bad_cursor", "That page link is not valid.")
+                })?,
+        ),
+    };
+    let rows = app
+        .store
+        .conversations_of(blog.id, before, CONVERSATIONS_PER_PAGE)
+        .await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let last = app.store.last_message(row.id).await?;
+        let page = MessagePage {
+            data: last.into_iter().map(|m| m.into_data()).collect(),
+            links: Links::default(),
+        };
+        list.push(conversation_view(&app, row, page).await?);
+    }
+    let participant = query.participant.unwrap_or_default();
+    let next = (rows.len() as i64 == CONVERSATIONS_PER_PAGE)
+        .then(|| rows.last())
+        .flatten()
+        .map(|last| {
+            Link::get(format!(
+                "/svc/conversations?participant={}&before={}_{}",
+                urlencode(&participant),
+                last.last_modified_ms,
+                last.id
+            ))
+        });
+    Ok(Envelope(ConversationList {
+        conversations: list,
+        links: Links {
+            next,
+            previous: None,
+        },
+    }))
+}
+
+fn urlencode(value: &str) -> String {
+    url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
+}
+
+#[derive(Serialize)]
+struct MessagesAnswer {
+    conversation: Conversation,
+    messages: MessagePage,
+}
+
+async fn messages(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<MessagesAnswer> {
+    let query = Pairs::parse(raw.unwrap_or_default().as_bytes());
+    let blog = own_blog(&app, &user, query.get("participant")).await?;
+    let conversation_id = match query.get("conversation_id").filter(|v| !v.is_empty()) {
+        Some(id) => id.parse::<i64>().map_err(|_| {
+            AppError::bad_request("bad_conversation_id", "conversation_id must be a number.")
+        })?,
+        None => {
+            let others = query.list("participants");
+            if others.is_empty() {
+                return Err(AppError::bad_request(
+                    "missing_conversation",
+                    "Say which conversation: conversation_id, or participants for a new one.",
+                ));
+            }
+            let ids = blog_ids_with(&app, &user, &blog, &others).await?;
+            // No conversation yet: a 404 the client reads as "new conversation".
+            app.store
+                .conversation_of_blogs(&ids)
+                .await?
+                .ok_or_else(|| {
+                    AppError::not_found("There is no conversation between these blogs yet.")
+                })?
+        }
+    };
+    let published = app.store.mark_read(conversation_id, blog.id).await?;
+    app.realtime.publish(published).await;
+    let row = app
+        .store
+        .conversation_as(conversation_id, blog.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
+    let before = match query.get("before").filter(|v| !v.is_empty()) {
+        Some(v) => Some(
+            v.parse::<i64>()
+                .map_err(|_| AppError::bad_request("bad_cursor", "before must be a message id."))?,
+        ),
+        None => None,
+    };
+    let rows = app
+        .store
+        .messages(conversation_id, before, MESSAGES_PER_PAGE)
+        .await?;
+    let next = (rows.len() as i64 == MESSAGES_PER_PAGE)
+        .then(|| rows.first())
+        .flatten()
+        .map(|oldest| {
+            Link::get(format!(
+                "/svc/conversations/messages?conversation_id={conversation_id}&participant={}&before={}",
+                urlencode(query.get("participant").unwrap_or("")),
+                oldest.id
+            ))
+        });
+    let page = MessagePage {
+        data: rows.into_iter().map(|m| m.into_data()).collect(),
+        links: Links {
+            next,
+            previous: None,
+        },
+    };
+    let conversation = conversation_view(
+        &app,
+        &row,
+        MessagePage {
+            data: Vec::new(),
+            links: Links::default(),
+        },
+    )
+    .await?;
+    Ok(Envelope(MessagesAnswer {
+        conversation,
+        messages: page,
+    }))
+}
+
+/// The ids of `sender` and the blogs named in `others` (which may include the sender).
+async fn blog_ids_with(
+    app: &AppState,
+    user: &CurrentUser,
+    sender: &BlogRow,
+    others: &[String],
+) -> Result<Vec<i64>, AppError> {
+    let mut ids = vec![sender.id];
+    for other in others {
+        let blog = some_blog(app, user, other).await?;
+        if !ids.contains(&blog.id) {
+            ids.push(blog.id);
+        }
+    }
+    if ids.len() < 2 {
+        return Err(AppError::bad_request(
+            "no_recipient",
+            "Say who the message is for.",
+        ));
+    }
+    Ok(ids)
+}
+
+#[derive(Serialize)]
+struct SentAnswer {
+    conversation_id: i64,
+    message: dashwire_protocol::MessageData,
+    conversation: Conversation,
+}
+
+async fn send_message(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    form: Pairs,
+) -> ApiResult<SentAnswer> {
+    let sender = own_blog(&app, &user, form.get("participant")).await?;
+    let body = form.get("message").unwrap_or("").trim().to_owned();
+    if body.is_empty() {
+        return Err(AppError::bad_request(
+            "empty_message",
+            "Message cannot be empty.",
+        ));
+    }
+    if body.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(AppError::bad_request(
+            "message_too_long",
+            format!("Messages are at most {MAX_MESSAGE_CHARS} characters."),
+        ));
+    }
+    let kind = form
+        .get("type")
+        .filter(|t| !t.is_empty())
+        .unwrap_or("TEXT")
+        .to_uppercase();
+    if kind != "TEXT" {
+        return Err(AppError::bad_request(
+            "bad_type",
+            "Only TEXT messages can be sent.",
+        ));
+    }
+    if !sender.can_message {
+        return Err(AppError::forbidden(
+            "messaging_disabled",
+            format!("Messaging is not enabled for {}.", sender.name),
+        ));
+    }
+    let target = match form.get("conversation_id").filter(|v| !v.is_empty()) {
+        Some(id) => {
+            let id = id.parse::<i64>().map_err(|_| {
+                AppError::bad_request("bad_conversation_id", "conversation_id must be a number.")
+            })?;
+            if app.store.conversation_as(id, sender.id).await?.is_none() {
+                return Err(AppError::not_found("No such conversation for this blog."));
+            }
+            Target::Existing(id)
+        }
+        None => {
+            let others = form.list("participants");
+            if others.is_empty() {
+                return Err(AppError::bad_request(
+                    "no_recipient",
+                    "Say who the message is for.",
+                ));
+            }
+            Target::Blogs(blog_ids_with(&app, &user, &sender, &others).await?)
+        }
+    };
+    let conversation_id = match &target {
+        Target::Existing(id) => Some(*id),
+        Target::Blogs(_) => None,
+    };
+    check_recipients(&app, &user, &sender, &target, conversation_id).await?;
+    let (message, published) = app
+        .store
+        .send_message(NewMessage {
+            target,
+            sender_blog_id: sender.id,
+            body,
+            r#type: kind,
+        })
+        .await?;
+    app.realtime.publish(published).await;
+    let row = app
+        .store
+        .conversation_as(message.conversation_id, sender.id)
+        .await?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("sent conversation vanished")))?;
+    let conversation = conversation_view(
+        &app,
+        &row,
+        MessagePage {
+            data: Vec::new(),
+            links: Links::default(),
+        },
+    )
+    .await?;
+    Ok(Envelope(SentAnswer {
+        conversation_id: message.conversation_id,
+        message: message.into_data(),
+        conversation,
+    }))
+}
+
+/// Every other participant must have messaging enabled and must not have blocked the
+/// sender (or any blog of the sender's user).
+async fn check_recipients(
+    app: &AppState,
+    user: &CurrentUser,
+    sender: &BlogRow,
+    target: &Target,
+    conversation_id: Option<i64>,
+) -> Result<(), AppError> {
+    let recipients: Vec<(i64, bool)> = match (target, conversation_id) {
+        (_, Some(id)) => app
+            .store
+            .participants(id)
+            .await?
+            .into_iter()
+            .filter(|p| p.id != sender.id)
+            .map(|p| (p.id, p.can_message))
+            .collect(),
+        (Target::Blogs(ids), None) => {
+            let mut out = Vec::new();
+            for &id in ids.iter().filter(|&&id| id != sender.id) {
+                let can = app.store.blog_can_message(id).await?;
+                out.push((id, can));
+            }
+            out
+        }
+        (Target::Existing(_), None) => Vec::new(),
+    };
+    let my_blogs: Vec<i64> = app
+        .store
+        .blogs_of_user(user.user_id)
+        .await?
+        .iter()
+        .map(|b| b.id)
+        .collect();
+    for (recipient, can_message) in recipients {
+        if !can_message {
+            return Err(AppError::forbidden(
+                "messaging_disabled",
+                "This blog does not have messaging enabled.",
+            ));
+        }
+        for &mine in &my_blogs {
+            if app.store.any_blocks(&[recipient], mine).await? {
+                return Err(AppError::forbidden(
+                    "blocked",
+                    "You can't message this blog.",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+struct SuggestionsQuery {
+    q: Option<String>,
+    limit: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct Suggestions {
+    blogs: Vec<Participant>,
+}
+
+async fn participant_suggestions(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<SuggestionsQuery>,
+) -> ApiResult<Suggestions> {
+    let q = query
+        .q
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or("")
+        .to_lowercase();
+    let rows = if q.is_empty() {
+        let limit = query
+            .limit
+            .unwrap_or(FAVORITES_LIMIT)
+            .clamp(1, FAVORITES_LIMIT);
+        app.store.favorite_participants(user.user_id, limit).await?
+    } else {
+        app.store
+            .search_participants(blog_name_of(&q), user.user_id, SEARCH_LIMIT)
+            .await?
+    };
+    Ok(Envelope(Suggestions {
+        blogs: rows.iter().map(|r| r.view()).collect(),
+    }))
+}

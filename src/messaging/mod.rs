@@ -1,0 +1,9 @@
+//! Private messaging between blogs: conversations, messages, participants, unread.
+
+pub mod events;
+mod http;
+pub mod model;
+pub mod store;
+
+pub use events::UNREAD_COUNTS;
+pub use http::router;

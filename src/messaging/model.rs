@@ -1,0 +1,142 @@
+//! Conversations, messages and participants as the spec's calls read them
+//! (spec 000 §3 Conversation, Message, Participant, Theme).
+
+use dashwire_protocol::{MessageData, ParticipantRef};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+use crate::blogs::model::theme_params;
+
+/// A participant blog as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ParticipantRow {
+    pub id: i64,
+    pub name: String,
+    pub title: String,
+    pub user_id: i64,
+    pub can_message: bool,
+    pub theme: String,
+    pub last_read_ms: i64,
+}
+
+impl ParticipantRow {
+    /// The participant as events carry it.
+    pub fn as_ref(&self) -> ParticipantRef {
+        ParticipantRef {
+            name: self.name.clone(),
+            title: self.title.clone(),
+            avatar_url: avatar_url(&self.name, DEFAULT_AVATAR_SIZE),
+        }
+    }
+
+    /// The participant as the HTTP calls answer it.
+    pub fn view(&self) -> Participant {
+        let theme = theme_params(&self.theme);
+        Participant {
+            name: self.name.clone(),
+            key: self.name.clone(),
+            title: self.title.clone(),
+            avatar_url: avatar_url(&self.name, DEFAULT_AVATAR_SIZE),
+            can_message: self.can_message,
+            theme: Theme {
+                background_color: theme["background_color"].clone(),
+                link_color: theme["link_color"].clone(),
+                header_image_focused: theme["header_image_focused"].clone(),
+                show_header_image: theme["show_header_image"].as_bool().unwrap_or(true),
+            },
+        }
+    }
+}
+
+/// A message as stored, with its sender's name.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MessageRow {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub ts: i64,
+    pub r#type: String,
+    pub body: String,
+    pub participant: String,
+}
+
+impl MessageRow {
+    /// The wire form (the same in events and in HTTP answers).
+    pub fn into_data(self) -> MessageData {
+        MessageData {
+            conversation_id: self.conversation_id,
+            id: self.id,
+            ts: self.ts,
+            participant: self.participant,
+            message: self.body,
+            r#type: self.r#type,
+        }
+    }
+}
+
+/// A blog's theme as conversations show it.
+#[derive(Debug, Serialize)]
+pub struct Theme {
+    pub background_color: Value,
+    pub link_color: Value,
+    pub header_image_focused: Value,
+    pub show_header_image: bool,
+}
+
+/// A participant blog.
+#[derive(Debug, Serialize)]
+pub struct Participant {
+    pub name: String,
+    pub key: String,
+    pub title: String,
+    pub avatar_url: String,
+    pub can_message: bool,
+    pub theme: Theme,
+}
+
+/// A conversation as one of its blogs sees it.
+#[derive(Debug, Serialize)]
+pub struct Conversation {
+    pub id: i64,
+    pub status: String,
+    pub last_modified_ts: i64,
+    pub last_read_ts: i64,
+    pub unread: bool,
+    pub participants: Vec<Participant>,
+    /// The newest message, as the inbox shows it.
+    pub messages: MessagePage,
+}
+
+/// A page of messages, oldest first, with the link to older ones.
+#[derive(Debug, Serialize)]
+pub struct MessagePage {
+    pub data: Vec<MessageData>,
+    #[serde(rename = "_links")]
+    pub links: Links,
+}
+
+/// The spec's paging links.
+#[derive(Debug, Default, Serialize)]
+pub struct Links {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<Link>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<Link>,
+}
+
+/// One link.
+#[derive(Debug, Serialize)]
+pub struct Link {
+    pub href: String,
+    pub method: &'static str,
+}
+
+impl Link {
+    /// A GET link.
+    pub fn get(href: String) -> Link {
+        Link {
+            href,
+            method: "GET",
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Queries for conversations and messages.
+
+use super::events::{LAST_MESSAGE, PARTICIPANTS};
+use super::model::{MessageRow, ParticipantRow};
+use crate::realtime::Published;
+use crate::store::{Store, now_secs};
+use crate::{conversation_events, record_events, with_pool};
+
+/// A conversation as one participant blog sees it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ConversationRow {
+    pub id: i64,
+    pub status: String,
+    pub last_modified_ms: i64,
+    pub last_read_ms: i64,
+}
+
+/// Where a message goes.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// An existing conversation.
+    Existing(i64),
+    /// The conversation of exactly these blogs (sender included), created if new.
+    Blogs(Vec<i64>),
+}
+
+/// A message to send.
+#[derive(Debug, Clone)]
+pub struct NewMessage {
+    pub target: Target,
+    pub sender_blog_id: i64,
+    pub body: String,
+    pub r#type: String,
+}
+
+/// The key that makes a set of blogs have one conversation: sorted ids joined by ':'.
+pub fn participants_key(blog_ids: &[i64]) -> String {
+    let mut ids = blog_ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(":")
+}
+
+/// The current time in milliseconds.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl Store {
+    /// The conversation of exactly these blogs, if it exists.
+    pub async fn conversation_of_blogs(&self, blog_ids: &[i64]) -> sqlx::Result<Option<i64>> {
+        const SQL: &str = "SELECT id FROM conversations WHERE participants_key = $1";
+        let key = participants_key(blog_ids);
+        let row: Option<(i64,)> =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(&key).fetch_optional(pool).await)?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// A conversation's participant blogs, by name.
+    pub async fn participants(&self, conversation_id: i64) -> sqlx::Result<Vec<ParticipantRow>> {
+        with_pool!(self, pool => sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(pool).await)
+    }
+
+    /// A conversation as `blog_id` sees it; `None` if that blog does not take part.
+    pub async fn conversation_as(
+        &self,
+        conversation_id: i64,
+        blog_id: i64,
+    ) -> sqlx::Result<Option<ConversationRow>> {
+        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms \
+             FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
+             WHERE c.id = $1 AND p.blog_id = $2";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(conversation_id).bind(blog_id).fetch_optional(pool).await)
+    }
+
+    /// A blog's conversations, newest activity first, older than the cursor
+    /// `(last_modified_ms, id)` when given.
+    pub async fn conversations_of(
+        &self,
+        blog_id: i64,
+        before: Option<(i64, i64)>,
+        limit: i64,
+    ) -> sqlx::Result<Vec<ConversationRow>> {
+        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms \
+             FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
+             WHERE p.blog_id = $1 AND (c.last_modified_ms < $2 OR (c.last_modified_ms = $2 AND c.id < $3)) \
+             ORDER BY c.last_modified_ms DESC, c.id DESC LIMIT $4";
+        let (ms, id) = before.unwrap_or((i64::MAX, i64::MAX));
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(ms).bind(id).bind(limit).fetch_all(pool).await)
+    }
+
+    /// A conversation's newest message.
+    pub async fn last_message(&self, conversation_id: i64) -> sqlx::Result<Option<MessageRow>> {
+        with_pool!(self, pool => sqlx::query_as(LAST_MESSAGE).bind(conversation_id).fetch_optional(pool).await)
+    }
+
+    /// A page of messages older than `before_id`, returned oldest first.
+    pub async fn messages(
+        &self,
+        conversation_id: i64,
+        before_id: Option<i64>,
+        limit: i64,
+    ) -> sqlx::Result<Vec<MessageRow>> {
+        const SQL: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
+             FROM messages m JOIN blogs b ON b.id = m.blog_id \
+             WHERE m.conversation_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3";
+        let mut rows: Vec<MessageRow> = with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(conversation_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit)
+            .fetch_all(pool).await)?;
+        rows.reverse();
+        Ok(rows)
+    }
+
+    /// Whether any of `blocker_blog_ids` has blocked `blocked_blog_id`.
+    pub async fn any_blocks(
+        &self,
+        blocker_blog_ids: &[i64],
+        blocked_blog_id: i64,
+    ) -> sqlx::Result<bool> {
+        const SQL: &str =
+            "SELECT COUNT(*) FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
+        for &blocker in blocker_blog_ids {
+            let (n,): (i64,) = with_pool!(self, pool =>
+                sqlx::query_as(SQL).bind(blocker).bind(blocked_blog_id).fetch_one(pool).await)?;
+            if n > 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Writes a message, moves its conversation to the top of every inbox, marks it read
+    /// for the sender, and records the events all that causes, in one transaction.
+    pub async fn send_message(
+        &self,
+        message: NewMessage,
+    ) -> sqlx::Result<(MessageRow, Vec<Published>)> {
+        const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
+             VALUES ($1, $2, $3) ON CONFLICT (participants_key) DO NOTHING";
+        const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
+        const JOIN: &str = "INSERT INTO conversation_participants (conversation_id, blog_id) \
+             VALUES ($1, $2) ON CONFLICT (conversation_id, blog_id) DO NOTHING";
+        const INSERT: &str = "INSERT INTO messages (conversation_id, blog_id, type, body, ts) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id";
+        const TOUCH: &str = "UPDATE conversations SET last_modified_ms = $1 WHERE id = $2";
+        const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
+             WHERE conversation_id = $2 AND blog_id = $3";
+        const SENDER: &str = "SELECT name FROM blogs WHERE id = $1";
+        // Two messages in one millisecond keep their order: ts never goes backwards.
+        const LATEST: &str = "SELECT COALESCE(MAX(ts), 0) FROM messages WHERE conversation_id = $1";
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let conversation_id = match &message.target {
+                Target::Existing(id) => *id,
+                Target::Blogs(blog_ids) => {
+                    let key = participants_key(blog_ids);
+                    sqlx::query(NEW).bind(&key).bind(now_ms()).bind(now_secs()).execute(&mut *tx).await?;
+                    let (id,): (i64,) = sqlx::query_as(FIND).bind(&key).fetch_one(&mut *tx).await?;
+                    for blog_id in blog_ids {
+                        sqlx::query(JOIN).bind(id).bind(blog_id).execute(&mut *tx).await?;
+                    }
+                    id
+                }
+            };
+            let (latest,): (i64,) = sqlx::query_as(LATEST).bind(conversation_id).fetch_one(&mut *tx).await?;
+            let ts = now_ms().max(latest + 1);
+            let (id,): (i64,) = sqlx::query_as(INSERT)
+                .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
+                .bind(&message.body).bind(ts)
+                .fetch_one(&mut *tx).await?;
+            sqlx::query(TOUCH).bind(ts).bind(conversation_id).execute(&mut *tx).await?;
+            sqlx::query(READ).bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(&mut *tx).await?;
+            let (participant,): (String,) = sqlx::query_as(SENDER).bind(message.sender_blog_id).fetch_one(&mut *tx).await?;
+            let row = MessageRow { id, conversation_id, ts, r#type: message.r#type.clone(), body: message.body.clone(), participant };
+            let head = dashwire_protocol::Event::Message(row.clone().into_data());
+            let pending = conversation_events!(tx, conversation_id, Some(head)).await?;
+            let published = record_events!(tx, pending).await?;
+            tx.commit().await?;
+            Ok((row, published))
+        })
+    }
+
+    /// Marks a conversation read for `blog_id` if it has anything unread; returns the
+    /// events that causes (none when it was already read).
+    pub async fn mark_read(
+        &self,
+        conversation_id: i64,
+        blog_id: i64,
+    ) -> sqlx::Result<Vec<Published>> {
+        const READ: &str = "UPDATE conversation_participants SET last_read_ms = \
+             (SELECT last_modified_ms FROM conversations WHERE id = $1) \
+             WHERE conversation_id = $1 AND blog_id = $2 \
+             AND last_read_ms < (SELECT last_modified_ms FROM conversations WHERE id = $1)";
+        const STATE: &str = "SELECT b.name, p.last_read_ms FROM conversation_participants p \
+             JOIN blogs b ON b.id = p.blog_id WHERE p.conversation_id = $1 AND p.blog_id = $2";
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let changed = sqlx::query(READ).bind(conversation_id).bind(blog_id).execute(&mut *tx).await?.rows_affected();
+            if changed == 0 {
+                return Ok(Vec::new());
+            }
+            let (participant, last_read_ms): (String, i64) =
+                sqlx::query_as(STATE).bind(conversation_id).bind(blog_id).fetch_one(&mut *tx).await?;
+            let head = dashwire_protocol::Event::Read(dashwire_protocol::ReadData {
+                conversation_id,
+                participant,
+                last_read_ts: last_read_ms / 1000,
+            });
+            let pending = conversation_events!(tx, conversation_id, Some(head)).await?;
+            let published = record_events!(tx, pending).await?;
+            tx.commit().await?;
+            Ok(published)
+        })
+    }
+
+    /// Blogs whose name starts with `query`, that can message, not the user's own.
+    pub async fn search_participants(
+        &self,
+        query: &str,
+        user_id: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<ParticipantRow>> {
+        const SQL: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms \
+             FROM blogs b WHERE b.name LIKE $1 AND b.user_id <> $2 AND b.can_message = TRUE \
+             ORDER BY length(b.name), b.name LIMIT $3";
+        let pattern = format!("{}%", query.replace(['%', '_'], ""));
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(pattern).bind(user_id).bind(limit).fetch_all(pool).await)
+    }
+
+    /// Favourite recipients: blogs the user's blogs have talked with most recently, then
+    /// blogs the user follows.
+    pub async fn favorite_participants(
+        &self,
+        user_id: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<ParticipantRow>> {
+        const TALKED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, \
+             MAX(c.last_modified_ms) AS recent \
+             FROM conversation_participants mine \
+             JOIN blogs mb ON mb.id = mine.blog_id AND mb.user_id = $1 \
+             JOIN conversations c ON c.id = mine.conversation_id \
+             JOIN conversation_participants other ON other.conversation_id = c.id AND other.blog_id <> mine.blog_id \
+             JOIN blogs b ON b.id = other.blog_id AND b.user_id <> $1 AND b.can_message = TRUE \
+             GROUP BY b.id, b.name, b.title, b.user_id, b.can_message, b.theme \
+             ORDER BY recent DESC LIMIT $2";
+        const FOLLOWED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms \
+             FROM follows f JOIN blogs b ON b.id = f.blog_id \
+             WHERE f.user_id = $1 AND b.can_message = TRUE ORDER BY f.created_at DESC LIMIT $2";
+        let mut blogs: Vec<ParticipantRow> = with_pool!(self, pool => sqlx::query_as(TALKED).bind(user_id).bind(limit).fetch_all(pool).await)?;
+        if (blogs.len() as i64) < limit {
+            let followed: Vec<ParticipantRow> = with_pool!(self, pool => sqlx::query_as(FOLLOWED).bind(user_id).bind(limit).fetch_all(pool).await)?;
+            for blog in followed {
+                if (blogs.len() as i64) < limit && !blogs.iter().any(|b| b.id == blog.id) {
+                    blogs.push(blog);
+                }
+            }
+        }
+        Ok(blogs)
+    }
+
+    /// Each of a user's blogs with (unread conversations, unread notifications).
+    pub async fn unread_counts(&self, user_id: i64) -> sqlx::Result<Vec<(String, i64, i64)>> {
+        with_pool!(self, pool => sqlx::query_as(super::UNREAD_COUNTS).bind(user_id).fetch_all(pool).await)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_key_per_set_of_blogs() {
+        assert_eq!(participants_key(&[3, 1, 2, 3]), "1:2:3");
+        assert_eq!(participants_key(&[2, 1]), participants_key(&[1, 2]));
+    }
+}

@@ -1,0 +1,208 @@
+//! Fan-out between nodes. `Local` routes straight to this node's sockets (the embedded
+//! default); `Redis` publishes through Redis pub/sub, and each node subscribes in Redis only
+//! to the topics it has local subscribers for.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use dashwire_protocol::{CLOSE_SESSION_ENDED, Event};
+use futures_util::StreamExt;
+use redis::aio::ConnectionManager;
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+
+use super::Realtime;
+use super::delivery::Delivery;
+use super::metrics::Metrics;
+use super::store::Published;
+
+/// How events reach the sockets of every node.
+pub enum Bus {
+    Local,
+    Redis(RedisBus),
+}
+
+/// The Redis side: a connection to publish on, and the task that holds the subscriptions.
+pub struct RedisBus {
+    publisher: ConnectionManager,
+    commands: mpsc::UnboundedSender<Interest>,
+}
+
+/// A change in which topics this node wants from Redis.
+#[derive(Debug)]
+pub enum Interest {
+    Subscribe(Arc<str>),
+    Unsubscribe(Arc<str>),
+}
+
+/// What travels between nodes. Built and consumed at once, never stored, so the size
+/// difference between the variants costs nothing.
+#[derive(Debug, Serialize, Deserialize)]
+#[allow(clippy::large_enum_variant)]
+enum BusMessage {
+    Event {
+        topic: String,
+        seq: i64,
+        event: Event,
+    },
+    SessionEnded {
+        session: String,
+    },
+}
+
+const CONTROL_CHANNEL: &str = "dashwire:control";
+
+fn redis_channel(topic: &str) -> String {
+    format!("dashwire:topic:{topic}")
+}
+
+impl RedisBus {
+    /// Connects the publishing side; `run` must be spawned for the subscribing side.
+    pub async fn connect(
+        url: &str,
+    ) -> anyhow::Result<(RedisBus, redis::Client, mpsc::UnboundedReceiver<Interest>)> {
+        let client = redis::Client::open(url)?;
+        let publisher = ConnectionManager::new(client.clone()).await?;
+        let (commands, receiver) = mpsc::unbounded_channel();
+        Ok((
+            RedisBus {
+                publisher,
+                commands,
+            },
+            client,
+            receiver,
+        ))
+    }
+
+    /// Tells the subscribing task what this node now wants. Called under the registry's
+    /// topic lock so the commands keep the registry's order.
+    pub fn interest(&self, interest: Interest) {
+        let _ = self.commands.send(interest);
+    }
+
+    async fn send(&self, channel: &str, message: &BusMessage, metrics: &Metrics) {
+        let payload = match rmp_serde::to_vec_named(message) {
+            Ok(payload) => payload,
+            Err(err) => {
+                tracing::error!(error = %err, "cannot encode a bus message");
+                return;
+            }
+        };
+        let mut conn = self.publisher.clone();
+        let sent: redis::RedisResult<i64> = redis::cmd("PUBLISH")
+            .arg(channel)
+            .arg(payload)
+            .query_async(&mut conn)
+            .await;
+        match sent {
+            Ok(_) => Metrics::inc(&metrics.bus_out),
+            // The event is in the log: subscribers catch up on their next event or resync.
+            Err(err) => tracing::warn!(error = %err, channel, "publishing to Redis failed"),
+        }
+    }
+}
+
+impl Bus {
+    /// Sends a committed event to every node's subscribers.
+    pub async fn publish(&self, realtime: &Realtime, published: Published) {
+        match self {
+            Bus::Local => realtime
+                .registry()
+                .route(Arc::new(Delivery::new(published)), realtime.metrics()),
+            Bus::Redis(redis) => {
+                let channel = redis_channel(&published.topic);
+                let message = BusMessage::Event {
+                    topic: published.topic,
+                    seq: published.seq,
+                    event: published.event,
+                };
+                redis.send(&channel, &message, realtime.metrics()).await;
+            }
+        }
+    }
+
+    /// Closes a session's sockets on every node.
+    pub async fn end_session(&self, realtime: &Realtime, session: &str) {
+        match self {
+            Bus::Local => realtime
+                .registry()
+                .close_session(session, CLOSE_SESSION_ENDED),
+            Bus::Redis(redis) => {
+                let message = BusMessage::SessionEnded {
+                    session: session.to_owned(),
+                };
+                redis
+                    .send(CONTROL_CHANNEL, &message, realtime.metrics())
+                    .await;
+            }
+        }
+    }
+}
+
+/// The subscribing side of the Redis bus: follows interest changes and routes what arrives,
+/// reconnecting (and resubscribing every local topic) when the connection drops.
+pub async fn run_redis_subscriber(
+    realtime: Realtime,
+    client: redis::Client,
+    mut interest: mpsc::UnboundedReceiver<Interest>,
+) {
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        match serve_subscriptions(&realtime, &client, &mut interest).await {
+            Ok(()) => return,
+            Err(err) => {
+                tracing::warn!(error = %err, "Redis subscription lost; reconnecting");
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+            }
+        }
+    }
+}
+
+async fn serve_subscriptions(
+    realtime: &Realtime,
+    client: &redis::Client,
+    interest: &mut mpsc::UnboundedReceiver<Interest>,
+) -> redis::RedisResult<()> {
+    let (mut sink, mut stream) = client.get_async_pubsub().await?.split();
+    sink.subscribe(CONTROL_CHANNEL).await?;
+    // After a (re)connect, events may have been missed: subscribe, then have sockets read
+    // the log for anything after what they last saw.
+    for topic in realtime.registry().topics() {
+        sink.subscribe(redis_channel(&topic)).await?;
+        realtime.registry().resync(&topic);
+    }
+    loop {
+        tokio::select! {
+            change = interest.recv() => match change {
+                Some(Interest::Subscribe(topic)) => {
+                    sink.subscribe(redis_channel(&topic)).await?;
+                    // Anything published between the socket's replay and now is in the log.
+                    realtime.registry().resync(&topic);
+                }
+                Some(Interest::Unsubscribe(topic)) => sink.unsubscribe(redis_channel(&topic)).await?,
+                None => return Ok(()),
+            },
+            message = stream.next() => match message {
+                Some(message) => receive(realtime, message.get_payload_bytes()),
+                None => return Err(redis::RedisError::from((redis::ErrorKind::Io, "pub/sub stream ended"))),
+            },
+        }
+    }
+}
+
+fn receive(realtime: &Realtime, payload: &[u8]) {
+    Metrics::inc(&realtime.metrics().bus_in);
+    match rmp_serde::from_slice::<BusMessage>(payload) {
+        Ok(BusMessage::Event { topic, seq, event }) => {
+            let delivery = Delivery::new(Published { topic, seq, event });
+            realtime
+                .registry()
+                .route(Arc::new(delivery), realtime.metrics());
+        }
+        Ok(BusMessage::SessionEnded { session }) => realtime
+            .registry()
+            .close_session(&session, CLOSE_SESSION_ENDED),
+        Err(err) => tracing::warn!(error = %err, "undecodable bus message"),
+    }
+}

@@ -1,0 +1,145 @@
+//! `GET /ws` (the socket endpoint) and `GET /metrics`.
+
+use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{FromRequestParts, State};
+use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::{HeaderMap, HeaderValue, request::Parts};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use dashwire_protocol::{Codec, MAX_CLIENT_FRAME_BYTES};
+use serde::Deserialize;
+
+use super::socket::{SocketContext, run};
+use crate::app::AppState;
+use crate::auth::session::MaybeSession;
+use crate::error::AppError;
+use crate::extract::Query;
+
+/// The realtime routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/ws", get(upgrade))
+        .route("/metrics", get(metrics))
+}
+
+#[derive(Deserialize)]
+struct SocketQuery {
+    /// A socket token from `POST /svc/user/socket_token`, for clients without the cookie.
+    token: Option<String>,
+}
+
+/// The upgrade, taken apart so that a request that is not an upgrade at all gets a clear 400
+/// in the envelope instead of axum's plain-text rejection.
+struct Upgrade(WebSocketUpgrade);
+
+impl<S: Send + Sync> FromRequestParts<S> for Upgrade {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        WebSocketUpgrade::from_request_parts(parts, state)
+            .await
+            .map(Upgrade)
+            .map_err(|rejection| AppError::bad_request("not_a_websocket", rejection.body_text()))
+    }
+}
+
+async fn upgrade(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Query(query): Query<SocketQuery>,
+    headers: HeaderMap,
+    Upgrade(upgrade): Upgrade,
+) -> Result<Response, AppError> {
+    check_origin(&headers, &app.realtime.settings().allowed_origins)?;
+    let session = match (session, query.token) {
+        (Some(session), _) if session.user_id.is_some() => session,
+        (_, Some(token)) => app.store.session_by_token(&token).await?.ok_or_else(|| {
+            AppError::unauthorized("bad_token", "That socket token is unknown or expired.")
+        })?,
+        _ => return Err(AppError::not_logged_in()),
+    };
+    let user_id = session.user_id.ok_or_else(AppError::not_logged_in)?;
+    let upgrade = upgrade.protocols(Codec::SUBPROTOCOLS);
+    let codec = upgrade
+        .selected_protocol()
+        .and_then(|p| p.to_str().ok())
+        .and_then(Codec::from_subprotocol)
+        .unwrap_or_default();
+    let settings = app.realtime.settings();
+    let context = SocketContext {
+        realtime: app.realtime.clone(),
+        store: app.store.clone(),
+        user_id,
+        session: session.token_hash,
+        codec,
+    };
+    let tracker = app.realtime.inner.sockets.clone();
+    Ok(upgrade
+        .read_buffer_size(settings.read_buffer_size)
+        // Frames above our own limit are refused with 1009 by the socket task; this hard cap
+        // keeps a hostile client from making tungstenite buffer more than that at all.
+        .max_message_size(MAX_CLIENT_FRAME_BYTES * 16)
+        .max_frame_size(MAX_CLIENT_FRAME_BYTES * 16)
+        .on_upgrade(move |socket| tracker.track_future(run(socket, context))))
+}
+
+/// Browsers send `Origin` on socket upgrades and carry cookies cross-site; a page on another
+/// site must not be able to open a socket as the user. Clients that send no `Origin` (load
+/// tools, servers) are not browsers and carry no one else's cookie.
+fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), AppError> {
+    let Some(origin) = headers.get(ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return Ok(());
+    };
+    let host = headers
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let own = [format!("http://{host}"), format!("https://{host}")];
+    if own
+        .iter()
+        .chain(allowed)
+        .any(|o| o.eq_ignore_ascii_case(origin))
+    {
+        Ok(())
+    } else {
+        Err(AppError::forbidden(
+            "bad_origin",
+            format!("Sockets from {origin} are not allowed."),
+        ))
+    }
+}
+
+async fn metrics(State(app): State<AppState>) -> impl IntoResponse {
+    let (size, idle) = app.store.pool_stats();
+    (
+        [(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; version=0.0.4"),
+        )],
+        app.realtime.metrics().render(size, idle),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(origin: Option<&str>) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        if let Some(origin) = origin {
+            h.insert(ORIGIN, HeaderValue::from_str(origin).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn origin_must_be_our_own_or_allowed() {
+        assert!(check_origin(&headers(None), &[]).is_ok());
+        assert!(check_origin(&headers(Some("http://127.0.0.1:8080")), &[]).is_ok());
+        assert!(check_origin(&headers(Some("https://evil.example")), &[]).is_err());
+        let allowed = vec!["https://app.example".to_owned()];
+        assert!(check_origin(&headers(Some("https://app.example")), &allowed).is_ok());
+    }
+}

@@ -1,0 +1,119 @@
+//! The event log: every event is written, with its channel's next sequence number, in the
+//! transaction of the change it reports; sockets replay from it on resume and on gaps.
+
+use dashwire_protocol::Event;
+
+use crate::store::{Store, now_secs};
+use crate::with_pool;
+
+/// Bumps (or starts) a channel's sequence and returns it; binds `channel`. The upsert locks
+/// the channel's row until commit, so one channel's events commit in sequence order.
+pub const NEXT_SEQ: &str = "INSERT INTO channel_seqs (channel, seq) VALUES ($1, 1) \
+     ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + 1 RETURNING seq";
+/// Writes one event; binds `channel`, `seq`, `payload` (JSON), `created_at`.
+pub const INSERT_EVENT: &str =
+    "INSERT INTO events (channel, seq, payload, created_at) VALUES ($1, $2, $3, $4)";
+
+/// An event written to the log, to publish once its transaction has committed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Published {
+    /// The routing topic: the channel string, except `unread:{user_id}` for a user's
+    /// `unread` channel.
+    pub topic: String,
+    pub seq: i64,
+    pub event: Event,
+}
+
+/// Appends events inside an open transaction: `record_events!(tx, pending)` where `pending`
+/// is a `Vec<(String, Event)>` of (topic, event); evaluates to `sqlx::Result<Vec<Published>>`.
+#[macro_export]
+macro_rules! record_events {
+    ($tx:expr, $pending:expr) => {
+        async {
+            let mut published = Vec::new();
+            let now = $crate::store::now_secs();
+            for (topic, event) in $pending {
+                let (seq,): (i64,) = sqlx::query_as($crate::realtime::store::NEXT_SEQ)
+                    .bind(&topic)
+                    .fetch_one(&mut *$tx)
+                    .await?;
+                let payload =
+                    serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+                sqlx::query($crate::realtime::store::INSERT_EVENT)
+                    .bind(&topic)
+                    .bind(seq)
+                    .bind(payload)
+                    .bind(now)
+                    .execute(&mut *$tx)
+                    .await?;
+                published.push($crate::realtime::store::Published { topic, seq, event });
+            }
+            Ok::<_, sqlx::Error>(published)
+        }
+    };
+}
+
+/// What the log knows of a channel.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChannelState {
+    /// The latest sequence number (0 if the channel never had an event).
+    pub seq: i64,
+    /// Events up to this sequence number are gone from the log.
+    pub pruned_through: i64,
+}
+
+/// How long events stay in the log.
+pub const EVENT_RETENTION_SECS: i64 = 7 * 24 * 3600;
+
+impl Store {
+    /// A channel's latest sequence number and how far it has been pruned.
+    pub async fn channel_state(&self, topic: &str) -> sqlx::Result<ChannelState> {
+        const SQL: &str = "SELECT seq, pruned_through FROM channel_seqs WHERE channel = $1";
+        let row: Option<(i64, i64)> =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(topic).fetch_optional(pool).await)?;
+        Ok(row
+            .map(|(seq, pruned_through)| ChannelState {
+                seq,
+                pruned_through,
+            })
+            .unwrap_or_default())
+    }
+
+    /// Events of a channel with `after < seq <= up_to`, in order, at most `limit`.
+    pub async fn events_between(
+        &self,
+        topic: &str,
+        after: i64,
+        up_to: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<(i64, Event)>> {
+        const SQL: &str = "SELECT seq, payload FROM events \
+             WHERE channel = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4";
+        let rows: Vec<(i64, String)> = with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(topic).bind(after).bind(up_to).bind(limit)
+            .fetch_all(pool).await)?;
+        rows.into_iter()
+            .map(|(seq, payload)| {
+                serde_json::from_str(&payload)
+                    .map(|event| (seq, event))
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))
+            })
+            .collect()
+    }
+
+    /// Drops events older than the retention, remembering per channel how far it went.
+    pub async fn prune_events(&self) -> sqlx::Result<u64> {
+        const MARK: &str = "UPDATE channel_seqs SET pruned_through = \
+             (SELECT MAX(e.seq) FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1) \
+             WHERE EXISTS (SELECT 1 FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1)";
+        const DELETE: &str = "DELETE FROM events WHERE created_at < $1";
+        let cutoff = now_secs() - EVENT_RETENTION_SECS;
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(MARK).bind(cutoff).execute(&mut *tx).await?;
+            let removed = sqlx::query(DELETE).bind(cutoff).execute(&mut *tx).await?.rows_affected();
+            tx.commit().await?;
+            Ok(removed)
+        })
+    }
+}
