@@ -7,6 +7,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::middleware::from_fn_with_state;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
 
@@ -55,6 +56,14 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let upkeep = tokio::spawn(upkeep(state.clone()));
+    let send_buffer = state.config.tcp_send_buffer;
+    let listener = listener.tap_io(move |tcp| {
+        // Sockets carry small frames that should leave at once, not wait for Nagle.
+        let _ = tcp.set_nodelay(true);
+        if send_buffer > 0 {
+            let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer);
+        }
+    });
     let realtime = state.realtime.clone();
     let closing = realtime.clone();
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();

@@ -54,12 +54,19 @@ pub struct ServeArgs {
     /// Fan out through Redis pub/sub (redis://HOST:PORT) so several nodes share sockets' events.
     #[arg(long, env = "REDIS_URL")]
     pub redis_url: Option<String>,
+    /// Prefix of the Redis channels, so deployments sharing one Redis keep apart.
+    #[arg(long, env = "DASHWIRE_REDIS_PREFIX", default_value = "dashwire")]
+    pub redis_prefix: String,
     /// Seconds between the server's pings; a socket silent for two intervals is closed.
     #[arg(long, env = "DASHWIRE_WS_PING_SECS", default_value_t = 25)]
     pub ws_ping_secs: u64,
     /// Events a socket may have queued before it is cut off as a slow consumer.
     #[arg(long, env = "DASHWIRE_WS_QUEUE", default_value_t = 256)]
     pub ws_queue: usize,
+    /// Each connection's kernel send buffer in bytes (0: the OS default, which autotunes up
+    /// to megabytes). Smaller bounds the memory a slow reader can hold down.
+    #[arg(long, env = "DASHWIRE_TCP_SEND_BUFFER", default_value_t = 0)]
+    pub tcp_send_buffer: usize,
     /// An origin allowed to open sockets besides the server's own (repeatable).
     #[arg(
         long = "allowed-origin",
@@ -77,6 +84,7 @@ pub struct Config {
     pub demo: bool,
     pub secure_cookies: bool,
     pub redis_url: Option<String>,
+    pub tcp_send_buffer: usize,
     pub realtime: crate::realtime::Settings,
 }
 
@@ -134,10 +142,12 @@ impl TryFrom<ServeArgs> for Config {
             demo: args.demo,
             secure_cookies: args.secure_cookies,
             redis_url: args.redis_url.filter(|u| !u.is_empty()),
+            tcp_send_buffer: args.tcp_send_buffer,
             realtime: crate::realtime::Settings {
                 queue_capacity: args.ws_queue,
                 ping_interval: std::time::Duration::from_secs(args.ws_ping_secs),
                 allowed_origins: args.allowed_origins,
+                redis_prefix: args.redis_prefix,
                 ..Default::default()
             },
         })
@@ -157,8 +167,10 @@ mod tests {
             demo: false,
             secure_cookies: false,
             redis_url: None,
+            redis_prefix: "dashwire".into(),
             ws_ping_secs: 25,
             ws_queue: 256,
+            tcp_send_buffer: 0,
             allowed_origins: Vec::new(),
         }
     }

@@ -26,6 +26,8 @@ pub enum Bus {
 pub struct RedisBus {
     publisher: ConnectionManager,
     commands: mpsc::UnboundedSender<Interest>,
+    /// Prefixes every Redis channel, so deployments sharing one Redis keep apart.
+    prefix: String,
 }
 
 /// A change in which topics this node wants from Redis.
@@ -50,16 +52,19 @@ enum BusMessage {
     },
 }
 
-const CONTROL_CHANNEL: &str = "dashwire:control";
+fn control_channel(prefix: &str) -> String {
+    format!("{prefix}:control")
+}
 
-fn redis_channel(topic: &str) -> String {
-    format!("dashwire:topic:{topic}")
+fn redis_channel(prefix: &str, topic: &str) -> String {
+    format!("{prefix}:topic:{topic}")
 }
 
 impl RedisBus {
     /// Connects the publishing side; `run` must be spawned for the subscribing side.
     pub async fn connect(
         url: &str,
+        prefix: &str,
     ) -> anyhow::Result<(RedisBus, redis::Client, mpsc::UnboundedReceiver<Interest>)> {
         let client = redis::Client::open(url)?;
         let publisher = ConnectionManager::new(client.clone()).await?;
@@ -68,6 +73,7 @@ impl RedisBus {
             RedisBus {
                 publisher,
                 commands,
+                prefix: prefix.to_owned(),
             },
             client,
             receiver,
@@ -110,7 +116,7 @@ impl Bus {
                 .registry()
                 .route(Arc::new(Delivery::new(published)), realtime.metrics()),
             Bus::Redis(redis) => {
-                let channel = redis_channel(&published.topic);
+                let channel = redis_channel(&redis.prefix, &published.topic);
                 let message = BusMessage::Event {
                     topic: published.topic,
                     seq: published.seq,
@@ -132,7 +138,11 @@ impl Bus {
                     session: session.to_owned(),
                 };
                 redis
-                    .send(CONTROL_CHANNEL, &message, realtime.metrics())
+                    .send(
+                        &control_channel(&redis.prefix),
+                        &message,
+                        realtime.metrics(),
+                    )
                     .await;
             }
         }
@@ -144,11 +154,12 @@ impl Bus {
 pub async fn run_redis_subscriber(
     realtime: Realtime,
     client: redis::Client,
+    prefix: String,
     mut interest: mpsc::UnboundedReceiver<Interest>,
 ) {
     let mut backoff = Duration::from_millis(100);
     loop {
-        match serve_subscriptions(&realtime, &client, &mut interest).await {
+        match serve_subscriptions(&realtime, &client, &prefix, &mut interest).await {
             Ok(()) => return,
             Err(err) => {
                 tracing::warn!(error = %err, "Redis subscription lost; reconnecting");
@@ -162,25 +173,26 @@ pub async fn run_redis_subscriber(
 async fn serve_subscriptions(
     realtime: &Realtime,
     client: &redis::Client,
+    prefix: &str,
     interest: &mut mpsc::UnboundedReceiver<Interest>,
 ) -> redis::RedisResult<()> {
     let (mut sink, mut stream) = client.get_async_pubsub().await?.split();
-    sink.subscribe(CONTROL_CHANNEL).await?;
+    sink.subscribe(control_channel(prefix)).await?;
     // After a (re)connect, events may have been missed: subscribe, then have sockets read
     // the log for anything after what they last saw.
     for topic in realtime.registry().topics() {
-        sink.subscribe(redis_channel(&topic)).await?;
+        sink.subscribe(redis_channel(prefix, &topic)).await?;
         realtime.registry().resync(&topic);
     }
     loop {
         tokio::select! {
             change = interest.recv() => match change {
                 Some(Interest::Subscribe(topic)) => {
-                    sink.subscribe(redis_channel(&topic)).await?;
+                    sink.subscribe(redis_channel(prefix, &topic)).await?;
                     // Anything published between the socket's replay and now is in the log.
                     realtime.registry().resync(&topic);
                 }
-                Some(Interest::Unsubscribe(topic)) => sink.unsubscribe(redis_channel(&topic)).await?,
+                Some(Interest::Unsubscribe(topic)) => sink.unsubscribe(redis_channel(prefix, &topic)).await?,
                 None => return Ok(()),
             },
             message = stream.next() => match message {

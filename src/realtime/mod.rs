@@ -38,6 +38,8 @@ pub struct Settings {
     pub read_buffer_size: usize,
     /// Origins allowed besides the server's own (for a web app served elsewhere).
     pub allowed_origins: Vec<String>,
+    /// Prefix of this deployment's Redis channels.
+    pub redis_prefix: String,
 }
 
 impl Default for Settings {
@@ -47,6 +49,7 @@ impl Default for Settings {
             ping_interval: Duration::from_secs(25),
             read_buffer_size: 4096,
             allowed_origins: Vec::new(),
+            redis_prefix: "dashwire".into(),
         }
     }
 }
@@ -73,7 +76,8 @@ impl Realtime {
         let (bus, redis) = match redis_url {
             None => (Bus::Local, None),
             Some(url) => {
-                let (bus, client, interest) = RedisBus::connect(url).await?;
+                let (bus, client, interest) =
+                    RedisBus::connect(url, &settings.redis_prefix).await?;
                 (Bus::Redis(bus), Some((client, interest)))
             }
         };
@@ -89,9 +93,11 @@ impl Realtime {
             }),
         };
         if let Some((client, interest)) = redis {
+            let prefix = realtime.inner.settings.redis_prefix.clone();
             tokio::spawn(bus::run_redis_subscriber(
                 realtime.clone(),
                 client,
+                prefix,
                 interest,
             ));
         }

@@ -21,15 +21,16 @@ pub struct CloseSignal {
 }
 
 impl CloseSignal {
-    /// Asks the socket to close with `code`.
-    pub fn close(&self, code: u16) {
-        if self
+    /// Asks the socket to close with `code`; true if this was the first ask.
+    pub fn close(&self, code: u16) -> bool {
+        let first = self
             .code
             .compare_exchange(0, code, Ordering::AcqRel, Ordering::Acquire)
-            .is_ok()
-        {
+            .is_ok();
+        if first {
             self.notify.notify_one();
         }
+        first
     }
 
     /// Waits until a close is asked for; returns the code.
@@ -104,8 +105,9 @@ impl Registry {
             match socket.queue.try_send(Outbound::Event(delivery.clone())) {
                 Ok(()) => Metrics::inc(&metrics.events_delivered),
                 Err(mpsc::error::TrySendError::Full(_)) => {
-                    socket.close.close(CLOSE_SLOW_CONSUMER);
-                    Metrics::inc(&metrics.slow_consumers);
+                    if socket.close.close(CLOSE_SLOW_CONSUMER) {
+                        Metrics::inc(&metrics.slow_consumers);
+                    }
                 }
                 // The socket is on its way out; it unsubscribes itself.
                 Err(mpsc::error::TrySendError::Closed(_)) => {}
@@ -155,7 +157,7 @@ impl Registry {
     pub fn close_session(&self, session: &str, code: u16) {
         if let Some(sockets) = self.sessions.get(session) {
             for socket in sockets.iter() {
-                socket.close.close(code);
+                let _ = socket.close.close(code);
             }
         }
     }

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use dashwire_protocol::{
@@ -30,6 +30,8 @@ const CLOSE_TOO_BIG: u16 = 1009;
 const CLOSE_GOING_AWAY: u16 = 1001;
 /// Events read from the log per query when replaying.
 const REPLAY_BATCH: i64 = 500;
+/// How long a close frame may take to go out before the connection is simply dropped.
+const CLOSE_SEND_LIMIT: Duration = Duration::from_secs(5);
 
 /// Who the socket belongs to and how it speaks.
 pub struct SocketContext {
@@ -131,12 +133,18 @@ impl Socket {
             code,
             reason: reason.into(),
         };
-        let _ = self.ws.send(Message::Close(Some(frame))).await;
+        let _ =
+            tokio::time::timeout(CLOSE_SEND_LIMIT, self.ws.send(Message::Close(Some(frame)))).await;
     }
 
+    /// Sends one message. A peer that takes no data for two ping intervals is as dead as
+    /// one that answers no pings: the connection is dropped rather than held forever.
     async fn send(&mut self, message: Message) -> Result<Flow, Gone> {
-        self.ws.send(message).await.map_err(|_| Gone)?;
-        Ok(Flow::Continue)
+        let stall_limit = self.ctx.realtime.settings().ping_interval * 2;
+        match tokio::time::timeout(stall_limit, self.ws.send(message)).await {
+            Ok(Ok(())) => Ok(Flow::Continue),
+            _ => Err(Gone),
+        }
     }
 
     async fn send_frame(&mut self, frame: &ServerFrame) -> Result<Flow, Gone> {

@@ -130,6 +130,27 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Sends SIGTERM.
+    pub fn terminate(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+    }
+
+    /// Waits for the process to exit, at most `limit`.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -142,6 +163,7 @@ pub struct Client {
     pub http: reqwest::Client,
     pub base: String,
     pub form_key: String,
+    jar: std::sync::Arc<reqwest::cookie::Jar>,
 }
 
 /// A decoded answer: status and the JSON envelope.
@@ -167,8 +189,9 @@ impl Answer {
 impl Client {
     /// A new visitor: fetches `/svc/user/info` to get a session and form key.
     pub async fn visitor(base: &str) -> Client {
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
         let http = reqwest::Client::builder()
-            .cookie_store(true)
+            .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap();
@@ -176,6 +199,7 @@ impl Client {
             http,
             base: base.to_owned(),
             form_key: String::new(),
+            jar,
         };
         let info = client.get("/svc/user/info").await;
         client.form_key = info.response()["form_key"]
@@ -232,6 +256,39 @@ impl Client {
         decode(resp).await
     }
 
+    /// The `Cookie` header this client sends (its session), for a socket.
+    pub fn cookie(&self) -> String {
+        use reqwest::cookie::CookieStore;
+        let url = self.base.parse().unwrap();
+        self.jar
+            .cookies(&url)
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default()
+    }
+
+    /// A socket token for this client's user.
+    pub async fn socket_token(&self) -> String {
+        let answer = self.post("/svc/user/socket_token", &[]).await;
+        answer.response()["token"]
+            .as_str()
+            .expect("token")
+            .to_owned()
+    }
+
+    /// Sends a message as `from` (one of this client's blogs) to a new or existing conversation.
+    pub async fn send_to(&self, from: &str, to: &str, text: &str) -> Answer {
+        self.post(
+            "/svc/conversations/messages",
+            &[
+                ("participant", from),
+                ("participants[]", to),
+                ("message", text),
+                ("type", "TEXT"),
+            ],
+        )
+        .await
+    }
+
     /// The current user model.
     pub async fn info(&self) -> Value {
         self.get("/svc/user/info").await.body["response"].clone()
@@ -243,4 +300,150 @@ async fn decode(resp: reqwest::Response) -> Answer {
     let text = resp.text().await.unwrap_or_default();
     let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
     Answer { status, body }
+}
+
+/// A test's WebSocket client.
+pub mod ws {
+    use std::time::Duration;
+
+    use dashwire_protocol::{ClientFrame, Codec, Encoded, EventFrame, ServerFrame};
+    use futures_util::{SinkExt, StreamExt};
+    use tokio::net::TcpStream;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::http::HeaderValue;
+    use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+    /// How long a test waits for a frame that should come.
+    pub const WAIT: Duration = Duration::from_secs(10);
+
+    /// A connected socket and its codec.
+    pub struct Socket {
+        pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+        pub codec: Codec,
+    }
+
+    /// How to connect.
+    #[derive(Default)]
+    pub struct Options<'a> {
+        pub token: Option<&'a str>,
+        pub cookie: Option<&'a str>,
+        pub origin: Option<&'a str>,
+        pub codec: Option<Codec>,
+        /// A small kernel receive buffer, to play a client that reads slowly.
+        pub recv_buffer: Option<u32>,
+    }
+
+    /// Connects to `/ws`; `Err(status)` when the upgrade is refused.
+    pub async fn connect(base: &str, options: Options<'_>) -> Result<Socket, u16> {
+        let mut url = format!("{}/ws", base.replacen("http", "ws", 1));
+        if let Some(token) = options.token {
+            url = format!("{url}?token={token}");
+        }
+        let mut request = url.into_client_request().unwrap();
+        let headers = request.headers_mut();
+        if let Some(cookie) = options.cookie {
+            headers.insert("cookie", HeaderValue::from_str(cookie).unwrap());
+        }
+        if let Some(origin) = options.origin {
+            headers.insert("origin", HeaderValue::from_str(origin).unwrap());
+        }
+        let codec = options.codec.unwrap_or_default();
+        if options.codec.is_some() {
+            headers.insert(
+                "sec-websocket-protocol",
+                HeaderValue::from_static(codec.subprotocol()),
+            );
+        }
+        let result = match options.recv_buffer {
+            None => tokio_tungstenite::connect_async(request).await,
+            Some(size) => {
+                let addr = base.trim_start_matches("http://").parse().unwrap();
+                let socket = tokio::net::TcpSocket::new_v4().unwrap();
+                socket.set_recv_buffer_size(size).unwrap();
+                let stream = socket.connect(addr).await.unwrap();
+                tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)).await
+            }
+        };
+        match result {
+            Ok((ws, _)) => Ok(Socket { ws, codec }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(err) => panic!("connect failed: {err}"),
+        }
+    }
+
+    impl Socket {
+        pub async fn send(&mut self, frame: &ClientFrame) {
+            let message = match self.codec.encode(frame).unwrap() {
+                Encoded::Text(text) => Message::Text(text.into()),
+                Encoded::Binary(bytes) => Message::Binary(bytes.into()),
+            };
+            self.ws.send(message).await.unwrap();
+        }
+
+        /// The next frame (pings are answered by tungstenite and skipped here).
+        pub async fn next(&mut self) -> ServerFrame {
+            loop {
+                let message = tokio::time::timeout(WAIT, self.ws.next())
+                    .await
+                    .expect("timed out waiting for a frame")
+                    .expect("socket ended")
+                    .expect("socket error");
+                match message {
+                    Message::Text(text) => return self.codec.decode_text(text.as_str()).unwrap(),
+                    Message::Binary(bytes) => return self.codec.decode_binary(&bytes).unwrap(),
+                    Message::Close(frame) => panic!("socket closed: {frame:?}"),
+                    _ => continue,
+                }
+            }
+        }
+
+        /// The next event frame, failing on anything else.
+        pub async fn event(&mut self) -> EventFrame {
+            match self.next().await {
+                ServerFrame::Event(event) => event,
+                other => panic!("expected an event, got {other:?}"),
+            }
+        }
+
+        /// Subscribes and collects replayed events until `subscribed`; returns them and its seq.
+        pub async fn subscribe(
+            &mut self,
+            channel: &str,
+            since: Option<i64>,
+        ) -> (Vec<EventFrame>, i64) {
+            self.send(&ClientFrame::Subscribe {
+                channel: channel.into(),
+                since,
+            })
+            .await;
+            let mut replayed = Vec::new();
+            loop {
+                match self.next().await {
+                    ServerFrame::Event(event) => replayed.push(event),
+                    ServerFrame::Subscribed { channel: c, seq } if c == channel => {
+                        return (replayed, seq);
+                    }
+                    other => panic!("subscribing to {channel}: {other:?}"),
+                }
+            }
+        }
+
+        /// Waits for the close frame and returns its code.
+        pub async fn closed(&mut self) -> u16 {
+            loop {
+                let next = tokio::time::timeout(WAIT, self.ws.next())
+                    .await
+                    .expect("timed out waiting for close");
+                match next {
+                    Some(Ok(Message::Close(Some(frame)))) => return frame.code.into(),
+                    Some(Ok(Message::Close(None))) | None => return 1005,
+                    Some(Ok(_)) => continue,
+                    Some(Err(err)) => panic!("socket error before close: {err}"),
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,640 @@
+//! The socket server over real sockets: live chat, refusals, bad frames, resume, slow
+//! consumers, both codecs, logout and shutdown, and delivery across two nodes that share
+//! PostgreSQL and Redis.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::ws::{self, Options, Socket};
+use common::{BOTH, Client, Kind, Server, TestDb};
+use dashwire_protocol::{ClientFrame, Codec, ErrorCode, Event, ServerFrame};
+use futures_util::SinkExt;
+use tokio_tungstenite::tungstenite::Message;
+
+const REDIS: &str = "redis://127.0.0.1:6379";
+
+/// Two users with a blog each, on one server.
+async fn pair(base: &str, a: &str, b: &str) -> (Client, Client) {
+    let a = Client::registered(base, &format!("{a}@example.com"), a).await;
+    let b = Client::registered(base, &format!("{b}@example.com"), b).await;
+    (a, b)
+}
+
+async fn socket_of(client: &Client) -> Socket {
+    let token = client.socket_token().await;
+    ws::connect(
+        &client.base,
+        Options {
+            token: Some(&token),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("socket")
+}
+
+fn message_text(event: &Event) -> &str {
+    match event {
+        Event::Message(m) => &m.message,
+        other => panic!("expected a message event, got {other:?}"),
+    }
+}
+
+/// Starts a conversation from `a`'s blog to `b`'s and returns its id.
+async fn start_conversation(a: &Client, from: &str, to: &str) -> i64 {
+    let sent = a.send_to(from, to, "hello").await;
+    assert_eq!(sent.status, 200, "{:?}", sent.body);
+    sent.response()["conversation_id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn two_users_chat_live_and_polling_returns_the_same() {
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let (ann, ben) = pair(&server.base, "ann", "ben").await;
+        let id = start_conversation(&ann, "ann", "ben").await;
+
+        // ben's socket authenticates with the session cookie, as a browser's does.
+        let cookie = ben.cookie();
+        let mut ben_ws = ws::connect(
+            &server.base,
+            Options {
+                cookie: Some(&cookie),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+        let (_, inbox_seq) = ben_ws.subscribe("inbox:ben", None).await;
+        assert!(
+            inbox_seq >= 1,
+            "{kind:?}: the first message already made an inbox event"
+        );
+        ben_ws.subscribe(&format!("conversation:{id}"), None).await;
+        let mut ann_ws = socket_of(&ann).await;
+        ann_ws.subscribe(&format!("conversation:{id}"), None).await;
+        ann_ws.subscribe("unread", None).await;
+
+        let sent_at = Instant::now();
+        ann.send_to("ann", "ben", "are you there?").await;
+        // The conversation event and the message event may come in either order.
+        let mut got_message = false;
+        let mut got_inbox = false;
+        while !(got_message && got_inbox) {
+            let event = ben_ws.event().await;
+            match &event.event {
+                Event::Message(m) => {
+                    assert_eq!(event.channel, format!("conversation:{id}"));
+                    assert_eq!(
+                        (m.message.as_str(), m.participant.as_str()),
+                        ("are you there?", "ann")
+                    );
+                    got_message = true;
+                }
+                Event::Conversation(c) => {
+                    assert_eq!(event.channel, "inbox:ben");
+                    assert_eq!(event.seq, inbox_seq + 1);
+                    assert!(c.unread, "{kind:?}: unread for ben");
+                    assert_eq!(c.last_message.as_ref().unwrap().message, "are you there?");
+                    got_inbox = true;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        println!(
+            "{kind:?}: HTTP send to socket delivery took {:?}",
+            sent_at.elapsed()
+        );
+        let own = ann_ws.event().await;
+        assert_eq!(
+            message_text(&own.event),
+            "are you there?",
+            "the sender's other tabs see it too"
+        );
+
+        ben.send_to("ben", "ann", "yes!").await;
+        // ann: her own unread event may come first (ben's reply makes it unread for her).
+        loop {
+            let event = ann_ws.event().await;
+            match event.event {
+                Event::Message(m) => {
+                    assert_eq!(m.message, "yes!");
+                    break;
+                }
+                Event::Unread(counts) => assert!(counts.messaging <= 1),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+
+        // The polling endpoint answers the same messages.
+        let polled = ann
+            .get(&format!(
+                "/svc/conversations/messages?conversation_id={id}&participant=ann.example"
+            ))
+            .await;
+        let texts: Vec<&str> = polled.response()["messages"]["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(texts, ["hello", "are you there?", "yes!"], "{kind:?}");
+        let inbox = ben.get("/svc/conversations?participant=ben.example").await;
+        assert_eq!(inbox.response()["conversations"][0]["id"], id);
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+#[tokio::test]
+async fn subscriptions_are_authorised_and_refusals_keep_the_socket() {
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let (ann, ben) = pair(&server.base, "ann", "ben").await;
+        let cat = Client::registered(&server.base, "cat@example.com", "cat").await;
+        let private = start_conversation(&ann, "ann", "cat").await;
+        let _ = &cat;
+
+        let mut ben_ws = socket_of(&ben).await;
+        for channel in [
+            "inbox:ann",
+            "activity:ann",
+            &format!("conversation:{private}"),
+        ] {
+            ben_ws
+                .send(&ClientFrame::Subscribe {
+                    channel: channel.into(),
+                    since: None,
+                })
+                .await;
+            match ben_ws.next().await {
+                ServerFrame::Error {
+                    channel: c, code, ..
+                } => {
+                    assert_eq!(
+                        (c.as_deref(), code),
+                        (Some(channel), ErrorCode::Forbidden),
+                        "{kind:?}"
+                    );
+                }
+                other => panic!("{channel} should be refused: {other:?}"),
+            }
+        }
+        for channel in ["nope:1", "inbox", "conversation:abc", "unread:9"] {
+            ben_ws
+                .send(&ClientFrame::Subscribe {
+                    channel: channel.into(),
+                    since: None,
+                })
+                .await;
+            match ben_ws.next().await {
+                ServerFrame::Error { code, .. } => {
+                    assert_eq!(code, ErrorCode::UnknownChannel, "{channel}")
+                }
+                other => panic!("{channel} should be unknown: {other:?}"),
+            }
+        }
+        // Still open and usable.
+        ben_ws.send(&ClientFrame::Ping { id: 7 }).await;
+        assert_eq!(ben_ws.next().await, ServerFrame::Pong { id: 7 });
+        ben_ws.subscribe("inbox:ben", None).await;
+        ben_ws
+            .send(&ClientFrame::Unsubscribe {
+                channel: "inbox:ben".into(),
+            })
+            .await;
+        assert_eq!(
+            ben_ws.next().await,
+            ServerFrame::Unsubscribed {
+                channel: "inbox:ben".into()
+            }
+        );
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+#[tokio::test]
+async fn upgrades_need_a_session_and_our_origin() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(&db.url, &[]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    assert_eq!(
+        ws::connect(&server.base, Options::default()).await.err(),
+        Some(401)
+    );
+    assert_eq!(
+        ws::connect(
+            &server.base,
+            Options {
+                token: Some("forged"),
+                ..Default::default()
+            }
+        )
+        .await
+        .err(),
+        Some(401)
+    );
+    let cookie = ann.cookie();
+    let evil = Options {
+        cookie: Some(&cookie),
+        origin: Some("https://evil.example"),
+        ..Default::default()
+    };
+    assert_eq!(
+        ws::connect(&server.base, evil).await.err(),
+        Some(403),
+        "cross-site socket hijacking"
+    );
+    let own_origin = server.base.clone();
+    let ok = Options {
+        cookie: Some(&cookie),
+        origin: Some(&own_origin),
+        ..Default::default()
+    };
+    assert!(ws::connect(&server.base, ok).await.is_ok());
+}
+
+#[tokio::test]
+async fn malformed_frames_get_errors_and_oversized_frames_close_with_1009() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(&db.url, &[]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    let mut sock = socket_of(&ann).await;
+    for bad in [
+        Message::Text("not json".into()),
+        Message::Text(r#"{"type":"dance"}"#.into()),
+        Message::Text(r#"{"type":"subscribe"}"#.into()),
+        Message::Binary(vec![0x81, 0xa4].into()),
+    ] {
+        sock.ws.send(bad.clone()).await.unwrap();
+        match sock.next().await {
+            ServerFrame::Error { code, message, .. } => {
+                assert_eq!(code, ErrorCode::BadFrame, "{bad:?}");
+                assert!(!message.is_empty());
+            }
+            other => panic!("{bad:?} should be refused: {other:?}"),
+        }
+    }
+    sock.send(&ClientFrame::Ping { id: 1 }).await;
+    assert_eq!(
+        sock.next().await,
+        ServerFrame::Pong { id: 1 },
+        "still usable after bad frames"
+    );
+    sock.ws
+        .send(Message::Text("x".repeat(10_000).into()))
+        .await
+        .unwrap();
+    assert_eq!(sock.closed().await, 1009);
+    // The server lives on.
+    let mut again = socket_of(&ann).await;
+    again.send(&ClientFrame::Ping { id: 2 }).await;
+    assert_eq!(again.next().await, ServerFrame::Pong { id: 2 });
+}
+
+#[tokio::test]
+async fn a_dropped_socket_resumes_with_since_and_gets_exactly_what_it_missed() {
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let (ann, ben) = pair(&server.base, "ann", "ben").await;
+        let id = start_conversation(&ann, "ann", "ben").await;
+        let channel = format!("conversation:{id}");
+
+        let mut first = socket_of(&ben).await;
+        let (_, seq) = first.subscribe(&channel, None).await;
+        ann.send_to("ann", "ben", "one").await;
+        let seen = first.event().await;
+        assert_eq!(seen.seq, seq + 1);
+        drop(first);
+
+        for text in ["two", "three", "four"] {
+            ann.send_to("ann", "ben", text).await;
+        }
+        let mut second = socket_of(&ben).await;
+        let (replayed, latest) = second.subscribe(&channel, Some(seen.seq)).await;
+        let texts: Vec<&str> = replayed.iter().map(|e| message_text(&e.event)).collect();
+        assert_eq!(
+            texts,
+            ["two", "three", "four"],
+            "{kind:?}: exactly the missed ones, in order"
+        );
+        let seqs: Vec<i64> = replayed.iter().map(|e| e.seq).collect();
+        assert_eq!(
+            seqs,
+            [seen.seq + 1, seen.seq + 2, seen.seq + 3],
+            "{kind:?}: no gap"
+        );
+        assert_eq!(latest, seen.seq + 3);
+        ann.send_to("ann", "ben", "five").await;
+        let live = second.event().await;
+        assert_eq!(
+            (message_text(&live.event), live.seq),
+            ("five", latest + 1),
+            "{kind:?}: live after replay, no duplicate"
+        );
+
+        // Resuming from the start replays the whole channel.
+        let mut third = socket_of(&ben).await;
+        let (all, _) = third.subscribe(&channel, Some(0)).await;
+        assert_eq!(all.len() as i64, latest + 1);
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+#[tokio::test]
+async fn a_slow_consumer_is_cut_off_while_others_keep_receiving() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    // Small kernel buffers on both ends, so that a client that stops reading backs up into
+    // the server's queue after kilobytes rather than megabytes.
+    let server = Server::start(&db.url, &["--ws-queue", "4", "--tcp-send-buffer", "16384"]);
+    let (ann, ben) = pair(&server.base, "ann", "ben").await;
+    let id = start_conversation(&ann, "ann", "ben").await;
+    let channel = format!("conversation:{id}");
+
+    // The slow one subscribes, then never reads again.
+    let token = ben.socket_token().await;
+    let tiny = Options {
+        token: Some(&token),
+        recv_buffer: Some(4096),
+        ..Default::default()
+    };
+    let mut slow = ws::connect(&server.base, tiny).await.unwrap();
+    slow.subscribe(&channel, None).await;
+    slow.subscribe("inbox:ben", None).await;
+    let mut reader = socket_of(&ben).await;
+    reader.subscribe(&channel, None).await;
+    let reading = tokio::spawn(async move {
+        let mut texts = Vec::new();
+        while texts.len() < 400 {
+            if let Event::Message(m) = reader.event().await.event {
+                texts.push(m.message);
+            }
+        }
+        texts
+    });
+
+    // Big messages fill the kernel's buffers quickly; then the slow socket's queue fills.
+    let big = "x".repeat(2000);
+    let started = Instant::now();
+    for i in 0..400 {
+        let sent = ann.send_to("ann", "ben", &format!("{i} {big}")).await;
+        assert_eq!(sent.status, 200);
+    }
+    let texts = tokio::time::timeout(Duration::from_secs(60), reading)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(texts.len(), 400, "the reading socket got every message");
+    assert!(texts[399].starts_with("399 "));
+    println!("400 messages of 4 KB sent in {:?}", started.elapsed());
+
+    // The slow socket's stream ends with the slow-consumer code after what was buffered.
+    let code = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            match futures_util::StreamExt::next(&mut slow.ws).await {
+                Some(Ok(Message::Close(Some(frame)))) => return u16::from(frame.code),
+                Some(Ok(_)) => continue,
+                _ => return 0,
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, dashwire_protocol::CLOSE_SLOW_CONSUMER);
+    let metrics = reqwest::get(format!("{}/metrics", server.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("dashwire_slow_consumers_total 1"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn msgpack_and_json_carry_the_same_events() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(&db.url, &[]);
+    let (ann, ben) = pair(&server.base, "ann", "ben").await;
+    let id = start_conversation(&ann, "ann", "ben").await;
+    let token = ben.socket_token().await;
+    let mut json = ws::connect(
+        &server.base,
+        Options {
+            token: Some(&token),
+            codec: Some(Codec::Json),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let mut packed = ws::connect(
+        &server.base,
+        Options {
+            token: Some(&token),
+            codec: Some(Codec::MsgPack),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let channel = format!("conversation:{id}");
+    json.subscribe(&channel, None).await;
+    packed.subscribe(&channel, None).await;
+    ann.send_to("ann", "ben", "in both").await;
+    let a = json.event().await;
+    let b = packed.event().await;
+    assert_eq!(a, b);
+    assert_eq!(message_text(&b.event), "in both");
+    // The msgpack socket really speaks binary frames.
+    packed.send(&ClientFrame::Ping { id: 5 }).await;
+    assert_eq!(packed.next().await, ServerFrame::Pong { id: 5 });
+}
+
+#[tokio::test]
+async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let (ann, ben) = pair(&server.base, "ann", "ben").await;
+        let mut ben_ws = socket_of(&ben).await;
+        ben_ws.subscribe("activity:ben", None).await;
+        ben_ws.subscribe("unread", None).await;
+        ann.post("/svc/follow", &[("tumblelog", "ben")]).await;
+        let mut got_note = false;
+        let mut got_counts = false;
+        while !(got_note && got_counts) {
+            let frame = ben_ws.event().await;
+            match frame.event {
+                Event::Notification(n) => {
+                    assert_eq!((n.r#type.as_str(), n.blog.as_str()), ("follower", "ben"));
+                    assert_eq!(n.from_tumblelog.unwrap().name, "ann");
+                    got_note = true;
+                }
+                Event::Unread(counts) => {
+                    assert_eq!(frame.channel, "unread");
+                    assert_eq!(counts.blogs[0].activity, 1, "{kind:?}");
+                    got_counts = true;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        // A message makes one conversation unread; reading it clears it.
+        let id = start_conversation(&ann, "ann", "ben").await;
+        let unread = loop {
+            if let Event::Unread(c) = ben_ws.event().await.event {
+                break c;
+            }
+        };
+        assert_eq!(unread.messaging, 1, "{kind:?}");
+        assert_eq!(ben.info().await["unread_count"], 1);
+        ben.get(&format!(
+            "/svc/conversations/messages?conversation_id={id}&participant=ben"
+        ))
+        .await;
+        let read = loop {
+            if let Event::Unread(c) = ben_ws.event().await.event {
+                break c;
+            }
+        };
+        assert_eq!(read.messaging, 0, "{kind:?}");
+        assert_eq!(ben.info().await["unread_count"], 0);
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+#[tokio::test]
+async fn logging_out_closes_the_sessions_sockets() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(&db.url, &[]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    let cookie = ann.cookie();
+    let mut sock = ws::connect(
+        &server.base,
+        Options {
+            cookie: Some(&cookie),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    sock.subscribe("unread", None).await;
+    ann.http
+        .get(format!("{}/logout", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sock.closed().await, dashwire_protocol::CLOSE_SESSION_ENDED);
+}
+
+#[tokio::test]
+async fn sigterm_closes_sockets_with_1001_and_exits_quickly() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let mut server = Server::start(&db.url, &[]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    let mut sock = socket_of(&ann).await;
+    sock.subscribe("unread", None).await;
+    let started = Instant::now();
+    server.terminate();
+    assert_eq!(sock.closed().await, 1001);
+    let status = server
+        .wait_exit(Duration::from_secs(10))
+        .expect("exits within a few seconds");
+    assert!(status.success(), "{status:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
+    let db = TestDb::new(Kind::Postgres).await;
+    let prefix = format!("dwtest{}", std::process::id());
+    let args = ["--redis-url", REDIS, "--redis-prefix", &prefix];
+    let one = Server::start(&db.url, &args);
+    let two = Server::start(&db.url, &args);
+    let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
+    let ben = Client::registered(&two.base, "ben@example.com", "ben").await;
+    let id = start_conversation(&ann, "ann", "ben").await;
+    let channel = format!("conversation:{id}");
+
+    // ben listens on node two; ann posts on node one.
+    let token = ben.socket_token().await;
+    let mut on_two = ws::connect(
+        &two.base,
+        Options {
+            token: Some(&token),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let (_, seq) = on_two.subscribe(&channel, None).await;
+    on_two.subscribe("inbox:ben", None).await;
+    let sent_at = Instant::now();
+    ann.send_to("ann", "ben", "across nodes").await;
+    let mut got = None;
+    while got.is_none() {
+        let frame = on_two.event().await;
+        if let Event::Message(m) = &frame.event {
+            assert_eq!(frame.seq, seq + 1);
+            got = Some(m.message.clone());
+        }
+    }
+    println!(
+        "node one HTTP send to node two socket: {:?}",
+        sent_at.elapsed()
+    );
+    assert_eq!(got.as_deref(), Some("across nodes"));
+
+    // Dropped on node two, ben resumes on node one and misses nothing.
+    drop(on_two);
+    ann.send_to("ann", "ben", "while away").await;
+    let mut on_one = ws::connect(
+        &one.base,
+        Options {
+            token: Some(&token),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let (replayed, _) = on_one.subscribe(&channel, Some(seq + 1)).await;
+    let texts: Vec<&str> = replayed.iter().map(|e| message_text(&e.event)).collect();
+    assert_eq!(texts, ["while away"]);
+
+    // Logging out on node two closes the session's socket on node one.
+    let ben_cookie = ben.cookie();
+    let mut via_cookie = ws::connect(
+        &one.base,
+        Options {
+            cookie: Some(&ben_cookie),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    via_cookie.subscribe("unread", None).await;
+    ben.http
+        .get(format!("{}/logout", two.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        via_cookie.closed().await,
+        dashwire_protocol::CLOSE_SESSION_ENDED
+    );
+    drop((one, two));
+    db.cleanup().await;
+}
