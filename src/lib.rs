@@ -12,6 +12,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod extract;
+pub mod loadseed;
 pub mod messaging;
 pub mod realtime;
 pub mod store;
