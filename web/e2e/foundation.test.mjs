@@ -2,140 +2,25 @@
 //
 //   npm run build && npm run e2e
 //
-// The server binary comes from DASHWIRE_BIN (default ../target/debug/dashwire, relative to
-// web/). It serves the app from web/dist, so build the app first.
+// Start-up and shared steps are in support.mjs.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { register, startStack, text, uniqueSuffix, userInfo } from './support.mjs';
 
-const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.resolve(WEB_DIR, process.env.DASHWIRE_BIN ?? '../target/debug/dashwire');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const STEP_TIMEOUT = 15_000;
-
-let server;
-let serverLog = '';
-let tmp;
-let baseURL;
-let browser;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, deadlineMs) {
-  const deadline = Date.now() + deadlineMs;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.status === 200) return;
-      lastError = `status ${res.status}`;
-    } catch (err) {
-      lastError = String(err);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer /healthz (${lastError}). Log:\n${serverLog}`);
-}
+let stack;
+/** A new browser context (its own cookies) with a page that fails the test on page errors. */
+const newPage = () => stack.newPage();
 
 before(async () => {
-  assert.ok(existsSync(BIN), `server binary not found at ${BIN} (set DASHWIRE_BIN)`);
-  assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
-  tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(
-    BIN,
-    ['serve', '--bind', `127.0.0.1:${port}`, '--database-url', `sqlite://${tmp}/e2e.db`],
-    { cwd: path.resolve(WEB_DIR, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout.on('data', (d) => (serverLog += d));
-  server.stderr.on('data', (d) => (serverLog += d));
-  await waitForHealth(baseURL, 60_000);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  stack = await startStack();
 });
 
 after(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        server.kill('SIGKILL');
-        resolve();
-      }, 5_000);
-      server.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await stack?.stop();
 });
 
-/** A new browser context (its own cookies) with a page that fails the test on page errors. */
-async function newPage() {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(STEP_TIMEOUT);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (err) => page.errors.push(String(err)));
-  return { context, page };
-}
-
-/** GET /svc/user/info with the page's cookies. */
-async function userInfo(page) {
-  const res = await page.request.get('/svc/user/info');
-  assert.equal(res.status(), 200);
-  return (await res.json()).response;
-}
-
-async function register(page, { email, password, blogName }) {
-  await page.goto('/login?mode=register');
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByLabel('Blog name').fill(blogName);
-  await form.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('button', { name: 'Account' }).waitFor();
-}
-
-/** The text of an element with whitespace collapsed. */
-async function text(locator) {
-  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-}
-
 test('foundation: accounts, account popover, tour, blogs, order, follow, log out', async (t) => {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const suffix = uniqueSuffix();
   const password = 'correct-horse-battery';
   const a = { email: `a-${suffix}@example.com`, password, blogName: `a-${suffix}` };
   const b = { email: `b-${suffix}@example.com`, password, blogName: `b-${suffix}` };

@@ -11,6 +11,7 @@ import { FollowingPage } from './features/following';
 import { HeaderProvider, PageHeader } from './features/header';
 import { LikesPage } from './features/likes';
 import { LoginPage } from './features/login';
+import { MessagingLinkRoute, MessagingProvider } from './features/messaging';
 import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
 import { RealtimeProvider } from './features/realtime';
@@ -26,10 +27,12 @@ export function App({ client }: { client?: ApiClient }) {
           <BlogStoreProvider>
             <HeaderProvider>
               <RealtimeProvider>
-                <PageHeader />
-                <main className="app-main" id="main">
-                  <Routes />
-                </main>
+                <MessagingProvider>
+                  <PageHeader />
+                  <main className="app-main" id="main">
+                    <Routes />
+                  </main>
+                </MessagingProvider>
               </RealtimeProvider>
             </HeaderProvider>
           </BlogStoreProvider>
@@ -80,6 +83,32 @@ function Routes() {
       <Route path="/settings">
         <RequireLogin>
           <SettingsPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/conversation/new/:name">
+        {(params) => (
+          <RequireLogin>
+            <MessagingLinkRoute link={{ kind: 'conversationWith', name: params.name }} />
+          </RequireLogin>
+        )}
+      </Route>
+      <Route path="/conversation/:id">
+        {(params) => (
+          <RequireLogin>
+            <MessagingLinkRoute link={{ kind: 'conversation', id: Number(params.id) }} />
+          </RequireLogin>
+        )}
+      </Route>
+      <Route path="/messaging/conversation/:name">
+        {(params) => (
+          <RequireLogin>
+            <MessagingLinkRoute link={{ kind: 'conversationWith', name: params.name }} />
+          </RequireLogin>
+        )}
+      </Route>
+      <Route path="/messaging/new">
+        <RequireLogin>
+          <MessagingLinkRoute link={{ kind: 'compose' }} />
         </RequireLogin>
       </Route>
       <Route path="/follow/:name">

@@ -6,6 +6,7 @@ import './styles/header.css';
 import './styles/popovers.css';
 import './styles/blog-card.css';
 import './styles/pages.css';
+import './styles/messaging.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -52,15 +52,25 @@ export class ApiClient {
     return this.formKey;
   }
 
-  async get<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+  /**
+   * GET with a query string. `noCache` bypasses the HTTP cache (polls must see fresh data,
+   * spec 000 §7). A path that already carries a query (a `_links` href) keeps it.
+   */
+  async get<T>(
+    path: string,
+    query: Record<string, QueryValue> = {},
+    { noCache = false }: { noCache?: boolean } = {},
+  ): Promise<T> {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) params.set(key, String(value));
     }
     const qs = params.toString();
-    return this.send<T>(qs ? `${path}?${qs}` : path, {
+    const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+    return this.send<T>(url, {
       method: 'GET',
       headers: { Accept: 'application/json' },
+      ...(noCache ? { cache: 'no-store' as RequestCache } : {}),
     });
   }
 

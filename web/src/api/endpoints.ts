@@ -2,6 +2,16 @@
 // models, never wire JSON.
 import type { ApiClient } from './client';
 import {
+  conversationFromWire,
+  messageFromWire,
+  nextHrefOf,
+  participantsFromWire,
+  type Conversation,
+  type Message,
+  type Page,
+  type Participant,
+} from './messagingModels';
+import {
   blogFromWire,
   userInfoFromWire,
   type Blog,
@@ -10,8 +20,12 @@ import {
 import type {
   WireBlog,
   WireBlogList,
+  WireConversationList,
   WireFollowResult,
+  WireMessagesAnswer,
   WireNewBlog,
+  WireParticipantSuggestions,
+  WireSentMessage,
   WireUserInfo,
 } from './wire';
 
@@ -103,4 +117,99 @@ export function fetchFollowedBlogs(api: ApiClient): Promise<Blog[]> {
   return api
     .get<WireBlogList>('/svc/user/following')
     .then((answer) => answer.blogs.map(blogFromWire));
+}
+
+// ---- Messaging (api.md "Messaging", spec 000 §7) ----
+
+/** How the spec writes a participant: `{blog}.{host}`. */
+export function participantParam(blog: string): string {
+  return `${blog}.${window.location.hostname}`;
+}
+
+/**
+ * One page of a blog's inbox, newest activity first. `href` is a `_links.next` href for a
+ * further page. Never served from the HTTP cache: the inbox polls it.
+ */
+export async function fetchConversations(
+  api: ApiClient,
+  blog: string,
+  href?: string,
+): Promise<Page<Conversation>> {
+  const answer = href
+    ? await api.get<WireConversationList>(href, {}, { noCache: true })
+    : await api.get<WireConversationList>(
+        '/svc/conversations',
+        { participant: participantParam(blog) },
+        { noCache: true },
+      );
+  return { items: answer.conversations.map(conversationFromWire), nextHref: nextHrefOf(answer._links) };
+}
+
+/** Which conversation: an existing one by id, or the one `sender` has (or will have) with `recipients`. */
+export type ConversationRef =
+  | { sender: string; conversationId: number }
+  | { sender: string; recipients: string[] };
+
+export interface ConversationMessages {
+  conversation: Conversation;
+  messages: Message[];
+  /** Older messages, when there are more. */
+  nextHref: string | null;
+}
+
+/**
+ * A conversation's messages, oldest first; reading them marks it read. For a conversation
+ * not started yet the server answers 404, which callers read as "new", not as an error.
+ */
+export async function fetchMessages(api: ApiClient, ref: ConversationRef): Promise<ConversationMessages> {
+  const query =
+    'conversationId' in ref
+      ? { conversation_id: ref.conversationId, participant: participantParam(ref.sender) }
+      : { participants: ref.recipients.join(','), participant: participantParam(ref.sender) };
+  const answer = await api.get<WireMessagesAnswer>('/svc/conversations/messages', query, { noCache: true });
+  return {
+    conversation: conversationFromWire(answer.conversation),
+    messages: answer.messages.data.map(messageFromWire),
+    nextHref: nextHrefOf(answer.messages._links),
+  };
+}
+
+export interface SentMessage {
+  conversation: Conversation;
+  message: Message;
+}
+
+/** Sends a message; a first message (no conversation id yet) starts the conversation. */
+export async function sendMessage(
+  api: ApiClient,
+  ref: ConversationRef,
+  text: string,
+  ts: number,
+): Promise<SentMessage> {
+  const fields =
+    'conversationId' in ref
+      ? { conversation_id: ref.conversationId, participant: participantParam(ref.sender), message: text }
+      : {
+          participants: ref.recipients.join(','),
+          participant: participantParam(ref.sender),
+          message: text,
+          type: 'TEXT',
+          ts,
+        };
+  const answer = await api.post<WireSentMessage>('/svc/conversations/messages', fields);
+  return { conversation: conversationFromWire(answer.conversation), message: messageFromWire(answer.message) };
+}
+
+/** Favorites (`limit`) when `query` is empty, otherwise blogs whose names start with it. */
+export function fetchParticipantSuggestions(
+  api: ApiClient,
+  query: string,
+  limit: number,
+): Promise<Participant[]> {
+  return api
+    .get<WireParticipantSuggestions>(
+      '/svc/conversations/participant_suggestions',
+      query ? { q: query } : { limit },
+    )
+    .then((answer) => participantsFromWire(answer.blogs));
 }

@@ -1,5 +1,5 @@
-// Client models and the one place where wire JSON becomes them. Components, reducers and
-// hooks only ever see these types.
+// Client models and the one place where wire JSON becomes them (messaging's are in
+// messagingModels.ts). Components, reducers and hooks only ever see these types.
 import type {
   WireBlog,
   WireChannel,
@@ -16,6 +16,7 @@ export interface Channel {
   url: string;
   isCurrent: boolean;
   isPrimary: boolean;
+  /** The blog's unread conversations plus unread notifications (its account-row badge). */
   unreadCount: number;
   canMessage: boolean;
   isPrivateGroupChannel: boolean;
@@ -28,7 +29,10 @@ export interface User {
   seenAtg: boolean;
   likedPostCount: number;
   friendCount: number;
+  /** Unread conversations over all blogs: the messaging badge. */
   unreadCount: number;
+  /** Unread notifications over all blogs: the activity badge. */
+  activityUnreadCount: number;
   canMessage: boolean;
   primaryChannel: string;
   currentChannel: string;
@@ -56,6 +60,7 @@ export interface Theme {
 }
 
 export interface Notification {
+  id: number;
   type: string;
   timestamp: number;
   message: string;
@@ -135,6 +140,7 @@ export function userInfoFromWire(w: WireUserInfo): UserInfo {
       likedPostCount: w.liked_post_count ?? 0,
       friendCount: w.friend_count ?? 0,
       unreadCount: w.unread_count ?? 0,
+      activityUnreadCount: w.activity_unread_count ?? 0,
       canMessage: Boolean(w.can_message),
       primaryChannel: w.primary_channel ?? w.name,
       currentChannel:
@@ -161,9 +167,11 @@ function themeFromWire(w: WireThemeParams | undefined): Theme {
   };
 }
 
-function notificationFromWire(w: WireNotification): Notification {
+/** Also reads the socket's NotificationData, which has the same fields. */
+export function notificationFromWire(w: WireNotification): Notification {
   const from = w.from_tumblelog;
   return {
+    id: w.id,
     type: w.type,
     timestamp: w.timestamp,
     message: w.message,

@@ -36,6 +36,7 @@ export interface WireUserInfo {
   liked_post_count?: number;
   friend_count?: number;
   unread_count?: number;
+  activity_unread_count?: number;
   can_message?: boolean;
   primary_channel?: string;
   current_channel?: string;
@@ -59,8 +60,9 @@ export interface WireThemeParams {
   header_image_dimens: unknown;
 }
 
-/** One activity notification (spec 000 §3 Notification). */
+/** One activity notification (spec 000 §3 Notification; the socket's NotificationData). */
 export interface WireNotification {
+  id: number;
   type: string;
   timestamp: number;
   message: string;
@@ -71,7 +73,7 @@ export interface WireNotification {
     avatar_url_128: string;
     url: string;
     is_friend: boolean;
-  };
+  } | null;
 }
 
 /** The blog model (api.md "The blog model"). Own-blog counts and activity are optional. */
@@ -124,4 +126,76 @@ export interface WireFollowResult {
 /** `response` of the blog lists (explore, following). */
 export interface WireBlogList {
   blogs: WireBlog[];
+}
+
+/** A `_links` object: `next` (older items) and `previous`, each only when there is one. */
+export interface WireLinks {
+  next?: { href: string; method: string };
+  previous?: { href: string; method: string };
+}
+
+/** A message (api.md `<message>`), the same shape as the socket's MessageData. */
+export interface WireMessage {
+  conversation_id: number;
+  id: number;
+  ts: number;
+  participant: string;
+  message: string;
+  type: string;
+}
+
+/** A participant blog (api.md `<participant>`). */
+export interface WireParticipant {
+  name: string;
+  key: string;
+  title: string;
+  avatar_url: string;
+  can_message: boolean;
+  theme: {
+    background_color: string | null;
+    link_color: string | null;
+    header_image_focused: string | null;
+    show_header_image: boolean;
+  };
+}
+
+/** A page of messages, oldest first. */
+export interface WireMessagePage {
+  data: WireMessage[];
+  _links: WireLinks;
+}
+
+/** A conversation (api.md `<conversation>`); `messages` holds the newest one in the inbox. */
+export interface WireConversation {
+  id: number;
+  status: string;
+  last_modified_ts: number;
+  last_read_ts: number;
+  unread: boolean;
+  participants: WireParticipant[];
+  messages: WireMessagePage;
+}
+
+/** `response` of GET /svc/conversations (spec 000 §7: the list may come wrapped). */
+export interface WireConversationList {
+  conversations: WireConversation[];
+  _links?: WireLinks;
+}
+
+/** `response` of GET /svc/conversations/messages. */
+export interface WireMessagesAnswer {
+  conversation: WireConversation;
+  messages: WireMessagePage;
+}
+
+/** `response` of POST /svc/conversations/messages. */
+export interface WireSentMessage {
+  conversation_id: number;
+  message: WireMessage;
+  conversation: WireConversation;
+}
+
+/** `response` of GET /svc/conversations/participant_suggestions. */
+export interface WireParticipantSuggestions {
+  blogs: WireParticipant[];
 }

@@ -1,5 +1,5 @@
 import type { Channel, User } from '../api/models';
-import type { WireBlog } from '../api/wire';
+import type { WireBlog, WireParticipant } from '../api/wire';
 
 export function channel(name: string, extra: Partial<Channel> = {}): Channel {
   return {
@@ -24,6 +24,7 @@ export function user(extra: Partial<User> = {}): User {
     likedPostCount: 0,
     friendCount: 0,
     unreadCount: 0,
+    activityUnreadCount: 0,
     canMessage: true,
     primaryChannel: 'alice',
     currentChannel: 'alice',
@@ -73,5 +74,17 @@ export function wireBlog(name: string, extra: Partial<WireBlog> = {}): WireBlog 
       header_image_dimens: null,
     },
     ...extra,
+  };
+}
+
+/** A conversation participant as the messaging calls answer it. */
+export function wireParticipant(name: string): WireParticipant {
+  return {
+    name,
+    key: name,
+    title: `${name}'s blog`,
+    avatar_url: `/avatar/${name}/128`,
+    can_message: true,
+    theme: { background_color: '#FAFAFA', link_color: '#529ECC', header_image_focused: null, show_header_image: true },
   };
 }

@@ -7,24 +7,44 @@ import type { ApiClient } from '../api/client';
 import type { User } from '../api/models';
 import { BlogStoreProvider } from '../features/blogs';
 import { DialogProvider } from '../features/dialogs';
+import { MessagingProvider } from '../features/messaging';
+import { FakeRealtime, FakeRealtimeProvider } from '../features/realtime/testing';
+import type { RealtimeStatus } from '../features/realtime';
 import { SessionProvider } from '../features/session';
 
-/** Renders `ui` inside the app's providers, with a known user (or a visitor) and a memory router. */
+/**
+ * Renders `ui` inside the app's providers, with a known user (or a visitor) and a memory
+ * router. The realtime client is a fake: `realtime.emit(event)` plays a socket event, and
+ * `realtimeStatus` sets what the socket is doing (open by default: no polling).
+ */
 export function renderWithProviders(
   ui: ReactNode,
-  { client, user, path = '/' }: { client: ApiClient; user: User | null; path?: string },
+  {
+    client,
+    user,
+    path = '/',
+    realtimeStatus = 'open',
+  }: { client: ApiClient; user: User | null; path?: string; realtimeStatus?: RealtimeStatus },
 ) {
   const location = memoryLocation({ path, record: true });
-  const result = render(
+  const realtime = new FakeRealtime();
+  const tree = (status: RealtimeStatus) => (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <ApiProvider client={client}>
         <SessionProvider initialUser={user}>
           <DialogProvider>
-            <BlogStoreProvider>{ui}</BlogStoreProvider>
+            <BlogStoreProvider>
+              <FakeRealtimeProvider realtime={realtime} status={status}>
+                <MessagingProvider>{ui}</MessagingProvider>
+              </FakeRealtimeProvider>
+            </BlogStoreProvider>
           </DialogProvider>
         </SessionProvider>
       </ApiProvider>
-    </Router>,
+    </Router>
   );
-  return { ...result, location };
+  const result = render(tree(realtimeStatus));
+  /** Changes what the fake socket is doing (e.g. 'closed' to start polling). */
+  const setRealtimeStatus = (status: RealtimeStatus) => result.rerender(tree(status));
+  return { ...result, location, realtime, setRealtimeStatus };
 }

@@ -1,11 +1,76 @@
-// The activity popover (spec 000 §2.3). A placeholder until live activity lands: it will hold
-// a blog selector, the sparkline and the notifications grouped by day.
+// The activity popover (spec 000 §2.3): a blog selector, the blog's sparkline, and its
+// notifications grouped by day, with new ones arriving live while it is open.
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { notificationFromWire } from '../../api/models';
+import { BarLoader } from '../../components/BarLoader';
+import { LoadError } from '../../components/LoadError';
+import { Sparkline } from '../../components/Sparkline';
+import { useBlogData, useBlogStore } from '../blogs';
+import { BlogSelector } from '../blogSelector';
+import { useChannel } from '../realtime';
+import { useUser } from '../session';
+import { NotificationDays } from './components/NotificationDays';
 
-export function ActivityPopover() {
+export { NotificationDays } from './components/NotificationDays';
+
+/** Spec 000 §2.3, the activity empty text. */
+export const ACTIVITY_EMPTY_TEXT =
+  'Check out this tab when you make a post to see Likes, Reblogs, and new followers.';
+
+export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
+  const user = useUser();
+  const [selected, setSelected] = useState(user.currentChannel);
+  // Spec 000 §4: loads the chosen blog's notifications with a loader if not present; switching
+  // blog reloads (refresh), showing what the store has meanwhile.
+  const { blog, loading, error, reload } = useBlogData(selected, { notifications: true, refresh: true });
+  const { dispatch } = useBlogStore();
+
+  useChannel(
+    `activity:${selected}`,
+    (event) => {
+      if (event.event !== 'notification') return;
+      dispatch({ type: 'notificationReceived', name: selected, notification: notificationFromWire(event.data) });
+    },
+    reload,
+  );
+
+  const notifications = blog?.notifications;
+  const activityPath = `/blog/${encodeURIComponent(selected)}/activity`;
+
   return (
-    <div className="placeholder-popover">
-      <h2 className="popover__title">Activity</h2>
-      <p className="muted">The activity popover arrives with live activity.</p>
+    <div className="activity-popover">
+      <div className="popover__header">
+        <BlogSelector
+          blogs={user.channels}
+          selected={selected}
+          onSelect={setSelected}
+          label="Activity for"
+        />
+      </div>
+      {blog?.sparkline && (
+        <Link to={activityPath} className="activity-popover__sparkline" onClick={onNavigate}>
+          <Sparkline values={blog.sparkline} label={`Activity for ${selected} over the last ${blog.sparkline.length} days`} />
+        </Link>
+      )}
+      {notifications === undefined ? (
+        loading ? (
+          <BarLoader label={`Loading activity for ${selected}`} />
+        ) : error ? (
+          <LoadError message={error} onRetry={reload} />
+        ) : null
+      ) : notifications.length === 0 ? (
+        <p className="muted activity-popover__empty">{ACTIVITY_EMPTY_TEXT}</p>
+      ) : (
+        <>
+          <NotificationDays notifications={notifications} label={`Notifications for ${selected}`} />
+          {notifications.length > 1 && (
+            <Link to={activityPath} className="activity-popover__more" onClick={onNavigate}>
+              See everything
+            </Link>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -1,13 +1,8 @@
 // /blog/{name}, /blog/{name}/followers and /blog/{name}/activity.
-import type { Notification } from '../../api/models';
-import { Avatar } from '../../components/Avatar';
+import { Sparkline } from '../../components/Sparkline';
 import { formatCount } from '../../lib/format';
+import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../activity';
 import { BlogPageFrame } from './components/BlogPageFrame';
-import { Sparkline } from './components/Sparkline';
-
-/** Spec 000 §2.3, the activity empty text. */
-export const ACTIVITY_EMPTY_TEXT =
-  'Check out this tab when you make a post to see Likes, Reblogs, and new followers.';
 
 export function BlogPage({ name }: { name: string }) {
   return (
@@ -48,31 +43,12 @@ export function BlogActivityPage({ name }: { name: string }) {
             <Sparkline values={blog.sparkline} label={`Activity over the last ${blog.sparkline.length} days`} />
           )}
           {blog.notifications && blog.notifications.length > 0 ? (
-            <ul className="notification-list">
-              {blog.notifications.map((n, i) => (
-                <NotificationItem key={`${n.timestamp}-${i}`} notification={n} />
-              ))}
-            </ul>
+            <NotificationDays notifications={blog.notifications} label={`Notifications for ${blog.name}`} />
           ) : (
             <p className="muted">{ACTIVITY_EMPTY_TEXT}</p>
           )}
         </section>
       )}
     </BlogPageFrame>
-  );
-}
-
-function NotificationItem({ notification }: { notification: Notification }) {
-  const from = notification.fromBlog;
-  return (
-    <li className="notification">
-      {from && <Avatar url={from.avatarUrl} size={30} />}
-      <span>
-        {from && <strong>{from.name}</strong>} {notification.message}
-      </span>
-      <time className="muted" dateTime={new Date(notification.timestamp * 1000).toISOString()}>
-        {new Date(notification.timestamp * 1000).toLocaleDateString('en-US')}
-      </time>
-    </li>
   );
 }

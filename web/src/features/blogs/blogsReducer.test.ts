@@ -83,4 +83,29 @@ describe('blogsReducer', () => {
     expect(state.byName.bob.following).toBe(false);
     expect(state.byName.bob.followerCount).toBe(4);
   });
+
+  it('puts a live notification at the top once, and keeps it when an older load lands', () => {
+    const follower = (id: number, timestamp: number) => ({
+      id,
+      type: 'follower',
+      timestamp,
+      message: 'started following you',
+      is_friend: false,
+      from_tumblelog: null,
+    });
+    let state = blogsReducer(initialBlogsState, {
+      type: 'received',
+      blogs: [blogFromWire(wireBlog('alice', { activity_notifications: [follower(1, 100)] }))],
+    });
+    const live = blogFromWire(wireBlog('alice', { activity_notifications: [follower(2, 200)] })).notifications![0];
+    state = blogsReducer(state, { type: 'notificationReceived', name: 'alice', notification: live });
+    state = blogsReducer(state, { type: 'notificationReceived', name: 'alice', notification: live });
+    expect(state.byName.alice.notifications!.map((n) => n.id)).toEqual([2, 1]);
+    // An answer computed before the live one arrived does not drop it.
+    state = blogsReducer(state, {
+      type: 'received',
+      blogs: [blogFromWire(wireBlog('alice', { activity_notifications: [follower(1, 100)] }))],
+    });
+    expect(state.byName.alice.notifications!.map((n) => n.id)).toEqual([2, 1]);
+  });
 });

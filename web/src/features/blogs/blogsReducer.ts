@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import type { Blog } from '../../api/models';
+import type { Blog, Notification } from '../../api/models';
 
 /** Blogs seen so far, keyed by name (spec 002 §3 "Blog (keyed by name)"). */
 export interface BlogsState {
@@ -8,7 +8,9 @@ export interface BlogsState {
 
 export type BlogsAction =
   | { type: 'received'; blogs: Blog[] }
-  | { type: 'followingSet'; name: string; following: boolean };
+  | { type: 'followingSet'; name: string; following: boolean }
+  /** A live notification for one of the user's blogs (`activity:{blog}`). */
+  | { type: 'notificationReceived'; name: string; notification: Notification };
 
 export const initialBlogsState: BlogsState = { byName: {} };
 
@@ -23,6 +25,13 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
             Object.entries(blog).filter(([, value]) => value !== undefined),
           ) as Partial<Blog>;
           draft.byName[blog.name] = known ? { ...known, ...fresh } : blog;
+          if (known?.notifications && blog.notifications) {
+            // A live notification may have arrived while this answer was on its way.
+            draft.byName[blog.name].notifications = mergeNotifications(
+              blog.notifications,
+              known.notifications,
+            );
+          }
         }
         break;
       case 'followingSet': {
@@ -32,6 +41,20 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
         blog.followerCount = Math.max(0, blog.followerCount + (action.following ? 1 : -1));
         break;
       }
+      case 'notificationReceived': {
+        const blog = draft.byName[action.name];
+        // Not loaded yet: the next load brings it.
+        if (!blog?.notifications) break;
+        blog.notifications = mergeNotifications([action.notification], blog.notifications);
+        break;
+      }
     }
   });
+}
+
+/** Both lists, each notification once (by id), newest first. */
+function mergeNotifications(fresh: Notification[], known: Notification[]): Notification[] {
+  const byId = new Map<number, Notification>();
+  for (const n of [...known, ...fresh]) byId.set(n.id, n);
+  return [...byId.values()].sort((a, b) => b.timestamp - a.timestamp || b.id - a.id);
 }

@@ -30,14 +30,14 @@ function renderHeader(who: Parameters<typeof renderWithProviders>[1]['user']) {
     'POST /svc/post/set_seen_atg': () => ({ response: { seen_atg: true } }),
     'GET /svc/data/tumblelog': () => new Promise(() => {}),
   });
-  renderWithProviders(
+  const { realtime } = renderWithProviders(
     <HeaderProvider>
       <Grab />
       <PageHeader />
     </HeaderProvider>,
     { client, user: who },
   );
-  return { requests };
+  return { requests, realtime };
 }
 
 describe('PageHeader', () => {
@@ -99,4 +99,33 @@ describe('PageHeader', () => {
     expect(header.classList.contains('is-transparent')).toBe(true);
     expect(header.style.height).toBe('52px');
   });
+
+  it('shows the unread badges from the user model, hidden at 0, and keeps them live', () => {
+    const { realtime } = renderHeader(user({ unreadCount: 3, activityUnreadCount: 0 }));
+    const messages = screen.getByRole('button', { name: 'Messages' });
+    const activity = screen.getByRole('button', { name: 'Activity' });
+    expect(messages.querySelector('.badge')?.textContent).toBe('3');
+    expect(activity.querySelector('.badge')).toBeNull();
+    expect(realtime.channels()).toContain('unread');
+    act(() =>
+      realtime.emit({
+        channel: 'unread',
+        seq: 4,
+        event: 'unread',
+        data: { messaging: 120, blogs: [{ blog: 'alice', messaging: 120, activity: 2 }] },
+      }),
+    );
+    expect(messages.querySelector('.badge')?.textContent).toBe('99+');
+    expect(activity.querySelector('.badge')?.textContent).toBe('2');
+    act(() =>
+      realtime.emit({
+        channel: 'unread',
+        seq: 5,
+        event: 'unread',
+        data: { messaging: 0, blogs: [{ blog: 'alice', messaging: 0, activity: 2 }] },
+      }),
+    );
+    expect(messages.querySelector('.badge')).toBeNull();
+  });
 });
+

@@ -4,32 +4,33 @@ import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { BoltIcon, PencilIcon, PersonIcon, SmileIcon } from '../../components/icons';
 import { logEvent } from '../../lib/logger';
+import { Badge } from '../../components/Badge';
 import { AccountPopover } from '../account';
 import { ActivityPopover } from '../activity';
 import { ComposePanel } from '../compose';
 import { MessagingPopover } from '../messaging';
+import { useRealtimeStatus } from '../realtime';
 import { useSession } from '../session';
 import { TourGuide } from '../tour';
+import { LiveUnreadCounts } from '../unread';
 import { HeaderTab } from './components/HeaderTab';
 import { Logo } from './components/Logo';
-import { HEADER_HEIGHT, HEADER_SLIDE_MS, useHeader } from './HeaderContext';
+import { HEADER_HEIGHT, HEADER_SLIDE_MS, useHeader, type HeaderPanel } from './HeaderContext';
 
-export { HeaderProvider, useHeader } from './HeaderContext';
-
-type Panel = 'account' | 'activity' | 'messaging' | 'compose';
+export { HeaderProvider, useHeader, type HeaderPanel } from './HeaderContext';
 
 /** The tour guide points at the account popover, found by this id. */
 const ACCOUNT_POPOVER_ID = 'account-popover';
 
 export function PageHeader() {
   const { user } = useSession();
-  const { hidden, transparent } = useHeader();
-  const [panel, setPanel] = useState<Panel | null>(null);
+  const { hidden, transparent, panel, setPanel } = useHeader();
   const [tourOpen, setTourOpen] = useState(false);
   const { markSeenAtg } = useSession();
+  const realtimeStatus = useRealtimeStatus();
 
-  const close = useCallback(() => setPanel(null), []);
-  const toggle = (which: Panel) => setPanel((current) => (current === which ? null : which));
+  const close = useCallback(() => setPanel(null), [setPanel]);
+  const toggle = (which: HeaderPanel) => setPanel(panel === which ? null : which);
 
   const toggleAccount = () => {
     const opening = panel !== 'account';
@@ -55,6 +56,8 @@ export function PageHeader() {
   return (
     <header
       className={classes.join(' ')}
+      // Where the live connection stands, for styling and for end-to-end tests to wait on.
+      data-realtime={realtimeStatus}
       style={{ height: HEADER_HEIGHT, ['--header-slide-ms' as string]: `${HEADER_SLIDE_MS}ms` }}
     >
       <div className="page-header__inner">
@@ -83,24 +86,34 @@ export function PageHeader() {
               >
                 <AccountPopover onNavigate={close} />
               </HeaderTab>
+              <LiveUnreadCounts />
               <HeaderTab
                 label="Activity"
                 icon={<BoltIcon />}
+                badge={
+                  <Badge
+                    count={user.activityUnreadCount}
+                    label={`${user.activityUnreadCount} unread notifications`}
+                  />
+                }
                 open={panel === 'activity'}
                 onToggle={() => toggle('activity')}
                 onClose={close}
               >
-                <ActivityPopover />
+                <ActivityPopover onNavigate={close} />
               </HeaderTab>
               {user.canMessage && (
                 <HeaderTab
                   label="Messages"
                   icon={<SmileIcon />}
+                  badge={
+                    <Badge count={user.unreadCount} label={`${user.unreadCount} unread conversations`} />
+                  }
                   open={panel === 'messaging'}
                   onToggle={() => toggle('messaging')}
                   onClose={close}
                 >
-                  <MessagingPopover />
+                  <MessagingPopover onClose={close} />
                 </HeaderTab>
               )}
               <HeaderTab

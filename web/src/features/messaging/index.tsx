@@ -1,11 +1,5 @@
-// The messaging inbox popover (spec 000 §2.8). A placeholder until messaging lands; the header
-// shows its tab only to logged-in users who can message.
-
-export function MessagingPopover() {
-  return (
-    <div className="placeholder-popover">
-      <h2 className="popover__title">Messages</h2>
-      <p className="muted">Messaging arrives in a later update.</p>
-    </div>
-  );
-}
+// Private messaging between blogs (spec 000 §2.8, §2.9): the inbox popover under the header's
+// messaging tab, the conversation popover, and the routes that open them.
+export { InboxPopover as MessagingPopover } from './components/InboxPopover';
+export { MessagingProvider, useMessaging } from './MessagingContext';
+export { MessagingLinkRoute } from './routes';

@@ -14,6 +14,7 @@ import { errorDetails } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
 import type { User, UserInfo } from '../../api/models';
 import { useApi } from '../../api/ApiProvider';
+import type { UnreadCounts } from '../../protocol/UnreadCounts';
 import { shouldSaveOrder } from '../../lib/order';
 import { initialSessionState, sessionReducer, type SessionState } from './sessionReducer';
 
@@ -31,6 +32,8 @@ export interface Session extends SessionState {
   /** Marks the tour guide seen, locally and on the server. */
   markSeenAtg(): void;
   setFriendCount(count: number): void;
+  /** Live unread counts from the `unread` channel: badges of the header and blog rows. */
+  applyUnreadCounts(counts: UnreadCounts): void;
   /** Makes one of the user's blogs the current one (the blog the user acts as). */
   chooseCurrentBlog(name: string): Promise<void>;
 }
@@ -114,6 +117,10 @@ export function SessionProvider({
     dispatch({ type: 'friendCountSet', count });
   }, []);
 
+  const applyUnreadCounts = useCallback((counts: UnreadCounts) => {
+    dispatch({ type: 'unreadCountsReceived', counts });
+  }, []);
+
   const chooseCurrentBlog = useCallback(
     async (name: string) => {
       applyUserInfo(await endpoints.setCurrentBlog(api, name));
@@ -130,9 +137,19 @@ export function SessionProvider({
       reorderBlogs,
       markSeenAtg,
       setFriendCount,
+      applyUnreadCounts,
       chooseCurrentBlog,
     }),
-    [state, refresh, applyUserInfo, reorderBlogs, markSeenAtg, setFriendCount, chooseCurrentBlog],
+    [
+      state,
+      refresh,
+      applyUserInfo,
+      reorderBlogs,
+      markSeenAtg,
+      setFriendCount,
+      applyUnreadCounts,
+      chooseCurrentBlog,
+    ],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -24,6 +24,7 @@ function user(): User {
     likedPostCount: 0,
     friendCount: 0,
     unreadCount: 0,
+    activityUnreadCount: 0,
     canMessage: true,
     primaryChannel: 'alice',
     currentChannel: 'alice',
@@ -100,6 +101,26 @@ describe('sessionReducer', () => {
     const firstLoadFailed = sessionReducer(initialSessionState, { type: 'loadFailed', error: 'offline' });
     expect(firstLoadFailed.status).toBe('failed');
     expect(firstLoadFailed.loadError).toBe('offline');
+  });
+
+  it('takes the unread channel counts: messaging badge, activity badge and each blog row', () => {
+    const state = sessionReducer(loaded(), {
+      type: 'unreadCountsReceived',
+      counts: {
+        messaging: 3,
+        blogs: [
+          { blog: 'alice', messaging: 2, activity: 5 },
+          { blog: 'second', messaging: 1, activity: 0 },
+        ],
+      },
+    });
+    expect(state.user?.unreadCount).toBe(3);
+    expect(state.user?.activityUnreadCount).toBe(5);
+    expect(state.user?.channels.map((c) => [c.name, c.unreadCount])).toEqual([
+      ['alice', 7],
+      ['second', 1],
+      ['third', 0],
+    ]);
   });
 
   it('ignores user actions for a visitor', () => {

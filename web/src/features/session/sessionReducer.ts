@@ -1,5 +1,6 @@
 import { produce } from 'immer';
 import type { User } from '../../api/models';
+import type { UnreadCounts } from '../../protocol/UnreadCounts';
 
 export interface SessionState {
   status: 'loading' | 'ready' | 'failed';
@@ -18,7 +19,9 @@ export type SessionAction =
   | { type: 'loadFailed'; error: string }
   | { type: 'blogsOrdered'; names: string[]; reordered: boolean }
   | { type: 'seenAtgSet' }
-  | { type: 'friendCountSet'; count: number };
+  | { type: 'friendCountSet'; count: number }
+  /** The `unread` channel's counts (protocol/README.md). */
+  | { type: 'unreadCountsReceived'; counts: UnreadCounts };
 
 export const initialSessionState: SessionState = {
   status: 'loading',
@@ -55,6 +58,18 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       case 'friendCountSet':
         if (draft.user) draft.user.friendCount = action.count;
         break;
+      case 'unreadCountsReceived': {
+        if (!draft.user) break;
+        const { counts } = action;
+        draft.user.unreadCount = counts.messaging;
+        draft.user.activityUnreadCount = counts.blogs.reduce((sum, b) => sum + b.activity, 0);
+        for (const channel of draft.user.channels) {
+          const blog = counts.blogs.find((b) => b.blog === channel.name);
+          // As the user model counts it (api.md): conversations plus notifications.
+          if (blog) channel.unreadCount = blog.messaging + blog.activity;
+        }
+        break;
+      }
     }
   });
 }

@@ -1,0 +1,156 @@
+// What every end-to-end test file shares: starting the real server (the built binary, which
+// serves the built app from web/dist) on a free port with a fresh SQLite database, launching
+// Debian's Chromium, and the browser steps several tests take (register, read the user model).
+//
+// The server binary comes from DASHWIRE_BIN (default ../target/debug/dashwire, relative to
+// web/); Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.resolve(WEB_DIR, process.env.DASHWIRE_BIN ?? '../target/debug/dashwire');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How long one step (a click, a wait for an element) may take. */
+export const STEP_TIMEOUT = 15_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(server, url, deadlineMs, log) {
+  const deadline = Date.now() + deadlineMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.status === 200) return;
+      lastError = `status ${res.status}`;
+    } catch (err) {
+      lastError = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer /healthz (${lastError}). Log:\n${log()}`);
+}
+
+/**
+ * Starts the server and the browser. Call from `before`; call `stop()` from `after`.
+ * `newPage()` opens a page in a new browser context (its own cookies) that records page
+ * errors in `page.errors`.
+ */
+export async function startStack() {
+  assert.ok(existsSync(BIN), `server binary not found at ${BIN} (set DASHWIRE_BIN)`);
+  assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
+  const tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let serverLog = '';
+  const server = spawn(
+    BIN,
+    ['serve', '--bind', `127.0.0.1:${port}`, '--database-url', `sqlite://${tmp}/e2e.db`],
+    { cwd: path.resolve(WEB_DIR, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  server.stdout.on('data', (d) => (serverLog += d));
+  server.stderr.on('data', (d) => (serverLog += d));
+
+  let browser;
+  const stop = async () => {
+    await browser?.close();
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          server.kill('SIGKILL');
+          resolve();
+        }, 5_000);
+        server.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await rm(tmp, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(server, baseURL, 60_000, () => serverLog);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  /** A new browser context (its own cookies) with a page that records page errors. */
+  async function newPage() {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(STEP_TIMEOUT);
+    const page = await context.newPage();
+    trackErrors(page);
+    return { context, page };
+  }
+
+  return { baseURL, browser, newPage, stop, serverLog: () => serverLog };
+}
+
+/** Collects the page's script errors in `page.errors`, for a test to assert there are none. */
+export function trackErrors(page) {
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  return page;
+}
+
+/** GET /svc/user/info with the page's cookies. */
+export async function userInfo(page) {
+  const res = await page.request.get('/svc/user/info');
+  assert.equal(res.status(), 200);
+  return (await res.json()).response;
+}
+
+/** Registers in the browser and waits for the dashboard. */
+export async function register(page, { email, password, blogName }) {
+  await page.goto('/login?mode=register');
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByLabel('Blog name').fill(blogName);
+  await form.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+}
+
+/** A suffix that makes names and emails unique to one run. */
+export function uniqueSuffix() {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+/** The text of an element with whitespace collapsed. */
+export async function text(locator) {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}

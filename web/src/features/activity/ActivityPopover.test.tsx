@@ -1,0 +1,86 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ActivityPopover } from '.';
+import type { WireNotification } from '../../api/wire';
+import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
+import { channel, user, wireBlog } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+
+function follower(id: number, from: string, timestamp: number): WireNotification {
+  return {
+    id,
+    type: 'follower',
+    timestamp,
+    message: 'started following you',
+    is_friend: false,
+    from_tumblelog: { name: from, avatar_url_48: `/avatar/${from}/48`, avatar_url_128: `/avatar/${from}/128`, url: `/blog/${from}`, is_friend: false },
+  };
+}
+
+const now = Math.floor(Date.now() / 1000);
+const twoBlogs = user({
+  channels: [channel('alice', { isCurrent: true, isPrimary: true }), channel('alice-art')],
+});
+
+describe('ActivityPopover', () => {
+  it('loads the current blog with a loader, then shows notifications by day and See everything', async () => {
+    const answer = deferred<FakeAnswer>();
+    const { client, requests } = fakeApi({ 'GET /svc/data/tumblelog': () => answer.promise });
+    renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    expect(screen.getByRole('progressbar', { name: 'Loading activity for alice' })).toBeTruthy();
+    expect(requests[0].query.get('tumblelog')).toBe('alice');
+    expect(requests[0].query.get('include_activity_notifications')).toBe('1');
+    await act(async () =>
+      answer.resolve({
+        response: wireBlog('alice', {
+          is_mine: true,
+          activity_data: { sparkline: [0, 1, 2] },
+          activity_notifications: [follower(2, 'bob', now - 60), follower(1, 'carol', now - 2 * 86_400 - 3600)],
+        }),
+      }),
+    );
+    expect(screen.getByRole('img', { name: /Activity for alice/ }).closest('a')!.getAttribute('href')).toBe('/blog/alice/activity');
+    const headers = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headers[0]).toBe('Today');
+    expect(headers).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Today' })).getByText('bob')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See everything' }).getAttribute('href')).toBe('/blog/alice/activity');
+  });
+
+  it('shows the empty text with no notifications, and a live notification in place at the top', async () => {
+    const { client } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [] }) }),
+    });
+    const { realtime } = renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    await act(async () => {});
+    expect(screen.getByText('Check out this tab when you make a post to see Likes, Reblogs, and new followers.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See everything' })).toBeNull();
+    expect(realtime.channels()).toContain('activity:alice');
+    await act(async () =>
+      realtime.emit({
+        channel: 'activity:alice',
+        seq: 1,
+        event: 'notification',
+        data: { ...follower(9, 'dave', now), from_tumblelog: follower(9, 'dave', now).from_tumblelog!, blog: 'alice', is_read: false },
+      }),
+    );
+    expect(within(screen.getByRole('region', { name: 'Today' })).getByText('dave')).toBeTruthy();
+    // One notification: no 'See everything' yet.
+    expect(screen.queryByRole('link', { name: 'See everything' })).toBeNull();
+  });
+
+  it('switching blog loads that blog and listens to its channel instead', async () => {
+    const { client, requests } = fakeApi({
+      'GET /svc/data/tumblelog': (req) => ({
+        response: wireBlog(req.query.get('tumblelog')!, { is_mine: true, activity_notifications: [] }),
+      }),
+    });
+    const { realtime } = renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    await act(async () => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Activity for: alice' }));
+    fireEvent.click(screen.getByRole('option', { name: 'alice-art' }));
+    await act(async () => {});
+    expect(requests.map((r) => r.query.get('tumblelog'))).toEqual(['alice', 'alice-art']);
+    expect(realtime.channels()).toEqual(['activity:alice-art']);
+  });
+});

@@ -1,0 +1,21 @@
+import type { Notification } from '../../../api/models';
+import { Avatar } from '../../../components/Avatar';
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** One notification: who, what, and when (the day is in the group header above it). */
+export function NotificationItem({ notification }: { notification: Notification }) {
+  const from = notification.fromBlog;
+  const when = new Date(notification.timestamp * 1000);
+  return (
+    <li className="notification" data-type={notification.type}>
+      {from && <Avatar url={from.avatarUrl} size={30} />}
+      <span className="notification__text">
+        {from && <strong>{from.name}</strong>} {notification.message}
+      </span>
+      <time className="muted notification__time" dateTime={when.toISOString()}>
+        {timeOfDay.format(when)}
+      </time>
+    </li>
+  );
+}

@@ -1,0 +1,118 @@
+// Messaging's shared state: which of the user's blogs sends (spec 000 §6), which conversation
+// popover is open, and whether the inbox shows its list or compose view. The provider also
+// renders the conversation popover, outside the header, so it stays open while the inbox
+// closes. Messaging is initialised only for a logged-in user who may message (spec 000 §5).
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Participant } from '../../api/messagingModels';
+import type { Channel } from '../../api/models';
+import { useSession } from '../session';
+import { ConversationPopover } from './components/ConversationPopover';
+
+/** What the conversation popover shows. */
+export interface ConversationTarget {
+  /** Changes on every opening, so a new opening starts a fresh view. */
+  key: number;
+  /** The user's blog that reads and sends. */
+  sender: string;
+  /** Known for an existing conversation; null for one addressed by recipient names. */
+  conversationId: number | null;
+  /** The other blogs' names (for a conversation not known by id). */
+  recipients: string[];
+  /** Known participants, so the header has names before the messages load. */
+  participants: Participant[];
+}
+
+export type InboxMode = 'list' | 'compose';
+
+export interface Messaging {
+  /** The blogs enabled for messaging, selectable as sender. */
+  senders: Channel[];
+  sender: string | null;
+  chooseSender(name: string): void;
+  conversation: ConversationTarget | null;
+  openConversation(target: {
+    conversationId?: number;
+    recipients?: string[];
+    participants?: Participant[];
+    sender?: string;
+  }): void;
+  closeConversation(): void;
+  inboxMode: InboxMode;
+  setInboxMode(mode: InboxMode): void;
+}
+
+const MessagingContext = createContext<Messaging | null>(null);
+
+/** The initial sender: the current blog if it can message, else the first that can. */
+function defaultSender(senders: Channel[], currentChannel: string | undefined): string | null {
+  return (senders.find((c) => c.name === currentChannel) ?? senders[0])?.name ?? null;
+}
+
+export function MessagingProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const enabled = Boolean(user?.canMessage);
+  const senders = useMemo(() => (user?.channels ?? []).filter((c) => c.canMessage), [user]);
+  const [chosenSender, setChosenSender] = useState<string | null>(null);
+  // A chosen sender that is no longer a messaging blog of this user falls back to the default.
+  const sender =
+    chosenSender && senders.some((c) => c.name === chosenSender)
+      ? chosenSender
+      : defaultSender(senders, user?.currentChannel);
+
+  const [conversation, setConversation] = useState<ConversationTarget | null>(null);
+  const [inboxMode, setInboxMode] = useState<InboxMode>('list');
+  const nextKey = useRef(1);
+
+  const openConversation = useCallback<Messaging['openConversation']>(
+    (target) => {
+      const from = target.sender ?? sender;
+      if (!from) return;
+      setConversation({
+        key: nextKey.current++,
+        sender: from,
+        conversationId: target.conversationId ?? null,
+        recipients: target.recipients ?? [],
+        participants: target.participants ?? [],
+      });
+    },
+    [sender],
+  );
+  const closeConversation = useCallback(() => setConversation(null), []);
+
+  const value = useMemo<Messaging>(
+    () => ({
+      senders,
+      sender,
+      chooseSender: setChosenSender,
+      conversation,
+      openConversation,
+      closeConversation,
+      inboxMode,
+      setInboxMode,
+    }),
+    [senders, sender, conversation, openConversation, closeConversation, inboxMode],
+  );
+
+  return (
+    <MessagingContext.Provider value={value}>
+      {children}
+      {enabled && conversation && (
+        <ConversationPopover key={conversation.key} target={conversation} onClose={closeConversation} />
+      )}
+    </MessagingContext.Provider>
+  );
+}
+
+export function useMessaging(): Messaging {
+  const messaging = useContext(MessagingContext);
+  if (!messaging) throw new Error('useMessaging() must be used inside <MessagingProvider>');
+  return messaging;
+}

@@ -1,0 +1,213 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WireConversation, WireMessage } from '../../../api/wire';
+import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../../test/fakeApi';
+import { user, wireParticipant } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/renderApp';
+import type { RealtimeStatus } from '../../realtime';
+import type { ConversationTarget } from '../MessagingContext';
+import { ConversationPopover } from './ConversationPopover';
+import { advance } from '../../../test/time';
+
+function wireMessage(id: number, participant: string, message: string, ts = 1_795_000_000_000 + id): WireMessage {
+  return { conversation_id: 42, id, ts, participant, message, type: 'TEXT' };
+}
+
+function wireConversation(): WireConversation {
+  return {
+    id: 42,
+    status: 'ACTIVE',
+    last_modified_ts: 1_795_000_000,
+    last_read_ts: 1_795_000_000,
+    unread: false,
+    participants: [wireParticipant('alice'), wireParticipant('bob')],
+    messages: { data: [], _links: {} },
+  };
+}
+
+const found: FakeRoute = () => ({
+  response: { conversation: wireConversation(), messages: { data: [wireMessage(1, 'bob', 'hi alice')], _links: {} } },
+});
+const notFound: FakeRoute = () => ({
+  status: 404,
+  errors: [{ code: 'not_found', detail: 'There is no conversation between these blogs yet.' }],
+});
+
+const byName: ConversationTarget = { key: 1, sender: 'alice', conversationId: null, recipients: ['bob'], participants: [] };
+const byId: ConversationTarget = { ...byName, conversationId: 42 };
+
+function renderConversation(
+  target: ConversationTarget,
+  routes: Record<string, FakeRoute>,
+  realtimeStatus: RealtimeStatus = 'open',
+) {
+  const onClose = vi.fn();
+  const { client, requests } = fakeApi(routes);
+  const rendered = renderWithProviders(<ConversationPopover target={target} onClose={onClose} />, {
+    client,
+    user: user({ name: 'alice' }),
+    realtimeStatus,
+  });
+  return { ...rendered, requests, onClose };
+}
+
+const messageTexts = () =>
+  within(screen.getByRole('list', { name: 'Messages' }))
+    .queryAllByText(/./, { selector: '.message__text' })
+    .map((p) => p.textContent);
+
+describe('ConversationPopover', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows 'Hello' for a new conversation: the 404 is not an error", async () => {
+    const { requests } = renderConversation(byName, { 'GET /svc/conversations/messages': notFound });
+    await advance();
+    expect(screen.getByRole('heading', { name: 'bob' })).toBeTruthy();
+    expect(screen.getByText('Hello')).toBeTruthy();
+    expect(screen.queryByText('This blog does not have messaging enabled.')).toBeNull();
+    const get = requests.find((r) => r.path === '/svc/conversations/messages')!;
+    expect(get.query.get('participants')).toBe('bob');
+    expect(get.query.get('participant')).toMatch(/^alice\./);
+  });
+
+  it('shows the error view for any other failure', async () => {
+    renderConversation(byName, {
+      'GET /svc/conversations/messages': () => ({ status: 500, errors: [{ code: 'internal', detail: 'oops' }] }),
+    });
+    await advance();
+    expect(screen.getByRole('alert').textContent).toBe('This blog does not have messaging enabled.');
+    expect(screen.queryByText('Hello')).toBeNull();
+  });
+
+  it('shows the loader only after 250 ms of loading', async () => {
+    const answer = deferred<FakeAnswer>();
+    renderConversation(byId, { 'GET /svc/conversations/messages': () => answer.promise });
+    await advance(249);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await advance(1);
+    expect(screen.getByRole('progressbar', { name: 'Loading the conversation' })).toBeTruthy();
+    await act(async () => answer.resolve(found({} as never) as FakeAnswer));
+    await advance();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(messageTexts()).toEqual(['hi alice']);
+  });
+
+  it("shows a sent message pending at once, 'Still sending...' after 500 ms, and clears both on success", async () => {
+    const answer = deferred<FakeAnswer>();
+    const { requests } = renderConversation(byName, {
+      'GET /svc/conversations/messages': notFound,
+      'POST /svc/conversations/messages': () => answer.promise,
+    });
+    await advance();
+    const box = screen.getByRole('textbox', { name: 'New message' });
+    const sendButton = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(sendButton.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '  hello bob ' } });
+    expect(sendButton.disabled).toBe(false);
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    expect(messageTexts()).toEqual(['hello bob']);
+    expect(document.querySelector('.message.is-pending')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.form.get('participants')).toBe('bob');
+    expect(post.form.get('message')).toBe('hello bob');
+    expect(post.form.get('type')).toBe('TEXT');
+
+    await advance(499);
+    expect(screen.queryByText('Still sending...')).toBeNull();
+    await advance(1);
+    expect(screen.getByRole('status').textContent).toBe('Still sending...');
+
+    await act(async () =>
+      answer.resolve({
+        response: { conversation_id: 42, message: wireMessage(7, 'alice', 'hello bob'), conversation: wireConversation() },
+      }),
+    );
+    await advance();
+    expect(screen.queryByText('Still sending...')).toBeNull();
+    expect(document.querySelector('.message.is-pending')).toBeNull();
+    expect(messageTexts()).toEqual(['hello bob']);
+    // No longer new: the next message goes to the conversation by id.
+    expect(screen.queryByText('Hello')).toBeNull();
+  });
+
+  it('clears the sending flag on failure, shows the error and gives the text back', async () => {
+    renderConversation(byId, {
+      'GET /svc/conversations/messages': found,
+      'POST /svc/conversations/messages': () => ({
+        status: 403,
+        errors: [{ code: 'messaging_disabled', detail: 'This blog does not have messaging enabled.' }],
+      }),
+    });
+    await advance();
+    const box = screen.getByRole('textbox', { name: 'New message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'are you there' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await advance();
+    expect(screen.getByRole('alert').textContent).toBe('This blog does not have messaging enabled.');
+    expect(box.value).toBe('are you there');
+    expect(messageTexts()).toEqual(['hi alice']);
+  });
+
+  it("says 'Message cannot be empty.' when Enter is pressed with nothing typed", async () => {
+    const { requests } = renderConversation(byId, { 'GET /svc/conversations/messages': found });
+    await advance();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'New message' }), { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Message cannot be empty.');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows messages arriving on conversation:{id} live, once each', async () => {
+    const { realtime } = renderConversation(byId, { 'GET /svc/conversations/messages': found });
+    await advance();
+    expect(realtime.channels()).toContain('conversation:42');
+    const event = { channel: 'conversation:42', seq: 5, event: 'message' as const, data: wireMessage(2, 'bob', 'still there?') };
+    await act(async () => {
+      realtime.emit(event);
+      realtime.emit(event);
+    });
+    expect(messageTexts()).toEqual(['hi alice', 'still there?']);
+  });
+
+  it('polls every 2 s while the socket is down, and not while it is open', async () => {
+    const down = renderConversation(byId, { 'GET /svc/conversations/messages': found }, 'closed');
+    await advance();
+    const gets = () => down.requests.filter((r) => r.method === 'GET').length;
+    expect(gets()).toBe(1);
+    await advance(2000);
+    expect(gets()).toBe(2);
+    await advance(2000);
+    expect(gets()).toBe(3);
+    down.setRealtimeStatus('open');
+    await advance(10_000);
+    expect(gets()).toBe(3);
+  });
+
+  it("asks 'Close without sending?' before closing over typed text", async () => {
+    const { onClose } = renderConversation(byId, { 'GET /svc/conversations/messages': found });
+    await advance();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await advance();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'New message' }), { target: { value: 'draft' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await advance();
+    const confirm = screen.getByRole('alertdialog');
+    expect(within(confirm).getByText('Close without sending?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await advance();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await advance();
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await advance();
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

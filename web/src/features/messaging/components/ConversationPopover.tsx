@@ -1,0 +1,100 @@
+// The conversation popover (spec 000 §2.9): participant names and Close, then the messages,
+// the new-conversation view or the error view, and the compose box.
+import { useState, type CSSProperties } from 'react';
+import { otherParticipants, participantNames, type Participant } from '../../../api/messagingModels';
+import { Avatar } from '../../../components/Avatar';
+import { BarLoader } from '../../../components/BarLoader';
+import { useDelayedFlag } from '../../../lib/useDelayedFlag';
+import { useDialogs } from '../../dialogs';
+import {
+  CLOSE_WITHOUT_SENDING,
+  LOADER_DELAY_MS,
+  MESSAGING_NOT_ENABLED,
+  NEW_CONVERSATION_GREETING,
+  SENDING_DELAY_MS,
+  STILL_SENDING,
+} from '../constants';
+import { conversationViewKind } from '../conversation/conversationReducer';
+import { useConversation } from '../conversation/useConversation';
+import type { ConversationTarget } from '../MessagingContext';
+import { ComposeBox } from './ComposeBox';
+import { MessageList } from './MessageList';
+
+export function ConversationPopover({ target, onClose }: { target: ConversationTarget; onClose(): void }) {
+  const { state, send } = useConversation(target);
+  const dialogs = useDialogs();
+  const [draft, setDraft] = useState('');
+  const showLoader = useDelayedFlag(state.isLoading, LOADER_DELAY_MS);
+  const stillSending = useDelayedFlag(state.isSending, SENDING_DELAY_MS);
+  const kind = conversationViewKind(state);
+
+  const others = otherParticipants(
+    state.conversation?.participants ??
+      (target.participants.length > 0
+        ? target.participants
+        : target.recipients.map((name): Participant => ({ name, title: '', avatarUrl: `/avatar/${name}/128`, theme: null }))),
+    target.sender,
+  );
+  const names = participantNames(others);
+  const theme = others.find((p) => p.theme)?.theme;
+  const headerStyle: CSSProperties | undefined = theme
+    ? { background: theme.backgroundColor, ['--conversation-link' as string]: theme.linkColor }
+    : undefined;
+  const seenUpTo = Math.min(...others.map((p) => state.readUpTo[p.name] ?? 0));
+
+  const close = async () => {
+    if (draft.trim() !== '' && !(await dialogs.confirm(CLOSE_WITHOUT_SENDING))) return;
+    onClose();
+  };
+
+  return (
+    <section className="popover conversation-popover" role="dialog" aria-label={`Conversation with ${names}`}>
+      <header className={`conversation-popover__header tint--${theme?.tint ?? 'light'}`} style={headerStyle}>
+        <h2 className="conversation-popover__title">{names}</h2>
+        {stillSending && (
+          <p className="conversation-popover__status" role="status">
+            {STILL_SENDING}
+          </p>
+        )}
+        <button type="button" className="link-button conversation-popover__close" onClick={() => void close()}>
+          Close
+        </button>
+      </header>
+      <div className="conversation-popover__body">
+        {kind === 'error' ? (
+          <p className="conversation-popover__error" role="alert">
+            {MESSAGING_NOT_ENABLED}
+          </p>
+        ) : state.isLoading && state.messages.length === 0 ? (
+          showLoader && <BarLoader label="Loading the conversation" />
+        ) : kind === 'new' ? (
+          <div className="conversation-popover__new">
+            <div className="conversation-popover__avatars">
+              {others.map((p) => (
+                <Avatar key={p.name} url={p.avatarUrl} size={64} />
+              ))}
+            </div>
+            <p className="conversation-popover__hello">{NEW_CONVERSATION_GREETING}</p>
+            {state.messages.length > 0 && (
+              <MessageList messages={state.messages} sender={target.sender} seenUpTo={seenUpTo} />
+            )}
+          </div>
+        ) : (
+          <MessageList messages={state.messages} sender={target.sender} seenUpTo={seenUpTo} />
+        )}
+      </div>
+      {state.sendError && (
+        <p className="form-error conversation-popover__send-error" role="alert">
+          {state.sendError}
+        </p>
+      )}
+      <ComposeBox
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={send}
+        disabled={kind === 'error'}
+        sending={state.isSending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+// The conversation view's state machine (spec 000 §4 Conversation view): flags isNewConversation,
+// isError, isLoading, isSending, and the messages, pending ones last.
+import { produce, type Draft } from 'immer';
+import type { Conversation, Message } from '../../../api/messagingModels';
+
+export interface ConversationViewState {
+  /** Null until the conversation exists (a new one gets its id from the first send). */
+  conversationId: number | null;
+  conversation: Conversation | null;
+  messages: Message[];
+  isNewConversation: boolean;
+  isError: boolean;
+  isLoading: boolean;
+  isSending: boolean;
+  sendError: string | null;
+  /** Each other participant's last read time (ms), from `read` events. */
+  readUpTo: Record<string, number>;
+}
+
+export type ConversationViewAction =
+  | { type: 'loadStarted' }
+  | { type: 'loaded'; conversation: Conversation; messages: Message[] }
+  /** `status` is the HTTP status of the failed fetch (0 for a network failure). */
+  | { type: 'loadFailed'; status: number }
+  | { type: 'sendStarted'; message: Message }
+  | { type: 'sendSucceeded'; clientId: string; conversation: Conversation; message: Message }
+  | { type: 'sendFailed'; clientId: string; error: string }
+  | { type: 'messageReceived'; message: Message }
+  | { type: 'readReceived'; participant: string; lastReadTs: number };
+
+export function initialConversationView(conversationId: number | null): ConversationViewState {
+  return {
+    conversationId,
+    conversation: null,
+    messages: [],
+    isNewConversation: conversationId === null,
+    isError: false,
+    isLoading: true,
+    isSending: false,
+    sendError: null,
+    readUpTo: {},
+  };
+}
+
+/** Adds server messages once each (by id), oldest first, pending ones kept at the end. */
+function mergeMessages(draft: Draft<ConversationViewState>, incoming: Message[]) {
+  const byId = new Map<number, Message>();
+  const pending: Message[] = [];
+  for (const m of [...draft.messages, ...incoming] as Message[]) {
+    if (m.id === null) pending.push(m);
+    else byId.set(m.id, m);
+  }
+  const sent = [...byId.values()].sort((a, b) => a.ts - b.ts || (a.id ?? 0) - (b.id ?? 0));
+  draft.messages = [...sent, ...pending];
+}
+
+function becameExisting(draft: Draft<ConversationViewState>, conversation: Conversation) {
+  draft.conversationId = conversation.id;
+  draft.conversation = conversation;
+  draft.isNewConversation = false;
+  draft.isError = false;
+}
+
+export function conversationViewReducer(
+  state: ConversationViewState,
+  action: ConversationViewAction,
+): ConversationViewState {
+  return produce(state, (draft) => {
+    switch (action.type) {
+      case 'loadStarted':
+        draft.isLoading = true;
+        break;
+      case 'loaded':
+        draft.isLoading = false;
+        becameExisting(draft, action.conversation);
+        mergeMessages(draft, action.messages);
+        break;
+      case 'loadFailed':
+        draft.isLoading = false;
+        // A conversation not started yet answers 404: that is the new-conversation view.
+        if (!(action.status === 404 && draft.isNewConversation)) draft.isError = true;
+        break;
+      case 'sendStarted':
+        draft.isSending = true;
+        draft.sendError = null;
+        draft.messages.push(action.message);
+        break;
+      case 'sendSucceeded':
+        draft.isSending = false;
+        draft.messages = draft.messages.filter((m) => m.clientId !== action.clientId);
+        becameExisting(draft, action.conversation);
+        mergeMessages(draft, [action.message]);
+        break;
+      case 'sendFailed':
+        draft.isSending = false;
+        draft.sendError = action.error;
+        draft.messages = draft.messages.filter((m) => m.clientId !== action.clientId);
+        break;
+      case 'messageReceived':
+        mergeMessages(draft, [action.message]);
+        break;
+      case 'readReceived':
+        draft.readUpTo[action.participant] = action.lastReadTs * 1000;
+        break;
+    }
+  });
+}
+
+/** Spec 000 §4: which of the three views shows. */
+export function conversationViewKind(state: ConversationViewState): 'messages' | 'new' | 'error' {
+  if (state.isError) return 'error';
+  if (state.isNewConversation) return 'new';
+  return 'messages';
+}

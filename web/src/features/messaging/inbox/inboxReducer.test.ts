@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../api/messagingModels';
+import { inboxReducer, initialInboxState, type InboxAction, type InboxState } from './inboxReducer';
+
+function conversation(id: number, lastModifiedTs: number, extra: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    status: 'ACTIVE',
+    lastModifiedTs,
+    lastReadTs: lastModifiedTs,
+    unread: false,
+    participants: [
+      { name: 'alice', title: '', avatarUrl: '/avatar/alice/128', theme: null },
+      { name: `blog${id}`, title: '', avatarUrl: `/avatar/blog${id}/128`, theme: null },
+    ],
+    lastMessage: {
+      id: id * 100 + lastModifiedTs,
+      clientId: null,
+      conversationId: id,
+      ts: lastModifiedTs * 1000,
+      participant: `blog${id}`,
+      message: `message at ${lastModifiedTs}`,
+      type: 'TEXT',
+      isPending: false,
+    },
+    ...extra,
+  };
+}
+
+function run(state: InboxState, ...actions: InboxAction[]): InboxState {
+  return actions.reduce(inboxReducer, state);
+}
+
+function loaded(...conversations: Conversation[]): InboxState {
+  return run(initialInboxState('alice'), {
+    type: 'firstPageLoaded',
+    blog: 'alice',
+    page: { items: conversations, nextHref: null },
+  });
+}
+
+const ids = (state: InboxState) => state.conversations.map((c) => c.id);
+
+describe('inboxReducer', () => {
+  it('loads the first page', () => {
+    const state = loaded(conversation(1, 30), conversation(2, 20));
+    expect(state.status).toBe('ready');
+    expect(ids(state)).toEqual([1, 2]);
+  });
+
+  it('moves a conversation with a new message to the top, unread', () => {
+    const state = run(loaded(conversation(1, 30), conversation(2, 20), conversation(3, 10)), {
+      type: 'conversationChanged',
+      blog: 'alice',
+      conversation: conversation(3, 40, { unread: true, lastReadTs: 10 }),
+    });
+    expect(ids(state)).toEqual([3, 1, 2]);
+    expect(state.conversations[0].unread).toBe(true);
+    expect(state.conversations[0].lastMessage?.message).toBe('message at 40');
+  });
+
+  it('moves it to the top for a second message in the same second', () => {
+    const before = loaded(conversation(1, 30), conversation(2, 30));
+    const second = conversation(2, 30);
+    second.lastMessage = { ...second.lastMessage!, id: 99_999, message: 'again' };
+    const state = run(before, { type: 'conversationChanged', blog: 'alice', conversation: second });
+    expect(ids(state)).toEqual([2, 1]);
+  });
+
+  it('updates the unread flag in place when a conversation is read', () => {
+    const before = loaded(conversation(1, 30), conversation(2, 20, { unread: true }));
+    const state = run(before, {
+      type: 'conversationChanged',
+      blog: 'alice',
+      conversation: conversation(2, 20, { unread: false }),
+    });
+    expect(ids(state)).toEqual([1, 2]);
+    expect(state.conversations[1].unread).toBe(false);
+  });
+
+  it('inserts a new conversation at the top', () => {
+    const state = run(loaded(conversation(1, 30)), {
+      type: 'conversationChanged',
+      blog: 'alice',
+      conversation: conversation(7, 50, { unread: true }),
+    });
+    expect(ids(state)).toEqual([7, 1]);
+  });
+
+  it('merges a poll: newer copies replace, order follows the latest activity', () => {
+    const state = run(loaded(conversation(1, 30), conversation(2, 20)), {
+      type: 'polled',
+      blog: 'alice',
+      page: { items: [conversation(2, 60, { unread: true }), conversation(5, 50), conversation(1, 30)], nextHref: null },
+    });
+    expect(ids(state)).toEqual([2, 5, 1]);
+    expect(state.conversations[0].unread).toBe(true);
+  });
+
+  it('keeps a copy an event brought when an older HTTP answer lands after it', () => {
+    let state = run(initialInboxState('alice'), {
+      type: 'conversationChanged',
+      blog: 'alice',
+      conversation: conversation(1, 40),
+    });
+    state = run(state, { type: 'firstPageLoaded', blog: 'alice', page: { items: [conversation(1, 30)], nextHref: null } });
+    expect(state.conversations[0].lastModifiedTs).toBe(40);
+  });
+
+  it("keeps the server's order for conversations changed in the same second", () => {
+    const state = loaded(conversation(3, 50), conversation(1, 50), conversation(2, 50));
+    expect(ids(state)).toEqual([3, 1, 2]);
+    const polled = run(state, {
+      type: 'polled',
+      blog: 'alice',
+      page: { items: [conversation(2, 50), conversation(3, 50), conversation(1, 50)], nextHref: null },
+    });
+    expect(ids(polled)).toEqual([2, 3, 1]);
+  });
+
+  it('appends further pages without duplicates', () => {
+    let state = run(initialInboxState('alice'), {
+      type: 'firstPageLoaded',
+      blog: 'alice',
+      page: { items: [conversation(1, 30), conversation(2, 20)], nextHref: '/svc/conversations?before=2' },
+    });
+    state = run(state, { type: 'moreRequested', blog: 'alice' });
+    expect(state.loadingMore).toBe(true);
+    state = run(state, {
+      type: 'moreLoaded',
+      blog: 'alice',
+      page: { items: [conversation(2, 20), conversation(3, 10)], nextHref: null },
+    });
+    expect(ids(state)).toEqual([1, 2, 3]);
+    expect(state.nextHref).toBeNull();
+    expect(state.loadingMore).toBe(false);
+  });
+
+  it('empties the list when another blog is chosen and drops answers for the old one', () => {
+    let state = run(loaded(conversation(1, 30)), { type: 'blogChosen', blog: 'second' });
+    expect(state.blog).toBe('second');
+    expect(state.conversations).toEqual([]);
+    expect(state.status).toBe('loading');
+    state = run(
+      state,
+      { type: 'firstPageLoaded', blog: 'alice', page: { items: [conversation(9, 90)], nextHref: null } },
+      { type: 'conversationChanged', blog: 'alice', conversation: conversation(9, 90) },
+    );
+    expect(state.conversations).toEqual([]);
+  });
+
+  it('records a failed load', () => {
+    const state = run(initialInboxState('alice'), { type: 'loadFailed', blog: 'alice', error: 'offline' });
+    expect(state.status).toBe('error');
+    expect(state.error).toBe('offline');
+  });
+});

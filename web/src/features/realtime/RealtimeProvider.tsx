@@ -1,0 +1,156 @@
+// The one WebSocket per tab (protocol/README.md). The provider opens it to /ws only while the
+// user is logged in, reconnects with backoff for as long as they stay logged in, and after a
+// reconnect subscribes every wanted channel again with `since` = the last seq seen, so the
+// server replays what was missed. Components use the typed hooks below, never the socket.
+//
+// react-use-websocket is a CommonJS package whose default export breaks under a wrong module
+// setup (shared/DEPENDENCIES.md); the end-to-end tests in a real browser catch that.
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import useWebSocket, { ReadyState } from 'react-use-websocket';
+import type { ClientFrame } from '../../protocol/ClientFrame';
+import type { ServerFrame } from '../../protocol/ServerFrame';
+import { useSession } from '../session';
+import {
+  channelRegistryReducer,
+  emptyChannelRegistry,
+  isNewEvent,
+  isRetained,
+  needsBackfill,
+  resubscribeFrames,
+  subscribeFrame,
+  type ChannelRegistry,
+  type ChannelRegistryAction,
+} from './channelRegistry';
+import { RealtimeContext, type ChannelListener, type RealtimeStatus } from './context';
+
+/** protocol/README.md "Closing codes": the session ended (logout or revocation). */
+export const CLOSE_SESSION_ENDED = 4001;
+/** Reconnect backoff: 1 s, doubling up to 30 s, with jitter so tabs do not reconnect in step. */
+const RECONNECT_BASE_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+/** Same origin, ws: or wss: to match the page. */
+function defaultSocketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}/ws`;
+}
+
+function statusOf(readyState: ReadyState): RealtimeStatus {
+  if (readyState === ReadyState.OPEN) return 'open';
+  if (readyState === ReadyState.CONNECTING) return 'connecting';
+  return 'closed';
+}
+
+export function RealtimeProvider({
+  children,
+  socketUrl,
+}: {
+  children: ReactNode;
+  /** Tests pass null to stay offline; by default the page's own /ws. */
+  socketUrl?: string | null;
+}) {
+  const { isLoggedIn, refresh } = useSession();
+  const url = isLoggedIn && socketUrl !== null ? (socketUrl ?? defaultSocketUrl()) : null;
+
+  // The registry and the listeners change on every frame and never need a render: refs.
+  const registry = useRef<ChannelRegistry>(emptyChannelRegistry);
+  const listeners = useRef(new Map<string, Set<ChannelListener>>());
+  const apply = useCallback((action: ChannelRegistryAction) => {
+    registry.current = channelRegistryReducer(registry.current, action);
+  }, []);
+
+  const onFrame = useCallback((frame: ServerFrame) => {
+    switch (frame.type) {
+      case 'event':
+        if (!isNewEvent(registry.current, frame.channel, frame.seq)) return;
+        apply({ type: 'eventDelivered', channel: frame.channel, seq: frame.seq });
+        for (const listener of listeners.current.get(frame.channel) ?? []) listener.onEvent(frame);
+        return;
+      case 'subscribed': {
+        const backfill = needsBackfill(registry.current, frame.channel);
+        apply({ type: 'subscribed', channel: frame.channel, seq: frame.seq });
+        if (backfill) for (const listener of listeners.current.get(frame.channel) ?? []) listener.onResync?.();
+        return;
+      }
+      case 'error':
+        console.warn('realtime:', frame.code, frame.message);
+        if (frame.code === 'resume_too_old' && frame.channel) {
+          const channel = frame.channel;
+          apply({ type: 'resumeLost', channel });
+          for (const listener of listeners.current.get(channel) ?? []) listener.onResync?.();
+        }
+        return;
+      default:
+        return;
+    }
+  }, [apply]);
+
+  const { sendJsonMessage, readyState } = useWebSocket(
+    url,
+    {
+      protocols: 'json',
+      share: true,
+      // Frames go to onMessage; keeping lastMessage in state would re-render the app on each.
+      filter: () => false,
+      retryOnError: true,
+      reconnectAttempts: Number.POSITIVE_INFINITY,
+      reconnectInterval: (attempt) => reconnectDelay(attempt),
+      shouldReconnect: (event) => event.code !== CLOSE_SESSION_ENDED,
+      onOpen: () => {
+        apply({ type: 'socketOpened' });
+        for (const frame of resubscribeFrames(registry.current)) sendJsonMessage(frame, false);
+      },
+      onClose: (event) => {
+        // Logged out elsewhere or revoked: stop, and let the session find out who we are now.
+        if (event.code === CLOSE_SESSION_ENDED) void refresh();
+      },
+      onMessage: (event) => {
+        if (typeof event.data !== 'string') return;
+        let frame: ServerFrame;
+        try {
+          frame = JSON.parse(event.data) as ServerFrame;
+        } catch (err) {
+          console.warn('realtime: unreadable frame', err);
+          return;
+        }
+        onFrame(frame);
+      },
+    },
+    url !== null,
+  );
+
+  const status = url === null ? 'closed' : statusOf(readyState);
+
+  const send = useCallback(
+    // Sent only if the socket is open (keep = false): otherwise the next open subscribes
+    // every wanted channel from the registry anyway.
+    (frame: ClientFrame) => sendJsonMessage(frame, false),
+    [sendJsonMessage],
+  );
+
+  const listen = useCallback(
+    (channel: string, listener: ChannelListener) => {
+      let set = listeners.current.get(channel);
+      if (!set) listeners.current.set(channel, (set = new Set()));
+      set.add(listener);
+      const wasRetained = isRetained(registry.current, channel);
+      apply({ type: 'retained', channel });
+      if (!wasRetained) send(subscribeFrame(registry.current, channel));
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.current.delete(channel);
+        apply({ type: 'released', channel });
+        if (!isRetained(registry.current, channel)) send({ type: 'unsubscribe', channel });
+      };
+    },
+    [apply, send],
+  );
+
+  const client = useMemo(() => ({ status, listen }), [status, listen]);
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}

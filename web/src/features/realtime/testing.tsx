@@ -1,0 +1,41 @@
+// A scripted realtime client for component tests: a fixed status, and `emit` to deliver an
+// event to whoever listens on its channel, as the socket would.
+import { useMemo, type ReactNode } from 'react';
+import type { EventFrame } from '../../protocol/EventFrame';
+import { RealtimeContext, type ChannelListener, type RealtimeStatus } from './context';
+
+export class FakeRealtime {
+  readonly listeners = new Map<string, Set<ChannelListener>>();
+
+  listen = (channel: string, listener: ChannelListener) => {
+    let set = this.listeners.get(channel);
+    if (!set) this.listeners.set(channel, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(channel);
+    };
+  };
+
+  /** Channels someone listens on now. */
+  channels(): string[] {
+    return [...this.listeners.keys()];
+  }
+
+  emit(event: EventFrame): void {
+    for (const listener of this.listeners.get(event.channel) ?? []) listener.onEvent(event);
+  }
+}
+
+export function FakeRealtimeProvider({
+  realtime,
+  status = 'open',
+  children,
+}: {
+  realtime: FakeRealtime;
+  status?: RealtimeStatus;
+  children: ReactNode;
+}) {
+  const client = useMemo(() => ({ status, listen: realtime.listen }), [status, realtime]);
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}

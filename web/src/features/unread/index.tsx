@@ -1,0 +1,18 @@
+// Keeps the session's unread counts live from the `unread` channel: the messaging and activity
+// badges in the header and each blog row's badge in the account popover all read them there.
+import { useChannel } from '../realtime';
+import { useSession } from '../session';
+
+/** Mounted once while logged in (by the page header). Renders nothing. */
+export function LiveUnreadCounts() {
+  const { applyUnreadCounts, refresh } = useSession();
+  useChannel(
+    'unread',
+    (event) => {
+      if (event.event === 'unread') applyUnreadCounts(event.data);
+    },
+    // A gap the server cannot replay: the user model carries the same counts.
+    () => void refresh(),
+  );
+  return null;
+}
