@@ -34,7 +34,9 @@ pub struct Settings {
     pub queue_capacity: usize,
     /// How often the server pings; a socket silent for two intervals is closed.
     pub ping_interval: Duration,
-    /// Each socket's read buffer (tungstenite's default, 128 KiB, costs memory per socket).
+    /// Each socket's read buffer. tungstenite zero-fills all of it, so it is resident memory
+    /// per socket (its default is 128 KiB); client frames are small, and a larger one just
+    /// takes several reads.
     pub read_buffer_size: usize,
     /// Origins allowed besides the server's own (for a web app served elsewhere).
     pub allowed_origins: Vec<String>,
@@ -47,7 +49,7 @@ impl Default for Settings {
         Settings {
             queue_capacity: 256,
             ping_interval: Duration::from_secs(25),
-            read_buffer_size: 4096,
+            read_buffer_size: 512,
             allowed_origins: Vec::new(),
             redis_prefix: "dashwire".into(),
         }

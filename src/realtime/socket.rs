@@ -181,7 +181,11 @@ impl Socket {
             Message::Ping(_) | Message::Pong(_) => return Ok(Flow::Continue),
         };
         match decoded {
-            Ok(ClientFrame::Subscribe { channel, since }) => self.subscribe(channel, since).await,
+            // Boxed: the subscribe path awaits database queries whose futures are large, and an
+            // unboxed await would make every idle socket's task reserve room for them.
+            Ok(ClientFrame::Subscribe { channel, since }) => {
+                Box::pin(self.subscribe(channel, since)).await
+            }
             Ok(ClientFrame::Unsubscribe { channel }) => self.unsubscribe(channel).await,
             Ok(ClientFrame::Ping { id }) => self.send_frame(&ServerFrame::Pong { id }).await,
             Err(err) => {
@@ -294,7 +298,8 @@ impl Socket {
                 }
                 if delivery.seq > last + 1 {
                     // Published out of order, or lost on the bus: read the gap from the log.
-                    if let Err(err) = self.fill(&delivery.topic, delivery.seq - 1).await? {
+                    if let Err(err) = Box::pin(self.fill(&delivery.topic, delivery.seq - 1)).await?
+                    {
                         tracing::warn!(error = %err, "gap fill failed");
                     }
                 }
@@ -302,21 +307,24 @@ impl Socket {
                     .insert(delivery.topic.clone(), delivery.seq);
                 self.send(delivery.message(self.ctx.codec)).await
             }
-            Outbound::Resync(topic) => {
-                if !self.subscriptions.contains_key(&topic) {
-                    return Ok(Flow::Continue);
-                }
-                match self.ctx.store.channel_state(&topic).await {
-                    Ok(state) => {
-                        if let Err(err) = self.fill(&topic, state.seq).await? {
-                            tracing::warn!(error = %err, "resync failed");
-                        }
-                    }
-                    Err(err) => tracing::warn!(error = %err, "resync failed"),
-                }
-                Ok(Flow::Continue)
-            }
+            Outbound::Resync(topic) => Box::pin(self.resync(topic)).await,
         }
+    }
+
+    /// Reads the log for anything after what the topic last delivered.
+    async fn resync(&mut self, topic: Arc<str>) -> Result<Flow, Gone> {
+        if !self.subscriptions.contains_key(&topic) {
+            return Ok(Flow::Continue);
+        }
+        match self.ctx.store.channel_state(&topic).await {
+            Ok(state) => {
+                if let Err(err) = self.fill(&topic, state.seq).await? {
+                    tracing::warn!(error = %err, "resync failed");
+                }
+            }
+            Err(err) => tracing::warn!(error = %err, "resync failed"),
+        }
+        Ok(Flow::Continue)
     }
 
     /// Sends, from the log, every event after the topic's last delivered seq up to `up_to`.
@@ -367,5 +375,31 @@ fn close_reason(code: u16) -> &'static str {
         CLOSE_SLOW_CONSUMER => "slow consumer: reconnect and resume",
         CLOSE_SESSION_ENDED => "session ended",
         _ => "closed",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size of the type a function's future has, without making one.
+    fn future_size<F, Fut>(_: F) -> usize
+    where
+        F: FnOnce(WebSocket, SocketContext) -> Fut,
+    {
+        std::mem::size_of::<Fut>()
+    }
+
+    #[test]
+    fn an_idle_socket_task_stays_small() {
+        let size = future_size(run);
+        println!("socket task future: {size} bytes");
+        println!(
+            "WebSocket {} Socket {} Sleep {} Interval {}",
+            std::mem::size_of::<WebSocket>(),
+            std::mem::size_of::<Socket>(),
+            std::mem::size_of::<tokio::time::Sleep>(),
+            std::mem::size_of::<tokio::time::Interval>()
+        );
     }
 }

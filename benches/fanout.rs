@@ -1,0 +1,79 @@
+//! Routing one event to many local subscribers: the registry's fan-out (one `try_send` per
+//! subscriber) plus taking each subscriber's pre-encoded frame, as socket tasks do.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use dashwire::realtime::Published;
+use dashwire::realtime::delivery::{Delivery, Outbound};
+use dashwire::realtime::metrics::Metrics;
+use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle};
+use dashwire_protocol::{Codec, Event, FromTumblelog, NotificationData};
+use tokio::sync::mpsc;
+
+fn notification(seq: i64) -> Published {
+    Published {
+        topic: "activity:star".into(),
+        seq,
+        event: Event::Notification(NotificationData {
+            id: seq,
+            blog: "star".into(),
+            r#type: "follower".into(),
+            timestamp: 1_795_000_000,
+            message: "started following you".into(),
+            is_friend: false,
+            is_read: false,
+            from_tumblelog: Some(FromTumblelog {
+                name: "load-17".into(),
+                avatar_url_48: "/avatar/load-17/48".into(),
+                avatar_url_128: "/avatar/load-17/128".into(),
+                url: "/blog/load-17".into(),
+                is_friend: false,
+            }),
+        }),
+    }
+}
+
+fn route(c: &mut Criterion) {
+    let mut group = c.benchmark_group("route one event");
+    for subscribers in [100usize, 1_000, 10_000] {
+        let registry = Registry::default();
+        let metrics = Metrics::default();
+        let topic: Arc<str> = Arc::from("activity:star");
+        let mut queues = Vec::with_capacity(subscribers);
+        for id in 0..subscribers as u64 {
+            let (queue, inbox) = mpsc::channel(16);
+            let close = Arc::new(CloseSignal::default());
+            registry.subscribe(&topic, SocketHandle { id, queue, close }, || {});
+            queues.push(inbox);
+        }
+        group.throughput(Throughput::Elements(subscribers as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(subscribers),
+            &subscribers,
+            |b, _| {
+                b.iter_custom(|iterations| {
+                    let mut total = Duration::ZERO;
+                    for seq in 0..iterations {
+                        let delivery = Arc::new(Delivery::new(notification(seq as i64)));
+                        let started = Instant::now();
+                        registry.route(delivery, &metrics);
+                        // What each socket task then does with it: take the shared encoded frame.
+                        for inbox in queues.iter_mut() {
+                            if let Ok(Outbound::Event(d)) = inbox.try_recv() {
+                                std::hint::black_box(d.message(Codec::Json));
+                            }
+                        }
+                        total += started.elapsed();
+                    }
+                    total
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, route);
+criterion_main!(benches);

@@ -1,0 +1,432 @@
+//! `dashwire-loadgen`: a lean load generator for dashwire's socket server.
+//!
+//! k6 spends megabytes per virtual user; this holds tens of thousands of sockets in one
+//! process (one task and a small buffer each), spread over several 127.0.0.x source
+//! addresses to get past one address's port range. Modes:
+//! - `connect`: open, authenticate and subscribe N sockets, hold them, report memory.
+//! - `chat`: N sockets connected; pairs chat over HTTP at a steady rate; delivery latency.
+//! - `fanout`: N sockets on one blog's activity; a burst of follows; deliveries/s.
+//! - `poll`: the same chat done the spec's fallback way (2 s / 30 s polling).
+//!
+//! Every run is bounded in count and time and only targets the addresses it is given
+//! (127.0.0.0/8 here). See `loadtest/README.md`.
+
+mod http;
+mod seed;
+mod sockets;
+mod stats;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+
+use seed::Seed;
+use sockets::{Plan, Shared};
+use stats::{Counters, Latencies, summary, total_cpu_secs, total_rss_kib};
+
+#[derive(Parser)]
+#[command(
+    name = "dashwire-loadgen",
+    about = "Load generator for dashwire's socket server"
+)]
+struct Cli {
+    #[command(subcommand)]
+    mode: Mode,
+}
+
+#[derive(Subcommand)]
+enum Mode {
+    /// Open, authenticate and subscribe sockets and hold them.
+    Connect(Common),
+    /// Chat between seeded pairs at a steady rate while sockets are connected.
+    Chat(ChatArgs),
+    /// One blog's activity to many sockets: a burst of follows.
+    Fanout(FanoutArgs),
+    /// The same chat by the spec's polling fallback.
+    Poll(PollArgs),
+}
+
+#[derive(Args, Clone)]
+struct Common {
+    /// The file `dashwire seed-load` wrote.
+    #[arg(long, default_value = "loadtest/data/seed.json")]
+    seed: PathBuf,
+    /// Server base URLs (comma-separated); sockets are spread over them.
+    #[arg(long, value_delimiter = ',', default_value = "http://127.0.0.1:8080")]
+    url: Vec<String>,
+    /// Source addresses to connect from (comma-separated, 127.0.0.x).
+    #[arg(long, value_delimiter = ',', default_value = "127.0.0.1")]
+    sources: Vec<IpAddr>,
+    /// Server process ids, to read their memory and CPU (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    server_pid: Vec<u32>,
+    /// How many sockets.
+    #[arg(long, default_value_t = 1000)]
+    count: usize,
+    /// The first seeded user to use (to split users between generator processes).
+    #[arg(long, default_value_t = 0)]
+    offset: usize,
+    /// Handshakes in flight at once.
+    #[arg(long, default_value_t = 256)]
+    parallel: usize,
+    /// Seconds to hold the sockets after connecting.
+    #[arg(long, default_value_t = 5)]
+    hold: u64,
+    /// The blog-name prefix the seed used.
+    #[arg(long, default_value = "load")]
+    prefix: String,
+}
+
+#[derive(Args, Clone)]
+struct ChatArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Messages per second over all pairs.
+    #[arg(long, default_value_t = 200)]
+    rate: u64,
+    /// Seconds of chat.
+    #[arg(long, default_value_t = 10)]
+    duration: u64,
+    /// Pairs that chat (from the first pair whose users are connected).
+    #[arg(long, default_value_t = 500)]
+    pairs: usize,
+}
+
+#[derive(Args, Clone)]
+struct FanoutArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Events (follows of the star blog, by distinct users).
+    #[arg(long, default_value_t = 100)]
+    events: usize,
+    /// Milliseconds between events; 0 sends them all at once.
+    #[arg(long, default_value_t = 0)]
+    interval_ms: u64,
+    /// The first seeded user who follows (user 0 owns the star blog).
+    #[arg(long, default_value_t = 1)]
+    follower_offset: usize,
+}
+
+#[derive(Args, Clone)]
+struct PollArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Messages per second over all pairs.
+    #[arg(long, default_value_t = 20)]
+    rate: u64,
+    /// Seconds of chat.
+    #[arg(long, default_value_t = 30)]
+    duration: u64,
+    /// Conversation poll interval (spec: 2000 ms).
+    #[arg(long, default_value_t = 2000)]
+    conversation_poll_ms: u64,
+    /// Inbox poll interval (spec: 30000 ms).
+    #[arg(long, default_value_t = 30000)]
+    inbox_poll_ms: u64,
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        match cli.mode {
+            Mode::Connect(common) => connect(common).await,
+            Mode::Chat(args) => chat(args).await,
+            Mode::Fanout(args) => fanout(args).await,
+            Mode::Poll(args) => poll(args).await,
+        }
+    })
+}
+
+fn server_addr(url: &str) -> anyhow::Result<SocketAddr> {
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let addr: SocketAddr = host
+        .parse()
+        .map_err(|_| anyhow::anyhow!("--url {url}: give http://IP:PORT"))?;
+    anyhow::ensure!(
+        addr.ip().is_loopback(),
+        "--url {url}: load only ever targets 127.0.0.0/8"
+    );
+    Ok(addr)
+}
+
+fn shared(seed: &Seed, prefix: &str) -> Arc<Shared> {
+    Arc::new(Shared {
+        counters: Counters::default(),
+        latencies: Latencies::new(),
+        connect_times: Latencies::new(),
+        follow_sent: (0..seed.users.len()).map(|_| AtomicU64::new(0)).collect(),
+        prefix: prefix.to_owned(),
+    })
+}
+
+/// Opens the sockets of users `offset..offset+count`; reports how it went.
+async fn connect_users(
+    common: &Common,
+    seed: &Seed,
+    shared: &Arc<Shared>,
+    with_conversations: bool,
+) -> anyhow::Result<()> {
+    let servers: Vec<SocketAddr> = common
+        .url
+        .iter()
+        .map(|u| server_addr(u))
+        .collect::<Result<_, _>>()?;
+    let end = (common.offset + common.count).min(seed.users.len());
+    anyhow::ensure!(
+        end - common.offset == common.count,
+        "the seed has only {} users",
+        seed.users.len()
+    );
+    let pair_of = seed.pair_of();
+    let plans: Vec<Plan> = (common.offset..end)
+        .map(|i| {
+            let user = &seed.users[i];
+            let mut channels = vec![
+                format!("inbox:{}", user.blog),
+                format!("activity:{}", user.blog),
+                "unread".to_owned(),
+            ];
+            if with_conversations && let Some(id) = pair_of[i] {
+                channels.push(format!("conversation:{id}"));
+            }
+            Plan {
+                server: servers[i % servers.len()],
+                source: common.sources[i % common.sources.len()],
+                token: user.token.clone(),
+                channels,
+            }
+        })
+        .collect();
+    open_and_report(common, plans, shared).await;
+    Ok(())
+}
+
+async fn open_and_report(common: &Common, plans: Vec<Plan>, shared: &Arc<Shared>) {
+    let rss_before = total_rss_kib(&common.server_pid);
+    let started = Instant::now();
+    let n = plans.len();
+    sockets::open_all(plans, common.parallel, shared.clone()).await;
+    let took = started.elapsed();
+    // Let the server settle its allocations before reading its memory.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_after = total_rss_kib(&common.server_pid);
+    let connected = shared.counters.connected.load(Relaxed);
+    println!(
+        "sockets: {connected}/{n} connected and subscribed, {} failed, in {:.2}s ({:.0}/s)",
+        shared.counters.failed.load(Relaxed),
+        took.as_secs_f64(),
+        connected as f64 / took.as_secs_f64()
+    );
+    println!(
+        "connect+subscribe time: {}",
+        summary(&shared.connect_times.merged())
+    );
+    if !common.server_pid.is_empty() && connected > 0 {
+        println!(
+            "server RSS: {:.1} MiB before, {:.1} MiB after: {:.2} KiB per socket",
+            rss_before as f64 / 1024.0,
+            rss_after as f64 / 1024.0,
+            (rss_after.saturating_sub(rss_before)) as f64 / connected as f64
+        );
+    }
+}
+
+async fn hold(common: &Common, shared: &Arc<Shared>) {
+    tokio::time::sleep(Duration::from_secs(common.hold)).await;
+    println!(
+        "after holding {}s: {} sockets closed by the server, server RSS {:.1} MiB",
+        common.hold,
+        shared.counters.closed.load(Relaxed),
+        total_rss_kib(&common.server_pid) as f64 / 1024.0
+    );
+}
+
+async fn connect(common: Common) -> anyhow::Result<()> {
+    let seed = Seed::read(&common.seed)?;
+    let shared = shared(&seed, &common.prefix);
+    connect_users(&common, &seed, &shared, false).await?;
+    hold(&common, &shared).await;
+    Ok(())
+}
+
+/// The pairs whose two users are both among the connected ones.
+fn connected_pairs(seed: &Seed, common: &Common, limit: usize) -> Vec<seed::Pair> {
+    let range = common.offset..common.offset + common.count;
+    seed.pairs
+        .iter()
+        .filter(|p| range.contains(&p.a) && range.contains(&p.b))
+        .take(limit)
+        .cloned()
+        .collect()
+}
+
+async fn chat(args: ChatArgs) -> anyhow::Result<()> {
+    let common = &args.common;
+    let seed = Seed::read(&common.seed)?;
+    let shared = shared(&seed, &common.prefix);
+    connect_users(common, &seed, &shared, true).await?;
+    let pairs = connected_pairs(&seed, common, args.pairs);
+    anyhow::ensure!(!pairs.is_empty(), "no pair has both users connected");
+    let client = http::Client::new(&common.url[0])?;
+    let cpu_before = total_cpu_secs(&common.server_pid);
+    let deliveries_before = shared.counters.deliveries.load(Relaxed);
+    let report = http::drive_chat(
+        &client,
+        &seed,
+        &pairs,
+        args.rate,
+        Duration::from_secs(args.duration),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let cpu = total_cpu_secs(&common.server_pid) - cpu_before;
+    println!(
+        "chat: {} messages sent in {:.2}s ({:.0}/s asked {}/s), {} failed; send (HTTP) {}",
+        report.sent,
+        report.elapsed.as_secs_f64(),
+        report.sent as f64 / report.elapsed.as_secs_f64(),
+        args.rate,
+        report.failed,
+        summary(&report.send_latency)
+    );
+    println!(
+        "deliveries to sockets: {} (each message reaches both participants' sockets)",
+        shared.counters.deliveries.load(Relaxed) - deliveries_before
+    );
+    println!(
+        "delivery latency (HTTP send start → socket receive): {}",
+        summary(&shared.latencies.merged())
+    );
+    if !common.server_pid.is_empty() {
+        println!(
+            "server CPU: {cpu:.2}s over the run; RSS {:.1} MiB",
+            total_rss_kib(&common.server_pid) as f64 / 1024.0
+        );
+    }
+    hold(common, &shared).await;
+    Ok(())
+}
+
+async fn fanout(args: FanoutArgs) -> anyhow::Result<()> {
+    let common = &args.common;
+    let seed = Seed::read(&common.seed)?;
+    anyhow::ensure!(
+        seed.star.tokens.len() >= common.offset + common.count,
+        "the seed has {} star sessions; seed-load --star-sessions",
+        seed.star.tokens.len()
+    );
+    anyhow::ensure!(
+        args.follower_offset >= 1 && args.follower_offset + args.events <= seed.users.len(),
+        "not enough followers in the seed"
+    );
+    let shared = shared(&seed, &common.prefix);
+    let servers: Vec<SocketAddr> = common
+        .url
+        .iter()
+        .map(|u| server_addr(u))
+        .collect::<Result<_, _>>()?;
+    let plans: Vec<Plan> = seed.star.tokens[common.offset..common.offset + common.count]
+        .iter()
+        .enumerate()
+        .map(|(i, token)| Plan {
+            server: servers[i % servers.len()],
+            source: common.sources[i % common.sources.len()],
+            token: token.clone(),
+            channels: vec![format!("activity:{}", seed.star.blog)],
+        })
+        .collect();
+    open_and_report(common, plans, &shared).await;
+    let subscribers = shared.counters.connected.load(Relaxed);
+    let client = http::Client::new(&common.url[0])?;
+    let followers: Vec<usize> =
+        (args.follower_offset..args.follower_offset + args.events).collect();
+    let expected = subscribers * followers.len() as u64;
+    let cpu_before = total_cpu_secs(&common.server_pid);
+    let started = stats::now_micros();
+    let failed = http::follow_burst(
+        &client,
+        &seed,
+        &followers,
+        &shared.follow_sent,
+        Duration::from_millis(args.interval_ms),
+    )
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while shared.counters.deliveries.load(Relaxed) < expected && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let delivered = shared.counters.deliveries.load(Relaxed);
+    let last = shared.counters.last_delivery_micros.load(Relaxed);
+    let span = last.saturating_sub(started) as f64 / 1e6;
+    println!(
+        "fanout: {} events × {subscribers} subscribers: {delivered}/{expected} deliveries in {span:.3}s = {:.0} deliveries/s ({failed} follows failed)",
+        followers.len(),
+        delivered as f64 / span.max(1e-9)
+    );
+    println!(
+        "delivery latency (follow sent → socket receive): {}",
+        summary(&shared.latencies.merged())
+    );
+    if !common.server_pid.is_empty() {
+        println!(
+            "server CPU: {:.2}s over the burst",
+            total_cpu_secs(&common.server_pid) - cpu_before
+        );
+    }
+    // Undo the follows so the same seed can run again.
+    http::unfollow_all(&client, &seed, &followers).await;
+    Ok(())
+}
+
+async fn poll(args: PollArgs) -> anyhow::Result<()> {
+    let common = &args.common;
+    let seed = Seed::read(&common.seed)?;
+    let pairs = connected_pairs(&seed, common, usize::MAX);
+    anyhow::ensure!(
+        !pairs.is_empty(),
+        "no pairs among users {}..{}",
+        common.offset,
+        common.offset + common.count
+    );
+    let client = http::Client::new(&common.url[0])?;
+    let cpu_before = total_cpu_secs(&common.server_pid);
+    let report = http::drive_polling(
+        &client,
+        &seed,
+        &pairs,
+        args.rate,
+        Duration::from_secs(args.duration),
+        Duration::from_millis(args.conversation_poll_ms),
+        Duration::from_millis(args.inbox_poll_ms),
+    )
+    .await;
+    let cpu = total_cpu_secs(&common.server_pid) - cpu_before;
+    println!(
+        "polling: {} pollers ({} conversations), {} requests answered in {:.1}s = {:.0} requests/s, {} failed",
+        pairs.len() * 2,
+        pairs.len(),
+        report.requests,
+        report.elapsed.as_secs_f64(),
+        report.requests as f64 / report.elapsed.as_secs_f64(),
+        report.failed
+    );
+    println!(
+        "messages sent: {}; delivery latency by polling: {}",
+        report.sent,
+        summary(&report.latency)
+    );
+    if !common.server_pid.is_empty() {
+        println!(
+            "server CPU: {cpu:.2}s over the run ({:.0}% of one core)",
+            100.0 * cpu / report.elapsed.as_secs_f64()
+        );
+    }
+    Ok(())
+}

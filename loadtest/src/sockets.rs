@@ -1,0 +1,194 @@
+//! Opening many authenticated, subscribed sockets from several source addresses, and
+//! reading them: every event counts as a delivery; chat messages and follows carry their
+//! send time, so their latency is recorded.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpSocket;
+use tokio::sync::Semaphore;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, client_async_with_config};
+
+use crate::stats::{Counters, Latencies, now_micros};
+
+/// A socket to open: where, as whom, and what to subscribe to.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub server: SocketAddr,
+    pub source: IpAddr,
+    pub token: String,
+    pub channels: Vec<String>,
+}
+
+/// What the reading tasks share.
+pub struct Shared {
+    pub counters: Counters,
+    pub latencies: Latencies,
+    pub connect_times: Latencies,
+    /// Send times (µs) of follows, by the follower's user index, for fan-out latency.
+    pub follow_sent: Vec<std::sync::atomic::AtomicU64>,
+    /// The blog-name prefix of seeded users (`load` for `load-17`).
+    pub prefix: String,
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn config() -> WebSocketConfig {
+    // tungstenite's default read buffer is 128 KiB per socket; events are small.
+    WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+}
+
+async fn open(plan: &Plan) -> anyhow::Result<Socket> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(plan.source, 0))?;
+    let stream = socket.connect(plan.server).await?;
+    stream.set_nodelay(true)?;
+    let url = format!("ws://{}/ws?token={}", plan.server, plan.token);
+    let request = url.into_client_request()?;
+    let (mut ws, _) =
+        client_async_with_config(request, MaybeTlsStream::Plain(stream), Some(config())).await?;
+    for channel in &plan.channels {
+        let frame = format!(r#"{{"type":"subscribe","channel":"{channel}"}}"#);
+        ws.send(Message::Text(frame.into())).await?;
+    }
+    let mut pending = plan.channels.len();
+    while pending > 0 {
+        match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
+            Ok(Some(Ok(Message::Text(text))))
+                if text.starts_with(r#"{"type":"subscribed""#)
+                    || text.contains(r#""type":"subscribed""#) =>
+            {
+                pending -= 1
+            }
+            Ok(Some(Ok(Message::Text(text)))) if text.contains(r#""type":"error""#) => {
+                anyhow::bail!("refused: {text}")
+            }
+            Ok(Some(Ok(_))) => {}
+            Ok(Some(Err(e))) => return Err(e.into()),
+            Ok(None) => anyhow::bail!("closed while subscribing"),
+            Err(_) => anyhow::bail!("timed out subscribing"),
+        }
+    }
+    Ok(ws)
+}
+
+/// Opens every planned socket, at most `parallel` handshakes at once, and leaves a task
+/// reading each. Returns when all have connected or failed.
+pub async fn open_all(plans: Vec<Plan>, parallel: usize, shared: Arc<Shared>) {
+    let gate = Arc::new(Semaphore::new(parallel));
+    let mut handshakes = Vec::with_capacity(plans.len());
+    for (index, plan) in plans.into_iter().enumerate() {
+        let permit = gate.clone().acquire_owned().await.expect("semaphore");
+        let shared = shared.clone();
+        handshakes.push(tokio::spawn(async move {
+            let started = Instant::now();
+            let result = open(&plan).await;
+            drop(permit);
+            match result {
+                Ok(ws) => {
+                    shared
+                        .connect_times
+                        .record(index, started.elapsed().as_micros() as u64);
+                    shared
+                        .counters
+                        .connected
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    tokio::spawn(read(ws, index, shared));
+                }
+                Err(err) => {
+                    let n = shared
+                        .counters
+                        .failed
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if n < 5 {
+                        eprintln!("connect failed: {err:#}");
+                    }
+                }
+            }
+        }));
+    }
+    for handshake in handshakes {
+        let _ = handshake.await;
+    }
+}
+
+async fn read(mut ws: Socket, index: usize, shared: Arc<Shared>) {
+    while let Some(message) = ws.next().await {
+        match message {
+            Ok(Message::Text(text)) => on_text(text.as_str(), index, &shared),
+            Ok(Message::Close(frame)) => {
+                let n = shared
+                    .counters
+                    .closed
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if n < 5 {
+                    eprintln!("socket closed by the server: {frame:?}");
+                }
+                return;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    shared
+        .counters
+        .closed
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Chat messages carry `lt:{send µs}`; follower notifications name the follower.
+fn on_text(text: &str, index: usize, shared: &Shared) {
+    if !text.contains(r#""type":"event""#) {
+        return;
+    }
+    shared.counters.delivered();
+    let now = now_micros();
+    if let Some(sent) = marker(text, "lt:") {
+        shared.latencies.record(index, now.saturating_sub(sent));
+    } else if text.contains(r#""event":"notification""#) {
+        let needle = format!(r#""from_tumblelog":{{"name":"{}-"#, shared.prefix);
+        if let Some(i) = marker(text, &needle)
+            && let Some(sent) = shared.follow_sent.get(i as usize)
+        {
+            let sent = sent.load(std::sync::atomic::Ordering::Relaxed);
+            if sent > 0 {
+                shared.latencies.record(index, now.saturating_sub(sent));
+            }
+        }
+    }
+}
+
+/// The number right after `prefix` in `text`.
+pub fn marker(text: &str, prefix: &str) -> Option<u64> {
+    let start = text.find(prefix)? + prefix.len();
+    let digits: &str = &text[start..];
+    let end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    digits[..end].parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::marker;
+
+    #[test]
+    fn reads_markers() {
+        assert_eq!(marker(r#"{"message":"lt:1234 hi"}"#, "lt:"), Some(1234));
+        assert_eq!(
+            marker(
+                r#"{"from_tumblelog":{"name":"load-17","x":1}}"#,
+                r#""from_tumblelog":{"name":"load-"#
+            ),
+            Some(17)
+        );
+        assert_eq!(marker("nothing", "lt:"), None);
+    }
+}
