@@ -46,7 +46,7 @@ export default function () {
         // asyncRequest keeps the socket's event loop free while the send is in flight.
         http.asyncRequest('POST', `${BASE_URL}/svc/conversations/messages`, body, postParams(sender)).then((r) => {
           if (r.status === 200) sent.add(1);
-          else sendFailures.add(1);
+          else { sendFailures.add(1); if (__ENV.DEBUG) console.log(`send ${r.status} ${r.body}`); }
         });
       }, 1000 / RATE);
       setTimeout(() => {

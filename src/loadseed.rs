@@ -15,7 +15,7 @@ use crate::auth::password;
 use crate::auth::store::hash_token;
 use crate::messaging::store::participants_key;
 use crate::store::{Store, now_secs};
-use crate::with_pool;
+use crate::with_writer;
 
 /// The password of every load user.
 pub const LOAD_PASSWORD: &str = "dashwire-load";
@@ -123,7 +123,7 @@ async fn insert_users(
 ) -> sqlx::Result<Vec<i64>> {
     let mut ids = Vec::with_capacity(users.len());
     for chunk in users.chunks(CHUNK) {
-        let mut chunk_ids: Vec<(i64,)> = with_pool!(store, pool => {
+        let mut chunk_ids: Vec<(i64,)> = with_writer!(store, pool => {
             let mut q = sqlx::QueryBuilder::new("INSERT INTO users (email, password_hash, created_at) ");
             q.push_values(chunk, |mut row, user| {
                 row.push_bind(&user.email).push_bind(hash).push_bind(now);
@@ -146,7 +146,7 @@ async fn insert_blogs(
     let mut ids = Vec::with_capacity(users.len());
     let rows: Vec<(&SeededUser, i64)> = users.iter().zip(user_ids.iter().copied()).collect();
     for chunk in rows.chunks(CHUNK) {
-        let mut chunk_ids: Vec<(i64,)> = with_pool!(store, pool => {
+        let mut chunk_ids: Vec<(i64,)> = with_writer!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at) ",
             );
@@ -164,7 +164,7 @@ async fn insert_blogs(
          (SELECT b.id FROM blogs b WHERE b.user_id = users.id AND b.is_primary = TRUE) \
          WHERE id >= $1 AND id <= $2";
     let (first, last) = (user_ids[0], user_ids[user_ids.len() - 1]);
-    with_pool!(store, pool => sqlx::query(CURRENT).bind(first).bind(last).execute(pool).await.map(|_| ()))?;
+    with_writer!(store, pool => sqlx::query(CURRENT).bind(first).bind(last).execute(pool).await.map(|_| ()))?;
     Ok(ids)
 }
 
@@ -186,7 +186,7 @@ async fn insert_sessions(
             .map(|t| (hash_token(t), user_ids[0], users[0].form_key.clone())),
     );
     for chunk in rows.chunks(CHUNK) {
-        with_pool!(store, pool => {
+        with_writer!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO sessions (token_hash, user_id, form_key, created_at, last_seen_at) ",
             );
@@ -216,7 +216,7 @@ async fn insert_conversations(
             .iter()
             .map(|&(a, b)| participants_key(&[blog_ids[a], blog_ids[b]]))
             .collect();
-        let mut ids: Vec<(i64, String)> = with_pool!(store, pool => {
+        let mut ids: Vec<(i64, String)> = with_writer!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO conversations (participants_key, last_modified_ms, created_at) ",
             );
@@ -236,7 +236,7 @@ async fn insert_conversations(
             .zip(&ids)
             .flat_map(|(&(a, b), (id, _))| [(*id, blog_ids[a]), (*id, blog_ids[b])])
             .collect();
-        with_pool!(store, pool => {
+        with_writer!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO conversation_participants (conversation_id, blog_id, last_read_ms) ",
             );

@@ -638,3 +638,22 @@ async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
     drop((one, two));
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_client_close_is_answered_with_a_close() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(&db.url, &[]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    let mut sock = socket_of(&ann).await;
+    sock.subscribe("unread", None).await;
+    sock.ws.close(None).await.unwrap();
+    // The server's close reply arrives (a dropped connection would end the stream with an
+    // error instead), and the stream then ends cleanly.
+    let reply = tokio::time::timeout(ws::WAIT, futures_util::StreamExt::next(&mut sock.ws))
+        .await
+        .unwrap();
+    assert!(
+        matches!(reply, Some(Ok(Message::Close(_))) | None),
+        "{reply:?}"
+    );
+}

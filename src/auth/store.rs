@@ -3,7 +3,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::store::{Store, now_secs};
-use crate::with_pool;
+use crate::{with_pool, with_writer};
 
 /// A user row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -66,7 +66,7 @@ impl Store {
     /// Marks the account tour guide as seen.
     pub async fn set_seen_atg(&self, user_id: i64) -> sqlx::Result<()> {
         const SQL: &str = "UPDATE users SET seen_atg = TRUE WHERE id = $1";
-        with_pool!(self, pool => sqlx::query(SQL).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        with_writer!(self, pool => sqlx::query(SQL).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
@@ -81,7 +81,7 @@ impl Store {
             form_key: random_hex(16),
             last_seen_at: now_secs(),
         };
-        with_pool!(self, pool => sqlx::query(SQL)
+        with_writer!(self, pool => sqlx::query(SQL)
             .bind(&session.token_hash)
             .bind(session.user_id)
             .bind(&session.form_key)
@@ -112,7 +112,7 @@ impl Store {
         }
         if idle > TOUCH_EVERY_SECS {
             const TOUCH: &str = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2";
-            with_pool!(self, pool => sqlx::query(TOUCH)
+            with_writer!(self, pool => sqlx::query(TOUCH)
                 .bind(now_secs())
                 .bind(&session.token_hash)
                 .execute(pool).await.map(|r| r.rows_affected()))?;
@@ -123,7 +123,7 @@ impl Store {
     /// Ends one session (logout, or revocation).
     pub async fn delete_session(&self, token_hash: &str) -> sqlx::Result<()> {
         const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
-        with_pool!(self, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
+        with_writer!(self, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
@@ -132,7 +132,7 @@ impl Store {
         const SQL: &str = "DELETE FROM sessions WHERE \
                            (user_id IS NULL AND last_seen_at < $1) OR last_seen_at < $2";
         let now = now_secs();
-        let done = with_pool!(self, pool => sqlx::query(SQL)
+        let done = with_writer!(self, pool => sqlx::query(SQL)
             .bind(now - VISITOR_IDLE_SECS)
             .bind(now - SESSION_IDLE_SECS)
             .execute(pool)
@@ -156,7 +156,7 @@ impl Store {
                             VALUES ($1, $2, $3, 0, TRUE, $4) RETURNING id";
         const CURRENT: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
         let now = now_secs();
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let (user_id,): (i64,) = sqlx::query_as(USER)
                 .bind(email).bind(password_hash).bind(now)

@@ -4,7 +4,7 @@ use crate::activity::model::notification_data;
 use crate::activity::store::{INSERT_NOTIFICATION, NOTIFICATION_BY_ID, NotificationRow};
 use crate::realtime::Published;
 use crate::store::{Store, now_secs};
-use crate::{record_events, unread_event, with_pool};
+use crate::{record_events, unread_event, with_pool, with_writer};
 
 /// A blog with its counts, as seen by one viewer (`following` is the viewer's).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -128,7 +128,7 @@ impl Store {
         const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at) \
              VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4) \
              RETURNING id";
-        let (id,): (i64,) = with_pool!(self, pool => sqlx::query_as(SQL)
+        let (id,): (i64,) = with_writer!(self, pool => sqlx::query_as(SQL)
             .bind(user_id).bind(name).bind(title).bind(now_secs())
             .fetch_one(pool).await)?;
         Ok(id)
@@ -140,7 +140,7 @@ impl Store {
     pub async fn reorder_blogs(&self, user_id: i64, names: &[String]) -> sqlx::Result<bool> {
         const CURRENT: &str = "SELECT name FROM blogs WHERE user_id = $1 ORDER BY position, id";
         const SET: &str = "UPDATE blogs SET position = $1 WHERE user_id = $2 AND name = $3";
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let current: Vec<(String,)> = sqlx::query_as(CURRENT).bind(user_id).fetch_all(&mut *tx).await?;
             let unchanged = current.len() == names.len()
@@ -159,7 +159,7 @@ impl Store {
     /// Makes `blog_id` the blog the user acts as.
     pub async fn set_current_blog(&self, user_id: i64, blog_id: i64) -> sqlx::Result<()> {
         const SQL: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
-        with_pool!(self, pool => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        with_writer!(self, pool => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
@@ -203,7 +203,7 @@ impl Store {
         const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
                            VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
         let now = now_secs();
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let inserted = sqlx::query(SQL)
                 .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now)
@@ -231,7 +231,7 @@ impl Store {
     /// `user_id` stops following `blog_id`.
     pub async fn unfollow(&self, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
         const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
-        let removed = with_pool!(self, pool =>
+        let removed = with_writer!(self, pool =>
             sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(if removed > 0 {
             FollowChange::Unfollowed
@@ -245,7 +245,7 @@ impl Store {
     /// Sets a blog's description (plain text).
     pub async fn set_blog_description(&self, name: &str, description: &str) -> sqlx::Result<()> {
         const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
-        with_pool!(self, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
+        with_writer!(self, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 }
@@ -262,7 +262,7 @@ impl Store {
     /// Turns messaging on or off for a blog.
     pub async fn set_blog_can_message(&self, blog_id: i64, enabled: bool) -> sqlx::Result<()> {
         const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";
-        with_pool!(self, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        with_writer!(self, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
@@ -273,7 +273,7 @@ impl Store {
              VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
         const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 \
              AND user_id = (SELECT user_id FROM blogs WHERE id = $2)";
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let added = sqlx::query(BLOCK).bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
                 .execute(&mut *tx).await?.rows_affected();
@@ -286,7 +286,7 @@ impl Store {
     /// Lifts a block. Returns whether there was one.
     pub async fn unblock(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
         const SQL: &str = "DELETE FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
-        let removed = with_pool!(self, pool => sqlx::query(SQL).bind(blocker_blog_id).bind(blocked_blog_id)
+        let removed = with_writer!(self, pool => sqlx::query(SQL).bind(blocker_blog_id).bind(blocked_blog_id)
             .execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(removed > 0)
     }

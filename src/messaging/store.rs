@@ -4,7 +4,7 @@ use super::events::{LAST_MESSAGE, PARTICIPANTS};
 use super::model::{MessageRow, ParticipantRow};
 use crate::realtime::Published;
 use crate::store::{Store, now_secs};
-use crate::{conversation_events, record_events, with_pool};
+use crate::{conversation_events, record_events, with_pool, with_writer};
 
 /// A conversation as one participant blog sees it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -151,7 +151,7 @@ impl Store {
         const SENDER: &str = "SELECT name FROM blogs WHERE id = $1";
         // Two messages in one millisecond keep their order: ts never goes backwards.
         const LATEST: &str = "SELECT COALESCE(MAX(ts), 0) FROM messages WHERE conversation_id = $1";
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let conversation_id = match &message.target {
                 Target::Existing(id) => *id,
@@ -196,7 +196,7 @@ impl Store {
              AND last_read_ms < (SELECT last_modified_ms FROM conversations WHERE id = $1)";
         const STATE: &str = "SELECT b.name, p.last_read_ms FROM conversation_participants p \
              JOIN blogs b ON b.id = p.blog_id WHERE p.conversation_id = $1 AND p.blog_id = $2";
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let changed = sqlx::query(READ).bind(conversation_id).bind(blog_id).execute(&mut *tx).await?.rows_affected();
             if changed == 0 {

@@ -176,7 +176,9 @@ impl Socket {
             }
             Message::Text(text) => self.ctx.codec.decode_text::<ClientFrame>(text.as_str()),
             Message::Binary(bytes) => self.ctx.codec.decode_binary::<ClientFrame>(bytes),
-            Message::Close(_) => return Err(Gone),
+            // tungstenite has queued the close reply; the next read flushes it and ends the
+            // stream, so keep reading rather than dropping the connection unanswered.
+            Message::Close(_) => return Ok(Flow::Continue),
             // tungstenite answers pings itself; a pong only proves liveness.
             Message::Ping(_) | Message::Pong(_) => return Ok(Flow::Continue),
         };

@@ -4,7 +4,7 @@
 use dashwire_protocol::Event;
 
 use crate::store::{Store, now_secs};
-use crate::with_pool;
+use crate::{with_pool, with_writer};
 
 /// Bumps (or starts) a channel's sequence and returns it; binds `channel`. The upsert locks
 /// the channel's row until commit, so one channel's events commit in sequence order.
@@ -108,7 +108,7 @@ impl Store {
              WHERE EXISTS (SELECT 1 FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1)";
         const DELETE: &str = "DELETE FROM events WHERE created_at < $1";
         let cutoff = now_secs() - EVENT_RETENTION_SECS;
-        with_pool!(self, pool => {
+        with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(MARK).bind(cutoff).execute(&mut *tx).await?;
             let removed = sqlx::query(DELETE).bind(cutoff).execute(&mut *tx).await?.rows_affected();

@@ -13,20 +13,36 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-/// The connection pool of the configured backend.
+/// The connection pools of the configured backend.
+///
+/// SQLite allows one writer at a time, and a transaction that reads and then writes cannot
+/// wait for the lock (it fails with "database is locked"). So SQLite writes go through a pool
+/// of one connection, where they queue in order inside the process; reads use the others and,
+/// in WAL mode, never wait for writes. PostgreSQL uses one pool for both.
 #[derive(Clone, Debug)]
 pub enum DbPool {
-    Sqlite(SqlitePool),
+    Sqlite { read: SqlitePool, write: SqlitePool },
     Postgres(PgPool),
 }
 
-/// Runs `$body` with `$pool` bound to the concrete pool, so one query text serves both
-/// backends while each keeps its own typed decoding.
+/// Runs `$body` with `$pool` bound to the concrete pool for reads, so one query text serves
+/// both backends while each keeps its own typed decoding.
 #[macro_export]
 macro_rules! with_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store.pool() {
-            $crate::store::DbPool::Sqlite($pool) => $body,
+            $crate::store::DbPool::Sqlite { read: $pool, .. } => $body,
+            $crate::store::DbPool::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Like [`with_pool!`], for anything that writes.
+#[macro_export]
+macro_rules! with_writer {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store.pool() {
+            $crate::store::DbPool::Sqlite { write: $pool, .. } => $body,
             $crate::store::DbPool::Postgres($pool) => $body,
         }
     };
@@ -79,12 +95,18 @@ impl Store {
                     std::fs::create_dir_all(parent)
                         .with_context(|| format!("cannot create {}", parent.display()))?;
                 }
-                let pool = SqlitePoolOptions::new()
-                    .max_connections(max_connections)
-                    .connect_with(options)
+                let write = SqlitePoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .connect_with(options.clone())
                     .await
                     .context("cannot open the SQLite database")?;
-                DbPool::Sqlite(pool)
+                let read = SqlitePoolOptions::new()
+                    .max_connections(max_connections)
+                    .connect_with(options.read_only(true))
+                    .await
+                    .context("cannot open the SQLite database")?;
+                DbPool::Sqlite { read, write }
             }
             Some(Backend::Postgres) => {
                 let options =
@@ -107,7 +129,9 @@ impl Store {
     /// Applies the migrations in `migrations/{sqlite,postgres}` that have not run yet.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         match &self.pool {
-            DbPool::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
+            DbPool::Sqlite { write, .. } => {
+                sqlx::migrate!("./migrations/sqlite").run(write).await?
+            }
             DbPool::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
         }
         Ok(())
@@ -121,19 +145,31 @@ impl Store {
     /// Which backend this store runs on.
     pub fn backend(&self) -> Backend {
         match self.pool {
-            DbPool::Sqlite(_) => Backend::Sqlite,
+            DbPool::Sqlite { .. } => Backend::Sqlite,
             DbPool::Postgres(_) => Backend::Postgres,
         }
     }
 
     /// Pool figures for `/metrics`: (connections open, idle).
     pub fn pool_stats(&self) -> (u32, usize) {
-        with_pool!(self, pool => (pool.size(), pool.num_idle()))
+        match &self.pool {
+            DbPool::Sqlite { read, write } => (
+                read.size() + write.size(),
+                read.num_idle() + write.num_idle(),
+            ),
+            DbPool::Postgres(pool) => (pool.size(), pool.num_idle()),
+        }
     }
 
     /// Closes every connection; used on shutdown.
     pub async fn close(&self) {
-        with_pool!(self, pool => pool.close().await)
+        match &self.pool {
+            DbPool::Sqlite { read, write } => {
+                read.close().await;
+                write.close().await;
+            }
+            DbPool::Postgres(pool) => pool.close().await,
+        }
     }
 }
 
