@@ -33,6 +33,15 @@ pub struct BlogRow {
     pub following: bool,
 }
 
+/// Just who a blog is: for calls that only need to resolve a name (no counts).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BlogRef {
+    pub id: i64,
+    pub user_id: i64,
+    pub name: String,
+    pub can_message: bool,
+}
+
 /// The select every blog read shares; `$1` is the viewer's user id (NULL for a visitor).
 macro_rules! blog_select {
     ($($tail:literal)*) => {
@@ -77,6 +86,12 @@ impl Store {
     ) -> sqlx::Result<Option<BlogRow>> {
         const SQL: &str = blog_select!("WHERE b.name = $2");
         with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(name).fetch_optional(pool).await)
+    }
+
+    /// Who a blog is, by name, without its counts.
+    pub async fn blog_ref(&self, name: &str) -> sqlx::Result<Option<BlogRef>> {
+        const SQL: &str = "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(name).fetch_optional(pool).await)
     }
 
     /// A user's blogs in their saved order.

@@ -10,7 +10,7 @@ use super::model::{Conversation, Link, Links, MessagePage, Participant};
 use super::store::{ConversationRow, NewMessage, Target};
 use crate::app::AppState;
 use crate::auth::session::CurrentUser;
-use crate::blogs::store::BlogRow;
+use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Envelope};
 use crate::extract::{Pairs, Query};
 
@@ -49,7 +49,7 @@ async fn own_blog(
     app: &AppState,
     user: &CurrentUser,
     participant: Option<&str>,
-) -> Result<BlogRow, AppError> {
+) -> Result<BlogRef, AppError> {
     let raw = participant
         .filter(|p| !p.trim().is_empty())
         .ok_or_else(|| {
@@ -59,7 +59,7 @@ async fn own_blog(
             )
         })?;
     let name = blog_name_of(raw);
-    match app.store.blog_by_name(name, Some(user.user_id)).await? {
+    match app.store.blog_ref(name).await? {
         Some(blog) if blog.user_id == user.user_id => Ok(blog),
         _ => Err(AppError::forbidden(
             "not_your_blog",
@@ -69,14 +69,10 @@ async fn own_blog(
 }
 
 /// Any blog by a participant value.
-async fn some_blog(
-    app: &AppState,
-    user: &CurrentUser,
-    participant: &str,
-) -> Result<BlogRow, AppError> {
+async fn some_blog(app: &AppState, participant: &str) -> Result<BlogRef, AppError> {
     let name = blog_name_of(participant);
     app.store
-        .blog_by_name(name, Some(user.user_id))
+        .blog_ref(name)
         .await?
         .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))
 }
@@ -193,7 +189,7 @@ async fn messages(
                     "Say which conversation: conversation_id, or participants for a new one.",
                 ));
             }
-            let ids = blog_ids_with(&app, &user, &blog, &others).await?;
+            let ids = blog_ids_with(&app, &blog, &others).await?;
             // No conversation yet: a 404 the client reads as "new conversation".
             app.store
                 .conversation_of_blogs(&ids)
@@ -261,13 +257,12 @@ async fn messages(
 /// The ids of `sender` and the blogs named in `others` (which may include the sender).
 async fn blog_ids_with(
     app: &AppState,
-    user: &CurrentUser,
-    sender: &BlogRow,
+    sender: &BlogRef,
     others: &[String],
 ) -> Result<Vec<i64>, AppError> {
     let mut ids = vec![sender.id];
     for other in others {
-        let blog = some_blog(app, user, other).await?;
+        let blog = some_blog(app, other).await?;
         if !ids.contains(&blog.id) {
             ids.push(blog.id);
         }
@@ -342,7 +337,7 @@ async fn send_message(
                     "Say who the message is for.",
                 ));
             }
-            Target::Blogs(blog_ids_with(&app, &user, &sender, &others).await?)
+            Target::Blogs(blog_ids_with(&app, &sender, &others).await?)
         }
     };
     let conversation_id = match &target {
@@ -386,7 +381,7 @@ async fn send_message(
 async fn check_recipients(
     app: &AppState,
     user: &CurrentUser,
-    sender: &BlogRow,
+    sender: &BlogRef,
     target: &Target,
     conversation_id: Option<i64>,
 ) -> Result<(), AppError> {
@@ -409,13 +404,6 @@ async fn check_recipients(
         }
         (Target::Existing(_), None) => Vec::new(),
     };
-    let my_blogs: Vec<i64> = app
-        .store
-        .blogs_of_user(user.user_id)
-        .await?
-        .iter()
-        .map(|b| b.id)
-        .collect();
     for (recipient, can_message) in recipients {
         if !can_message {
             return Err(AppError::forbidden(
@@ -423,13 +411,15 @@ async fn check_recipients(
                 "This blog does not have messaging enabled.",
             ));
         }
-        for &mine in &my_blogs {
-            if app.store.any_blocks(&[recipient], mine).await? {
-                return Err(AppError::forbidden(
-                    "blocked",
-                    "You can't message this blog.",
-                ));
-            }
+        if app
+            .store
+            .blocked_any_blog_of(recipient, user.user_id)
+            .await?
+        {
+            return Err(AppError::forbidden(
+                "blocked",
+                "You can't message this blog.",
+            ));
         }
     }
     Ok(())

@@ -114,24 +114,6 @@ impl Store {
         Ok(rows)
     }
 
-    /// Whether any of `blocker_blog_ids` has blocked `blocked_blog_id`.
-    pub async fn any_blocks(
-        &self,
-        blocker_blog_ids: &[i64],
-        blocked_blog_id: i64,
-    ) -> sqlx::Result<bool> {
-        const SQL: &str =
-            "SELECT COUNT(*) FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
-        for &blocker in blocker_blog_ids {
-            let (n,): (i64,) = with_pool!(self, pool =>
-                sqlx::query_as(SQL).bind(blocker).bind(blocked_blog_id).fetch_one(pool).await)?;
-            if n > 0 {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
     /// Writes a message, moves its conversation to the top of every inbox, marks it read
     /// for the sender, and records the events all that causes, in one transaction.
     pub async fn send_message(

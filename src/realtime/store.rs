@@ -6,13 +6,16 @@ use dashwire_protocol::Event;
 use crate::store::{Store, now_secs};
 use crate::{with_pool, with_writer};
 
-/// Bumps (or starts) a channel's sequence and returns it; binds `channel`. The upsert locks
-/// the channel's row until commit, so one channel's events commit in sequence order.
-pub const NEXT_SEQ: &str = "INSERT INTO channel_seqs (channel, seq) VALUES ($1, 1) \
-     ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + 1 RETURNING seq";
-/// Writes one event; binds `channel`, `seq`, `payload` (JSON), `created_at`.
-pub const INSERT_EVENT: &str =
-    "INSERT INTO events (channel, seq, payload, created_at) VALUES ($1, $2, $3, $4)";
+/// Bumps (or starts) the sequence of each channel listed after it (one `($1, 1)` row per
+/// channel, pushed by a query builder) and returns `(channel, seq)`. The upsert locks each
+/// channel's row until commit, so one channel's events commit in sequence order; callers
+/// list channels sorted, so that concurrent transactions lock them in one order.
+pub const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
+/// What follows the rows of [`NEXT_SEQS`].
+pub const NEXT_SEQS_TAIL: &str =
+    " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + 1 RETURNING channel, seq";
+/// Writes events; one `(channel, seq, payload, created_at)` row each is pushed after it.
+pub const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, payload, created_at) ";
 
 /// An event written to the log, to publish once its transaction has committed.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,30 +27,47 @@ pub struct Published {
     pub event: Event,
 }
 
-/// Appends events inside an open transaction: `record_events!(tx, pending)` where `pending`
-/// is a `Vec<(String, Event)>` of (topic, event); evaluates to `sqlx::Result<Vec<Published>>`.
+/// Appends events inside an open transaction, in two statements whatever their number:
+/// `record_events!(tx, pending)` where `pending` is a `Vec<(String, Event)>` of (topic,
+/// event), at most one per topic; evaluates to `sqlx::Result<Vec<Published>>`.
 #[macro_export]
 macro_rules! record_events {
     ($tx:expr, $pending:expr) => {
         async {
-            let mut published = Vec::new();
+            let mut pending: Vec<(String, dashwire_protocol::Event)> = $pending;
+            if pending.is_empty() {
+                return Ok::<_, sqlx::Error>(Vec::new());
+            }
+            pending.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut seqs = sqlx::QueryBuilder::new($crate::realtime::store::NEXT_SEQS);
+            seqs.push_values(&pending, |mut row, (topic, _)| {
+                row.push_bind(topic.as_str()).push_bind(1i64);
+            });
+            seqs.push($crate::realtime::store::NEXT_SEQS_TAIL);
+            let assigned: Vec<(String, i64)> = seqs.build_query_as().fetch_all(&mut *$tx).await?;
             let now = $crate::store::now_secs();
-            for (topic, event) in $pending {
-                let (seq,): (i64,) = sqlx::query_as($crate::realtime::store::NEXT_SEQ)
-                    .bind(&topic)
-                    .fetch_one(&mut *$tx)
-                    .await?;
-                let payload =
-                    serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-                sqlx::query($crate::realtime::store::INSERT_EVENT)
-                    .bind(&topic)
-                    .bind(seq)
-                    .bind(payload)
-                    .bind(now)
-                    .execute(&mut *$tx)
-                    .await?;
+            let mut published = Vec::with_capacity(pending.len());
+            for (topic, event) in pending {
+                let seq = assigned
+                    .iter()
+                    .find(|(channel, _)| *channel == topic)
+                    .map(|(_, seq)| *seq)
+                    .ok_or_else(|| sqlx::Error::RowNotFound)?;
                 published.push($crate::realtime::store::Published { topic, seq, event });
             }
+            let payloads: Vec<String> = published
+                .iter()
+                .map(|p| serde_json::to_string(&p.event))
+                .collect::<Result<_, _>>()
+                .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+            let mut events = sqlx::QueryBuilder::new($crate::realtime::store::INSERT_EVENTS);
+            events.push_values(published.iter().zip(&payloads), |mut row, (p, payload)| {
+                row.push_bind(p.topic.as_str())
+                    .push_bind(p.seq)
+                    .push_bind(payload.as_str())
+                    .push_bind(now);
+            });
+            events.build().execute(&mut *$tx).await?;
             Ok::<_, sqlx::Error>(published)
         }
     };
