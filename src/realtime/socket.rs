@@ -16,6 +16,7 @@ use dashwire_protocol::{
     CLOSE_PING_TIMEOUT, CLOSE_SESSION_ENDED, CLOSE_SLOW_CONSUMER, Channel, ClientFrame, Codec,
     ErrorCode, EventFrame, MAX_CLIENT_FRAME_BYTES, ServerFrame,
 };
+use futures_util::SinkExt;
 use tokio::sync::mpsc;
 
 use super::Realtime;
@@ -30,6 +31,8 @@ const CLOSE_TOO_BIG: u16 = 1009;
 const CLOSE_GOING_AWAY: u16 = 1001;
 /// Events read from the log per query when replaying.
 const REPLAY_BATCH: i64 = 500;
+/// Queued events written before one flush: a burst costs one write per batch, not per event.
+const BATCH: usize = 64;
 /// How long a close frame may take to go out before the connection is simply dropped.
 const CLOSE_SEND_LIMIT: Duration = Duration::from_secs(5);
 
@@ -66,6 +69,7 @@ pub async fn run(ws: WebSocket, ctx: SocketContext) {
         ctx,
         handle,
         subscriptions: HashMap::new(),
+        batching: false,
     };
     socket.serve(inbox).await;
 
@@ -86,6 +90,8 @@ struct Socket {
     handle: SocketHandle,
     /// Each subscribed topic and the last seq delivered on it.
     subscriptions: HashMap<Arc<str>, i64>,
+    /// While set, sends are buffered and flushed once at the end of a batch.
+    batching: bool,
 }
 
 /// The socket could not be written to; it is gone.
@@ -97,13 +103,19 @@ impl Socket {
         let interval = realtime.settings().ping_interval;
         let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
         let mut last_heard = Instant::now();
-        let shutdown = realtime.inner.shutdown.clone();
-        let close = self.handle.close.clone();
+        // Made once and polled by reference: every socket shares the shutdown token, and
+        // re-registering with it (and with the close signal) on each event would make all
+        // sockets contend for its lock on every delivery.
+        let shutdown_token = realtime.inner.shutdown.clone();
+        let close_signal = self.handle.close.clone();
+        let shutdown = shutdown_token.cancelled();
+        let closing = close_signal.wait();
+        tokio::pin!(shutdown, closing);
         loop {
             let step = tokio::select! {
                 biased;
-                _ = shutdown.cancelled() => return self.close(CLOSE_GOING_AWAY, "server shutting down").await,
-                code = close.wait() => return self.close(code, close_reason(code)).await,
+                _ = &mut shutdown => return self.close(CLOSE_GOING_AWAY, "server shutting down").await,
+                code = &mut closing => return self.close(code, close_reason(code)).await,
                 incoming = self.ws.recv() => match incoming {
                     Some(Ok(message)) => {
                         last_heard = Instant::now();
@@ -112,7 +124,7 @@ impl Socket {
                     // Closed by the peer, or a protocol error (tungstenite's own size limit).
                     _ => return,
                 },
-                Some(outbound) = inbox.recv() => self.on_outbound(outbound).await,
+                Some(outbound) = inbox.recv() => self.on_outbounds(outbound, &mut inbox).await,
                 _ = ping.tick() => {
                     if last_heard.elapsed() > interval * 2 {
                         return self.close(CLOSE_PING_TIMEOUT, "no answer to pings").await;
@@ -138,12 +150,61 @@ impl Socket {
     }
 
     /// Sends one message. A peer that takes no data for two ping intervals is as dead as
-    /// one that answers no pings: the connection is dropped rather than held forever.
+    /// one that answers no pings: the connection is dropped rather than held forever. The
+    /// timer is armed only when the send cannot complete at once (the kernel's buffer is
+    /// full), not on every event.
     async fn send(&mut self, message: Message) -> Result<Flow, Gone> {
         let stall_limit = self.ctx.realtime.settings().ping_interval * 2;
-        match tokio::time::timeout(stall_limit, self.ws.send(message)).await {
+        let batching = self.batching;
+        let send = async {
+            if batching {
+                SinkExt::feed(&mut self.ws, message).await
+            } else {
+                self.ws.send(message).await
+            }
+        };
+        tokio::pin!(send);
+        let sent = match futures_util::FutureExt::now_or_never(&mut send) {
+            Some(sent) => sent,
+            None => match tokio::time::timeout(stall_limit, send).await {
+                Ok(sent) => sent,
+                Err(_) => return Err(Gone),
+            },
+        };
+        sent.map(|()| Flow::Continue).map_err(|_| Gone)
+    }
+
+    /// Writes out what a batch buffered, with the same stall limit as a send.
+    async fn flush(&mut self) -> Result<Flow, Gone> {
+        let stall_limit = self.ctx.realtime.settings().ping_interval * 2;
+        match tokio::time::timeout(stall_limit, SinkExt::flush(&mut self.ws)).await {
             Ok(Ok(())) => Ok(Flow::Continue),
             _ => Err(Gone),
+        }
+    }
+
+    /// Delivers the first queued item and whatever else is already queued (up to a batch),
+    /// then flushes once.
+    async fn on_outbounds(
+        &mut self,
+        first: Outbound,
+        inbox: &mut mpsc::Receiver<Outbound>,
+    ) -> Result<Flow, Gone> {
+        self.batching = true;
+        let mut step = self.on_outbound(first).await;
+        for _ in 1..BATCH {
+            if !matches!(step, Ok(Flow::Continue)) {
+                break;
+            }
+            match inbox.try_recv() {
+                Ok(next) => step = self.on_outbound(next).await,
+                Err(_) => break,
+            }
+        }
+        self.batching = false;
+        match step {
+            Ok(Flow::Continue) => self.flush().await,
+            other => other,
         }
     }
 
