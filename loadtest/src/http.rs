@@ -266,6 +266,8 @@ pub async fn drive_polling(
                     let now = now_micros();
                     match answer {
                         Some(body) => {
+                            // The first answer is the baseline: only later messages count.
+                            let baseline = last_seen == 0;
                             for m in body["response"]["messages"]["data"]
                                 .as_array()
                                 .into_iter()
@@ -273,7 +275,7 @@ pub async fn drive_polling(
                             {
                                 let mid = m["id"].as_i64().unwrap_or(0);
                                 if mid > last_seen {
-                                    if last_seen > 0
+                                    if !baseline
                                         && m["participant"].as_str() != Some(user.blog.as_str())
                                         && let Some(sent) =
                                             m["message"].as_str().and_then(|t| marker(t, "lt:"))
