@@ -187,12 +187,21 @@ async fn serve_subscriptions(
     loop {
         tokio::select! {
             change = interest.recv() => match change {
-                Some(Interest::Subscribe(topic)) => {
-                    sink.subscribe(redis_channel(prefix, &topic)).await?;
-                    // Anything published between the socket's replay and now is in the log.
-                    realtime.registry().resync(&topic);
+                Some(first) => {
+                    let (subscribe, unsubscribe) = coalesce(first, interest);
+                    if !unsubscribe.is_empty() {
+                        let channels: Vec<String> = unsubscribe.iter().map(|t| redis_channel(prefix, t)).collect();
+                        sink.unsubscribe(channels).await?;
+                    }
+                    if !subscribe.is_empty() {
+                        let channels: Vec<String> = subscribe.iter().map(|t| redis_channel(prefix, t)).collect();
+                        sink.subscribe(channels).await?;
+                        // Anything published between the sockets' replay and now is in the log.
+                        for topic in &subscribe {
+                            realtime.registry().resync(topic);
+                        }
+                    }
                 }
-                Some(Interest::Unsubscribe(topic)) => sink.unsubscribe(redis_channel(prefix, &topic)).await?,
                 None => return Ok(()),
             },
             message = stream.next() => match message {
@@ -202,6 +211,51 @@ async fn serve_subscriptions(
         }
     }
 }
+
+/// Takes every interest change already queued after `first` and reduces them to the topics
+/// to subscribe and to unsubscribe, each topic ending in its last asked state: a burst of
+/// connecting sockets then costs one SUBSCRIBE round trip, not one per topic.
+fn coalesce(
+    first: Interest,
+    queued: &mut mpsc::UnboundedReceiver<Interest>,
+) -> (Vec<Arc<str>>, Vec<Arc<str>>) {
+    let mut last: Vec<(Arc<str>, bool)> = Vec::new();
+    let mut index: std::collections::HashMap<Arc<str>, usize> = std::collections::HashMap::new();
+    let mut note = |change: Interest| {
+        let (topic, wanted) = match change {
+            Interest::Subscribe(topic) => (topic, true),
+            Interest::Unsubscribe(topic) => (topic, false),
+        };
+        match index.get(&topic) {
+            Some(&i) => last[i].1 = wanted,
+            None => {
+                index.insert(topic.clone(), last.len());
+                last.push((topic, wanted));
+            }
+        }
+    };
+    note(first);
+    for _ in 0..MAX_COALESCED {
+        match queued.try_recv() {
+            Ok(change) => note(change),
+            Err(_) => break,
+        }
+    }
+    let subscribe = last
+        .iter()
+        .filter(|(_, w)| *w)
+        .map(|(t, _)| t.clone())
+        .collect();
+    let unsubscribe = last
+        .iter()
+        .filter(|(_, w)| !*w)
+        .map(|(t, _)| t.clone())
+        .collect();
+    (subscribe, unsubscribe)
+}
+
+/// Interest changes folded into one round trip at most.
+const MAX_COALESCED: usize = 4096;
 
 fn receive(realtime: &Realtime, payload: &[u8]) {
     Metrics::inc(&realtime.metrics().bus_in);
@@ -216,5 +270,29 @@ fn receive(realtime: &Realtime, payload: &[u8]) {
             .registry()
             .close_session(&session, CLOSE_SESSION_ENDED),
         Err(err) => tracing::warn!(error = %err, "undecodable bus message"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interest_changes_coalesce_to_each_topics_last_state() {
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        let t = |s: &str| Arc::<str>::from(s);
+        for change in [
+            Interest::Unsubscribe(t("b")),
+            Interest::Subscribe(t("c")),
+            Interest::Subscribe(t("b")),
+            Interest::Subscribe(t("d")),
+            Interest::Unsubscribe(t("d")),
+        ] {
+            tx.send(change).unwrap();
+        }
+        let (subscribe, unsubscribe) = coalesce(Interest::Subscribe(t("a")), &mut rx);
+        assert_eq!(subscribe, [t("a"), t("b"), t("c")]);
+        assert_eq!(unsubscribe, [t("d")]);
+        assert!(rx.try_recv().is_err(), "everything queued was taken");
     }
 }
