@@ -59,15 +59,12 @@ for n in $(seq 0 $((NODES - 1))); do
   pids+=($!); gen_pids+=($!)
 done
 
-sleep $((HOLD / 2 + 5))
-total_kib=0
-for pid in "${server_pids[@]}"; do
-  kib=$(awk '/VmRSS/ {print $2}' /proc/$pid/status); total_kib=$((total_kib + kib))
-done
 for pid in "${gen_pids[@]}"; do wait "$pid" || true; done
 held=0
 for n in $(seq 0 $((NODES - 1))); do
   echo "--- node $n (${urls[$n]}) ---"; cat "$OUT/gen$n.log"
   h=$(sed -n 's/^sockets: \([0-9]*\)\/.*/\1/p' "$OUT/gen$n.log"); held=$((held + ${h:-0}))
 done
-echo "=== $held sockets held across $NODES nodes; total server RSS while held: $((total_kib / 1024)) MiB = $(awk "BEGIN {printf \"%.2f\", $total_kib / $held}") KiB per socket (includes each node's baseline) ==="
+# Each generator read its node's RSS once all its sockets were subscribed.
+total_mib=$(cat "$OUT"/gen*.log | sed -n 's/^server RSS: .* MiB before, \([0-9.]*\) MiB after.*/\1/p' | awk '{s += $1} END {print s}')
+echo "=== $held sockets held across $NODES nodes; total server RSS once connected: ${total_mib} MiB = $(awk "BEGIN {printf \"%.2f\", $total_mib * 1024 / $held}") KiB per socket (each node's baseline included) ==="

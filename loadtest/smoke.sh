@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every k6 scenario briefly (tiny sizes, a few seconds each) against a freshly seeded
+# server, so the scripts are known to work; k6 exits non-zero when a scenario's threshold
+# fails. Used by scripts/test. Only 127.0.0.1 is targeted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${DASHWIRE_BIN:-target/debug/dashwire}
+dir=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
+
+"$BIN" seed-load --database-url "sqlite://$dir/db" --users 200 --star-sessions 20 --out "$dir/seed.json" >/dev/null
+"$BIN" serve --bind 127.0.0.1:0 --database-url "sqlite://$dir/db" > "$dir/server.out" 2> "$dir/server.err" &
+server=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
+export BASE_URL=$(sed -n 's/^dashwire: listening on //p' "$dir/server.out") SEED=$dir/seed.json
+
+run() {
+  local script=$1; shift
+  echo "k6 $script"
+  k6 run --no-usage-report --quiet "$@" "loadtest/$script" > "$dir/k6.log" 2>&1 || { cat "$dir/k6.log"; exit 1; }
+  grep -E "dashwire_(sockets_held|messages_received|deliveries)|fanout:|http_reqs" "$dir/k6.log" | sed 's/^ */  /' || true
+}
+run connect.js -e SOCKETS=20 -e RAMP_SECONDS=1 -e HOLD_SECONDS=1
+run chat.js -e PAIRS=5 -e RATE_PER_PAIR=2 -e DURATION_SECONDS=3
+run fanout.js -e SUBSCRIBERS=10 -e EVENTS=5 -e CONNECT_SECONDS=2
+run polling.js -e PAIRS=5 -e RATE_PER_PAIR=1 -e DURATION_SECONDS=5
+
+# A scenario that delivered nothing is a failure even when k6 exits 0.
+grep -q "dashwire_messages_received" "$dir/k6.log" || { echo "polling delivered nothing"; exit 1; }
+echo "k6 scenarios ok"
