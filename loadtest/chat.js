@@ -22,7 +22,7 @@ export const options = {
   scenarios: {
     chat: { executor: 'per-vu-iterations', vus: PAIRS, iterations: 1, maxDuration: `${DURATION + 30}s` },
   },
-  thresholds: { dashwire_send_failures: ['count==0'] },
+  thresholds: { dashwire_send_failures: ['count==0'], dashwire_messages_received: ['count>0'] },
 };
 
 export default function () {

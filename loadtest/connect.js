@@ -23,7 +23,7 @@ export const options = {
   scenarios: {
     connect: { executor: 'per-vu-iterations', vus: SOCKETS, iterations: 1, maxDuration: `${RAMP + HOLD + 30}s` },
   },
-  thresholds: { dashwire_socket_failures: ['count==0'] },
+  thresholds: { dashwire_socket_failures: ['count==0'], dashwire_sockets_held: [`count==${SOCKETS}`] },
 };
 
 export default function () {

@@ -24,6 +24,7 @@ export const options = {
     subscribers: { executor: 'per-vu-iterations', vus: SUBSCRIBERS, iterations: 1, maxDuration: `${CONNECT_SECONDS + 60}s` },
     burst: { executor: 'per-vu-iterations', vus: 1, iterations: 1, exec: 'burst', startTime: `${CONNECT_SECONDS}s`, maxDuration: '60s' },
   },
+  thresholds: { dashwire_deliveries: ['count>0'] },
 };
 
 export function setup() {

@@ -23,6 +23,7 @@ export const options = {
     senders: { executor: 'per-vu-iterations', vus: PAIRS, iterations: 1, exec: 'sender', maxDuration: `${DURATION + 10}s` },
     pollers: { executor: 'per-vu-iterations', vus: PAIRS * 2, iterations: 1, exec: 'poller', maxDuration: `${DURATION + 10}s` },
   },
+  thresholds: { dashwire_messages_received: ['count>0'] },
 };
 
 export function sender() {

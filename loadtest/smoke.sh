@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every k6 scenario briefly (tiny sizes, a few seconds each) against a freshly seeded
-# server, so the scripts are known to work; k6 exits non-zero when a scenario's threshold
-# fails. Used by scripts/test. Only 127.0.0.1 is targeted.
+# server, so the scripts are known to work: each scenario's thresholds fail the run when it
+# failed a call or delivered nothing. Used by scripts/test. Only 127.0.0.1 is targeted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${DASHWIRE_BIN:-target/debug/dashwire}
@@ -24,7 +24,4 @@ run connect.js -e SOCKETS=20 -e RAMP_SECONDS=1 -e HOLD_SECONDS=1
 run chat.js -e PAIRS=5 -e RATE_PER_PAIR=2 -e DURATION_SECONDS=3
 run fanout.js -e SUBSCRIBERS=10 -e EVENTS=5 -e CONNECT_SECONDS=2
 run polling.js -e PAIRS=5 -e RATE_PER_PAIR=1 -e DURATION_SECONDS=5
-
-# A scenario that delivered nothing is a failure even when k6 exits 0.
-grep -q "dashwire_messages_received" "$dir/k6.log" || { echo "polling delivered nothing"; exit 1; }
 echo "k6 scenarios ok"

@@ -34,6 +34,17 @@ async fn socket_of(client: &Client) -> Socket {
     .expect("socket")
 }
 
+/// A socket authenticated by the client's session cookie, as a browser's is, on `base`
+/// (which may be another node than the one the client logged in on).
+async fn cookie_socket(base: &str, client: &Client) -> Socket {
+    let cookie = client.cookie();
+    let options = Options {
+        cookie: Some(&cookie),
+        ..Default::default()
+    };
+    ws::connect(base, options).await.expect("socket")
+}
+
 fn message_text(event: &Event) -> &str {
     match event {
         Event::Message(m) => &m.message,
@@ -57,16 +68,7 @@ async fn two_users_chat_live_and_polling_returns_the_same() {
         let id = start_conversation(&ann, "ann", "ben").await;
 
         // ben's socket authenticates with the session cookie, as a browser's does.
-        let cookie = ben.cookie();
-        let mut ben_ws = ws::connect(
-            &server.base,
-            Options {
-                cookie: Some(&cookie),
-                ..Default::default()
-            },
-        )
-        .await
-        .unwrap();
+        let mut ben_ws = cookie_socket(&server.base, &ben).await;
         let (_, inbox_seq) = ben_ws.subscribe("inbox:ben", None).await;
         assert!(
             inbox_seq >= 1,
@@ -517,16 +519,7 @@ async fn logging_out_closes_the_sessions_sockets() {
     let db = TestDb::new(Kind::Sqlite).await;
     let server = Server::start(&db.url, &[]);
     let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
-    let cookie = ann.cookie();
-    let mut sock = ws::connect(
-        &server.base,
-        Options {
-            cookie: Some(&cookie),
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
+    let mut sock = cookie_socket(&server.base, &ann).await;
     sock.subscribe("unread", None).await;
     ann.http
         .get(format!("{}/logout", server.base))
@@ -615,16 +608,7 @@ async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
     assert_eq!(texts, ["while away"]);
 
     // Logging out on node two closes the session's socket on node one.
-    let ben_cookie = ben.cookie();
-    let mut via_cookie = ws::connect(
-        &one.base,
-        Options {
-            cookie: Some(&ben_cookie),
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
+    let mut via_cookie = cookie_socket(&one.base, &ben).await;
     via_cookie.subscribe("unread", None).await;
     ben.http
         .get(format!("{}/logout", two.base))

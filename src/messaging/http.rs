@@ -39,6 +39,13 @@ pub fn router() -> Router<AppState> {
         )
 }
 
+/// A `conversation_id` field's value.
+fn conversation_id(raw: &str) -> Result<i64, AppError> {
+    raw.parse::<i64>().map_err(|_| {
+        AppError::bad_request("bad_conversation_id", "conversation_id must be a number.")
+    })
+}
+
 /// The blog name of a `participant` value: `{blog}.{host}` or just `{blog}`.
 fn blog_name_of(participant: &str) -> &str {
     participant.split('.').next().unwrap_or("").trim()
@@ -178,9 +185,7 @@ async fn messages(
     let query = Pairs::parse(raw.unwrap_or_default().as_bytes());
     let blog = own_blog(&app, &user, query.get("participant")).await?;
     let conversation_id = match query.get("conversation_id").filter(|v| !v.is_empty()) {
-        Some(id) => id.parse::<i64>().map_err(|_| {
-            AppError::bad_request("bad_conversation_id", "conversation_id must be a number.")
-        })?,
+        Some(id) => conversation_id(id)?,
         None => {
             let others = query.list("participants");
             if others.is_empty() {
@@ -239,15 +244,7 @@ async fn messages(
             previous: None,
         },
     };
-    let conversation = conversation_view(
-        &app,
-        &row,
-        MessagePage {
-            data: Vec::new(),
-            links: Links::default(),
-        },
-    )
-    .await?;
+    let conversation = conversation_view(&app, &row, MessagePage::empty()).await?;
     Ok(Envelope(MessagesAnswer {
         conversation,
         messages: page,
@@ -321,9 +318,7 @@ async fn send_message(
     }
     let target = match form.get("conversation_id").filter(|v| !v.is_empty()) {
         Some(id) => {
-            let id = id.parse::<i64>().map_err(|_| {
-                AppError::bad_request("bad_conversation_id", "conversation_id must be a number.")
-            })?;
+            let id = conversation_id(id)?;
             if app.store.conversation_as(id, sender.id).await?.is_none() {
                 return Err(AppError::not_found("No such conversation for this blog."));
             }
@@ -360,15 +355,7 @@ async fn send_message(
         .conversation_as(message.conversation_id, sender.id)
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("sent conversation vanished")))?;
-    let conversation = conversation_view(
-        &app,
-        &row,
-        MessagePage {
-            data: Vec::new(),
-            links: Links::default(),
-        },
-    )
-    .await?;
+    let conversation = conversation_view(&app, &row, MessagePage::empty()).await?;
     Ok(Envelope(SentAnswer {
         conversation_id: message.conversation_id,
         message: message.into_data(),

@@ -115,6 +115,17 @@ pub struct MessagePage {
     pub links: Links,
 }
 
+impl MessagePage {
+    /// A page with no messages and no links (a conversation's header in answers that carry
+    /// messages elsewhere, or none).
+    pub fn empty() -> MessagePage {
+        MessagePage {
+            data: Vec::new(),
+            links: Links::default(),
+        }
+    }
+}
+
 /// The spec's paging links.
 #[derive(Debug, Default, Serialize)]
 pub struct Links {

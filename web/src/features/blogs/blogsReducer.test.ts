@@ -1,51 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blogFromWire } from '../../api/models';
-import type { WireBlog } from '../../api/wire';
+import { wireBlog } from '../../test/fixtures';
 import { blogsReducer, initialBlogsState } from './blogsReducer';
-
-function wireBlog(name: string, extra: Partial<WireBlog> = {}): WireBlog {
-  return {
-    name,
-    title: `${name}'s blog`,
-    directory_safe_title: `${name}'s blog`,
-    description: '',
-    description_sanitized: '',
-    avatar_url: `/avatar/${name}/128`,
-    url: `/blog/${name}`,
-    cname: null,
-    following: false,
-    is_current: false,
-    is_mine: false,
-    is_private_group_channel: false,
-    can_message: true,
-    post_count: 0,
-    follower_count: 4,
-    radar_feature_premium: false,
-    is_visible_premium_partner: false,
-    can_view_customize: false,
-    asks: false,
-    anonymous_asks: false,
-    dashboard_url: `/blog/${name}`,
-    analytics_url: `/blog/${name}/analytics`,
-    highlighted_posts: [],
-    global_theme_params: {
-      background_color: '#FAFAFA',
-      title_color: '#444444',
-      link_color: '#529ECC',
-      title_font: 'Gibson',
-      title_font_weight: 'bold',
-      show_avatar: true,
-      show_title: true,
-      show_description: true,
-      show_header_image: true,
-      header_image_focused: null,
-      header_stretch: true,
-      avatar_shape: 'square',
-      header_image_dimens: null,
-    },
-    ...extra,
-  };
-}
 
 describe('blogsReducer', () => {
   it('stores received blogs by name', () => {
