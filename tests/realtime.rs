@@ -7,12 +7,85 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::ws::{self, Options, Socket};
-use common::{BOTH, Client, Kind, Server, TestDb};
+use common::{Client, Kind, Server, TestDb};
 use dashwire_protocol::{ClientFrame, Codec, ErrorCode, Event, ServerFrame};
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 
 const REDIS: &str = "redis://127.0.0.1:6379";
+
+/// Where a realtime test runs: one node on SQLite, one on PostgreSQL, or two nodes sharing
+/// PostgreSQL and Redis with HTTP calls on the first and sockets on the second, so every
+/// delivery crosses the bus.
+#[derive(Clone, Copy, Debug)]
+enum Setup {
+    Sqlite,
+    Postgres,
+    TwoNodes,
+}
+
+const SETUPS: [Setup; 3] = [Setup::Sqlite, Setup::Postgres, Setup::TwoNodes];
+
+/// The servers of one setup and their database.
+struct Deployment {
+    nodes: Vec<Server>,
+    db: TestDb,
+}
+
+impl Deployment {
+    async fn start(setup: Setup) -> Deployment {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        match setup {
+            Setup::Sqlite | Setup::Postgres => {
+                let kind = if matches!(setup, Setup::Sqlite) {
+                    Kind::Sqlite
+                } else {
+                    Kind::Postgres
+                };
+                let db = TestDb::new(kind).await;
+                let nodes = vec![Server::start(&db.url, &[])];
+                Deployment { nodes, db }
+            }
+            Setup::TwoNodes => {
+                let db = TestDb::new(Kind::Postgres).await;
+                let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let prefix = format!("dwtest{}n{n}", std::process::id());
+                let args = ["--redis-url", REDIS, "--redis-prefix", &prefix];
+                let nodes = vec![Server::start(&db.url, &args), Server::start(&db.url, &args)];
+                Deployment { nodes, db }
+            }
+        }
+    }
+
+    /// Where HTTP calls go.
+    fn http(&self) -> String {
+        self.nodes[0].base.clone()
+    }
+
+    /// Where sockets connect (the other node, when there are two).
+    fn sockets(&self) -> String {
+        self.nodes[self.nodes.len() - 1].base.clone()
+    }
+
+    async fn stop(self) {
+        drop(self.nodes);
+        self.db.cleanup().await;
+    }
+}
+
+/// A socket on `base` authenticated by a token of the client's user.
+async fn socket_on(base: &str, client: &Client) -> Socket {
+    let token = client.socket_token().await;
+    ws::connect(
+        base,
+        Options {
+            token: Some(&token),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("socket")
+}
 
 /// Two users with a blog each, on one server.
 async fn pair(base: &str, a: &str, b: &str) -> (Client, Client) {
@@ -61,21 +134,21 @@ async fn start_conversation(a: &Client, from: &str, to: &str) -> i64 {
 
 #[tokio::test]
 async fn two_users_chat_live_and_polling_returns_the_same() {
-    for kind in BOTH {
-        let db = TestDb::new(kind).await;
-        let server = Server::start(&db.url, &[]);
-        let (ann, ben) = pair(&server.base, "ann", "ben").await;
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
         let id = start_conversation(&ann, "ann", "ben").await;
 
         // ben's socket authenticates with the session cookie, as a browser's does.
-        let mut ben_ws = cookie_socket(&server.base, &ben).await;
+        let mut ben_ws = cookie_socket(&sockets, &ben).await;
         let (_, inbox_seq) = ben_ws.subscribe("inbox:ben", None).await;
         assert!(
             inbox_seq >= 1,
-            "{kind:?}: the first message already made an inbox event"
+            "{setup:?}: the first message already made an inbox event"
         );
         ben_ws.subscribe(&format!("conversation:{id}"), None).await;
-        let mut ann_ws = socket_of(&ann).await;
+        let mut ann_ws = socket_on(&sockets, &ann).await;
         ann_ws.subscribe(&format!("conversation:{id}"), None).await;
         ann_ws.subscribe("unread", None).await;
 
@@ -98,7 +171,7 @@ async fn two_users_chat_live_and_polling_returns_the_same() {
                 Event::Conversation(c) => {
                     assert_eq!(event.channel, "inbox:ben");
                     assert_eq!(event.seq, inbox_seq + 1);
-                    assert!(c.unread, "{kind:?}: unread for ben");
+                    assert!(c.unread, "{setup:?}: unread for ben");
                     assert_eq!(c.last_message.as_ref().unwrap().message, "are you there?");
                     got_inbox = true;
                 }
@@ -106,7 +179,7 @@ async fn two_users_chat_live_and_polling_returns_the_same() {
             }
         }
         println!(
-            "{kind:?}: HTTP send to socket delivery took {:?}",
+            "{setup:?}: HTTP send to socket delivery took {:?}",
             sent_at.elapsed()
         );
         let own = ann_ws.event().await;
@@ -142,25 +215,24 @@ async fn two_users_chat_live_and_polling_returns_the_same() {
             .iter()
             .map(|m| m["message"].as_str().unwrap())
             .collect();
-        assert_eq!(texts, ["hello", "are you there?", "yes!"], "{kind:?}");
+        assert_eq!(texts, ["hello", "are you there?", "yes!"], "{setup:?}");
         let inbox = ben.get("/svc/conversations?participant=ben.example").await;
         assert_eq!(inbox.response()["conversations"][0]["id"], id);
-        drop(server);
-        db.cleanup().await;
+        deployment.stop().await;
     }
 }
 
 #[tokio::test]
 async fn subscriptions_are_authorised_and_refusals_keep_the_socket() {
-    for kind in BOTH {
-        let db = TestDb::new(kind).await;
-        let server = Server::start(&db.url, &[]);
-        let (ann, ben) = pair(&server.base, "ann", "ben").await;
-        let cat = Client::registered(&server.base, "cat@example.com", "cat").await;
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
         let private = start_conversation(&ann, "ann", "cat").await;
         let _ = &cat;
 
-        let mut ben_ws = socket_of(&ben).await;
+        let mut ben_ws = socket_on(&sockets, &ben).await;
         for channel in [
             "inbox:ann",
             "activity:ann",
@@ -179,7 +251,7 @@ async fn subscriptions_are_authorised_and_refusals_keep_the_socket() {
                     assert_eq!(
                         (c.as_deref(), code),
                         (Some(channel), ErrorCode::Forbidden),
-                        "{kind:?}"
+                        "{setup:?}"
                     );
                 }
                 other => panic!("{channel} should be refused: {other:?}"),
@@ -214,8 +286,7 @@ async fn subscriptions_are_authorised_and_refusals_keep_the_socket() {
                 channel: "inbox:ben".into()
             }
         );
-        drop(server);
-        db.cleanup().await;
+        deployment.stop().await;
     }
 }
 
@@ -300,14 +371,14 @@ async fn malformed_frames_get_errors_and_oversized_frames_close_with_1009() {
 
 #[tokio::test]
 async fn a_dropped_socket_resumes_with_since_and_gets_exactly_what_it_missed() {
-    for kind in BOTH {
-        let db = TestDb::new(kind).await;
-        let server = Server::start(&db.url, &[]);
-        let (ann, ben) = pair(&server.base, "ann", "ben").await;
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
         let id = start_conversation(&ann, "ann", "ben").await;
         let channel = format!("conversation:{id}");
 
-        let mut first = socket_of(&ben).await;
+        let mut first = socket_on(&sockets, &ben).await;
         let (_, seq) = first.subscribe(&channel, None).await;
         ann.send_to("ann", "ben", "one").await;
         let seen = first.event().await;
@@ -317,19 +388,19 @@ async fn a_dropped_socket_resumes_with_since_and_gets_exactly_what_it_missed() {
         for text in ["two", "three", "four"] {
             ann.send_to("ann", "ben", text).await;
         }
-        let mut second = socket_of(&ben).await;
+        let mut second = socket_on(&sockets, &ben).await;
         let (replayed, latest) = second.subscribe(&channel, Some(seen.seq)).await;
         let texts: Vec<&str> = replayed.iter().map(|e| message_text(&e.event)).collect();
         assert_eq!(
             texts,
             ["two", "three", "four"],
-            "{kind:?}: exactly the missed ones, in order"
+            "{setup:?}: exactly the missed ones, in order"
         );
         let seqs: Vec<i64> = replayed.iter().map(|e| e.seq).collect();
         assert_eq!(
             seqs,
             [seen.seq + 1, seen.seq + 2, seen.seq + 3],
-            "{kind:?}: no gap"
+            "{setup:?}: no gap"
         );
         assert_eq!(latest, seen.seq + 3);
         ann.send_to("ann", "ben", "five").await;
@@ -337,15 +408,14 @@ async fn a_dropped_socket_resumes_with_since_and_gets_exactly_what_it_missed() {
         assert_eq!(
             (message_text(&live.event), live.seq),
             ("five", latest + 1),
-            "{kind:?}: live after replay, no duplicate"
+            "{setup:?}: live after replay, no duplicate"
         );
 
         // Resuming from the start replays the whole channel.
-        let mut third = socket_of(&ben).await;
+        let mut third = socket_on(&sockets, &ben).await;
         let (all, _) = third.subscribe(&channel, Some(0)).await;
         assert_eq!(all.len() as i64, latest + 1);
-        drop(server);
-        db.cleanup().await;
+        deployment.stop().await;
     }
 }
 
@@ -423,51 +493,44 @@ async fn a_slow_consumer_is_cut_off_while_others_keep_receiving() {
 
 #[tokio::test]
 async fn msgpack_and_json_carry_the_same_events() {
-    let db = TestDb::new(Kind::Sqlite).await;
-    let server = Server::start(&db.url, &[]);
-    let (ann, ben) = pair(&server.base, "ann", "ben").await;
-    let id = start_conversation(&ann, "ann", "ben").await;
-    let token = ben.socket_token().await;
-    let mut json = ws::connect(
-        &server.base,
-        Options {
-            token: Some(&token),
-            codec: Some(Codec::Json),
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
-    let mut packed = ws::connect(
-        &server.base,
-        Options {
-            token: Some(&token),
-            codec: Some(Codec::MsgPack),
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
-    let channel = format!("conversation:{id}");
-    json.subscribe(&channel, None).await;
-    packed.subscribe(&channel, None).await;
-    ann.send_to("ann", "ben", "in both").await;
-    let a = json.event().await;
-    let b = packed.event().await;
-    assert_eq!(a, b);
-    assert_eq!(message_text(&b.event), "in both");
-    // The msgpack socket really speaks binary frames.
-    packed.send(&ClientFrame::Ping { id: 5 }).await;
-    assert_eq!(packed.next().await, ServerFrame::Pong { id: 5 });
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let id = start_conversation(&ann, "ann", "ben").await;
+        let token = ben.socket_token().await;
+        let connect = |codec| {
+            let options = Options {
+                token: Some(&token),
+                codec: Some(codec),
+                ..Default::default()
+            };
+            ws::connect(&sockets, options)
+        };
+        let mut json = connect(Codec::Json).await.unwrap();
+        let mut packed = connect(Codec::MsgPack).await.unwrap();
+        let channel = format!("conversation:{id}");
+        json.subscribe(&channel, None).await;
+        packed.subscribe(&channel, None).await;
+        ann.send_to("ann", "ben", "in both").await;
+        let a = json.event().await;
+        let b = packed.event().await;
+        assert_eq!(a, b, "{setup:?}");
+        assert_eq!(message_text(&b.event), "in both");
+        // The msgpack socket really speaks binary frames.
+        packed.send(&ClientFrame::Ping { id: 5 }).await;
+        assert_eq!(packed.next().await, ServerFrame::Pong { id: 5 });
+        deployment.stop().await;
+    }
 }
 
 #[tokio::test]
 async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
-    for kind in BOTH {
-        let db = TestDb::new(kind).await;
-        let server = Server::start(&db.url, &[]);
-        let (ann, ben) = pair(&server.base, "ann", "ben").await;
-        let mut ben_ws = socket_of(&ben).await;
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let mut ben_ws = socket_on(&sockets, &ben).await;
         ben_ws.subscribe("activity:ben", None).await;
         ben_ws.subscribe("unread", None).await;
         ann.post("/svc/follow", &[("tumblelog", "ben")]).await;
@@ -483,7 +546,7 @@ async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
                 }
                 Event::Unread(counts) => {
                     assert_eq!(frame.channel, "unread");
-                    assert_eq!(counts.blogs[0].activity, 1, "{kind:?}");
+                    assert_eq!(counts.blogs[0].activity, 1, "{setup:?}");
                     got_counts = true;
                 }
                 other => panic!("unexpected {other:?}"),
@@ -496,7 +559,7 @@ async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
                 break c;
             }
         };
-        assert_eq!(unread.messaging, 1, "{kind:?}");
+        assert_eq!(unread.messaging, 1, "{setup:?}");
         assert_eq!(ben.info().await["unread_count"], 1);
         ben.get(&format!(
             "/svc/conversations/messages?conversation_id={id}&participant=ben"
@@ -507,10 +570,9 @@ async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
                 break c;
             }
         };
-        assert_eq!(read.messaging, 0, "{kind:?}");
+        assert_eq!(read.messaging, 0, "{setup:?}");
         assert_eq!(ben.info().await["unread_count"], 0);
-        drop(server);
-        db.cleanup().await;
+        deployment.stop().await;
     }
 }
 
