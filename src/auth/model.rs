@@ -63,8 +63,8 @@ pub async fn user_model(
         seen_atg: user.seen_atg,
         liked_post_count: store.liked_post_count(user_id).await?,
         friend_count: store.friend_count(user_id).await?,
-        unread_count: counts.iter().map(|c| c.1).sum(),
-        activity_unread_count: counts.iter().map(|c| c.2).sum(),
+        unread_count: counts.messaging,
+        activity_unread_count: counts.blogs.iter().map(|b| b.activity).sum(),
         can_message: channels.iter().any(|c| c.can_message),
         primary_channel: primary.map(|b| b.name.clone()),
         current_channel: channels

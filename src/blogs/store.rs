@@ -4,7 +4,7 @@ use crate::activity::model::notification_data;
 use crate::activity::store::{INSERT_NOTIFICATION, NOTIFICATION_BY_ID, NotificationRow};
 use crate::realtime::Published;
 use crate::store::{Store, now_secs};
-use crate::{record_events, unread_event, with_pool, with_writer};
+use crate::{record_events, unread_events, with_pool, with_writer};
 
 /// A blog with its counts, as seen by one viewer (`following` is the viewer's).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -233,10 +233,10 @@ impl Store {
                 .bind(notification_id).fetch_one(&mut *tx).await?;
             let (owner,): (i64,) = sqlx::query_as("SELECT user_id FROM blogs WHERE id = $1")
                 .bind(blog_id).fetch_one(&mut *tx).await?;
-            let pending = vec![
+            let mut pending = vec![
                 (format!("activity:{}", row.blog_name), dashwire_protocol::Event::Notification(notification_data(row))),
-                unread_event!(tx, owner).await?,
             ];
+            pending.extend(unread_events!(tx, &[owner]).await?);
             let published = record_events!(tx, pending).await?;
             tx.commit().await?;
             Ok(FollowChange::Followed { published })

@@ -2,13 +2,52 @@
 //! transaction sees: the message on `conversation:{id}`, each participant blog's updated
 //! inbox entry on `inbox:{blog}`, each participant user's counts on `unread:{user}`.
 
-/// Each of a user's blogs with its unread conversations and unread notifications;
-/// binds the user id.
-pub const UNREAD_COUNTS: &str = "SELECT b.name, \
+/// The head of [`unread_counts_query`]: the user ids follow, then the order.
+const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
      (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
       WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
      (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity \
-     FROM blogs b WHERE b.user_id = $1 ORDER BY b.position, b.id";
+     FROM blogs b WHERE b.user_id IN (";
+
+/// Each blog of the given users with its unread conversations and unread notifications,
+/// as `(user_id, blog, messaging, activity)` rows in user, then blog, order. One query for
+/// every participant of a conversation, not one per user.
+pub fn unread_counts_query<DB>(user_ids: &[i64]) -> sqlx::QueryBuilder<DB>
+where
+    DB: sqlx::Database,
+    <DB as sqlx::Database>::Arguments: Default,
+    for<'t> i64: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    let mut query = sqlx::QueryBuilder::new(UNREAD_COUNTS_OF);
+    let mut ids = query.separated(", ");
+    for &user_id in user_ids {
+        ids.push_bind(user_id);
+    }
+    query.push(") ORDER BY b.user_id, b.position, b.id");
+    query
+}
+
+/// One user's counts from [`unread_counts_query`] rows.
+pub fn unread_counts_of(
+    user_id: i64,
+    rows: &[(i64, String, i64, i64)],
+) -> dashwire_protocol::UnreadCounts {
+    let blogs: Vec<dashwire_protocol::BlogUnread> = rows
+        .iter()
+        .filter(|row| row.0 == user_id)
+        .map(
+            |(_, blog, messaging, activity)| dashwire_protocol::BlogUnread {
+                blog: blog.clone(),
+                messaging: *messaging,
+                activity: *activity,
+            },
+        )
+        .collect();
+    dashwire_protocol::UnreadCounts {
+        messaging: blogs.iter().map(|b| b.messaging).sum(),
+        blogs,
+    }
+}
 
 /// The participants of a conversation with what events need; binds the conversation id.
 pub const PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms \
@@ -21,12 +60,14 @@ pub const LAST_MESSAGE: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.
      WHERE m.conversation_id = $1 ORDER BY m.id DESC LIMIT 1";
 
 /// Builds `(topic, Event)` pairs for a changed conversation inside an open transaction:
-/// `conversation_events!(tx, conversation_id, head)` where `head` is an `Option<Event>` for
-/// the conversation's own channel (the message, or the read). Evaluates to
+/// `conversation_events!(tx, conversation_id, head, latest)` where `head` is an
+/// `Option<Event>` for the conversation's own channel (the message, or the read), and
+/// `latest` is `Some((last_modified_ms, last_message))` when the caller has just written
+/// them (a send), so they are not read back. Evaluates to
 /// `sqlx::Result<Vec<(String, Event)>>`.
 #[macro_export]
 macro_rules! conversation_events {
-    ($tx:expr, $conversation_id:expr, $head:expr) => {
+    ($tx:expr, $conversation_id:expr, $head:expr, $latest:expr) => {
         async {
             use dashwire_protocol::{ConversationSummary, Event};
             use $crate::messaging::model::{MessageRow, ParticipantRow};
@@ -40,15 +81,23 @@ macro_rules! conversation_events {
                     .bind(conversation_id)
                     .fetch_all(&mut *$tx)
                     .await?;
-            let (modified,): (i64,) =
-                sqlx::query_as("SELECT last_modified_ms FROM conversations WHERE id = $1")
-                    .bind(conversation_id)
-                    .fetch_one(&mut *$tx)
-                    .await?;
-            let last: Option<MessageRow> = sqlx::query_as($crate::messaging::events::LAST_MESSAGE)
-                .bind(conversation_id)
-                .fetch_optional(&mut *$tx)
-                .await?;
+            let latest: Option<(i64, MessageRow)> = $latest;
+            let (modified, last) = match latest {
+                Some((modified, last)) => (modified, Some(last)),
+                None => {
+                    let (modified,): (i64,) =
+                        sqlx::query_as("SELECT last_modified_ms FROM conversations WHERE id = $1")
+                            .bind(conversation_id)
+                            .fetch_one(&mut *$tx)
+                            .await?;
+                    let last: Option<MessageRow> =
+                        sqlx::query_as($crate::messaging::events::LAST_MESSAGE)
+                            .bind(conversation_id)
+                            .fetch_optional(&mut *$tx)
+                            .await?;
+                    (modified, last)
+                }
+            };
             let refs: Vec<_> = participants.iter().map(ParticipantRow::as_ref).collect();
             for p in &participants {
                 let summary = ConversationSummary {
@@ -65,38 +114,36 @@ macro_rules! conversation_events {
             let mut users: Vec<i64> = participants.iter().map(|p| p.user_id).collect();
             users.sort_unstable();
             users.dedup();
-            for user_id in users {
-                pending.push($crate::unread_event!($tx, user_id).await?);
-            }
+            pending.extend($crate::unread_events!($tx, &users).await?);
             Ok::<_, sqlx::Error>(pending)
         }
     };
 }
 
-/// The `unread:{user}` event with a user's current counts, read inside an open transaction:
-/// `unread_event!(tx, user_id)` evaluates to `sqlx::Result<(String, Event)>`.
+/// The `unread:{user}` event of each given user with their current counts, read inside an
+/// open transaction in one query: `unread_events!(tx, &user_ids)` evaluates to
+/// `sqlx::Result<Vec<(String, Event)>>`.
 #[macro_export]
-macro_rules! unread_event {
-    ($tx:expr, $user_id:expr) => {
+macro_rules! unread_events {
+    ($tx:expr, $user_ids:expr) => {
         async {
-            use dashwire_protocol::{BlogUnread, Event, UnreadCounts};
-            let user_id: i64 = $user_id;
-            let rows: Vec<(String, i64, i64)> = sqlx::query_as($crate::messaging::UNREAD_COUNTS)
-                .bind(user_id)
-                .fetch_all(&mut *$tx)
-                .await?;
-            let counts = UnreadCounts {
-                messaging: rows.iter().map(|r| r.1).sum(),
-                blogs: rows
-                    .into_iter()
-                    .map(|(blog, messaging, activity)| BlogUnread {
-                        blog,
-                        messaging,
-                        activity,
-                    })
-                    .collect(),
-            };
-            Ok::<_, sqlx::Error>((format!("unread:{user_id}"), Event::Unread(counts)))
+            let user_ids: &[i64] = $user_ids;
+            let rows: Vec<(i64, String, i64, i64)> =
+                $crate::messaging::events::unread_counts_query(user_ids)
+                    .build_query_as()
+                    .fetch_all(&mut *$tx)
+                    .await?;
+            let events: Vec<(String, dashwire_protocol::Event)> = user_ids
+                .iter()
+                .map(|&user_id| {
+                    let counts = $crate::messaging::events::unread_counts_of(user_id, &rows);
+                    (
+                        format!("unread:{user_id}"),
+                        dashwire_protocol::Event::Unread(counts),
+                    )
+                })
+                .collect();
+            Ok::<_, sqlx::Error>(events)
         }
     };
 }

@@ -5,5 +5,4 @@ mod http;
 pub mod model;
 pub mod store;
 
-pub use events::UNREAD_COUNTS;
 pub use http::router;

@@ -130,9 +130,10 @@ impl Store {
         const TOUCH: &str = "UPDATE conversations SET last_modified_ms = $1 WHERE id = $2";
         const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
              WHERE conversation_id = $2 AND blog_id = $3";
-        const SENDER: &str = "SELECT name FROM blogs WHERE id = $1";
-        // Two messages in one millisecond keep their order: ts never goes backwards.
-        const LATEST: &str = "SELECT COALESCE(MAX(ts), 0) FROM messages WHERE conversation_id = $1";
+        // The sender's name, and the conversation's newest ts: two messages in one
+        // millisecond keep their order, since ts never goes backwards.
+        const SENDER_AND_LATEST: &str = "SELECT (SELECT name FROM blogs WHERE id = $1), \
+             (SELECT COALESCE(MAX(ts), 0) FROM messages WHERE conversation_id = $2)";
         with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let conversation_id = match &message.target {
@@ -147,7 +148,8 @@ impl Store {
                     id
                 }
             };
-            let (latest,): (i64,) = sqlx::query_as(LATEST).bind(conversation_id).fetch_one(&mut *tx).await?;
+            let (participant, latest): (String, i64) = sqlx::query_as(SENDER_AND_LATEST)
+                .bind(message.sender_blog_id).bind(conversation_id).fetch_one(&mut *tx).await?;
             let ts = now_ms().max(latest + 1);
             let (id,): (i64,) = sqlx::query_as(INSERT)
                 .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
@@ -155,10 +157,9 @@ impl Store {
                 .fetch_one(&mut *tx).await?;
             sqlx::query(TOUCH).bind(ts).bind(conversation_id).execute(&mut *tx).await?;
             sqlx::query(READ).bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(&mut *tx).await?;
-            let (participant,): (String,) = sqlx::query_as(SENDER).bind(message.sender_blog_id).fetch_one(&mut *tx).await?;
             let row = MessageRow { id, conversation_id, ts, r#type: message.r#type.clone(), body: message.body.clone(), participant };
             let head = dashwire_protocol::Event::Message(row.clone().into_data());
-            let pending = conversation_events!(tx, conversation_id, Some(head)).await?;
+            let pending = conversation_events!(tx, conversation_id, Some(head), Some((ts, row.clone()))).await?;
             let published = record_events!(tx, pending).await?;
             tx.commit().await?;
             Ok((row, published))
@@ -191,7 +192,7 @@ impl Store {
                 participant,
                 last_read_ts: last_read_ms / 1000,
             });
-            let pending = conversation_events!(tx, conversation_id, Some(head)).await?;
+            let pending = conversation_events!(tx, conversation_id, Some(head), None).await?;
             let published = record_events!(tx, pending).await?;
             tx.commit().await?;
             Ok(published)
@@ -243,9 +244,15 @@ impl Store {
         Ok(blogs)
     }
 
-    /// Each of a user's blogs with (unread conversations, unread notifications).
-    pub async fn unread_counts(&self, user_id: i64) -> sqlx::Result<Vec<(String, i64, i64)>> {
-        with_pool!(self, pool => sqlx::query_as(super::UNREAD_COUNTS).bind(user_id).fetch_all(pool).await)
+    /// A user's unread conversations and notifications, per blog and in all.
+    pub async fn unread_counts(
+        &self,
+        user_id: i64,
+    ) -> sqlx::Result<dashwire_protocol::UnreadCounts> {
+        let user_ids = [user_id];
+        let rows: Vec<(i64, String, i64, i64)> = with_pool!(self, pool =>
+            super::events::unread_counts_query(&user_ids).build_query_as().fetch_all(pool).await)?;
+        Ok(super::events::unread_counts_of(user_id, &rows))
     }
 }
 
