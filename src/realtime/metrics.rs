@@ -12,6 +12,7 @@ pub struct Metrics {
     pub events_published: AtomicU64,
     pub events_delivered: AtomicU64,
     pub events_replayed: AtomicU64,
+    pub socket_writes: AtomicU64,
     pub slow_consumers: AtomicU64,
     pub bus_in: AtomicU64,
     pub bus_out: AtomicU64,
@@ -62,6 +63,12 @@ impl Metrics {
             "counter",
             "Events queued to local sockets.",
             self.events_delivered.load(Relaxed).to_string(),
+        );
+        line(
+            "socket_writes_total",
+            "counter",
+            "Flushes of queued events to sockets; events delivered per write is the batching.",
+            self.socket_writes.load(Relaxed).to_string(),
         );
         line(
             "events_replayed_total",

@@ -101,9 +101,10 @@ impl Registry {
         let Some(subscribers) = self.topics.get(&delivery.topic) else {
             return;
         };
+        let mut queued = 0;
         for socket in subscribers.iter() {
             match socket.queue.try_send(Outbound::Event(delivery.clone())) {
-                Ok(()) => Metrics::inc(&metrics.events_delivered),
+                Ok(()) => queued += 1,
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     if socket.close.close(CLOSE_SLOW_CONSUMER) {
                         Metrics::inc(&metrics.slow_consumers);
@@ -113,6 +114,10 @@ impl Registry {
                 Err(mpsc::error::TrySendError::Closed(_)) => {}
             }
         }
+        // One shared counter update per event, not one per subscriber.
+        metrics
+            .events_delivered
+            .fetch_add(queued, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Asks every local subscriber of a topic to read the log for missed events.

@@ -22,6 +22,7 @@ use tokio::sync::mpsc;
 use super::Realtime;
 use super::access::authorize;
 use super::delivery::{Outbound, encode, wire_channel};
+use super::metrics::Metrics;
 use super::registry::{CloseSignal, SocketHandle};
 use crate::store::Store;
 
@@ -62,7 +63,7 @@ pub async fn run(ws: WebSocket, ctx: SocketContext) {
     metrics
         .sockets_open
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    super::metrics::Metrics::inc(&metrics.sockets_total);
+    Metrics::inc(&metrics.sockets_total);
 
     let mut socket = Socket {
         ws,
@@ -203,7 +204,10 @@ impl Socket {
         }
         self.batching = false;
         match step {
-            Ok(Flow::Continue) => self.flush().await,
+            Ok(Flow::Continue) => {
+                Metrics::inc(&self.ctx.realtime.metrics().socket_writes);
+                self.flush().await
+            }
             other => other,
         }
     }
@@ -252,7 +256,7 @@ impl Socket {
             Ok(ClientFrame::Unsubscribe { channel }) => self.unsubscribe(channel).await,
             Ok(ClientFrame::Ping { id }) => self.send_frame(&ServerFrame::Pong { id }).await,
             Err(err) => {
-                super::metrics::Metrics::inc(&self.ctx.realtime.metrics().bad_frames);
+                Metrics::inc(&self.ctx.realtime.metrics().bad_frames);
                 self.send_error(
                     None,
                     ErrorCode::BadFrame,
@@ -268,7 +272,7 @@ impl Socket {
         let channel: Channel = match raw.parse() {
             Ok(channel) => channel,
             Err(err) => {
-                super::metrics::Metrics::inc(refused);
+                Metrics::inc(refused);
                 return self
                     .send_error(Some(&raw), ErrorCode::UnknownChannel, err.to_string())
                     .await;
@@ -277,7 +281,7 @@ impl Socket {
         let topic = match authorize(&self.ctx.store, self.ctx.user_id, &channel).await {
             Ok(Some(topic)) => Arc::<str>::from(topic),
             Ok(None) => {
-                super::metrics::Metrics::inc(refused);
+                Metrics::inc(refused);
                 let message = format!("You can't subscribe to {raw}: it isn't yours.");
                 return self
                     .send_error(Some(&raw), ErrorCode::Forbidden, message)
@@ -421,7 +425,7 @@ impl Socket {
                 });
                 self.send_frame(&frame).await?;
                 self.subscriptions.insert(topic.clone(), seq);
-                super::metrics::Metrics::inc(&self.ctx.realtime.metrics().events_replayed);
+                Metrics::inc(&self.ctx.realtime.metrics().events_replayed);
             }
         }
     }
