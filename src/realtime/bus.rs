@@ -112,9 +112,7 @@ impl Bus {
     /// Sends a committed event to every node's subscribers.
     pub async fn publish(&self, realtime: &Realtime, published: Published) {
         match self {
-            Bus::Local => realtime
-                .registry()
-                .route(Arc::new(Delivery::new(published)), realtime.metrics()),
+            Bus::Local => realtime.route(Delivery::new(published)),
             Bus::Redis(redis) => {
                 let channel = redis_channel(&redis.prefix, &published.topic);
                 let message = BusMessage::Event {
@@ -261,10 +259,7 @@ fn receive(realtime: &Realtime, payload: &[u8]) {
     Metrics::inc(&realtime.metrics().bus_in);
     match rmp_serde::from_slice::<BusMessage>(payload) {
         Ok(BusMessage::Event { topic, seq, event }) => {
-            let delivery = Delivery::new(Published { topic, seq, event });
-            realtime
-                .registry()
-                .route(Arc::new(delivery), realtime.metrics());
+            realtime.route(Delivery::new(Published { topic, seq, event }));
         }
         Ok(BusMessage::SessionEnded { session }) => realtime
             .registry()

@@ -13,6 +13,7 @@ pub struct Metrics {
     pub events_delivered: AtomicU64,
     pub events_replayed: AtomicU64,
     pub socket_writes: AtomicU64,
+    pub events_held: AtomicU64,
     pub slow_consumers: AtomicU64,
     pub bus_in: AtomicU64,
     pub bus_out: AtomicU64,
@@ -69,6 +70,12 @@ impl Metrics {
             "counter",
             "Flushes of queued events to sockets; events delivered per write is the batching.",
             self.socket_writes.load(Relaxed).to_string(),
+        );
+        line(
+            "events_held_total",
+            "counter",
+            "Events that arrived ahead of a missing seq and waited for it.",
+            self.events_held.load(Relaxed).to_string(),
         );
         line(
             "events_replayed_total",

@@ -114,6 +114,20 @@ impl Realtime {
         }
     }
 
+    /// Routes an event that reached this node to its local subscribers, in seq order. If
+    /// it has to wait for a missing seq, a timer ends the wait after
+    /// [`registry::REORDER_WAIT`].
+    pub(crate) fn route(&self, delivery: delivery::Delivery) {
+        let metrics = self.metrics();
+        if let Some(hold) = self.registry().route(Arc::new(delivery), metrics) {
+            let realtime = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(registry::REORDER_WAIT).await;
+                realtime.registry().release(&hold, realtime.metrics());
+            });
+        }
+    }
+
     /// Closes the sockets of a session (logout, revocation) on every node.
     pub async fn end_session(&self, session_token_hash: &str) {
         self.inner.bus.end_session(self, session_token_hash).await;
