@@ -518,3 +518,109 @@ fn bad_configuration_exits_with_code_2_naming_the_setting() {
         assert!(err.contains(setting), "{err}");
     }
 }
+
+#[tokio::test]
+async fn sending_answers_the_conversation_and_refuses_outsiders_blocks_and_disabled_blogs() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let bob = Client::registered(&base, "bob@example.com", "bob").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+
+        let first = ann.send_to("ann", "bob", "hello").await;
+        assert_eq!(first.status, 200, "{kind:?}: {:?}", first.body);
+        let sent = first.response();
+        let id = sent["conversation_id"].as_i64().unwrap();
+        let conversation = &sent["conversation"];
+        assert_eq!(conversation["id"], id, "{kind:?}");
+        assert_eq!(
+            conversation["unread"], false,
+            "{kind:?}: the sender has read it"
+        );
+        assert_eq!(
+            conversation["last_read_ts"], conversation["last_modified_ts"],
+            "{kind:?}"
+        );
+        let mut names: Vec<&str> = conversation["participants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        names.sort_unstable();
+        assert_eq!(names, ["ann", "bob"], "{kind:?}");
+        assert_eq!(sent["message"]["participant"], "ann", "{kind:?}");
+
+        // Messages in one conversation keep their order even within one millisecond.
+        let id_text = id.to_string();
+        let reply = |text: &'static str| {
+            let id_text = id_text.clone();
+            let bob = &bob;
+            async move {
+                bob.post(
+                    "/svc/conversations/messages",
+                    &[
+                        ("participant", "bob"),
+                        ("conversation_id", &id_text),
+                        ("message", text),
+                    ],
+                )
+                .await
+            }
+        };
+        let (a, b) = tokio::join!(reply("one"), reply("two"));
+        let ts = |answer: &common::Answer| answer.response()["message"]["ts"].as_i64().unwrap();
+        assert_ne!(ts(&a), ts(&b), "{kind:?}: each message has its own ts");
+
+        // Someone who is not in it cannot post into it.
+        let outsider = cat
+            .post(
+                "/svc/conversations/messages",
+                &[
+                    ("participant", "cat"),
+                    ("conversation_id", &id.to_string()),
+                    ("message", "let me in"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            (outsider.status, outsider.code()),
+            (404, "not_found"),
+            "{kind:?}"
+        );
+
+        // A blog that turned messaging off cannot be written to.
+        let off = cat
+            .post(
+                "/svc/blog/messaging",
+                &[("tumblelog", "cat"), ("enabled", "0")],
+            )
+            .await;
+        assert_eq!(off.status, 200, "{kind:?}: {:?}", off.body);
+        let disabled = ann.send_to("ann", "cat", "hi cat").await;
+        assert_eq!(
+            (disabled.status, disabled.code(), disabled.detail()),
+            (
+                403,
+                "messaging_disabled",
+                "This blog does not have messaging enabled."
+            ),
+            "{kind:?}"
+        );
+
+        // A blog that blocked you cannot be written to, in a new or an existing conversation.
+        let block = bob
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "bob"), ("blocked_tumblelog", "ann")],
+            )
+            .await;
+        assert_eq!(block.status, 200, "{kind:?}: {:?}", block.body);
+        let blocked = ann.send_to("ann", "bob", "still there?").await;
+        assert_eq!(
+            (blocked.status, blocked.code(), blocked.detail()),
+            (403, "blocked", "You can't message this blog."),
+            "{kind:?}"
+        );
+    })
+    .await;
+}

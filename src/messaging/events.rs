@@ -60,14 +60,15 @@ pub const LAST_MESSAGE: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.
      WHERE m.conversation_id = $1 ORDER BY m.id DESC LIMIT 1";
 
 /// Builds `(topic, Event)` pairs for a changed conversation inside an open transaction:
-/// `conversation_events!(tx, conversation_id, head, latest)` where `head` is an
-/// `Option<Event>` for the conversation's own channel (the message, or the read), and
-/// `latest` is `Some((last_modified_ms, last_message))` when the caller has just written
-/// them (a send), so they are not read back. Evaluates to
+/// `conversation_events!(tx, conversation_id, &participants, head, latest)` where
+/// `participants` are the conversation's [`PARTICIPANTS`] as the transaction now sees them,
+/// `head` is an `Option<Event>` for the conversation's own channel (the message, or the
+/// read), and `latest` is `Some((last_modified_ms, last_message))` when the caller has just
+/// written them (a send), so they are not read back. Evaluates to
 /// `sqlx::Result<Vec<(String, Event)>>`.
 #[macro_export]
 macro_rules! conversation_events {
-    ($tx:expr, $conversation_id:expr, $head:expr, $latest:expr) => {
+    ($tx:expr, $conversation_id:expr, $participants:expr, $head:expr, $latest:expr) => {
         async {
             use dashwire_protocol::{ConversationSummary, Event};
             use $crate::messaging::model::{MessageRow, ParticipantRow};
@@ -76,11 +77,7 @@ macro_rules! conversation_events {
             if let Some(head) = $head {
                 pending.push((format!("conversation:{conversation_id}"), head));
             }
-            let participants: Vec<ParticipantRow> =
-                sqlx::query_as($crate::messaging::events::PARTICIPANTS)
-                    .bind(conversation_id)
-                    .fetch_all(&mut *$tx)
-                    .await?;
+            let participants: &[ParticipantRow] = $participants;
             let latest: Option<(i64, MessageRow)> = $latest;
             let (modified, last) = match latest {
                 Some((modified, last)) => (modified, Some(last)),
@@ -99,7 +96,7 @@ macro_rules! conversation_events {
                 }
             };
             let refs: Vec<_> = participants.iter().map(ParticipantRow::as_ref).collect();
-            for p in &participants {
+            for p in participants {
                 let summary = ConversationSummary {
                     id: conversation_id,
                     blog: p.name.clone(),

@@ -6,7 +6,7 @@ use axum::extract::{RawQuery, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
-use super::model::{Conversation, Link, Links, MessagePage, Participant};
+use super::model::{Conversation, Link, Links, MessagePage, Participant, ParticipantRow};
 use super::store::{ConversationRow, NewMessage, Target};
 use crate::app::AppState;
 use crate::auth::session::CurrentUser;
@@ -91,7 +91,16 @@ async fn conversation_view(
     messages: MessagePage,
 ) -> Result<Conversation, AppError> {
     let participants = app.store.participants(row.id).await?;
-    Ok(Conversation {
+    Ok(conversation_of(row, &participants, messages))
+}
+
+/// [`conversation_view`] from participants already at hand.
+fn conversation_of(
+    row: &ConversationRow,
+    participants: &[ParticipantRow],
+    messages: MessagePage,
+) -> Conversation {
+    Conversation {
         id: row.id,
         status: row.status.clone(),
         last_modified_ts: row.last_modified_ms / 1000,
@@ -99,7 +108,7 @@ async fn conversation_view(
         unread: row.last_modified_ms > row.last_read_ms,
         participants: participants.iter().map(|p| p.view()).collect(),
         messages,
-    })
+    }
 }
 
 #[derive(Deserialize)]
@@ -316,13 +325,20 @@ async fn send_message(
             format!("Messaging is not enabled for {}.", sender.name),
         ));
     }
-    let target = match form.get("conversation_id").filter(|v| !v.is_empty()) {
+    let (target, recipients) = match form.get("conversation_id").filter(|v| !v.is_empty()) {
         Some(id) => {
             let id = conversation_id(id)?;
-            if app.store.conversation_as(id, sender.id).await?.is_none() {
+            // One read answers both: whether the sender takes part, and who receives.
+            let participants = app.store.participants(id).await?;
+            if !participants.iter().any(|p| p.id == sender.id) {
                 return Err(AppError::not_found("No such conversation for this blog."));
             }
-            Target::Existing(id)
+            let recipients = participants
+                .into_iter()
+                .filter(|p| p.id != sender.id)
+                .map(|p| (p.id, p.can_message))
+                .collect();
+            (Target::Existing(id), recipients)
         }
         None => {
             let others = form.list("participants");
@@ -332,15 +348,16 @@ async fn send_message(
                     "Say who the message is for.",
                 ));
             }
-            Target::Blogs(blog_ids_with(&app, &sender, &others).await?)
+            let ids = blog_ids_with(&app, &sender, &others).await?;
+            let mut recipients = Vec::new();
+            for &id in ids.iter().filter(|&&id| id != sender.id) {
+                recipients.push((id, app.store.blog_can_message(id).await?));
+            }
+            (Target::Blogs(ids), recipients)
         }
     };
-    let conversation_id = match &target {
-        Target::Existing(id) => Some(*id),
-        Target::Blogs(_) => None,
-    };
-    check_recipients(&app, &user, &sender, &target, conversation_id).await?;
-    let (message, published) = app
+    check_recipients(&app, &user, &recipients).await?;
+    let sent = app
         .store
         .send_message(NewMessage {
             target,
@@ -349,49 +366,24 @@ async fn send_message(
             r#type: kind,
         })
         .await?;
-    app.realtime.publish(published).await;
-    let row = app
-        .store
-        .conversation_as(message.conversation_id, sender.id)
-        .await?
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("sent conversation vanished")))?;
-    let conversation = conversation_view(&app, &row, MessagePage::empty()).await?;
+    app.realtime.publish(sent.published).await;
+    let conversation =
+        conversation_of(&sent.conversation, &sent.participants, MessagePage::empty());
     Ok(Envelope(SentAnswer {
-        conversation_id: message.conversation_id,
-        message: message.into_data(),
+        conversation_id: sent.message.conversation_id,
+        message: sent.message.into_data(),
         conversation,
     }))
 }
 
-/// Every other participant must have messaging enabled and must not have blocked the
-/// sender (or any blog of the sender's user).
+/// Every other participant, given as `(blog id, can_message)`, must have messaging enabled
+/// and must not have blocked the sender (or any blog of the sender's user).
 async fn check_recipients(
     app: &AppState,
     user: &CurrentUser,
-    sender: &BlogRef,
-    target: &Target,
-    conversation_id: Option<i64>,
+    recipients: &[(i64, bool)],
 ) -> Result<(), AppError> {
-    let recipients: Vec<(i64, bool)> = match (target, conversation_id) {
-        (_, Some(id)) => app
-            .store
-            .participants(id)
-            .await?
-            .into_iter()
-            .filter(|p| p.id != sender.id)
-            .map(|p| (p.id, p.can_message))
-            .collect(),
-        (Target::Blogs(ids), None) => {
-            let mut out = Vec::new();
-            for &id in ids.iter().filter(|&&id| id != sender.id) {
-                let can = app.store.blog_can_message(id).await?;
-                out.push((id, can));
-            }
-            out
-        }
-        (Target::Existing(_), None) => Vec::new(),
-    };
-    for (recipient, can_message) in recipients {
+    for &(recipient, can_message) in recipients {
         if !can_message {
             return Err(AppError::forbidden(
                 "messaging_disabled",

@@ -33,6 +33,16 @@ pub struct NewMessage {
     pub r#type: String,
 }
 
+/// A sent message, with what the send answers and publishes.
+#[derive(Debug)]
+pub struct Sent {
+    pub message: MessageRow,
+    /// The conversation as the sender now sees it.
+    pub conversation: ConversationRow,
+    pub participants: Vec<ParticipantRow>,
+    pub published: Vec<Published>,
+}
+
 /// The key that makes a set of blogs have one conversation: sorted ids joined by ':'.
 pub fn participants_key(blog_ids: &[i64]) -> String {
     let mut ids = blog_ids.to_vec();
@@ -115,25 +125,24 @@ impl Store {
     }
 
     /// Writes a message, moves its conversation to the top of every inbox, marks it read
-    /// for the sender, and records the events all that causes, in one transaction.
-    pub async fn send_message(
-        &self,
-        message: NewMessage,
-    ) -> sqlx::Result<(MessageRow, Vec<Published>)> {
+    /// for the sender, and records the events all that causes, in one transaction. Answers
+    /// with what the caller needs to reply, so nothing is read back afterwards.
+    pub async fn send_message(&self, message: NewMessage) -> sqlx::Result<Sent> {
         const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
              VALUES ($1, $2, $3) ON CONFLICT (participants_key) DO NOTHING";
         const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
         const JOIN: &str = "INSERT INTO conversation_participants (conversation_id, blog_id) \
              VALUES ($1, $2) ON CONFLICT (conversation_id, blog_id) DO NOTHING";
+        // ts is now, unless the conversation already has a message at or after now: two
+        // messages in one millisecond keep their order, since ts never goes backwards.
         const INSERT: &str = "INSERT INTO messages (conversation_id, blog_id, type, body, ts) \
-             VALUES ($1, $2, $3, $4, $5) RETURNING id";
-        const TOUCH: &str = "UPDATE conversations SET last_modified_ms = $1 WHERE id = $2";
+             SELECT $1, $2, $3, $4, \
+             CASE WHEN $5 > COALESCE(MAX(ts), 0) THEN $5 ELSE COALESCE(MAX(ts), 0) + 1 END \
+             FROM messages WHERE conversation_id = $1 RETURNING id, ts";
+        const TOUCH: &str =
+            "UPDATE conversations SET last_modified_ms = $1 WHERE id = $2 RETURNING status";
         const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
              WHERE conversation_id = $2 AND blog_id = $3";
-        // The sender's name, and the conversation's newest ts: two messages in one
-        // millisecond keep their order, since ts never goes backwards.
-        const SENDER_AND_LATEST: &str = "SELECT (SELECT name FROM blogs WHERE id = $1), \
-             (SELECT COALESCE(MAX(ts), 0) FROM messages WHERE conversation_id = $2)";
         with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let conversation_id = match &message.target {
@@ -148,21 +157,29 @@ impl Store {
                     id
                 }
             };
-            let (participant, latest): (String, i64) = sqlx::query_as(SENDER_AND_LATEST)
-                .bind(message.sender_blog_id).bind(conversation_id).fetch_one(&mut *tx).await?;
-            let ts = now_ms().max(latest + 1);
-            let (id,): (i64,) = sqlx::query_as(INSERT)
+            let mut participants: Vec<ParticipantRow> =
+                sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(&mut *tx).await?;
+            let sender = participants.iter().position(|p| p.id == message.sender_blog_id)
+                .ok_or(sqlx::Error::RowNotFound)?;
+            let (id, ts): (i64, i64) = sqlx::query_as(INSERT)
                 .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
-                .bind(&message.body).bind(ts)
+                .bind(&message.body).bind(now_ms())
                 .fetch_one(&mut *tx).await?;
-            sqlx::query(TOUCH).bind(ts).bind(conversation_id).execute(&mut *tx).await?;
+            let (status,): (String,) = sqlx::query_as(TOUCH).bind(ts).bind(conversation_id).fetch_one(&mut *tx).await?;
             sqlx::query(READ).bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(&mut *tx).await?;
-            let row = MessageRow { id, conversation_id, ts, r#type: message.r#type.clone(), body: message.body.clone(), participant };
+            participants[sender].last_read_ms = ts;
+            let row = MessageRow {
+                id, conversation_id, ts,
+                r#type: message.r#type.clone(),
+                body: message.body.clone(),
+                participant: participants[sender].name.clone(),
+            };
             let head = dashwire_protocol::Event::Message(row.clone().into_data());
-            let pending = conversation_events!(tx, conversation_id, Some(head), Some((ts, row.clone()))).await?;
+            let pending = conversation_events!(tx, conversation_id, &participants, Some(head), Some((ts, row.clone()))).await?;
             let published = record_events!(tx, pending).await?;
             tx.commit().await?;
-            Ok((row, published))
+            let conversation = ConversationRow { id: conversation_id, status, last_modified_ms: ts, last_read_ms: ts };
+            Ok(Sent { message: row, conversation, participants, published })
         })
     }
 
@@ -177,29 +194,27 @@ impl Store {
              (SELECT last_modified_ms FROM conversations WHERE id = $1) \
              WHERE conversation_id = $1 AND blog_id = $2 \
              AND last_read_ms < (SELECT last_modified_ms FROM conversations WHERE id = $1)";
-        const STATE: &str = "SELECT b.name, p.last_read_ms FROM conversation_participants p \
-             JOIN blogs b ON b.id = p.blog_id WHERE p.conversation_id = $1 AND p.blog_id = $2";
         with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             let changed = sqlx::query(READ).bind(conversation_id).bind(blog_id).execute(&mut *tx).await?.rows_affected();
             if changed == 0 {
                 return Ok(Vec::new());
             }
-            let (participant, last_read_ms): (String, i64) =
-                sqlx::query_as(STATE).bind(conversation_id).bind(blog_id).fetch_one(&mut *tx).await?;
+            let participants: Vec<ParticipantRow> =
+                sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(&mut *tx).await?;
+            let reader = participants.iter().find(|p| p.id == blog_id).ok_or(sqlx::Error::RowNotFound)?;
             let head = dashwire_protocol::Event::Read(dashwire_protocol::ReadData {
                 conversation_id,
-                participant,
-                last_read_ts: last_read_ms / 1000,
+                participant: reader.name.clone(),
+                last_read_ts: reader.last_read_ms / 1000,
             });
-            let pending = conversation_events!(tx, conversation_id, Some(head), None).await?;
+            let pending = conversation_events!(tx, conversation_id, &participants, Some(head), None).await?;
             let published = record_events!(tx, pending).await?;
             tx.commit().await?;
             Ok(published)
         })
     }
 
-    /// Blogs whose name starts with `query`, that can message, not the user's own.
     pub async fn search_participants(
         &self,
         query: &str,
