@@ -1,6 +1,10 @@
-//! Fan-out between nodes. `Local` routes straight to this node's sockets (the embedded
+//! Fan-out between nodes. `Local` hands events to this node's router task (the embedded
 //! default); `Redis` publishes through Redis pub/sub, and each node subscribes in Redis only
 //! to the topics it has local subscribers for.
+//!
+//! Either way one task routes: publishers never route on their own threads, so they never
+//! wait for each other on a topic, and a burst reaches the router back to back and is routed
+//! together, so each socket then writes several events at once.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,7 +22,8 @@ use super::store::Published;
 
 /// How events reach the sockets of every node.
 pub enum Bus {
-    Local,
+    /// To the task of [`run_local_router`].
+    Local(mpsc::UnboundedSender<Published>),
     Redis(RedisBus),
 }
 
@@ -112,7 +117,10 @@ impl Bus {
     /// Sends a committed event to every node's subscribers.
     pub async fn publish(&self, realtime: &Realtime, published: Published) {
         match self {
-            Bus::Local => realtime.route(Delivery::new(published)),
+            Bus::Local(router) => {
+                // Fails only when the core is being dropped, and with it every socket.
+                let _ = router.send(published);
+            }
             Bus::Redis(redis) => {
                 let channel = redis_channel(&redis.prefix, &published.topic);
                 let message = BusMessage::Event {
@@ -128,7 +136,7 @@ impl Bus {
     /// Closes a session's sockets on every node.
     pub async fn end_session(&self, realtime: &Realtime, session: &str) {
         match self {
-            Bus::Local => realtime
+            Bus::Local(_) => realtime
                 .registry()
                 .close_session(session, CLOSE_SESSION_ENDED),
             Bus::Redis(redis) => {
@@ -144,6 +152,20 @@ impl Bus {
                     .await;
             }
         }
+    }
+}
+
+/// Routes the in-process bus's events until the core is dropped. Holds the core weakly: the
+/// core holds the sending side, and a strong reference here would keep both alive forever.
+pub(super) async fn run_local_router(
+    realtime: std::sync::Weak<super::Inner>,
+    mut events: mpsc::UnboundedReceiver<Published>,
+) {
+    while let Some(published) = events.recv().await {
+        let Some(inner) = realtime.upgrade() else {
+            return;
+        };
+        Realtime { inner }.route(Delivery::new(published));
     }
 }
 

@@ -75,8 +75,9 @@ struct Inner {
 impl Realtime {
     /// A core with the in-process bus, or the Redis bus when `redis_url` is given.
     pub async fn start(redis_url: Option<&str>, settings: Settings) -> anyhow::Result<Realtime> {
+        let (local_events, local_router) = tokio::sync::mpsc::unbounded_channel();
         let (bus, redis) = match redis_url {
-            None => (Bus::Local, None),
+            None => (Bus::Local(local_events), None),
             Some(url) => {
                 let (bus, client, interest) =
                     RedisBus::connect(url, &settings.redis_prefix).await?;
@@ -94,14 +95,22 @@ impl Realtime {
                 next_socket_id: AtomicU64::new(1),
             }),
         };
-        if let Some((client, interest)) = redis {
-            let prefix = realtime.inner.settings.redis_prefix.clone();
-            tokio::spawn(bus::run_redis_subscriber(
-                realtime.clone(),
-                client,
-                prefix,
-                interest,
-            ));
+        match redis {
+            None => {
+                tokio::spawn(bus::run_local_router(
+                    Arc::downgrade(&realtime.inner),
+                    local_router,
+                ));
+            }
+            Some((client, interest)) => {
+                let prefix = realtime.inner.settings.redis_prefix.clone();
+                tokio::spawn(bus::run_redis_subscriber(
+                    realtime.clone(),
+                    client,
+                    prefix,
+                    interest,
+                ));
+            }
         }
         Ok(realtime)
     }

@@ -62,10 +62,12 @@ pub struct SocketHandle {
     pub close: Arc<CloseSignal>,
 }
 
-/// How long an event that arrived ahead of a missing seq waits for it. Publishers race by
-/// microseconds to a few milliseconds; an event lost on the bus costs this much delay before
-/// the sockets read it from the log.
-pub const REORDER_WAIT: Duration = Duration::from_millis(50);
+/// How long an event that arrived ahead of a missing seq waits for it. Publishers usually
+/// race by microseconds to milliseconds, but on a saturated node (a 100-follow burst to
+/// 10,000 sockets) a publisher can run hundreds of milliseconds after its commit, and every
+/// wait that ends too early sends each subscriber to the log. An event that is never
+/// published (a crash between commit and publish) delays its topic's next events this long.
+pub const REORDER_WAIT: Duration = Duration::from_millis(500);
 /// Events held per topic at most; past this the topic stops waiting and routes them.
 const MAX_HELD: usize = 1024;
 
@@ -180,6 +182,18 @@ impl Registry {
             queue_to(&entry.subscribers, &held, metrics);
         }
         None
+    }
+
+    /// The seq a new subscriber read from the log for `topic`. Until this node has routed
+    /// an event of the topic, it takes that as routed, so the first live event is checked for
+    /// a gap too (otherwise an early 5 before 4 sends every new subscriber to the log).
+    pub fn seen(&self, topic: &str, seq: i64) {
+        if let Some(entry) = self.topics.get(topic) {
+            let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
+            if order.routed == 0 {
+                order.routed = seq;
+            }
+        }
     }
 
     /// Ends a hold that is still waiting: routes what it holds, in order; the sockets read
@@ -361,6 +375,25 @@ mod tests {
         assert!(registry.route(event(8), &metrics).is_none());
         assert!(registry.route(event(11), &metrics).is_none());
         assert_eq!(received(&mut inbox), [8, 11]);
+    }
+
+    #[test]
+    fn the_first_live_event_after_a_subscribe_is_checked_for_a_gap() {
+        let (registry, mut inbox) = subscribed();
+        let metrics = Metrics::default();
+        registry.seen(TOPIC, 4);
+        assert!(
+            registry.route(event(6), &metrics).is_some(),
+            "6 waits for 5"
+        );
+        assert!(registry.route(event(5), &metrics).is_none());
+        assert_eq!(received(&mut inbox), [5, 6]);
+        registry.seen(TOPIC, 2);
+        assert!(
+            registry.route(event(7), &metrics).is_none(),
+            "what was routed stands"
+        );
+        assert_eq!(received(&mut inbox), [7]);
     }
 
     #[test]

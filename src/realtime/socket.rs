@@ -306,6 +306,7 @@ impl Socket {
             }
         };
         self.subscriptions.insert(topic.clone(), state.seq);
+        self.ctx.realtime.registry().seen(&topic, state.seq);
         match since {
             Some(since) if since < state.pruned_through => {
                 let message = format!(
