@@ -159,9 +159,13 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     }
     // Tests and scripts read this line to learn the port when binding to :0.
     println!("dashwire: listening on http://{addr}");
-    let realtime = Realtime::start(config.redis_url.as_deref(), config.realtime.clone())
-        .await
-        .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
+    let realtime = Realtime::start(
+        config.redis_url.as_deref(),
+        config.realtime.clone(),
+        store.clone(),
+    )
+    .await
+    .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
     let state = AppState {
         store: store.clone(),
         config: Arc::new(config),

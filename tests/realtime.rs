@@ -703,3 +703,95 @@ async fn a_client_close_is_answered_with_a_close() {
         "{reply:?}"
     );
 }
+
+/// Runs one statement on the deployment's database, as another writer would.
+async fn execute(url: &str, sql: &str) {
+    use sqlx::Connection;
+    let sql = sqlx::AssertSqlSafe(sql.to_owned());
+    if url.starts_with("sqlite:") {
+        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    } else {
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+}
+
+/// A counter from a node's `/metrics`.
+async fn metric(base: &str, name: &str) -> u64 {
+    let text = reqwest::get(format!("{base}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("dashwire_{name} ")))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in /metrics"))
+}
+
+#[tokio::test]
+async fn an_event_the_bus_never_carried_is_read_once_per_node_and_delivered_in_order() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        let mut ben_sockets = Vec::new();
+        for _ in 0..3 {
+            let mut socket = socket_on(&sockets, &ben).await;
+            socket.subscribe("activity:ben", None).await;
+            ben_sockets.push(socket);
+        }
+        ann.post("/svc/follow", &[("tumblelog", "ben")]).await;
+        let mut first = Vec::new();
+        for socket in &mut ben_sockets {
+            first.push(socket.event().await.seq);
+        }
+        let seq = first[0];
+        assert!(first.iter().all(|&s| s == seq), "{setup:?}: {first:?}");
+
+        // A change committed after it whose publication never happened (its node died
+        // between commit and publish): in the log, never on the bus.
+        let channel = "'activity:ben'";
+        execute(
+            &deployment.db.url,
+            &format!(
+                "INSERT INTO events (channel, seq, payload, created_at) \
+                 SELECT channel, seq + 1, payload, created_at FROM events \
+                 WHERE channel = {channel} AND seq = {seq}"
+            ),
+        )
+        .await;
+        execute(
+            &deployment.db.url,
+            &format!("UPDATE channel_seqs SET seq = seq + 1 WHERE channel = {channel}"),
+        )
+        .await;
+        let replayed_before = metric(&sockets, "events_replayed_total").await;
+
+        cat.post("/svc/follow", &[("tumblelog", "ben")]).await;
+        for socket in &mut ben_sockets {
+            let missed = socket.event().await;
+            let next = socket.event().await;
+            assert_eq!((missed.seq, next.seq), (seq + 1, seq + 2), "{setup:?}");
+            match next.event {
+                Event::Notification(n) => {
+                    assert_eq!(n.from_tumblelog.unwrap().name, "cat", "{setup:?}")
+                }
+                other => panic!("{setup:?}: unexpected {other:?}"),
+            }
+        }
+        assert!(
+            metric(&sockets, "events_held_total").await >= 1,
+            "{setup:?}"
+        );
+        assert_eq!(
+            metric(&sockets, "events_replayed_total").await - replayed_before,
+            1,
+            "{setup:?}: the node read the missing event once, not each socket"
+        );
+        deployment.stop().await;
+    }
+}

@@ -27,6 +27,11 @@ use bus::{Bus, Interest, RedisBus};
 use metrics::Metrics;
 use registry::Registry;
 
+use crate::store::Store;
+
+/// Missed events one hold reads from the log at most; sockets read any beyond.
+const MAX_NODE_FILL: i64 = 500;
+
 /// Tunables of the socket server.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -65,6 +70,7 @@ pub struct Realtime {
 struct Inner {
     registry: Registry,
     metrics: Metrics,
+    store: Store,
     bus: Bus,
     settings: Settings,
     shutdown: CancellationToken,
@@ -73,8 +79,13 @@ struct Inner {
 }
 
 impl Realtime {
-    /// A core with the in-process bus, or the Redis bus when `redis_url` is given.
-    pub async fn start(redis_url: Option<&str>, settings: Settings) -> anyhow::Result<Realtime> {
+    /// A core with the in-process bus, or the Redis bus when `redis_url` is given. `store`
+    /// holds the event log the core reads when the bus misses an event.
+    pub async fn start(
+        redis_url: Option<&str>,
+        settings: Settings,
+        store: Store,
+    ) -> anyhow::Result<Realtime> {
         let (local_events, local_router) = tokio::sync::mpsc::unbounded_channel();
         let (bus, redis) = match redis_url {
             None => (Bus::Local(local_events), None),
@@ -88,6 +99,7 @@ impl Realtime {
             inner: Arc::new(Inner {
                 registry: Registry::default(),
                 metrics: Metrics::default(),
+                store,
                 bus,
                 settings,
                 shutdown: CancellationToken::new(),
@@ -125,15 +137,48 @@ impl Realtime {
 
     /// Routes an event that reached this node to its local subscribers, in seq order. If
     /// it has to wait for a missing seq, a timer ends the wait after
-    /// [`registry::REORDER_WAIT`].
+    /// [`registry::REORDER_WAIT`] by reading what is still missing from the log, once for
+    /// the node rather than once per socket.
     pub(crate) fn route(&self, delivery: delivery::Delivery) {
         let metrics = self.metrics();
         if let Some(hold) = self.registry().route(Arc::new(delivery), metrics) {
             let realtime = self.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(registry::REORDER_WAIT).await;
-                realtime.registry().release(&hold, realtime.metrics());
+                realtime.end_hold(hold).await;
             });
+        }
+    }
+
+    async fn end_hold(&self, hold: registry::Hold) {
+        let metrics = self.metrics();
+        let Some((after, up_to)) = self.registry().missing(&hold) else {
+            return;
+        };
+        let missing = self
+            .inner
+            .store
+            .events_between(&hold.topic, after, up_to, MAX_NODE_FILL)
+            .await;
+        match missing {
+            Ok(events) => {
+                metrics
+                    .events_replayed
+                    .fetch_add(events.len() as u64, Ordering::Relaxed);
+                let events = events
+                    .into_iter()
+                    .map(|(seq, event)| {
+                        let topic = hold.topic.to_string();
+                        Arc::new(delivery::Delivery::new(Published { topic, seq, event }))
+                    })
+                    .collect();
+                self.registry().release(&hold, events, metrics);
+            }
+            // The sockets read the gap themselves.
+            Err(err) => {
+                tracing::warn!(error = %err, topic = %hold.topic, "reading a missed event failed");
+                self.registry().release(&hold, Vec::new(), metrics);
+            }
         }
     }
 

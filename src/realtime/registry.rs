@@ -196,16 +196,32 @@ impl Registry {
         }
     }
 
-    /// Ends a hold that is still waiting: routes what it holds, in order; the sockets read
-    /// whatever is still missing from the log.
-    pub fn release(&self, hold: &Hold, metrics: &Metrics) {
+    /// The seqs a hold that is still waiting misses: `(after, up_to)`, the range to read
+    /// from the log. `None` once the hold has ended.
+    pub fn missing(&self, hold: &Hold) -> Option<(i64, i64)> {
+        let entry = self.topics.get(&hold.topic)?;
+        let order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
+        let (&first, _) = order.held.first_key_value()?;
+        (order.hold == hold.hold).then_some((order.routed, first - 1))
+    }
+
+    /// Ends a hold that is still waiting: routes `found` (what the log had of the missing
+    /// seqs) and what the hold held, in order; sockets read anything still missing.
+    pub fn release(&self, hold: &Hold, found: Vec<Arc<Delivery>>, metrics: &Metrics) {
         let Some(entry) = self.topics.get(&hold.topic) else {
             return;
         };
-        let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-        if order.hold == hold.hold {
-            release_all(&mut order, &entry.subscribers, metrics);
+        let mut guard = entry.order.lock().unwrap_or_else(|e| e.into_inner());
+        let order = &mut *guard;
+        if order.hold != hold.hold || order.held.is_empty() {
+            return;
         }
+        for delivery in found {
+            if delivery.seq > order.routed {
+                order.held.entry(delivery.seq).or_insert(delivery);
+            }
+        }
+        release_all(order, &entry.subscribers, metrics);
     }
 
     /// Asks every local subscriber of a topic to read the log for missed events.
@@ -353,7 +369,7 @@ mod tests {
         );
         assert_eq!(metrics.events_held.load(Ordering::Relaxed), 2);
         // The timer of the finished hold fires later and finds nothing to release.
-        registry.release(&hold.unwrap(), &metrics);
+        registry.release(&hold.unwrap(), Vec::new(), &metrics);
         assert_eq!(received(&mut inbox), Vec::<i64>::new());
     }
 
@@ -365,16 +381,30 @@ mod tests {
         let hold = registry.route(event(9), &metrics).expect("9 waits for 8");
         registry.route(event(10), &metrics);
         assert_eq!(received(&mut inbox), [7]);
-        registry.release(&hold, &metrics);
-        assert_eq!(
-            received(&mut inbox),
-            [9, 10],
-            "the sockets read 8 from the log"
-        );
+        assert_eq!(registry.missing(&hold), Some((7, 8)));
+        // The log did not have it either (say, not yet readable): the sockets will look.
+        registry.release(&hold, Vec::new(), &metrics);
+        assert_eq!(received(&mut inbox), [9, 10]);
+        assert_eq!(registry.missing(&hold), None, "the hold has ended");
         // 8 arriving late still goes out (sockets skip what they have); 11 follows at once.
         assert!(registry.route(event(8), &metrics).is_none());
         assert!(registry.route(event(11), &metrics).is_none());
         assert_eq!(received(&mut inbox), [8, 11]);
+    }
+
+    #[test]
+    fn what_the_log_had_of_a_gap_goes_out_in_order_with_what_waited() {
+        let (registry, mut inbox) = subscribed();
+        let metrics = Metrics::default();
+        registry.route(event(1), &metrics);
+        let hold = registry
+            .route(event(5), &metrics)
+            .expect("5 waits for 2..4");
+        assert_eq!(registry.missing(&hold), Some((1, 4)));
+        // 3 arrives on its own meanwhile; the log has 2 to 4.
+        registry.route(event(3), &metrics);
+        registry.release(&hold, vec![event(2), event(3), event(4)], &metrics);
+        assert_eq!(received(&mut inbox), [1, 2, 3, 4, 5]);
     }
 
     #[test]
