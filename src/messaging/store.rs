@@ -133,14 +133,15 @@ impl Store {
         const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
         const JOIN: &str = "INSERT INTO conversation_participants (conversation_id, blog_id) \
              VALUES ($1, $2) ON CONFLICT (conversation_id, blog_id) DO NOTHING";
-        // ts is now, unless the conversation already has a message at or after now: two
-        // messages in one millisecond keep their order, since ts never goes backwards.
+        // The message's ts: now, unless the conversation already moved at or past now, so
+        // two messages in one millisecond keep their order. Taken in the UPDATE, under the
+        // conversation's row lock, so concurrent sends on PostgreSQL get distinct, increasing
+        // ts (a read of MAX(ts) would let both see the same one).
+        const TOUCH: &str = "UPDATE conversations SET last_modified_ms = \
+             CASE WHEN $1 > last_modified_ms THEN $1 ELSE last_modified_ms + 1 END \
+             WHERE id = $2 RETURNING last_modified_ms, status";
         const INSERT: &str = "INSERT INTO messages (conversation_id, blog_id, type, body, ts) \
-             SELECT $1, $2, $3, $4, \
-             CASE WHEN $5 > COALESCE(MAX(ts), 0) THEN $5 ELSE COALESCE(MAX(ts), 0) + 1 END \
-             FROM messages WHERE conversation_id = $1 RETURNING id, ts";
-        const TOUCH: &str =
-            "UPDATE conversations SET last_modified_ms = $1 WHERE id = $2 RETURNING status";
+             VALUES ($1, $2, $3, $4, $5) RETURNING id";
         const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
              WHERE conversation_id = $2 AND blog_id = $3";
         with_writer!(self, pool => {
@@ -157,15 +158,17 @@ impl Store {
                     id
                 }
             };
+            let (ts, status): (i64, String) =
+                sqlx::query_as(TOUCH).bind(now_ms()).bind(conversation_id).fetch_one(&mut *tx).await?;
+            // Read under the lock, so a send that committed meanwhile is seen.
             let mut participants: Vec<ParticipantRow> =
                 sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(&mut *tx).await?;
             let sender = participants.iter().position(|p| p.id == message.sender_blog_id)
                 .ok_or(sqlx::Error::RowNotFound)?;
-            let (id, ts): (i64, i64) = sqlx::query_as(INSERT)
+            let (id,): (i64,) = sqlx::query_as(INSERT)
                 .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
-                .bind(&message.body).bind(now_ms())
+                .bind(&message.body).bind(ts)
                 .fetch_one(&mut *tx).await?;
-            let (status,): (String,) = sqlx::query_as(TOUCH).bind(ts).bind(conversation_id).fetch_one(&mut *tx).await?;
             sqlx::query(READ).bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(&mut *tx).await?;
             participants[sender].last_read_ms = ts;
             let row = MessageRow {
