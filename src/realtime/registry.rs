@@ -7,8 +7,9 @@
 //! seqs 4 and 5; the handler of 5 publishes first), and a socket that sees 5 before 4 reads
 //! the gap from the log: one query per subscriber, 10,000 queries for a popular blog. So an
 //! event that arrives ahead of a missing seq is held here, once per node, until the missing
-//! one arrives or [`REORDER_WAIT`] passes; then the sockets fill what is still missing from
-//! the log, as before.
+//! one arrives or [`REORDER_WAIT`] passes; then the core reads what is still missing from the
+//! log once for the node ([`Registry::missing`], [`Registry::release`]), and a socket reads
+//! only what that did not find.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -96,7 +97,8 @@ struct Order {
     hold: u64,
 }
 
-/// A hold that started: call [`Registry::release`] with it after [`REORDER_WAIT`].
+/// A hold that started. After [`REORDER_WAIT`], read [`Registry::missing`] from the log and
+/// hand what was found to [`Registry::release`].
 #[derive(Debug)]
 pub struct Hold {
     pub topic: Arc<str>,
