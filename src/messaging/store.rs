@@ -218,6 +218,7 @@ impl Store {
         })
     }
 
+    /// Blogs whose name starts with `query`, that can message, not the user's own.
     pub async fn search_participants(
         &self,
         query: &str,
