@@ -630,3 +630,66 @@ async fn sending_answers_the_conversation_and_refuses_outsiders_blocks_and_disab
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_inbox_lists_each_conversation_with_its_participants_and_last_message() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let bob = Client::registered(&base, "bob@example.com", "bob").await;
+        let _cat = Client::registered(&base, "cat@example.com", "cat").await;
+        assert_eq!(ann.send_to("ann", "cat", "to cat").await.status, 200);
+        let group = ann
+            .post(
+                "/svc/conversations/messages",
+                &[
+                    ("participant", "ann"),
+                    ("participants[]", "cat"),
+                    ("participants[]", "bob"),
+                    ("message", "to both"),
+                ],
+            )
+            .await;
+        assert_eq!(group.status, 200, "{kind:?}: {:?}", group.body);
+        assert_eq!(ann.send_to("ann", "bob", "to bob").await.status, 200);
+        assert_eq!(bob.send_to("bob", "ann", "from bob").await.status, 200);
+
+        let inbox = ann.get("/svc/conversations?participant=ann").await;
+        assert_eq!(inbox.status, 200, "{kind:?}: {:?}", inbox.body);
+        let summary: Vec<(Vec<String>, String, String)> = inbox.response()["conversations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let names = c["participants"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p["name"].as_str().unwrap().to_owned())
+                    .collect();
+                let last = &c["messages"]["data"][0];
+                (
+                    names,
+                    last["participant"].as_str().unwrap().to_owned(),
+                    last["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let expect = |names: &[&str], from: &str, text: &str| {
+            (
+                names.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
+                from.to_owned(),
+                text.to_owned(),
+            )
+        };
+        assert_eq!(
+            summary,
+            [
+                expect(&["ann", "bob"], "bob", "from bob"),
+                expect(&["ann", "bob", "cat"], "ann", "to both"),
+                expect(&["ann", "cat"], "ann", "to cat"),
+            ],
+            "{kind:?}: newest first, participants by name, each with its own last message"
+        );
+    })
+    .await;
+}

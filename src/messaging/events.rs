@@ -18,13 +18,11 @@ where
     <DB as sqlx::Database>::Arguments: Default,
     for<'t> i64: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
 {
-    let mut query = sqlx::QueryBuilder::new(UNREAD_COUNTS_OF);
-    let mut ids = query.separated(", ");
-    for &user_id in user_ids {
-        ids.push_bind(user_id);
-    }
-    query.push(") ORDER BY b.user_id, b.position, b.id");
-    query
+    crate::store::in_list_query(
+        UNREAD_COUNTS_OF,
+        user_ids,
+        ") ORDER BY b.user_id, b.position, b.id",
+    )
 }
 
 /// One user's counts from [`unread_counts_query`] rows.

@@ -1,12 +1,16 @@
 //! The spec's messaging calls: `/svc/conversations`, `/svc/conversations/messages` (GET and
 //! POST), `/svc/conversations/participant_suggestions`.
 
+use std::collections::HashMap;
+
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
-use super::model::{Conversation, Link, Links, MessagePage, Participant, ParticipantRow};
+use super::model::{
+    Conversation, Link, Links, MessagePage, MessageRow, Participant, ParticipantRow,
+};
 use super::store::{ConversationRow, NewMessage, Target};
 use crate::app::AppState;
 use crate::auth::session::CurrentUser;
@@ -146,15 +150,40 @@ async fn conversations(
         .store
         .conversations_of(blog.id, before, CONVERSATIONS_PER_PAGE)
         .await?;
-    let mut list = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let last = app.store.last_message(row.id).await?;
-        let page = MessagePage {
-            data: last.into_iter().map(|m| m.into_data()).collect(),
-            links: Links::default(),
-        };
-        list.push(conversation_view(&app, row, page).await?);
+    // Three queries for the page, not two more per conversation.
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let mut participants: HashMap<i64, Vec<ParticipantRow>> = HashMap::new();
+    for entry in app.store.participants_of_many(&ids).await? {
+        participants
+            .entry(entry.conversation_id)
+            .or_default()
+            .push(entry.participant);
     }
+    let mut last: HashMap<i64, MessageRow> = app
+        .store
+        .last_messages(&ids)
+        .await?
+        .into_iter()
+        .map(|message| (message.conversation_id, message))
+        .collect();
+    let list = rows
+        .iter()
+        .map(|row| {
+            let page = MessagePage {
+                data: last
+                    .remove(&row.id)
+                    .into_iter()
+                    .map(|m| m.into_data())
+                    .collect(),
+                links: Links::default(),
+            };
+            let of_row = participants
+                .get(&row.id)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            conversation_of(row, of_row, page)
+        })
+        .collect();
     let participant = query.participant.unwrap_or_default();
     let next = (rows.len() as i64 == CONVERSATIONS_PER_PAGE)
         .then(|| rows.last())

@@ -20,6 +20,15 @@ pub struct ParticipantRow {
     pub last_read_ms: i64,
 }
 
+/// A participant with the conversation it takes part in, for reading many conversations'
+/// participants at once.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ConversationParticipant {
+    pub conversation_id: i64,
+    #[sqlx(flatten)]
+    pub participant: ParticipantRow,
+}
+
 impl ParticipantRow {
     /// The participant as events carry it.
     pub fn as_ref(&self) -> ParticipantRef {

@@ -1,9 +1,9 @@
 //! Queries for conversations and messages.
 
-use super::events::{LAST_MESSAGE, PARTICIPANTS};
-use super::model::{MessageRow, ParticipantRow};
+use super::events::PARTICIPANTS;
+use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
 use crate::realtime::Published;
-use crate::store::{Store, now_secs};
+use crate::store::{Store, in_list_query, now_secs};
 use crate::{conversation_events, record_events, with_pool, with_writer};
 
 /// A conversation as one participant blog sees it.
@@ -102,9 +102,32 @@ impl Store {
         with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(ms).bind(id).bind(limit).fetch_all(pool).await)
     }
 
-    /// A conversation's newest message.
-    pub async fn last_message(&self, conversation_id: i64) -> sqlx::Result<Option<MessageRow>> {
-        with_pool!(self, pool => sqlx::query_as(LAST_MESSAGE).bind(conversation_id).fetch_optional(pool).await)
+    /// The participants of each of `conversation_ids`, each conversation's by name, in one
+    /// query (an inbox page shows twenty conversations).
+    pub async fn participants_of_many(
+        &self,
+        conversation_ids: &[i64],
+    ) -> sqlx::Result<Vec<ConversationParticipant>> {
+        const HEAD: &str = "SELECT p.conversation_id, b.id, b.name, b.title, b.user_id, b.can_message, \
+             b.theme, p.last_read_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
+             WHERE p.conversation_id IN (";
+        if conversation_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        with_pool!(self, pool => in_list_query(HEAD, conversation_ids, ") ORDER BY p.conversation_id, b.name")
+            .build_query_as().fetch_all(pool).await)
+    }
+
+    /// The newest message of each of `conversation_ids` that has one, in one query.
+    pub async fn last_messages(&self, conversation_ids: &[i64]) -> sqlx::Result<Vec<MessageRow>> {
+        const HEAD: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
+             FROM messages m JOIN blogs b ON b.id = m.blog_id \
+             WHERE m.id IN (SELECT MAX(id) FROM messages WHERE conversation_id IN (";
+        if conversation_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        with_pool!(self, pool => in_list_query(HEAD, conversation_ids, ") GROUP BY conversation_id)")
+            .build_query_as().fetch_all(pool).await)
     }
 
     /// A page of messages older than `before_id`, returned oldest first.

@@ -25,6 +25,25 @@ pub enum DbPool {
     Postgres(PgPool),
 }
 
+/// A query whose `WHERE … IN (` list is `ids`: `head` ends with `IN (`, the ids are bound,
+/// then `tail` (which closes the list) follows. For one query over many rows instead of one
+/// per row. `ids` must not be empty (`IN ()` is not SQL).
+pub fn in_list_query<DB>(head: &str, ids: &[i64], tail: &str) -> sqlx::QueryBuilder<DB>
+where
+    DB: sqlx::Database,
+    <DB as sqlx::Database>::Arguments: Default,
+    for<'t> i64: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    debug_assert!(!ids.is_empty(), "IN () is not SQL");
+    let mut query = sqlx::QueryBuilder::new(head);
+    let mut list = query.separated(", ");
+    for &id in ids {
+        list.push_bind(id);
+    }
+    query.push(tail);
+    query
+}
+
 /// Runs `$body` with `$pool` bound to the concrete pool for reads, so one query text serves
 /// both backends while each keeps its own typed decoding.
 #[macro_export]
