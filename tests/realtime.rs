@@ -479,16 +479,7 @@ async fn a_slow_consumer_is_cut_off_while_others_keep_receiving() {
     .await
     .unwrap();
     assert_eq!(code, dashwire_protocol::CLOSE_SLOW_CONSUMER);
-    let metrics = reqwest::get(format!("{}/metrics", server.base))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(
-        metrics.contains("dashwire_slow_consumers_total 1"),
-        "{metrics}"
-    );
+    assert_eq!(metric(&server.base, "slow_consumers_total").await, 1);
 }
 
 #[tokio::test]
