@@ -5,16 +5,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dashwire::realtime::Published;
 use dashwire::realtime::delivery::{Delivery, Outbound};
 use dashwire::realtime::metrics::Metrics;
 use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle};
-use dashwire_protocol::{Codec, Event, FromTumblelog, NotificationData};
+use dashwire::realtime::{Published, Topic};
+use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
 use tokio::sync::mpsc;
 
 fn notification(seq: i64) -> Published {
     Published {
-        topic: "activity:star".into(),
+        topic: Topic::shared(Channel::Activity("star".into())),
         seq,
         event: Event::Notification(NotificationData {
             id: seq,

@@ -1,7 +1,6 @@
-//! The application state and the router, and serving them on a listener.
+//! The router that assembles every feature, the channel kinds they own, and serving them.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -11,33 +10,37 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
 
-use crate::auth::rate_limit::LoginLimiter;
 use crate::auth::session::load_session;
-use crate::config::Config;
-use crate::realtime::Realtime;
+use crate::realtime::ChannelKinds;
+use crate::state::AppState;
 use crate::store::Store;
-
-/// What every handler can reach; cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    pub config: Arc<Config>,
-    pub login_limiter: LoginLimiter,
-    pub realtime: Realtime,
-}
 
 /// The whole router: every feature's routes, the session layer, and the web app fallback.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .merge(crate::auth::router())
+        .merge(crate::accounts::router())
         .merge(crate::blogs::router())
+        .merge(crate::follows::router())
+        .merge(crate::activity::router())
         .merge(crate::messaging::router())
         .merge(crate::realtime::router())
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)
-        .layer(from_fn_with_state(state.clone(), load_session))
+        .layer(from_fn_with_state(state.store.clone(), load_session))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// The channel kinds every feature owns, with who may subscribe to each.
+pub fn channel_kinds(store: &Store) -> ChannelKinds {
+    ChannelKinds::default()
+        .register(crate::messaging::MessagingChannels {
+            store: store.clone(),
+        })
+        .register(crate::activity::ActivityChannel {
+            store: store.clone(),
+        })
+        .register(crate::unread::UnreadChannel)
 }
 
 async fn healthz() -> &'static str {
@@ -93,5 +96,18 @@ async fn upkeep(state: AppState) {
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "event pruning failed"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn every_channel_kind_has_an_owner() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/kinds.db", dir.path().display());
+        let store = Store::connect(&url, 1).await.unwrap();
+        assert_eq!(channel_kinds(&store).unregistered(), Vec::<&str>::new());
     }
 }

@@ -1,9 +1,15 @@
 //! dashwire: a social blogging dashboard on a realtime-first WebSocket application server.
 //!
 //! The binary (`main.rs`) only parses the command line; everything else lives here, one
-//! folder per feature (`auth`, `blogs`, `activity`) over a thin core (`app`, `store`,
-//! `error`), so that black-box tests in `tests/` can start the same server.
+//! folder per feature over a thin core, so that black-box tests in `tests/` can start the
+//! same server.
+//!
+//! The core: `app` (the router and serving), `state`, `store`, `error`, `extract`, `config`,
+//! `rate_limit`, `web`, and the realtime core (`realtime`), which knows no feature. The
+//! features, each depending only on those listed before it: `auth` (who is calling), `blogs`,
+//! `unread`, `activity`, `follows`, `likes`, `messaging`, `accounts`.
 
+pub mod accounts;
 pub mod activity;
 pub mod app;
 pub mod auth;
@@ -12,8 +18,13 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod extract;
+pub mod follows;
+pub mod likes;
 pub mod loadseed;
 pub mod messaging;
+pub mod rate_limit;
 pub mod realtime;
+pub mod state;
 pub mod store;
+pub mod unread;
 pub mod web;

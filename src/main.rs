@@ -6,11 +6,12 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Parser;
 use clap::error::ErrorKind;
-use dashwire::app::{AppState, serve};
-use dashwire::auth::rate_limit::LoginLimiter;
+use dashwire::app::{channel_kinds, serve};
 use dashwire::config::{Cli, Command, Config, check_database_url};
 use dashwire::demo::{DEMO_PASSWORD, seed};
+use dashwire::rate_limit::LoginLimiter;
 use dashwire::realtime::Realtime;
+use dashwire::state::AppState;
 use dashwire::store::Store;
 use tokio::net::TcpListener;
 
@@ -163,6 +164,7 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
         config.redis_url.as_deref(),
         config.realtime.clone(),
         store.clone(),
+        channel_kinds(&store),
     )
     .await
     .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{BOTH, TestDb};
-use dashwire::blogs::store::FollowChange;
+use dashwire::follows::store::FollowChange;
 use dashwire::store::{Store, unique_violation};
 
 async fn each_store<F, Fut>(body: F)

@@ -30,6 +30,9 @@ pub enum ChannelError {
 }
 
 impl Channel {
+    /// Every kind, as written before the colon.
+    pub const KINDS: [&'static str; 4] = ["inbox", "conversation", "activity", "unread"];
+
     /// The channel's kind, as written before the colon.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -115,6 +118,18 @@ mod tests {
             let channel: Channel = s.parse().unwrap();
             assert_eq!(channel.to_string(), s);
         }
+    }
+
+    #[test]
+    fn every_kind_is_listed() {
+        let samples = [
+            Channel::Inbox("a".into()),
+            Channel::Conversation(1),
+            Channel::Activity("a".into()),
+            Channel::Unread,
+        ];
+        let kinds: Vec<&str> = samples.iter().map(Channel::kind).collect();
+        assert_eq!(kinds, Channel::KINDS);
     }
 
     #[test]

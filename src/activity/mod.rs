@@ -1,5 +1,11 @@
 //! A blog's activity: notifications (new followers now; likes, reblogs, mentions and replies
-//! as those features land) and the daily sparkline.
+//! as those features land), the daily sparkline, and the `activity:{blog}` channel.
 
+mod channels;
+pub mod events;
+mod http;
 pub mod model;
 pub mod store;
+
+pub use channels::ActivityChannel;
+pub use http::router;

@@ -2,6 +2,7 @@
 //! protocol's `NotificationData`, the same over HTTP and on the `activity:{blog}` channel.
 
 use dashwire_protocol::{FromTumblelog, NotificationData};
+use serde::Serialize;
 
 use super::store::NotificationRow;
 use crate::blogs::avatar::avatar_url;
@@ -36,4 +37,10 @@ pub fn notification_data(row: NotificationRow) -> NotificationData {
         }),
         r#type: row.r#type,
     }
+}
+
+/// `activity_data` of a blog: notifications per day over the last 30 days, oldest first.
+#[derive(Debug, Serialize)]
+pub struct ActivityData {
+    pub sparkline: Vec<i64>,
 }

@@ -3,11 +3,6 @@
 use crate::store::{Store, now_secs};
 use crate::with_pool;
 
-/// Inserts one notification; binds `blog_id`, `type`, `from_blog_id`, `created_at`; returns
-/// the id, which is also the event's sequence number on the blog's activity channel.
-pub const INSERT_NOTIFICATION: &str = "INSERT INTO notifications (blog_id, type, from_blog_id, created_at) \
-     VALUES ($1, $2, $3, $4) RETURNING id";
-
 /// Days in the activity sparkline.
 pub const SPARKLINE_DAYS: i64 = 30;
 
@@ -26,7 +21,7 @@ macro_rules! notification_select {
 }
 
 /// One notification by id; binds the id.
-pub const NOTIFICATION_BY_ID: &str = notification_select!("WHERE n.id = $1");
+pub(super) const NOTIFICATION_BY_ID: &str = notification_select!("WHERE n.id = $1");
 
 /// A notification with the blog it came from.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -1,11 +1,8 @@
-//! Accounts, sessions and the form key.
+//! Who is calling: sessions, the form key, passwords, and the extractors handlers use.
+//! Builds on nothing but the core, so every feature (and the realtime core) can ask who the
+//! caller is.
 
-mod http;
-pub mod model;
 pub mod password;
-pub mod rate_limit;
 pub mod session;
 pub mod store;
 pub mod validate;
-
-pub use http::router;

@@ -15,8 +15,8 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use super::store::{SESSION_IDLE_SECS, Session};
-use crate::app::AppState;
 use crate::error::AppError;
+use crate::store::Store;
 
 /// The session cookie's name.
 pub const COOKIE_NAME: &str = "dashwire_session";
@@ -93,12 +93,12 @@ pub fn clear_cookie() -> HeaderValue {
 
 /// Resolves the session and enforces the form key on state-changing requests.
 pub async fn load_session(
-    State(app): State<AppState>,
+    State(store): State<Store>,
     request: Request,
     next: Next,
 ) -> Result<Response, AppError> {
     let session = match token_from_headers(request.headers()) {
-        Some(token) => app.store.session_by_token(&token).await?,
+        Some(token) => store.session_by_token(&token).await?,
         None => None,
     };
     let (mut parts, body) = request.into_parts();

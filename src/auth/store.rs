@@ -63,13 +63,6 @@ impl Store {
         with_pool!(self, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
     }
 
-    /// Marks the account tour guide as seen.
-    pub async fn set_seen_atg(&self, user_id: i64) -> sqlx::Result<()> {
-        const SQL: &str = "UPDATE users SET seen_atg = TRUE WHERE id = $1";
-        with_writer!(self, pool => sqlx::query(SQL).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(())
-    }
-
     /// Starts a session for `user_id` (or a visitor's when `None`).
     pub async fn create_session(&self, user_id: Option<i64>) -> sqlx::Result<NewSession> {
         const SQL: &str = "INSERT INTO sessions (token_hash, user_id, form_key, created_at, last_seen_at) \
@@ -139,34 +132,5 @@ impl Store {
             .await
             .map(|r| r.rows_affected()))?;
         Ok(done)
-    }
-
-    /// Creates a user and their first (primary, current) blog in one transaction.
-    /// Returns the new user's id.
-    pub async fn create_user_with_blog(
-        &self,
-        email: &str,
-        password_hash: &str,
-        blog_name: &str,
-        blog_title: &str,
-    ) -> sqlx::Result<i64> {
-        const USER: &str = "INSERT INTO users (email, password_hash, created_at) \
-                            VALUES ($1, $2, $3) RETURNING id";
-        const BLOG: &str = "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at) \
-                            VALUES ($1, $2, $3, 0, TRUE, $4) RETURNING id";
-        const CURRENT: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
-        let now = now_secs();
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let (user_id,): (i64,) = sqlx::query_as(USER)
-                .bind(email).bind(password_hash).bind(now)
-                .fetch_one(&mut *tx).await?;
-            let (blog_id,): (i64,) = sqlx::query_as(BLOG)
-                .bind(user_id).bind(blog_name).bind(blog_title).bind(now)
-                .fetch_one(&mut *tx).await?;
-            sqlx::query(CURRENT).bind(blog_id).bind(user_id).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(user_id)
-        })
     }
 }

@@ -1,9 +1,11 @@
-//! Blogs: creating and ordering them, follow and unfollow, blog data, avatars.
+//! Blogs: creating, finding and ordering them, their settings, blocks between them, avatars.
 
 pub mod avatar;
+pub mod blocks;
 mod http;
+pub mod lookup;
 pub mod model;
 pub mod store;
 pub mod validate;
 
-pub use http::router;
+pub use http::{BlogList, router};

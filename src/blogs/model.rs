@@ -9,7 +9,7 @@ use super::store::BlogRow;
 
 /// A blog in the user's `channels` list.
 #[derive(Debug, Serialize)]
-pub struct Channel {
+pub struct UserBlog {
     pub name: String,
     pub title: String,
     pub avatar_url: String,
@@ -21,10 +21,10 @@ pub struct Channel {
     pub is_private_group_channel: bool,
 }
 
-impl Channel {
+impl UserBlog {
     /// The channel entry of one of the user's blogs.
-    pub fn of(row: &BlogRow, current_blog_id: Option<i64>) -> Channel {
-        Channel {
+    pub fn of(row: &BlogRow, current_blog_id: Option<i64>) -> UserBlog {
+        UserBlog {
             name: row.name.clone(),
             title: row.title.clone(),
             avatar_url: avatar_url(&row.name, DEFAULT_AVATAR_SIZE),
@@ -103,10 +103,6 @@ pub struct BlogView {
     /// Counts only the owner sees.
     #[serde(flatten)]
     pub owner: Option<OwnerCounts>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub activity_data: Option<ActivityData>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub activity_notifications: Option<Vec<dashwire_protocol::NotificationData>>,
 }
 
 /// The counts of a blog that only its owner sees.
@@ -117,12 +113,6 @@ pub struct OwnerCounts {
     pub draft_count: i64,
     pub queued_post_count: i64,
     pub transcoding_count: i64,
-}
-
-/// `activity_data` of a blog.
-#[derive(Debug, Serialize)]
-pub struct ActivityData {
-    pub sparkline: Vec<i64>,
 }
 
 impl BlogView {
@@ -162,8 +152,6 @@ impl BlogView {
                 queued_post_count: row.queued_post_count,
                 transcoding_count: row.transcoding_count,
             }),
-            activity_data: None,
-            activity_notifications: None,
         }
     }
 }

@@ -1,10 +1,7 @@
-//! Queries for blogs, follows, blocks and ordering.
+//! Queries for blogs: looking them up, creating and ordering them, their settings.
 
-use crate::activity::model::notification_data;
-use crate::activity::store::{INSERT_NOTIFICATION, NOTIFICATION_BY_ID, NotificationRow};
-use crate::realtime::Published;
 use crate::store::{Store, now_secs};
-use crate::{record_events, unread_events, with_pool, with_writer};
+use crate::{with_pool, with_writer};
 
 /// A blog with its counts, as seen by one viewer (`following` is the viewer's).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -43,6 +40,9 @@ pub struct BlogRef {
 }
 
 /// The select every blog read shares; `$1` is the viewer's user id (NULL for a visitor).
+/// Callers append the rest of the statement. Exported for the features that list blogs
+/// (follows), so a blog is read one way everywhere.
+#[macro_export]
 macro_rules! blog_select {
     ($($tail:literal)*) => {
         concat!(
@@ -63,18 +63,6 @@ macro_rules! blog_select {
             $($tail),*
         )
     };
-}
-
-/// What a follow call changed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FollowChange {
-    /// The follow was made now; carries the events it caused (the followed blog's
-    /// notification and its owner's unread counts), to publish.
-    Followed { published: Vec<Published> },
-    /// Nothing changed: already following, or not following on an unfollow.
-    Unchanged,
-    /// The follow was removed.
-    Unfollowed,
 }
 
 impl Store {
@@ -100,13 +88,12 @@ impl Store {
         with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
     }
 
-    /// The blogs `user_id` follows, most recently followed first.
-    pub async fn followed_blogs(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
-        const SQL: &str = blog_select!(
-            "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "
-            "ORDER BY fo.created_at DESC, b.id DESC"
-        );
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
+    /// The caller's own blog named `name`, without its counts; `None` when no blog of
+    /// `user_id` has that name.
+    pub async fn owned_blog(&self, user_id: i64, name: &str) -> sqlx::Result<Option<BlogRef>> {
+        const SQL: &str =
+            "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1 AND user_id = $2";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(name).bind(user_id).fetch_optional(pool).await)
     }
 
     /// Recent blogs that are not the viewer's, newest first.
@@ -127,14 +114,6 @@ impl Store {
         const SQL: &str = "SELECT COUNT(*) FROM blogs WHERE name = $1";
         let (n,): (i64,) =
             with_pool!(self, pool => sqlx::query_as(SQL).bind(name).fetch_one(pool).await)?;
-        Ok(n > 0)
-    }
-
-    /// Whether any user has this email.
-    pub async fn email_taken(&self, email: &str) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT COUNT(*) FROM users WHERE email = $1";
-        let (n,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(email).fetch_one(pool).await)?;
         Ok(n > 0)
     }
 
@@ -171,101 +150,13 @@ impl Store {
         })
     }
 
-    /// Makes `blog_id` the blog the user acts as.
-    pub async fn set_current_blog(&self, user_id: i64, blog_id: i64) -> sqlx::Result<()> {
-        const SQL: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
-        with_writer!(self, pool => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(())
-    }
-
-    /// How many blogs `user_id` follows.
-    pub async fn friend_count(&self, user_id: i64) -> sqlx::Result<i64> {
-        const SQL: &str = "SELECT COUNT(*) FROM follows WHERE user_id = $1";
-        let (n,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
-        Ok(n)
-    }
-
-    /// How many posts `user_id` has liked.
-    pub async fn liked_post_count(&self, user_id: i64) -> sqlx::Result<i64> {
-        const SQL: &str = "SELECT COUNT(*) FROM likes WHERE user_id = $1";
-        let (n,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
-        Ok(n)
-    }
-
-    /// Whether `blocker_blog_id` has blocked any blog of `user_id`.
-    pub async fn blocked_any_blog_of(
-        &self,
-        blocker_blog_id: i64,
-        user_id: i64,
-    ) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT COUNT(*) FROM blocks k JOIN blogs b ON b.id = k.blocked_blog_id \
-                           WHERE k.blocker_blog_id = $1 AND b.user_id = $2";
-        let (n,): (i64,) = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(blocker_blog_id).bind(user_id).fetch_one(pool).await)?;
-        Ok(n > 0)
-    }
-
-    /// `user_id`, acting as `via_blog_id`, follows `blog_id`; the followed blog gets a
-    /// `follower` notification in the same transaction.
-    pub async fn follow(
-        &self,
-        user_id: i64,
-        via_blog_id: i64,
-        blog_id: i64,
-    ) -> sqlx::Result<FollowChange> {
-        const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
-                           VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
-        let now = now_secs();
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let inserted = sqlx::query(SQL)
-                .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now)
-                .execute(&mut *tx).await?.rows_affected();
-            if inserted == 0 {
-                return Ok(FollowChange::Unchanged);
-            }
-            let (notification_id,): (i64,) = sqlx::query_as(INSERT_NOTIFICATION)
-                .bind(blog_id).bind("follower").bind(via_blog_id).bind(now)
-                .fetch_one(&mut *tx).await?;
-            let row: NotificationRow = sqlx::query_as(NOTIFICATION_BY_ID)
-                .bind(notification_id).fetch_one(&mut *tx).await?;
-            let (owner,): (i64,) = sqlx::query_as("SELECT user_id FROM blogs WHERE id = $1")
-                .bind(blog_id).fetch_one(&mut *tx).await?;
-            let mut pending = vec![
-                (format!("activity:{}", row.blog_name), dashwire_protocol::Event::Notification(notification_data(row))),
-            ];
-            pending.extend(unread_events!(tx, &[owner]).await?);
-            let published = record_events!(tx, pending).await?;
-            tx.commit().await?;
-            Ok(FollowChange::Followed { published })
-        })
-    }
-
-    /// `user_id` stops following `blog_id`.
-    pub async fn unfollow(&self, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
-        const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
-        let removed = with_writer!(self, pool =>
-            sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(if removed > 0 {
-            FollowChange::Unfollowed
-        } else {
-            FollowChange::Unchanged
-        })
-    }
-}
-
-impl Store {
     /// Sets a blog's description (plain text).
     pub async fn set_blog_description(&self, name: &str, description: &str) -> sqlx::Result<()> {
         const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
         with_writer!(self, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
-}
 
-impl Store {
     /// Whether a blog accepts messages.
     pub async fn blog_can_message(&self, blog_id: i64) -> sqlx::Result<bool> {
         const SQL: &str = "SELECT can_message FROM blogs WHERE id = $1";
@@ -279,30 +170,5 @@ impl Store {
         const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";
         with_writer!(self, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
-    }
-
-    /// `blocker_blog_id` blocks `blocked_blog_id`: the blocked blog's user stops following
-    /// the blocker, and can no longer follow or message it. Returns whether it was new.
-    pub async fn block(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
-        const BLOCK: &str = "INSERT INTO blocks (blocker_blog_id, blocked_blog_id, created_at) \
-             VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
-        const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 \
-             AND user_id = (SELECT user_id FROM blogs WHERE id = $2)";
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let added = sqlx::query(BLOCK).bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
-                .execute(&mut *tx).await?.rows_affected();
-            sqlx::query(UNFOLLOW).bind(blocker_blog_id).bind(blocked_blog_id).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(added > 0)
-        })
-    }
-
-    /// Lifts a block. Returns whether there was one.
-    pub async fn unblock(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
-        const SQL: &str = "DELETE FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
-        let removed = with_writer!(self, pool => sqlx::query(SQL).bind(blocker_blog_id).bind(blocked_blog_id)
-            .execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(removed > 0)
     }
 }

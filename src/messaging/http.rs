@@ -12,11 +12,12 @@ use super::model::{
     Conversation, Link, Links, MessagePage, MessageRow, Participant, ParticipantRow,
 };
 use super::store::{ConversationRow, NewMessage, Target};
-use crate::app::AppState;
 use crate::auth::session::CurrentUser;
+use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Envelope};
 use crate::extract::{Pairs, Query};
+use crate::state::AppState;
 
 /// Conversations per inbox page.
 const CONVERSATIONS_PER_PAGE: i64 = 20;
@@ -61,22 +62,8 @@ async fn own_blog(
     user: &CurrentUser,
     participant: Option<&str>,
 ) -> Result<BlogRef, AppError> {
-    let raw = participant
-        .filter(|p| !p.trim().is_empty())
-        .ok_or_else(|| {
-            AppError::bad_request(
-                "missing_participant",
-                "Say which of your blogs: the participant field is required.",
-            )
-        })?;
-    let name = blog_name_of(raw);
-    match app.store.blog_ref(name).await? {
-        Some(blog) if blog.user_id == user.user_id => Ok(blog),
-        _ => Err(AppError::forbidden(
-            "not_your_blog",
-            format!("'{name}' is not one of your blogs."),
-        )),
-    }
+    let name = blog_name_of(participant.unwrap_or(""));
+    owned_blog(&app.store, user.user_id, name, BlogField::Participant).await
 }
 
 /// Any blog by a participant value.

@@ -1,8 +1,11 @@
-//! Private messaging between blogs: conversations, messages, participants, unread.
+//! Private messaging between blogs: conversations, messages, participants, and the `inbox`
+//! and `conversation` channels.
 
+mod channels;
 pub mod events;
 mod http;
 pub mod model;
 pub mod store;
 
+pub use channels::MessagingChannels;
 pub use http::router;

@@ -1,10 +1,12 @@
 //! Queries for conversations and messages.
 
-use super::events::PARTICIPANTS;
+use dashwire_protocol::{Event, ReadData};
+
+use super::events::{ConversationChange, PARTICIPANTS, conversation_events};
 use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
-use crate::realtime::Published;
+use crate::realtime::{Published, log};
 use crate::store::{Store, in_list_query, now_secs};
-use crate::{conversation_events, record_events, with_pool, with_writer};
+use crate::{with_pool, with_tx};
 
 /// A conversation as one participant blog sees it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -167,45 +169,65 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5) RETURNING id";
         const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
              WHERE conversation_id = $2 AND blog_id = $3";
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let conversation_id = match &message.target {
-                Target::Existing(id) => *id,
-                Target::Blogs(blog_ids) => {
-                    let key = participants_key(blog_ids);
-                    sqlx::query(NEW).bind(&key).bind(now_ms()).bind(now_secs()).execute(&mut *tx).await?;
-                    let (id,): (i64,) = sqlx::query_as(FIND).bind(&key).fetch_one(&mut *tx).await?;
-                    for blog_id in blog_ids {
-                        sqlx::query(JOIN).bind(id).bind(blog_id).execute(&mut *tx).await?;
-                    }
-                    id
+        let mut tx = self.begin().await?;
+        let conversation_id = match &message.target {
+            Target::Existing(id) => *id,
+            Target::Blogs(blog_ids) => {
+                let key = participants_key(blog_ids);
+                with_tx!(&mut tx, conn => sqlx::query(NEW)
+                    .bind(&key).bind(now_ms()).bind(now_secs()).execute(conn).await.map(|r| r.rows_affected()))?;
+                let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(FIND).bind(&key).fetch_one(conn).await)?;
+                for blog_id in blog_ids {
+                    with_tx!(&mut tx, conn =>
+                        sqlx::query(JOIN).bind(id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
                 }
-            };
-            let (ts, status): (i64, String) =
-                sqlx::query_as(TOUCH).bind(now_ms()).bind(conversation_id).fetch_one(&mut *tx).await?;
-            // Read under the lock, so a send that committed meanwhile is seen.
-            let mut participants: Vec<ParticipantRow> =
-                sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(&mut *tx).await?;
-            let sender = participants.iter().position(|p| p.id == message.sender_blog_id)
-                .ok_or(sqlx::Error::RowNotFound)?;
-            let (id,): (i64,) = sqlx::query_as(INSERT)
-                .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
-                .bind(&message.body).bind(ts)
-                .fetch_one(&mut *tx).await?;
-            sqlx::query(READ).bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(&mut *tx).await?;
-            participants[sender].last_read_ms = ts;
-            let row = MessageRow {
-                id, conversation_id, ts,
-                r#type: message.r#type.clone(),
-                body: message.body.clone(),
-                participant: participants[sender].name.clone(),
-            };
-            let head = dashwire_protocol::Event::Message(row.clone().into_data());
-            let pending = conversation_events!(tx, conversation_id, &participants, Some(head), Some((ts, row.clone()))).await?;
-            let published = record_events!(tx, pending).await?;
-            tx.commit().await?;
-            let conversation = ConversationRow { id: conversation_id, status, last_modified_ms: ts, last_read_ms: ts };
-            Ok(Sent { message: row, conversation, participants, published })
+                id
+            }
+        };
+        let (ts, status): (i64, String) = with_tx!(&mut tx, conn =>
+            sqlx::query_as(TOUCH).bind(now_ms()).bind(conversation_id).fetch_one(conn).await)?;
+        // Read under the lock, so a send that committed meanwhile is seen.
+        let mut participants: Vec<ParticipantRow> = with_tx!(&mut tx, conn =>
+            sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(conn).await)?;
+        let sender = participants
+            .iter()
+            .position(|p| p.id == message.sender_blog_id)
+            .ok_or(sqlx::Error::RowNotFound)?;
+        let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
+            .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
+            .bind(&message.body).bind(ts)
+            .fetch_one(conn).await)?;
+        with_tx!(&mut tx, conn => sqlx::query(READ)
+            .bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+        participants[sender].last_read_ms = ts;
+        let row = MessageRow {
+            id,
+            conversation_id,
+            ts,
+            r#type: message.r#type,
+            body: message.body,
+            participant: participants[sender].name.clone(),
+        };
+        let change = ConversationChange {
+            conversation_id,
+            participants: &participants,
+            head: Event::Message(row.clone().into_data()),
+            latest: Some((ts, row.clone())),
+        };
+        let events = conversation_events(&mut tx, change).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        let conversation = ConversationRow {
+            id: conversation_id,
+            status,
+            last_modified_ms: ts,
+            last_read_ms: ts,
+        };
+        Ok(Sent {
+            message: row,
+            conversation,
+            participants,
+            published,
         })
     }
 
@@ -220,25 +242,33 @@ impl Store {
              (SELECT last_modified_ms FROM conversations WHERE id = $1) \
              WHERE conversation_id = $1 AND blog_id = $2 \
              AND last_read_ms < (SELECT last_modified_ms FROM conversations WHERE id = $1)";
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let changed = sqlx::query(READ).bind(conversation_id).bind(blog_id).execute(&mut *tx).await?.rows_affected();
-            if changed == 0 {
-                return Ok(Vec::new());
-            }
-            let participants: Vec<ParticipantRow> =
-                sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(&mut *tx).await?;
-            let reader = participants.iter().find(|p| p.id == blog_id).ok_or(sqlx::Error::RowNotFound)?;
-            let head = dashwire_protocol::Event::Read(dashwire_protocol::ReadData {
-                conversation_id,
-                participant: reader.name.clone(),
-                last_read_ts: reader.last_read_ms / 1000,
-            });
-            let pending = conversation_events!(tx, conversation_id, &participants, Some(head), None).await?;
-            let published = record_events!(tx, pending).await?;
-            tx.commit().await?;
-            Ok(published)
-        })
+        let mut tx = self.begin().await?;
+        let changed = with_tx!(&mut tx, conn => sqlx::query(READ)
+            .bind(conversation_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+        if changed == 0 {
+            return Ok(Vec::new());
+        }
+        let participants: Vec<ParticipantRow> = with_tx!(&mut tx, conn =>
+            sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(conn).await)?;
+        let reader = participants
+            .iter()
+            .find(|p| p.id == blog_id)
+            .ok_or(sqlx::Error::RowNotFound)?;
+        let head = Event::Read(ReadData {
+            conversation_id,
+            participant: reader.name.clone(),
+            last_read_ts: reader.last_read_ms / 1000,
+        });
+        let change = ConversationChange {
+            conversation_id,
+            participants: &participants,
+            head,
+            latest: None,
+        };
+        let events = conversation_events(&mut tx, change).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(published)
     }
 
     /// Blogs whose name starts with `query`, that can message, not the user's own.
@@ -284,17 +314,6 @@ impl Store {
             }
         }
         Ok(blogs)
-    }
-
-    /// A user's unread conversations and notifications, per blog and in all.
-    pub async fn unread_counts(
-        &self,
-        user_id: i64,
-    ) -> sqlx::Result<dashwire_protocol::UnreadCounts> {
-        let user_ids = [user_id];
-        let rows: Vec<(i64, String, i64, i64)> = with_pool!(self, pool =>
-            super::events::unread_counts_query(&user_ids).build_query_as().fetch_all(pool).await)?;
-        Ok(super::events::unread_counts_of(user_id, &rows))
     }
 }
 

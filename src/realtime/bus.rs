@@ -1,29 +1,47 @@
-//! Fan-out between nodes. `Local` hands events to this node's router task (the embedded
-//! default); `Redis` publishes through Redis pub/sub, and each node subscribes in Redis only
-//! to the topics it has local subscribers for.
+//! Fan-out between nodes: transport only. The bus carries published events and session ends
+//! to every node and hands what arrives to the node's router task as [`Incoming`]; it knows
+//! topics and events, not subscribers or storage.
+//!
+//! `Local` (the embedded default) hands events straight to this node's router task. `Redis`
+//! publishes through Redis pub/sub, and each node subscribes in Redis only to the topics its
+//! own sockets want (told through [`Bus::interest`]).
 //!
 //! Either way one task routes: publishers never route on their own threads, so they never
 //! wait for each other on a topic, and a burst reaches the router back to back and is routed
 //! together, so each socket then writes several events at once.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use dashwire_protocol::{CLOSE_SESSION_ENDED, Event};
+use dashwire_protocol::Event;
 use futures_util::StreamExt;
 use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::Realtime;
-use super::delivery::Delivery;
+use super::Topic;
+use super::log::Published;
 use super::metrics::Metrics;
-use super::store::Published;
+
+/// What the bus hands this node's router task. Nearly every message is an event, so the
+/// channel's slots are sized for one and boxing it would only add an allocation per event.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Incoming {
+    /// A committed event, from this node or another.
+    Event(Published),
+    /// A session ended (logout): close its sockets.
+    SessionEnded(String),
+    /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
+    /// their sockets should read the log.
+    Resubscribed(Vec<Arc<str>>),
+}
 
 /// How events reach the sockets of every node.
 pub enum Bus {
-    /// To the task of [`run_local_router`].
-    Local(mpsc::UnboundedSender<Published>),
+    /// Straight to this node's router task.
+    Local(mpsc::UnboundedSender<Incoming>),
     Redis(RedisBus),
 }
 
@@ -35,7 +53,7 @@ pub struct RedisBus {
     prefix: String,
 }
 
-/// A change in which topics this node wants from Redis.
+/// A change in which topics this node wants from the bus.
 #[derive(Debug)]
 pub enum Interest {
     Subscribe(Arc<str>),
@@ -48,7 +66,7 @@ pub enum Interest {
 #[allow(clippy::large_enum_variant)]
 enum BusMessage {
     Event {
-        topic: String,
+        topic: Topic,
         seq: i64,
         event: Event,
     },
@@ -65,32 +83,83 @@ fn redis_channel(prefix: &str, topic: &str) -> String {
     format!("{prefix}:topic:{topic}")
 }
 
-impl RedisBus {
-    /// Connects the publishing side; `run` must be spawned for the subscribing side.
-    pub async fn connect(
+impl Bus {
+    /// The in-process bus: everything published reaches `router`.
+    pub fn local(router: mpsc::UnboundedSender<Incoming>) -> Bus {
+        Bus::Local(router)
+    }
+
+    /// The Redis bus: connects the publishing side and spawns the subscribing side, which
+    /// hands what arrives to `router`.
+    pub async fn redis(
         url: &str,
         prefix: &str,
-    ) -> anyhow::Result<(RedisBus, redis::Client, mpsc::UnboundedReceiver<Interest>)> {
+        router: mpsc::UnboundedSender<Incoming>,
+        metrics: Arc<Metrics>,
+    ) -> anyhow::Result<Bus> {
         let client = redis::Client::open(url)?;
         let publisher = ConnectionManager::new(client.clone()).await?;
-        let (commands, receiver) = mpsc::unbounded_channel();
-        Ok((
-            RedisBus {
-                publisher,
-                commands,
-                prefix: prefix.to_owned(),
-            },
+        let (commands, interest) = mpsc::unbounded_channel();
+        tokio::spawn(run_redis_subscriber(
             client,
-            receiver,
-        ))
+            prefix.to_owned(),
+            interest,
+            router,
+            metrics,
+        ));
+        Ok(Bus::Redis(RedisBus {
+            publisher,
+            commands,
+            prefix: prefix.to_owned(),
+        }))
     }
 
-    /// Tells the subscribing task what this node now wants. Called under the registry's
-    /// topic lock so the commands keep the registry's order.
+    /// Tells the bus this node now wants a topic, or no longer does. Called under the
+    /// registry's topic lock, so the changes keep the registry's order.
     pub fn interest(&self, interest: Interest) {
-        let _ = self.commands.send(interest);
+        if let Bus::Redis(redis) = self {
+            let _ = redis.commands.send(interest);
+        }
     }
 
+    /// Sends a committed event to every node's subscribers.
+    pub async fn publish(&self, published: Published, metrics: &Metrics) {
+        match self {
+            // Fails only when the core is being dropped, and with it every socket.
+            Bus::Local(router) => {
+                let _ = router.send(Incoming::Event(published));
+            }
+            Bus::Redis(redis) => {
+                let channel = redis_channel(&redis.prefix, &published.topic.key());
+                let message = BusMessage::Event {
+                    topic: published.topic,
+                    seq: published.seq,
+                    event: published.event,
+                };
+                redis.send(&channel, &message, metrics).await;
+            }
+        }
+    }
+
+    /// Ends a session's sockets on every node.
+    pub async fn end_session(&self, session: &str, metrics: &Metrics) {
+        match self {
+            Bus::Local(router) => {
+                let _ = router.send(Incoming::SessionEnded(session.to_owned()));
+            }
+            Bus::Redis(redis) => {
+                let message = BusMessage::SessionEnded {
+                    session: session.to_owned(),
+                };
+                redis
+                    .send(&control_channel(&redis.prefix), &message, metrics)
+                    .await;
+            }
+        }
+    }
+}
+
+impl RedisBus {
     async fn send(&self, channel: &str, message: &BusMessage, metrics: &Metrics) {
         let payload = match rmp_serde::to_vec_named(message) {
             Ok(payload) => payload,
@@ -113,73 +182,25 @@ impl RedisBus {
     }
 }
 
-impl Bus {
-    /// Sends a committed event to every node's subscribers.
-    pub async fn publish(&self, realtime: &Realtime, published: Published) {
-        match self {
-            Bus::Local(router) => {
-                // Fails only when the core is being dropped, and with it every socket.
-                let _ = router.send(published);
-            }
-            Bus::Redis(redis) => {
-                let channel = redis_channel(&redis.prefix, &published.topic);
-                let message = BusMessage::Event {
-                    topic: published.topic,
-                    seq: published.seq,
-                    event: published.event,
-                };
-                redis.send(&channel, &message, realtime.metrics()).await;
-            }
-        }
-    }
-
-    /// Closes a session's sockets on every node.
-    pub async fn end_session(&self, realtime: &Realtime, session: &str) {
-        match self {
-            Bus::Local(_) => realtime
-                .registry()
-                .close_session(session, CLOSE_SESSION_ENDED),
-            Bus::Redis(redis) => {
-                let message = BusMessage::SessionEnded {
-                    session: session.to_owned(),
-                };
-                redis
-                    .send(
-                        &control_channel(&redis.prefix),
-                        &message,
-                        realtime.metrics(),
-                    )
-                    .await;
-            }
-        }
-    }
-}
-
-/// Routes the in-process bus's events until the core is dropped. Holds the core weakly: the
-/// core holds the sending side, and a strong reference here would keep both alive forever.
-pub(super) async fn run_local_router(
-    realtime: std::sync::Weak<super::Inner>,
-    mut events: mpsc::UnboundedReceiver<Published>,
-) {
-    while let Some(published) = events.recv().await {
-        let Some(inner) = realtime.upgrade() else {
-            return;
-        };
-        Realtime { inner }.route(Delivery::new(published));
-    }
-}
-
-/// The subscribing side of the Redis bus: follows interest changes and routes what arrives,
-/// reconnecting (and resubscribing every local topic) when the connection drops.
-pub async fn run_redis_subscriber(
-    realtime: Realtime,
+/// The subscribing side of the Redis bus: follows interest changes and hands what arrives to
+/// the router, reconnecting (and resubscribing every wanted topic) when the connection drops.
+async fn run_redis_subscriber(
     client: redis::Client,
     prefix: String,
     mut interest: mpsc::UnboundedReceiver<Interest>,
+    router: mpsc::UnboundedSender<Incoming>,
+    metrics: Arc<Metrics>,
 ) {
+    let mut wanted: HashSet<Arc<str>> = HashSet::new();
     let mut backoff = Duration::from_millis(100);
     loop {
-        match serve_subscriptions(&realtime, &client, &prefix, &mut interest).await {
+        let serving = Subscriber {
+            client: &client,
+            prefix: &prefix,
+            router: &router,
+            metrics: &metrics,
+        };
+        match serving.serve(&mut interest, &mut wanted).await {
             Ok(()) => return,
             Err(err) => {
                 tracing::warn!(error = %err, "Redis subscription lost; reconnecting");
@@ -190,45 +211,78 @@ pub async fn run_redis_subscriber(
     }
 }
 
-async fn serve_subscriptions(
-    realtime: &Realtime,
-    client: &redis::Client,
-    prefix: &str,
-    interest: &mut mpsc::UnboundedReceiver<Interest>,
-) -> redis::RedisResult<()> {
-    let (mut sink, mut stream) = client.get_async_pubsub().await?.split();
-    sink.subscribe(control_channel(prefix)).await?;
-    // After a (re)connect, events may have been missed: subscribe, then have sockets read
-    // the log for anything after what they last saw.
-    for topic in realtime.registry().topics() {
-        sink.subscribe(redis_channel(prefix, &topic)).await?;
-        realtime.registry().resync(&topic);
-    }
-    loop {
-        tokio::select! {
-            change = interest.recv() => match change {
-                Some(first) => {
-                    let (subscribe, unsubscribe) = coalesce(first, interest);
-                    if !unsubscribe.is_empty() {
-                        let channels: Vec<String> = unsubscribe.iter().map(|t| redis_channel(prefix, t)).collect();
-                        sink.unsubscribe(channels).await?;
-                    }
-                    if !subscribe.is_empty() {
-                        let channels: Vec<String> = subscribe.iter().map(|t| redis_channel(prefix, t)).collect();
-                        sink.subscribe(channels).await?;
-                        // Anything published between the sockets' replay and now is in the log.
-                        for topic in &subscribe {
-                            realtime.registry().resync(topic);
+struct Subscriber<'a> {
+    client: &'a redis::Client,
+    prefix: &'a str,
+    router: &'a mpsc::UnboundedSender<Incoming>,
+    metrics: &'a Metrics,
+}
+
+impl Subscriber<'_> {
+    /// Serves one connection until it drops (an error) or the node stops wanting anything
+    /// (the interest sender is gone: `Ok`).
+    async fn serve(
+        &self,
+        interest: &mut mpsc::UnboundedReceiver<Interest>,
+        wanted: &mut HashSet<Arc<str>>,
+    ) -> redis::RedisResult<()> {
+        let (mut sink, mut stream) = self.client.get_async_pubsub().await?.split();
+        sink.subscribe(control_channel(self.prefix)).await?;
+        // After a (re)connect, events may have been missed: subscribe, then have sockets read
+        // the log for anything after what they last saw.
+        if !wanted.is_empty() {
+            let channels: Vec<String> = wanted
+                .iter()
+                .map(|t| redis_channel(self.prefix, t))
+                .collect();
+            sink.subscribe(channels).await?;
+            let _ = self
+                .router
+                .send(Incoming::Resubscribed(wanted.iter().cloned().collect()));
+        }
+        loop {
+            tokio::select! {
+                change = interest.recv() => match change {
+                    Some(first) => {
+                        let (subscribe, unsubscribe) = coalesce(first, interest);
+                        for topic in &unsubscribe {
+                            wanted.remove(topic);
+                        }
+                        wanted.extend(subscribe.iter().cloned());
+                        if !unsubscribe.is_empty() {
+                            let channels: Vec<String> = unsubscribe.iter().map(|t| redis_channel(self.prefix, t)).collect();
+                            sink.unsubscribe(channels).await?;
+                        }
+                        if !subscribe.is_empty() {
+                            let channels: Vec<String> = subscribe.iter().map(|t| redis_channel(self.prefix, t)).collect();
+                            sink.subscribe(channels).await?;
+                            // Anything published between the sockets' replay and now is in the log.
+                            let _ = self.router.send(Incoming::Resubscribed(subscribe));
                         }
                     }
-                }
-                None => return Ok(()),
-            },
-            message = stream.next() => match message {
-                Some(message) => receive(realtime, message.get_payload_bytes()),
-                None => return Err(redis::RedisError::from((redis::ErrorKind::Io, "pub/sub stream ended"))),
-            },
+                    None => return Ok(()),
+                },
+                message = stream.next() => match message {
+                    Some(message) => self.receive(message.get_payload_bytes()),
+                    None => return Err(redis::RedisError::from((redis::ErrorKind::Io, "pub/sub stream ended"))),
+                },
+            }
         }
+    }
+
+    fn receive(&self, payload: &[u8]) {
+        Metrics::inc(&self.metrics.bus_in);
+        let incoming = match rmp_serde::from_slice::<BusMessage>(payload) {
+            Ok(BusMessage::Event { topic, seq, event }) => {
+                Incoming::Event(Published { topic, seq, event })
+            }
+            Ok(BusMessage::SessionEnded { session }) => Incoming::SessionEnded(session),
+            Err(err) => {
+                tracing::warn!(error = %err, "undecodable bus message");
+                return;
+            }
+        };
+        let _ = self.router.send(incoming);
     }
 }
 
@@ -240,7 +294,7 @@ fn coalesce(
     queued: &mut mpsc::UnboundedReceiver<Interest>,
 ) -> (Vec<Arc<str>>, Vec<Arc<str>>) {
     let mut last: Vec<(Arc<str>, bool)> = Vec::new();
-    let mut index: std::collections::HashMap<Arc<str>, usize> = std::collections::HashMap::new();
+    let mut index: HashMap<Arc<str>, usize> = HashMap::new();
     let mut note = |change: Interest| {
         let (topic, wanted) = match change {
             Interest::Subscribe(topic) => (topic, true),
@@ -276,19 +330,6 @@ fn coalesce(
 
 /// Interest changes folded into one round trip at most.
 const MAX_COALESCED: usize = 4096;
-
-fn receive(realtime: &Realtime, payload: &[u8]) {
-    Metrics::inc(&realtime.metrics().bus_in);
-    match rmp_serde::from_slice::<BusMessage>(payload) {
-        Ok(BusMessage::Event { topic, seq, event }) => {
-            realtime.route(Delivery::new(Published { topic, seq, event }));
-        }
-        Ok(BusMessage::SessionEnded { session }) => realtime
-            .registry()
-            .close_session(&session, CLOSE_SESSION_ENDED),
-        Err(err) => tracing::warn!(error = %err, "undecodable bus message"),
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -4,9 +4,10 @@ use std::sync::{Arc, OnceLock};
 
 use axum::extract::ws::{Message, Utf8Bytes};
 use bytes::Bytes;
-use dashwire_protocol::{Codec, Encoded, EventFrame, ServerFrame};
+use dashwire_protocol::{Codec, Encoded, Event, EventFrame, ServerFrame};
 
-use super::store::Published;
+use super::log::Published;
+use super::order::Sequenced;
 
 /// What a socket's queue carries.
 #[derive(Debug, Clone)]
@@ -20,6 +21,7 @@ pub enum Outbound {
 /// One event on one topic, with its frame encoded lazily once per codec.
 #[derive(Debug)]
 pub struct Delivery {
+    /// The topic's key, as the registry files it.
     pub topic: Arc<str>,
     pub seq: i64,
     frame: ServerFrame,
@@ -27,41 +29,44 @@ pub struct Delivery {
     msgpack: OnceLock<Bytes>,
 }
 
-/// The channel name clients see for a topic: `unread:{user_id}` is each user's `unread`.
-pub fn wire_channel(topic: &str) -> &str {
-    if topic.starts_with("unread:") {
-        "unread"
-    } else {
-        topic
-    }
-}
-
 impl Delivery {
     /// Wraps a published event.
     pub fn new(published: Published) -> Delivery {
-        let frame = ServerFrame::Event(EventFrame {
-            channel: wire_channel(&published.topic).to_owned(),
-            seq: published.seq,
-            event: published.event,
-        });
+        let channel = published.topic.channel().to_string();
+        Delivery::replayed(
+            published.topic.key(),
+            channel,
+            published.seq,
+            published.event,
+        )
+    }
+
+    /// Wraps an event read back from the log: `topic` is its key, `channel` the channel
+    /// clients see it on.
+    pub fn replayed(topic: Arc<str>, channel: String, seq: i64, event: Event) -> Delivery {
         Delivery {
-            topic: published.topic.into(),
-            seq: published.seq,
-            frame,
+            topic,
+            seq,
+            frame: ServerFrame::Event(EventFrame {
+                channel,
+                seq,
+                event,
+            }),
             json: OnceLock::new(),
             msgpack: OnceLock::new(),
         }
     }
 
-    /// The event as it was published.
-    pub fn published(&self) -> Published {
-        let ServerFrame::Event(frame) = &self.frame else {
-            unreachable!("a delivery always holds an event frame")
-        };
-        Published {
-            topic: self.topic.to_string(),
-            seq: self.seq,
-            event: frame.event.clone(),
+    /// The event's frame.
+    pub fn frame(&self) -> &ServerFrame {
+        &self.frame
+    }
+
+    /// The channel clients see the event on.
+    pub fn channel(&self) -> &str {
+        match &self.frame {
+            ServerFrame::Event(frame) => &frame.channel,
+            _ => "",
         }
     }
 
@@ -85,6 +90,12 @@ impl Delivery {
                     .clone(),
             ),
         }
+    }
+}
+
+impl Sequenced for Arc<Delivery> {
+    fn seq(&self) -> i64 {
+        self.seq
     }
 }
 

@@ -2,7 +2,7 @@
 
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderValue, request::Parts};
 use axum::response::{IntoResponse, Response};
@@ -10,14 +10,18 @@ use axum::routing::get;
 use dashwire_protocol::{Codec, MAX_CLIENT_FRAME_BYTES};
 use serde::Deserialize;
 
+use super::Realtime;
 use super::socket::{SocketContext, run};
-use crate::app::AppState;
 use crate::auth::session::MaybeSession;
 use crate::error::AppError;
 use crate::extract::Query;
 
-/// The realtime routes.
-pub fn router() -> Router<AppState> {
+/// The realtime routes, for any router state the core can be taken from.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Realtime: FromRef<S>,
+{
     Router::new()
         .route("/ws", get(upgrade))
         .route("/metrics", get(metrics))
@@ -45,18 +49,23 @@ impl<S: Send + Sync> FromRequestParts<S> for Upgrade {
 }
 
 async fn upgrade(
-    State(app): State<AppState>,
+    State(realtime): State<Realtime>,
     MaybeSession(session): MaybeSession,
     Query(query): Query<SocketQuery>,
     headers: HeaderMap,
     Upgrade(upgrade): Upgrade,
 ) -> Result<Response, AppError> {
-    check_origin(&headers, &app.realtime.settings().allowed_origins)?;
+    check_origin(&headers, &realtime.settings().allowed_origins)?;
     let session = match (session, query.token) {
         (Some(session), _) if session.user_id.is_some() => session,
-        (_, Some(token)) => app.store.session_by_token(&token).await?.ok_or_else(|| {
-            AppError::unauthorized("bad_token", "That socket token is unknown or expired.")
-        })?,
+        (_, Some(token)) => realtime
+            .inner
+            .store
+            .session_by_token(&token)
+            .await?
+            .ok_or_else(|| {
+                AppError::unauthorized("bad_token", "That socket token is unknown or expired.")
+            })?,
         _ => return Err(AppError::not_logged_in()),
     };
     let user_id = session.user_id.ok_or_else(AppError::not_logged_in)?;
@@ -66,15 +75,14 @@ async fn upgrade(
         .and_then(|p| p.to_str().ok())
         .and_then(Codec::from_subprotocol)
         .unwrap_or_default();
-    let settings = app.realtime.settings();
+    let settings = realtime.settings();
     let context = SocketContext {
-        realtime: app.realtime.clone(),
-        store: app.store.clone(),
+        realtime: realtime.clone(),
         user_id,
         session: session.token_hash,
         codec,
     };
-    let tracker = app.realtime.inner.sockets.clone();
+    let tracker = realtime.inner.sockets.clone();
     Ok(upgrade
         .read_buffer_size(settings.read_buffer_size)
         // Frames above our own limit are refused with 1009 by the socket task; this hard cap
@@ -110,14 +118,14 @@ fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), AppError>
     }
 }
 
-async fn metrics(State(app): State<AppState>) -> impl IntoResponse {
-    let (size, idle) = app.store.pool_stats();
+async fn metrics(State(realtime): State<Realtime>) -> impl IntoResponse {
+    let (size, idle) = realtime.inner.store.pool_stats();
     (
         [(
             CONTENT_TYPE,
             HeaderValue::from_static("text/plain; version=0.0.4"),
         )],
-        app.realtime.metrics().render(size, idle),
+        realtime.metrics().render(size, idle),
     )
 }
 

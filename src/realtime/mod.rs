@@ -1,29 +1,52 @@
-//! The realtime core: sockets, subscriptions, and fan-out over a bus.
+//! The realtime core: sockets, subscriptions, and fan-out over a bus. It knows nothing of
+//! features: each feature owns its channel kinds and registers who may subscribe to them
+//! ([`ChannelKinds`]), builds its events as plain values inside its own transaction, and
+//! hands them here after commit.
 //!
-//! Features write their changes and the events that report them in one transaction
-//! (`record_events!`), then hand the [`Published`] events to [`Realtime::publish`]. The core
-//! knows nothing of features beyond who may read which channel (`access.rs`).
+//! One message send, from the HTTP call to the socket write:
+//!
+//! 1. **Handler** (`messaging/http.rs`): checks the call, asks the store to send, then hands
+//!    the events the store returns to [`Realtime::publish`].
+//! 2. **Store transaction** (`messaging/store.rs`): writes the message and builds the events
+//!    it causes (the message, each participant's inbox entry, their unread counts) from what
+//!    the transaction read.
+//! 3. **Event rows** ([`log::record`], `realtime/log.rs`): the same transaction appends them
+//!    to the event log, each with its channel's next sequence number, and commits.
+//! 4. **Publish** (`realtime/bus.rs`): the bus carries each event to every node (in-process,
+//!    or Redis pub/sub) and hands it to the node's one router task.
+//! 5. **Registry** (`realtime/registry.rs`): routes it, in seq order, to the queue of every
+//!    local socket subscribed to its topic, encoded once per codec for all of them.
+//! 6. **Socket** (`realtime/socket.rs`): takes what is queued and writes it, several events
+//!    per write; its subscription state (`subscriptions.rs`) skips what the socket already
+//!    has and replays from the log what it missed.
 
-mod access;
 pub mod bus;
+mod channels;
 pub mod delivery;
 mod http;
+pub mod log;
 pub mod metrics;
+pub mod order;
 pub mod registry;
 mod socket;
-pub mod store;
+mod subscriptions;
+mod topic;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+pub use channels::{ChannelAuthority, ChannelKinds};
 pub use http::router;
-pub use store::Published;
+pub use log::Published;
+pub use topic::Topic;
 
-use bus::{Bus, Interest, RedisBus};
+use bus::{Bus, Incoming, Interest};
+use delivery::Delivery;
 use metrics::Metrics;
 use registry::Registry;
 
@@ -69,8 +92,10 @@ pub struct Realtime {
 
 struct Inner {
     registry: Registry,
-    metrics: Metrics,
+    metrics: Arc<Metrics>,
+    /// The event log, read on resume and on gaps.
     store: Store,
+    kinds: ChannelKinds,
     bus: Bus,
     settings: Settings,
     shutdown: CancellationToken,
@@ -80,26 +105,25 @@ struct Inner {
 
 impl Realtime {
     /// A core with the in-process bus, or the Redis bus when `redis_url` is given. `store`
-    /// holds the event log the core reads when the bus misses an event.
+    /// holds the event log; `kinds` are the channel kinds the features registered.
     pub async fn start(
         redis_url: Option<&str>,
         settings: Settings,
         store: Store,
+        kinds: ChannelKinds,
     ) -> anyhow::Result<Realtime> {
-        let (local_events, local_router) = tokio::sync::mpsc::unbounded_channel();
-        let (bus, redis) = match redis_url {
-            None => (Bus::Local(local_events), None),
-            Some(url) => {
-                let (bus, client, interest) =
-                    RedisBus::connect(url, &settings.redis_prefix).await?;
-                (Bus::Redis(bus), Some((client, interest)))
-            }
+        let (router, incoming) = mpsc::unbounded_channel();
+        let metrics = Arc::new(Metrics::default());
+        let bus = match redis_url {
+            None => Bus::local(router),
+            Some(url) => Bus::redis(url, &settings.redis_prefix, router, metrics.clone()).await?,
         };
         let realtime = Realtime {
             inner: Arc::new(Inner {
                 registry: Registry::default(),
-                metrics: Metrics::default(),
+                metrics,
                 store,
+                kinds,
                 bus,
                 settings,
                 shutdown: CancellationToken::new(),
@@ -107,23 +131,7 @@ impl Realtime {
                 next_socket_id: AtomicU64::new(1),
             }),
         };
-        match redis {
-            None => {
-                tokio::spawn(bus::run_local_router(
-                    Arc::downgrade(&realtime.inner),
-                    local_router,
-                ));
-            }
-            Some((client, interest)) => {
-                let prefix = realtime.inner.settings.redis_prefix.clone();
-                tokio::spawn(bus::run_redis_subscriber(
-                    realtime.clone(),
-                    client,
-                    prefix,
-                    interest,
-                ));
-            }
-        }
+        tokio::spawn(run_router(Arc::downgrade(&realtime.inner), incoming));
         Ok(realtime)
     }
 
@@ -131,7 +139,7 @@ impl Realtime {
     pub async fn publish(&self, events: Vec<Published>) {
         for event in events {
             Metrics::inc(&self.inner.metrics.events_published);
-            self.inner.bus.publish(self, event).await;
+            self.inner.bus.publish(event, &self.inner.metrics).await;
         }
     }
 
@@ -139,12 +147,12 @@ impl Realtime {
     /// it has to wait for a missing seq, a timer ends the wait after
     /// [`registry::REORDER_WAIT`] by reading what is still missing from the log, once for
     /// the node rather than once per socket.
-    pub(crate) fn route(&self, delivery: delivery::Delivery) {
+    fn route(&self, delivery: Delivery) {
         let metrics = self.metrics();
         if let Some(hold) = self.registry().route(Arc::new(delivery), metrics) {
             let realtime = self.clone();
             tokio::spawn(async move {
-                tokio::time::sleep(registry::REORDER_WAIT).await;
+                tokio::time::sleep(order::REORDER_WAIT).await;
                 realtime.end_hold(hold).await;
             });
         }
@@ -168,8 +176,8 @@ impl Realtime {
                 let events = events
                     .into_iter()
                     .map(|(seq, event)| {
-                        let topic = hold.topic.to_string();
-                        Arc::new(delivery::Delivery::new(Published { topic, seq, event }))
+                        let channel = hold.channel.clone();
+                        Arc::new(Delivery::replayed(hold.topic.clone(), channel, seq, event))
                     })
                     .collect();
                 self.registry().release(&hold, events, metrics);
@@ -184,7 +192,10 @@ impl Realtime {
 
     /// Closes the sockets of a session (logout, revocation) on every node.
     pub async fn end_session(&self, session_token_hash: &str) {
-        self.inner.bus.end_session(self, session_token_hash).await;
+        self.inner
+            .bus
+            .end_session(session_token_hash, &self.inner.metrics)
+            .await;
     }
 
     /// Tells every socket to close with 1001 so clients reconnect elsewhere.
@@ -218,9 +229,7 @@ impl Realtime {
     /// Subscribes a socket to a topic, telling the bus when this node starts wanting it.
     fn subscribe(&self, topic: &Arc<str>, socket: registry::SocketHandle) {
         self.inner.registry.subscribe(topic, socket, || {
-            if let Bus::Redis(redis) = &self.inner.bus {
-                redis.interest(Interest::Subscribe(topic.clone()));
-            }
+            self.inner.bus.interest(Interest::Subscribe(topic.clone()));
         });
         self.inner
             .metrics
@@ -231,13 +240,39 @@ impl Realtime {
     /// Unsubscribes a socket, telling the bus when this node no longer wants the topic.
     fn unsubscribe(&self, topic: &Arc<str>, socket_id: u64) {
         self.inner.registry.unsubscribe(topic, socket_id, || {
-            if let Bus::Redis(redis) = &self.inner.bus {
-                redis.interest(Interest::Unsubscribe(topic.clone()));
-            }
+            self.inner
+                .bus
+                .interest(Interest::Unsubscribe(topic.clone()));
         });
         self.inner
             .metrics
             .subscriptions
             .fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Routes what the bus hands this node until the core is dropped. Holds the core weakly: the
+/// core holds the bus, which holds the sending side, and a strong reference here would keep
+/// both alive forever.
+async fn run_router(
+    realtime: std::sync::Weak<Inner>,
+    mut incoming: mpsc::UnboundedReceiver<Incoming>,
+) {
+    while let Some(next) = incoming.recv().await {
+        let Some(inner) = realtime.upgrade() else {
+            return;
+        };
+        let realtime = Realtime { inner };
+        match next {
+            Incoming::Event(published) => realtime.route(Delivery::new(published)),
+            Incoming::SessionEnded(session) => realtime
+                .registry()
+                .close_session(&session, dashwire_protocol::CLOSE_SESSION_ENDED),
+            Incoming::Resubscribed(topics) => {
+                for topic in topics {
+                    realtime.registry().resync(&topic);
+                }
+            }
+        }
     }
 }

@@ -1,26 +1,18 @@
 //! Who is subscribed to what on this node, and which sockets belong to which session.
 //!
 //! DashMaps, because every publish reads a topic's subscribers and every subscribe writes
-//! them, from many tasks at once, and no section ever awaits while holding an entry.
-//!
-//! Each topic also routes its events in seq order. Publishers race (two transactions commit
-//! seqs 4 and 5; the handler of 5 publishes first), and a socket that sees 5 before 4 reads
-//! the gap from the log: one query per subscriber, 10,000 queries for a popular blog. So an
-//! event that arrives ahead of a missing seq is held here, once per node, until the missing
-//! one arrives or [`REORDER_WAIT`] passes; then the core reads what is still missing from the
-//! log once for the node ([`Registry::missing`], [`Registry::release`]), and a socket reads
-//! only what that did not find.
+//! them, from many tasks at once, and no section ever awaits while holding an entry. Each
+//! topic routes its events through its [`Reorder`], so every socket sees them in seq order.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use dashmap::DashMap;
 use tokio::sync::{Notify, mpsc};
 
 use super::delivery::{Delivery, Outbound};
 use super::metrics::Metrics;
+use super::order::{HoldId, Reorder};
 use dashwire_protocol::CLOSE_SLOW_CONSUMER;
 
 /// Tells a socket task to close with a code; set once, the first reason wins.
@@ -63,15 +55,6 @@ pub struct SocketHandle {
     pub close: Arc<CloseSignal>,
 }
 
-/// How long an event that arrived ahead of a missing seq waits for it. Publishers usually
-/// race by microseconds to milliseconds, but on a saturated node (a 100-follow burst to
-/// 10,000 sockets) a publisher can run hundreds of milliseconds after its commit, and every
-/// wait that ends too early sends each subscriber to the log. An event that is never
-/// published (a crash between commit and publish) delays its topic's next events this long.
-pub const REORDER_WAIT: Duration = Duration::from_millis(500);
-/// Events held per topic at most; past this the topic stops waiting and routes them.
-const MAX_HELD: usize = 1024;
-
 /// The node's subscriptions and sessions.
 #[derive(Debug, Default)]
 pub struct Registry {
@@ -83,26 +66,18 @@ pub struct Registry {
 #[derive(Debug, Default)]
 struct Topic {
     subscribers: Vec<SocketHandle>,
-    /// Locked while routing, so two publishers' events reach every socket in one order.
-    order: Mutex<Order>,
+    /// Locked while routing, so two publishers' events reach every socket in one order. A
+    /// std mutex: held for a few instructions per event, never across an await.
+    order: Mutex<Reorder<Arc<Delivery>>>,
 }
 
-#[derive(Debug, Default)]
-struct Order {
-    /// The highest seq routed on this node; 0 before the first.
-    routed: i64,
-    /// Events that arrived ahead of a missing seq, by seq.
-    held: BTreeMap<i64, Arc<Delivery>>,
-    /// Counts holds, so a timer only releases the hold it was set for.
-    hold: u64,
-}
-
-/// A hold that started. After [`REORDER_WAIT`], read [`Registry::missing`] from the log and
-/// hand what was found to [`Registry::release`].
+/// A hold that started on a topic: see [`Registry::missing`] and [`Registry::release`].
 #[derive(Debug)]
 pub struct Hold {
     pub topic: Arc<str>,
-    hold: u64,
+    /// The channel clients see the topic's events on.
+    pub channel: String,
+    id: HoldId,
 }
 
 impl Registry {
@@ -140,61 +115,36 @@ impl Registry {
         }
     }
 
-    /// Routes an event to every local subscriber of its topic, in seq order: an event ahead
+    /// Routes an event to every local subscriber of its topic, in seq order. An event ahead
     /// of a missing seq is held, and the answer says so the first time, so the caller can
-    /// [`Registry::release`] it after [`REORDER_WAIT`].
+    /// [`Registry::release`] it after the reorder wait.
     pub fn route(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Option<Hold> {
         let entry = self.topics.get(&delivery.topic)?;
-        let mut guard = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-        let order = &mut *guard;
+        let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
         let seq = delivery.seq;
-        // First event here, or a late or repeated one (sockets skip what they have): out now.
-        if order.routed == 0 || seq <= order.routed {
-            order.routed = order.routed.max(seq);
-            queue_to(&entry.subscribers, &delivery, metrics);
-            return None;
-        }
-        if seq > order.routed + 1 {
+        let mut routed = false;
+        let hold = order.accept(delivery.clone(), |d| {
+            routed |= d.seq == seq;
+            queue_to(&entry.subscribers, d, metrics);
+        });
+        if !routed {
             Metrics::inc(&metrics.events_held);
-            let starts = order.held.is_empty();
-            order.held.insert(seq, delivery);
-            if order.held.len() < MAX_HELD {
-                if !starts {
-                    return None;
-                }
-                order.hold += 1;
-                return Some(Hold {
-                    topic: entry.key().clone(),
-                    hold: order.hold,
-                });
-            }
-            // Too much is waiting: stop waiting.
-            release_all(order, &entry.subscribers, metrics);
-            return None;
         }
-        order.routed = seq;
-        queue_to(&entry.subscribers, &delivery, metrics);
-        // Whatever was waiting for this one, and is now next in line.
-        while let Some(next) = order.held.first_entry() {
-            if *next.key() > order.routed + 1 {
-                break;
-            }
-            let (seq, held) = next.remove_entry();
-            order.routed = order.routed.max(seq);
-            queue_to(&entry.subscribers, &held, metrics);
-        }
-        None
+        hold.map(|id| Hold {
+            topic: entry.key().clone(),
+            channel: delivery.channel().to_owned(),
+            id,
+        })
     }
 
-    /// The seq a new subscriber read from the log for `topic`. Until this node has routed
-    /// an event of the topic, it takes that as routed, so the first live event is checked for
-    /// a gap too (otherwise an early 5 before 4 sends every new subscriber to the log).
+    /// The seq a new subscriber read from the log for `topic` (see [`Reorder::seen`]).
     pub fn seen(&self, topic: &str, seq: i64) {
         if let Some(entry) = self.topics.get(topic) {
-            let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-            if order.routed == 0 {
-                order.routed = seq;
-            }
+            entry
+                .order
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .seen(seq);
         }
     }
 
@@ -203,8 +153,7 @@ impl Registry {
     pub fn missing(&self, hold: &Hold) -> Option<(i64, i64)> {
         let entry = self.topics.get(&hold.topic)?;
         let order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-        let (&first, _) = order.held.first_key_value()?;
-        (order.hold == hold.hold).then_some((order.routed, first - 1))
+        order.missing(hold.id)
     }
 
     /// Ends a hold that is still waiting: routes `found` (what the log had of the missing
@@ -213,17 +162,8 @@ impl Registry {
         let Some(entry) = self.topics.get(&hold.topic) else {
             return;
         };
-        let mut guard = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-        let order = &mut *guard;
-        if order.hold != hold.hold || order.held.is_empty() {
-            return;
-        }
-        for delivery in found {
-            if delivery.seq > order.routed {
-                order.held.entry(delivery.seq).or_insert(delivery);
-            }
-        }
-        release_all(order, &entry.subscribers, metrics);
+        let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
+        order.release(hold.id, found, |d| queue_to(&entry.subscribers, d, metrics));
     }
 
     /// Asks every local subscriber of a topic to read the log for missed events.
@@ -231,14 +171,12 @@ impl Registry {
         let Some(entry) = self.topics.get(topic) else {
             return;
         };
-        {
-            // What the bus missed will not arrive: stop waiting, and route whatever comes
-            // next at once. Held events are committed, so the resync reads them too.
-            let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-            order.held.clear();
-            order.routed = 0;
-        }
-        let topic: Arc<str> = Arc::from(topic);
+        entry
+            .order
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .reset();
+        let topic: Arc<str> = entry.key().clone();
         for socket in entry.subscribers.iter() {
             if socket
                 .queue
@@ -248,11 +186,6 @@ impl Registry {
                 socket.close.close(CLOSE_SLOW_CONSUMER);
             }
         }
-    }
-
-    /// The topics with local subscribers (to resubscribe after a bus reconnect).
-    pub fn topics(&self) -> Vec<Arc<str>> {
-        self.topics.iter().map(|e| e.key().clone()).collect()
     }
 
     /// Remembers which session a socket belongs to.
@@ -281,14 +214,6 @@ impl Registry {
     }
 }
 
-/// Routes everything held, in seq order.
-fn release_all(order: &mut Order, subscribers: &[SocketHandle], metrics: &Metrics) {
-    for (seq, held) in std::mem::take(&mut order.held) {
-        order.routed = order.routed.max(seq);
-        queue_to(subscribers, &held, metrics);
-    }
-}
-
 /// Queues an event to each subscriber. A subscriber whose queue is full is told to close as a
 /// slow consumer rather than buffered without bound.
 fn queue_to(subscribers: &[SocketHandle], delivery: &Arc<Delivery>, metrics: &Metrics) {
@@ -314,14 +239,16 @@ fn queue_to(subscribers: &[SocketHandle], delivery: &Arc<Delivery>, metrics: &Me
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::realtime::store::Published;
-    use dashwire_protocol::{Event, UnreadCounts};
+    use crate::realtime::{Published, Topic as RoutedTopic};
+    use dashwire_protocol::{Channel, Event, UnreadCounts};
 
-    const TOPIC: &str = "unread:1";
+    fn topic() -> RoutedTopic {
+        RoutedTopic::personal(Channel::Unread, 1)
+    }
 
     fn event(seq: i64) -> Arc<Delivery> {
         Arc::new(Delivery::new(Published {
-            topic: TOPIC.into(),
+            topic: topic(),
             seq,
             event: Event::Unread(UnreadCounts {
                 messaging: seq,
@@ -330,7 +257,7 @@ mod tests {
         }))
     }
 
-    /// A registry with one subscriber of `TOPIC`, and that subscriber's queue.
+    /// A registry with one subscriber of the topic, and that subscriber's queue.
     fn subscribed() -> (Registry, mpsc::Receiver<Outbound>) {
         let registry = Registry::default();
         let (queue, inbox) = mpsc::channel(16);
@@ -339,7 +266,7 @@ mod tests {
             queue,
             close: Arc::new(CloseSignal::default()),
         };
-        registry.subscribe(&Arc::from(TOPIC), socket, || {});
+        registry.subscribe(&topic().key(), socket, || {});
         (registry, inbox)
     }
 
@@ -352,93 +279,47 @@ mod tests {
     }
 
     #[test]
-    fn an_event_ahead_of_a_missing_seq_waits_for_it() {
+    fn a_held_event_reaches_subscribers_in_order_and_is_counted() {
         let (registry, mut inbox) = subscribed();
         let metrics = Metrics::default();
         assert!(registry.route(event(1), &metrics).is_none());
-        let hold = registry.route(event(3), &metrics);
-        assert!(hold.is_some(), "3 waits for 2");
-        assert!(
-            registry.route(event(4), &metrics).is_none(),
-            "one hold at a time"
-        );
+        let hold = registry.route(event(3), &metrics).expect("3 waits for 2");
+        assert_eq!(registry.missing(&hold), Some((1, 2)));
         assert_eq!(received(&mut inbox), [1]);
-        assert!(registry.route(event(2), &metrics).is_none());
-        assert_eq!(
-            received(&mut inbox),
-            [2, 3, 4],
-            "in seq order once 2 arrives"
-        );
-        assert_eq!(metrics.events_held.load(Ordering::Relaxed), 2);
-        // The timer of the finished hold fires later and finds nothing to release.
-        registry.release(&hold.unwrap(), Vec::new(), &metrics);
-        assert_eq!(received(&mut inbox), Vec::<i64>::new());
+        registry.route(event(2), &metrics);
+        assert_eq!(received(&mut inbox), [2, 3]);
+        assert_eq!(metrics.events_held.load(Ordering::Relaxed), 1);
+        assert_eq!(metrics.events_delivered.load(Ordering::Relaxed), 3);
     }
 
     #[test]
-    fn a_seq_that_never_arrives_is_given_up_on_when_the_wait_ends() {
-        let (registry, mut inbox) = subscribed();
-        let metrics = Metrics::default();
-        registry.route(event(7), &metrics);
-        let hold = registry.route(event(9), &metrics).expect("9 waits for 8");
-        registry.route(event(10), &metrics);
-        assert_eq!(received(&mut inbox), [7]);
-        assert_eq!(registry.missing(&hold), Some((7, 8)));
-        // The log did not have it either (say, not yet readable): the sockets will look.
-        registry.release(&hold, Vec::new(), &metrics);
-        assert_eq!(received(&mut inbox), [9, 10]);
-        assert_eq!(registry.missing(&hold), None, "the hold has ended");
-        // 8 arriving late still goes out (sockets skip what they have); 11 follows at once.
-        assert!(registry.route(event(8), &metrics).is_none());
-        assert!(registry.route(event(11), &metrics).is_none());
-        assert_eq!(received(&mut inbox), [8, 11]);
-    }
-
-    #[test]
-    fn what_the_log_had_of_a_gap_goes_out_in_order_with_what_waited() {
-        let (registry, mut inbox) = subscribed();
-        let metrics = Metrics::default();
-        registry.route(event(1), &metrics);
-        let hold = registry
-            .route(event(5), &metrics)
-            .expect("5 waits for 2..4");
-        assert_eq!(registry.missing(&hold), Some((1, 4)));
-        // 3 arrives on its own meanwhile; the log has 2 to 4.
-        registry.route(event(3), &metrics);
-        registry.release(&hold, vec![event(2), event(3), event(4)], &metrics);
-        assert_eq!(received(&mut inbox), [1, 2, 3, 4, 5]);
-    }
-
-    #[test]
-    fn the_first_live_event_after_a_subscribe_is_checked_for_a_gap() {
-        let (registry, mut inbox) = subscribed();
-        let metrics = Metrics::default();
-        registry.seen(TOPIC, 4);
-        assert!(
-            registry.route(event(6), &metrics).is_some(),
-            "6 waits for 5"
-        );
-        assert!(registry.route(event(5), &metrics).is_none());
-        assert_eq!(received(&mut inbox), [5, 6]);
-        registry.seen(TOPIC, 2);
-        assert!(
-            registry.route(event(7), &metrics).is_none(),
-            "what was routed stands"
-        );
-        assert_eq!(received(&mut inbox), [7]);
-    }
-
-    #[test]
-    fn a_resync_stops_the_wait_and_routes_what_comes_next_at_once() {
+    fn a_resync_tells_every_subscriber_and_stops_the_wait() {
         let (registry, mut inbox) = subscribed();
         let metrics = Metrics::default();
         registry.route(event(1), &metrics);
         assert!(registry.route(event(3), &metrics).is_some());
-        registry.resync(TOPIC);
-        // The resync reads the log (which holds 2 and 3); nothing is still waiting.
+        registry.resync(&topic().key());
         assert!(matches!(inbox.try_recv(), Ok(Outbound::Event(d)) if d.seq == 1));
-        assert!(matches!(inbox.try_recv(), Ok(Outbound::Resync(_))));
+        assert!(matches!(inbox.try_recv(), Ok(Outbound::Resync(t)) if *t == *topic().key()));
         assert!(registry.route(event(5), &metrics).is_none());
         assert_eq!(received(&mut inbox), [5]);
+    }
+
+    #[test]
+    fn a_full_queue_closes_its_socket_as_a_slow_consumer() {
+        let registry = Registry::default();
+        let (queue, _inbox) = mpsc::channel(1);
+        let close = Arc::new(CloseSignal::default());
+        let socket = SocketHandle {
+            id: 9,
+            queue,
+            close: close.clone(),
+        };
+        registry.subscribe(&topic().key(), socket, || {});
+        let metrics = Metrics::default();
+        registry.route(event(1), &metrics);
+        registry.route(event(2), &metrics);
+        assert_eq!(metrics.slow_consumers.load(Ordering::Relaxed), 1);
+        assert!(!close.close(1000), "the slow-consumer close came first");
     }
 }

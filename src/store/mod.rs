@@ -46,6 +46,11 @@ where
 
 /// Runs `$body` with `$pool` bound to the concrete pool for reads, so one query text serves
 /// both backends while each keeps its own typed decoding.
+///
+/// A macro rather than a generic function: sqlx's executors, argument encoders and row
+/// decoders are separate types per database, and a function generic over both needs a dozen
+/// higher-ranked bounds restated at every caller (Rust does not imply them). Matching once
+/// on the pool and compiling the same body twice serves both with nothing to restate.
 #[macro_export]
 macro_rules! with_pool {
     ($store:expr, $pool:ident => $body:expr) => {
@@ -65,6 +70,42 @@ macro_rules! with_writer {
             $crate::store::DbPool::Postgres($pool) => $body,
         }
     };
+}
+
+/// Like [`with_pool!`], inside an open [`Tx`]: `with_tx!(tx, conn => query.fetch_one(conn))`
+/// where `tx` is a `&mut Tx` and `conn` is bound to the backend's connection.
+#[macro_export]
+macro_rules! with_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::store::Tx::Sqlite(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+            $crate::store::Tx::Postgres(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+        }
+    };
+}
+
+/// A write transaction on the configured backend. Features write their change and the
+/// events that report it through one `Tx` (see `realtime::log::record`), so both commit or
+/// neither does. Dropped without [`Tx::commit`], it rolls back.
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+impl Tx {
+    /// Commits everything written through it.
+    pub async fn commit(self) -> sqlx::Result<()> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
+    }
 }
 
 /// The handle every feature stores through; cheap to clone.
@@ -154,6 +195,14 @@ impl Store {
             DbPool::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
         }
         Ok(())
+    }
+
+    /// Opens a write transaction (on SQLite, on the one writer connection).
+    pub async fn begin(&self) -> sqlx::Result<Tx> {
+        match &self.pool {
+            DbPool::Sqlite { write, .. } => write.begin().await.map(Tx::Sqlite),
+            DbPool::Postgres(pool) => pool.begin().await.map(Tx::Postgres),
+        }
     }
 
     /// The pool, for [`with_pool!`].

@@ -3,74 +3,71 @@
 
 use dashwire_protocol::Event;
 
-use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use super::Topic;
+use crate::store::{Store, Tx, now_secs};
+use crate::{with_pool, with_tx, with_writer};
 
 /// Bumps (or starts) the sequence of each channel listed after it (one `($1, 1)` row per
-/// channel, pushed by a query builder) and returns `(channel, seq)`. The upsert locks each
-/// channel's row until commit, so one channel's events commit in sequence order; callers
-/// list channels sorted, so that concurrent transactions lock them in one order.
-pub const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
+/// channel) and returns `(channel, seq)`. The upsert locks each channel's row until commit,
+/// so one channel's events commit in sequence order; [`record`] lists channels sorted, so
+/// that concurrent transactions lock them in one order.
+const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
 /// What follows the rows of [`NEXT_SEQS`].
-pub const NEXT_SEQS_TAIL: &str =
+const NEXT_SEQS_TAIL: &str =
     " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + 1 RETURNING channel, seq";
-/// Writes events; one `(channel, seq, payload, created_at)` row each is pushed after it.
-pub const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, payload, created_at) ";
+/// Writes events; one `(channel, seq, payload, created_at)` row each follows it.
+const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, payload, created_at) ";
 
 /// An event written to the log, to publish once its transaction has committed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Published {
-    /// The routing topic: the channel string, except `unread:{user_id}` for a user's
-    /// `unread` channel.
-    pub topic: String,
+    pub topic: Topic,
     pub seq: i64,
     pub event: Event,
 }
 
-/// Appends events inside an open transaction, in two statements whatever their number:
-/// `record_events!(tx, pending)` where `pending` is a `Vec<(String, Event)>` of (topic,
-/// event), at most one per topic; evaluates to `sqlx::Result<Vec<Published>>`.
-#[macro_export]
-macro_rules! record_events {
-    ($tx:expr, $pending:expr) => {
-        async {
-            let mut pending: Vec<(String, dashwire_protocol::Event)> = $pending;
-            if pending.is_empty() {
-                return Ok::<_, sqlx::Error>(Vec::new());
-            }
-            pending.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut seqs = sqlx::QueryBuilder::new($crate::realtime::store::NEXT_SEQS);
-            seqs.push_values(&pending, |mut row, (topic, _)| {
-                row.push_bind(topic.as_str()).push_bind(1i64);
-            });
-            seqs.push($crate::realtime::store::NEXT_SEQS_TAIL);
-            let assigned: Vec<(String, i64)> = seqs.build_query_as().fetch_all(&mut *$tx).await?;
-            let now = $crate::store::now_secs();
-            let mut published = Vec::with_capacity(pending.len());
-            for (topic, event) in pending {
-                let seq = assigned
-                    .iter()
-                    .find(|(channel, _)| *channel == topic)
-                    .map(|(_, seq)| *seq)
-                    .ok_or_else(|| sqlx::Error::RowNotFound)?;
-                published.push($crate::realtime::store::Published { topic, seq, event });
-            }
-            let payloads: Vec<String> = published
-                .iter()
-                .map(|p| serde_json::to_string(&p.event))
-                .collect::<Result<_, _>>()
-                .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-            let mut events = sqlx::QueryBuilder::new($crate::realtime::store::INSERT_EVENTS);
-            events.push_values(published.iter().zip(&payloads), |mut row, (p, payload)| {
-                row.push_bind(p.topic.as_str())
-                    .push_bind(p.seq)
-                    .push_bind(payload.as_str())
-                    .push_bind(now);
-            });
-            events.build().execute(&mut *$tx).await?;
-            Ok::<_, sqlx::Error>(published)
-        }
+/// Appends events to the log inside the open transaction of the change they report, in two
+/// statements whatever their number, and answers them with their sequence numbers, to
+/// publish after commit. At most one event per topic.
+pub async fn record(tx: &mut Tx, mut pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
+    if pending.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys: Vec<String> = {
+        pending.sort_by(|a, b| a.0.cmp(&b.0));
+        pending.iter().map(|(topic, _)| topic.to_string()).collect()
     };
+    let assigned: Vec<(String, i64)> = with_tx!(tx, conn => {
+        let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
+        seqs.push_values(&keys, |mut row, key| {
+            row.push_bind(key.as_str()).push_bind(1i64);
+        });
+        seqs.push(NEXT_SEQS_TAIL);
+        seqs.build_query_as().fetch_all(conn).await
+    })?;
+    let mut published = Vec::with_capacity(pending.len());
+    let mut payloads = Vec::with_capacity(pending.len());
+    for ((topic, event), key) in pending.into_iter().zip(&keys) {
+        let seq = assigned
+            .iter()
+            .find(|(channel, _)| channel == key)
+            .map(|(_, seq)| *seq)
+            .ok_or(sqlx::Error::RowNotFound)?;
+        payloads.push(serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?);
+        published.push(Published { topic, seq, event });
+    }
+    let now = now_secs();
+    with_tx!(tx, conn => {
+        let mut rows = sqlx::QueryBuilder::new(INSERT_EVENTS);
+        rows.push_values(published.iter().zip(&keys).zip(&payloads), |mut row, ((p, key), payload)| {
+            row.push_bind(key.as_str())
+                .push_bind(p.seq)
+                .push_bind(payload.as_str())
+                .push_bind(now);
+        });
+        rows.build().execute(conn).await.map(|r| r.rows_affected())
+    })?;
+    Ok(published)
 }
 
 /// What the log knows of a channel.

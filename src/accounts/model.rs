@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::blogs::model::Channel;
+use crate::blogs::model::UserBlog;
 use crate::error::AppError;
 use crate::store::Store;
 
@@ -23,7 +23,7 @@ pub struct UserModel {
     pub can_message: bool,
     pub primary_channel: Option<String>,
     pub current_channel: Option<String>,
-    pub channels: Vec<Channel>,
+    pub channels: Vec<UserBlog>,
     #[serde(skip)]
     pub current_blog_id: Option<i64>,
 }
@@ -50,9 +50,9 @@ pub async fn user_model(
         .current_blog_id
         .filter(|id| blogs.iter().any(|b| b.id == *id))
         .or_else(|| blogs.first().map(|b| b.id));
-    let channels: Vec<Channel> = blogs
+    let channels: Vec<UserBlog> = blogs
         .iter()
-        .map(|b| Channel::of(b, current_blog_id))
+        .map(|b| UserBlog::of(b, current_blog_id))
         .collect();
     let primary = blogs.iter().find(|b| b.is_primary).or(blogs.first());
     let counts = store.unread_counts(user_id).await?;

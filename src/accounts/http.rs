@@ -1,5 +1,5 @@
-//! The account calls: `/register`, `/login`, `/logout`, `/svc/user/info`,
-//! `/svc/post/set_seen_atg`, `/svc/user/current_blog`.
+//! The account calls: `/svc/user/info`, `/register`, `/login`, `/logout`, `/new/blog`,
+//! `/svc/user/current_blog`, `/svc/post/set_seen_atg`, `/svc/user/socket_token`.
 
 use std::net::SocketAddr;
 
@@ -12,22 +12,26 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::model::{UserModel, VisitorModel, user_model};
-use super::password;
-use super::session::{CurrentUser, MaybeSession, clear_cookie, session_cookie};
-use super::validate;
-use crate::app::AppState;
+use crate::auth::password;
+use crate::auth::session::{CurrentUser, MaybeSession, clear_cookie, session_cookie};
+use crate::auth::store::SESSION_IDLE_SECS;
+use crate::auth::validate;
+use crate::blogs::lookup::{BlogField, owned_blog};
+use crate::blogs::model::UserBlog;
 use crate::blogs::validate as blog_validate;
 use crate::error::{ApiResult, AppError, Envelope};
 use crate::extract::Form;
+use crate::state::AppState;
 use crate::store::unique_violation;
 
-/// The account routes. `/login` is also the client page that shows the forms.
+/// The account routes. `/login`, `/register` and `/new/blog` are also client pages.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/user/info", get(user_info))
         .route("/register", post(register).get(crate::web::index))
         .route("/login", post(login).get(crate::web::index))
         .route("/logout", get(logout))
+        .route("/new/blog", post(new_blog).get(crate::web::index))
         .route("/svc/post/set_seen_atg", post(set_seen_atg))
         .route("/svc/user/current_blog", post(set_current_blog))
         .route("/svc/user/socket_token", post(socket_token))
@@ -177,24 +181,6 @@ async fn start_session(
     Ok(([(SET_COOKIE, cookie)], Envelope(model)).into_response())
 }
 
-async fn logout(
-    State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-) -> Result<Response, AppError> {
-    if let Some(session) = session {
-        app.store.delete_session(&session.token_hash).await?;
-        app.realtime.end_session(&session.token_hash).await;
-    }
-    Ok((
-        axum::http::StatusCode::SEE_OTHER,
-        [
-            (SET_COOKIE, clear_cookie()),
-            (LOCATION, HeaderValue::from_static("/login")),
-        ],
-    )
-        .into_response())
-}
-
 #[derive(Serialize)]
 struct SeenAtg {
     seen_atg: bool,
@@ -216,18 +202,78 @@ async fn set_current_blog(
     user: CurrentUser,
     Form(form): Form<CurrentBlogForm>,
 ) -> ApiResult<UserModel> {
-    let name = form.tumblelog.trim();
-    let blogs = app.store.blogs_of_user(user.user_id).await?;
-    let blog = blogs.iter().find(|b| b.name == name).ok_or_else(|| {
-        AppError::bad_request(
-            "not_your_blog",
-            format!("'{name}' is not one of your blogs."),
-        )
-    })?;
+    let blog = owned_blog(
+        &app.store,
+        user.user_id,
+        &form.tumblelog,
+        BlogField::Tumblelog,
+    )
+    .await?;
     app.store.set_current_blog(user.user_id, blog.id).await?;
     Ok(Envelope(
         user_model(&app.store, user.user_id, &user.session.form_key).await?,
     ))
+}
+
+#[derive(Deserialize)]
+struct NewBlogForm {
+    #[serde(default)]
+    blog_name: String,
+    title: Option<String>,
+}
+
+#[derive(Serialize)]
+struct NewBlogAnswer {
+    blog: UserBlog,
+    user: UserModel,
+}
+
+async fn new_blog(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<NewBlogForm>,
+) -> ApiResult<NewBlogAnswer> {
+    let name = blog_validate::blog_name(&form.blog_name)?;
+    let title = blog_validate::blog_title(form.title.as_deref(), &name)?;
+    if app.store.blog_name_taken(&name).await? {
+        return Err(blog_validate::name_taken(&name));
+    }
+    app.store
+        .create_blog(user.user_id, &name, &title)
+        .await
+        .map_err(|err| match unique_violation(&err) {
+            Some(_) => blog_validate::name_taken(&name),
+            None => err.into(),
+        })?;
+    let user_model = user_model(&app.store, user.user_id, &user.session.form_key).await?;
+    let row = app
+        .store
+        .blog_by_name(&name, Some(user.user_id))
+        .await?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new blog {name} vanished")))?;
+    let current = user_model.current_blog_id;
+    Ok(Envelope(NewBlogAnswer {
+        blog: UserBlog::of(&row, current),
+        user: user_model,
+    }))
+}
+
+async fn logout(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+) -> Result<Response, AppError> {
+    if let Some(session) = session {
+        app.store.delete_session(&session.token_hash).await?;
+        app.realtime.end_session(&session.token_hash).await;
+    }
+    Ok((
+        axum::http::StatusCode::SEE_OTHER,
+        [
+            (SET_COOKIE, clear_cookie()),
+            (LOCATION, HeaderValue::from_static("/login")),
+        ],
+    )
+        .into_response())
 }
 
 #[derive(Serialize)]
@@ -242,6 +288,6 @@ async fn socket_token(State(app): State<AppState>, user: CurrentUser) -> ApiResu
     let new = app.store.create_session(Some(user.user_id)).await?;
     Ok(Envelope(SocketToken {
         token: new.token,
-        expires_in: super::store::SESSION_IDLE_SECS,
+        expires_in: SESSION_IDLE_SECS,
     }))
 }

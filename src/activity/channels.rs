@@ -1,0 +1,32 @@
+//! Who may read `activity:{blog}`: the blog's owner.
+
+use dashwire_protocol::Channel;
+use futures_util::future::BoxFuture;
+
+use crate::realtime::{ChannelAuthority, Topic};
+use crate::store::Store;
+
+/// The `activity` channel kind.
+pub struct ActivityChannel {
+    pub store: Store,
+}
+
+impl ChannelAuthority for ActivityChannel {
+    fn kinds(&self) -> &'static [&'static str] {
+        &["activity"]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        user_id: i64,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+        Box::pin(async move {
+            let Channel::Activity(blog) = channel else {
+                return Ok(None);
+            };
+            let owned = self.store.owned_blog(user_id, blog).await?;
+            Ok(owned.map(|_| Topic::shared(channel.clone())))
+        })
+    }
+}

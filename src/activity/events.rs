@@ -1,0 +1,46 @@
+//! The events a notification causes: the notification itself on its blog's `activity`
+//! channel, and its owner's new unread counts.
+
+use dashwire_protocol::{Channel, Event};
+
+use super::model::notification_data;
+use super::store::NotificationRow;
+use crate::realtime::Topic;
+use crate::store::{Tx, now_secs};
+use crate::with_tx;
+
+/// Inserts one notification and returns its id.
+const INSERT_NOTIFICATION: &str = "INSERT INTO notifications (blog_id, type, from_blog_id, created_at) \
+     VALUES ($1, $2, $3, $4) RETURNING id";
+/// The notified blog's owner.
+const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
+
+/// Something that happened to a blog, to tell its owner.
+#[derive(Debug, Clone, Copy)]
+pub struct Notice<'a> {
+    /// The notified blog.
+    pub blog_id: i64,
+    /// `follower`, `like`, `reblog`, `user_mention`, `reply`.
+    pub kind: &'a str,
+    /// The blog it came from.
+    pub from_blog_id: i64,
+}
+
+/// Writes a notification inside the open transaction of the change it reports, and returns
+/// the events to record with it.
+pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
+    let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(INSERT_NOTIFICATION)
+        .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(now_secs())
+        .fetch_one(conn).await)?;
+    let row: NotificationRow = with_tx!(tx, conn =>
+        sqlx::query_as(super::store::NOTIFICATION_BY_ID).bind(id).fetch_one(conn).await)?;
+    let (owner,): (i64,) =
+        with_tx!(tx, conn => sqlx::query_as(OWNER).bind(notice.blog_id).fetch_one(conn).await)?;
+    let channel = Channel::Activity(row.blog_name.clone());
+    let mut events = vec![(
+        Topic::shared(channel),
+        Event::Notification(notification_data(row)),
+    )];
+    events.extend(crate::unread::events(tx, &[owner]).await?);
+    Ok(events)
+}

@@ -1,0 +1,102 @@
+//! Finding the blog a call names: "the caller's blog named X" (the check every call that
+//! acts as one of the user's blogs makes, with one answer everywhere: 403 `not_your_blog`),
+//! and any blog by name (404 when there is none).
+
+use super::store::{BlogRef, BlogRow};
+use crate::error::AppError;
+use crate::store::Store;
+
+/// The form field a call names the acting blog in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlogField {
+    /// `tumblelog`, as the blog calls write it.
+    Tumblelog,
+    /// `participant`, as messaging writes it (`{blog}.{host}` or `{blog}`).
+    Participant,
+}
+
+impl BlogField {
+    fn name(self) -> &'static str {
+        match self {
+            BlogField::Tumblelog => "tumblelog",
+            BlogField::Participant => "participant",
+        }
+    }
+
+    fn missing_code(self) -> &'static str {
+        match self {
+            BlogField::Tumblelog => "missing_tumblelog",
+            BlogField::Participant => "missing_participant",
+        }
+    }
+}
+
+/// The caller's own blog named `name`. A name that is not one of the user's blogs (whether
+/// or not some other blog has it) is refused with 403 `not_your_blog`; an empty one is a 400
+/// naming the field that should have said which blog.
+pub async fn owned_blog(
+    store: &Store,
+    user_id: i64,
+    name: &str,
+    field: BlogField,
+) -> Result<BlogRef, AppError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(AppError::bad_request(
+            field.missing_code(),
+            format!(
+                "Say which of your blogs: the {} field is required.",
+                field.name()
+            ),
+        ));
+    }
+    store
+        .owned_blog(user_id, name)
+        .await?
+        .ok_or_else(|| not_yours(name))
+}
+
+/// The refusal for a blog that is not the caller's.
+pub fn not_yours(name: &str) -> AppError {
+    AppError::forbidden(
+        "not_your_blog",
+        format!("'{name}' is not one of your blogs."),
+    )
+}
+
+/// Any blog by name, as `viewer` sees it: 404 when there is none, 400 when the `tumblelog`
+/// field is empty.
+pub async fn blog_named(
+    store: &Store,
+    viewer: Option<i64>,
+    name: &str,
+) -> Result<BlogRow, AppError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(AppError::bad_request(
+            "missing_tumblelog",
+            "Say which blog: the tumblelog field is required.",
+        ));
+    }
+    store
+        .blog_by_name(name, viewer)
+        .await?
+        .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))
+}
+
+/// The blog the user acts as: the current one, or the first if none is set (or it is gone).
+pub async fn acting_blog(store: &Store, user_id: i64) -> Result<BlogRow, AppError> {
+    let current = store
+        .user_by_id(user_id)
+        .await?
+        .ok_or_else(AppError::not_logged_in)?
+        .current_blog_id;
+    let blogs = store.blogs_of_user(user_id).await?;
+    let acting = current
+        .and_then(|id| blogs.iter().position(|b| b.id == id))
+        .unwrap_or(0);
+    blogs
+        .into_iter()
+        .nth(acting)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("user {user_id} has no blog")))
+}

@@ -1,0 +1,79 @@
+//! Queries for follows.
+
+use crate::activity::events::{Notice, notify};
+use crate::blog_select;
+use crate::blogs::store::BlogRow;
+use crate::realtime::{Published, log};
+use crate::store::{Store, now_secs};
+use crate::{with_pool, with_tx, with_writer};
+
+/// What a follow call changed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FollowChange {
+    /// The follow was made now; carries the events it caused (the followed blog's
+    /// notification and its owner's unread counts), to publish.
+    Followed { published: Vec<Published> },
+    /// Nothing changed: already following, or not following on an unfollow.
+    Unchanged,
+    /// The follow was removed.
+    Unfollowed,
+}
+
+impl Store {
+    /// `user_id`, acting as `via_blog_id`, follows `blog_id`; the followed blog gets a
+    /// `follower` notification in the same transaction.
+    pub async fn follow(
+        &self,
+        user_id: i64,
+        via_blog_id: i64,
+        blog_id: i64,
+    ) -> sqlx::Result<FollowChange> {
+        const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
+                           VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
+        let mut tx = self.begin().await?;
+        let inserted = with_tx!(&mut tx, conn => sqlx::query(SQL)
+            .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now_secs())
+            .execute(conn).await.map(|r| r.rows_affected()))?;
+        if inserted == 0 {
+            return Ok(FollowChange::Unchanged);
+        }
+        let notice = Notice {
+            blog_id,
+            kind: "follower",
+            from_blog_id: via_blog_id,
+        };
+        let events = notify(&mut tx, notice).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(FollowChange::Followed { published })
+    }
+
+    /// `user_id` stops following `blog_id`.
+    pub async fn unfollow(&self, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
+        const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
+        let removed = with_writer!(self, pool =>
+            sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(if removed > 0 {
+            FollowChange::Unfollowed
+        } else {
+            FollowChange::Unchanged
+        })
+    }
+
+    /// How many blogs `user_id` follows.
+    pub async fn friend_count(&self, user_id: i64) -> sqlx::Result<i64> {
+        const SQL: &str = "SELECT COUNT(*) FROM follows WHERE user_id = $1";
+        let (n,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
+        Ok(n)
+    }
+
+    /// The blogs `user_id` follows, most recently followed first.
+    pub async fn followed_blogs(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
+        const SQL: &str = blog_select!(
+            "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "
+            "ORDER BY fo.created_at DESC, b.id DESC"
+        );
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
+    }
+}

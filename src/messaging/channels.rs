@@ -1,0 +1,46 @@
+//! Who may read messaging's channels: `inbox:{blog}` its owner, `conversation:{id}` the
+//! owners of the conversation's blogs.
+
+use dashwire_protocol::Channel;
+use futures_util::future::BoxFuture;
+
+use crate::realtime::{ChannelAuthority, Topic};
+use crate::store::Store;
+use crate::with_pool;
+
+/// The `inbox` and `conversation` channel kinds.
+pub struct MessagingChannels {
+    pub store: Store,
+}
+
+impl MessagingChannels {
+    async fn takes_part(&self, user_id: i64, conversation_id: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT COUNT(*) FROM conversation_participants p \
+                           JOIN blogs b ON b.id = p.blog_id \
+                           WHERE p.conversation_id = $1 AND b.user_id = $2";
+        let (n,): (i64,) = with_pool!(self.store, pool =>
+            sqlx::query_as(SQL).bind(conversation_id).bind(user_id).fetch_one(pool).await)?;
+        Ok(n > 0)
+    }
+}
+
+impl ChannelAuthority for MessagingChannels {
+    fn kinds(&self) -> &'static [&'static str] {
+        &["inbox", "conversation"]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        user_id: i64,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+        Box::pin(async move {
+            let allowed = match channel {
+                Channel::Inbox(blog) => self.store.owned_blog(user_id, blog).await?.is_some(),
+                Channel::Conversation(id) => self.takes_part(user_id, *id).await?,
+                _ => false,
+            };
+            Ok(allowed.then(|| Topic::shared(channel.clone())))
+        })
+    }
+}

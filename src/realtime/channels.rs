@@ -1,0 +1,61 @@
+//! The channel kinds features own, and who may subscribe to each. The core routes every
+//! kind alike; only the feature that owns a kind knows what it means to be allowed to read
+//! it, so each registers an authority for its kinds when the server starts (as a Phoenix
+//! socket maps `"room:*"` to the module that authorises its joins).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use dashwire_protocol::Channel;
+use futures_util::future::BoxFuture;
+
+use super::Topic;
+
+/// A feature's rule for the channel kinds it owns.
+pub trait ChannelAuthority: Send + Sync + 'static {
+    /// The kinds it answers for, as written before the colon (`inbox`, `unread`).
+    fn kinds(&self) -> &'static [&'static str];
+
+    /// Where `channel`'s events are routed, if `user_id` may read it; `None` if not.
+    fn authorize<'a>(
+        &'a self,
+        user_id: i64,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>>;
+}
+
+/// Every registered kind and its authority; cheap to clone.
+#[derive(Clone, Default)]
+pub struct ChannelKinds {
+    by_kind: HashMap<&'static str, Arc<dyn ChannelAuthority>>,
+}
+
+impl ChannelKinds {
+    /// Adds a feature's kinds. Two features claiming one kind is a programming error.
+    pub fn register(mut self, authority: impl ChannelAuthority) -> ChannelKinds {
+        let authority: Arc<dyn ChannelAuthority> = Arc::new(authority);
+        for &kind in authority.kinds() {
+            let previous = self.by_kind.insert(kind, authority.clone());
+            assert!(previous.is_none(), "channel kind {kind} registered twice");
+        }
+        self
+    }
+
+    /// Where `channel`'s events are routed if `user_id` may read it. A kind no feature
+    /// registered is refused like any channel that is not the user's.
+    pub async fn authorize(&self, user_id: i64, channel: &Channel) -> sqlx::Result<Option<Topic>> {
+        match self.by_kind.get(channel.kind()) {
+            Some(authority) => authority.authorize(user_id, channel).await,
+            None => Ok(None),
+        }
+    }
+
+    /// The protocol's kinds that no feature registered (empty when the server is complete).
+    pub fn unregistered(&self) -> Vec<&'static str> {
+        Channel::KINDS
+            .iter()
+            .copied()
+            .filter(|kind| !self.by_kind.contains_key(kind))
+            .collect()
+    }
+}

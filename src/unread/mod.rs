@@ -1,0 +1,113 @@
+//! Unread counts: how many conversations and notifications each of a user's blogs has not
+//! read. One module counts them for everyone: the `unread` channel (each user's own), the
+//! event every change that moves a count records, and the counts the user model answers.
+
+use dashwire_protocol::{BlogUnread, Channel, Event, UnreadCounts};
+use futures_util::future::BoxFuture;
+
+use crate::realtime::{ChannelAuthority, Topic};
+use crate::store::{Store, Tx, in_list_query};
+use crate::{with_pool, with_tx};
+
+/// Each blog of the given users with its unread conversations and unread notifications, as
+/// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
+/// then [`UNREAD_COUNTS_TAIL`].
+const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
+     (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
+      WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
+     (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity \
+     FROM blogs b WHERE b.user_id IN (";
+const UNREAD_COUNTS_TAIL: &str = ") ORDER BY b.user_id, b.position, b.id";
+
+type CountRow = (i64, String, i64, i64);
+
+/// The `unread` event of each given user with their counts as the open transaction sees
+/// them, read in one query for all of them (a conversation's participants, a followed blog's
+/// owner). Record them with the change that moved the counts.
+pub async fn events(tx: &mut Tx, user_ids: &[i64]) -> sqlx::Result<Vec<(Topic, Event)>> {
+    let mut users = user_ids.to_vec();
+    users.sort_unstable();
+    users.dedup();
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<CountRow> = with_tx!(tx, conn =>
+        in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
+            .build_query_as().fetch_all(conn).await)?;
+    Ok(users
+        .iter()
+        .map(|&user_id| {
+            let counts = counts_of(user_id, &rows);
+            (
+                Topic::personal(Channel::Unread, user_id),
+                Event::Unread(counts),
+            )
+        })
+        .collect())
+}
+
+impl Store {
+    /// A user's unread conversations and notifications, per blog and in all.
+    pub async fn unread_counts(&self, user_id: i64) -> sqlx::Result<UnreadCounts> {
+        let users = [user_id];
+        let rows: Vec<CountRow> = with_pool!(self, pool =>
+            in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
+                .build_query_as().fetch_all(pool).await)?;
+        Ok(counts_of(user_id, &rows))
+    }
+}
+
+/// One user's counts from the rows of [`UNREAD_COUNTS_OF`].
+fn counts_of(user_id: i64, rows: &[CountRow]) -> UnreadCounts {
+    let blogs: Vec<BlogUnread> = rows
+        .iter()
+        .filter(|row| row.0 == user_id)
+        .map(|(_, blog, messaging, activity)| BlogUnread {
+            blog: blog.clone(),
+            messaging: *messaging,
+            activity: *activity,
+        })
+        .collect();
+    UnreadCounts {
+        messaging: blogs.iter().map(|b| b.messaging).sum(),
+        blogs,
+    }
+}
+
+/// Who may read `unread`: anyone logged in, each their own.
+pub struct UnreadChannel;
+
+impl ChannelAuthority for UnreadChannel {
+    fn kinds(&self) -> &'static [&'static str] {
+        &["unread"]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        user_id: i64,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+        let topic =
+            matches!(channel, Channel::Unread).then(|| Topic::personal(Channel::Unread, user_id));
+        Box::pin(std::future::ready(Ok(topic)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_sum_a_users_blogs_and_ignore_others() {
+        let rows = vec![
+            (1, "ann".to_owned(), 2, 0),
+            (1, "ann-art".to_owned(), 1, 5),
+            (2, "ben".to_owned(), 9, 9),
+        ];
+        let counts = counts_of(1, &rows);
+        assert_eq!(counts.messaging, 3);
+        let blogs: Vec<&str> = counts.blogs.iter().map(|b| b.blog.as_str()).collect();
+        assert_eq!(blogs, ["ann", "ann-art"]);
+        assert_eq!(counts_of(3, &rows).blogs, Vec::new());
+    }
+}
