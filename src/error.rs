@@ -5,7 +5,6 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use serde_json::json;
 
 /// What a handler can fail with. User mistakes carry their status and a clear detail;
 /// everything else is `Internal`, logged in full and answered as a bare 500.
@@ -14,11 +13,57 @@ pub enum AppError {
     #[error("{detail}")]
     User {
         status: StatusCode,
-        code: &'static str,
+        code: Code,
         detail: String,
     },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+/// Every error code a call can answer with (docs/api.md says which call answers which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(export_to = "api/types/", rename = "ApiErrorCode")
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Code {
+    BadConversationId,
+    BadCursor,
+    BadEnabled,
+    BadForm,
+    BadFormKey,
+    BadOrigin,
+    BadQuery,
+    BadToken,
+    BadType,
+    Blocked,
+    BlogNameTaken,
+    BodyTooLarge,
+    EmailTaken,
+    EmptyMessage,
+    Internal,
+    InvalidBlogName,
+    InvalidCredentials,
+    InvalidEmail,
+    InvalidOrder,
+    InvalidPassword,
+    InvalidSize,
+    InvalidTitle,
+    MessageTooLong,
+    MessagingDisabled,
+    MissingConversation,
+    MissingParticipant,
+    MissingTumblelog,
+    NoRecipient,
+    NotAWebsocket,
+    NotFound,
+    NotLoggedIn,
+    NotYourBlog,
+    OwnBlog,
+    TooManyAttempts,
+    Unsupported,
 }
 
 impl From<sqlx::Error> for AppError {
@@ -28,7 +73,7 @@ impl From<sqlx::Error> for AppError {
 }
 
 impl AppError {
-    fn user(status: StatusCode, code: &'static str, detail: impl Into<String>) -> AppError {
+    fn user(status: StatusCode, code: Code, detail: impl Into<String>) -> AppError {
         AppError::User {
             status,
             code,
@@ -36,31 +81,31 @@ impl AppError {
         }
     }
     /// 400: the input is wrong.
-    pub fn bad_request(code: &'static str, detail: impl Into<String>) -> AppError {
+    pub fn bad_request(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::BAD_REQUEST, code, detail)
     }
     /// 401: the call needs a logged-in user.
-    pub fn unauthorized(code: &'static str, detail: impl Into<String>) -> AppError {
+    pub fn unauthorized(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::UNAUTHORIZED, code, detail)
     }
     /// 401 for calls made without a logged-in session.
     pub fn not_logged_in() -> AppError {
-        Self::unauthorized("not_logged_in", "You need to log in first.")
+        Self::unauthorized(Code::NotLoggedIn, "You need to log in first.")
     }
     /// 403: not allowed, or the form key is missing or wrong.
-    pub fn forbidden(code: &'static str, detail: impl Into<String>) -> AppError {
+    pub fn forbidden(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::FORBIDDEN, code, detail)
     }
     /// 404.
     pub fn not_found(detail: impl Into<String>) -> AppError {
-        Self::user(StatusCode::NOT_FOUND, "not_found", detail)
+        Self::user(StatusCode::NOT_FOUND, Code::NotFound, detail)
     }
     /// 409: the name or address is already taken.
-    pub fn conflict(code: &'static str, detail: impl Into<String>) -> AppError {
+    pub fn conflict(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::CONFLICT, code, detail)
     }
     /// 429.
-    pub fn too_many(code: &'static str, detail: impl Into<String>) -> AppError {
+    pub fn too_many(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::TOO_MANY_REQUESTS, code, detail)
     }
 
@@ -73,9 +118,39 @@ impl AppError {
     }
 }
 
-/// The `meta` object of the envelope.
-fn meta(status: StatusCode) -> serde_json::Value {
-    json!({"status": status.as_u16(), "msg": status.canonical_reason().unwrap_or("")})
+/// The `meta` object of every answer.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct Meta {
+    pub status: u16,
+    pub msg: String,
+}
+
+impl Meta {
+    fn of(status: StatusCode) -> Meta {
+        Meta {
+            status: status.as_u16(),
+            msg: status.canonical_reason().unwrap_or("").to_owned(),
+        }
+    }
+}
+
+/// One entry of an error answer's `errors`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ErrorDetail {
+    pub code: Code,
+    pub detail: String,
+}
+
+/// An error answer: `response` is an empty list, `errors` says what went wrong.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ErrorEnvelope {
+    pub meta: Meta,
+    #[cfg_attr(test, ts(type = "[]"))]
+    pub response: [(); 0],
+    pub errors: Vec<ErrorDetail>,
 }
 
 impl IntoResponse for AppError {
@@ -86,27 +161,39 @@ impl IntoResponse for AppError {
             AppError::Internal(err) => {
                 tracing::error!(error = ?err, "internal error");
                 (
-                    "internal",
+                    Code::Internal,
                     "Something went wrong on our side. Please try again.".into(),
                 )
             }
         };
-        let body = json!({
-            "meta": meta(status),
-            "response": [],
-            "errors": [{"code": code, "detail": detail}],
-        });
+        let body = ErrorEnvelope {
+            meta: Meta::of(status),
+            response: [],
+            errors: vec![ErrorDetail { code, detail }],
+        };
         (status, Json(body)).into_response()
     }
 }
 
-/// A successful answer in the envelope: `{"meta":{"status":200,"msg":"OK"},"response":...}`.
-pub struct Envelope<T>(pub T);
+/// A successful answer: `{"meta":{"status":200,"msg":"OK"},"response":...}`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct Envelope<T> {
+    pub meta: Meta,
+    pub response: T,
+}
+
+/// Wraps a handler's answer in the envelope.
+pub fn ok<T>(response: T) -> Envelope<T> {
+    Envelope {
+        meta: Meta::of(StatusCode::OK),
+        response,
+    }
+}
 
 impl<T: Serialize> IntoResponse for Envelope<T> {
     fn into_response(self) -> Response {
-        let body = json!({"meta": meta(StatusCode::OK), "response": self.0});
-        Json(body).into_response()
+        Json(self).into_response()
     }
 }
 

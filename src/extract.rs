@@ -5,7 +5,7 @@ use axum::extract::FromRequest;
 use axum::extract::FromRequestParts;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 
 /// A form-encoded body (`application/x-www-form-urlencoded`).
 #[derive(FromRequest)]
@@ -19,13 +19,13 @@ pub struct Query<T>(pub T);
 
 impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {
-        AppError::bad_request("bad_form", rejection.body_text())
+        AppError::bad_request(Code::BadForm, rejection.body_text())
     }
 }
 
 impl From<QueryRejection> for AppError {
     fn from(rejection: QueryRejection) -> Self {
-        AppError::bad_request("bad_query", rejection.body_text())
+        AppError::bad_request(Code::BadQuery, rejection.body_text())
     }
 }
 
@@ -78,7 +78,7 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for Pairs {
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
-            .map_err(|e| AppError::bad_request("bad_form", e.body_text()))?;
+            .map_err(|e| AppError::bad_request(Code::BadForm, e.body_text()))?;
         Ok(Pairs::parse(&bytes))
     }
 }

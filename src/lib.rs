@@ -26,5 +26,7 @@ pub mod rate_limit;
 pub mod realtime;
 pub mod state;
 pub mod store;
+#[cfg(test)]
+mod typescript;
 pub mod unread;
 pub mod web;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// An event on a channel: the `event` name and its `data`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 #[serde(tag = "event", content = "data", rename_all = "snake_case")]
 pub enum Event {
     /// `conversation:{id}`: a message arrived.
@@ -35,7 +35,7 @@ impl Event {
 
 /// A message (spec 000 §3 Message).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct MessageData {
     pub conversation_id: i64,
     pub id: i64,
@@ -50,7 +50,7 @@ pub struct MessageData {
 
 /// A participant read the conversation up to `last_read_ts` (seconds).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct ReadData {
     pub conversation_id: i64,
     pub participant: String,
@@ -59,7 +59,7 @@ pub struct ReadData {
 
 /// A blog taking part in a conversation (spec 000 §3 Participant).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct ParticipantRef {
     pub name: String,
     pub title: String,
@@ -68,7 +68,7 @@ pub struct ParticipantRef {
 
 /// A conversation as one blog's inbox shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct ConversationSummary {
     pub id: i64,
     /// The inbox's blog.
@@ -83,7 +83,7 @@ pub struct ConversationSummary {
 
 /// The blog a notification came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct FromTumblelog {
     pub name: String,
     pub avatar_url_48: String,
@@ -95,7 +95,7 @@ pub struct FromTumblelog {
 /// A notification (spec 000 §3 Notification): the same shape `/svc/data/tumblelog` answers
 /// in `activity_notifications`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct NotificationData {
     pub id: i64,
     /// The notified blog.
@@ -112,7 +112,7 @@ pub struct NotificationData {
 
 /// One blog's unread counts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct BlogUnread {
     pub blog: String,
     /// Unread conversations.
@@ -123,7 +123,7 @@ pub struct BlogUnread {
 
 /// The session user's unread counts; `messaging` drives the header's messaging badge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct UnreadCounts {
     /// Unread conversations over all the user's blogs.
     pub messaging: i64,

@@ -6,14 +6,14 @@ use crate::event::Event;
 
 /// What a client sends.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientFrame {
     /// Start receiving a channel's events; with `since`, first every event after that seq.
     Subscribe {
         channel: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(test, ts(optional))]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         since: Option<i64>,
     },
     /// Stop receiving a channel.
@@ -24,7 +24,7 @@ pub enum ClientFrame {
 
 /// What the server sends.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerFrame {
     /// The subscription is live; `seq` is the channel's latest sequence number (after any
@@ -37,7 +37,7 @@ pub enum ServerFrame {
     /// A refused or malformed frame; the socket stays open.
     Error {
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(test, ts(optional))]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         channel: Option<String>,
         code: ErrorCode,
         message: String,
@@ -48,7 +48,7 @@ pub enum ServerFrame {
 
 /// An event with its channel and sequence number.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct EventFrame {
     pub channel: String,
     pub seq: i64,
@@ -58,7 +58,7 @@ pub struct EventFrame {
 
 /// Why the server refused a frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The channel is not yours to read.

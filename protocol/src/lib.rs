@@ -20,6 +20,10 @@ pub use event::{
 };
 pub use frame::{ClientFrame, ErrorCode, EventFrame, ServerFrame};
 
+/// Close code: the server is shutting down; reconnect (to another node) and resume.
+pub const CLOSE_GOING_AWAY: u16 = 1001;
+/// Close code: a frame over [`MAX_CLIENT_FRAME_BYTES`] (RFC 6455 "message too big").
+pub const CLOSE_TOO_BIG: u16 = 1009;
 /// Close code: the socket fell too far behind and was cut off; reconnect and resume.
 pub const CLOSE_SLOW_CONSUMER: u16 = 4000;
 /// Close code: the session ended (logout or revocation); do not reconnect with it.
@@ -28,6 +32,3 @@ pub const CLOSE_SESSION_ENDED: u16 = 4001;
 pub const CLOSE_PING_TIMEOUT: u16 = 4002;
 /// The largest client frame the server accepts, in bytes; larger closes the socket (1009).
 pub const MAX_CLIENT_FRAME_BYTES: usize = 4096;
-
-#[cfg(test)]
-mod typescript;

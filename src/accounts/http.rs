@@ -19,7 +19,7 @@ use crate::auth::validate;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::model::UserBlog;
 use crate::blogs::validate as blog_validate;
-use crate::error::{ApiResult, AppError, Envelope};
+use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 use crate::store::unique_violation;
@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
 /// The answer of `/svc/user/info`: a user with a name, or a visitor with only a form key.
 #[derive(Serialize)]
 #[serde(untagged)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 enum UserInfo {
     User(UserModel),
     Visitor(VisitorModel),
@@ -59,7 +60,7 @@ async fn user_info(
                     form_key: s.form_key,
                 }),
             };
-            Ok(Envelope(info).into_response())
+            Ok(ok(info).into_response())
         }
         None => {
             // A visitor needs a form key to POST the login and register forms.
@@ -68,7 +69,7 @@ async fn user_info(
             let info = UserInfo::Visitor(VisitorModel {
                 form_key: new.session.form_key,
             });
-            Ok(([(SET_COOKIE, cookie)], Envelope(info)).into_response())
+            Ok(([(SET_COOKIE, cookie)], ok(info)).into_response())
         }
     }
 }
@@ -112,7 +113,7 @@ async fn register(
 
 fn email_taken() -> AppError {
     AppError::conflict(
-        "email_taken",
+        Code::EmailTaken,
         "An account with that email already exists. Log in instead?",
     )
 }
@@ -135,7 +136,7 @@ async fn login(
     if let Err(wait) = app.login_limiter.check(ip) {
         let minutes = wait.as_secs().div_ceil(60).max(1);
         return Err(AppError::too_many(
-            "too_many_attempts",
+            Code::TooManyAttempts,
             format!("Too many failed log-in attempts. Try again in {minutes} minutes."),
         ));
     }
@@ -158,7 +159,7 @@ async fn login(
         _ => {
             app.login_limiter.failed(ip);
             Err(AppError::unauthorized(
-                "invalid_credentials",
+                Code::InvalidCredentials,
                 "Your email or password were incorrect.",
             ))
         }
@@ -178,17 +179,18 @@ async fn start_session(
     let new = app.store.create_session(Some(user_id)).await?;
     let model = user_model(&app.store, user_id, &new.session.form_key).await?;
     let cookie = session_cookie(&new.token, app.config.secure_cookies);
-    Ok(([(SET_COOKIE, cookie)], Envelope(model)).into_response())
+    Ok(([(SET_COOKIE, cookie)], ok(model)).into_response())
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct SeenAtg {
     seen_atg: bool,
 }
 
 async fn set_seen_atg(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SeenAtg> {
     app.store.set_seen_atg(user.user_id).await?;
-    Ok(Envelope(SeenAtg { seen_atg: true }))
+    Ok(ok(SeenAtg { seen_atg: true }))
 }
 
 #[derive(Deserialize)]
@@ -210,9 +212,12 @@ async fn set_current_blog(
     )
     .await?;
     app.store.set_current_blog(user.user_id, blog.id).await?;
-    Ok(Envelope(
-        user_model(&app.store, user.user_id, &user.session.form_key).await?,
-    ))
+    Ok(ok(user_model(
+        &app.store,
+        user.user_id,
+        &user.session.form_key,
+    )
+    .await?))
 }
 
 #[derive(Deserialize)]
@@ -223,6 +228,7 @@ struct NewBlogForm {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct NewBlogAnswer {
     blog: UserBlog,
     user: UserModel,
@@ -252,7 +258,7 @@ async fn new_blog(
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new blog {name} vanished")))?;
     let current = user_model.current_blog_id;
-    Ok(Envelope(NewBlogAnswer {
+    Ok(ok(NewBlogAnswer {
         blog: UserBlog::of(&row, current),
         user: user_model,
     }))
@@ -277,6 +283,7 @@ async fn logout(
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct SocketToken {
     /// Pass as `/ws?token=...`; it is a session of its own, ended by `GET /logout` with it.
     token: String,
@@ -286,8 +293,19 @@ struct SocketToken {
 /// Mints a token that authenticates a socket without the cookie (k6 and other load tools).
 async fn socket_token(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SocketToken> {
     let new = app.store.create_session(Some(user.user_id)).await?;
-    Ok(Envelope(SocketToken {
+    Ok(ok(SocketToken {
         token: new.token,
         expires_in: SESSION_IDLE_SECS,
     }))
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<super::model::UserModel>();
+    exports.add::<super::model::VisitorModel>();
+    exports.add::<UserInfo>();
+    exports.add::<SeenAtg>();
+    exports.add::<NewBlogAnswer>();
+    exports.add::<SocketToken>();
 }

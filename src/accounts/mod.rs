@@ -6,3 +6,5 @@ pub mod model;
 pub mod store;
 
 pub use http::router;
+#[cfg(test)]
+pub(crate) use http::typescript;

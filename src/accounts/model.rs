@@ -8,6 +8,7 @@ use crate::store::Store;
 
 /// The logged-in user's model. A visitor's answer has only a form key (no name: logged out).
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct UserModel {
     /// The primary blog's name.
     pub name: String,
@@ -30,6 +31,7 @@ pub struct UserModel {
 
 /// The visitor's answer.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct VisitorModel {
     pub form_key: String,
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{ActivityData, notification_data};
 use crate::auth::session::MaybeSession;
 use crate::blogs::model::BlogView;
-use crate::error::{ApiResult, AppError, Envelope};
+use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Query, flag};
 use crate::state::AppState;
 
@@ -31,12 +31,15 @@ struct TumblelogQuery {
 
 /// The blog model with the owner's activity when asked for.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct BlogWithActivity {
     #[serde(flatten)]
     blog: BlogView,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     activity_data: Option<ActivityData>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     activity_notifications: Option<Vec<NotificationData>>,
 }
 
@@ -52,7 +55,7 @@ async fn tumblelog_data(
     let name = query.tumblelog.trim();
     if name.is_empty() {
         return Err(AppError::bad_request(
-            "missing_tumblelog",
+            Code::MissingTumblelog,
             "Say which blog: the tumblelog query parameter is required.",
         ));
     }
@@ -67,7 +70,7 @@ async fn tumblelog_data(
         || flag(&query.include_activity_notifications);
     if wants_private && !is_mine {
         return Err(AppError::forbidden(
-            "not_your_blog",
+            Code::NotYourBlog,
             "Member and activity data are only for the blog's owner.",
         ));
     }
@@ -93,5 +96,12 @@ async fn tumblelog_data(
         let rows = app.store.notifications(row.id, NOTIFICATIONS_SHOWN).await?;
         answer.activity_notifications = Some(rows.into_iter().map(notification_data).collect());
     }
-    Ok(Envelope(answer))
+    Ok(ok(answer))
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<super::model::ActivityData>();
+    exports.add::<BlogWithActivity>();
 }

@@ -41,6 +41,7 @@ pub fn notification_data(row: NotificationRow) -> NotificationData {
 
 /// `activity_data` of a blog: notifications per day over the last 30 days, oldest first.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct ActivityData {
     pub sparkline: Vec<i64>,
 }

@@ -15,7 +15,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use super::store::{SESSION_IDLE_SECS, Session};
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 use crate::store::Store;
 
 /// The session cookie's name.
@@ -136,7 +136,7 @@ async fn presented_form_key(
     }
     let bytes = to_bytes(body, MAX_FORM_BYTES)
         .await
-        .map_err(|_| AppError::bad_request("body_too_large", "The form is too large."))?;
+        .map_err(|_| AppError::bad_request(Code::BodyTooLarge, "The form is too large."))?;
     let key = url::form_urlencoded::parse(&bytes)
         .find(|(name, _)| name == "form_key")
         .map(|(_, value)| value.into_owned());
@@ -147,11 +147,11 @@ fn check_form_key(presented: Option<&str>, expected: Option<&str>) -> Result<(),
     match (presented, expected) {
         (Some(presented), Some(expected)) if constant_time_eq(presented, expected) => Ok(()),
         (None, _) => Err(AppError::forbidden(
-            "bad_form_key",
+            Code::BadFormKey,
             "This request is missing its form key. Reload the page and try again.",
         )),
         _ => Err(AppError::forbidden(
-            "bad_form_key",
+            Code::BadFormKey,
             "This form has expired or its form key is wrong. Reload the page and try again.",
         )),
     }

@@ -1,6 +1,6 @@
 //! Checks on what people type when they register or log in.
 
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 
 /// The shortest password we accept.
 pub const MIN_PASSWORD_LEN: usize = 8;
@@ -10,7 +10,10 @@ pub const MIN_PASSWORD_LEN: usize = 8;
 pub fn email(raw: &str) -> Result<String, AppError> {
     let email = raw.trim().to_lowercase();
     if email.is_empty() {
-        return Err(AppError::bad_request("invalid_email", "Email is required."));
+        return Err(AppError::bad_request(
+            Code::InvalidEmail,
+            "Email is required.",
+        ));
     }
     let valid = email.len() <= 254
         && !email.chars().any(char::is_whitespace)
@@ -28,7 +31,7 @@ pub fn email(raw: &str) -> Result<String, AppError> {
         Ok(email)
     } else {
         Err(AppError::bad_request(
-            "invalid_email",
+            Code::InvalidEmail,
             "That doesn't look like an email address.",
         ))
     }
@@ -38,19 +41,19 @@ pub fn email(raw: &str) -> Result<String, AppError> {
 pub fn new_password(password: &str) -> Result<(), AppError> {
     if password.is_empty() {
         return Err(AppError::bad_request(
-            "invalid_password",
+            Code::InvalidPassword,
             "Password is required.",
         ));
     }
     if password.chars().count() < MIN_PASSWORD_LEN {
         return Err(AppError::bad_request(
-            "invalid_password",
+            Code::InvalidPassword,
             format!("Password must be at least {MIN_PASSWORD_LEN} characters."),
         ));
     }
     if password.len() > 1024 {
         return Err(AppError::bad_request(
-            "invalid_password",
+            Code::InvalidPassword,
             "Password must be at most 1024 bytes.",
         ));
     }

@@ -5,7 +5,7 @@ use axum::extract::Path;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::IntoResponse;
 
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 
 /// The sizes an avatar comes in (spec 002 §5).
 pub const AVATAR_SIZES: [u32; 9] = [16, 24, 30, 40, 48, 64, 96, 128, 512];
@@ -67,7 +67,7 @@ pub async fn avatar(
         None => None,
         Some((_, raw)) => Some(raw.parse::<u32>().map_err(|_| {
             AppError::bad_request(
-                "invalid_size",
+                Code::InvalidSize,
                 "Avatar size must be one of 16, 24, 30, 40, 48, 64, 96, 128 or 512.",
             )
         })?),

@@ -11,7 +11,7 @@ use super::lookup::{BlogField, blog_named, owned_blog};
 use super::model::{BlogView, UserBlog};
 use super::store::BlogRow;
 use crate::auth::session::{CurrentUser, MaybeSession};
-use crate::error::{ApiResult, AppError, Envelope};
+use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
 use crate::state::AppState;
 
@@ -34,6 +34,7 @@ struct OrderForm {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct OrderAnswer {
     saved: bool,
 }
@@ -45,7 +46,7 @@ async fn order(
 ) -> ApiResult<OrderAnswer> {
     let names: Vec<String> = serde_json::from_str(&form.channel_names).map_err(|_| {
         AppError::bad_request(
-            "invalid_order",
+            Code::InvalidOrder,
             "channel_names must be a JSON list of your blog names.",
         )
     })?;
@@ -61,12 +62,12 @@ async fn order(
     asked.sort();
     if mine != asked {
         return Err(AppError::bad_request(
-            "invalid_order",
+            Code::InvalidOrder,
             "channel_names must list each of your blogs exactly once.",
         ));
     }
     let saved = app.store.reorder_blogs(user.user_id, &names).await?;
-    Ok(Envelope(OrderAnswer { saved }))
+    Ok(ok(OrderAnswer { saved }))
 }
 
 #[derive(Deserialize)]
@@ -76,6 +77,7 @@ struct ExploreQuery {
 
 /// The answer of the blog lists.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct BlogList {
     pub blogs: Vec<BlogView>,
 }
@@ -88,7 +90,7 @@ async fn explore(
     let viewer = session.and_then(|s| s.user_id);
     let limit = query.limit.unwrap_or(20).clamp(1, 50);
     let rows = app.store.explore_blogs(viewer, limit).await?;
-    Ok(Envelope(BlogList {
+    Ok(ok(BlogList {
         blogs: rows.iter().map(|r| BlogView::of(r, viewer, None)).collect(),
     }))
 }
@@ -104,6 +106,7 @@ struct BlockForm {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct BlockAnswer {
     blocked: bool,
     changed: bool,
@@ -117,7 +120,7 @@ async fn block_target(
 ) -> Result<(i64, BlogRow), AppError> {
     if form.blocked_tumblelog.trim().is_empty() && form.blocked_post.is_some() {
         return Err(AppError::bad_request(
-            "unsupported",
+            Code::Unsupported,
             "Blocking by post is not supported yet; name the blog in blocked_tumblelog.",
         ));
     }
@@ -131,7 +134,7 @@ async fn block_target(
     let blocked = blog_named(&app.store, Some(user.user_id), &form.blocked_tumblelog).await?;
     if blocked.user_id == user.user_id {
         return Err(AppError::bad_request(
-            "own_blog",
+            Code::OwnBlog,
             "You can't block your own blog.",
         ));
     }
@@ -145,7 +148,7 @@ async fn block_add(
 ) -> ApiResult<BlockAnswer> {
     let (blocker, blocked) = block_target(&app, &user, &form).await?;
     let changed = app.store.block(blocker, blocked.id).await?;
-    Ok(Envelope(BlockAnswer {
+    Ok(ok(BlockAnswer {
         blocked: true,
         changed,
     }))
@@ -158,7 +161,7 @@ async fn block_remove(
 ) -> ApiResult<BlockAnswer> {
     let (blocker, blocked) = block_target(&app, &user, &form).await?;
     let changed = app.store.unblock(blocker, blocked.id).await?;
-    Ok(Envelope(BlockAnswer {
+    Ok(ok(BlockAnswer {
         blocked: false,
         changed,
     }))
@@ -188,7 +191,7 @@ async fn set_messaging(
         Some("0" | "false") => false,
         _ => {
             return Err(AppError::bad_request(
-                "bad_enabled",
+                Code::BadEnabled,
                 "enabled must be 1 or 0.",
             ));
         }
@@ -204,5 +207,17 @@ async fn set_messaging(
         .user_by_id(user.user_id)
         .await?
         .and_then(|u| u.current_blog_id);
-    Ok(Envelope(UserBlog::of(&row, current)))
+    Ok(ok(UserBlog::of(&row, current)))
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<super::model::UserBlog>();
+    exports.add::<super::model::BlogView>();
+    exports.add::<super::model::OwnerCounts>();
+    exports.add::<super::model::ThemeParams>();
+    exports.add::<OrderAnswer>();
+    exports.add::<BlogList>();
+    exports.add::<BlockAnswer>();
 }

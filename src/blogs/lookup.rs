@@ -3,7 +3,7 @@
 //! and any blog by name (404 when there is none).
 
 use super::store::{BlogRef, BlogRow};
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 use crate::store::Store;
 
 /// The form field a call names the acting blog in.
@@ -23,10 +23,10 @@ impl BlogField {
         }
     }
 
-    fn missing_code(self) -> &'static str {
+    fn missing_code(self) -> Code {
         match self {
-            BlogField::Tumblelog => "missing_tumblelog",
-            BlogField::Participant => "missing_participant",
+            BlogField::Tumblelog => Code::MissingTumblelog,
+            BlogField::Participant => Code::MissingParticipant,
         }
     }
 }
@@ -59,7 +59,7 @@ pub async fn owned_blog(
 /// The refusal for a blog that is not the caller's.
 pub fn not_yours(name: &str) -> AppError {
     AppError::forbidden(
-        "not_your_blog",
+        Code::NotYourBlog,
         format!("'{name}' is not one of your blogs."),
     )
 }
@@ -74,7 +74,7 @@ pub async fn blog_named(
     let name = name.trim();
     if name.is_empty() {
         return Err(AppError::bad_request(
-            "missing_tumblelog",
+            Code::MissingTumblelog,
             "Say which blog: the tumblelog field is required.",
         ));
     }

@@ -8,4 +8,6 @@ pub mod model;
 pub mod store;
 pub mod validate;
 
+#[cfg(test)]
+pub(crate) use http::typescript;
 pub use http::{BlogList, router};

@@ -1,14 +1,15 @@
 //! Blogs as the client reads them: the channel entry of the user model and the full blog
 //! (spec 000 §3 Blog, spec 002 §3 Current user).
 
-use serde::Serialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use super::store::BlogRow;
 
-/// A blog in the user's `channels` list.
+/// One of the user's blogs, as the user model lists them in `channels`.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct UserBlog {
     pub name: String,
     pub title: String,
@@ -38,43 +39,68 @@ impl UserBlog {
     }
 }
 
-/// The theme every blog starts with; a blog's `theme` column holds only what differs.
-pub fn default_theme() -> Value {
-    json!({
-        "background_color": "#FAFAFA",
-        "title_color": "#444444",
-        "link_color": "#529ECC",
-        "title_font": "Gibson",
-        "title_font_weight": "bold",
-        "show_avatar": true,
-        "show_title": true,
-        "show_description": true,
-        "show_header_image": true,
-        "header_image_focused": null,
-        "header_stretch": true,
-        "avatar_shape": "square",
-        "header_image_dimens": null,
-    })
+/// A blog's look (`global_theme_params`, spec 000 §3 Blog).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ThemeParams {
+    pub background_color: String,
+    pub title_color: String,
+    pub link_color: String,
+    pub title_font: String,
+    pub title_font_weight: String,
+    pub show_avatar: bool,
+    pub show_title: bool,
+    pub show_description: bool,
+    pub show_header_image: bool,
+    pub header_image_focused: Option<String>,
+    pub header_stretch: bool,
+    pub avatar_shape: String,
+    #[cfg_attr(test, ts(type = "unknown"))]
+    pub header_image_dimens: Option<Value>,
+}
+
+impl Default for ThemeParams {
+    /// The theme every blog starts with; a blog's `theme` column holds only what differs.
+    fn default() -> Self {
+        ThemeParams {
+            background_color: "#FAFAFA".into(),
+            title_color: "#444444".into(),
+            link_color: "#529ECC".into(),
+            title_font: "Gibson".into(),
+            title_font_weight: "bold".into(),
+            show_avatar: true,
+            show_title: true,
+            show_description: true,
+            show_header_image: true,
+            header_image_focused: None,
+            header_stretch: true,
+            avatar_shape: "square".into(),
+            header_image_dimens: None,
+        }
+    }
 }
 
 /// The defaults with the blog's own choices laid over them; a broken stored value falls back
 /// to the defaults rather than failing the page.
-pub fn theme_params(stored: &str) -> Value {
-    let mut theme = default_theme();
-    if let (Some(base), Ok(Value::Object(overrides))) =
-        (theme.as_object_mut(), serde_json::from_str::<Value>(stored))
-    {
-        for (key, value) in overrides {
-            if base.contains_key(&key) {
-                base.insert(key, value);
-            }
+pub fn theme_params(stored: &str) -> ThemeParams {
+    let defaults = ThemeParams::default();
+    let Ok(Value::Object(overrides)) = serde_json::from_str::<Value>(stored) else {
+        return defaults;
+    };
+    let Ok(Value::Object(mut theme)) = serde_json::to_value(&defaults) else {
+        return defaults;
+    };
+    for (key, value) in overrides {
+        if theme.contains_key(&key) {
+            theme.insert(key, value);
         }
     }
-    theme
+    serde_json::from_value(Value::Object(theme)).unwrap_or(defaults)
 }
 
 /// The blog model of `/svc/data/tumblelog` and the blog lists.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", rename = "Blog"))]
 pub struct BlogView {
     pub name: String,
     pub title: String,
@@ -99,20 +125,31 @@ pub struct BlogView {
     pub dashboard_url: String,
     pub analytics_url: String,
     pub highlighted_posts: Vec<String>,
-    pub global_theme_params: Value,
+    pub global_theme_params: ThemeParams,
     /// Counts only the owner sees.
     #[serde(flatten)]
-    pub owner: Option<OwnerCounts>,
+    pub owner: OwnerCounts,
 }
 
-/// The counts of a blog that only its owner sees.
-#[derive(Debug, Serialize)]
+/// The counts of a blog that only its owner sees: absent for anyone else.
+#[derive(Debug, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct OwnerCounts {
-    pub unread_count: i64,
-    pub member_count: i64,
-    pub draft_count: i64,
-    pub queued_post_count: i64,
-    pub transcoding_count: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub unread_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub member_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub draft_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub queued_post_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub transcoding_count: Option<i64>,
 }
 
 impl BlogView {
@@ -145,13 +182,17 @@ impl BlogView {
             dashboard_url,
             highlighted_posts: Vec::new(),
             global_theme_params: theme_params(&row.theme),
-            owner: is_mine.then_some(OwnerCounts {
-                unread_count: row.unread_count,
-                member_count: row.member_count,
-                draft_count: row.draft_count,
-                queued_post_count: row.queued_post_count,
-                transcoding_count: row.transcoding_count,
-            }),
+            owner: if is_mine {
+                OwnerCounts {
+                    unread_count: Some(row.unread_count),
+                    member_count: Some(row.member_count),
+                    draft_count: Some(row.draft_count),
+                    queued_post_count: Some(row.queued_post_count),
+                    transcoding_count: Some(row.transcoding_count),
+                }
+            } else {
+                OwnerCounts::default()
+            },
         }
     }
 }
@@ -187,10 +228,14 @@ mod tests {
     #[test]
     fn theme_overrides_only_known_keys() {
         let theme = theme_params(r##"{"background_color":"#000000","bogus":1}"##);
-        assert_eq!(theme["background_color"], "#000000");
-        assert_eq!(theme["link_color"], "#529ECC");
-        assert!(theme.get("bogus").is_none());
-        assert_eq!(theme_params("not json"), default_theme());
+        assert_eq!(theme.background_color, "#000000");
+        assert_eq!(theme.link_color, "#529ECC");
+        assert_eq!(theme_params("not json"), ThemeParams::default());
+        assert_eq!(
+            theme_params(r#"{"show_title":"yes"}"#),
+            ThemeParams::default(),
+            "a value of the wrong type falls back to the defaults"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The rules for blog names.
 
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 
 /// The longest blog name.
 pub const MAX_NAME_LEN: usize = 32;
@@ -12,7 +12,7 @@ pub fn blog_name(raw: &str) -> Result<String, AppError> {
     let name = raw.trim();
     if name.is_empty() {
         return Err(AppError::bad_request(
-            "invalid_blog_name",
+            Code::InvalidBlogName,
             "Blog name is required.",
         ));
     }
@@ -21,7 +21,7 @@ pub fn blog_name(raw: &str) -> Result<String, AppError> {
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     if !valid_chars || name.len() > MAX_NAME_LEN {
         return Err(AppError::bad_request(
-            "invalid_blog_name",
+            Code::InvalidBlogName,
             format!(
                 "Blog names are 1-{MAX_NAME_LEN} characters of lowercase letters a-z, numbers 0-9 and '-'."
             ),
@@ -29,7 +29,7 @@ pub fn blog_name(raw: &str) -> Result<String, AppError> {
     }
     if RESERVED.contains(&name) {
         return Err(AppError::bad_request(
-            "invalid_blog_name",
+            Code::InvalidBlogName,
             format!("The name '{name}' is reserved."),
         ));
     }
@@ -39,7 +39,7 @@ pub fn blog_name(raw: &str) -> Result<String, AppError> {
 /// The 409 for a blog name someone already has.
 pub fn name_taken(name: &str) -> AppError {
     AppError::conflict(
-        "blog_name_taken",
+        Code::BlogNameTaken,
         format!("The name '{name}' is already taken. Try another."),
     )
 }
@@ -49,7 +49,7 @@ pub fn blog_title(raw: Option<&str>, name: &str) -> Result<String, AppError> {
     let title = raw.unwrap_or("").trim();
     if title.chars().count() > 255 {
         return Err(AppError::bad_request(
-            "invalid_title",
+            Code::InvalidTitle,
             "Blog titles are at most 255 characters.",
         ));
     }

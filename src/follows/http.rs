@@ -10,7 +10,7 @@ use crate::auth::session::CurrentUser;
 use crate::blogs::BlogList;
 use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::blogs::model::BlogView;
-use crate::error::{ApiResult, AppError, Envelope};
+use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 
@@ -37,6 +37,7 @@ struct FollowForm {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct FollowAnswer {
     tumblelog: BlogView,
     friend_count: i64,
@@ -50,7 +51,7 @@ async fn follow(
     let target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
     if target.user_id == user.user_id {
         return Err(AppError::bad_request(
-            "own_blog",
+            Code::OwnBlog,
             "You can't follow your own blog.",
         ));
     }
@@ -60,7 +61,7 @@ async fn follow(
         .await?
     {
         return Err(AppError::forbidden(
-            "blocked",
+            Code::Blocked,
             format!("You can't follow {}.", target.name),
         ));
     }
@@ -86,7 +87,7 @@ async fn unfollow(
 /// The answer of both calls: the blog as the user now sees it, and how many they follow.
 async fn follow_answer(app: &AppState, user: &CurrentUser, name: &str) -> ApiResult<FollowAnswer> {
     let row = blog_named(&app.store, Some(user.user_id), name).await?;
-    Ok(Envelope(FollowAnswer {
+    Ok(ok(FollowAnswer {
         tumblelog: BlogView::of(&row, Some(user.user_id), None),
         friend_count: app.store.friend_count(user.user_id).await?,
     }))
@@ -94,10 +95,16 @@ async fn follow_answer(app: &AppState, user: &CurrentUser, name: &str) -> ApiRes
 
 async fn following(State(app): State<AppState>, user: CurrentUser) -> ApiResult<BlogList> {
     let rows = app.store.followed_blogs(user.user_id).await?;
-    Ok(Envelope(BlogList {
+    Ok(ok(BlogList {
         blogs: rows
             .iter()
             .map(|r| BlogView::of(r, Some(user.user_id), None))
             .collect(),
     }))
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<FollowAnswer>();
 }

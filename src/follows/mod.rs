@@ -5,3 +5,5 @@ mod http;
 pub mod store;
 
 pub use http::router;
+#[cfg(test)]
+pub(crate) use http::typescript;

@@ -15,7 +15,7 @@ use super::store::{ConversationRow, NewMessage, Target};
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::store::BlogRef;
-use crate::error::{ApiResult, AppError, Envelope};
+use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Pairs, Query};
 use crate::state::AppState;
 
@@ -47,7 +47,7 @@ pub fn router() -> Router<AppState> {
 /// A `conversation_id` field's value.
 fn conversation_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().map_err(|_| {
-        AppError::bad_request("bad_conversation_id", "conversation_id must be a number.")
+        AppError::bad_request(Code::BadConversationId, "conversation_id must be a number.")
     })
 }
 
@@ -110,6 +110,7 @@ struct ConversationsQuery {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct ConversationList {
     conversations: Vec<Conversation>,
     #[serde(rename = "_links")]
@@ -129,7 +130,7 @@ async fn conversations(
                 .split_once('_')
                 .and_then(|(ms, id)| Some((ms.parse().ok()?, id.parse().ok()?)))
                 .ok_or_else(|| {
-                    AppError::bad_request("bad_cursor", "That page link is not valid.")
+                    AppError::bad_request(Code::BadCursor, "That page link is not valid.")
                 })?,
         ),
     };
@@ -183,7 +184,7 @@ async fn conversations(
                 last.id
             ))
         });
-    Ok(Envelope(ConversationList {
+    Ok(ok(ConversationList {
         conversations: list,
         links: Links {
             next,
@@ -197,6 +198,7 @@ fn urlencode(value: &str) -> String {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct MessagesAnswer {
     conversation: Conversation,
     messages: MessagePage,
@@ -215,7 +217,7 @@ async fn messages(
             let others = query.list("participants");
             if others.is_empty() {
                 return Err(AppError::bad_request(
-                    "missing_conversation",
+                    Code::MissingConversation,
                     "Say which conversation: conversation_id, or participants for a new one.",
                 ));
             }
@@ -241,13 +243,13 @@ async fn messages(
         app.realtime.publish(published).await;
         row.last_read_ms = row.last_modified_ms;
     }
-    let before = match query.get("before").filter(|v| !v.is_empty()) {
-        Some(v) => Some(
-            v.parse::<i64>()
-                .map_err(|_| AppError::bad_request("bad_cursor", "before must be a message id."))?,
-        ),
-        None => None,
-    };
+    let before =
+        match query.get("before").filter(|v| !v.is_empty()) {
+            Some(v) => Some(v.parse::<i64>().map_err(|_| {
+                AppError::bad_request(Code::BadCursor, "before must be a message id.")
+            })?),
+            None => None,
+        };
     let rows = app
         .store
         .messages(conversation_id, before, MESSAGES_PER_PAGE)
@@ -270,7 +272,7 @@ async fn messages(
         },
     };
     let conversation = conversation_view(&app, &row, MessagePage::empty()).await?;
-    Ok(Envelope(MessagesAnswer {
+    Ok(ok(MessagesAnswer {
         conversation,
         messages: page,
     }))
@@ -291,7 +293,7 @@ async fn blog_ids_with(
     }
     if ids.len() < 2 {
         return Err(AppError::bad_request(
-            "no_recipient",
+            Code::NoRecipient,
             "Say who the message is for.",
         ));
     }
@@ -299,6 +301,7 @@ async fn blog_ids_with(
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct SentAnswer {
     conversation_id: i64,
     message: dashwire_protocol::MessageData,
@@ -314,13 +317,13 @@ async fn send_message(
     let body = form.get("message").unwrap_or("").trim().to_owned();
     if body.is_empty() {
         return Err(AppError::bad_request(
-            "empty_message",
+            Code::EmptyMessage,
             "Message cannot be empty.",
         ));
     }
     if body.chars().count() > MAX_MESSAGE_CHARS {
         return Err(AppError::bad_request(
-            "message_too_long",
+            Code::MessageTooLong,
             format!("Messages are at most {MAX_MESSAGE_CHARS} characters."),
         ));
     }
@@ -331,13 +334,13 @@ async fn send_message(
         .to_uppercase();
     if kind != "TEXT" {
         return Err(AppError::bad_request(
-            "bad_type",
+            Code::BadType,
             "Only TEXT messages can be sent.",
         ));
     }
     if !sender.can_message {
         return Err(AppError::forbidden(
-            "messaging_disabled",
+            Code::MessagingDisabled,
             format!("Messaging is not enabled for {}.", sender.name),
         ));
     }
@@ -360,7 +363,7 @@ async fn send_message(
             let others = form.list("participants");
             if others.is_empty() {
                 return Err(AppError::bad_request(
-                    "no_recipient",
+                    Code::NoRecipient,
                     "Say who the message is for.",
                 ));
             }
@@ -385,7 +388,7 @@ async fn send_message(
     app.realtime.publish(sent.published).await;
     let conversation =
         conversation_of(&sent.conversation, &sent.participants, MessagePage::empty());
-    Ok(Envelope(SentAnswer {
+    Ok(ok(SentAnswer {
         conversation_id: sent.message.conversation_id,
         message: sent.message.into_data(),
         conversation,
@@ -402,7 +405,7 @@ async fn check_recipients(
     for &(recipient, can_message) in recipients {
         if !can_message {
             return Err(AppError::forbidden(
-                "messaging_disabled",
+                Code::MessagingDisabled,
                 "This blog does not have messaging enabled.",
             ));
         }
@@ -412,7 +415,7 @@ async fn check_recipients(
             .await?
         {
             return Err(AppError::forbidden(
-                "blocked",
+                Code::Blocked,
                 "You can't message this blog.",
             ));
         }
@@ -427,6 +430,7 @@ struct SuggestionsQuery {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct Suggestions {
     blogs: Vec<Participant>,
 }
@@ -453,7 +457,22 @@ async fn participant_suggestions(
             .search_participants(blog_name_of(&q), user.user_id, SEARCH_LIMIT)
             .await?
     };
-    Ok(Envelope(Suggestions {
+    Ok(ok(Suggestions {
         blogs: rows.iter().map(|r| r.view()).collect(),
     }))
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<super::model::Participant>();
+    exports.add::<super::model::Theme>();
+    exports.add::<super::model::Conversation>();
+    exports.add::<super::model::MessagePage>();
+    exports.add::<super::model::Links>();
+    exports.add::<super::model::Link>();
+    exports.add::<ConversationList>();
+    exports.add::<MessagesAnswer>();
+    exports.add::<SentAnswer>();
+    exports.add::<Suggestions>();
 }

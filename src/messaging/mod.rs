@@ -9,3 +9,5 @@ pub mod store;
 
 pub use channels::MessagingChannels;
 pub use http::router;
+#[cfg(test)]
+pub(crate) use http::typescript;

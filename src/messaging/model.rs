@@ -3,7 +3,6 @@
 
 use dashwire_protocol::{MessageData, ParticipantRef};
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::model::theme_params;
@@ -49,10 +48,10 @@ impl ParticipantRow {
             avatar_url: avatar_url(&self.name, DEFAULT_AVATAR_SIZE),
             can_message: self.can_message,
             theme: Theme {
-                background_color: theme["background_color"].clone(),
-                link_color: theme["link_color"].clone(),
-                header_image_focused: theme["header_image_focused"].clone(),
-                show_header_image: theme["show_header_image"].as_bool().unwrap_or(true),
+                background_color: Some(theme.background_color),
+                link_color: Some(theme.link_color),
+                header_image_focused: theme.header_image_focused,
+                show_header_image: theme.show_header_image,
             },
         }
     }
@@ -85,15 +84,21 @@ impl MessageRow {
 
 /// A blog's theme as conversations show it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(export_to = "api/types/", rename = "ParticipantTheme")
+)]
 pub struct Theme {
-    pub background_color: Value,
-    pub link_color: Value,
-    pub header_image_focused: Value,
+    pub background_color: Option<String>,
+    pub link_color: Option<String>,
+    pub header_image_focused: Option<String>,
     pub show_header_image: bool,
 }
 
 /// A participant blog.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct Participant {
     pub name: String,
     pub key: String,
@@ -105,6 +110,7 @@ pub struct Participant {
 
 /// A conversation as one of its blogs sees it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct Conversation {
     pub id: i64,
     pub status: String,
@@ -118,6 +124,7 @@ pub struct Conversation {
 
 /// A page of messages, oldest first, with the link to older ones.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct MessagePage {
     pub data: Vec<MessageData>,
     #[serde(rename = "_links")]
@@ -137,15 +144,19 @@ impl MessagePage {
 
 /// The spec's paging links.
 #[derive(Debug, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct Links {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub next: Option<Link>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub previous: Option<Link>,
 }
 
 /// One link.
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct Link {
     pub href: String,
     pub method: &'static str,

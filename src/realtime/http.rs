@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::Realtime;
 use super::socket::{SocketContext, run};
 use crate::auth::session::MaybeSession;
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 use crate::extract::Query;
 
 /// The realtime routes, for any router state the core can be taken from.
@@ -44,7 +44,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Upgrade {
         WebSocketUpgrade::from_request_parts(parts, state)
             .await
             .map(Upgrade)
-            .map_err(|rejection| AppError::bad_request("not_a_websocket", rejection.body_text()))
+            .map_err(|rejection| AppError::bad_request(Code::NotAWebsocket, rejection.body_text()))
     }
 }
 
@@ -64,7 +64,7 @@ async fn upgrade(
             .session_by_token(&token)
             .await?
             .ok_or_else(|| {
-                AppError::unauthorized("bad_token", "That socket token is unknown or expired.")
+                AppError::unauthorized(Code::BadToken, "That socket token is unknown or expired.")
             })?,
         _ => return Err(AppError::not_logged_in()),
     };
@@ -112,7 +112,7 @@ fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), AppError>
         Ok(())
     } else {
         Err(AppError::forbidden(
-            "bad_origin",
+            Code::BadOrigin,
             format!("Sockets from {origin} are not allowed."),
         ))
     }

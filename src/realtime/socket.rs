@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use dashwire_protocol::{
-    CLOSE_PING_TIMEOUT, CLOSE_SESSION_ENDED, CLOSE_SLOW_CONSUMER, ClientFrame, Codec, ErrorCode,
-    MAX_CLIENT_FRAME_BYTES, ServerFrame,
+    CLOSE_GOING_AWAY, CLOSE_PING_TIMEOUT, CLOSE_SESSION_ENDED, CLOSE_SLOW_CONSUMER, CLOSE_TOO_BIG,
+    ClientFrame, Codec, ErrorCode, MAX_CLIENT_FRAME_BYTES, ServerFrame,
 };
 use futures_util::{FutureExt, SinkExt};
 use tokio::sync::mpsc;
@@ -28,10 +28,6 @@ use super::metrics::Metrics;
 use super::registry::{CloseSignal, SocketHandle};
 use super::subscriptions::{Gone, Outlet, Subscriptions};
 
-/// Close code for a frame over the size limit (RFC 6455 "message too big").
-const CLOSE_TOO_BIG: u16 = 1009;
-/// Close code for a server going away.
-const CLOSE_GOING_AWAY: u16 = 1001;
 /// Queued events written before one flush: a burst costs one write per batch, not per event.
 const BATCH: usize = 64;
 /// How long a close frame may take to go out before the connection is simply dropped.

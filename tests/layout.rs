@@ -1,0 +1,176 @@
+//! The shape of the code, checked: every route the router serves is documented in
+//! docs/api.md, features import each other without cycles, and the realtime core imports
+//! no feature. They read the source, since that is where routes and imports are declared.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `src/`, with its text minus its `#[cfg(test)] mod tests` block.
+fn sources() -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let mut text = std::fs::read_to_string(&path).unwrap();
+                if let Some(tests) = text.find("#[cfg(test)]\nmod tests") {
+                    text.truncate(tests);
+                }
+                out.push((path, text));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join("src"), &mut out);
+    out
+}
+
+/// `(METHOD, path)` of every `.route("path", get(..).post(..))` in `text`.
+fn routes_in(text: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(".route(") {
+        rest = &rest[at + ".route(".len()..];
+        let Some(path) = rest
+            .trim_start()
+            .strip_prefix('"')
+            .and_then(|r| r.split('"').next())
+        else {
+            continue;
+        };
+        // The method router: up to the parenthesis that closes `.route(`.
+        let mut depth = 1;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            })
+            .map(|(i, _)| i)
+            .unwrap_or(rest.len());
+        let methods = &rest[..end];
+        for (method, call) in [
+            ("GET", "get("),
+            ("POST", "post("),
+            ("DELETE", "delete("),
+            ("PUT", "put("),
+        ] {
+            let called = methods.match_indices(call).any(|(i, _)| {
+                i == 0 || !methods[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+            });
+            if called {
+                found.push((method.to_owned(), path.to_owned()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_route_the_router_serves_is_documented() {
+    let docs = std::fs::read_to_string(root().join("docs/api.md")).unwrap();
+    let mut routes = BTreeSet::new();
+    for (_, text) in sources() {
+        routes.extend(routes_in(&text));
+    }
+    assert!(
+        routes.contains(&("POST".into(), "/svc/conversations/messages".into())),
+        "the route scan found {routes:?}"
+    );
+    let undocumented: Vec<String> = routes
+        .iter()
+        .map(|(method, path)| format!("`{method} {path}`"))
+        .filter(|call| !docs.contains(call.as_str()))
+        .collect();
+    assert!(
+        undocumented.is_empty(),
+        "docs/api.md does not document {undocumented:?} (write each as `METHOD /path`)"
+    );
+}
+
+/// The top-level module of a file under `src/` (`blogs` for `src/blogs/http.rs`).
+fn module_of(path: &Path) -> String {
+    let relative = path.strip_prefix(root().join("src")).unwrap();
+    let first = relative.components().next().unwrap().as_os_str();
+    first.to_string_lossy().trim_end_matches(".rs").to_owned()
+}
+
+/// Which top-level modules each module names through `crate::`. `typescript` (the test that
+/// generates the web's types, which asks every feature for its answers) is left out: it is
+/// compiled for tests only.
+fn imports() -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut modules: BTreeSet<String> = sources().iter().map(|(p, _)| module_of(p)).collect();
+    modules.remove("typescript");
+    for (path, text) in sources() {
+        let from = module_of(&path);
+        for (at, _) in text.match_indices("crate::") {
+            let name: String = text[at + "crate::".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if name != from && modules.contains(&name) && modules.contains(&from) {
+                graph.entry(from.clone()).or_default().insert(name);
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn the_realtime_core_imports_no_feature() {
+    let features = [
+        "accounts",
+        "activity",
+        "blogs",
+        "follows",
+        "likes",
+        "messaging",
+        "posts",
+        "unread",
+    ];
+    let graph = imports();
+    let named: Vec<&String> = graph["realtime"]
+        .iter()
+        .filter(|m| features.contains(&m.as_str()))
+        .collect();
+    assert!(named.is_empty(), "src/realtime/ imports {named:?}");
+}
+
+#[test]
+fn modules_import_each_other_without_cycles() {
+    let graph = imports();
+    fn reaches(graph: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> bool {
+        let mut seen = BTreeSet::new();
+        let mut next = vec![from.to_owned()];
+        while let Some(module) = next.pop() {
+            for dep in graph.get(&module).into_iter().flatten() {
+                if dep == to {
+                    return true;
+                }
+                if seen.insert(dep.clone()) {
+                    next.push(dep.clone());
+                }
+            }
+        }
+        false
+    }
+    let mut cycles = Vec::new();
+    for (from, deps) in &graph {
+        for to in deps {
+            if from < to && reaches(&graph, to, from) {
+                cycles.push(format!("{from} <-> {to}"));
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles: {cycles:?}");
+}
