@@ -1,7 +1,7 @@
 // fanout: SUBSCRIBERS sockets (sessions of the star blog's owner; a blog's activity is only
 // its owner's to read) subscribe to the star blog's activity; then EVENTS distinct users
 // follow it at once. Reports deliveries/s and the time for the whole burst to arrive.
-//   dashwire seed-load --users 2000 --star-sessions 1000
+//   dashwire-loadgen seed --users 2000 --star-sessions 1000
 //   k6 run --no-usage-report -e SUBSCRIBERS=500 -e EVENTS=50 loadtest/fanout.js
 import http from 'k6/http';
 import { WebSocket } from 'k6/experimental/websockets';
@@ -28,7 +28,7 @@ export const options = {
 };
 
 export function setup() {
-  if (star.tokens.length < SUBSCRIBERS) throw new Error(`seed-load --star-sessions ${SUBSCRIBERS} (have ${star.tokens.length})`);
+  if (star.tokens.length < SUBSCRIBERS) throw new Error(`dashwire-loadgen seed --star-sessions ${SUBSCRIBERS} (have ${star.tokens.length})`);
   // Every VU measures against the same instant: when the burst starts.
   return { burstAt: Date.now() + CONNECT_SECONDS * 1000 };
 }

@@ -34,7 +34,7 @@ trap cleanup EXIT
 
 psql "$PG_ADMIN" -qc "CREATE DATABASE $DB"
 "$SERVER" migrate --database-url "$DATABASE_URL" >/dev/null
-"$SERVER" seed-load --database-url "$DATABASE_URL" --users $((NODES * PER_NODE)) --out "$OUT/seed.json"
+"$LOADGEN" seed --database-url "$DATABASE_URL" --users $((NODES * PER_NODE)) --out "$OUT/seed.json"
 
 server_pids=()
 urls=()

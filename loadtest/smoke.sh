@@ -5,10 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${DASHWIRE_BIN:-target/debug/dashwire}
+LOADGEN=${DASHWIRE_LOADGEN:-$(dirname "$BIN")/dashwire-loadgen}
 dir=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
 
-"$BIN" seed-load --database-url "sqlite://$dir/db" --users 200 --star-sessions 20 --out "$dir/seed.json" >/dev/null
+"$LOADGEN" seed --database-url "sqlite://$dir/db" --users 200 --star-sessions 20 --out "$dir/seed.json" >/dev/null
 "$BIN" serve --bind 127.0.0.1:0 --database-url "sqlite://$dir/db" > "$dir/server.out" 2> "$dir/server.err" &
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done

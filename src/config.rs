@@ -27,27 +27,6 @@ pub enum Command {
     Migrate(DatabaseArgs),
     /// Fill the database with the demo world (users, blogs, follows) and exit.
     Seed(DatabaseArgs),
-    /// Bulk-create load-test users, sessions and conversations; write them to a JSON file.
-    SeedLoad(SeedLoadArgs),
-}
-
-/// What `seed-load` creates.
-#[derive(Args, Debug, Clone)]
-pub struct SeedLoadArgs {
-    #[command(flatten)]
-    pub database: DatabaseArgs,
-    /// How many users (each with a blog and a session); pairs of them get a conversation.
-    #[arg(long, default_value_t = 1000)]
-    pub users: usize,
-    /// Extra sessions of the star blog's owner, for fan-out sockets.
-    #[arg(long, default_value_t = 0)]
-    pub star_sessions: usize,
-    /// Name prefix of the users' blogs (use another to seed the same database again).
-    #[arg(long, default_value = "load")]
-    pub prefix: String,
-    /// Where to write the JSON that k6 scripts and the load generator read.
-    #[arg(long, default_value = "loadtest/data/seed.json")]
-    pub out: std::path::PathBuf,
 }
 
 /// Where the data lives.

@@ -20,7 +20,6 @@ pub mod error;
 pub mod extract;
 pub mod follows;
 pub mod likes;
-pub mod loadseed;
 pub mod messaging;
 pub mod rate_limit;
 pub mod realtime;

@@ -1,4 +1,5 @@
-//! The `dashwire` command line: `serve`, `migrate`, `seed`.
+//! The `dashwire` command line: `serve`, `migrate`, `seed`. (Load-test seeding is
+//! `dashwire-loadgen seed`: the product carries no load-test code.)
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -72,12 +73,6 @@ async fn run(command: Command) -> ExitCode {
             Ok(config) => run_serve(config).await,
             Err(err) => return config_error(err),
         },
-        Command::SeedLoad(args) => {
-            if let Err(err) = check_database_url(&args.database.database_url) {
-                return config_error(err);
-            }
-            seed_load(args).await
-        }
         Command::Migrate(db) | Command::Seed(db)
             if check_database_url(&db.database_url).is_err() =>
         {
@@ -104,29 +99,6 @@ async fn run(command: Command) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-async fn seed_load(args: dashwire::config::SeedLoadArgs) -> anyhow::Result<()> {
-    let store = open_store(&args.database.database_url).await?;
-    let plan = dashwire::loadseed::LoadSeed {
-        users: args.users,
-        star_sessions: args.star_sessions,
-        prefix: args.prefix,
-    };
-    let started = std::time::Instant::now();
-    let file = dashwire::loadseed::seed(&store, &plan).await?;
-    let took = started.elapsed();
-    dashwire::loadseed::write(&file, &args.out)?;
-    println!(
-        "dashwire: seeded {} users, {} conversations, {} star sessions in {:.2?} ({:.0} users/s); wrote {}",
-        file.users.len(),
-        file.pairs.len(),
-        file.star.tokens.len(),
-        took,
-        file.users.len() as f64 / took.as_secs_f64(),
-        args.out.display()
-    );
-    Ok(())
 }
 
 fn config_error(err: impl std::fmt::Display) -> ExitCode {

@@ -10,9 +10,13 @@
 //!
 //! Every run is bounded in count and time and only targets the addresses it is given
 //! (127.0.0.0/8 here). See `loadtest/README.md`.
+//!
+//! `seed` writes the users, sessions and conversations those modes use straight into the
+//! server's database, and describes them in the JSON file the modes and the k6 scripts read.
 
 mod http;
 mod seed;
+mod seeding;
 mod sockets;
 mod stats;
 
@@ -40,6 +44,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Mode {
+    /// Bulk-create load-test users, sessions and conversations; write them to a JSON file.
+    Seed(SeedArgs),
     /// Open, authenticate and subscribe sockets and hold them.
     Connect(Common),
     /// Chat between seeded pairs at a steady rate while sockets are connected.
@@ -52,7 +58,7 @@ enum Mode {
 
 #[derive(Args, Clone)]
 struct Common {
-    /// The file `dashwire seed-load` wrote.
+    /// The file `dashwire-loadgen seed` wrote.
     #[arg(long, default_value = "loadtest/data/seed.json")]
     seed: PathBuf,
     /// Server base URLs (comma-separated); sockets are spread over them.
@@ -79,6 +85,26 @@ struct Common {
     /// The blog-name prefix the seed used.
     #[arg(long, default_value = "load")]
     prefix: String,
+}
+
+/// What `seed` creates.
+#[derive(Args, Clone)]
+struct SeedArgs {
+    /// The server's database: sqlite://PATH or postgres://USER@HOST:PORT/DB.
+    #[arg(long, env = "DATABASE_URL")]
+    database_url: String,
+    /// How many users (each with a blog and a session); pairs of them get a conversation.
+    #[arg(long, default_value_t = 1000)]
+    users: usize,
+    /// Extra sessions of the star blog's owner, for fan-out sockets.
+    #[arg(long, default_value_t = 0)]
+    star_sessions: usize,
+    /// Name prefix of the users' blogs (use another to seed the same database again).
+    #[arg(long, default_value = "load")]
+    prefix: String,
+    /// Where to write the JSON that k6 scripts and the load generator read.
+    #[arg(long, default_value = "loadtest/data/seed.json")]
+    out: PathBuf,
 }
 
 #[derive(Args, Clone)]
@@ -129,6 +155,30 @@ struct PollArgs {
     inbox_poll_ms: u64,
 }
 
+async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
+    let store = dashwire::store::Store::connect(&args.database_url, 4).await?;
+    let plan = seeding::LoadSeed {
+        users: args.users,
+        star_sessions: args.star_sessions,
+        prefix: args.prefix,
+    };
+    let started = Instant::now();
+    let file = seeding::seed(&store, &plan).await?;
+    let took = started.elapsed();
+    seeding::write(&file, &args.out)?;
+    println!(
+        "dashwire-loadgen: seeded {} users, {} conversations, {} star sessions in {:.2?} ({:.0} users/s); wrote {}",
+        file.users.len(),
+        file.pairs.len(),
+        file.star.tokens.len(),
+        took,
+        file.users.len() as f64 / took.as_secs_f64(),
+        args.out.display()
+    );
+    store.close().await;
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -136,6 +186,7 @@ fn main() -> anyhow::Result<()> {
         .build()?;
     runtime.block_on(async {
         match cli.mode {
+            Mode::Seed(args) => seed_database(args).await,
             Mode::Connect(common) => connect(common).await,
             Mode::Chat(args) => chat(args).await,
             Mode::Fanout(args) => fanout(args).await,
@@ -319,7 +370,7 @@ async fn fanout(args: FanoutArgs) -> anyhow::Result<()> {
     let seed = Seed::read(&common.seed)?;
     anyhow::ensure!(
         seed.star.tokens.len() >= common.offset + common.count,
-        "the seed has {} star sessions; seed-load --star-sessions",
+        "the seed has {} star sessions; seed --star-sessions",
         seed.star.tokens.len()
     );
     anyhow::ensure!(

@@ -1,4 +1,4 @@
-//! The file `dashwire seed-load` writes.
+//! The file `dashwire-loadgen seed` writes.
 
 use serde::Deserialize;
 
@@ -38,7 +38,7 @@ impl Seed {
     pub fn read(path: &std::path::Path) -> anyhow::Result<Seed> {
         let bytes = std::fs::read(path).map_err(|e| {
             anyhow::anyhow!(
-                "reading {}: {e} (run `dashwire seed-load` first)",
+                "reading {}: {e} (run `dashwire-loadgen seed` first)",
                 path.display()
             )
         })?;

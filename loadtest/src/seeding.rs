@@ -1,4 +1,4 @@
-//! Bulk seeding for load tests: users with a blog and a session each, conversations between
+//! `dashwire-loadgen seed`: bulk seeding for load tests: users with a blog and a session each, conversations between
 //! pairs of them, and a "star" blog with many sessions of its owner, written in multi-row
 //! inserts (thousands of rows a second) and described in a JSON file that k6 scripts and the
 //! load generator read.
@@ -11,11 +11,11 @@ use std::path::Path;
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::auth::password;
-use crate::auth::store::hash_token;
-use crate::messaging::store::participants_key;
-use crate::store::{Store, now_secs};
-use crate::with_writer;
+use dashwire::auth::password;
+use dashwire::auth::store::hash_token;
+use dashwire::messaging::store::participants_key;
+use dashwire::store::{Store, now_secs};
+use dashwire::with_writer;
 
 /// The password of every load user.
 pub const LOAD_PASSWORD: &str = "dashwire-load";
