@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError, errorDetails } from './client';
+import type { OrderAnswer } from './types/OrderAnswer';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -15,7 +16,7 @@ describe('ApiClient', () => {
     );
     const client = new ApiClient(fetchImpl as typeof fetch);
     client.setFormKey('fk-1');
-    const answer = await client.post<{ saved: boolean }>('/order', {
+    const answer = await client.post<OrderAnswer>('/order', {
       channel_names: JSON.stringify(['b', 'a']),
     });
     expect(answer).toEqual({ saved: true });

@@ -1,14 +1,16 @@
 // The one HTTP client: attaches the form key, unwraps the envelope, and turns every failure
 // into an ApiError the UI can show.
-import type { WireEnvelope } from './wire';
+import type { ApiErrorCode } from './types/ApiErrorCode';
+import type { Envelope } from './types/Envelope';
+import type { ErrorEnvelope } from './types/ErrorEnvelope';
 
 /** A failed call. `details` are the server's errors[].detail texts, ready to show. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly codes: string[];
+  readonly codes: ApiErrorCode[];
   readonly details: string[];
 
-  constructor(status: number, details: string[], codes: string[] = []) {
+  constructor(status: number, details: string[], codes: ApiErrorCode[] = []) {
     super(details.join(' ') || `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
@@ -98,15 +100,16 @@ export class ApiClient {
     } catch {
       throw new ApiError(0, ['Could not reach the server. Check your connection and try again.']);
     }
-    let envelope: WireEnvelope<T> | null = null;
+    let envelope: Envelope<T> | ErrorEnvelope | null = null;
     try {
-      envelope = (await res.json()) as WireEnvelope<T>;
+      envelope = (await res.json()) as Envelope<T> | ErrorEnvelope;
     } catch {
       envelope = null;
     }
+    // `meta?.`: an error page from a proxy in front of the server may be JSON of another shape.
     const status = envelope?.meta?.status ?? res.status;
-    if (!res.ok || !envelope || status >= 400) {
-      const errors = envelope?.errors ?? [];
+    if (!res.ok || !envelope || status >= 400 || 'errors' in envelope) {
+      const errors = envelope && 'errors' in envelope ? envelope.errors : [];
       throw new ApiError(
         res.ok ? status : res.status,
         errors.map((e) => e.detail).filter(Boolean),

@@ -17,17 +17,17 @@ import {
   type Blog,
   type UserInfo,
 } from './models';
-import type {
-  WireBlog,
-  WireBlogList,
-  WireConversationList,
-  WireFollowResult,
-  WireMessagesAnswer,
-  WireNewBlog,
-  WireParticipantSuggestions,
-  WireSentMessage,
-  WireUserInfo,
-} from './wire';
+import type { BlogList } from './types/BlogList';
+import type { BlogWithActivity } from './types/BlogWithActivity';
+import type { ConversationList } from './types/ConversationList';
+import type { FollowAnswer } from './types/FollowAnswer';
+import type { MessagesAnswer } from './types/MessagesAnswer';
+import type { NewBlogAnswer } from './types/NewBlogAnswer';
+import type { OrderAnswer } from './types/OrderAnswer';
+import type { SeenAtg } from './types/SeenAtg';
+import type { SentAnswer } from './types/SentAnswer';
+import type { Suggestions } from './types/Suggestions';
+import type { UserInfo as WireUserInfo } from './types/UserInfo';
 
 export function fetchUserInfo(api: ApiClient): Promise<UserInfo> {
   return api.get<WireUserInfo>('/svc/user/info').then(userInfoFromWire);
@@ -51,7 +51,7 @@ export function register(
 }
 
 export function setSeenAtg(api: ApiClient): Promise<unknown> {
-  return api.post('/svc/post/set_seen_atg');
+  return api.post<SeenAtg>('/svc/post/set_seen_atg');
 }
 
 export function setCurrentBlog(api: ApiClient, name: string): Promise<UserInfo> {
@@ -62,7 +62,7 @@ export async function createBlog(
   api: ApiClient,
   fields: { blogName: string; title?: string },
 ): Promise<{ blogName: string; userInfo: UserInfo }> {
-  const answer = await api.post<WireNewBlog>('/new/blog', {
+  const answer = await api.post<NewBlogAnswer>('/new/blog', {
     blog_name: fields.blogName,
     title: fields.title || undefined,
   });
@@ -71,7 +71,7 @@ export async function createBlog(
 
 /** POST /order with the full list of blog names in their new order (spec 000 §7). */
 export function saveBlogOrder(api: ApiClient, names: string[]): Promise<{ saved: boolean }> {
-  return api.post<{ saved: boolean }>('/order', { channel_names: JSON.stringify(names) });
+  return api.post<OrderAnswer>('/order', { channel_names: JSON.stringify(names) });
 }
 
 export interface FollowResult {
@@ -80,7 +80,7 @@ export interface FollowResult {
 }
 
 export async function followBlog(api: ApiClient, name: string, follow: boolean): Promise<FollowResult> {
-  const answer = await api.post<WireFollowResult>(follow ? '/svc/follow' : '/svc/unfollow', {
+  const answer = await api.post<FollowAnswer>(follow ? '/svc/follow' : '/svc/unfollow', {
     tumblelog: name,
   });
   return { blog: blogFromWire(answer.tumblelog), friendCount: answer.friend_count };
@@ -98,7 +98,7 @@ export function fetchBlogData(
 ): Promise<Blog> {
   const owner = options.owner ?? false;
   return api
-    .get<WireBlog>('/svc/data/tumblelog', {
+    .get<BlogWithActivity>('/svc/data/tumblelog', {
       tumblelog: name,
       include_member_data: owner ? 1 : undefined,
       include_activity_data: owner ? 1 : undefined,
@@ -109,13 +109,13 @@ export function fetchBlogData(
 
 export function fetchExploreBlogs(api: ApiClient, limit?: number): Promise<Blog[]> {
   return api
-    .get<WireBlogList>('/svc/blogs/explore', { limit })
+    .get<BlogList>('/svc/blogs/explore', { limit })
     .then((answer) => answer.blogs.map(blogFromWire));
 }
 
 export function fetchFollowedBlogs(api: ApiClient): Promise<Blog[]> {
   return api
-    .get<WireBlogList>('/svc/user/following')
+    .get<BlogList>('/svc/user/following')
     .then((answer) => answer.blogs.map(blogFromWire));
 }
 
@@ -136,8 +136,8 @@ export async function fetchConversations(
   href?: string,
 ): Promise<Page<Conversation>> {
   const answer = href
-    ? await api.get<WireConversationList>(href, {}, { noCache: true })
-    : await api.get<WireConversationList>(
+    ? await api.get<ConversationList>(href, {}, { noCache: true })
+    : await api.get<ConversationList>(
         '/svc/conversations',
         { participant: participantParam(blog) },
         { noCache: true },
@@ -166,7 +166,7 @@ export async function fetchMessages(api: ApiClient, ref: ConversationRef): Promi
     'conversationId' in ref
       ? { conversation_id: ref.conversationId, participant: participantParam(ref.sender) }
       : { participants: ref.recipients.join(','), participant: participantParam(ref.sender) };
-  const answer = await api.get<WireMessagesAnswer>('/svc/conversations/messages', query, { noCache: true });
+  const answer = await api.get<MessagesAnswer>('/svc/conversations/messages', query, { noCache: true });
   return {
     conversation: conversationFromWire(answer.conversation),
     messages: answer.messages.data.map(messageFromWire),
@@ -196,7 +196,7 @@ export async function sendMessage(
           type: 'TEXT',
           ts,
         };
-  const answer = await api.post<WireSentMessage>('/svc/conversations/messages', fields);
+  const answer = await api.post<SentAnswer>('/svc/conversations/messages', fields);
   return { conversation: conversationFromWire(answer.conversation), message: messageFromWire(answer.message) };
 }
 
@@ -207,7 +207,7 @@ export function fetchParticipantSuggestions(
   limit: number,
 ): Promise<Participant[]> {
   return api
-    .get<WireParticipantSuggestions>(
+    .get<Suggestions>(
       '/svc/conversations/participant_suggestions',
       query ? { q: query } : { limit },
     )

@@ -1,10 +1,14 @@
 // Messaging's client models (spec 000 §3 Conversation, Message, Participant, Theme) and the one
-// place where their wire JSON, from HTTP answers or from socket events, becomes them.
+// place where their wire JSON, from HTTP answers or from socket events, becomes them. As in
+// models.ts, a generated wire type named like the client model it becomes is imported as
+// Wire<Name>.
 import { backgroundTint, type Tint } from '../lib/color';
 import type { ConversationSummary } from '../protocol/ConversationSummary';
 import type { MessageData } from '../protocol/MessageData';
 import type { ParticipantRef } from '../protocol/ParticipantRef';
-import type { WireConversation, WireLinks, WireMessage, WireParticipant } from './wire';
+import type { Conversation as WireConversation } from './types/Conversation';
+import type { Links } from './types/Links';
+import type { Participant as WireParticipant } from './types/Participant';
 
 export interface ParticipantTheme {
   backgroundColor: string;
@@ -59,11 +63,12 @@ export interface Page<T> {
 const DEFAULT_BACKGROUND = '#FAFAFA';
 const DEFAULT_LINK = '#529ECC';
 
-export function nextHrefOf(links: WireLinks | undefined): string | null {
-  return links?.next?.href ?? null;
+export function nextHrefOf(links: Links): string | null {
+  return links.next?.href ?? null;
 }
 
-export function messageFromWire(w: WireMessage | MessageData): Message {
+/** From an HTTP answer or a `conversation:{id}` `message` event: both carry MessageData. */
+export function messageFromWire(w: MessageData): Message {
   return {
     id: w.id,
     clientId: null,
@@ -76,31 +81,32 @@ export function messageFromWire(w: WireMessage | MessageData): Message {
   };
 }
 
+/** An HTTP answer's participant has a theme; an event's ParticipantRef has none. */
 function participantFromWire(w: WireParticipant | ParticipantRef): Participant {
-  const theme = 'theme' in w && w.theme ? w.theme : null;
+  const theme = 'theme' in w ? w.theme : null;
   const backgroundColor = theme?.background_color ?? DEFAULT_BACKGROUND;
   return {
     name: w.name,
-    title: w.title ?? '',
+    title: w.title,
     avatarUrl: w.avatar_url,
     theme: theme && {
       backgroundColor,
       linkColor: theme.link_color ?? DEFAULT_LINK,
-      headerImageFocused: theme.header_image_focused ?? null,
-      showHeaderImage: theme.show_header_image ?? true,
+      headerImageFocused: theme.header_image_focused,
+      showHeaderImage: theme.show_header_image,
       tint: backgroundTint(backgroundColor),
     },
   };
 }
 
 export function conversationFromWire(w: WireConversation): Conversation {
-  const newest = w.messages?.data?.at(-1);
+  const newest = w.messages.data.at(-1);
   return {
     id: w.id,
     status: w.status,
     lastModifiedTs: w.last_modified_ts,
     lastReadTs: w.last_read_ts,
-    unread: w.unread ?? w.last_modified_ts > w.last_read_ts,
+    unread: w.unread,
     participants: w.participants.map(participantFromWire),
     lastMessage: newest ? messageFromWire(newest) : null,
   };

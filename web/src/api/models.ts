@@ -1,15 +1,17 @@
 // Client models and the one place where wire JSON becomes them (messaging's are in
 // messagingModels.ts). Components, reducers and hooks only ever see these types.
-import type {
-  WireBlog,
-  WireChannel,
-  WireNotification,
-  WireThemeParams,
-  WireUserInfo,
-} from './wire';
+//
+// The wire types are generated from the server's Rust types (api/types/, protocol/). Where a
+// client model has the same name as the wire type it is made from, the wire type is imported
+// as Wire<Name>.
+import type { NotificationData } from '../protocol/NotificationData';
+import type { BlogWithActivity } from './types/BlogWithActivity';
+import type { ThemeParams } from './types/ThemeParams';
+import type { UserBlog as WireUserBlog } from './types/UserBlog';
+import type { UserInfo as WireUserInfo } from './types/UserInfo';
 
 /** One of the current user's blogs, as the user model lists them (no counts but unread). */
-export interface Channel {
+export interface UserBlog {
   name: string;
   title: string;
   avatarUrl: string;
@@ -19,7 +21,8 @@ export interface Channel {
   /** The blog's unread conversations plus unread notifications (its account-row badge). */
   unreadCount: number;
   canMessage: boolean;
-  isPrivateGroupChannel: boolean;
+  /** `is_private_group_channel` on the wire. */
+  isPrivateGroupBlog: boolean;
 }
 
 /** The logged-in user (spec 002 §3 Current user). A visitor has no User at all. */
@@ -34,9 +37,12 @@ export interface User {
   /** Unread notifications over all blogs: the activity badge. */
   activityUnreadCount: number;
   canMessage: boolean;
-  primaryChannel: string;
-  currentChannel: string;
-  channels: Channel[];
+  /** The primary blog's name (`primary_channel` on the wire). */
+  primaryBlog: string;
+  /** The name of the blog the user acts as (`current_channel` on the wire). */
+  currentBlog: string;
+  /** In the user's saved order (`channels` on the wire). */
+  blogs: UserBlog[];
 }
 
 /** What GET /svc/user/info tells: always a form key, and a user unless a visitor. */
@@ -78,7 +84,8 @@ export interface Blog {
   following: boolean;
   isCurrent: boolean;
   isMine: boolean;
-  isPrivateGroupChannel: boolean;
+  /** `is_private_group_channel` on the wire. */
+  isPrivateGroupBlog: boolean;
   canMessage: boolean;
   postCount: number;
   followerCount: number;
@@ -99,107 +106,92 @@ export interface Blog {
   notifications?: Notification[];
 }
 
-const DEFAULT_THEME: Theme = {
-  backgroundColor: '#FAFAFA',
-  titleColor: '#444444',
-  linkColor: '#529ECC',
-  titleFont: 'Gibson',
-  titleFontWeight: 'bold',
-  showAvatar: true,
-  showTitle: true,
-  showDescription: true,
-  showHeaderImage: true,
-  headerImageFocused: null,
-  avatarShape: 'square',
-};
-
-export function channelFromWire(w: WireChannel): Channel {
+export function userBlogFromWire(w: WireUserBlog): UserBlog {
   return {
     name: w.name,
-    title: w.title ?? '',
+    title: w.title,
     avatarUrl: w.avatar_url,
     url: w.url,
-    isCurrent: Boolean(w.is_current),
-    isPrimary: Boolean(w.is_primary),
-    unreadCount: w.unread_count ?? 0,
-    canMessage: Boolean(w.can_message),
-    isPrivateGroupChannel: Boolean(w.is_private_group_channel),
+    isCurrent: w.is_current,
+    isPrimary: w.is_primary,
+    unreadCount: w.unread_count,
+    canMessage: w.can_message,
+    isPrivateGroupBlog: w.is_private_group_channel,
   };
 }
 
 export function userInfoFromWire(w: WireUserInfo): UserInfo {
   // Spec 002 §1: the current user exists only when user info carries a name.
-  if (!w.name) return { formKey: w.form_key, user: null };
-  const channels = (w.channels ?? []).map(channelFromWire);
+  if (!('name' in w)) return { formKey: w.form_key, user: null };
+  const blogs = w.channels.map(userBlogFromWire);
   return {
     formKey: w.form_key,
     user: {
       name: w.name,
-      email: w.email ?? '',
-      seenAtg: Boolean(w.seen_atg),
-      likedPostCount: w.liked_post_count ?? 0,
-      friendCount: w.friend_count ?? 0,
-      unreadCount: w.unread_count ?? 0,
-      activityUnreadCount: w.activity_unread_count ?? 0,
-      canMessage: Boolean(w.can_message),
-      primaryChannel: w.primary_channel ?? w.name,
-      currentChannel:
-        w.current_channel ?? channels.find((c) => c.isCurrent)?.name ?? w.name,
-      channels,
+      email: w.email,
+      seenAtg: w.seen_atg,
+      likedPostCount: w.liked_post_count,
+      friendCount: w.friend_count,
+      unreadCount: w.unread_count,
+      activityUnreadCount: w.activity_unread_count,
+      canMessage: w.can_message,
+      primaryBlog: w.primary_channel ?? w.name,
+      currentBlog: w.current_channel ?? blogs.find((b) => b.isCurrent)?.name ?? w.name,
+      blogs,
     },
   };
 }
 
-function themeFromWire(w: WireThemeParams | undefined): Theme {
-  if (!w) return DEFAULT_THEME;
+function themeFromWire(w: ThemeParams): Theme {
   return {
-    backgroundColor: w.background_color ?? DEFAULT_THEME.backgroundColor,
-    titleColor: w.title_color ?? DEFAULT_THEME.titleColor,
-    linkColor: w.link_color ?? DEFAULT_THEME.linkColor,
-    titleFont: w.title_font ?? DEFAULT_THEME.titleFont,
-    titleFontWeight: w.title_font_weight ?? DEFAULT_THEME.titleFontWeight,
-    showAvatar: w.show_avatar ?? true,
-    showTitle: w.show_title ?? true,
-    showDescription: w.show_description ?? true,
-    showHeaderImage: w.show_header_image ?? true,
-    headerImageFocused: w.header_image_focused ?? null,
-    avatarShape: w.avatar_shape ?? 'square',
+    backgroundColor: w.background_color,
+    titleColor: w.title_color,
+    linkColor: w.link_color,
+    titleFont: w.title_font,
+    titleFontWeight: w.title_font_weight,
+    showAvatar: w.show_avatar,
+    showTitle: w.show_title,
+    showDescription: w.show_description,
+    showHeaderImage: w.show_header_image,
+    headerImageFocused: w.header_image_focused,
+    avatarShape: w.avatar_shape,
   };
 }
 
-/** Also reads the socket's NotificationData, which has the same fields. */
-export function notificationFromWire(w: WireNotification): Notification {
+/** From `activity_notifications` over HTTP, or an `activity:{blog}` `notification` event. */
+export function notificationFromWire(w: NotificationData): Notification {
   const from = w.from_tumblelog;
   return {
     id: w.id,
     type: w.type,
     timestamp: w.timestamp,
     message: w.message,
-    isFriend: Boolean(w.is_friend),
+    isFriend: w.is_friend,
     fromBlog: from ? { name: from.name, avatarUrl: from.avatar_url_48, url: from.url } : null,
   };
 }
 
-export function blogFromWire(w: WireBlog): Blog {
+/** Also reads the plain blog model of the blog lists and follow answers: one without activity. */
+export function blogFromWire(w: BlogWithActivity): Blog {
   return {
     name: w.name,
-    title: w.title ?? '',
-    description: w.description ?? '',
+    title: w.title,
+    description: w.description,
     avatarUrl: w.avatar_url,
     url: w.url,
-    following: Boolean(w.following),
-    isCurrent: Boolean(w.is_current),
-    isMine: Boolean(w.is_mine),
-    isPrivateGroupChannel: Boolean(w.is_private_group_channel),
-    canMessage: Boolean(w.can_message),
-    postCount: w.post_count ?? 0,
-    followerCount: w.follower_count ?? 0,
-    radarFeaturePremium: Boolean(w.radar_feature_premium),
-    isVisiblePremiumPartner: Boolean(w.is_visible_premium_partner),
-    canViewCustomize: Boolean(w.can_view_customize),
-    dashboardUrl: w.dashboard_url ?? `/blog/${w.name}`,
-    analyticsUrl: w.analytics_url ?? `/blog/${w.name}/analytics`,
-    highlightedPosts: w.highlighted_posts ?? [],
+    following: w.following,
+    isCurrent: w.is_current,
+    isMine: w.is_mine,
+    isPrivateGroupBlog: w.is_private_group_channel,
+    canMessage: w.can_message,
+    postCount: w.post_count,
+    followerCount: w.follower_count,
+    radarFeaturePremium: w.radar_feature_premium,
+    isVisiblePremiumPartner: w.is_visible_premium_partner,
+    canViewCustomize: w.can_view_customize,
+    dashboardUrl: w.dashboard_url,
+    analyticsUrl: w.analytics_url,
+    highlightedPosts: w.highlighted_posts,
     theme: themeFromWire(w.global_theme_params),
     unreadCount: w.unread_count,
     memberCount: w.member_count,

@@ -30,14 +30,14 @@ describe('shouldSaveOrder', () => {
 });
 
 describe('displayOrder', () => {
-  const channels = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
+  const blogs = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
   it('lists the current blog first until the user reorders', () => {
-    expect(displayOrder(channels, 'c', false).map((c) => c.name)).toEqual(['c', 'a', 'b']);
+    expect(displayOrder(blogs, 'c', false).map((b) => b.name)).toEqual(['c', 'a', 'b']);
   });
   it('keeps the saved order once the user has reordered', () => {
-    expect(displayOrder(channels, 'c', true).map((c) => c.name)).toEqual(['a', 'b', 'c']);
+    expect(displayOrder(blogs, 'c', true).map((b) => b.name)).toEqual(['a', 'b', 'c']);
   });
   it('keeps the saved order when the current blog is unknown', () => {
-    expect(displayOrder(channels, 'zz', false).map((c) => c.name)).toEqual(['a', 'b', 'c']);
+    expect(displayOrder(blogs, 'zz', false).map((b) => b.name)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -22,12 +22,12 @@ export function shouldSaveOrder(previous: readonly string[], next: readonly stri
  * the user has reordered, after which the saved order is shown as it is.
  */
 export function displayOrder<T extends { name: string }>(
-  channels: readonly T[],
+  blogs: readonly T[],
   currentName: string,
   reordered: boolean,
 ): T[] {
-  if (reordered) return channels.slice();
-  const current = channels.find((c) => c.name === currentName);
-  if (!current) return channels.slice();
-  return [current, ...channels.filter((c) => c !== current)];
+  if (reordered) return blogs.slice();
+  const current = blogs.find((b) => b.name === currentName);
+  if (!current) return blogs.slice();
+  return [current, ...blogs.filter((b) => b !== current)];
 }

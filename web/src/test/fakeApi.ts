@@ -1,5 +1,8 @@
 // A fake server for component tests: an ApiClient whose fetch answers from a route table.
 import { ApiClient } from '../api/client';
+import type { Envelope } from '../api/types/Envelope';
+import type { ErrorDetail } from '../api/types/ErrorDetail';
+import type { ErrorEnvelope } from '../api/types/ErrorEnvelope';
 
 export interface FakeRequest {
   method: string;
@@ -10,7 +13,7 @@ export interface FakeRequest {
 
 export type FakeAnswer =
   | { status?: 200; response: unknown }
-  | { status: number; errors: { code: string; detail: string }[] };
+  | { status: number; errors: ErrorDetail[] };
 
 export type FakeRoute = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
@@ -28,13 +31,13 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     requests.push(req);
     const route = routes[`${req.method} ${req.path}`];
     if (!route) {
-      return json(404, { meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ code: 'not_found', detail: `No route ${req.method} ${req.path}` }] });
+      return json(404, { meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ code: 'not_found', detail: `No route ${req.method} ${req.path}` }] } satisfies ErrorEnvelope);
     }
     const answer = await route(req);
     if ('errors' in answer) {
-      return json(answer.status, { meta: { status: answer.status, msg: 'Error' }, response: [], errors: answer.errors });
+      return json(answer.status, { meta: { status: answer.status, msg: 'Error' }, response: [], errors: answer.errors } satisfies ErrorEnvelope);
     }
-    return json(200, { meta: { status: 200, msg: 'OK' }, response: answer.response });
+    return json(200, { meta: { status: 200, msg: 'OK' }, response: answer.response } satisfies Envelope<unknown>);
   };
   const client = new ApiClient(fetchImpl as typeof fetch);
   client.setFormKey('test-form-key');

@@ -1,7 +1,9 @@
-import type { Channel, User } from '../api/models';
-import type { WireBlog, WireParticipant } from '../api/wire';
+import type { User, UserBlog } from '../api/models';
+import type { BlogWithActivity } from '../api/types/BlogWithActivity';
+import type { Participant } from '../api/types/Participant';
+import type { NotificationData } from '../protocol/NotificationData';
 
-export function channel(name: string, extra: Partial<Channel> = {}): Channel {
+export function userBlog(name: string, extra: Partial<UserBlog> = {}): UserBlog {
   return {
     name,
     title: `${name}'s blog`,
@@ -11,7 +13,7 @@ export function channel(name: string, extra: Partial<Channel> = {}): Channel {
     isPrimary: false,
     unreadCount: 0,
     canMessage: true,
-    isPrivateGroupChannel: false,
+    isPrivateGroupBlog: false,
     ...extra,
   };
 }
@@ -26,14 +28,18 @@ export function user(extra: Partial<User> = {}): User {
     unreadCount: 0,
     activityUnreadCount: 0,
     canMessage: true,
-    primaryChannel: 'alice',
-    currentChannel: 'alice',
-    channels: [channel('alice', { isCurrent: true, isPrimary: true })],
+    primaryBlog: 'alice',
+    currentBlog: 'alice',
+    blogs: [userBlog('alice', { isCurrent: true, isPrimary: true })],
     ...extra,
   };
 }
 
-export function wireBlog(name: string, extra: Partial<WireBlog> = {}): WireBlog {
+/**
+ * The blog model as /svc/data/tumblelog answers it; without the activity fields it is also
+ * the blog model of the blog lists and follow answers.
+ */
+export function wireBlog(name: string, extra: Partial<BlogWithActivity> = {}): BlogWithActivity {
   return {
     name,
     title: `${name}'s blog`,
@@ -77,8 +83,23 @@ export function wireBlog(name: string, extra: Partial<WireBlog> = {}): WireBlog 
   };
 }
 
+/** A follower notification for alice, as `activity_notifications` and `activity:alice` carry it. */
+export function wireNotification(id: number, extra: Partial<NotificationData> = {}): NotificationData {
+  return {
+    id,
+    blog: 'alice',
+    type: 'follower',
+    timestamp: 0,
+    message: 'started following you',
+    is_friend: false,
+    is_read: false,
+    from_tumblelog: null,
+    ...extra,
+  };
+}
+
 /** A conversation participant as the messaging calls answer it. */
-export function wireParticipant(name: string): WireParticipant {
+export function wireParticipant(name: string): Participant {
   return {
     name,
     key: name,

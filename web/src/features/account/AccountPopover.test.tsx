@@ -2,16 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { AccountPopover } from '.';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
-import { channel, user, wireBlog } from '../../test/fixtures';
+import { user, userBlog, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 
 const twoBlogs = user({
-  currentChannel: 'alice-art',
+  currentBlog: 'alice-art',
   likedPostCount: 0,
   friendCount: 1234,
-  channels: [
-    channel('alice', { isPrimary: true, unreadCount: 150 }),
-    channel('alice-art', { isCurrent: true, isPrivateGroupChannel: true }),
+  blogs: [
+    userBlog('alice', { isPrimary: true, unreadCount: 150 }),
+    userBlog('alice-art', { isCurrent: true, isPrivateGroupBlog: true }),
   ],
 });
 
@@ -97,7 +97,7 @@ describe('AccountPopover', () => {
     expect(order.form.get('form_key')).toBe('test-form-key');
 
     await act(async () => {
-      answer.resolve({ status: 400, errors: [{ code: 'bad_order', detail: 'That order is not valid.' }] });
+      answer.resolve({ status: 400, errors: [{ code: 'invalid_order', detail: 'That order is not valid.' }] });
     });
     expect(await screen.findByText('That order is not valid.')).toBeTruthy();
     expect(rowNames()).toEqual(['alice', 'alice-art']);

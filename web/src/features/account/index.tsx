@@ -20,13 +20,13 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
   const dialogs = useDialogs();
   const reorder = useBlogReorder();
 
-  const rows = displayOrder(user.channels, user.currentChannel, blogsReordered);
-  const names = rows.map((c) => c.name);
+  const rows = displayOrder(user.blogs, user.currentBlog, blogsReordered);
+  const names = rows.map((b) => b.name);
   const onMove = (from: number, to: number) => reorder.move(names, from, to);
   const drag = useDragReorder(onMove);
 
   // The current blog opens at once; others open when their details button is pressed.
-  const [openRows, setOpenRows] = useState<ReadonlySet<string>>(() => new Set([user.currentChannel]));
+  const [openRows, setOpenRows] = useState<ReadonlySet<string>>(() => new Set([user.currentBlog]));
   const toggle = (name: string) =>
     setOpenRows((prev) => {
       const next = new Set(prev);
@@ -83,19 +83,19 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
         </Link>
       </div>
       <ol className="blog-rows" aria-label="Blogs" aria-busy={reorder.pending}>
-        {rows.map((channel, index) => {
-          const locked = channel.name === user.currentChannel && !blogsReordered;
+        {rows.map((blog, index) => {
+          const locked = blog.name === user.currentBlog && !blogsReordered;
           return (
           <BlogRow
-            key={channel.name}
-            channel={channel}
+            key={blog.name}
+            blog={blog}
             index={index}
             count={rows.length}
-            open={locked || openRows.has(channel.name)}
+            open={locked || openRows.has(blog.name)}
             locked={locked}
             reorderPending={reorder.pending}
             dragProps={drag.itemProps(index)}
-            onToggle={() => toggle(channel.name)}
+            onToggle={() => toggle(blog.name)}
             onMove={onMove}
             onNavigate={onNavigate}
           />

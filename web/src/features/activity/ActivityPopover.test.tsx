@@ -1,25 +1,21 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityPopover } from '.';
-import type { WireNotification } from '../../api/wire';
+import type { NotificationData } from '../../protocol/NotificationData';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
-import { channel, user, wireBlog } from '../../test/fixtures';
+import { user, userBlog, wireBlog, wireNotification } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 
-function follower(id: number, from: string, timestamp: number): WireNotification {
-  return {
-    id,
-    type: 'follower',
+function follower(id: number, from: string, timestamp: number): NotificationData {
+  return wireNotification(id, {
     timestamp,
-    message: 'started following you',
-    is_friend: false,
     from_tumblelog: { name: from, avatar_url_48: `/avatar/${from}/48`, avatar_url_128: `/avatar/${from}/128`, url: `/blog/${from}`, is_friend: false },
-  };
+  });
 }
 
 const now = Math.floor(Date.now() / 1000);
 const twoBlogs = user({
-  channels: [channel('alice', { isCurrent: true, isPrimary: true }), channel('alice-art')],
+  blogs: [userBlog('alice', { isCurrent: true, isPrimary: true }), userBlog('alice-art')],
 });
 
 describe('ActivityPopover', () => {
@@ -61,7 +57,7 @@ describe('ActivityPopover', () => {
         channel: 'activity:alice',
         seq: 1,
         event: 'notification',
-        data: { ...follower(9, 'dave', now), from_tumblelog: follower(9, 'dave', now).from_tumblelog!, blog: 'alice', is_read: false },
+        data: follower(9, 'dave', now),
       }),
     );
     expect(within(screen.getByRole('region', { name: 'Today' })).getByText('dave')).toBeTruthy();

@@ -20,7 +20,7 @@ export const ACTIVITY_EMPTY_TEXT =
 
 export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
   const user = useUser();
-  const [selected, setSelected] = useState(user.currentChannel);
+  const [selected, setSelected] = useState(user.currentBlog);
   // Spec 000 §4: loads the chosen blog's notifications with a loader if not present; switching
   // blog reloads (refresh), showing what the store has meanwhile.
   const { blog, loading, error, reload } = useBlogData(selected, { notifications: true, refresh: true });
@@ -42,7 +42,7 @@ export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
     <div className="activity-popover">
       <div className="popover__header">
         <BlogSelector
-          blogs={user.channels}
+          blogs={user.blogs}
           selected={selected}
           onSelect={setSelected}
           label="Activity for"

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { BlogCard } from '.';
 import { blogFromWire } from '../../api/models';
+import type { FollowAnswer } from '../../api/types/FollowAnswer';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
 import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
@@ -28,7 +29,7 @@ describe('BlogCard follow', () => {
     expect(requests.at(-1)?.form.get('tumblelog')).toBe('bob');
     expect(requests.at(-1)?.form.get('form_key')).toBe('test-form-key');
     await act(async () => {
-      answer.resolve({ response: { tumblelog: wireBlog('bob', { following: true, follower_count: 12 }), friend_count: 1 } });
+      answer.resolve({ response: { tumblelog: wireBlog('bob', { following: true, follower_count: 12 }), friend_count: 1 } satisfies FollowAnswer });
     });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Unfollow' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'About bob' }));
@@ -47,7 +48,7 @@ describe('BlogCard follow', () => {
 
   it('asks before unfollowing, with Ok and Nevermind', async () => {
     const { client, requests } = fakeApi({
-      'POST /svc/unfollow': () => ({ response: { tumblelog: wireBlog('bob'), friend_count: 0 } }),
+      'POST /svc/unfollow': () => ({ response: { tumblelog: wireBlog('bob'), friend_count: 0 } satisfies FollowAnswer }),
     });
     renderWithProviders(<Seeded following />, { client, user: user({ friendCount: 1 }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Unfollow' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blogFromWire } from '../../api/models';
-import { wireBlog } from '../../test/fixtures';
+import { wireBlog, wireNotification } from '../../test/fixtures';
 import { blogsReducer, initialBlogsState } from './blogsReducer';
 
 describe('blogsReducer', () => {
@@ -41,14 +41,7 @@ describe('blogsReducer', () => {
   });
 
   it('puts a live notification at the top once, and keeps it when an older load lands', () => {
-    const follower = (id: number, timestamp: number) => ({
-      id,
-      type: 'follower',
-      timestamp,
-      message: 'started following you',
-      is_friend: false,
-      from_tumblelog: null,
-    });
+    const follower = (id: number, timestamp: number) => wireNotification(id, { timestamp });
     let state = blogsReducer(initialBlogsState, {
       type: 'received',
       blogs: [blogFromWire(wireBlog('alice', { activity_notifications: [follower(1, 100)] }))],

@@ -63,7 +63,7 @@ export function useBlogData(
   const api = useApi();
   const { state, dispatch } = useBlogStore();
   const { user } = useSession();
-  const owner = user?.channels.some((c) => c.name === name) ?? false;
+  const owner = user?.blogs.some((b) => b.name === name) ?? false;
   const blog = state.byName[name];
   const [attempt, setAttempt] = useState(0);
   // Which load (name, options, attempt) last finished, and how.

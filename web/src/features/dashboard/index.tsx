@@ -61,8 +61,8 @@ function ActingAs() {
     <div className="card acting-as">
       <h2 className="acting-as__title">Acting as</h2>
       <BlogSelector
-        blogs={user.channels}
-        selected={user.currentChannel}
+        blogs={user.blogs}
+        selected={user.currentBlog}
         label="Acting as"
         disabled={action.pending}
         onSelect={(name) => void action.run(() => chooseCurrentBlog(name))}

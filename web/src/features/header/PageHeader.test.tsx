@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageHeader } from '.';
+import type { SeenAtg } from '../../api/types/SeenAtg';
 import { setLogSink, type LogEvent } from '../../lib/logger';
 import { fakeApi } from '../../test/fakeApi';
 import { user } from '../../test/fixtures';
@@ -27,7 +28,7 @@ function Grab() {
 
 function renderHeader(who: Parameters<typeof renderWithProviders>[1]['user']) {
   const { client, requests } = fakeApi({
-    'POST /svc/post/set_seen_atg': () => ({ response: { seen_atg: true } }),
+    'POST /svc/post/set_seen_atg': () => ({ response: { seen_atg: true } satisfies SeenAtg }),
     'GET /svc/data/tumblelog': () => new Promise(() => {}),
   });
   const { realtime } = renderWithProviders(

@@ -12,29 +12,16 @@ import {
   type ReactNode,
 } from 'react';
 import type { Participant } from '../../api/messagingModels';
-import type { Channel } from '../../api/models';
+import type { UserBlog } from '../../api/models';
 import { useSession } from '../session';
 import { ConversationPopover } from './components/ConversationPopover';
-
-/** What the conversation popover shows. */
-export interface ConversationTarget {
-  /** Changes on every opening, so a new opening starts a fresh view. */
-  key: number;
-  /** The user's blog that reads and sends. */
-  sender: string;
-  /** Known for an existing conversation; null for one addressed by recipient names. */
-  conversationId: number | null;
-  /** The other blogs' names (for a conversation not known by id). */
-  recipients: string[];
-  /** Known participants, so the header has names before the messages load. */
-  participants: Participant[];
-}
+import type { ConversationTarget } from './types';
 
 export type InboxMode = 'list' | 'compose';
 
 export interface Messaging {
   /** The blogs enabled for messaging, selectable as sender. */
-  senders: Channel[];
+  senders: UserBlog[];
   sender: string | null;
   chooseSender(name: string): void;
   conversation: ConversationTarget | null;
@@ -52,20 +39,20 @@ export interface Messaging {
 const MessagingContext = createContext<Messaging | null>(null);
 
 /** The initial sender: the current blog if it can message, else the first that can. */
-function defaultSender(senders: Channel[], currentChannel: string | undefined): string | null {
-  return (senders.find((c) => c.name === currentChannel) ?? senders[0])?.name ?? null;
+function defaultSender(senders: UserBlog[], currentBlog: string | undefined): string | null {
+  return (senders.find((b) => b.name === currentBlog) ?? senders[0])?.name ?? null;
 }
 
 export function MessagingProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const enabled = Boolean(user?.canMessage);
-  const senders = useMemo(() => (user?.channels ?? []).filter((c) => c.canMessage), [user]);
+  const senders = useMemo(() => (user?.blogs ?? []).filter((b) => b.canMessage), [user]);
   const [chosenSender, setChosenSender] = useState<string | null>(null);
   // A chosen sender that is no longer a messaging blog of this user falls back to the default.
   const sender =
-    chosenSender && senders.some((c) => c.name === chosenSender)
+    chosenSender && senders.some((b) => b.name === chosenSender)
       ? chosenSender
-      : defaultSender(senders, user?.currentChannel);
+      : defaultSender(senders, user?.currentBlog);
 
   const [conversation, setConversation] = useState<ConversationTarget | null>(null);
   const [inboxMode, setInboxMode] = useState<InboxMode>('list');

@@ -8,6 +8,7 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import useWebSocket, { ReadyState } from 'react-use-websocket';
 import type { ClientFrame } from '../../protocol/ClientFrame';
+import { CLOSE_SESSION_ENDED } from '../../protocol/constants';
 import type { ServerFrame } from '../../protocol/ServerFrame';
 import { useSession } from '../session';
 import {
@@ -23,8 +24,6 @@ import {
 } from './channelRegistry';
 import { RealtimeContext, type ChannelListener, type RealtimeStatus } from './context';
 
-/** protocol/README.md "Closing codes": the session ended (logout or revocation). */
-export const CLOSE_SESSION_ENDED = 4001;
 /** Reconnect backoff: 1 s, doubling up to 30 s, with jitter so tabs do not reconnect in step. */
 const RECONNECT_BASE_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;

@@ -87,7 +87,7 @@ export function SessionProvider({
     async (names: string[]) => {
       const { user, blogsReordered } = stateRef.current;
       if (!user) return;
-      const previous = user.channels.map((c) => c.name);
+      const previous = user.blogs.map((b) => b.name);
       if (!shouldSaveOrder(previous, names)) {
         // Nothing to save (spec 000 §5), but the user did reorder: the list now shows the
         // saved order as it is instead of lifting the current blog first.

@@ -1,39 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel, User } from '../../api/models';
+import { user, userBlog } from '../../test/fixtures';
 import { initialSessionState, sessionReducer, type SessionState } from './sessionReducer';
 
-function channel(name: string, isCurrent = false): Channel {
-  return {
-    name,
-    title: `${name}'s blog`,
-    avatarUrl: `/avatar/${name}/128`,
-    url: `/blog/${name}`,
-    isCurrent,
-    isPrimary: name === 'alice',
-    unreadCount: 0,
-    canMessage: true,
-    isPrivateGroupChannel: false,
-  };
-}
-
-function user(): User {
-  return {
-    name: 'alice',
-    email: 'alice@example.com',
-    seenAtg: false,
-    likedPostCount: 0,
-    friendCount: 0,
-    unreadCount: 0,
-    activityUnreadCount: 0,
-    canMessage: true,
-    primaryChannel: 'alice',
-    currentChannel: 'alice',
-    channels: [channel('alice', true), channel('second'), channel('third')],
-  };
-}
-
 function loaded(): SessionState {
-  return sessionReducer(initialSessionState, { type: 'loaded', user: user() });
+  const alice = user({
+    seenAtg: false,
+    blogs: [userBlog('alice', { isCurrent: true, isPrimary: true }), userBlog('second'), userBlog('third')],
+  });
+  return sessionReducer(initialSessionState, { type: 'loaded', user: alice });
 }
 
 describe('sessionReducer', () => {
@@ -50,16 +24,16 @@ describe('sessionReducer', () => {
     expect(visitor.user).toBeNull();
   });
 
-  it('reorders channels by name without touching the previous state', () => {
+  it('reorders blogs by name without touching the previous state', () => {
     const before = loaded();
     const after = sessionReducer(before, {
       type: 'blogsOrdered',
       names: ['third', 'alice', 'second'],
       reordered: true,
     });
-    expect(after.user?.channels.map((c) => c.name)).toEqual(['third', 'alice', 'second']);
+    expect(after.user?.blogs.map((b) => b.name)).toEqual(['third', 'alice', 'second']);
     expect(after.blogsReordered).toBe(true);
-    expect(before.user?.channels.map((c) => c.name)).toEqual(['alice', 'second', 'third']);
+    expect(before.user?.blogs.map((b) => b.name)).toEqual(['alice', 'second', 'third']);
     expect(before.blogsReordered).toBe(false);
   });
 
@@ -74,7 +48,7 @@ describe('sessionReducer', () => {
       names: ['alice', 'second', 'third'],
       reordered: false,
     });
-    expect(reverted.user?.channels.map((c) => c.name)).toEqual(['alice', 'second', 'third']);
+    expect(reverted.user?.blogs.map((b) => b.name)).toEqual(['alice', 'second', 'third']);
     expect(reverted.blogsReordered).toBe(false);
   });
 
@@ -84,7 +58,7 @@ describe('sessionReducer', () => {
       names: ['third'],
       reordered: true,
     });
-    expect(after.user?.channels.map((c) => c.name)).toEqual(['third', 'alice', 'second']);
+    expect(after.user?.blogs.map((b) => b.name)).toEqual(['third', 'alice', 'second']);
   });
 
   it('sets seen_atg and the friend count', () => {
@@ -116,7 +90,7 @@ describe('sessionReducer', () => {
     });
     expect(state.user?.unreadCount).toBe(3);
     expect(state.user?.activityUnreadCount).toBe(5);
-    expect(state.user?.channels.map((c) => [c.name, c.unreadCount])).toEqual([
+    expect(state.user?.blogs.map((b) => [b.name, b.unreadCount])).toEqual([
       ['alice', 7],
       ['second', 1],
       ['third', 0],

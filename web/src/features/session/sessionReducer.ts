@@ -48,7 +48,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         const rank = new Map(action.names.map((name, i) => [name, i]));
         // Blogs missing from the list keep their place after the named ones.
         const ranked = (name: string) => rank.get(name) ?? action.names.length;
-        draft.user.channels.sort((a, b) => ranked(a.name) - ranked(b.name));
+        draft.user.blogs.sort((a, b) => ranked(a.name) - ranked(b.name));
         draft.blogsReordered = action.reordered;
         break;
       }
@@ -63,10 +63,10 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         const { counts } = action;
         draft.user.unreadCount = counts.messaging;
         draft.user.activityUnreadCount = counts.blogs.reduce((sum, b) => sum + b.activity, 0);
-        for (const channel of draft.user.channels) {
-          const blog = counts.blogs.find((b) => b.blog === channel.name);
+        for (const blog of draft.user.blogs) {
+          const unread = counts.blogs.find((b) => b.blog === blog.name);
           // As the user model counts it (api.md): conversations plus notifications.
-          if (blog) channel.unreadCount = blog.messaging + blog.activity;
+          if (unread) blog.unreadCount = unread.messaging + unread.activity;
         }
         break;
       }

@@ -27,7 +27,7 @@ export function SettingsPage() {
           </Link>
         </div>
         <p className="muted">Drag blogs, or use the arrows, to change their order.</p>
-        <BlogOrderList channels={user.channels} />
+        <BlogOrderList blogs={user.blogs} />
       </section>
     </div>
   );

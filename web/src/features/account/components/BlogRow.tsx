@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { Channel } from '../../../api/models';
+import type { UserBlog } from '../../../api/models';
 import { Avatar } from '../../../components/Avatar';
 import { Badge } from '../../../components/Badge';
 import { BarLoader } from '../../../components/BarLoader';
@@ -15,7 +15,7 @@ import { BlogSubMenu } from './BlogSubMenu';
  * blog's follower and activity data first when the store does not have it yet.
  */
 export function BlogRow({
-  channel,
+  blog,
   index,
   count,
   open,
@@ -26,7 +26,7 @@ export function BlogRow({
   onMove,
   onNavigate,
 }: {
-  channel: Channel;
+  blog: UserBlog;
   index: number;
   count: number;
   open: boolean;
@@ -39,27 +39,27 @@ export function BlogRow({
   onNavigate(): void;
 }) {
   const detailsId = useId();
-  const { blog, loading, error, reload } = useBlogData(channel.name, { enabled: open });
+  const { blog: loaded, loading, error, reload } = useBlogData(blog.name, { enabled: open });
 
   return (
-    <li className={open ? 'blog-row is-open' : 'blog-row'} {...dragProps} data-blog={channel.name}>
+    <li className={open ? 'blog-row is-open' : 'blog-row'} {...dragProps} data-blog={blog.name}>
       <div className="blog-row__main">
         <Link
-          to={`/blog/${encodeURIComponent(channel.name)}`}
+          to={`/blog/${encodeURIComponent(blog.name)}`}
           className="blog-row__identity"
           onClick={onNavigate}
         >
-          <Avatar url={channel.avatarUrl} size={40} />
+          <Avatar url={blog.avatarUrl} size={40} />
           <span className="blog-row__names">
-            <span className="blog-row__name">{channel.name}</span>
-            <span className="blog-row__title">{channel.title}</span>
+            <span className="blog-row__name">{blog.name}</span>
+            <span className="blog-row__title">{blog.title}</span>
           </span>
         </Link>
-        {channel.isPrivateGroupChannel && <LockIcon />}
-        <Badge count={channel.unreadCount} label={`${channel.unreadCount} unread on ${channel.name}`} />
+        {blog.isPrivateGroupBlog && <LockIcon />}
+        <Badge count={blog.unreadCount} label={`${blog.unreadCount} unread on ${blog.name}`} />
         {count > 1 && (
           <ReorderButtons
-            name={channel.name}
+            name={blog.name}
             index={index}
             count={count}
             disabled={reorderPending}
@@ -69,7 +69,7 @@ export function BlogRow({
         <button
           type="button"
           className="icon-button blog-row__details-button"
-          aria-label={`Details for ${channel.name}`}
+          aria-label={`Details for ${blog.name}`}
           aria-expanded={open}
           aria-controls={detailsId}
           aria-disabled={locked || undefined}
@@ -84,10 +84,10 @@ export function BlogRow({
       <div id={detailsId} className="blog-row__details" data-open={open}>
         <div className="blog-row__details-inner">
           {open &&
-            (blog ? (
-              <BlogSubMenu blog={blog} onNavigate={onNavigate} />
+            (loaded ? (
+              <BlogSubMenu blog={loaded} onNavigate={onNavigate} />
             ) : loading ? (
-              <BarLoader label={`Loading ${channel.name}`} />
+              <BarLoader label={`Loading ${blog.name}`} />
             ) : error ? (
               <p className="form-error" role="alert">
                 {error}{' '}

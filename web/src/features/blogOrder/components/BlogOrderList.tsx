@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Channel } from '../../../api/models';
+import type { UserBlog } from '../../../api/models';
 import { Avatar } from '../../../components/Avatar';
 import { GripIcon, LockIcon } from '../../../components/icons';
 import { useBlogReorder } from '../useBlogReorder';
@@ -7,8 +7,8 @@ import { useDragReorder } from '../useDragReorder';
 import { ReorderButtons } from './ReorderButtons';
 
 /** The user's blogs in their saved order, reorderable (the /settings list). */
-export function BlogOrderList({ channels }: { channels: Channel[] }) {
-  const names = channels.map((c) => c.name);
+export function BlogOrderList({ blogs }: { blogs: UserBlog[] }) {
+  const names = blogs.map((b) => b.name);
   const reorder = useBlogReorder();
   const onMove = (from: number, to: number) => reorder.move(names, from, to);
   const drag = useDragReorder(onMove);
@@ -16,23 +16,23 @@ export function BlogOrderList({ channels }: { channels: Channel[] }) {
   return (
     <div>
       <ol className="blog-order-list" aria-label="Your blogs" aria-busy={reorder.pending}>
-        {channels.map((channel, index) => (
-          <li key={channel.name} className="blog-order-list__item" {...drag.itemProps(index)}>
+        {blogs.map((blog, index) => (
+          <li key={blog.name} className="blog-order-list__item" {...drag.itemProps(index)}>
             <GripIcon />
-            <Avatar url={channel.avatarUrl} size={30} />
+            <Avatar url={blog.avatarUrl} size={30} />
             <span className="blog-order-list__names">
-              <Link to={`/blog/${encodeURIComponent(channel.name)}`} className="blog-order-list__name">
-                {channel.name}
+              <Link to={`/blog/${encodeURIComponent(blog.name)}`} className="blog-order-list__name">
+                {blog.name}
               </Link>
-              <span className="muted">{channel.title}</span>
+              <span className="muted">{blog.title}</span>
             </span>
-            {channel.isPrivateGroupChannel && <LockIcon />}
-            {channel.isPrimary && <span className="tag">Primary</span>}
-            {channels.length > 1 && (
+            {blog.isPrivateGroupBlog && <LockIcon />}
+            {blog.isPrimary && <span className="tag">Primary</span>}
+            {blogs.length > 1 && (
               <ReorderButtons
-                name={channel.name}
+                name={blog.name}
                 index={index}
-                count={channels.length}
+                count={blogs.length}
                 disabled={reorder.pending}
                 onMove={onMove}
               />

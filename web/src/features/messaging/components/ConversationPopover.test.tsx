@@ -1,19 +1,22 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WireConversation, WireMessage } from '../../../api/wire';
+import type { Conversation } from '../../../api/types/Conversation';
+import type { MessagesAnswer } from '../../../api/types/MessagesAnswer';
+import type { SentAnswer } from '../../../api/types/SentAnswer';
+import type { MessageData } from '../../../protocol/MessageData';
 import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../../test/fakeApi';
 import { user, wireParticipant } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import type { RealtimeStatus } from '../../realtime';
-import type { ConversationTarget } from '../MessagingContext';
+import type { ConversationTarget } from '../types';
 import { ConversationPopover } from './ConversationPopover';
 import { advance } from '../../../test/time';
 
-function wireMessage(id: number, participant: string, message: string, ts = 1_795_000_000_000 + id): WireMessage {
+function wireMessage(id: number, participant: string, message: string, ts = 1_795_000_000_000 + id): MessageData {
   return { conversation_id: 42, id, ts, participant, message, type: 'TEXT' };
 }
 
-function wireConversation(): WireConversation {
+function wireConversation(): Conversation {
   return {
     id: 42,
     status: 'ACTIVE',
@@ -26,7 +29,7 @@ function wireConversation(): WireConversation {
 }
 
 const found: FakeRoute = () => ({
-  response: { conversation: wireConversation(), messages: { data: [wireMessage(1, 'bob', 'hi alice')], _links: {} } },
+  response: { conversation: wireConversation(), messages: { data: [wireMessage(1, 'bob', 'hi alice')], _links: {} } } satisfies MessagesAnswer,
 });
 const notFound: FakeRoute = () => ({
   status: 404,
@@ -126,7 +129,7 @@ describe('ConversationPopover', () => {
 
     await act(async () =>
       answer.resolve({
-        response: { conversation_id: 42, message: wireMessage(7, 'alice', 'hello bob'), conversation: wireConversation() },
+        response: { conversation_id: 42, message: wireMessage(7, 'alice', 'hello bob'), conversation: wireConversation() } satisfies SentAnswer,
       }),
     );
     await advance();

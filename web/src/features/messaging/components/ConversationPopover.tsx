@@ -16,7 +16,7 @@ import {
 } from '../constants';
 import { conversationViewKind } from '../conversation/conversationReducer';
 import { useConversation } from '../conversation/useConversation';
-import type { ConversationTarget } from '../MessagingContext';
+import type { ConversationTarget } from '../types';
 import { ComposeBox } from './ComposeBox';
 import { MessageList } from './MessageList';
 

@@ -1,13 +1,15 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WireConversation } from '../../../api/wire';
+import type { Conversation } from '../../../api/types/Conversation';
+import type { ConversationList } from '../../../api/types/ConversationList';
+import type { Suggestions } from '../../../api/types/Suggestions';
 import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
-import { channel, user, wireParticipant } from '../../../test/fixtures';
+import { user, userBlog, wireParticipant } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { InboxPopover } from './InboxPopover';
 import { advance } from '../../../test/time';
 
-function conversation(id: number, other: string, lastModifiedTs: number, unread = false): WireConversation {
+function conversation(id: number, other: string, lastModifiedTs: number, unread = false): Conversation {
   return {
     id,
     status: 'ACTIVE',
@@ -23,11 +25,11 @@ function conversation(id: number, other: string, lastModifiedTs: number, unread 
 }
 
 const twoSenders = user({
-  currentChannel: 'alice',
-  channels: [
-    channel('alice', { isCurrent: true, isPrimary: true }),
-    channel('alice-quiet', { canMessage: false }),
-    channel('alice-art'),
+  currentBlog: 'alice',
+  blogs: [
+    userBlog('alice', { isCurrent: true, isPrimary: true }),
+    userBlog('alice-quiet', { canMessage: false }),
+    userBlog('alice-art'),
   ],
 });
 
@@ -53,7 +55,7 @@ describe('InboxPopover', () => {
   it('lists the conversations and moves one to the top when its inbox event says so', async () => {
     const { realtime, requests } = renderInbox({
       'GET /svc/conversations': () => ({
-        response: { conversations: [conversation(1, 'bob', 300), conversation(2, 'carol', 200, true)], _links: {} },
+        response: { conversations: [conversation(1, 'bob', 300), conversation(2, 'carol', 200, true)], _links: {} } satisfies ConversationList,
       }),
     });
     await advance();
@@ -90,9 +92,9 @@ describe('InboxPopover', () => {
         response: {
           conversations: req.query.get('participant')!.startsWith('alice-art.') ? [] : [conversation(1, 'bob', 300)],
           _links: {},
-        },
+        } satisfies ConversationList,
       }),
-      'GET /svc/conversations/participant_suggestions': () => ({ response: { blogs: [] } }),
+      'GET /svc/conversations/participant_suggestions': () => ({ response: { blogs: [] } satisfies Suggestions }),
     });
     await advance();
     fireEvent.click(screen.getByRole('button', { name: 'Send as: alice' }));
@@ -112,9 +114,9 @@ describe('InboxPopover', () => {
 
   it("shows favorites' avatars at 40x40 in the empty state, and New message opens compose", async () => {
     renderInbox({
-      'GET /svc/conversations': () => ({ response: { conversations: [], _links: {} } }),
+      'GET /svc/conversations': () => ({ response: { conversations: [], _links: {} } satisfies ConversationList }),
       'GET /svc/conversations/participant_suggestions': () => ({
-        response: { blogs: ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'].map(wireParticipant) },
+        response: { blogs: ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'].map(wireParticipant) } satisfies Suggestions,
       }),
     });
     await advance();
@@ -128,11 +130,11 @@ describe('InboxPopover', () => {
 
   it('compose: favorites (limit 8, 5 shown), then debounced and cached search, Womp womp. when empty', async () => {
     const { requests } = renderInbox({
-      'GET /svc/conversations': () => ({ response: { conversations: [], _links: {} } }),
+      'GET /svc/conversations': () => ({ response: { conversations: [], _links: {} } satisfies ConversationList }),
       'GET /svc/conversations/participant_suggestions': (req) => ({
         response: {
           blogs: req.query.get('q') === 'zz' ? [] : req.query.get('q') ? [wireParticipant('bob')] : ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7'].map(wireParticipant),
-        },
+        } satisfies Suggestions,
       }),
     });
     await advance();
@@ -167,8 +169,8 @@ describe('InboxPopover', () => {
 
   it('Enter takes the typed name as the recipient; an empty line is ignored', async () => {
     renderInbox({
-      'GET /svc/conversations': () => ({ response: { conversations: [], _links: {} } }),
-      'GET /svc/conversations/participant_suggestions': () => ({ response: { blogs: [] } }),
+      'GET /svc/conversations': () => ({ response: { conversations: [], _links: {} } satisfies ConversationList }),
+      'GET /svc/conversations/participant_suggestions': () => ({ response: { blogs: [] } satisfies Suggestions }),
       'GET /svc/conversations/messages': () => ({ status: 404, errors: [{ code: 'not_found', detail: 'none yet' }] }),
     });
     await advance();
@@ -188,7 +190,7 @@ describe('InboxPopover', () => {
       response: {
         conversations: Array.from({ length: n }, (_, i) => conversation(i + 1, `b${i}`, 1000 - i)),
         _links: { next: { href: '/svc/conversations?participant=alice&before=x', method: 'GET' } },
-      },
+      } satisfies ConversationList,
     });
     const nine = renderInbox({ 'GET /svc/conversations': page(9) });
     await advance();

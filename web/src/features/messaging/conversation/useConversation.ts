@@ -7,7 +7,7 @@ import * as endpoints from '../../../api/endpoints';
 import { messageFromWire, type Message } from '../../../api/messagingModels';
 import { useChannel, usePollingFallback } from '../../realtime';
 import { CONVERSATION_POLL_MS } from '../constants';
-import type { ConversationTarget } from '../MessagingContext';
+import type { ConversationTarget } from '../types';
 import {
   conversationViewReducer,
   initialConversationView,
