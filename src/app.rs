@@ -23,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::follows::router())
         .merge(crate::activity::router())
         .merge(crate::messaging::router())
+        .merge(crate::posts::router())
         .merge(crate::realtime::router())
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)
@@ -59,6 +60,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let upkeep = tokio::spawn(upkeep(state.clone()));
+    let publisher = tokio::spawn(crate::posts::publisher::run(state.store.clone()));
     let send_buffer = state.config.tcp_send_buffer;
     let listener = listener.tap_io(move |tcp| {
         // Sockets carry small frames that should leave at once, not wait for Nagle.
@@ -78,6 +80,7 @@ pub async fn serve(
         .await;
     realtime.wait_closed(SOCKET_CLOSE_GRACE).await;
     upkeep.abort();
+    publisher.abort();
     result.map_err(Into::into)
 }
 

@@ -16,6 +16,9 @@ pub enum AppError {
         code: Code,
         detail: String,
     },
+    /// 400 with one error per field that is wrong (a post's validation), each with its code.
+    #[error("{}", .0.iter().map(|e| e.detail.as_str()).collect::<Vec<_>>().join(" "))]
+    Invalid(Vec<ErrorDetail>),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -48,11 +51,13 @@ pub enum Code {
     InvalidCredentials,
     InvalidEmail,
     InvalidOrder,
+    InvalidPost,
     InvalidPassword,
     InvalidSize,
     InvalidTitle,
     MessageTooLong,
     MessagingDisabled,
+    MissingChannelId,
     MissingConversation,
     MissingParticipant,
     MissingTumblelog,
@@ -60,6 +65,7 @@ pub enum Code {
     NotAWebsocket,
     NotFound,
     NotLoggedIn,
+    NotRebloggable,
     NotYourBlog,
     OwnBlog,
     TooManyAttempts,
@@ -109,10 +115,25 @@ impl AppError {
         Self::user(StatusCode::TOO_MANY_REQUESTS, code, detail)
     }
 
+    /// 400 naming each wrong field: `(field, message)`, all with `code`.
+    pub fn invalid(code: Code, errors: Vec<(String, String)>) -> AppError {
+        AppError::Invalid(
+            errors
+                .into_iter()
+                .map(|(field, detail)| ErrorDetail {
+                    code,
+                    detail,
+                    field: Some(field),
+                })
+                .collect(),
+        )
+    }
+
     /// The HTTP status this error answers with.
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::User { status, .. } => *status,
+            AppError::Invalid(_) => StatusCode::BAD_REQUEST,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -135,12 +156,17 @@ impl Meta {
     }
 }
 
-/// One entry of an error answer's `errors`.
+/// One entry of an error answer's `errors`: with `field`, the errors of a form are the
+/// spec's errors map (field to message).
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub struct ErrorDetail {
     pub code: Code,
     pub detail: String,
+    /// The form field the message is about, when it is about one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub field: Option<String>,
 }
 
 /// An error answer: `response` is an empty list, `errors` says what went wrong.
@@ -156,20 +182,26 @@ pub struct ErrorEnvelope {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let (code, detail) = match self {
-            AppError::User { code, detail, .. } => (code, detail),
+        let errors = match self {
+            AppError::User { code, detail, .. } => vec![ErrorDetail {
+                code,
+                detail,
+                field: None,
+            }],
+            AppError::Invalid(errors) => errors,
             AppError::Internal(err) => {
                 tracing::error!(error = ?err, "internal error");
-                (
-                    Code::Internal,
-                    "Something went wrong on our side. Please try again.".into(),
-                )
+                vec![ErrorDetail {
+                    code: Code::Internal,
+                    detail: "Something went wrong on our side. Please try again.".into(),
+                    field: None,
+                }]
             }
         };
         let body = ErrorEnvelope {
             meta: Meta::of(status),
             response: [],
-            errors: vec![ErrorDetail { code, detail }],
+            errors,
         };
         (status, Json(body)).into_response()
     }

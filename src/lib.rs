@@ -7,7 +7,7 @@
 //! The core: `app` (the router and serving), `state`, `store`, `error`, `extract`, `config`,
 //! `rate_limit`, `web`, and the realtime core (`realtime`), which knows no feature. The
 //! features, each depending only on those listed before it: `auth` (who is calling), `blogs`,
-//! `unread`, `activity`, `follows`, `likes`, `messaging`, `accounts`.
+//! `unread`, `activity`, `follows`, `likes`, `media`, `posts`, `messaging`, `accounts`.
 
 pub mod accounts;
 pub mod activity;
@@ -20,7 +20,9 @@ pub mod error;
 pub mod extract;
 pub mod follows;
 pub mod likes;
+pub mod media;
 pub mod messaging;
+pub mod posts;
 pub mod rate_limit;
 pub mod realtime;
 pub mod state;

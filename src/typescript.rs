@@ -61,6 +61,7 @@ fn generated() -> Exports {
     crate::follows::typescript(&mut exports);
     crate::activity::typescript(&mut exports);
     crate::messaging::typescript(&mut exports);
+    crate::posts::typescript(&mut exports);
     exports
 }
 

@@ -13,6 +13,8 @@ pub enum BlogField {
     Tumblelog,
     /// `participant`, as messaging writes it (`{blog}.{host}` or `{blog}`).
     Participant,
+    /// `channel_id`, as the composer writes it.
+    ChannelId,
 }
 
 impl BlogField {
@@ -20,6 +22,7 @@ impl BlogField {
         match self {
             BlogField::Tumblelog => "tumblelog",
             BlogField::Participant => "participant",
+            BlogField::ChannelId => "channel_id",
         }
     }
 
@@ -27,6 +30,7 @@ impl BlogField {
         match self {
             BlogField::Tumblelog => Code::MissingTumblelog,
             BlogField::Participant => Code::MissingParticipant,
+            BlogField::ChannelId => Code::MissingChannelId,
         }
     }
 }

@@ -2,6 +2,11 @@
 import type { ApiErrorCode } from "./ApiErrorCode";
 
 /**
- * One entry of an error answer's `errors`.
+ * One entry of an error answer's `errors`: with `field`, the errors of a form are the
+ * spec's errors map (field to message).
  */
-export type ErrorDetail = { code: ApiErrorCode, detail: string, };
+export type ErrorDetail = { code: ApiErrorCode, detail: string, 
+/**
+ * The form field the message is about, when it is about one.
+ */
+field?: string, };

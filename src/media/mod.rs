@@ -1,0 +1,14 @@
+//! Uploaded media: photos, videos, audio and album art, their limits (spec 001 §5), and
+//! where the files are kept.
+
+/// The upload limits of spec 001 §5 and §9.
+pub mod limits {
+    /// A photo, inline image, audio file or album art, at most (10 MiB).
+    pub const PHOTO_BYTES: u64 = 10_485_760;
+    pub const AUDIO_BYTES: u64 = 10_485_760;
+    pub const ALBUM_ART_BYTES: u64 = 10_485_760;
+    /// A video, at most (100 MiB).
+    pub const VIDEO_BYTES: u64 = 104_857_600;
+    /// JPEG and PNG photos are scaled to fit this many pixels a side.
+    pub const MAX_IMAGE_DIMENSION: u32 = 1080;
+}

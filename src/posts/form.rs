@@ -1,0 +1,911 @@
+//! The save form of `/svc/post/update` (spec 001 §7), read and checked by every rule of
+//! spec 001 §5 with its exact message. Pure: it knows nothing of storage, so each rule is a
+//! unit test.
+//!
+//! The generic fields map per type (spec 001 §3):
+//!
+//! | type  | `post[one]`            | `post[two]` | `post[three]` |
+//! |-------|------------------------|-------------|---------------|
+//! | text  | title                  | body        |               |
+//! | photo |                        | caption     | click-through URL |
+//! | quote | quote                  | source      |               |
+//! | link  | title                  | URL         | caption       |
+//! | chat  | title                  | chat        |               |
+//! | audio |                        | caption     | URL (a service's or an MP3's) |
+//! | video | URL or embed code      | caption     |               |
+//! | note  | question               | answer      | caption (of a reblog) |
+
+use std::collections::BTreeMap;
+
+use super::media_urls::{AudioSource, VideoSource, audio_source, video_source};
+use super::model::{EditorType, Photo, PostContent, PostSource, PostState, PostType};
+use super::sanitize;
+use super::tags::parse_tags;
+use crate::extract::Pairs;
+
+/// Photos a photo set holds at most.
+pub const MAX_PHOTOS: usize = 10;
+/// A photo's caption, at most.
+pub const MAX_PHOTO_CAPTION: usize = 200;
+/// A URL given to the server, at most (spec 001 §9).
+pub const MAX_URL_CHARS: usize = 2048;
+/// The layouts a photo set may have (spec 000 §3 Photoset).
+pub const PHOTOSET_LAYOUTS: [&str; 10] = [
+    "", "1", "11", "12", "13", "123", "133", "1232", "1323", "12223",
+];
+/// A tweet, at most, counting a link as [`SHORT_URL_CHARS`].
+pub const MAX_TWEET_CHARS: usize = 140;
+/// What a link counts for in a tweet.
+pub const SHORT_URL_CHARS: usize = 29;
+
+pub const POST_BODY_EMPTY: &str = "Post body empty.";
+pub const NO_PHOTOS: &str = "No photos specified.";
+pub const UPLOADS_IN_PROGRESS: &str = "Uploads in progress.";
+pub const TOO_MANY_PHOTOS: &str = "A photo set holds at most 10 photos.";
+pub const NO_QUOTE: &str = "No quote.";
+pub const NO_URL: &str = "No url.";
+pub const NOT_A_VALID_URL: &str = "Not a valid URL";
+pub const NO_CHAT: &str = "No chat.";
+pub const QUESTION_EMPTY: &str = "Post question empty.";
+pub const NO_AUDIO: &str = "Please choose an audio source before continuing.";
+pub const NEED_PERMISSION: &str = "You must agree that you have permission to share this file.";
+pub const NO_EMBED: &str = "No embed specified.";
+pub const NO_VIDEO: &str = "No video specified.";
+pub const DIRECT_EMBED_MISSING: &str = "Direct embed missing.";
+
+/// A message about a field: the spec's errors map, one entry at a time.
+pub type FieldError = (String, String);
+
+/// A checked save form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SaveForm {
+    /// The blog it posts to (`channel_id`).
+    pub blog: String,
+    /// The post being edited (`post_id` or `edit_post_id`).
+    pub edit: Option<i64>,
+    /// The post being reblogged and its key (`reblog_post_id`, `reblog_key`).
+    pub reblog: Option<(i64, String)>,
+    pub post_type: PostType,
+    pub state: PostState,
+    /// Free text when scheduling (`Next Tuesday, 10am`), read by the store with the clock.
+    pub publish_on: Option<String>,
+    /// Free text for the post's date (`post[date]`); empty is now.
+    pub date: Option<String>,
+    /// Minutes to add to UTC for the writer's clock (as the browser's `-getTimezoneOffset()`).
+    pub utc_offset_minutes: i32,
+    pub slug: String,
+    pub tags: Vec<String>,
+    pub source_url: String,
+    pub editor: EditorType,
+    pub allow_answers: bool,
+    pub allow_photo_replies: bool,
+    pub remove_reblog_tree: bool,
+    pub source: PostSource,
+    /// What the type's fields became, sanitised; `None` for a reblog, whose media come from
+    /// the post it reblogs (see [`reblog_comment`]).
+    pub content: Option<PostContent>,
+    pub send_to_twitter: bool,
+    pub custom_tweet: String,
+}
+
+/// Reads and checks a save form. Every rule that fails is reported, each with its field.
+pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let blog = form.get("channel_id").unwrap_or("").trim().to_owned();
+    let edit = number(form, "edit_post_id", &mut errors).or(number(form, "post_id", &mut errors));
+    let reblog_id = number(form, "reblog_post_id", &mut errors);
+    let reblog = reblog_id.map(|id| (id, form.get("reblog_key").unwrap_or("").to_owned()));
+    let is_reblog = reblog.is_some() || flag(form, "reblog", &mut errors);
+
+    let post_type = match form.get("post[type]").map(str::trim) {
+        // A reblog takes its type from the post it reblogs.
+        None | Some("") if is_reblog => PostType::Text,
+        Some(name) if !name.is_empty() => PostType::parse(name).unwrap_or_else(|| {
+            errors.push(invalid_value("type"));
+            PostType::Text
+        }),
+        _ => {
+            errors.push(invalid_value("type"));
+            PostType::Text
+        }
+    };
+    let editor = match form.get("editor_type").filter(|v| !v.is_empty()) {
+        None => EditorType::Rich,
+        Some(name) => EditorType::parse(name).unwrap_or_else(|| {
+            errors.push(invalid_value("editor_type"));
+            EditorType::Rich
+        }),
+    };
+    let publish_on = text(form, "post[publish_on]");
+    let state = read_state(form, publish_on.is_some(), &mut errors);
+    let publish_on = publish_on.filter(|_| state == PostState::Scheduled);
+    if state == PostState::Scheduled && publish_on.is_none() {
+        errors.push(field_error(
+            "post[publish_on]",
+            "Invalid \"publish_on\" value",
+        ));
+    }
+    let utc_offset_minutes = number(form, "utc_offset", &mut errors)
+        .unwrap_or(0)
+        .clamp(-14 * 60, 14 * 60) as i32;
+
+    let source_url = form.get("post[source_url]").unwrap_or("").trim().to_owned();
+    if !source_url.is_empty() && web_url(&source_url).is_none() {
+        errors.push(field_error("post[source_url]", NOT_A_VALID_URL));
+    }
+    let source = PostSource {
+        one: form.get("post[one]").unwrap_or("").to_owned(),
+        two: form.get("post[two]").unwrap_or("").to_owned(),
+        three: form.get("post[three]").unwrap_or("").to_owned(),
+    };
+    let allow_answers = flag(form, "allow_answers", &mut errors);
+    let allow_photo_replies = flag(form, "allow_photo_replies", &mut errors);
+    let remove_reblog_tree = flag(form, "remove_reblog_tree", &mut errors);
+    let send_to_twitter = flag(form, "send_to_twitter", &mut errors);
+    let confirm_tos = flag(form, "confirm_tos", &mut errors);
+    flag(form, "send_to_fbog", &mut errors);
+    flag(form, "is_private", &mut errors);
+    let custom_tweet = if send_to_twitter {
+        tweet(form.get("custom_tweet").unwrap_or(""))
+    } else {
+        String::new()
+    };
+
+    let content = if is_reblog {
+        None
+    } else {
+        let fields = TypeFields {
+            source: &source,
+            editor,
+            confirm_tos,
+            form,
+        };
+        match fields.content(post_type) {
+            Ok(content) => Some(content),
+            Err(mut type_errors) => {
+                errors.append(&mut type_errors);
+                None
+            }
+        }
+    };
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(SaveForm {
+        blog,
+        edit,
+        reblog,
+        post_type,
+        state,
+        publish_on,
+        date: text(form, "post[date]"),
+        utc_offset_minutes,
+        slug: slug(form.get("post[slug]").unwrap_or("")),
+        tags: parse_tags(form.get("post[tags]").unwrap_or("")),
+        source_url,
+        editor,
+        allow_answers,
+        allow_photo_replies,
+        remove_reblog_tree,
+        source,
+        content,
+        send_to_twitter,
+        custom_tweet,
+    })
+}
+
+/// The state asked for: `post[state]` by its code (published when absent), private when
+/// `is_private` is set, scheduled when queued with a time (spec 001 §4). An owner may not put
+/// a post in the unapproved or transcoding state.
+fn read_state(form: &Pairs, has_time: bool, errors: &mut Vec<FieldError>) -> PostState {
+    let asked = match form.get("post[state]").map(str::trim) {
+        None | Some("") => PostState::Published,
+        Some(code) => match PostState::from_code(code) {
+            Some(PostState::Unapproved | PostState::Transcoding) | None => {
+                errors.push(invalid_value("state"));
+                PostState::Published
+            }
+            Some(state) => state,
+        },
+    };
+    if matches!(form.get("is_private"), Some("1" | "true" | "on")) {
+        return PostState::Private;
+    }
+    match asked {
+        PostState::Queued if has_time => PostState::Scheduled,
+        state => state,
+    }
+}
+
+/// A reblog's own addition, sanitised: its comment, written in `post[two]` (a note's in
+/// `post[three]`, its caption, since the answer is the original's).
+pub fn reblog_comment(source: &PostSource, editor: EditorType, post_type: PostType) -> String {
+    let raw = match post_type {
+        PostType::Note => &source.three,
+        _ => &source.two,
+    };
+    sanitize::post_html(raw, editor)
+}
+
+/// The type-specific part of the form.
+struct TypeFields<'a> {
+    source: &'a PostSource,
+    editor: EditorType,
+    confirm_tos: bool,
+    form: &'a Pairs,
+}
+
+impl TypeFields<'_> {
+    fn html(&self, raw: &str) -> String {
+        sanitize::post_html(raw, self.editor)
+    }
+
+    fn content(&self, post_type: PostType) -> Result<PostContent, Vec<FieldError>> {
+        let one = self.source.one.trim();
+        let two = self.source.two.trim();
+        let three = self.source.three.trim();
+        let fail = |field: &str, message: &str| Err(vec![field_error(field, message)]);
+        match post_type {
+            PostType::Text => {
+                let title = sanitize::text_only(one);
+                let body = self.html(two);
+                if title.is_empty() && body.trim().is_empty() {
+                    return fail("post[two]", POST_BODY_EMPTY);
+                }
+                Ok(PostContent::Text { title, body })
+            }
+            PostType::Photo => self.photo(two, three),
+            PostType::Quote => {
+                let quote = sanitize::quote_text(one);
+                if quote.is_empty() {
+                    return fail("post[one]", NO_QUOTE);
+                }
+                let source = sanitize::quote_source(two, self.editor);
+                Ok(PostContent::Quote { quote, source })
+            }
+            PostType::Link => {
+                if two.is_empty() {
+                    return fail("post[two]", NO_URL);
+                }
+                let with_scheme = if two.contains("://") {
+                    two.to_owned()
+                } else {
+                    format!("http://{two}")
+                };
+                let Some(url) = web_url(&with_scheme) else {
+                    return fail("post[two]", NOT_A_VALID_URL);
+                };
+                let thumbnail = if flag_value(self.form.get("remove_thumbnail")) {
+                    None
+                } else {
+                    self.form
+                        .get("thumbnail")
+                        .map(str::trim)
+                        .filter(|t| !t.is_empty())
+                        .and_then(|t| media_or_web_url(t).map(|_| t.to_owned()))
+                };
+                Ok(PostContent::Link {
+                    publisher: url
+                        .host_str()
+                        .unwrap_or("")
+                        .trim_start_matches("www.")
+                        .to_owned(),
+                    url: url.to_string(),
+                    title: sanitize::text_only(one),
+                    excerpt: sanitize::text_only(self.form.get("excerpt").unwrap_or("")),
+                    author: sanitize::text_only(self.form.get("author").unwrap_or("")),
+                    thumbnail,
+                    caption: self.html(three),
+                })
+            }
+            PostType::Chat => {
+                let lines = sanitize::chat_lines(two);
+                if lines.is_empty() {
+                    return fail("post[two]", NO_CHAT);
+                }
+                Ok(PostContent::Chat {
+                    title: sanitize::text_only(one),
+                    lines,
+                })
+            }
+            PostType::Audio => self.audio(two, three),
+            PostType::Video => self.video(one, two),
+            PostType::Note => {
+                let ask = sanitize::text_only(one);
+                if ask.is_empty() {
+                    return fail("post[one]", QUESTION_EMPTY);
+                }
+                Ok(PostContent::Note {
+                    ask,
+                    asking_name: None,
+                    answer: self.html(two),
+                    caption: self.html(three),
+                })
+            }
+        }
+    }
+
+    /// Photos come as `images[{id}]` (the uploaded URL) with `caption[{id}]`, in the order of
+    /// `post[photoset_order]` (ids joined by commas) or else as given.
+    fn photo(&self, caption: &str, linkthrough: &str) -> Result<PostContent, Vec<FieldError>> {
+        let mut urls: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut given: Vec<&str> = Vec::new();
+        for (key, value) in &self.form.0 {
+            if let Some(id) = bracketed(key, "images") {
+                urls.insert(id, value.as_str());
+                given.push(id);
+            }
+        }
+        let order: Vec<&str> = match self
+            .form
+            .get("post[photoset_order]")
+            .filter(|o| !o.is_empty())
+        {
+            Some(order) => order
+                .split(',')
+                .map(str::trim)
+                .filter(|id| urls.contains_key(id))
+                .collect(),
+            None => given,
+        };
+        if order.is_empty() {
+            return Err(vec![field_error("images", NO_PHOTOS)]);
+        }
+        if order.len() > MAX_PHOTOS {
+            return Err(vec![field_error("images", TOO_MANY_PHOTOS)]);
+        }
+        let mut photos = Vec::with_capacity(order.len());
+        for id in &order {
+            let url = urls[id].trim();
+            if url.is_empty() {
+                return Err(vec![field_error(
+                    &format!("images[{id}]"),
+                    UPLOADS_IN_PROGRESS,
+                )]);
+            }
+            if media_or_web_url(url).is_none() {
+                return Err(vec![field_error(&format!("images[{id}]"), NOT_A_VALID_URL)]);
+            }
+            let caption: String = self
+                .form
+                .get(&format!("caption[{id}]"))
+                .map(sanitize::text_only)
+                .unwrap_or_default()
+                .chars()
+                .take(MAX_PHOTO_CAPTION)
+                .collect();
+            photos.push(Photo {
+                url: url.to_owned(),
+                width: 0,
+                height: 0,
+                caption,
+            });
+        }
+        let layout = self
+            .form
+            .get("post[photoset_layout]")
+            .unwrap_or("")
+            .trim()
+            .to_owned();
+        let laid_out: usize = layout.bytes().map(|b| (b - b'0') as usize).sum();
+        if !PHOTOSET_LAYOUTS.contains(&layout.as_str())
+            || (!layout.is_empty() && laid_out != photos.len())
+        {
+            return Err(vec![invalid_value("photoset_layout")]);
+        }
+        // A click-through URL is for a single photo (spec 001 §4 Photo form).
+        let linkthrough = if photos.len() == 1 {
+            web_url(linkthrough)
+                .map(|u| u.to_string())
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
+        Ok(PostContent::Photo {
+            photos,
+            layout,
+            linkthrough,
+            caption: self.html(caption),
+        })
+    }
+
+    /// An audio post plays a service's track or an MP3: a URL (`post[three]`) or an upload
+    /// (`preuploaded_url`), which needs the permission confirmed.
+    fn audio(&self, caption: &str, url: &str) -> Result<PostContent, Vec<FieldError>> {
+        let uploaded = self
+            .form
+            .get("preuploaded_url")
+            .map(str::trim)
+            .filter(|u| !u.is_empty());
+        let source = match uploaded {
+            Some(upload) => {
+                if !self.confirm_tos {
+                    return Err(vec![field_error("confirm_tos", NEED_PERMISSION)]);
+                }
+                audio_source(upload)
+            }
+            None => audio_source(url),
+        };
+        let Some(AudioSource { url, service }) = source else {
+            return Err(vec![field_error("post[three]", NO_AUDIO)]);
+        };
+        let id3 = |part: &str| {
+            sanitize::text_only(self.form.get(&format!("id3_tags[{part}]")).unwrap_or(""))
+        };
+        let album_art = if flag_value(self.form.get("remove_album_art")) {
+            None
+        } else {
+            self.form
+                .get("album_art")
+                .map(str::trim)
+                .filter(|a| !a.is_empty() && media_or_web_url(a).is_some())
+                .map(str::to_owned)
+        };
+        Ok(PostContent::Audio {
+            url,
+            service: service.to_owned(),
+            track_title: id3("title"),
+            track_artist: id3("artist"),
+            track_album: id3("album"),
+            album_art,
+            caption: self.html(caption),
+        })
+    }
+
+    /// A video is an upload (`preuploaded_url`, which needs the permission confirmed) or what
+    /// `post[one]` names: a provider's page, a video file's URL, or an embed code.
+    fn video(&self, embed: &str, caption: &str) -> Result<PostContent, Vec<FieldError>> {
+        let uploaded = self
+            .form
+            .get("preuploaded_url")
+            .map(str::trim)
+            .filter(|u| !u.is_empty());
+        let source = match uploaded {
+            Some(upload) => {
+                if !self.confirm_tos {
+                    return Err(vec![field_error("confirm_tos", NEED_PERMISSION)]);
+                }
+                video_source(upload)
+            }
+            None if embed.is_empty() => return Err(vec![field_error("post[one]", NO_VIDEO)]),
+            None => video_source(embed),
+        };
+        let source = match source {
+            Ok(source) => source,
+            Err(message) => return Err(vec![field_error("post[one]", message)]),
+        };
+        let VideoSource {
+            url,
+            service,
+            embed_url,
+        } = source;
+        Ok(PostContent::Video {
+            url,
+            service: service.to_owned(),
+            embed_url,
+            caption: self.html(caption),
+        })
+    }
+}
+
+/// `{name}[{id}]` → `id`.
+fn bracketed<'a>(key: &'a str, name: &str) -> Option<&'a str> {
+    key.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']')
+}
+
+/// An http(s) URL under the length limit.
+pub fn web_url(raw: &str) -> Option<url::Url> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw.chars().count() >= MAX_URL_CHARS {
+        return None;
+    }
+    url::Url::parse(raw)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+}
+
+/// One of our own media addresses (`/media/...`), or an http(s) URL.
+pub fn media_or_web_url(raw: &str) -> Option<()> {
+    let ours = raw.starts_with("/media/") && !raw.contains("..");
+    (ours || web_url(raw).is_some()).then_some(())
+}
+
+/// A custom URL's slug: lowercase letters, digits and single dashes.
+fn slug(raw: &str) -> String {
+    let mut out = String::new();
+    for c in raw.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').chars().take(200).collect()
+}
+
+/// A custom tweet cut to 140 characters, counting each link as 29 (spec 001 §5).
+fn tweet(raw: &str) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for (i, word) in raw.split(' ').enumerate() {
+        let cost = if word.starts_with("http://") || word.starts_with("https://") {
+            SHORT_URL_CHARS
+        } else {
+            word.chars().count()
+        } + usize::from(i > 0);
+        if used + cost > MAX_TWEET_CHARS {
+            break;
+        }
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+        used += cost;
+    }
+    out
+}
+
+fn text(form: &Pairs, name: &str) -> Option<String> {
+    form.get(name)
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+fn field_error(field: &str, message: &str) -> FieldError {
+    (field.to_owned(), message.to_owned())
+}
+
+/// `Invalid "{name}" value`.
+fn invalid_value(name: &str) -> FieldError {
+    let field = match name {
+        "type" | "state" | "photoset_layout" => format!("post[{name}]"),
+        other => other.to_owned(),
+    };
+    (field, format!("Invalid \"{name}\" value"))
+}
+
+/// `Invalid "{name}" type. Expected {expected}, got {got}.`
+fn invalid_type(name: &str, expected: &str) -> FieldError {
+    (
+        name.to_owned(),
+        format!("Invalid \"{name}\" type. Expected {expected}, got string."),
+    )
+}
+
+fn flag_value(value: Option<&str>) -> bool {
+    matches!(value.map(str::trim), Some("1" | "true" | "on"))
+}
+
+/// A boolean field: absent, empty, `0`, `1`, `true`, `false`, `on` or `off`.
+fn flag(form: &Pairs, name: &str, errors: &mut Vec<FieldError>) -> bool {
+    match form.get(name).map(str::trim) {
+        None | Some("" | "0" | "false" | "off") => false,
+        Some("1" | "true" | "on") => true,
+        Some(_) => {
+            errors.push(invalid_type(name, "boolean"));
+            false
+        }
+    }
+}
+
+/// A number field: absent or empty is `None`.
+fn number(form: &Pairs, name: &str, errors: &mut Vec<FieldError>) -> Option<i64> {
+    match form.get(name).map(str::trim) {
+        None | Some("") => None,
+        Some(value) => match value.parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                errors.push(invalid_type(name, "number"));
+                None
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(fields: &[(&str, &str)]) -> Pairs {
+        Pairs(
+            fields
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    fn errors(fields: &[(&str, &str)]) -> Vec<String> {
+        read(&form(fields))
+            .unwrap_err()
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect()
+    }
+
+    fn content(fields: &[(&str, &str)]) -> PostContent {
+        read(&form(fields)).unwrap().content.unwrap()
+    }
+
+    const BLOG: (&str, &str) = ("channel_id", "alice");
+
+    #[test]
+    fn every_type_refuses_an_empty_post_with_its_message() {
+        let empty = |t: &str| errors(&[BLOG, ("post[type]", t)]);
+        assert_eq!(empty("text"), [POST_BODY_EMPTY]);
+        assert_eq!(empty("photo"), [NO_PHOTOS]);
+        assert_eq!(empty("quote"), [NO_QUOTE]);
+        assert_eq!(empty("link"), [NO_URL]);
+        assert_eq!(empty("chat"), [NO_CHAT]);
+        assert_eq!(empty("note"), [QUESTION_EMPTY]);
+        assert_eq!(empty("audio"), [NO_AUDIO]);
+        assert_eq!(empty("video"), [NO_VIDEO]);
+    }
+
+    #[test]
+    fn a_text_post_needs_a_title_or_a_body() {
+        let post = content(&[BLOG, ("post[type]", "text"), ("post[one]", "Hi")]);
+        assert_eq!(
+            post,
+            PostContent::Text {
+                title: "Hi".into(),
+                body: "".into()
+            }
+        );
+        let markup_only = errors(&[
+            BLOG,
+            ("post[type]", "text"),
+            ("post[two]", "<script>x</script>"),
+        ]);
+        assert_eq!(
+            markup_only,
+            [POST_BODY_EMPTY],
+            "a body that sanitises to nothing is empty"
+        );
+    }
+
+    #[test]
+    fn photos_need_urls_and_fit_in_a_set() {
+        let uploading = errors(&[BLOG, ("post[type]", "photo"), ("images[o1]", "")]);
+        assert_eq!(uploading, [UPLOADS_IN_PROGRESS]);
+        let mut many = vec![BLOG, ("post[type]", "photo")];
+        let keys: Vec<String> = (0..11).map(|i| format!("images[o{i}]")).collect();
+        for key in &keys {
+            many.push((key.as_str(), "/media/a.png"));
+        }
+        assert_eq!(errors(&many), [TOO_MANY_PHOTOS]);
+        let long = "c".repeat(300);
+        let post = content(&[
+            BLOG,
+            ("post[type]", "photo"),
+            ("images[o2]", "/media/b.png"),
+            ("images[o1]", "https://img.example/a.jpg"),
+            ("caption[o1]", &long),
+            ("post[photoset_order]", "o1,o2"),
+            ("post[photoset_layout]", "11"),
+            ("post[three]", "https://ignored.example/"),
+        ]);
+        let PostContent::Photo {
+            photos,
+            layout,
+            linkthrough,
+            ..
+        } = post
+        else {
+            panic!()
+        };
+        assert_eq!(
+            photos[0].url, "https://img.example/a.jpg",
+            "in photoset_order"
+        );
+        assert_eq!(photos[0].caption.chars().count(), MAX_PHOTO_CAPTION);
+        assert_eq!(
+            (layout.as_str(), linkthrough.as_str()),
+            ("11", ""),
+            "no click-through with two photos"
+        );
+    }
+
+    #[test]
+    fn photoset_layouts_come_from_the_list_and_fit_the_photos() {
+        let with = |layout: &str| {
+            read(&form(&[
+                BLOG,
+                ("post[type]", "photo"),
+                ("images[o1]", "/media/a.png"),
+                ("images[o2]", "/media/b.png"),
+                ("images[o3]", "/media/c.png"),
+                ("post[photoset_layout]", layout),
+            ]))
+        };
+        assert!(with("12").is_ok());
+        assert!(with("").is_ok());
+        assert!(with("111").is_err(), "not an allowed layout");
+        assert!(with("11").is_err(), "two rows of one for three photos");
+    }
+
+    #[test]
+    fn links_get_a_scheme_and_must_be_urls() {
+        let post = content(&[
+            BLOG,
+            ("post[type]", "link"),
+            ("post[two]", "www.example.com/a"),
+        ]);
+        let PostContent::Link { url, publisher, .. } = post else {
+            panic!()
+        };
+        assert_eq!(
+            (url.as_str(), publisher.as_str()),
+            ("http://www.example.com/a", "example.com")
+        );
+        assert_eq!(
+            errors(&[
+                BLOG,
+                ("post[type]", "link"),
+                ("post[two]", "javascript:alert(1)")
+            ]),
+            [NOT_A_VALID_URL]
+        );
+        assert_eq!(
+            errors(&[BLOG, ("post[type]", "link"), ("post[two]", "not a url")]),
+            [NOT_A_VALID_URL]
+        );
+    }
+
+    #[test]
+    fn uploads_need_permission() {
+        let audio = errors(&[
+            BLOG,
+            ("post[type]", "audio"),
+            ("preuploaded_url", "/media/a.mp3"),
+        ]);
+        assert_eq!(audio, [NEED_PERMISSION]);
+        let video = errors(&[
+            BLOG,
+            ("post[type]", "video"),
+            ("preuploaded_url", "/media/v.mp4"),
+        ]);
+        assert_eq!(video, [NEED_PERMISSION]);
+        let ok = content(&[
+            BLOG,
+            ("post[type]", "audio"),
+            ("preuploaded_url", "/media/a.mp3"),
+            ("confirm_tos", "1"),
+        ]);
+        assert!(matches!(ok, PostContent::Audio { ref service, .. } if service == "direct"));
+    }
+
+    #[test]
+    fn audio_comes_from_a_known_service_or_an_mp3() {
+        let spotify = content(&[
+            BLOG,
+            ("post[type]", "audio"),
+            ("post[three]", "https://open.spotify.com/track/abc"),
+        ]);
+        assert!(matches!(spotify, PostContent::Audio { ref service, .. } if service == "spotify"));
+        assert_eq!(
+            errors(&[
+                BLOG,
+                ("post[type]", "audio"),
+                ("post[three]", "https://example.com/song.wav")
+            ]),
+            [NO_AUDIO]
+        );
+    }
+
+    #[test]
+    fn videos_name_a_provider_a_file_or_an_embed() {
+        assert_eq!(
+            errors(&[
+                BLOG,
+                ("post[type]", "video"),
+                ("post[one]", "<p>no player</p>")
+            ]),
+            [NO_EMBED]
+        );
+        assert_eq!(
+            errors(&[
+                BLOG,
+                ("post[type]", "video"),
+                ("post[one]", "https://example.com/page")
+            ]),
+            [DIRECT_EMBED_MISSING]
+        );
+        let youtube = content(&[
+            BLOG,
+            ("post[type]", "video"),
+            ("post[one]", "https://youtu.be/dQw4w9WgXcQ"),
+        ]);
+        let PostContent::Video {
+            embed_url, service, ..
+        } = youtube
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (service.as_str(), embed_url.as_str()),
+            ("youtube", "https://www.youtube.com/embed/dQw4w9WgXcQ")
+        );
+    }
+
+    #[test]
+    fn states_come_by_code_and_private_and_schedule_apply() {
+        let state = |fields: &[(&str, &str)]| {
+            let mut all = vec![BLOG, ("post[type]", "text"), ("post[one]", "t")];
+            all.extend_from_slice(fields);
+            read(&form(&all)).map(|f| f.state)
+        };
+        assert_eq!(state(&[]), Ok(PostState::Published));
+        assert_eq!(state(&[("post[state]", "1")]), Ok(PostState::Draft));
+        assert_eq!(state(&[("post[state]", "2")]), Ok(PostState::Queued));
+        assert_eq!(
+            state(&[("post[state]", "2"), ("post[publish_on]", "tomorrow 10am")]),
+            Ok(PostState::Scheduled)
+        );
+        assert_eq!(
+            state(&[("post[state]", "0"), ("is_private", "1")]),
+            Ok(PostState::Private)
+        );
+        let bad = state(&[("post[state]", "5")]).unwrap_err();
+        assert_eq!(
+            bad,
+            [(
+                "post[state]".to_owned(),
+                "Invalid \"state\" value".to_owned()
+            )]
+        );
+        assert!(
+            state(&[("post[state]", "0 3")]).is_err(),
+            "only the blog's approval makes a post unapproved"
+        );
+        assert!(
+            state(&[("post[state]", "on.2")]).is_err(),
+            "a schedule needs its time"
+        );
+    }
+
+    #[test]
+    fn fields_of_the_wrong_type_are_named() {
+        let wrong = errors(&[
+            BLOG,
+            ("post[type]", "text"),
+            ("post[one]", "t"),
+            ("allow_answers", "maybe"),
+            ("post_id", "x"),
+        ]);
+        assert_eq!(
+            wrong,
+            [
+                "Invalid \"post_id\" type. Expected number, got string.",
+                "Invalid \"allow_answers\" type. Expected boolean, got string."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_reblog_needs_no_content_of_its_own() {
+        let reblog = read(&form(&[BLOG, ("reblog_post_id", "7"), ("reblog_key", "k")])).unwrap();
+        assert_eq!(reblog.reblog, Some((7, "k".to_owned())));
+        assert_eq!(reblog.content, None);
+    }
+
+    #[test]
+    fn slugs_and_tweets_are_cut_to_size() {
+        let f = read(&form(&[
+            BLOG,
+            ("post[type]", "text"),
+            ("post[one]", "t"),
+            ("post[slug]", "  My First Post!! "),
+            ("send_to_twitter", "1"),
+            (
+                "custom_tweet",
+                &format!("{} https://example.com/x", "a".repeat(120)),
+            ),
+        ]))
+        .unwrap();
+        assert_eq!(f.slug, "my-first-post");
+        assert_eq!(f.custom_tweet, "a".repeat(120), "the link would pass 140");
+    }
+}

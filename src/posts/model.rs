@@ -1,0 +1,345 @@
+//! Posts as they are stored and answered (spec 001 §3, spec 002 §3 Post): the eight types,
+//! the states and their wire codes, each type's fields, and the reblog trail.
+
+use serde::{Deserialize, Serialize};
+
+/// The eight post types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+pub enum PostType {
+    Text,
+    Photo,
+    Quote,
+    Link,
+    Chat,
+    Audio,
+    Video,
+    /// An answered question (an ask and its answer).
+    Note,
+}
+
+impl PostType {
+    /// Every type, in the fast-compose order (note last: it is made by answering).
+    pub const ALL: [PostType; 8] = [
+        PostType::Text,
+        PostType::Photo,
+        PostType::Quote,
+        PostType::Link,
+        PostType::Chat,
+        PostType::Audio,
+        PostType::Video,
+        PostType::Note,
+    ];
+
+    /// The type's name as forms and answers write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PostType::Text => "text",
+            PostType::Photo => "photo",
+            PostType::Quote => "quote",
+            PostType::Link => "link",
+            PostType::Chat => "chat",
+            PostType::Audio => "audio",
+            PostType::Video => "video",
+            PostType::Note => "note",
+        }
+    }
+
+    /// The type named `name` (`regular` and `answer` are the spec's other names for text and
+    /// note).
+    pub fn parse(name: &str) -> Option<PostType> {
+        match name {
+            "regular" => Some(PostType::Text),
+            "answer" => Some(PostType::Note),
+            _ => PostType::ALL.into_iter().find(|t| t.name() == name),
+        }
+    }
+}
+
+/// Where a post stands (spec 001 §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+pub enum PostState {
+    Published,
+    Draft,
+    Queued,
+    /// Queued with a time: goes out at `publish_on`.
+    Scheduled,
+    Private,
+    /// A submission waiting for the blog's approval.
+    Unapproved,
+    /// A video upload still being processed.
+    Transcoding,
+}
+
+impl PostState {
+    const ALL: [PostState; 7] = [
+        PostState::Published,
+        PostState::Draft,
+        PostState::Queued,
+        PostState::Scheduled,
+        PostState::Private,
+        PostState::Unapproved,
+        PostState::Transcoding,
+    ];
+
+    /// The code the composer sends and reads (spec 001 §4).
+    pub fn code(self) -> &'static str {
+        match self {
+            PostState::Published => "0",
+            PostState::Draft => "1",
+            PostState::Queued => "2",
+            PostState::Scheduled => "on.2",
+            PostState::Private => "private",
+            PostState::Unapproved => "0 3",
+            PostState::Transcoding => "4",
+        }
+    }
+
+    /// The state a code (or a state's name) stands for.
+    pub fn from_code(code: &str) -> Option<PostState> {
+        PostState::ALL
+            .into_iter()
+            .find(|s| s.code() == code || s.name() == code)
+    }
+
+    /// The state's name, as stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            PostState::Published => "published",
+            PostState::Draft => "draft",
+            PostState::Queued => "queued",
+            PostState::Scheduled => "scheduled",
+            PostState::Private => "private",
+            PostState::Unapproved => "unapproved",
+            PostState::Transcoding => "transcoding",
+        }
+    }
+
+    /// Whether only the blog's owner may see a post in this state.
+    pub fn is_owner_only(self) -> bool {
+        !matches!(self, PostState::Published)
+    }
+}
+
+/// The editor a post was written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+pub enum EditorType {
+    #[default]
+    Rich,
+    Html,
+    Markdown,
+}
+
+impl EditorType {
+    pub fn parse(name: &str) -> Option<EditorType> {
+        match name {
+            "rich" => Some(EditorType::Rich),
+            "html" => Some(EditorType::Html),
+            "markdown" => Some(EditorType::Markdown),
+            _ => None,
+        }
+    }
+}
+
+/// One photo of a photo post (spec 000 §3 Photo).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct Photo {
+    pub url: String,
+    pub width: i64,
+    pub height: i64,
+    /// Plain text, at most 200 characters.
+    pub caption: String,
+}
+
+/// One line of a chat post: who said it (empty when nobody is named) and what.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ChatLine {
+    pub speaker: String,
+    pub text: String,
+}
+
+/// Each type's fields, ready to render: every HTML field is sanitised. A reblog carries the
+/// reblogged post's media, without the words its trail shows (see [`PostContent::for_reblog`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PostContent {
+    Text {
+        title: String,
+        /// HTML; a `[[MORE]]` in the source becomes `<!-- more -->`.
+        body: String,
+    },
+    Photo {
+        photos: Vec<Photo>,
+        /// Digits, each the number of photos in a row (spec 000 §3 Photoset).
+        layout: String,
+        /// Where a single photo links to.
+        linkthrough: String,
+        caption: String,
+    },
+    Quote {
+        /// Plain text.
+        quote: String,
+        source: String,
+    },
+    Link {
+        url: String,
+        title: String,
+        excerpt: String,
+        author: String,
+        /// The host the link points at.
+        publisher: String,
+        thumbnail: Option<String>,
+        caption: String,
+    },
+    Chat {
+        title: String,
+        lines: Vec<ChatLine>,
+    },
+    Audio {
+        url: String,
+        /// spotify, soundcloud, bandcamp, or direct (an MP3 here or elsewhere).
+        service: String,
+        track_title: String,
+        track_artist: String,
+        track_album: String,
+        album_art: Option<String>,
+        caption: String,
+    },
+    Video {
+        url: String,
+        /// youtube, or direct (a video file here or elsewhere).
+        service: String,
+        /// The provider's embed address, for an iframe; empty for a direct video.
+        embed_url: String,
+        caption: String,
+    },
+    Note {
+        /// The question, plain text.
+        ask: String,
+        /// Who asked; `None` for an anonymous ask.
+        asking_name: Option<String>,
+        answer: String,
+        caption: String,
+    },
+}
+
+impl PostContent {
+    /// The content's type.
+    pub fn post_type(&self) -> PostType {
+        match self {
+            PostContent::Text { .. } => PostType::Text,
+            PostContent::Photo { .. } => PostType::Photo,
+            PostContent::Quote { .. } => PostType::Quote,
+            PostContent::Link { .. } => PostType::Link,
+            PostContent::Chat { .. } => PostType::Chat,
+            PostContent::Audio { .. } => PostType::Audio,
+            PostContent::Video { .. } => PostType::Video,
+            PostContent::Note { .. } => PostType::Note,
+        }
+    }
+
+    /// The post's own words, as a reblog trail shows them: a text post's body, the caption of
+    /// a photo, link, audio, video or answered question. A quote and a chat are all media:
+    /// their reblogs show them as they are.
+    pub fn own_text(&self) -> &str {
+        match self {
+            PostContent::Text { body, .. } => body,
+            PostContent::Photo { caption, .. }
+            | PostContent::Link { caption, .. }
+            | PostContent::Audio { caption, .. }
+            | PostContent::Video { caption, .. }
+            | PostContent::Note { caption, .. } => caption,
+            PostContent::Quote { .. } | PostContent::Chat { .. } => "",
+        }
+    }
+
+    /// The content a reblog carries: the same media, without the words the trail now shows.
+    pub fn for_reblog(&self) -> PostContent {
+        let mut content = self.clone();
+        match &mut content {
+            PostContent::Text { body, .. } => body.clear(),
+            PostContent::Photo { caption, .. }
+            | PostContent::Link { caption, .. }
+            | PostContent::Audio { caption, .. }
+            | PostContent::Video { caption, .. }
+            | PostContent::Note { caption, .. } => caption.clear(),
+            PostContent::Quote { .. } | PostContent::Chat { .. } => {}
+        }
+        content
+    }
+}
+
+/// One earlier contribution in a reblog's trail (spec 001 §3 Reblog trail item).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct TrailItem {
+    /// The post the contribution was made in.
+    pub pid: i64,
+    /// Its blog.
+    pub name: String,
+    pub permalink: String,
+    /// Sanitised HTML.
+    pub content: String,
+    pub avatar_url: String,
+    pub title: String,
+    /// The chain's first post.
+    pub is_original_entry: bool,
+}
+
+/// What the author wrote, kept for editing: the generic fields of the form (spec 001 §3:
+/// one, two, three, mapped per type) in the editor's own language.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct PostSource {
+    pub one: String,
+    pub two: String,
+    pub three: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_codes_map_both_ways() {
+        for state in PostState::ALL {
+            assert_eq!(PostState::from_code(state.code()), Some(state));
+            assert_eq!(PostState::from_code(state.name()), Some(state));
+        }
+        assert_eq!(PostState::Scheduled.code(), "on.2");
+        assert_eq!(PostState::Unapproved.code(), "0 3");
+        assert_eq!(PostState::from_code("9"), None);
+    }
+
+    #[test]
+    fn types_parse_by_name_and_by_the_specs_other_names() {
+        for t in PostType::ALL {
+            assert_eq!(PostType::parse(t.name()), Some(t));
+        }
+        assert_eq!(PostType::parse("regular"), Some(PostType::Text));
+        assert_eq!(PostType::parse("answer"), Some(PostType::Note));
+        assert_eq!(PostType::parse("postcard"), None);
+    }
+
+    #[test]
+    fn content_serialises_with_its_type() {
+        let content = PostContent::Quote {
+            quote: "q".into(),
+            source: "<p>s</p>".into(),
+        };
+        let json = serde_json::to_value(&content).unwrap();
+        assert_eq!(json["type"], "quote");
+        assert_eq!(
+            serde_json::from_value::<PostContent>(json).unwrap(),
+            content
+        );
+    }
+}

@@ -1,0 +1,488 @@
+//! Queries for posts: writing one with its tags in one transaction, reading posts for the
+//! pages that list them, and claiming what is due to publish.
+
+use std::collections::HashMap;
+
+use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
+use crate::store::{Store, Tx, in_list_query, now_secs};
+use crate::{with_pool, with_tx};
+
+/// A post as stored, with its blog and, for a reblog, the blog it was reblogged from.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PostRow {
+    pub id: i64,
+    pub blog_id: i64,
+    pub blog_name: String,
+    pub owner_id: i64,
+    pub r#type: String,
+    pub state: String,
+    pub created_at: i64,
+    pub published_at: Option<i64>,
+    pub publish_on: Option<i64>,
+    pub slug: String,
+    pub source_url: String,
+    pub editor_type: String,
+    pub allow_answers: bool,
+    pub allow_photo_replies: bool,
+    pub content: String,
+    pub source: String,
+    pub comment: String,
+    pub reblog_key: String,
+    pub parent_post_id: Option<i64>,
+    pub root_post_id: Option<i64>,
+    pub trail: String,
+    pub parent_blog_name: Option<String>,
+    /// Whether the viewer follows the post's blog.
+    pub following: bool,
+}
+
+impl PostRow {
+    pub fn post_type(&self) -> PostType {
+        PostType::parse(&self.r#type).unwrap_or(PostType::Text)
+    }
+
+    pub fn state(&self) -> PostState {
+        PostState::from_code(&self.state).unwrap_or(PostState::Draft)
+    }
+
+    /// The type's fields; a row that cannot be read (it never should) reads as an empty text.
+    pub fn content(&self) -> PostContent {
+        serde_json::from_str(&self.content).unwrap_or(PostContent::Text {
+            title: String::new(),
+            body: String::new(),
+        })
+    }
+
+    pub fn source(&self) -> PostSource {
+        serde_json::from_str(&self.source).unwrap_or_default()
+    }
+
+    pub fn trail(&self) -> Vec<TrailItem> {
+        serde_json::from_str(&self.trail).unwrap_or_default()
+    }
+
+    pub fn is_reblog(&self) -> bool {
+        self.parent_post_id.is_some()
+    }
+
+    /// The position in pages that list newest first.
+    pub fn page_position(&self) -> (i64, i64) {
+        (self.published_at.unwrap_or(self.created_at), self.id)
+    }
+}
+
+/// The select every post read shares; `$1` is the viewer's user id (NULL for a visitor).
+macro_rules! post_select {
+    ($($tail:literal)*) => {
+        concat!(
+            "SELECT p.id, p.blog_id, b.name AS blog_name, b.user_id AS owner_id, p.type, p.state, \
+             p.created_at, p.published_at, p.publish_on, p.slug, p.source_url, p.editor_type, \
+             p.allow_answers, p.allow_photo_replies, p.content, p.source, p.comment, p.reblog_key, \
+             p.parent_post_id, p.root_post_id, p.trail, pb.name AS parent_blog_name, \
+             EXISTS (SELECT 1 FROM follows f WHERE f.user_id = $1 AND f.blog_id = p.blog_id) AS following \
+             FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             LEFT JOIN posts pp ON pp.id = p.parent_post_id LEFT JOIN blogs pb ON pb.id = pp.blog_id ",
+            $($tail),*
+        )
+    };
+}
+
+/// What a save writes.
+#[derive(Debug, Clone)]
+pub struct PostWrite {
+    pub blog_id: i64,
+    pub post_type: PostType,
+    pub state: PostState,
+    pub publish_on: Option<i64>,
+    /// The post's date when it is out (published or private); `None` keeps what it had, or
+    /// now for a post going out for the first time.
+    pub date: Option<i64>,
+    pub slug: String,
+    pub source_url: String,
+    pub editor_type: String,
+    pub allow_answers: bool,
+    pub allow_photo_replies: bool,
+    pub content: PostContent,
+    pub source: PostSource,
+    pub comment: String,
+    pub tags: Vec<String>,
+    pub reblog: Option<ReblogOf>,
+}
+
+/// Where a reblog comes from.
+#[derive(Debug, Clone)]
+pub struct ReblogOf {
+    pub parent_id: i64,
+    pub root_id: i64,
+    pub trail: Vec<TrailItem>,
+}
+
+/// Which posts a page lists, and in which order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The posts of the blogs a user follows and of their own blogs, newest first.
+    Dashboard { user_id: i64 },
+    /// One blog's posts, newest first; `with_private` for its owner.
+    Blog { blog_id: i64, with_private: bool },
+    /// One blog's posts in some states, oldest first (drafts, queue, processing, inbox).
+    States {
+        blog_id: i64,
+        states: &'static [&'static str],
+    },
+}
+
+/// Where a page continues from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cursor {
+    /// The first posts of the page.
+    Start,
+    /// The posts that come after this one in the page's order (older on the dashboard).
+    After(i64),
+    /// The posts that come before it (newer on the dashboard), the nearest first.
+    Before(i64),
+}
+
+/// Seconds between a blog's queue slots.
+fn queue_interval(per_day: i64) -> i64 {
+    86_400 / per_day.clamp(1, 50)
+}
+
+impl Store {
+    /// Writes a new post and its tags; returns its id.
+    pub async fn create_post(&self, post: &PostWrite) -> sqlx::Result<i64> {
+        const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
+             publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
+             comment, reblog_key, parent_post_id, root_post_id, trail) \
+             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id";
+        let now = now_secs();
+        let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
+        let (parent, root, trail) = match &post.reblog {
+            Some(r) => (Some(r.parent_id), Some(r.root_id), json(&r.trail)?),
+            None => (None, None, "[]".to_owned()),
+        };
+        let (content, source) = (json(&post.content)?, json(&post.source)?);
+        let mut tx = self.begin().await?;
+        let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
+            .bind(post.blog_id).bind(post.post_type.name()).bind(post.state.name()).bind(now)
+            .bind(published_at).bind(post.publish_on).bind(&post.slug).bind(&post.source_url)
+            .bind(&post.editor_type).bind(post.allow_answers).bind(post.allow_photo_replies)
+            .bind(&content).bind(&source).bind(&post.comment).bind(reblog_key())
+            .bind(parent).bind(root).bind(&trail)
+            .fetch_one(conn).await)?;
+        write_tags(&mut tx, id, &post.tags).await?;
+        if post.state == PostState::Queued {
+            start_queue(&mut tx, post.blog_id, now).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Rewrites a post (its blog, type and reblog origin stay); replaces its tags.
+    pub async fn update_post(&self, id: i64, post: &PostWrite) -> sqlx::Result<()> {
+        // A post going out keeps the date it had unless a new one is given; one coming back
+        // (to the drafts, the queue) loses it.
+        const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
+             published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
+             publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
+             allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15 \
+             WHERE id = $1";
+        let now = now_secs();
+        let trail = match &post.reblog {
+            Some(r) => json(&r.trail)?,
+            None => "[]".to_owned(),
+        };
+        let (content, source) = (json(&post.content)?, json(&post.source)?);
+        let mut tx = self.begin().await?;
+        with_tx!(&mut tx, conn => sqlx::query(UPDATE)
+            .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
+            .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
+            .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
+            .bind(&post.comment).bind(&trail)
+            .execute(conn).await.map(|r| r.rows_affected()))?;
+        with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
+            .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
+        write_tags(&mut tx, id, &post.tags).await?;
+        if post.state == PostState::Queued {
+            start_queue(&mut tx, post.blog_id, now).await?;
+        }
+        tx.commit().await
+    }
+
+    /// One post as `viewer` would read it (no visibility check: callers decide).
+    pub async fn post_row(&self, id: i64, viewer: Option<i64>) -> sqlx::Result<Option<PostRow>> {
+        const SQL: &str = post_select!("WHERE p.id = $2");
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
+    }
+
+    /// The tags of each post, in order.
+    pub async fn tags_of(&self, post_ids: &[i64]) -> sqlx::Result<HashMap<i64, Vec<String>>> {
+        const HEAD: &str = "SELECT post_id, tag FROM post_tags WHERE post_id IN (";
+        let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
+        if post_ids.is_empty() {
+            return Ok(tags);
+        }
+        let rows: Vec<(i64, String)> = with_pool!(self, pool =>
+            in_list_query(HEAD, post_ids, ") ORDER BY post_id, position").build_query_as().fetch_all(pool).await)?;
+        for (post, tag) in rows {
+            tags.entry(post).or_default().push(tag);
+        }
+        Ok(tags)
+    }
+
+    /// A page of posts: at most `limit`, continuing from `cursor`. `viewer` is who reads it
+    /// (for `following`).
+    pub async fn page(
+        &self,
+        page: Page,
+        cursor: Cursor,
+        limit: i64,
+        viewer: Option<i64>,
+    ) -> sqlx::Result<Vec<PostRow>> {
+        let reference = match cursor {
+            Cursor::Start => None,
+            Cursor::After(id) | Cursor::Before(id) => match self.post_row(id, viewer).await? {
+                Some(row) => Some(row),
+                None => return Ok(Vec::new()),
+            },
+        };
+        match page {
+            Page::Dashboard { user_id } => {
+                self.newest_first(page, user_id, cursor, reference, limit, viewer)
+                    .await
+            }
+            Page::Blog { blog_id, .. } => {
+                self.newest_first(page, blog_id, cursor, reference, limit, viewer)
+                    .await
+            }
+            Page::States { blog_id, states } => {
+                self.in_states(blog_id, states, cursor, limit, viewer).await
+            }
+        }
+    }
+
+    /// The dashboard or a blog, newest first: before `cursor`'s post (newer ones, nearest
+    /// first) or after it (older ones).
+    async fn newest_first(
+        &self,
+        page: Page,
+        key: i64,
+        cursor: Cursor,
+        reference: Option<PostRow>,
+        limit: i64,
+        viewer: Option<i64>,
+    ) -> sqlx::Result<Vec<PostRow>> {
+        const DASHBOARD_OLDER: &str = post_select!(
+            "WHERE p.state = 'published' AND p.blog_id IN "
+            "(SELECT f.blog_id FROM follows f WHERE f.user_id = $2 UNION ALL SELECT o.id FROM blogs o WHERE o.user_id = $2) "
+            "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
+            "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
+        );
+        const DASHBOARD_NEWER: &str = post_select!(
+            "WHERE p.state = 'published' AND p.blog_id IN "
+            "(SELECT f.blog_id FROM follows f WHERE f.user_id = $2 UNION ALL SELECT o.id FROM blogs o WHERE o.user_id = $2) "
+            "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
+            "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
+        );
+        const BLOG_OLDER: &str = post_select!(
+            "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+            "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
+            "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
+        );
+        const BLOG_NEWER: &str = post_select!(
+            "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+            "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
+            "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
+        );
+        let (at, id) = reference
+            .map(|r| r.page_position())
+            .unwrap_or((i64::MAX, i64::MAX));
+        let newer = matches!(cursor, Cursor::Before(_));
+        let mut rows: Vec<PostRow> = match page {
+            Page::Dashboard { .. } => {
+                let sql = if newer {
+                    DASHBOARD_NEWER
+                } else {
+                    DASHBOARD_OLDER
+                };
+                with_pool!(self, pool => sqlx::query_as(sql)
+                    .bind(viewer).bind(key).bind(at).bind(id).bind(limit)
+                    .fetch_all(pool).await)?
+            }
+            Page::Blog { with_private, .. } => {
+                let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
+                with_pool!(self, pool => sqlx::query_as(sql)
+                    .bind(viewer).bind(key).bind(at).bind(id).bind(limit).bind(with_private)
+                    .fetch_all(pool).await)?
+            }
+            Page::States { .. } => unreachable!("not a newest-first page"),
+        };
+        if newer {
+            rows.reverse();
+        }
+        Ok(rows)
+    }
+
+    /// One blog's posts in some states, oldest first.
+    async fn in_states(
+        &self,
+        blog_id: i64,
+        states: &[&str],
+        cursor: Cursor,
+        limit: i64,
+        viewer: Option<i64>,
+    ) -> sqlx::Result<Vec<PostRow>> {
+        const AFTER: &str = post_select!(
+            "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id > $6 ORDER BY p.id ASC LIMIT $7"
+        );
+        const BEFORE: &str = post_select!(
+            "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id < $6 ORDER BY p.id DESC LIMIT $7"
+        );
+        let state = |i: usize| states.get(i).or(states.first()).copied().unwrap_or("");
+        let (sql, from) = match cursor {
+            Cursor::Start => (AFTER, 0),
+            Cursor::After(id) => (AFTER, id),
+            Cursor::Before(id) => (BEFORE, id),
+        };
+        let mut rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(viewer).bind(blog_id).bind(state(0)).bind(state(1)).bind(state(2)).bind(from).bind(limit)
+            .fetch_all(pool).await)?;
+        if matches!(cursor, Cursor::Before(_)) {
+            rows.reverse();
+        }
+        Ok(rows)
+    }
+
+    /// A blog's posts a visitor may see, newest first, from `offset` (the blog viewer's
+    /// paging, spec 000 §7).
+    pub async fn blog_posts_at(
+        &self,
+        blog_id: i64,
+        with_private: bool,
+        offset: i64,
+        limit: i64,
+        viewer: Option<i64>,
+    ) -> sqlx::Result<Vec<PostRow>> {
+        const SQL: &str = post_select!(
+            "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) "
+            "ORDER BY p.published_at DESC, p.id DESC LIMIT $4 OFFSET $5"
+        );
+        with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(viewer).bind(blog_id).bind(with_private).bind(limit).bind(offset.max(0))
+            .fetch_all(pool).await)
+    }
+
+    /// Publishes every scheduled post whose time has come, each exactly once however many
+    /// nodes ask at the same moment (the update claims the row); returns their ids.
+    pub async fn publish_due(&self, now: i64) -> sqlx::Result<Vec<i64>> {
+        const SQL: &str = "UPDATE posts SET state = 'published', published_at = publish_on, \
+             publish_on = NULL, updated_at = $1 \
+             WHERE state = 'scheduled' AND publish_on <= $1 RETURNING id";
+        let mut tx = self.begin().await?;
+        let rows: Vec<(i64,)> =
+            with_tx!(&mut tx, conn => sqlx::query_as(SQL).bind(now).fetch_all(conn).await)?;
+        tx.commit().await?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// Publishes the oldest queued post of every blog whose queue slot has come, and sets its
+    /// next slot; each slot is claimed by one node. Returns the published ids.
+    pub async fn publish_queues(&self, now: i64) -> sqlx::Result<Vec<i64>> {
+        const DUE: &str = "SELECT b.id, b.queue_per_day, b.queue_next_at FROM blogs b \
+             WHERE b.queue_next_at <= $1 \
+             AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
+        const CLAIM: &str =
+            "UPDATE blogs SET queue_next_at = $1 WHERE id = $2 AND queue_next_at = $3";
+        const PUBLISH: &str = "UPDATE posts SET state = 'published', published_at = $1, updated_at = $1 \
+             WHERE id = (SELECT id FROM posts WHERE blog_id = $2 AND state = 'queued' ORDER BY id LIMIT 1) \
+             RETURNING id";
+        let due: Vec<(i64, i64, i64)> =
+            with_pool!(self, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
+        let mut published = Vec::new();
+        for (blog, per_day, slot) in due {
+            let mut tx = self.begin().await?;
+            let next = now + queue_interval(per_day);
+            let claimed = with_tx!(&mut tx, conn => sqlx::query(CLAIM)
+                .bind(next).bind(blog).bind(slot).execute(conn).await.map(|r| r.rows_affected()))?;
+            if claimed == 0 {
+                continue;
+            }
+            let id: Option<(i64,)> = with_tx!(&mut tx, conn =>
+                sqlx::query_as(PUBLISH).bind(now).bind(blog).fetch_optional(conn).await)?;
+            tx.commit().await?;
+            published.extend(id.map(|(id,)| id));
+        }
+        Ok(published)
+    }
+
+    /// The soonest time a scheduled post or a queue slot is due, if any.
+    pub async fn next_due(&self) -> sqlx::Result<Option<i64>> {
+        const SQL: &str = "SELECT MIN(t) FROM (\
+             SELECT MIN(publish_on) AS t FROM posts WHERE state = 'scheduled' \
+             UNION ALL SELECT MIN(b.queue_next_at) AS t FROM blogs b \
+             WHERE EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')) due";
+        let (at,): (Option<i64>,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).fetch_one(pool).await)?;
+        Ok(at)
+    }
+
+    /// Marks the composer's rich-text tutorial as seen.
+    pub async fn set_seen_rte(&self, user_id: i64) -> sqlx::Result<()> {
+        const SQL: &str = "UPDATE users SET seen_rte = TRUE WHERE id = $1";
+        let mut tx = self.begin().await?;
+        with_tx!(&mut tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+        tx.commit().await
+    }
+
+    /// Whether the user has seen the rich-text tutorial.
+    pub async fn seen_rte(&self, user_id: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT seen_rte FROM users WHERE id = $1";
+        let row: Option<(bool,)> =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
+        Ok(row.is_some_and(|(seen,)| seen))
+    }
+}
+
+impl PostWrite {
+    /// Whether the post is out: published, or published privately.
+    fn state_is_out(&self) -> bool {
+        matches!(self.state, PostState::Published | PostState::Private)
+    }
+}
+
+async fn write_tags(tx: &mut Tx, post_id: i64, tags: &[String]) -> sqlx::Result<()> {
+    const HEAD: &str = "INSERT INTO post_tags (post_id, position, tag, tag_key) ";
+    if tags.is_empty() {
+        return Ok(());
+    }
+    with_tx!(tx, conn => {
+        let mut insert = sqlx::QueryBuilder::new(HEAD);
+        insert.push_values(tags.iter().enumerate(), |mut row, (position, tag)| {
+            row.push_bind(post_id)
+                .push_bind(position as i64)
+                .push_bind(tag.as_str())
+                .push_bind(super::tags::tag_key(tag));
+        });
+        insert.build().execute(conn).await.map(|r| r.rows_affected())
+    })?;
+    Ok(())
+}
+
+/// A blog's queue that was empty, or whose slot has passed, gets its next slot a queue
+/// interval from now.
+async fn start_queue(tx: &mut Tx, blog_id: i64, now: i64) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE blogs SET queue_next_at = $1 + 86400 / queue_per_day \
+         WHERE id = $2 AND (queue_next_at IS NULL OR queue_next_at < $1)";
+    with_tx!(tx, conn => sqlx::query(SQL).bind(now).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+fn json<T: serde::Serialize>(value: &T) -> sqlx::Result<String> {
+    serde_json::to_string(value).map_err(|e| sqlx::Error::Encode(Box::new(e)))
+}
+
+/// The key a reblog presents: unguessable, so only someone who saw the post can reblog it.
+fn reblog_key() -> String {
+    let mut bytes = [0u8; 6];
+    rand::fill(&mut bytes[..]);
+    hex::encode(bytes)
+}

@@ -1,0 +1,103 @@
+//! A post as the client reads it (spec 002 §3 Post, with spec 001 §3's fields): the same
+//! shape on the dashboard, on blog pages, in the composer and in save answers.
+
+use serde::Serialize;
+
+use super::model::{EditorType, PostContent, PostSource, PostState, TrailItem};
+use super::store::PostRow;
+use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+
+/// A post.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", rename = "Post"))]
+pub struct PostView {
+    pub id: i64,
+    /// The chain's first post (the post itself when it is not a reblog).
+    pub root_id: i64,
+    pub reblog_key: String,
+    pub state: PostState,
+    /// The blog's name.
+    pub tumblelog: String,
+    pub avatar_url: String,
+    pub post_url: String,
+    pub slug: String,
+    /// When it went out (unix seconds), or when it was written if it has not.
+    pub date: i64,
+    /// When a scheduled post goes out.
+    pub publish_on: Option<i64>,
+    pub tags: Vec<String>,
+    pub source_url: String,
+    pub editor_type: EditorType,
+    pub allow_answers: bool,
+    pub allow_photo_replies: bool,
+    /// The type and its fields.
+    pub content: PostContent,
+    pub is_reblog: bool,
+    /// The blog it was reblogged from.
+    pub reblog_source: Option<ReblogSource>,
+    pub reblog_trail: Vec<TrailItem>,
+    /// A reblog's own addition (sanitised HTML).
+    pub reblog_comment: String,
+    pub is_mine: bool,
+    pub following: bool,
+    pub liked: bool,
+    pub reblogged: bool,
+    pub note_count: i64,
+    /// What the author wrote, for editing; only for the post's owner.
+    pub source: Option<PostSource>,
+}
+
+/// Where a reblog was reblogged from.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ReblogSource {
+    pub name: String,
+    pub url: String,
+}
+
+/// The address of a post's page.
+pub fn post_url(blog: &str, id: i64, slug: &str) -> String {
+    if slug.is_empty() {
+        format!("/blog/{blog}/post/{id}")
+    } else {
+        format!("/blog/{blog}/post/{id}/{slug}")
+    }
+}
+
+impl PostView {
+    /// The view of `row` for `viewer`, with its `tags`.
+    pub fn of(row: PostRow, tags: Vec<String>, viewer: Option<i64>) -> PostView {
+        let is_mine = viewer == Some(row.owner_id);
+        PostView {
+            id: row.id,
+            root_id: row.root_post_id.unwrap_or(row.id),
+            reblog_key: row.reblog_key.clone(),
+            state: row.state(),
+            avatar_url: avatar_url(&row.blog_name, DEFAULT_AVATAR_SIZE),
+            post_url: post_url(&row.blog_name, row.id, &row.slug),
+            date: row.published_at.unwrap_or(row.created_at),
+            publish_on: row.publish_on,
+            tags,
+            editor_type: EditorType::parse(&row.editor_type).unwrap_or_default(),
+            allow_answers: row.allow_answers,
+            allow_photo_replies: row.allow_photo_replies,
+            content: row.content(),
+            is_reblog: row.is_reblog(),
+            reblog_source: row.parent_blog_name.as_ref().map(|name| ReblogSource {
+                url: format!("/blog/{name}"),
+                name: name.clone(),
+            }),
+            reblog_trail: row.trail(),
+            source: is_mine.then(|| row.source()),
+            is_mine,
+            following: row.following,
+            liked: false,
+            reblogged: false,
+            note_count: 0,
+            reblog_comment: row.comment,
+            slug: row.slug,
+            source_url: row.source_url,
+            tumblelog: row.blog_name,
+        }
+    }
+}

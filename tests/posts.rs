@@ -1,0 +1,793 @@
+//! Posts over HTTP, on SQLite and PostgreSQL: every type saved and read back, every
+//! validation message, states and who sees what, reblogs and their trail, edits, pages,
+//! sanitising, and scheduled publishing across a restart.
+
+mod common;
+
+use common::{BOTH, Client, Kind, Server, TestDb};
+use serde_json::Value;
+
+/// Runs `body` against a fresh server on each backend.
+async fn on_each_backend<F, Fut>(body: F)
+where
+    F: Fn(String, Kind) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        body(server.base.clone(), kind).await;
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+/// Saves a post on `blog` with `fields` and answers the save answer, failing on an error.
+async fn save(client: &Client, blog: &str, fields: &[(&str, &str)]) -> Value {
+    let answer = save_raw(client, blog, fields).await;
+    assert_eq!(answer.status, 200, "save {fields:?}: {}", answer.body);
+    answer.response().clone()
+}
+
+async fn save_raw(client: &Client, blog: &str, fields: &[(&str, &str)]) -> common::Answer {
+    let mut all = vec![("channel_id", blog)];
+    all.extend_from_slice(fields);
+    client.post("/svc/post/update", &all).await
+}
+
+/// The posts of a page, as `(id, type)`.
+async fn page(client: &Client, path: &str) -> Vec<(i64, String)> {
+    let answer = client.get(path).await;
+    assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+    answer.response()["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_i64().unwrap(),
+                p["content"]["type"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// A form that must be refused: its fields, the field named, the message.
+type Case = (
+    &'static [(&'static str, &'static str)],
+    &'static str,
+    &'static str,
+);
+
+/// A client logged in to `base` as an existing account.
+async fn logged_in(base: &str, email: &str) -> Client {
+    let mut client = Client::visitor(base).await;
+    let answer = client
+        .post("/login", &[("email", email), ("password", "correct horse")])
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    client.form_key = answer.response()["form_key"].as_str().unwrap().to_owned();
+    client
+}
+
+/// The messages of an error answer, each with its field.
+fn field_errors(answer: &common::Answer) -> Vec<(String, String)> {
+    answer.body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["field"].as_str().unwrap_or("").to_owned(),
+                e["detail"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_type_is_saved_and_reaches_the_dashboards_newest_first() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        ben.post("/svc/follow", &[("tumblelog", "ann")]).await;
+        let posts: [(&str, Vec<(&str, &str)>); 8] = [
+            (
+                "text",
+                vec![
+                    ("post[one]", "Hello"),
+                    ("post[two]", "<p>First <b>post</b></p>"),
+                ],
+            ),
+            (
+                "photo",
+                vec![
+                    ("images[o1]", "https://img.example/cat.jpg"),
+                    ("caption[o1]", "a cat"),
+                    ("post[two]", "cats!"),
+                ],
+            ),
+            (
+                "quote",
+                vec![("post[one]", "To be or not"), ("post[two]", "Hamlet")],
+            ),
+            (
+                "link",
+                vec![
+                    ("post[one]", "Example"),
+                    ("post[two]", "example.com/page"),
+                    ("post[three]", "worth a read"),
+                ],
+            ),
+            (
+                "chat",
+                vec![
+                    ("post[one]", "A talk"),
+                    ("post[two]", "Ann: hi\nBen: hello"),
+                ],
+            ),
+            (
+                "audio",
+                vec![
+                    ("post[three]", "https://open.spotify.com/track/abc"),
+                    ("post[two]", "a song"),
+                ],
+            ),
+            (
+                "video",
+                vec![
+                    ("post[one]", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
+                    ("post[two]", "a video"),
+                ],
+            ),
+            (
+                "note",
+                vec![("post[one]", "What is up?"), ("post[two]", "The sky.")],
+            ),
+        ];
+        let mut ids = Vec::new();
+        for (kind_name, fields) in &posts {
+            let mut all = vec![("post[type]", *kind_name)];
+            all.extend_from_slice(fields);
+            let saved = save(&ann, "ann", &all).await;
+            assert_eq!(saved["created_post"], true, "{kind:?}");
+            assert_eq!(saved["post"]["content"]["type"], *kind_name, "{kind:?}");
+            assert_eq!(saved["post"]["state"], "published", "{kind:?}");
+            assert_eq!(saved["post_context_page"], "dashboard", "{kind:?}");
+            assert_eq!(saved["post_tumblelog"]["name_or_id"], "ann", "{kind:?}");
+            ids.push(saved["post"]["id"].as_i64().unwrap());
+        }
+        let newest_first: Vec<i64> = ids.iter().rev().copied().collect();
+        let dashboard = page(&ben, "/svc/post/dashboard/after/0").await;
+        let shown: Vec<i64> = dashboard.iter().map(|(id, _)| *id).collect();
+        assert_eq!(
+            shown, newest_first,
+            "{kind:?}: a follower's dashboard, newest first"
+        );
+        let own = page(&ann, "/svc/post/dashboard/after/0").await;
+        assert_eq!(
+            own.len(),
+            8,
+            "{kind:?}: the author's dashboard has their own posts"
+        );
+        let blog = page(
+            &Client::visitor(&base).await,
+            "/svc/post/blog/after/0?blog=ann",
+        )
+        .await;
+        assert_eq!(blog.len(), 8, "{kind:?}: a visitor sees the blog's posts");
+
+        // What was saved reads back as it was written.
+        let link = &ann
+            .get(&format!(
+                "/svc/indash_blog/posts?tumblelog_name_or_id=ann&post_id={}",
+                ids[3]
+            ))
+            .await;
+        let content = &link.response()["posts"][0]["content"];
+        assert_eq!(content["url"], "http://example.com/page", "{kind:?}");
+        assert_eq!(content["publisher"], "example.com", "{kind:?}");
+        let chat = &ben
+            .get(&format!(
+                "/svc/indash_blog/posts?tumblelog_name_or_id=ann&post_id={}",
+                ids[4]
+            ))
+            .await;
+        assert_eq!(
+            chat.response()["posts"][0]["content"]["lines"][1]["speaker"],
+            "Ben",
+            "{kind:?}"
+        );
+        let info = ann.get("/svc/data/tumblelog?tumblelog=ann").await;
+        assert_eq!(
+            info.response()["post_count"],
+            8,
+            "{kind:?}: the blog's count is real"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_validation_rule_answers_400_with_its_message_and_field() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let cases: [Case; 16] = [
+            (&[("post[type]", "text")], "post[two]", "Post body empty."),
+            (&[("post[type]", "photo")], "images", "No photos specified."),
+            (
+                &[("post[type]", "photo"), ("images[o1]", "")],
+                "images[o1]",
+                "Uploads in progress.",
+            ),
+            (&[("post[type]", "quote")], "post[one]", "No quote."),
+            (&[("post[type]", "link")], "post[two]", "No url."),
+            (
+                &[("post[type]", "link"), ("post[two]", "http://")],
+                "post[two]",
+                "Not a valid URL",
+            ),
+            (
+                &[("post[type]", "chat"), ("post[two]", "\u{200B}")],
+                "post[two]",
+                "No chat.",
+            ),
+            (
+                &[("post[type]", "note")],
+                "post[one]",
+                "Post question empty.",
+            ),
+            (
+                &[("post[type]", "audio")],
+                "post[three]",
+                "Please choose an audio source before continuing.",
+            ),
+            (
+                &[("post[type]", "audio"), ("preuploaded_url", "/media/a.mp3")],
+                "confirm_tos",
+                "You must agree that you have permission to share this file.",
+            ),
+            (
+                &[("post[type]", "video"), ("post[one]", "<p>x</p>")],
+                "post[one]",
+                "No embed specified.",
+            ),
+            (
+                &[("post[type]", "video")],
+                "post[one]",
+                "No video specified.",
+            ),
+            (
+                &[
+                    ("post[type]", "video"),
+                    ("post[one]", "https://example.com/x"),
+                ],
+                "post[one]",
+                "Direct embed missing.",
+            ),
+            (
+                &[
+                    ("post[type]", "text"),
+                    ("post[one]", "t"),
+                    ("post[state]", "7"),
+                ],
+                "post[state]",
+                "Invalid \"state\" value",
+            ),
+            (
+                &[
+                    ("post[type]", "text"),
+                    ("post[one]", "t"),
+                    ("send_to_twitter", "yes please"),
+                ],
+                "send_to_twitter",
+                "Invalid \"send_to_twitter\" type. Expected boolean, got string.",
+            ),
+            (
+                &[("post[type]", "sonnet"), ("post[one]", "t")],
+                "post[type]",
+                "Invalid \"type\" value",
+            ),
+        ];
+        for (fields, field, message) in cases {
+            let answer = save_raw(&ann, "ann", fields).await;
+            assert_eq!(
+                (answer.status, answer.code()),
+                (400, "invalid_post"),
+                "{kind:?} {fields:?}: {}",
+                answer.body
+            );
+            assert_eq!(
+                field_errors(&answer),
+                [(field.to_owned(), message.to_owned())],
+                "{kind:?} {fields:?}"
+            );
+        }
+        let other = save_raw(&ann, "ben", &[("post[type]", "text"), ("post[one]", "t")]).await;
+        assert_eq!(
+            (other.status, other.code()),
+            (403, "not_your_blog"),
+            "{kind:?}"
+        );
+        let none = save_raw(&ann, "", &[("post[type]", "text"), ("post[one]", "t")]).await;
+        assert_eq!(
+            (none.status, none.code()),
+            (400, "missing_channel_id"),
+            "{kind:?}"
+        );
+        assert_eq!(
+            ann.get("/svc/data/tumblelog?tumblelog=ann")
+                .await
+                .response()["post_count"],
+            0,
+            "{kind:?}: nothing was saved"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn drafts_queued_and_private_posts_are_only_the_owners() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        ben.post("/svc/follow", &[("tumblelog", "ann")]).await;
+        let text = |state: &'static str| {
+            vec![
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[state]", state),
+            ]
+        };
+        let draft = save(&ann, "ann", &text("1")).await;
+        assert_eq!(
+            (
+                draft["post"]["state"].as_str(),
+                draft["post_context_page"].as_str()
+            ),
+            (Some("draft"), Some("drafts")),
+            "{kind:?}"
+        );
+        let queued = save(&ann, "ann", &text("2")).await;
+        assert_eq!(queued["post"]["state"], "queued", "{kind:?}");
+        let mut scheduled_fields = text("2");
+        scheduled_fields.push(("post[publish_on]", "next tuesday 10am"));
+        let scheduled = save(&ann, "ann", &scheduled_fields).await;
+        assert_eq!(
+            scheduled["post"]["state"], "scheduled",
+            "{kind:?}: queued with a time is scheduled"
+        );
+        assert!(
+            scheduled["post"]["publish_on"].as_i64().unwrap() > 0,
+            "{kind:?}"
+        );
+        let mut private_fields = text("0");
+        private_fields.push(("is_private", "1"));
+        let private = save(&ann, "ann", &private_fields).await;
+        assert_eq!(
+            private["post"]["state"], "private",
+            "{kind:?}: is_private forces private"
+        );
+        save(&ann, "ann", &text("0")).await;
+
+        assert_eq!(
+            page(&ben, "/svc/post/dashboard/after/0").await.len(),
+            1,
+            "{kind:?}: only the published one"
+        );
+        let visitor = Client::visitor(&base).await;
+        assert_eq!(
+            page(&visitor, "/svc/post/blog/after/0?blog=ann")
+                .await
+                .len(),
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(
+            page(&ann, "/svc/post/blog/after/0?blog=ann").await.len(),
+            2,
+            "{kind:?}: the owner sees the private one"
+        );
+        assert_eq!(
+            page(&ann, "/svc/post/drafts/after/0").await.len(),
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(
+            page(&ann, "/svc/post/queue/after/0").await.len(),
+            2,
+            "{kind:?}: queued and scheduled"
+        );
+        let others = ben.get("/svc/post/drafts/after/0?blog=ann").await;
+        assert_eq!(
+            (others.status, others.code()),
+            (403, "not_your_blog"),
+            "{kind:?}"
+        );
+        let draft_id = draft["post"]["id"].as_i64().unwrap();
+        let peek = ben
+            .get(&format!(
+                "/svc/indash_blog/posts?tumblelog_name_or_id=ann&post_id={draft_id}"
+            ))
+            .await;
+        assert_eq!(peek.status, 404, "{kind:?}: a draft is nobody else's");
+        let counts = ann.get("/svc/data/tumblelog?tumblelog=ann").await;
+        let counts = counts.response();
+        assert_eq!(
+            (
+                &counts["post_count"],
+                &counts["draft_count"],
+                &counts["queued_post_count"]
+            ),
+            (&Value::from(1), &Value::from(1), &Value::from(1)),
+            "{kind:?}: {counts}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn reblogs_keep_the_trail_and_refuse_without_the_key() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        let root = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "photo"),
+                ("images[o1]", "/media/a.png"),
+                ("post[two]", "<p>my cat</p>"),
+            ],
+        )
+        .await;
+        let root_id = root["post"]["id"].as_i64().unwrap().to_string();
+        let key = root["post"]["reblog_key"].as_str().unwrap().to_owned();
+
+        let fetched = ben
+            .post(
+                "/svc/post/fetch",
+                &[
+                    ("reblog_id", &root_id),
+                    ("reblog_key", &key),
+                    ("post_type", "photo"),
+                ],
+            )
+            .await;
+        assert_eq!(fetched.status, 200, "{kind:?}: {}", fetched.body);
+        assert!(
+            fetched.response()["post"]["source"].is_null(),
+            "{kind:?}: no one else's source"
+        );
+        let wrong = ben
+            .post(
+                "/svc/post/fetch",
+                &[("reblog_id", &root_id), ("reblog_key", "nope")],
+            )
+            .await;
+        assert_eq!(
+            (wrong.status, wrong.detail()),
+            (403, "This post cannot be reblogged."),
+            "{kind:?}"
+        );
+
+        let first = save(
+            &ben,
+            "ben",
+            &[
+                ("reblog_post_id", &root_id),
+                ("reblog_key", &key),
+                ("post[two]", "<p>so cute</p>"),
+            ],
+        )
+        .await;
+        let post = &first["post"];
+        assert_eq!(
+            (
+                post["is_reblog"].as_bool(),
+                post["content"]["type"].as_str()
+            ),
+            (Some(true), Some("photo")),
+            "{kind:?}"
+        );
+        assert_eq!(
+            post["content"]["photos"][0]["url"], "/media/a.png",
+            "{kind:?}: the media come along"
+        );
+        assert_eq!(
+            post["content"]["caption"], "",
+            "{kind:?}: the caption moves to the trail"
+        );
+        assert_eq!(
+            post["reblog_trail"][0]["content"], "<p>my cat</p>",
+            "{kind:?}"
+        );
+        assert_eq!(
+            post["reblog_trail"][0]["is_original_entry"], true,
+            "{kind:?}"
+        );
+        assert_eq!(post["reblog_comment"], "<p>so cute</p>", "{kind:?}");
+        assert_eq!(post["reblog_source"]["name"], "ann", "{kind:?}");
+        assert_eq!(
+            post["root_id"].as_i64().unwrap().to_string(),
+            root_id,
+            "{kind:?}"
+        );
+        assert_eq!(first["message"], "Reblogged to ben.", "{kind:?}");
+
+        let first_id = post["id"].as_i64().unwrap().to_string();
+        let first_key = post["reblog_key"].as_str().unwrap().to_owned();
+        let second = save(
+            &cat,
+            "cat",
+            &[("reblog_post_id", &first_id), ("reblog_key", &first_key)],
+        )
+        .await;
+        let trail: Vec<&str> = second["post"]["reblog_trail"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(trail, ["ann", "ben"], "{kind:?}: the trail grows");
+        let pruned = save(
+            &cat,
+            "cat",
+            &[
+                ("reblog_post_id", &first_id),
+                ("reblog_key", &first_key),
+                ("remove_reblog_tree", "1"),
+                ("post[two]", "mine"),
+            ],
+        )
+        .await;
+        assert_eq!(
+            pruned["post"]["reblog_trail"],
+            Value::Array(vec![]),
+            "{kind:?}: remove_reblog_tree"
+        );
+
+        let draft = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[state]", "1"),
+            ],
+        )
+        .await;
+        let draft_id = draft["post"]["id"].as_i64().unwrap().to_string();
+        let draft_key = draft["post"]["reblog_key"].as_str().unwrap().to_owned();
+        let not_out = save_raw(
+            &ben,
+            "ben",
+            &[("reblog_post_id", &draft_id), ("reblog_key", &draft_key)],
+        )
+        .await;
+        assert_eq!(
+            (not_out.status, not_out.code()),
+            (403, "not_rebloggable"),
+            "{kind:?}: a draft cannot be reblogged"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn editing_keeps_the_post_and_its_type() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let saved = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "Title"),
+                ("post[two]", "**md**"),
+                ("editor_type", "markdown"),
+                ("post[tags]", "#Art, art,  cats "),
+            ],
+        )
+        .await;
+        let id = saved["post"]["id"].as_i64().unwrap().to_string();
+        assert_eq!(
+            saved["post"]["content"]["body"], "<p><strong>md</strong></p>\n",
+            "{kind:?}"
+        );
+        assert_eq!(
+            saved["post"]["tags"],
+            serde_json::json!(["Art", "cats"]),
+            "{kind:?}"
+        );
+
+        let fetched = ann
+            .post(
+                "/svc/post/fetch",
+                &[("post_id", &id), ("channel_id", "ann")],
+            )
+            .await;
+        assert_eq!(
+            fetched.response()["post"]["source"]["two"],
+            "**md**",
+            "{kind:?}: the source, for editing"
+        );
+        let edited = save(
+            &ann,
+            "ann",
+            &[
+                ("post_id", &id),
+                ("post[type]", "text"),
+                ("post[one]", "New title"),
+                ("post[two]", "body"),
+                ("post[state]", "1"),
+            ],
+        )
+        .await;
+        assert_eq!(edited["created_post"], false, "{kind:?}");
+        assert_eq!(
+            edited["post"]["id"].as_i64().unwrap().to_string(),
+            id,
+            "{kind:?}"
+        );
+        assert_eq!(edited["post"]["content"]["title"], "New title", "{kind:?}");
+        assert_eq!(
+            edited["post"]["tags"],
+            serde_json::json!([]),
+            "{kind:?}: tags are replaced"
+        );
+        assert_eq!(
+            edited["post_context_page"], "drafts",
+            "{kind:?}: its page changed"
+        );
+
+        let retyped = save_raw(
+            &ann,
+            "ann",
+            &[
+                ("post_id", &id),
+                ("post[type]", "quote"),
+                ("post[one]", "q"),
+            ],
+        )
+        .await;
+        assert_eq!(
+            field_errors(&retyped),
+            [("post[type]".to_owned(), "Invalid \"type\" value".to_owned())],
+            "{kind:?}"
+        );
+        let not_mine = save_raw(
+            &ben,
+            "ben",
+            &[("post_id", &id), ("post[type]", "text"), ("post[one]", "x")],
+        )
+        .await;
+        assert_eq!(
+            not_mine.status, 404,
+            "{kind:?}: someone else's post is not there"
+        );
+        let fetch_other = ben
+            .post(
+                "/svc/post/fetch",
+                &[("post_id", &id), ("channel_id", "ann")],
+            )
+            .await;
+        assert_eq!(fetch_other.status, 404, "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hostile_html_is_sanitised_before_anyone_reads_it() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let payload = r#"<p onmouseover="steal()">hi</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a><iframe src="javascript:alert(2)"></iframe>"#;
+        let saved = save(&ann, "ann", &[("post[type]", "text"), ("post[one]", "<b>t</b>"), ("post[two]", payload), ("editor_type", "html")]).await;
+        let visitor = Client::visitor(&base).await;
+        let id = saved["post"]["id"].as_i64().unwrap();
+        let read = visitor.get(&format!("/svc/indash_blog/posts?tumblelog_name_or_id=ann&post_id={id}")).await;
+        let body = read.response()["posts"][0]["content"]["body"].as_str().unwrap().to_lowercase();
+        for bad in ["script", "onmouseover", "onerror", "javascript", "alert"] {
+            assert!(!body.contains(bad), "{kind:?}: {bad} in {body}");
+        }
+        assert_eq!(read.response()["posts"][0]["content"]["title"], "t", "{kind:?}: titles are text");
+        let preview = ann.post("/svc/filter_html_for_dash_preview", &[("html", payload)]).await;
+        assert!(!preview.response()["html"].as_str().unwrap().contains("script"), "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn pages_continue_before_and_after_a_post() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let mut ids = Vec::new();
+        for i in 0..25 {
+            let text = format!("post {i}");
+            let saved = save(&ann, "ann", &[("post[type]", "text"), ("post[one]", &text)]).await;
+            ids.push(saved["post"]["id"].as_i64().unwrap());
+        }
+        ids.reverse();
+        let first: Vec<i64> = page(&ann, "/svc/post/dashboard/after/0")
+            .await
+            .into_iter()
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(first, ids[..10], "{kind:?}: ten a page, newest first");
+        let second: Vec<i64> = page(&ann, &format!("/svc/post/dashboard/after/{}", ids[9]))
+            .await
+            .into_iter()
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(second, ids[10..20], "{kind:?}");
+        let newer: Vec<i64> = page(&ann, &format!("/svc/post/dashboard/before/{}", ids[12]))
+            .await
+            .into_iter()
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(
+            newer,
+            ids[2..12],
+            "{kind:?}: the ten above it, in page order"
+        );
+        let bad = ann.get("/svc/post/dashboard/sideways/3").await;
+        assert_eq!(bad.status, 400, "{kind:?}");
+        let visitor = Client::visitor(&base).await;
+        assert_eq!(
+            visitor.get("/svc/post/dashboard/after/0").await.status,
+            401,
+            "{kind:?}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_scheduled_post_goes_out_at_its_time_even_across_a_restart() {
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+        let due = (std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            + 3)
+        .to_string();
+        let saved = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "later"),
+                ("post[state]", "2"),
+                ("post[publish_on]", &due),
+            ],
+        )
+        .await;
+        assert_eq!(saved["post"]["state"], "scheduled", "{kind:?}");
+        drop(server);
+        // Down while it comes due; the next server publishes it.
+        tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+        let server = Server::start(&db.url, &[]);
+        let ann = logged_in(&server.base, "ann@example.com").await;
+        let mut published = Vec::new();
+        for _ in 0..50 {
+            published = page(&ann, "/svc/post/blog/after/0?blog=ann").await;
+            if !published.is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(published.len(), 1, "{kind:?}: published after the restart");
+        assert_eq!(
+            page(&ann, "/svc/post/queue/after/0").await.len(),
+            0,
+            "{kind:?}: and out of the queue"
+        );
+        drop(server);
+        db.cleanup().await;
+    }
+}
