@@ -499,7 +499,6 @@ async fn serves_the_web_app_on_client_routes() {
 
 #[test]
 fn bad_configuration_exits_with_code_2_naming_the_setting() {
-    let bin = env!("CARGO_BIN_EXE_dashwire");
     for (args, setting) in [
         (vec!["serve", "--bind", "not-an-address"], "--bind"),
         (
@@ -508,10 +507,7 @@ fn bad_configuration_exits_with_code_2_naming_the_setting() {
         ),
         (vec!["serve", "--no-such-flag"], "--no-such-flag"),
     ] {
-        let out = std::process::Command::new(bin)
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = common::dashwire().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.trim().lines().count(), 1, "one line: {err}");

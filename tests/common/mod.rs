@@ -91,6 +91,44 @@ fn rand_u64() -> u64 {
     h.finish()
 }
 
+/// The `dashwire` binary, to run with arguments and nothing else: the variables it reads are
+/// removed from its environment. A developer's shell must not configure the servers under
+/// test: with `REDIS_URL` exported (as the README's two nodes have it), every test server
+/// would join the one Redis under the default prefix and deliver the other tests' events
+/// (each test's fresh database has its own `conversation:1` and `unread:2`).
+pub fn dashwire() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dashwire"));
+    for name in variables_the_server_reads() {
+        command.env_remove(name);
+    }
+    command
+}
+
+/// The environment variables `dashwire serve` reads, as its `--help` lists them
+/// (`[env: NAME=]`), so a variable added to the server is kept out of the tests too.
+fn variables_the_server_reads() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let help = Command::new(env!("CARGO_BIN_EXE_dashwire"))
+            .args(["serve", "--help"])
+            .env_clear()
+            .output()
+            .expect("dashwire serve --help");
+        let text = String::from_utf8_lossy(&help.stdout);
+        let names: Vec<String> = text
+            .split("[env: ")
+            .skip(1)
+            .filter_map(|rest| rest.split(['=', ']']).next())
+            .map(str::to_owned)
+            .collect();
+        assert!(
+            names.iter().any(|name| name == "REDIS_URL"),
+            "no [env: REDIS_URL] in `dashwire serve --help`; read its variables another way:\n{text}"
+        );
+        names
+    })
+}
+
 /// The real binary, serving on a free port; killed when dropped.
 pub struct Server {
     pub base: String,
@@ -100,7 +138,7 @@ pub struct Server {
 impl Server {
     /// Starts `dashwire serve` on `database_url` with extra arguments.
     pub fn start(database_url: &str, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dashwire"))
+        let mut child = dashwire()
             .args([
                 "serve",
                 "--bind",
