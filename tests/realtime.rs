@@ -26,6 +26,14 @@ enum Setup {
 
 const SETUPS: [Setup; 3] = [Setup::Sqlite, Setup::Postgres, Setup::TwoNodes];
 
+/// A Redis prefix of its own for one deployment. Every run on this machine shares the one
+/// Redis, and Redis delivers by channel name: a prefix made from the process id repeats in
+/// another pid namespace (a container, a sandbox, CI next to a developer), and the runs'
+/// nodes would deliver each other's events.
+fn redis_prefix() -> String {
+    format!("dwtest{:016x}", rand::random::<u64>())
+}
+
 /// The servers of one setup and their database.
 struct Deployment {
     nodes: Vec<Server>,
@@ -34,7 +42,6 @@ struct Deployment {
 
 impl Deployment {
     async fn start(setup: Setup) -> Deployment {
-        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         match setup {
             Setup::Sqlite | Setup::Postgres => {
                 let kind = if matches!(setup, Setup::Sqlite) {
@@ -48,8 +55,7 @@ impl Deployment {
             }
             Setup::TwoNodes => {
                 let db = TestDb::new(Kind::Postgres).await;
-                let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let prefix = format!("dwtest{}n{n}", std::process::id());
+                let prefix = redis_prefix();
                 let args = ["--redis-url", REDIS, "--redis-prefix", &prefix];
                 let nodes = vec![Server::start(&db.url, &args), Server::start(&db.url, &args)];
                 Deployment { nodes, db }
@@ -606,7 +612,7 @@ async fn sigterm_closes_sockets_with_1001_and_exits_quickly() {
 #[tokio::test]
 async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
     let db = TestDb::new(Kind::Postgres).await;
-    let prefix = format!("dwtest{}", std::process::id());
+    let prefix = redis_prefix();
     let args = ["--redis-url", REDIS, "--redis-prefix", &prefix];
     let one = Server::start(&db.url, &args);
     let two = Server::start(&db.url, &args);
