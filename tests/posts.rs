@@ -4,23 +4,8 @@
 
 mod common;
 
-use common::{BOTH, Client, Kind, Server, TestDb};
+use common::{Answer, BOTH, Client, Server, TestDb, on_each_backend};
 use serde_json::Value;
-
-/// Runs `body` against a fresh server on each backend.
-async fn on_each_backend<F, Fut>(body: F)
-where
-    F: Fn(String, Kind) -> Fut,
-    Fut: Future<Output = ()>,
-{
-    for kind in BOTH {
-        let db = TestDb::new(kind).await;
-        let server = Server::start(&db.url, &[]);
-        body(server.base.clone(), kind).await;
-        drop(server);
-        db.cleanup().await;
-    }
-}
 
 /// Saves a post on `blog` with `fields` and answers the save answer, failing on an error.
 async fn save(client: &Client, blog: &str, fields: &[(&str, &str)]) -> Value {
@@ -29,7 +14,7 @@ async fn save(client: &Client, blog: &str, fields: &[(&str, &str)]) -> Value {
     answer.response().clone()
 }
 
-async fn save_raw(client: &Client, blog: &str, fields: &[(&str, &str)]) -> common::Answer {
+async fn save_raw(client: &Client, blog: &str, fields: &[(&str, &str)]) -> Answer {
     let mut all = vec![("channel_id", blog)];
     all.extend_from_slice(fields);
     client.post("/svc/post/update", &all).await
@@ -71,7 +56,7 @@ async fn logged_in(base: &str, email: &str) -> Client {
 }
 
 /// The messages of an error answer, each with its field.
-fn field_errors(answer: &common::Answer) -> Vec<(String, String)> {
+fn field_errors(answer: &Answer) -> Vec<(String, String)> {
     answer.body["errors"]
         .as_array()
         .unwrap()

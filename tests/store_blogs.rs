@@ -1,32 +1,16 @@
-//! The store API on SQLite and PostgreSQL: the same calls must give the same answers.
+//! The blogs store on SQLite and PostgreSQL: the same calls must give the same answers.
+//! Users with their blogs, unique names, blog order, and follows with their counts and
+//! notifications.
 
 mod common;
 
-use common::{BOTH, TestDb};
+use common::store::each_store;
 use dashwire::follows::store::FollowChange;
-use dashwire::store::{Store, unique_violation};
-
-async fn each_store<F, Fut>(body: F)
-where
-    F: Fn(Store) -> Fut,
-    Fut: Future<Output = ()>,
-{
-    for kind in BOTH {
-        let db = TestDb::new(kind).await;
-        let store = Store::connect(&db.url, 4)
-            .await
-            .unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
-        // Migrating twice is a no-op.
-        store.migrate().await.expect("second migrate");
-        body(store.clone()).await;
-        store.close().await;
-        db.cleanup().await;
-    }
-}
+use dashwire::store::unique_violation;
 
 #[tokio::test]
 async fn users_blogs_and_unique_names() {
-    each_store(|store| async move {
+    each_store(|store, _| async move {
         let id = store
             .create_user_with_blog("u@example.com", "hash", "ubl", "U")
             .await
@@ -78,7 +62,7 @@ async fn users_blogs_and_unique_names() {
 
 #[tokio::test]
 async fn follows_count_and_notify() {
-    each_store(|store| async move {
+    each_store(|store, _| async move {
         let a = store
             .create_user_with_blog("a@example.com", "h", "a", "A")
             .await
@@ -134,43 +118,6 @@ async fn follows_count_and_notify() {
                 .unwrap()
                 .follower_count,
             0
-        );
-    })
-    .await;
-}
-
-#[tokio::test]
-async fn sessions_are_stored_by_hash_and_revocable() {
-    each_store(|store| async move {
-        let id = store
-            .create_user_with_blog("s@example.com", "h", "s", "S")
-            .await
-            .unwrap();
-        let visitor = store.create_session(None).await.unwrap();
-        let user = store.create_session(Some(id)).await.unwrap();
-        assert_ne!(
-            visitor.token, visitor.session.token_hash,
-            "only the hash is stored"
-        );
-        let found = store.session_by_token(&user.token).await.unwrap().unwrap();
-        assert_eq!(found.user_id, Some(id));
-        assert_eq!(found.form_key, user.session.form_key);
-        assert!(
-            store
-                .session_by_token(&visitor.token)
-                .await
-                .unwrap()
-                .unwrap()
-                .user_id
-                .is_none()
-        );
-        assert!(store.session_by_token("forged").await.unwrap().is_none());
-        store.delete_session(&found.token_hash).await.unwrap();
-        assert!(store.session_by_token(&user.token).await.unwrap().is_none());
-        assert_eq!(
-            store.sweep_sessions().await.unwrap(),
-            0,
-            "fresh sessions are kept"
         );
     })
     .await;

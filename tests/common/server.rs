@@ -1,0 +1,143 @@
+//! The real `dashwire` binary, serving on a free port.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::{BOTH, Kind, RunningOn, TestDb};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dashwire");
+
+/// The real binary, serving on a free port; killed when dropped.
+pub struct Server {
+    pub base: String,
+    child: Child,
+}
+
+/// The `dashwire` binary, to run with arguments and nothing else: the variables it reads are
+/// removed from its environment. A developer's shell must not configure the servers under
+/// test: with `REDIS_URL` exported (as the README's two nodes have it), every test server
+/// would join the one Redis under the default prefix and deliver the other tests' events
+/// (each test's fresh database has its own `conversation:1` and `unread:2`).
+pub fn dashwire() -> Command {
+    let mut command = Command::new(BIN);
+    for name in variables_the_server_reads() {
+        command.env_remove(name);
+    }
+    command
+}
+
+impl Server {
+    /// Starts `dashwire serve` on `database_url` with extra arguments.
+    pub fn start(database_url: &str, extra: &[&str]) -> Server {
+        let mut child = dashwire()
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--database-url",
+                database_url,
+            ])
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start dashwire");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(url) = line.strip_prefix("dashwire: listening on ") {
+                    let _ = tx.send(url.to_owned());
+                }
+            }
+        });
+        let base = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("server did not start");
+        Server { base, child }
+    }
+
+    /// Sends SIGTERM.
+    pub fn terminate(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+    }
+
+    /// Waits for the process to exit, at most `limit`.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The environment variables `dashwire serve` reads, as its `--help` lists them
+/// (`[env: NAME=]`), so a variable added to the server is kept out of the tests too.
+fn variables_the_server_reads() -> &'static [String] {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let help = Command::new(BIN)
+            .args(["serve", "--help"])
+            .env_clear()
+            .output()
+            .expect("dashwire serve --help");
+        let text = String::from_utf8_lossy(&help.stdout);
+        let names: Vec<String> = text
+            .split("[env: ")
+            .skip(1)
+            .filter_map(|rest| rest.split(['=', ']']).next())
+            .map(str::to_owned)
+            .collect();
+        assert!(
+            names.iter().any(|name| name == "REDIS_URL"),
+            "no [env: REDIS_URL] in `dashwire serve --help`; read its variables another way:\n{text}"
+        );
+        names
+    })
+}
+
+/// A counter from a node's `/metrics`.
+pub async fn metric(base: &str, name: &str) -> u64 {
+    let text = reqwest::get(format!("{base}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("dashwire_{name} ")))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in /metrics"))
+}
+
+/// Runs `body` against a fresh server on each backend.
+pub async fn on_each_backend<F, Fut>(body: F)
+where
+    F: Fn(String, Kind) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    for kind in BOTH {
+        let _running_on = RunningOn(format!("{kind:?}"));
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        body(server.base.clone(), kind).await;
+        drop(server);
+        db.cleanup().await;
+    }
+}

@@ -1,0 +1,181 @@
+//! Messaging over HTTP, on SQLite and PostgreSQL: sending into new and existing
+//! conversations, who may not be written to, and the inbox.
+
+mod common;
+
+use common::{Client, on_each_backend};
+
+#[tokio::test]
+async fn sending_answers_the_conversation_and_refuses_outsiders_blocks_and_disabled_blogs() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let bob = Client::registered(&base, "bob@example.com", "bob").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+
+        let first = ann.send_to("ann", "bob", "hello").await;
+        assert_eq!(first.status, 200, "{kind:?}: {:?}", first.body);
+        let sent = first.response();
+        let id = sent["conversation_id"].as_i64().unwrap();
+        let conversation = &sent["conversation"];
+        assert_eq!(conversation["id"], id, "{kind:?}");
+        assert_eq!(
+            conversation["unread"], false,
+            "{kind:?}: the sender has read it"
+        );
+        assert_eq!(
+            conversation["last_read_ts"], conversation["last_modified_ts"],
+            "{kind:?}"
+        );
+        let mut names: Vec<&str> = conversation["participants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        names.sort_unstable();
+        assert_eq!(names, ["ann", "bob"], "{kind:?}");
+        assert_eq!(sent["message"]["participant"], "ann", "{kind:?}");
+
+        // Messages sent at once into one conversation each get their own ts.
+        let id_text = id.to_string();
+        let replies = futures_util::future::join_all((0..8).map(|i| {
+            let fields = [
+                ("participant", "bob".to_owned()),
+                ("conversation_id", id_text.clone()),
+                ("message", format!("reply {i}")),
+            ];
+            let bob = &bob;
+            async move {
+                let fields: Vec<(&str, &str)> =
+                    fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                bob.post("/svc/conversations/messages", &fields).await
+            }
+        }))
+        .await;
+        let mut stamps: Vec<i64> = replies
+            .iter()
+            .map(|answer| {
+                assert_eq!(answer.status, 200, "{kind:?}: {:?}", answer.body);
+                answer.response()["message"]["ts"].as_i64().unwrap()
+            })
+            .collect();
+        stamps.sort_unstable();
+        stamps.dedup();
+        assert_eq!(stamps.len(), 8, "{kind:?}: each message has its own ts");
+
+        // Someone who is not in it cannot post into it.
+        let outsider = cat
+            .post(
+                "/svc/conversations/messages",
+                &[
+                    ("participant", "cat"),
+                    ("conversation_id", &id.to_string()),
+                    ("message", "let me in"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            (outsider.status, outsider.code()),
+            (404, "not_found"),
+            "{kind:?}"
+        );
+
+        // A blog that turned messaging off cannot be written to.
+        let off = cat
+            .post(
+                "/svc/blog/messaging",
+                &[("tumblelog", "cat"), ("enabled", "0")],
+            )
+            .await;
+        assert_eq!(off.status, 200, "{kind:?}: {:?}", off.body);
+        let disabled = ann.send_to("ann", "cat", "hi cat").await;
+        assert_eq!(
+            (disabled.status, disabled.code(), disabled.detail()),
+            (
+                403,
+                "messaging_disabled",
+                "This blog does not have messaging enabled."
+            ),
+            "{kind:?}"
+        );
+
+        // A blog that blocked you cannot be written to, in a new or an existing conversation.
+        let block = bob
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "bob"), ("blocked_tumblelog", "ann")],
+            )
+            .await;
+        assert_eq!(block.status, 200, "{kind:?}: {:?}", block.body);
+        let blocked = ann.send_to("ann", "bob", "still there?").await;
+        assert_eq!(
+            (blocked.status, blocked.code(), blocked.detail()),
+            (403, "blocked", "You can't message this blog."),
+            "{kind:?}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_inbox_lists_each_conversation_with_its_participants_and_last_message() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let bob = Client::registered(&base, "bob@example.com", "bob").await;
+        let _cat = Client::registered(&base, "cat@example.com", "cat").await;
+        assert_eq!(ann.send_to("ann", "cat", "to cat").await.status, 200);
+        let group = ann
+            .post(
+                "/svc/conversations/messages",
+                &[
+                    ("participant", "ann"),
+                    ("participants[]", "cat"),
+                    ("participants[]", "bob"),
+                    ("message", "to both"),
+                ],
+            )
+            .await;
+        assert_eq!(group.status, 200, "{kind:?}: {:?}", group.body);
+        assert_eq!(ann.send_to("ann", "bob", "to bob").await.status, 200);
+        assert_eq!(bob.send_to("bob", "ann", "from bob").await.status, 200);
+
+        let inbox = ann.get("/svc/conversations?participant=ann").await;
+        assert_eq!(inbox.status, 200, "{kind:?}: {:?}", inbox.body);
+        let summary: Vec<(Vec<String>, String, String)> = inbox.response()["conversations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let names = c["participants"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p["name"].as_str().unwrap().to_owned())
+                    .collect();
+                let last = &c["messages"]["data"][0];
+                (
+                    names,
+                    last["participant"].as_str().unwrap().to_owned(),
+                    last["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let expect = |names: &[&str], from: &str, text: &str| {
+            (
+                names.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
+                from.to_owned(),
+                text.to_owned(),
+            )
+        };
+        assert_eq!(
+            summary,
+            [
+                expect(&["ann", "bob"], "bob", "from bob"),
+                expect(&["ann", "bob", "cat"], "ann", "to both"),
+                expect(&["ann", "cat"], "ann", "to cat"),
+            ],
+            "{kind:?}: newest first, participants by name, each with its own last message"
+        );
+    })
+    .await;
+}

@@ -1,0 +1,348 @@
+//! The messaging store on SQLite and PostgreSQL: the same calls must give the same answers.
+//! Sending into new and existing conversations, reading, the inbox's pages, and unread
+//! counts.
+
+mod common;
+
+use std::time::Duration;
+
+use common::store::each_store;
+use dashwire::messaging::store::{NewMessage, Sent, Target};
+use dashwire::realtime::Published;
+use dashwire::store::Store;
+
+/// A user with one blog called `name`: (user id, blog id).
+async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
+    let user = store
+        .create_user_with_blog(&format!("{name}@example.com"), "hash", name, name)
+        .await
+        .unwrap();
+    let blog = store.blogs_of_user(user).await.unwrap()[0].id;
+    (user, blog)
+}
+
+/// Sends a text message from the blog `from`.
+async fn send(store: &Store, from: i64, target: Target, text: &str) -> Sent {
+    store
+        .send_message(NewMessage {
+            target,
+            sender_blog_id: from,
+            body: text.to_owned(),
+            r#type: "TEXT".to_owned(),
+        })
+        .await
+        .unwrap_or_else(|e| panic!("send {text:?}: {e}"))
+}
+
+/// The channels a change's events go to, sorted. The one place these tests look inside
+/// events: what the store answers with is being reshaped, and only this should need to follow.
+fn channels(events: &[Published]) -> Vec<String> {
+    let mut channels: Vec<String> = events.iter().map(|e| e.topic.to_string()).collect();
+    channels.sort();
+    channels
+}
+
+#[tokio::test]
+async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_order() {
+    each_store(|store, kind| async move {
+        let (ann_user, ann) = user_with_blog(&store, "ann").await;
+        let (bob_user, bob) = user_with_blog(&store, "bob").await;
+        let (_, cat) = user_with_blog(&store, "cat").await;
+
+        let first = send(&store, ann, Target::Blogs(vec![ann, bob]), "hello").await;
+        let id = first.message.conversation_id;
+        let names: Vec<&str> = first.participants.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["ann", "bob"], "{kind:?}: participants by name");
+        assert_eq!(
+            (
+                first.message.participant.as_str(),
+                first.message.body.as_str()
+            ),
+            ("ann", "hello"),
+            "{kind:?}"
+        );
+        assert_eq!(
+            (
+                first.conversation.last_modified_ms,
+                first.conversation.last_read_ms
+            ),
+            (first.message.ts, first.message.ts),
+            "{kind:?}: the sender has read what they sent"
+        );
+        assert_eq!(
+            channels(&first.published),
+            [
+                format!("conversation:{id}"),
+                "inbox:ann".into(),
+                "inbox:bob".into(),
+                format!("unread:{ann_user}"),
+                format!("unread:{bob_user}"),
+            ],
+            "{kind:?}: the message, each blog's inbox, each user's counts"
+        );
+
+        // The same blogs in another order, and the conversation's id, reach the same one.
+        let reply = send(&store, bob, Target::Blogs(vec![bob, ann]), "hi ann").await;
+        let again = send(&store, ann, Target::Existing(id), "how are you?").await;
+        assert_eq!(
+            (reply.message.conversation_id, again.message.conversation_id),
+            (id, id),
+            "{kind:?}: one conversation per set of blogs"
+        );
+        assert_eq!(
+            store.conversation_of_blogs(&[bob, ann]).await.unwrap(),
+            Some(id)
+        );
+        assert_eq!(
+            store.conversation_of_blogs(&[ann, cat]).await.unwrap(),
+            None,
+            "{kind:?}"
+        );
+        assert!(
+            first.message.ts < reply.message.ts && reply.message.ts < again.message.ts,
+            "{kind:?}: ts increase: {} {} {}",
+            first.message.ts,
+            reply.message.ts,
+            again.message.ts
+        );
+
+        // Sends at once into one conversation still get distinct ts, in the order of their ids.
+        let texts: Vec<String> = (0..8).map(|i| format!("at once {i}")).collect();
+        futures_util::future::join_all(
+            texts
+                .iter()
+                .map(|text| send(&store, bob, Target::Existing(id), text)),
+        )
+        .await;
+        let messages = store.messages(id, None, 50).await.unwrap();
+        assert_eq!(messages.len(), 11, "{kind:?}");
+        assert!(
+            messages.windows(2).all(|w| w[0].ts < w[1].ts),
+            "{kind:?}: ts strictly increase in id order: {:?}",
+            messages.iter().map(|m| (m.id, m.ts)).collect::<Vec<_>>()
+        );
+        let older = store.messages(id, Some(messages[3].id), 2).await.unwrap();
+        let older: Vec<&str> = older.iter().map(|m| m.body.as_str()).collect();
+        assert_eq!(
+            older,
+            ["hi ann", "how are you?"],
+            "{kind:?}: a page before a message, oldest first"
+        );
+
+        // Each blog sees its own read state; an outsider sees nothing.
+        let as_ann = store.conversation_as(id, ann).await.unwrap().unwrap();
+        let as_bob = store.conversation_as(id, bob).await.unwrap().unwrap();
+        assert!(
+            as_ann.last_read_ms < as_ann.last_modified_ms,
+            "{kind:?}: bob wrote last"
+        );
+        assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
+        assert!(
+            store.conversation_as(id, cat).await.unwrap().is_none(),
+            "{kind:?}"
+        );
+
+        // A blog that is not in the conversation cannot send into it, and leaves no trace.
+        let outsider = store
+            .send_message(NewMessage {
+                target: Target::Existing(id),
+                sender_blog_id: cat,
+                body: "let me in".into(),
+                r#type: "TEXT".into(),
+            })
+            .await;
+        assert!(outsider.is_err(), "{kind:?}: {outsider:?}");
+        assert_eq!(
+            store.messages(id, None, 50).await.unwrap().len(),
+            11,
+            "{kind:?}"
+        );
+        let unchanged = store.conversation_as(id, bob).await.unwrap().unwrap();
+        assert_eq!(
+            unchanged.last_modified_ms, as_bob.last_modified_ms,
+            "{kind:?}: the refused send was rolled back"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn reading_clears_unread_and_reports_only_a_change() {
+    each_store(|store, kind| async move {
+        let (ann_user, ann) = user_with_blog(&store, "ann").await;
+        let (bob_user, bob) = user_with_blog(&store, "bob").await;
+        let (cat_user, cat) = user_with_blog(&store, "cat").await;
+        let id = send(&store, ann, Target::Blogs(vec![ann, bob]), "hello")
+            .await
+            .message
+            .conversation_id;
+        assert_eq!(
+            store.unread_counts(bob_user).await.unwrap().messaging,
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(
+            store.unread_counts(ann_user).await.unwrap().messaging,
+            0,
+            "{kind:?}"
+        );
+
+        let nothing_new = store.mark_read(id, ann).await.unwrap();
+        assert!(
+            nothing_new.is_empty(),
+            "{kind:?}: the sender had read it: {nothing_new:?}"
+        );
+        let read = store.mark_read(id, bob).await.unwrap();
+        assert_eq!(
+            channels(&read),
+            [
+                format!("conversation:{id}"),
+                "inbox:ann".into(),
+                "inbox:bob".into(),
+                format!("unread:{ann_user}"),
+                format!("unread:{bob_user}"),
+            ],
+            "{kind:?}: the read, each blog's inbox, each user's counts"
+        );
+        let as_bob = store.conversation_as(id, bob).await.unwrap().unwrap();
+        assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
+        assert_eq!(
+            store.unread_counts(bob_user).await.unwrap().messaging,
+            0,
+            "{kind:?}"
+        );
+        assert!(
+            store.mark_read(id, bob).await.unwrap().is_empty(),
+            "{kind:?}: reading again changes nothing"
+        );
+        assert!(
+            store.mark_read(id, cat).await.unwrap().is_empty(),
+            "{kind:?}: an outsider has nothing to read"
+        );
+
+        // Counts are per blog, in the user's blog order, with unread activity beside them.
+        let bob_two = store.create_blog(bob_user, "bob-two", "Two").await.unwrap();
+        send(&store, ann, Target::Blogs(vec![ann, bob_two]), "to two").await;
+        store.follow(cat_user, cat, bob).await.unwrap();
+        let counts = store.unread_counts(bob_user).await.unwrap();
+        let blogs: Vec<(&str, i64, i64)> = counts
+            .blogs
+            .iter()
+            .map(|b| (b.blog.as_str(), b.messaging, b.activity))
+            .collect();
+        assert_eq!(
+            blogs,
+            [("bob", 0, 1), ("bob-two", 1, 0)],
+            "{kind:?}: (blog, messaging, activity)"
+        );
+        assert_eq!(counts.messaging, 1, "{kind:?}: the sum over the blogs");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one_query_each() {
+    each_store(|store, kind| async move {
+        let (_, ann) = user_with_blog(&store, "ann").await;
+        let (_, bob) = user_with_blog(&store, "bob").await;
+        let (_, cat) = user_with_blog(&store, "cat").await;
+        // Each send in its own millisecond: conversations modified in the same one are
+        // ordered by id instead, and this test is about the order of activity.
+        let mut conversation_ids = Vec::new();
+        for (from, target, text) in [
+            (ann, Target::Blogs(vec![ann, bob]), "to bob"),
+            (ann, Target::Blogs(vec![ann, cat]), "to cat"),
+            (ann, Target::Blogs(vec![ann, bob, cat]), "to both"),
+        ] {
+            let sent = send(&store, from, target, text).await;
+            conversation_ids.push(sent.message.conversation_id);
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        let [with_bob, with_cat, group] = conversation_ids[..] else {
+            unreachable!("three conversations")
+        };
+        // bob's reply moves the oldest conversation to the top.
+        send(&store, bob, Target::Existing(with_bob), "from bob").await;
+
+        let first = store.conversations_of(ann, None, 2).await.unwrap();
+        let ids: Vec<i64> = first.iter().map(|c| c.id).collect();
+        assert_eq!(ids, [with_bob, group], "{kind:?}: newest activity first");
+        let last = &first[1];
+        let cursor = Some((last.last_modified_ms, last.id));
+        let second = store.conversations_of(ann, cursor, 2).await.unwrap();
+        let ids: Vec<i64> = second.iter().map(|c| c.id).collect();
+        assert_eq!(
+            ids,
+            [with_cat],
+            "{kind:?}: the next page starts after the cursor"
+        );
+        let last = &second[0];
+        let cursor = Some((last.last_modified_ms, last.id));
+        assert!(
+            store
+                .conversations_of(ann, cursor, 2)
+                .await
+                .unwrap()
+                .is_empty(),
+            "{kind:?}: no third page"
+        );
+        assert_eq!(
+            store.conversations_of(cat, None, 20).await.unwrap().len(),
+            2,
+            "{kind:?}: cat's own inbox"
+        );
+
+        let ids = [with_bob, with_cat, group];
+        let mut participants: Vec<(i64, String)> = store
+            .participants_of_many(&ids)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|entry| (entry.conversation_id, entry.participant.name))
+            .collect();
+        participants.sort();
+        let mut expected: Vec<(i64, String)> = [
+            (with_bob, "ann"),
+            (with_bob, "bob"),
+            (with_cat, "ann"),
+            (with_cat, "cat"),
+            (group, "ann"),
+            (group, "bob"),
+            (group, "cat"),
+        ]
+        .into_iter()
+        .map(|(id, name)| (id, name.to_owned()))
+        .collect();
+        expected.sort();
+        assert_eq!(participants, expected, "{kind:?}");
+
+        let mut last_messages: Vec<(i64, String)> = store
+            .last_messages(&ids)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.conversation_id, m.body))
+            .collect();
+        last_messages.sort();
+        let mut expected: Vec<(i64, String)> = [
+            (with_bob, "from bob"),
+            (with_cat, "to cat"),
+            (group, "to both"),
+        ]
+        .into_iter()
+        .map(|(id, body)| (id, body.to_owned()))
+        .collect();
+        expected.sort();
+        assert_eq!(last_messages, expected, "{kind:?}: each one's newest");
+
+        assert!(
+            store.participants_of_many(&[]).await.unwrap().is_empty(),
+            "{kind:?}"
+        );
+        assert!(
+            store.last_messages(&[]).await.unwrap().is_empty(),
+            "{kind:?}"
+        );
+    })
+    .await;
+}
