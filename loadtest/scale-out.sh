@@ -16,7 +16,8 @@ HOLD=${HOLD:-20}
 PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/test}
 REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 FIRST_PORT=${FIRST_PORT:-18081}
-DB=dwload_$$
+# Random, not the pid: pids repeat across sandboxes that share one PostgreSQL and Redis.
+DB=dwload_$(od -An -N6 -tx1 /dev/urandom | tr -d " \n")
 DATABASE_URL=${PG_ADMIN%/*}/$DB
 OUT=$(mktemp -d)
 SERVER=target/release/dashwire

@@ -10,7 +10,8 @@ dir=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
 
 "$LOADGEN" seed --database-url "sqlite://$dir/db" --users 200 --star-sessions 20 --out "$dir/seed.json" >/dev/null
-"$BIN" serve --bind 127.0.0.1:0 --database-url "sqlite://$dir/db" > "$dir/server.out" 2> "$dir/server.err" &
+# Without the developer's exported settings (REDIS_URL would join a shared Redis).
+env -u DATABASE_URL -u REDIS_URL -u DASHWIRE_REDIS_PREFIX "$BIN" serve --bind 127.0.0.1:0 --database-url "sqlite://$dir/db" > "$dir/server.out" 2> "$dir/server.err" &
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
 export BASE_URL=$(sed -n 's/^dashwire: listening on //p' "$dir/server.out") SEED=$dir/seed.json

@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +19,35 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How long one step (a click, a wait for an element) may take. */
 export const STEP_TIMEOUT = 15_000;
 
-function freePort() {
+/**
+ * The environment for the server under test: this one without the server's own settings
+ * (DATABASE_URL, REDIS_URL, DASHWIRE_*), so a developer's exported settings (the README's
+ * two-node setup exports REDIS_URL) cannot join the test server to a shared Redis.
+ */
+function serverEnv() {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (name === 'DATABASE_URL' || name === 'REDIS_URL' || name.startsWith('DASHWIRE_')) delete env[name];
+  }
+  return env;
+}
+
+/** The address the server printed once it was listening (it binds port 0: no race). */
+function listeningAddress(server, log) {
   return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start. Log:\n${log()}`)), 30_000);
+    server.stdout.on('data', (d) => {
+      seen += d;
+      const match = /dashwire: listening on (http:\/\/\S+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`server exited. Log:\n${log()}`));
     });
   });
 }
@@ -57,16 +78,21 @@ export async function startStack() {
   assert.ok(existsSync(BIN), `server binary not found at ${BIN} (set DASHWIRE_BIN)`);
   assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
   const tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   let serverLog = '';
   const server = spawn(
     BIN,
-    ['serve', '--bind', `127.0.0.1:${port}`, '--database-url', `sqlite://${tmp}/e2e.db`],
-    { cwd: path.resolve(WEB_DIR, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
+    ['serve', '--bind', '127.0.0.1:0', '--database-url', `sqlite://${tmp}/e2e.db`],
+    { cwd: path.resolve(WEB_DIR, '..'), stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() },
   );
   server.stdout.on('data', (d) => (serverLog += d));
   server.stderr.on('data', (d) => (serverLog += d));
+  let baseURL;
+  try {
+    baseURL = await listeningAddress(server, () => serverLog);
+  } catch (err) {
+    server.kill('SIGKILL');
+    throw err;
+  }
 
   let browser;
   const stop = async () => {
