@@ -1,0 +1,29 @@
+// The composer's "saved" event (spec 001 §2: after a save the form closes and a saved event
+// is raised): the composer announces each save, and the pages that list posts (dashboard,
+// drafts, queue, blog pages) listen to fetch and insert the newer posts without a reload
+// (spec 001 §4 After save). A module-level set of listeners: the composer and the pages
+// live in different subtrees, and neither should own the other.
+import { useEffect, useRef } from 'react';
+import type { SaveAnswer } from '../../api/types/SaveAnswer';
+
+type Listener = (saved: SaveAnswer) => void;
+
+const listeners = new Set<Listener>();
+
+/** Tells every listening page that a post was saved. */
+export function announceSavedPost(saved: SaveAnswer): void {
+  for (const listener of [...listeners]) listener(saved);
+}
+
+/** Calls `onSaved` for every post saved while the calling component is mounted. */
+export function useSavedPosts(onSaved: Listener): void {
+  const latest = useRef(onSaved);
+  latest.current = onSaved;
+  useEffect(() => {
+    const listener: Listener = (saved) => latest.current(saved);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+}
