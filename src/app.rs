@@ -24,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::activity::router())
         .merge(crate::messaging::router())
         .merge(crate::posts::router())
+        .merge(crate::media::router())
         .merge(crate::realtime::router())
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)

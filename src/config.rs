@@ -74,6 +74,24 @@ pub struct ServeArgs {
         value_delimiter = ','
     )]
     pub allowed_origins: Vec<String>,
+    /// Where uploads are kept: a folder, created if missing.
+    #[arg(long, env = "DASHWIRE_MEDIA_DIR", default_value = "./data/media")]
+    pub media_dir: std::path::PathBuf,
+    /// Keep uploads in an S3-compatible bucket instead (s3://BUCKET/PREFIX; credentials and
+    /// endpoint from the AWS_* variables), so several nodes share them.
+    #[arg(long, env = "DASHWIRE_MEDIA_S3")]
+    pub media_s3: Option<String>,
+    /// Let the server fetch URLs on private, loopback and link-local addresses (for tests
+    /// that serve pages on 127.0.0.1; never in production).
+    #[arg(long, env = "DASHWIRE_ALLOW_PRIVATE_FETCH")]
+    pub allow_private_fetch: bool,
+}
+
+/// Where uploads are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MediaLocation {
+    Dir(std::path::PathBuf),
+    S3(String),
 }
 
 /// The checked settings of `serve`.
@@ -86,6 +104,8 @@ pub struct Config {
     pub redis_url: Option<String>,
     pub tcp_send_buffer: usize,
     pub realtime: crate::realtime::Settings,
+    pub media: MediaLocation,
+    pub allow_private_fetch: bool,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -136,7 +156,19 @@ impl TryFrom<ServeArgs> for Config {
                 reason: "must be at least 1".into(),
             });
         }
+        let media = match args.media_s3.filter(|u| !u.is_empty()) {
+            Some(url) if url.starts_with("s3://") => MediaLocation::S3(url),
+            Some(url) => {
+                return Err(ConfigError {
+                    setting: "--media-s3 / DASHWIRE_MEDIA_S3",
+                    reason: format!("'{url}' is not an s3://BUCKET/PREFIX URL"),
+                });
+            }
+            None => MediaLocation::Dir(args.media_dir),
+        };
         Ok(Config {
+            media,
+            allow_private_fetch: args.allow_private_fetch,
             bind,
             database_url: args.database.database_url,
             demo: args.demo,
@@ -172,6 +204,9 @@ mod tests {
             ws_queue: 256,
             tcp_send_buffer: 0,
             allowed_origins: Vec::new(),
+            media_dir: "./data/media".into(),
+            media_s3: None,
+            allow_private_fetch: false,
         }
     }
 

@@ -41,6 +41,7 @@ pub enum Code {
     BadQuery,
     BadToken,
     BadType,
+    BadUpload,
     Blocked,
     BlogNameTaken,
     BodyTooLarge,
@@ -70,6 +71,7 @@ pub enum Code {
     OwnBlog,
     TooManyAttempts,
     Unsupported,
+    UploadRefused,
 }
 
 impl From<sqlx::Error> for AppError {

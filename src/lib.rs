@@ -22,6 +22,7 @@ pub mod follows;
 pub mod likes;
 pub mod media;
 pub mod messaging;
+pub mod outbound;
 pub mod posts;
 pub mod rate_limit;
 pub mod realtime;

@@ -8,12 +8,14 @@ use anyhow::Context;
 use clap::Parser;
 use clap::error::ErrorKind;
 use dashwire::app::{channel_kinds, serve};
-use dashwire::config::{Cli, Command, Config, check_database_url};
+use dashwire::config::{Cli, Command, Config, MediaLocation, check_database_url};
 use dashwire::demo::{DEMO_PASSWORD, seed};
+use dashwire::outbound::Fetcher;
 use dashwire::rate_limit::LoginLimiter;
 use dashwire::realtime::Realtime;
 use dashwire::state::AppState;
 use dashwire::store::Store;
+use dashwire::store::media::MediaStore;
 use tokio::net::TcpListener;
 
 /// mimalloc keeps less resident than glibc's per-thread arenas for the many small, long-lived
@@ -140,11 +142,18 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     )
     .await
     .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
+    let media = match &config.media {
+        MediaLocation::Dir(dir) => MediaStore::local(dir),
+        MediaLocation::S3(url) => MediaStore::s3(url),
+    }
+    .map_err(|err| StoreOpenError(anyhow::anyhow!("--media-dir / --media-s3: {err:#}")))?;
     let state = AppState {
         store: store.clone(),
+        fetcher: Fetcher::new(config.allow_private_fetch),
         config: Arc::new(config),
         login_limiter: LoginLimiter::default(),
         realtime,
+        media,
     };
     serve(listener, state, shutdown_signal()).await?;
     store.close().await;

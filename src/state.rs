@@ -6,9 +6,11 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 
 use crate::config::Config;
+use crate::outbound::Fetcher;
 use crate::rate_limit::LoginLimiter;
 use crate::realtime::Realtime;
 use crate::store::Store;
+use crate::store::media::MediaStore;
 
 /// The state handlers share; cheap to clone. A core module that needs only a part of it
 /// (the realtime core its handle) takes that part (`FromRef`), so it never names this type.
@@ -18,4 +20,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub login_limiter: LoginLimiter,
     pub realtime: Realtime,
+    /// Where uploads are kept.
+    pub media: MediaStore,
+    /// Fetches what users hand the server a URL for, never from inside.
+    pub fetcher: Fetcher,
 }

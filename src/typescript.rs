@@ -62,6 +62,7 @@ fn generated() -> Exports {
     crate::activity::typescript(&mut exports);
     crate::messaging::typescript(&mut exports);
     crate::posts::typescript(&mut exports);
+    crate::media::typescript(&mut exports);
     exports
 }
 

@@ -62,7 +62,9 @@ pub async fn static_or_index(uri: Uri) -> Response {
 }
 
 fn is_api_path(path: &str) -> bool {
-    ["svc/", "assets/", "avatar/", "ws", "metrics", "healthz"]
-        .iter()
-        .any(|prefix| path.starts_with(prefix))
+    [
+        "svc/", "assets/", "avatar/", "media/", "ws", "metrics", "healthz",
+    ]
+    .iter()
+    .any(|prefix| path.starts_with(prefix))
 }

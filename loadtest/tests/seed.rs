@@ -7,11 +7,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use dashwire::app::{channel_kinds, serve};
-use dashwire::config::Config;
+use dashwire::config::{Config, MediaLocation};
+use dashwire::outbound::Fetcher;
 use dashwire::rate_limit::LoginLimiter;
 use dashwire::realtime::{Realtime, Settings};
 use dashwire::state::AppState;
 use dashwire::store::Store;
+use dashwire::store::media::MediaStore;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -48,8 +50,12 @@ async fn cleanup(pg_name: Option<String>) {
     }
 }
 
-/// Serves `url`'s world on a free port until the returned sender is dropped.
-async fn start_server(url: &str) -> (String, tokio::sync::oneshot::Sender<()>) {
+/// Serves `url`'s world on a free port until the returned sender is dropped; uploads go
+/// under `media`.
+async fn start_server(
+    url: &str,
+    media: &std::path::Path,
+) -> (String, tokio::sync::oneshot::Sender<()>) {
     let store = Store::connect(url, 4).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr: SocketAddr = listener.local_addr().unwrap();
@@ -69,12 +75,16 @@ async fn start_server(url: &str) -> (String, tokio::sync::oneshot::Sender<()>) {
         redis_url: None,
         tcp_send_buffer: 0,
         realtime: Settings::default(),
+        media: MediaLocation::Dir(media.to_owned()),
+        allow_private_fetch: false,
     };
     let state = AppState {
         store,
         config: Arc::new(config),
         login_limiter: LoginLimiter::default(),
         realtime,
+        media: MediaStore::local(media).unwrap(),
+        fetcher: Fetcher::new(false),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(serve(listener, state, async {
@@ -117,7 +127,7 @@ async fn seeded_users_can_chat_with_their_tokens() {
         let (a, b) = (user(&pair["a"]), user(&pair["b"]));
         let conversation = pair["conversation_id"].as_i64().unwrap();
 
-        let (base, stop) = start_server(&url).await;
+        let (base, stop) = start_server(&url, &dir.path().join("media")).await;
         let http = reqwest::Client::new();
         let cookie = |user: &Value| format!("dashwire_session={}", user["token"].as_str().unwrap());
         let info: Value = http

@@ -1,5 +1,14 @@
-//! Uploaded media: photos, videos, audio and album art, their limits (spec 001 §5), and
-//! where the files are kept.
+//! Uploaded media: photos, videos, audio and album art, their limits (spec 001 §5), the
+//! calls that receive them and the address that serves them. The files themselves are kept
+//! by the core's media store (`store::media`: a local folder or an S3-compatible bucket).
+
+mod http;
+mod images;
+mod upload;
+
+#[cfg(test)]
+pub(crate) use http::typescript;
+pub use http::{media_url, router};
 
 /// The upload limits of spec 001 §5 and §9.
 pub mod limits {
@@ -11,4 +20,6 @@ pub mod limits {
     pub const VIDEO_BYTES: u64 = 104_857_600;
     /// JPEG and PNG photos are scaled to fit this many pixels a side.
     pub const MAX_IMAGE_DIMENSION: u32 = 1080;
+    /// A URL handed to the server (an image to fetch, a link), at most.
+    pub const MAX_URL_CHARS: usize = 2048;
 }

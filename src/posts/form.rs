@@ -27,8 +27,7 @@ use crate::extract::Pairs;
 pub const MAX_PHOTOS: usize = 10;
 /// A photo's caption, at most.
 pub const MAX_PHOTO_CAPTION: usize = 200;
-/// A URL given to the server, at most (spec 001 §9).
-pub const MAX_URL_CHARS: usize = 2048;
+pub use crate::media::limits::MAX_URL_CHARS;
 /// The layouts a photo set may have (spec 000 §3 Photoset).
 pub const PHOTOSET_LAYOUTS: [&str; 10] = [
     "", "1", "11", "12", "13", "123", "133", "1232", "1323", "12223",

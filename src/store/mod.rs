@@ -4,6 +4,8 @@
 //! run on whichever pool is configured through [`with_pool!`]. Each feature keeps its own
 //! queries in its `store.rs` as `impl Store` blocks.
 
+pub mod media;
+
 use std::str::FromStr;
 use std::time::Duration;
 

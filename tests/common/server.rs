@@ -13,6 +13,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_dashwire");
 pub struct Server {
     pub base: String,
     child: Child,
+    /// Where it keeps uploads (its own temporary folder).
+    pub media: tempfile::TempDir,
 }
 
 /// The `dashwire` binary, to run with arguments and nothing else: the variables it reads are
@@ -31,7 +33,22 @@ pub fn dashwire() -> Command {
 impl Server {
     /// Starts `dashwire serve` on `database_url` with extra arguments.
     pub fn start(database_url: &str, extra: &[&str]) -> Server {
-        let mut child = dashwire()
+        Server::start_with_tmp(database_url, extra, None)
+    }
+
+    /// Like [`Server::start`], with the server's temporary folder (`TMPDIR`, where uploads
+    /// arrive) at `tmp`.
+    pub fn start_with_tmp(
+        database_url: &str,
+        extra: &[&str],
+        tmp: Option<&std::path::Path>,
+    ) -> Server {
+        let media = tempfile::tempdir().expect("media folder");
+        let mut command = dashwire();
+        if let Some(tmp) = tmp {
+            command.env("TMPDIR", tmp);
+        }
+        let mut child = command
             .args([
                 "serve",
                 "--bind",
@@ -39,6 +56,8 @@ impl Server {
                 "--database-url",
                 database_url,
             ])
+            .arg("--media-dir")
+            .arg(media.path())
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
@@ -57,7 +76,7 @@ impl Server {
         let base = rx
             .recv_timeout(Duration::from_secs(60))
             .expect("server did not start");
-        Server { base, child }
+        Server { base, child, media }
     }
 
     /// Sends SIGTERM.

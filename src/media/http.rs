@@ -1,0 +1,544 @@
+//! The upload calls of spec 001 §7 (`/svc/post/upload_photo`, `upload_text_image`,
+//! `upload_audio`, `upload_album_art`, `upload_video`, `upload_image_url`) and `GET
+//! /media/{name}`, which serves what they kept.
+//!
+//! Multipart uploads carry the form key in the `X-Form-Key` header. A file that is refused
+//! (too large, not what it should be) is a 400 `upload_refused` whose detail says why; a
+//! photo upload of several files answers each file's fate instead, since some may be fine.
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::header::{
+    ACCEPT_RANGES, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, RANGE,
+};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::TryStreamExt;
+use serde::{Deserialize, Serialize};
+
+use super::images::{self, Prepared};
+use super::limits::{ALBUM_ART_BYTES, AUDIO_BYTES, MAX_URL_CHARS, PHOTO_BYTES, VIDEO_BYTES};
+use super::upload::{Received, Refusal, extension_of, receive};
+use crate::auth::session::CurrentUser;
+use crate::error::{ApiResult, AppError, Code, ok};
+use crate::extract::Form;
+use crate::outbound::FetchError;
+use crate::state::AppState;
+use crate::store::media::{content_type, is_media_name};
+
+/// Photos one upload may carry (a photo set's size).
+const PHOTOS_PER_UPLOAD: usize = 10;
+/// Room for the multipart framing around the files.
+const FRAMING: usize = 1024 * 1024;
+
+const IMAGES: [&str; 4] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+const MP3: [&str; 1] = ["audio/mpeg"];
+const VIDEOS: [&str; 7] = [
+    "video/mp4",
+    "video/quicktime",
+    "video/webm",
+    "video/x-ms-wmv",
+    "video/x-m4v",
+    "video/x-msvideo",
+    "video/x-matroska",
+];
+
+const PHOTO_TOO_LARGE: &str = "This photo is larger than 10 MB.";
+const NOT_A_PHOTO: &str = "This file is not a photo (JPEG, PNG, GIF or WebP).";
+const PHOTO_UNREADABLE: &str = "This photo could not be read.";
+/// The message the composer knows to answer with the 100 MB dialog (spec 001 §8).
+const VIDEO_TOO_LARGE: &str = "Video file is too large";
+const NOT_A_VIDEO: &str = "This file is not a video (MP4, MOV, WebM or WMV).";
+const AUDIO_TOO_LARGE: &str = "This audio file is larger than 10 MB.";
+const NOT_AN_MP3: &str = "Only MP3 files can be uploaded.";
+const ART_TOO_LARGE: &str = "This album art is larger than 10 MB.";
+
+/// The media routes.
+pub fn router() -> Router<AppState> {
+    let photo_limit = PHOTOS_PER_UPLOAD * PHOTO_BYTES as usize + FRAMING;
+    Router::new()
+        .route(
+            "/svc/post/upload_photo",
+            post(upload_photo).layer(DefaultBodyLimit::max(photo_limit)),
+        )
+        .route(
+            "/svc/post/upload_text_image",
+            post(upload_text_image).layer(DefaultBodyLimit::max(PHOTO_BYTES as usize + FRAMING)),
+        )
+        .route(
+            "/svc/post/upload_album_art",
+            post(upload_album_art).layer(DefaultBodyLimit::max(ALBUM_ART_BYTES as usize + FRAMING)),
+        )
+        .route(
+            "/svc/post/upload_audio",
+            post(upload_audio).layer(DefaultBodyLimit::max(AUDIO_BYTES as usize + FRAMING)),
+        )
+        .route(
+            "/svc/post/upload_video",
+            post(upload_video).layer(DefaultBodyLimit::max(VIDEO_BYTES as usize + FRAMING)),
+        )
+        .route("/svc/post/upload_image_url", post(upload_image_url))
+        .route("/media/{name}", get(serve))
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> Self {
+        AppError::bad_request(Code::UploadRefused, refusal.to_string())
+    }
+}
+
+/// The next multipart field.
+async fn next_field(
+    parts: &mut Multipart,
+) -> Result<Option<axum::extract::multipart::Field<'_>>, AppError> {
+    parts
+        .next_field()
+        .await
+        .map_err(|err| AppError::bad_request(Code::BadUpload, err.body_text()))
+}
+
+/// Receives the first file field named `name` (other fields are skipped).
+async fn receive_file(
+    parts: &mut Multipart,
+    name: &str,
+    limit: u64,
+    too_large: &'static str,
+) -> Result<Received, AppError> {
+    let dir = std::env::temp_dir();
+    while let Some(field) = next_field(parts).await? {
+        if field.name() == Some(name) {
+            return Ok(receive(field, &dir, limit, too_large).await?);
+        }
+    }
+    Err(no_file(name))
+}
+
+fn no_file(name: &str) -> AppError {
+    AppError::bad_request(
+        Code::BadUpload,
+        format!("Choose a file to upload (the {name} field)."),
+    )
+}
+
+/// A received image made ready and kept; `refused` names what was wrong.
+async fn keep_image(app: &AppState, received: Received) -> Result<(String, Prepared), Refusal> {
+    let extension = extension_of(received.kind, &IMAGES).ok_or(Refusal::WrongType(NOT_A_PHOTO))?;
+    let bytes = tokio::fs::read(received.file.path())
+        .await
+        .map_err(|_| Refusal::Interrupted)?;
+    keep_image_bytes(app, bytes, extension).await
+}
+
+async fn keep_image_bytes(
+    app: &AppState,
+    bytes: Vec<u8>,
+    extension: &'static str,
+) -> Result<(String, Prepared), Refusal> {
+    let prepared = tokio::task::spawn_blocking(move || images::prepare(bytes, extension))
+        .await
+        .ok()
+        .flatten()
+        .ok_or(Refusal::Unreadable(PHOTO_UNREADABLE))?;
+    let name = app
+        .media
+        .put(prepared.bytes.clone().into(), extension)
+        .await
+        .map_err(|err| {
+            tracing::error!(error = %err, "keeping an upload failed");
+            Refusal::Interrupted
+        })?;
+    Ok((media_url(&name), prepared))
+}
+
+/// Where a kept file is served.
+pub fn media_url(name: &str) -> String {
+    format!("/media/{name}")
+}
+
+/// One photo's fate.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct PhotoUpload {
+    url: Option<String>,
+    original_filename: String,
+    width: u32,
+    height: u32,
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct PhotoUploads {
+    photos: Vec<PhotoUpload>,
+}
+
+async fn upload_photo(
+    State(app): State<AppState>,
+    _: CurrentUser,
+    mut parts: Multipart,
+) -> ApiResult<PhotoUploads> {
+    let dir = std::env::temp_dir();
+    let mut photos = Vec::new();
+    while let Some(field) = next_field(&mut parts).await? {
+        if field.name() != Some("photo") {
+            continue;
+        }
+        let original_filename = field.file_name().unwrap_or("").to_owned();
+        let fate = if photos.len() >= PHOTOS_PER_UPLOAD {
+            Err(Refusal::TooLarge("A photo set holds at most 10 photos."))
+        } else {
+            match receive(field, &dir, PHOTO_BYTES, PHOTO_TOO_LARGE).await {
+                Ok(received) => keep_image(&app, received).await,
+                Err(refusal) => Err(refusal),
+            }
+        };
+        photos.push(match fate {
+            Ok((url, prepared)) => PhotoUpload {
+                url: Some(url),
+                original_filename,
+                width: prepared.width,
+                height: prepared.height,
+                error: None,
+            },
+            Err(refusal) => PhotoUpload {
+                url: None,
+                original_filename,
+                width: 0,
+                height: 0,
+                error: Some(refusal.to_string()),
+            },
+        });
+    }
+    if photos.is_empty() {
+        return Err(no_file("photo"));
+    }
+    Ok(ok(PhotoUploads { photos }))
+}
+
+/// An image for inside a post's text.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct TextImageUpload {
+    url: String,
+    width: u32,
+    height: u32,
+    raw_width: u32,
+    raw_height: u32,
+    error: Option<String>,
+}
+
+async fn upload_text_image(
+    State(app): State<AppState>,
+    _: CurrentUser,
+    mut parts: Multipart,
+) -> ApiResult<TextImageUpload> {
+    let received = receive_file(&mut parts, "image", PHOTO_BYTES, PHOTO_TOO_LARGE).await?;
+    let (url, prepared) = keep_image(&app, received).await?;
+    Ok(ok(TextImageUpload {
+        url,
+        width: prepared.width,
+        height: prepared.height,
+        raw_width: prepared.raw_width,
+        raw_height: prepared.raw_height,
+        error: None,
+    }))
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct AlbumArtUpload {
+    url: String,
+    error: Option<String>,
+}
+
+async fn upload_album_art(
+    State(app): State<AppState>,
+    _: CurrentUser,
+    mut parts: Multipart,
+) -> ApiResult<AlbumArtUpload> {
+    let received = receive_file(&mut parts, "album_art", ALBUM_ART_BYTES, ART_TOO_LARGE).await?;
+    let (url, _) = keep_image(&app, received).await?;
+    Ok(ok(AlbumArtUpload { url, error: None }))
+}
+
+/// An MP3's tags, named as the composer reads them (spec 001 §7).
+#[derive(Serialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[allow(non_snake_case)]
+struct Id3 {
+    Title: String,
+    Artist: String,
+    Album: String,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct AudioUpload {
+    url: String,
+    album_art_url: Option<String>,
+    id3: Id3,
+    /// The kept file's name.
+    id: String,
+    error: Option<String>,
+}
+
+async fn upload_audio(
+    State(app): State<AppState>,
+    _: CurrentUser,
+    mut parts: Multipart,
+) -> ApiResult<AudioUpload> {
+    let received = receive_file(&mut parts, "audio", AUDIO_BYTES, AUDIO_TOO_LARGE).await?;
+    let extension = extension_of(received.kind, &MP3).ok_or(Refusal::WrongType(NOT_AN_MP3))?;
+    let path = received.file.path().to_owned();
+    let (id3, picture) = tokio::task::spawn_blocking(move || read_tags(&path))
+        .await
+        .unwrap_or_default();
+    let bytes = tokio::fs::read(received.file.path())
+        .await
+        .map_err(|_| Refusal::Interrupted)?;
+    let id = app
+        .media
+        .put(bytes.into(), extension)
+        .await
+        .map_err(|err| {
+            tracing::error!(error = %err, "keeping an upload failed");
+            Refusal::Interrupted
+        })?;
+    // Album art embedded in the file, kept like an uploaded one; a picture that is not a
+    // readable image is simply left out.
+    let mut album_art_url = None;
+    if let Some(picture) = picture
+        && let Some(extension) = extension_of(infer::get(&picture), &IMAGES)
+    {
+        album_art_url = keep_image_bytes(&app, picture, extension)
+            .await
+            .ok()
+            .map(|(url, _)| url);
+    }
+    Ok(ok(AudioUpload {
+        url: media_url(&id),
+        album_art_url,
+        id3,
+        id,
+        error: None,
+    }))
+}
+
+/// The title, artist and album of an audio file, and its first embedded picture.
+fn read_tags(path: &std::path::Path) -> (Id3, Option<Vec<u8>>) {
+    use lofty::prelude::*;
+    // The received file has no extension: the type comes from its bytes, as everywhere.
+    let Ok(probe) = lofty::probe::Probe::open(path) else {
+        return Default::default();
+    };
+    let Ok(file) = probe.guess_file_type().map(|probe| probe.read()) else {
+        return Default::default();
+    };
+    let Ok(file) = file else {
+        return Default::default();
+    };
+    let Some(tag) = file.primary_tag().or_else(|| file.first_tag()) else {
+        return Default::default();
+    };
+    let text = |value: Option<std::borrow::Cow<'_, str>>| {
+        value.map(|v| v.trim().to_owned()).unwrap_or_default()
+    };
+    let id3 = Id3 {
+        Title: text(tag.title()),
+        Artist: text(tag.artist()),
+        Album: text(tag.album()),
+    };
+    let picture = tag.pictures().first().map(|p| p.data().to_vec());
+    (id3, picture)
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct VideoUpload {
+    url: String,
+    /// The kept file's name.
+    key: String,
+    /// Its content type.
+    ch: String,
+    /// Unknown (empty) until videos are processed; width and height are 0 until then.
+    orientation: String,
+    width: u32,
+    height: u32,
+    error: Option<String>,
+}
+
+async fn upload_video(
+    State(app): State<AppState>,
+    _: CurrentUser,
+    mut parts: Multipart,
+) -> ApiResult<VideoUpload> {
+    let received = receive_file(&mut parts, "video", VIDEO_BYTES, VIDEO_TOO_LARGE).await?;
+    let extension = extension_of(received.kind, &VIDEOS).ok_or(Refusal::WrongType(NOT_A_VIDEO))?;
+    let key = app
+        .media
+        .put_file(received.file.path(), extension)
+        .await
+        .map_err(|err| {
+            tracing::error!(error = %err, "keeping an upload failed");
+            AppError::from(Refusal::Interrupted)
+        })?;
+    Ok(ok(VideoUpload {
+        url: media_url(&key),
+        ch: content_type(extension).unwrap_or("").to_owned(),
+        key,
+        orientation: String::new(),
+        width: 0,
+        height: 0,
+        error: None,
+    }))
+}
+
+#[derive(Deserialize)]
+struct ImageUrlForm {
+    #[serde(default)]
+    url: String,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct ImageUrlUpload {
+    url: String,
+    width: u32,
+    height: u32,
+    error: Option<String>,
+}
+
+/// Fetches an image from the web (never from a private address) and keeps it as a photo.
+async fn upload_image_url(
+    State(app): State<AppState>,
+    _: CurrentUser,
+    Form(form): Form<ImageUrlForm>,
+) -> ApiResult<ImageUrlUpload> {
+    let url = form.url.trim();
+    if url.is_empty() || url.chars().count() >= MAX_URL_CHARS {
+        return Err(AppError::bad_request(
+            Code::UploadRefused,
+            "Not a valid URL",
+        ));
+    }
+    let fetched = app
+        .fetcher
+        .get(url, PHOTO_BYTES as usize)
+        .await
+        .map_err(|err| {
+            let message = match err {
+                FetchError::TooLarge(_) => PHOTO_TOO_LARGE.to_owned(),
+                other => other.to_string(),
+            };
+            AppError::bad_request(Code::UploadRefused, message)
+        })?;
+    let extension =
+        extension_of(infer::get(&fetched.body), &IMAGES).ok_or(Refusal::WrongType(NOT_A_PHOTO))?;
+    let (url, prepared) = keep_image_bytes(&app, fetched.body, extension).await?;
+    Ok(ok(ImageUrlUpload {
+        url,
+        width: prepared.width,
+        height: prepared.height,
+        error: None,
+    }))
+}
+
+/// `GET /media/{name}`: a kept file, cached for good (its name is its content), with byte
+/// ranges for video players that seek.
+async fn serve(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let extension = name.rsplit('.').next().unwrap_or("");
+    let (true, Some(kind)) = (is_media_name(&name), content_type(extension)) else {
+        return Err(AppError::not_found("No such file."));
+    };
+    let range = headers
+        .get(RANGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(parse_range);
+    let opened = match app.media.open(&name, range.clone()).await {
+        Ok(Some(opened)) => opened,
+        Ok(None) => return Err(AppError::not_found("No such file.")),
+        // A range past the end, for one.
+        Err(object_store::Error::Generic { .. })
+        | Err(object_store::Error::NotImplemented { .. })
+            if range.is_some() =>
+        {
+            return Ok((
+                StatusCode::RANGE_NOT_SATISFIABLE,
+                [(CONTENT_RANGE, "bytes */*".to_owned())],
+            )
+                .into_response());
+        }
+        Err(err) => return Err(AppError::Internal(err.into())),
+    };
+    let sent = opened.range.end - opened.range.start;
+    let status = if range.is_some() {
+        StatusCode::PARTIAL_CONTENT
+    } else {
+        StatusCode::OK
+    };
+    let mut response = Response::builder()
+        .status(status)
+        .header(CONTENT_TYPE, kind)
+        .header(CONTENT_LENGTH, sent)
+        .header(ACCEPT_RANGES, "bytes")
+        .header(CACHE_CONTROL, "public, max-age=31536000, immutable");
+    if range.is_some() {
+        let last = opened.range.end.saturating_sub(1);
+        response = response.header(
+            CONTENT_RANGE,
+            format!("bytes {}-{last}/{}", opened.range.start, opened.size),
+        );
+    }
+    let body = Body::from_stream(opened.body.map_err(std::io::Error::other));
+    response
+        .body(body)
+        .map_err(|err| AppError::Internal(err.into()))
+}
+
+/// One `bytes=start-end` or `bytes=start-` range (the ranges video players ask for).
+fn parse_range(header: &str) -> Option<std::ops::Range<u64>> {
+    let spec = header.trim().strip_prefix("bytes=")?;
+    if spec.contains(',') {
+        return None;
+    }
+    let (start, end) = spec.split_once('-')?;
+    let start: u64 = start.trim().parse().ok()?;
+    let end: u64 = match end.trim() {
+        "" => u64::MAX,
+        end => end.parse::<u64>().ok()?.checked_add(1)?,
+    };
+    (end > start).then_some(start..end)
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<PhotoUpload>();
+    exports.add::<PhotoUploads>();
+    exports.add::<TextImageUpload>();
+    exports.add::<AlbumArtUpload>();
+    exports.add::<Id3>();
+    exports.add::<AudioUpload>();
+    exports.add::<VideoUpload>();
+    exports.add::<ImageUrlUpload>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_read_as_video_players_ask() {
+        assert_eq!(parse_range("bytes=0-99"), Some(0..100));
+        assert_eq!(parse_range("bytes=100-"), Some(100..u64::MAX));
+        assert_eq!(parse_range("bytes=5-1"), None);
+        assert_eq!(parse_range("bytes=0-1,5-6"), None);
+        assert_eq!(parse_range("items=0-1"), None);
+    }
+}
