@@ -1,6 +1,7 @@
 //! The router that assembles every feature, the channel kinds they own, and serving them.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -23,7 +24,9 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::follows::router())
         .merge(crate::activity::router())
         .merge(crate::messaging::router())
-        .merge(crate::posts::router())
+        .merge(crate::posts::router(Arc::new(
+            crate::posts::providers::Offline,
+        )))
         .merge(crate::media::router())
         .merge(crate::realtime::router())
         .route("/healthz", get(healthz))

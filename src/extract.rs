@@ -3,7 +3,7 @@
 
 use axum::extract::FromRequest;
 use axum::extract::FromRequestParts;
-use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::rejection::{FormRejection, JsonRejection, QueryRejection};
 
 use crate::error::{AppError, Code};
 
@@ -11,6 +11,11 @@ use crate::error::{AppError, Code};
 #[derive(FromRequest)]
 #[from_request(via(axum::Form), rejection(AppError))]
 pub struct Form<T>(pub T);
+
+/// A JSON body (`application/json`).
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct Json<T>(pub T);
 
 /// The query string.
 #[derive(FromRequestParts)]
@@ -20,6 +25,12 @@ pub struct Query<T>(pub T);
 impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {
         AppError::bad_request(Code::BadForm, rejection.body_text())
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        AppError::bad_request(Code::BadJson, rejection.body_text())
     }
 }
 

@@ -776,3 +776,160 @@ async fn a_scheduled_post_goes_out_at_its_time_even_across_a_restart() {
         db.cleanup().await;
     }
 }
+
+#[tokio::test]
+async fn the_composer_suggests_mentions_and_tags() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let _ = Client::registered(&base, "annie@example.com", "annie").await;
+        let _ = Client::registered(&base, "anna-art@example.com", "anna-art").await;
+        ann.post("/svc/follow", &[("tumblelog", "anna-art")]).await;
+        let mentions = ann.post("/svc/mention", &[("q", "@ann")]).await;
+        let names: Vec<&str> = mentions.response()["blogs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            ["anna-art", "ann", "annie"],
+            "{kind:?}: followed first, then the shortest"
+        );
+        assert_eq!(mentions.response()["query"], "ann", "{kind:?}");
+
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        for tags in ["cats, cartoons", "cats", "cars"] {
+            save(
+                &ben,
+                "ben",
+                &[
+                    ("post[type]", "text"),
+                    ("post[one]", "t"),
+                    ("post[tags]", tags),
+                ],
+            )
+            .await;
+        }
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[tags]", "Cake"),
+            ],
+        )
+        .await;
+        let suggested = ann
+            .post("/svc/tag_suggest", &[("q", "ca"), ("tags", "cars")])
+            .await;
+        let lists = &suggested.response()["tagSuggestions"];
+        assert_eq!(
+            lists["userTags"],
+            serde_json::json!(["Cake"]),
+            "{kind:?}: the author's own"
+        );
+        assert_eq!(
+            lists["suggestions"],
+            serde_json::json!(["cats", "cartoons"]),
+            "{kind:?}: popular, most used first, not the post's own"
+        );
+        let all: Vec<&str> = suggested.response()["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["tag"].as_str().unwrap())
+            .collect();
+        assert_eq!(all, ["Cake", "cats", "cartoons"], "{kind:?}");
+    })
+    .await;
+}
+
+/// Serves one HTML page on 127.0.0.1 to every request.
+async fn page_server(html: &'static str) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        while let Ok((mut socket, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut buf = [0u8; 2048];
+                let _ = socket.read(&mut buf).await;
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\n\r\n",
+                    html.len()
+                );
+                let _ = socket.write_all(head.as_bytes()).await;
+                let _ = socket.write_all(html.as_bytes()).await;
+            });
+        }
+    });
+    format!("http://{addr}/article")
+}
+
+#[tokio::test]
+async fn link_previews_and_media_lookups() {
+    let db = TestDb::new(common::Kind::Sqlite).await;
+    let page = page_server(r#"<title>T</title><meta property="og:title" content="A story"><meta property="og:image" content="/i.jpg"><meta property="article:tag" content="news">"#).await;
+    let closed = Server::start(&db.url, &[]);
+    let ann = Client::registered(&closed.base, "ann@example.com", "ann").await;
+    let refused = ann.post("/svc/post/fetch_og", &[("url", &page)]).await;
+    assert_eq!(
+        (refused.status, refused.detail()),
+        (400, "That address is not on the web."),
+        "never from inside"
+    );
+    drop(closed);
+    let open = Server::start(&db.url, &["--allow-private-fetch"]);
+    let ann = logged_in(&open.base, "ann@example.com").await;
+    let og = ann.post("/svc/post/fetch_og", &[("url", &page)]).await;
+    assert_eq!(og.status, 200, "{}", og.body);
+    assert_eq!(og.response()["title"], "A story");
+    assert!(og.response()["image"].as_str().unwrap().ends_with("/i.jpg"));
+    assert_eq!(og.response()["tags"], serde_json::json!(["news"]));
+
+    let spotify = ann
+        .post(
+            "/svc/post/get_spotify_data",
+            &[("url", "https://open.spotify.com/track/abc")],
+        )
+        .await;
+    assert_eq!(
+        spotify.response()["embed_url"],
+        "https://open.spotify.com/embed/track/abc"
+    );
+    let wrong = ann
+        .post(
+            "/svc/post/get_soundcloud_data",
+            &[("url", "https://open.spotify.com/track/abc")],
+        )
+        .await;
+    assert_eq!(wrong.status, 400);
+    let search = ann
+        .post(
+            "/search_audio",
+            &[("q", "blue"), ("audio_search_provider", "spotify")],
+        )
+        .await;
+    assert_eq!(
+        search.response()["results"],
+        serde_json::json!([]),
+        "no service is reachable from here"
+    );
+    let video = ann
+        .http
+        .post(format!("{}/svc/post/get_video_data", open.base))
+        .header("x-form-key", &ann.form_key)
+        .json(&serde_json::json!({"embed_url": "https://youtu.be/dQw4w9WgXcQ", "embed_width": 500}))
+        .send()
+        .await
+        .unwrap();
+    let video: Value = video.json().await.unwrap();
+    assert_eq!(
+        video["response"]["preview_iframe"],
+        "https://www.youtube.com/embed/dQw4w9WgXcQ"
+    );
+    drop(open);
+    db.cleanup().await;
+}

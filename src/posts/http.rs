@@ -529,6 +529,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<PostPage>();
     exports.add::<Preview>();
     exports.add::<IndashPosts>();
+    super::lookups::typescript(exports);
 }
 
 #[cfg(test)]

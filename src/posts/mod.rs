@@ -3,16 +3,32 @@
 
 mod form;
 mod http;
+mod lookups;
 pub mod media_urls;
 pub mod model;
+pub mod og;
+pub mod providers;
 pub mod publisher;
 pub mod sanitize;
 mod save;
 pub mod store;
+pub mod suggest;
 pub mod tags;
 pub mod view;
 pub mod when;
 
-pub use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;
+
+use std::sync::Arc;
+
+use axum::Router;
+
+use crate::state::AppState;
+use providers::MediaProviders;
+
+/// The post routes: saving, reading, and the composer's lookups, which ask the audio and
+/// video services through `providers`.
+pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
+    http::router().merge(lookups::router(providers))
+}
