@@ -26,7 +26,17 @@ pub enum Command {
     /// Apply database migrations and exit.
     Migrate(DatabaseArgs),
     /// Fill the database with the demo world (users, blogs, follows) and exit.
-    Seed(DatabaseArgs),
+    Seed(SeedArgs),
+}
+
+/// What `seed` writes to.
+#[derive(Args, Debug, Clone)]
+pub struct SeedArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Where the demo's pictures are kept (as `serve --media-dir`).
+    #[arg(long, env = "DASHWIRE_MEDIA_DIR", default_value = "./data/media")]
+    pub media_dir: std::path::PathBuf,
 }
 
 /// Where the data lives.

@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::Parser;
 use clap::error::ErrorKind;
 use dashwire::app::{channel_kinds, serve};
-use dashwire::config::{Cli, Command, Config, MediaLocation, check_database_url};
+use dashwire::config::{Cli, Command, Config, MediaLocation, SeedArgs, check_database_url};
 use dashwire::demo::{DEMO_PASSWORD, seed};
 use dashwire::outbound::Fetcher;
 use dashwire::rate_limit::LoginLimiter;
@@ -75,7 +75,7 @@ async fn run(command: Command) -> ExitCode {
             Ok(config) => run_serve(config).await,
             Err(err) => return config_error(err),
         },
-        Command::Migrate(db) | Command::Seed(db)
+        Command::Migrate(db) | Command::Seed(SeedArgs { database: db, .. })
             if check_database_url(&db.database_url).is_err() =>
         {
             return config_error(check_database_url(&db.database_url).unwrap_err());
@@ -83,12 +83,7 @@ async fn run(command: Command) -> ExitCode {
         Command::Migrate(db) => open_store(&db.database_url).await.map(|_| {
             println!("dashwire: migrations applied");
         }),
-        Command::Seed(db) => match open_store(&db.database_url).await {
-            Ok(store) => seed(&store).await.map(|email| {
-                println!("dashwire: demo world ready; log in as {email} / {DEMO_PASSWORD}");
-            }),
-            Err(err) => Err(err),
-        },
+        Command::Seed(args) => seed_demo(args).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -101,6 +96,15 @@ async fn run(command: Command) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+async fn seed_demo(args: SeedArgs) -> anyhow::Result<()> {
+    let store = open_store(&args.database.database_url).await?;
+    let media = MediaStore::local(&args.media_dir)
+        .map_err(|err| StoreOpenError(anyhow::anyhow!("--media-dir: {err:#}")))?;
+    let email = seed(&store, &media).await?;
+    println!("dashwire: demo world ready; log in as {email} / {DEMO_PASSWORD}");
+    Ok(())
 }
 
 fn config_error(err: impl std::fmt::Display) -> ExitCode {
@@ -128,8 +132,15 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
         ))
     })?;
     let addr = listener.local_addr().context("reading the bound address")?;
+    let media = match &config.media {
+        MediaLocation::Dir(dir) => MediaStore::local(dir),
+        MediaLocation::S3(url) => MediaStore::s3(url),
+    }
+    .map_err(|err| StoreOpenError(anyhow::anyhow!("--media-dir / --media-s3: {err:#}")))?;
     if config.demo {
-        let email = seed(&store).await.context("seeding the demo world")?;
+        let email = seed(&store, &media)
+            .await
+            .context("seeding the demo world")?;
         println!("dashwire: demo login: {email} / {DEMO_PASSWORD}");
     }
     // Tests and scripts read this line to learn the port when binding to :0.
@@ -142,11 +153,6 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     )
     .await
     .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
-    let media = match &config.media {
-        MediaLocation::Dir(dir) => MediaStore::local(dir),
-        MediaLocation::S3(url) => MediaStore::s3(url),
-    }
-    .map_err(|err| StoreOpenError(anyhow::anyhow!("--media-dir / --media-s3: {err:#}")))?;
     let state = AppState {
         store: store.clone(),
         fetcher: Fetcher::new(config.allow_private_fetch),

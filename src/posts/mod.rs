@@ -10,7 +10,7 @@ pub mod og;
 pub mod providers;
 pub mod publisher;
 pub mod sanitize;
-mod save;
+pub mod save;
 pub mod store;
 pub mod suggest;
 pub mod tags;

@@ -1,8 +1,11 @@
-//! The demo world: a few users, each with more than one blog, following each other, so a
-//! newcomer has something to log into and look at.
+//! The demo world: a few users, each with more than one blog, following each other, and
+//! posts of every type among them, so a newcomer has something to log into and look at.
+
+mod posts;
 
 use crate::auth::password;
 use crate::store::Store;
+use crate::store::media::MediaStore;
 
 /// The password of every demo account.
 pub const DEMO_PASSWORD: &str = "dashwire-demo";
@@ -62,12 +65,19 @@ const USERS: &[DemoUser] = &[
     },
 ];
 
-/// Seeds the demo world unless it is already there. Returns the demo login email.
-pub async fn seed(store: &Store) -> anyhow::Result<&'static str> {
+/// Seeds the demo world unless it is already there (a world seeded before posts existed
+/// gets its posts). Returns the demo login email.
+pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<&'static str> {
     let first = USERS[0].email;
-    if store.user_by_email(first).await?.is_some() {
-        return Ok(first);
+    if store.user_by_email(first).await?.is_none() {
+        seed_people(store).await?;
     }
+    posts::seed(store, media).await?;
+    Ok(first)
+}
+
+/// The users, their blogs and who follows whom.
+async fn seed_people(store: &Store) -> anyhow::Result<()> {
     let hash = password::hash(DEMO_PASSWORD.to_owned()).await?;
     let mut user_ids = Vec::new();
     for user in USERS {
@@ -97,5 +107,5 @@ pub async fn seed(store: &Store) -> anyhow::Result<&'static str> {
             store.follow(user_id, via, blog.id).await?;
         }
     }
-    Ok(first)
+    Ok(())
 }
