@@ -933,3 +933,82 @@ async fn link_previews_and_media_lookups() {
     drop(open);
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn tag_pages_photo_sizes_and_plain_text() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "Tom & Jerry <3"),
+                ("post[tags]", "Cats, <3"),
+            ],
+        )
+        .await;
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "dogs"),
+                ("post[tags]", "dogs"),
+            ],
+        )
+        .await;
+        let cats = page(&ann, "/svc/post/blog/after/0?blog=ann&tag=cats").await;
+        assert_eq!(cats.len(), 1, "{kind:?}: the tag's page, whatever its case");
+        let hearts = page(&ann, "/svc/post/blog/after/0?blog=ann&tag=%3C3").await;
+        assert_eq!(
+            hearts.len(),
+            1,
+            "{kind:?}: a tag read as the reader writes it"
+        );
+        let title = &ann
+            .get("/svc/post/blog/after/0?blog=ann&tag=cats")
+            .await
+            .body["response"]["posts"][0]["content"]["title"];
+        assert_eq!(title, "Tom & Jerry <3", "{kind:?}: plain text, not escaped");
+
+        let png = {
+            let mut out = std::io::Cursor::new(Vec::new());
+            image::DynamicImage::new_rgb8(300, 200)
+                .write_to(&mut out, image::ImageFormat::Png)
+                .unwrap();
+            out.into_inner()
+        };
+        let uploaded: Value = ann
+            .http
+            .post(format!("{base}/svc/post/upload_photo"))
+            .header("x-form-key", &ann.form_key)
+            .multipart(reqwest::multipart::Form::new().part(
+                "photo",
+                reqwest::multipart::Part::bytes(png).file_name("a.png"),
+            ))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let url = uploaded["response"]["photos"][0]["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let saved = save(
+            &ann,
+            "ann",
+            &[("post[type]", "photo"), ("images[o1]", &url)],
+        )
+        .await;
+        let photo = &saved["post"]["content"]["photos"][0];
+        assert_eq!(
+            (photo["width"].as_i64(), photo["height"].as_i64()),
+            (Some(300), Some(200)),
+            "{kind:?}: measured"
+        );
+    })
+    .await;
+}

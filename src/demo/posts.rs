@@ -113,6 +113,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
             PostContent::Audio {
                 url: "https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC".into(),
                 service: "spotify".into(),
+                embed_url: "https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC".into(),
                 track_title: "Songs for plants".into(),
                 track_artist: "Dave".into(),
                 track_album: String::new(),

@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use super::media_urls::{AudioSource, VideoSource, audio_source, video_source};
+use super::media_urls::{AudioSource, VideoSource, audio_player, audio_source, video_source};
 use super::model::{EditorType, Photo, PostContent, PostSource, PostState, PostType};
 use super::sanitize;
 use super::tags::parse_tags;
@@ -442,6 +442,7 @@ impl TypeFields<'_> {
                 .map(str::to_owned)
         };
         Ok(PostContent::Audio {
+            embed_url: audio_player(service, &url),
             url,
             service: service.to_owned(),
             track_title: id3("title"),

@@ -15,7 +15,7 @@ use super::model::{PostState, PostType};
 use super::sanitize::dash_preview;
 use super::save::{self, Save, own_post, rebloggable};
 use super::store::{Cursor, Page, PostRow};
-use super::tags::MAX_TAG_CHARS;
+use super::tags::{MAX_TAG_CHARS, clean_tag, tag_key};
 use super::view::PostView;
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
@@ -70,22 +70,39 @@ struct ContextTumblelog {
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct SaveAnswer {
     post: PostView,
-    /// The page the post now belongs on: dashboard, drafts, queue, processing or inbox.
-    post_context_page: &'static str,
+    /// The page the post now belongs on.
+    post_context_page: ContextPage,
     message: String,
     created_post: bool,
     post_tumblelog: PostTumblelog,
     context_tumblelog: ContextTumblelog,
 }
 
+/// The page a post is listed on, for the composer to put a saved post where it belongs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+enum ContextPage {
+    /// Published posts: the followers' dashboards and the blog.
+    Dashboard,
+    /// Private posts: the owner's view of the blog only.
+    Blog,
+    Drafts,
+    /// Queued and scheduled posts.
+    Queue,
+    Processing,
+    Inbox,
+}
+
 /// The page a post in `state` is listed on.
-fn context_page(state: PostState) -> &'static str {
+fn context_page(state: PostState) -> ContextPage {
     match state {
-        PostState::Published | PostState::Private => "dashboard",
-        PostState::Draft => "drafts",
-        PostState::Queued | PostState::Scheduled => "queue",
-        PostState::Transcoding => "processing",
-        PostState::Unapproved => "inbox",
+        PostState::Published => ContextPage::Dashboard,
+        PostState::Private => ContextPage::Blog,
+        PostState::Draft => ContextPage::Drafts,
+        PostState::Queued | PostState::Scheduled => ContextPage::Queue,
+        PostState::Transcoding => ContextPage::Processing,
+        PostState::Unapproved => ContextPage::Inbox,
     }
 }
 
@@ -107,8 +124,10 @@ async fn update(
     user: CurrentUser,
     form: Pairs,
 ) -> ApiResult<SaveAnswer> {
-    let form = form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
+    let mut form =
+        form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
     let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
+    save::measure_photos(&mut form.content, &app.media).await;
     let (id, created) = match save::prepare(&app.store, user.user_id, &blog, form).await? {
         Save::Create(write) => (app.store.create_post(&write).await?, true),
         Save::Update(id, write) => {
@@ -173,7 +192,7 @@ struct FetchAnswer {
     post: PostView,
     created_post: bool,
     post_tumblelog: PostTumblelog,
-    post_context_page: &'static str,
+    post_context_page: ContextPage,
 }
 
 async fn fetch(
@@ -358,6 +377,8 @@ struct PageQuery {
     /// The blog of a blog page (`blog`), or of the drafts, queue, processing and inbox pages
     /// (the acting blog when absent).
     blog: Option<String>,
+    /// On a blog page: only the posts with this tag.
+    tag: Option<String>,
 }
 
 /// `GET /svc/post/{page_root}/{direction}/{ref_post_id}`: the posts `before` (above) or
@@ -400,9 +421,15 @@ async fn page(
         "blog" => {
             let name = query.blog.as_deref().unwrap_or("");
             let blog = blog_named(&app.store, viewer, name).await?;
+            let tag = query
+                .tag
+                .as_deref()
+                .map(|t| tag_key(&clean_tag(t)))
+                .filter(|t| !t.is_empty());
             let page = Page::Blog {
                 blog_id: blog.id,
                 with_private: viewer == Some(blog.user_id),
+                tag,
             };
             let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
             return Ok(ok(PostPage {
@@ -517,6 +544,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<PostSource>();
     exports.add::<PostView>();
     exports.add::<super::view::ReblogSource>();
+    exports.add::<ContextPage>();
     exports.add::<PostTumblelog>();
     exports.add::<ContextTumblelog>();
     exports.add::<SaveAnswer>();
@@ -538,8 +566,8 @@ mod tests {
 
     #[test]
     fn each_state_has_its_page() {
-        assert_eq!(context_page(PostState::Draft), "drafts");
-        assert_eq!(context_page(PostState::Scheduled), "queue");
-        assert_eq!(context_page(PostState::Private), "dashboard");
+        assert_eq!(context_page(PostState::Draft), ContextPage::Drafts);
+        assert_eq!(context_page(PostState::Scheduled), ContextPage::Queue);
+        assert_eq!(context_page(PostState::Private), ContextPage::Blog);
     }
 }

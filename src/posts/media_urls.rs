@@ -44,6 +44,19 @@ pub fn audio_source(raw: &str) -> Option<AudioSource> {
     })
 }
 
+/// The player of a track on services whose player's address follows from the track's
+/// (spotify, soundcloud); empty otherwise.
+pub fn audio_player(service: &str, url: &str) -> String {
+    match service {
+        "spotify" => url.replacen("open.spotify.com/", "open.spotify.com/embed/", 1),
+        "soundcloud" => format!(
+            "https://w.soundcloud.com/player/?url={}",
+            url::form_urlencoded::byte_serialize(url.as_bytes()).collect::<String>()
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Where a video post's video comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VideoSource {

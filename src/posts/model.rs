@@ -165,7 +165,8 @@ pub struct ChatLine {
     pub text: String,
 }
 
-/// Each type's fields, ready to render: every HTML field is sanitised. A reblog carries the
+/// Each type's fields, ready to render: every HTML field (body, caption, source, answer) is
+/// sanitised; every other field is plain text, to show as text. A reblog carries the
 /// reblogged post's media, without the words its trail shows (see [`PostContent::for_reblog`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
@@ -173,7 +174,7 @@ pub struct ChatLine {
 pub enum PostContent {
     Text {
         title: String,
-        /// HTML; a `[[MORE]]` in the source becomes `<!-- more -->`.
+        /// HTML; readers show what comes before a `[[MORE]]` with 'Keep reading'.
         body: String,
     },
     Photo {
@@ -185,7 +186,7 @@ pub enum PostContent {
         caption: String,
     },
     Quote {
-        /// Plain text.
+        /// Plain text (show it as text, never as HTML).
         quote: String,
         source: String,
     },
@@ -207,6 +208,9 @@ pub enum PostContent {
         url: String,
         /// spotify, soundcloud, bandcamp, or direct (an MP3 here or elsewhere).
         service: String,
+        /// The service's player, for an iframe; empty for an MP3 (an audio element plays it)
+        /// and for services whose player does not follow from the URL.
+        embed_url: String,
         track_title: String,
         track_artist: String,
         track_album: String,

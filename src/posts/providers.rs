@@ -9,7 +9,7 @@
 use futures_util::future::BoxFuture;
 use serde::Serialize;
 
-use super::media_urls::{audio_source, video_source};
+use super::media_urls::{audio_player, audio_source, video_source};
 
 /// What a service says about an audio URL (spec 001 §7 `get_{service}_data`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -77,7 +77,7 @@ impl MediaProviders for Offline {
         let found = audio_source(url)
             .filter(|s| s.service == service)
             .map(|source| {
-                let embed_url = audio_embed(source.service, &source.url);
+                let embed_url = audio_player(source.service, &source.url);
                 AudioData {
                     service: source.service.to_owned(),
                     url: source.url,
@@ -132,18 +132,6 @@ impl MediaProviders for Offline {
             },
         };
         Box::pin(std::future::ready(data))
-    }
-}
-
-/// The player of a track URL on services whose player address follows from it.
-fn audio_embed(service: &str, url: &str) -> String {
-    match service {
-        "spotify" => url.replacen("open.spotify.com/", "open.spotify.com/embed/", 1),
-        "soundcloud" => format!(
-            "https://w.soundcloud.com/player/?url={}",
-            url::form_urlencoded::byte_serialize(url.as_bytes()).collect::<String>()
-        ),
-        _ => String::new(),
     }
 }
 

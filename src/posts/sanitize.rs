@@ -53,6 +53,10 @@ static POST_HTML: LazyLock<Builder<'static>> = LazyLock::new(|| {
         .add_tag_attributes("img", ["src", "alt", "width", "height"])
         .add_tag_attributes("iframe", ["src", "width", "height", "allowfullscreen"])
         .add_tag_attributes("figure", ["data-orig-width", "data-orig-height"])
+        // The full-width class (spec 001 §9), and no other: classes could borrow the app's
+        // own styles.
+        .add_allowed_classes("figure", ["tmblr-full"])
+        .add_allowed_classes("img", ["tmblr-full"])
         .url_schemes(HashSet::from(["http", "https", "mailto"]))
         // Our own media (`/media/...`) and protocol-relative embeds are relative URLs.
         .url_relative(UrlRelative::PassThrough)
@@ -98,9 +102,39 @@ fn markdown_to_html(markdown: &str) -> String {
     out
 }
 
-/// Text with every tag stripped (its characters escaped for HTML), as a quote's text is kept.
+/// Plain text: every tag stripped and entities read, as titles, quotes and captions are
+/// kept. Clients show it as text, never as HTML, so it needs no escaping (and is not
+/// escaped twice).
 pub fn text_only(html: &str) -> String {
-    Builder::empty().clean(html).to_string().trim().to_owned()
+    let escaped = Builder::empty().clean(html).to_string();
+    unescape(escaped.trim())
+}
+
+/// Reads the entities html5ever's serialiser writes for text (`&amp;`, `&lt;`, `&gt;`,
+/// `&nbsp;`, and in attributes `&quot;`): the only ones ammonia's output can hold.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (decoded, len) = [
+            ("&amp;", '&'),
+            ("&lt;", '<'),
+            ("&gt;", '>'),
+            ("&nbsp;", '\u{a0}'),
+            ("&quot;", '"'),
+            ("&#39;", '\''),
+        ]
+        .iter()
+        .find(|(entity, _)| rest.starts_with(entity))
+        .map(|(entity, c)| (*c, entity.len()))
+        .unwrap_or(('&', 1));
+        out.push(decoded);
+        rest = &rest[len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A quote's text: HTML stripped (spec 001 §5).
@@ -119,8 +153,7 @@ pub fn quote_source(source: &str, editor: EditorType) -> String {
 }
 
 /// A chat's lines: zero-width spaces removed, a leading speaker name ending in a colon
-/// taken apart so it can be bolded (spec 001 §5), empty lines dropped. Text stays plain,
-/// escaped for HTML.
+/// taken apart so it can be bolded (spec 001 §5), empty lines dropped. Plain text.
 pub fn chat_lines(source: &str) -> Vec<ChatLine> {
     source
         .replace('\u{200B}', "")
@@ -204,6 +237,17 @@ mod tests {
         assert_eq!(
             h1, "bigblock",
             "elements outside the list lose their tags, not their text"
+        );
+    }
+
+    #[test]
+    fn only_the_full_width_class_is_kept() {
+        let html = clean(
+            r#"<figure class="tmblr-full app-header"><img class="tmblr-full" src="/media/a.png"></figure>"#,
+        );
+        assert_eq!(
+            html,
+            r#"<figure class="tmblr-full"><img class="tmblr-full" src="/media/a.png"></figure>"#
         );
     }
 

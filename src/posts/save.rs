@@ -10,6 +10,7 @@ use super::when::parse_when;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::store::BlogRef;
 use crate::error::{AppError, Code};
+use crate::store::media::{MediaStore, is_media_name};
 use crate::store::{Store, now_secs};
 
 /// The message of a refused reblog (spec 001 §4).
@@ -136,6 +137,36 @@ pub async fn prepare(
                 String::new(),
                 None,
             )))
+        }
+    }
+}
+
+/// Fills in the size of each photo kept in our media store (the composer sends only URLs;
+/// readers lay out rows of photos by their shapes). Photos elsewhere on the web keep 0: the
+/// server does not fetch them just to measure.
+pub async fn measure_photos(content: &mut Option<PostContent>, media: &MediaStore) {
+    let Some(PostContent::Photo { photos, .. }) = content else {
+        return;
+    };
+    for photo in photos.iter_mut().filter(|p| p.width == 0) {
+        let Some(name) = photo
+            .url
+            .strip_prefix("/media/")
+            .filter(|n| is_media_name(n))
+        else {
+            continue;
+        };
+        let Ok(Some(bytes)) = media.get(name).await else {
+            continue;
+        };
+        let reader =
+            image::ImageReader::new(std::io::Cursor::new(&bytes[..])).with_guessed_format();
+        if let Ok((width, height)) = reader
+            .map_err(|_| ())
+            .and_then(|r| r.into_dimensions().map_err(|_| ()))
+        {
+            photo.width = i64::from(width);
+            photo.height = i64::from(height);
         }
     }
 }

@@ -118,12 +118,17 @@ pub struct ReblogOf {
 }
 
 /// Which posts a page lists, and in which order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Page {
     /// The posts of the blogs a user follows and of their own blogs, newest first.
     Dashboard { user_id: i64 },
-    /// One blog's posts, newest first; `with_private` for its owner.
-    Blog { blog_id: i64, with_private: bool },
+    /// One blog's posts, newest first; `with_private` for its owner; only those tagged
+    /// `tag` (a tag key) when given.
+    Blog {
+        blog_id: i64,
+        with_private: bool,
+        tag: Option<String>,
+    },
     /// One blog's posts in some states, oldest first (drafts, queue, processing, inbox).
     States {
         blog_id: i64,
@@ -245,17 +250,18 @@ impl Store {
                 None => return Ok(Vec::new()),
             },
         };
-        match page {
+        match &page {
             Page::Dashboard { user_id } => {
-                self.newest_first(page, user_id, cursor, reference, limit, viewer)
+                self.newest_first(&page, *user_id, cursor, reference, limit, viewer)
                     .await
             }
             Page::Blog { blog_id, .. } => {
-                self.newest_first(page, blog_id, cursor, reference, limit, viewer)
+                self.newest_first(&page, *blog_id, cursor, reference, limit, viewer)
                     .await
             }
             Page::States { blog_id, states } => {
-                self.in_states(blog_id, states, cursor, limit, viewer).await
+                self.in_states(*blog_id, states, cursor, limit, viewer)
+                    .await
             }
         }
     }
@@ -264,7 +270,7 @@ impl Store {
     /// first) or after it (older ones).
     async fn newest_first(
         &self,
-        page: Page,
+        page: &Page,
         key: i64,
         cursor: Cursor,
         reference: Option<PostRow>,
@@ -285,11 +291,13 @@ impl Store {
         );
         const BLOG_OLDER: &str = post_select!(
             "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+            "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
             "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
             "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
         );
         const BLOG_NEWER: &str = post_select!(
             "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+            "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
             "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
             "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
         );
@@ -308,10 +316,12 @@ impl Store {
                     .bind(viewer).bind(key).bind(at).bind(id).bind(limit)
                     .fetch_all(pool).await)?
             }
-            Page::Blog { with_private, .. } => {
+            Page::Blog {
+                with_private, tag, ..
+            } => {
                 let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
                 with_pool!(self, pool => sqlx::query_as(sql)
-                    .bind(viewer).bind(key).bind(at).bind(id).bind(limit).bind(with_private)
+                    .bind(viewer).bind(key).bind(at).bind(id).bind(limit).bind(*with_private).bind(tag.as_deref())
                     .fetch_all(pool).await)?
             }
             Page::States { .. } => unreachable!("not a newest-first page"),

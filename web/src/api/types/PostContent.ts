@@ -3,12 +3,13 @@ import type { ChatLine } from "./ChatLine";
 import type { Photo } from "./Photo";
 
 /**
- * Each type's fields, ready to render: every HTML field is sanitised. A reblog carries the
+ * Each type's fields, ready to render: every HTML field (body, caption, source, answer) is
+ * sanitised; every other field is plain text, to show as text. A reblog carries the
  * reblogged post's media, without the words its trail shows (see [`PostContent::for_reblog`]).
  */
 export type PostContent = { "type": "text", title: string, 
 /**
- * HTML; a `[[MORE]]` in the source becomes `<!-- more -->`.
+ * HTML; readers show what comes before a `[[MORE]]` with 'Keep reading'.
  */
 body: string, } | { "type": "photo", photos: Array<Photo>, 
 /**
@@ -20,7 +21,7 @@ layout: string,
  */
 linkthrough: string, caption: string, } | { "type": "quote", 
 /**
- * Plain text.
+ * Plain text (show it as text, never as HTML).
  */
 quote: string, source: string, } | { "type": "link", url: string, title: string, excerpt: string, author: string, 
 /**
@@ -30,7 +31,12 @@ publisher: string, thumbnail: string | null, caption: string, } | { "type": "cha
 /**
  * spotify, soundcloud, bandcamp, or direct (an MP3 here or elsewhere).
  */
-service: string, track_title: string, track_artist: string, track_album: string, album_art: string | null, caption: string, } | { "type": "video", url: string, 
+service: string, 
+/**
+ * The service's player, for an iframe; empty for an MP3 (an audio element plays it)
+ * and for services whose player does not follow from the URL.
+ */
+embed_url: string, track_title: string, track_artist: string, track_album: string, album_art: string | null, caption: string, } | { "type": "video", url: string, 
 /**
  * youtube, or direct (a video file here or elsewhere).
  */
