@@ -26,7 +26,7 @@ function pageRequestsStayWithVite(req: PageRequest): string | undefined {
   return undefined;
 }
 
-const proxied = ['/svc', '/login', '/register', '/logout', '/order', '/new/blog', '/avatar'];
+const proxied = ['/svc', '/login', '/register', '/logout', '/order', '/new/blog', '/avatar', '/media', '/search_audio'];
 
 export default defineConfig({
   plugins: [react()],

@@ -2,8 +2,16 @@
 import { Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
-import { BlogActivityPage, BlogFollowersPage, BlogPage } from './features/blogPage';
+import {
+  BlogActivityPage,
+  BlogFollowersPage,
+  BlogOwnerPostsPage,
+  BlogPage,
+  BlogPostPage,
+  type OwnerPostsPage,
+} from './features/blogPage';
 import { BlogStoreProvider } from './features/blogs';
+import { ComposerHost, ComposerProvider, useComposer } from './features/composer';
 import { DashboardPage, ExplorePage } from './features/dashboard';
 import { DialogProvider } from './features/dialogs';
 import { FollowPage } from './features/follow';
@@ -28,10 +36,13 @@ export function App({ client }: { client?: ApiClient }) {
             <HeaderProvider>
               <RealtimeProvider>
                 <MessagingProvider>
-                  <PageHeader />
-                  <main className="app-main" id="main">
-                    <Routes />
-                  </main>
+                  <ComposerProvider>
+                    <PageHeader />
+                    <main className="app-main" id="main">
+                      <Routes />
+                    </main>
+                    <ComposerHost />
+                  </ComposerProvider>
                 </MessagingProvider>
               </RealtimeProvider>
             </HeaderProvider>
@@ -42,9 +53,15 @@ export function App({ client }: { client?: ApiClient }) {
   );
 }
 
+/** The owner's pages of a blog, where the account menu's per-blog links go (spec 000 §2.1). */
+const OWNER_POST_PAGES: OwnerPostsPage[] = ['drafts', 'queue', 'processing'];
+
 function Routes() {
+  // While the composer is open (spec 001 §2: /new/{type}, /edit/{id}, /reblog/{id}/{key}), the
+  // page under it is the one it was opened over.
+  const { pageLocation } = useComposer();
   return (
-    <Switch>
+    <Switch location={pageLocation}>
       <Route path="/">
         <RequireLogin>
           <DashboardPage />
@@ -135,6 +152,22 @@ function Routes() {
           </RequireLogin>
         )}
       </Route>
+      <Route path="/blog/:name/post/:id/:slug?">
+        {(params) => (
+          <WaitForSession>
+            <BlogPostPage key={`${params.name}/${params.id}`} name={params.name} postId={Number(params.id)} />
+          </WaitForSession>
+        )}
+      </Route>
+      {OWNER_POST_PAGES.map((page) => (
+        <Route key={page} path={`/blog/:name/${page}`}>
+          {(params) => (
+            <RequireLogin>
+              <BlogOwnerPostsPage key={params.name} name={params.name} page={page} />
+            </RequireLogin>
+          )}
+        </Route>
+      ))}
       <Route>
         <NotFoundPage />
       </Route>

@@ -7,6 +7,8 @@ import './styles/popovers.css';
 import './styles/blog-card.css';
 import './styles/pages.css';
 import './styles/messaging.css';
+import './styles/composer.css';
+import './styles/posts.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,6 +6,7 @@ import { ApiProvider } from '../api/ApiProvider';
 import type { ApiClient } from '../api/client';
 import type { User } from '../api/models';
 import { BlogStoreProvider } from '../features/blogs';
+import { ComposerProvider } from '../features/composer';
 import { DialogProvider } from '../features/dialogs';
 import { MessagingProvider } from '../features/messaging';
 import { FakeRealtime, FakeRealtimeProvider } from '../features/realtime/testing';
@@ -35,7 +36,9 @@ export function renderWithProviders(
           <DialogProvider>
             <BlogStoreProvider>
               <FakeRealtimeProvider realtime={realtime} status={status}>
-                <MessagingProvider>{ui}</MessagingProvider>
+                <MessagingProvider>
+                  <ComposerProvider>{ui}</ComposerProvider>
+                </MessagingProvider>
               </FakeRealtimeProvider>
             </BlogStoreProvider>
           </DialogProvider>

@@ -1,19 +1,35 @@
-// /blog/{name}, /blog/{name}/followers and /blog/{name}/activity.
+// /blog/{name}, /blog/{name}/followers and /blog/{name}/activity; a post's own page,
+// /blog/{name}/post/{id}(/{slug}); the owner's /blog/{name}/drafts, /queue and /processing.
 import { Sparkline } from '../../components/Sparkline';
 import { formatCount } from '../../lib/format';
 import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../activity';
+import { PostList } from '../posts';
 import { BlogPageFrame } from './components/BlogPageFrame';
+import { OnePost } from './components/OnePost';
+import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
+
+export type { OwnerPostsPage };
 
 export function BlogPage({ name }: { name: string }) {
   return (
     <BlogPageFrame name={name}>
       {(blog) => (
-        <section className="card empty-state" aria-label={`${blog.name} posts`}>
-          <p>No posts yet.</p>
+        <section aria-label={`${blog.name} posts`}>
+          <PostList page={{ root: 'blog', blog: blog.name }} label={`${blog.name} posts`} empty={<p>No posts yet.</p>} />
         </section>
       )}
     </BlogPageFrame>
   );
+}
+
+/** One post, whole, under its blog's card. */
+export function BlogPostPage({ name, postId }: { name: string; postId: number }) {
+  return <BlogPageFrame name={name}>{(blog) => <OnePost blog={blog.name} postId={postId} />}</BlogPageFrame>;
+}
+
+/** A blog's drafts, queue or videos still processing: its owner's pages, oldest first. */
+export function BlogOwnerPostsPage({ name, page }: { name: string; page: OwnerPostsPage }) {
+  return <BlogPageFrame name={name}>{(blog) => <OwnerPostsSection blog={blog} page={page} />}</BlogPageFrame>;
 }
 
 export function BlogFollowersPage({ name }: { name: string }) {

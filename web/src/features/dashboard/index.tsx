@@ -1,7 +1,9 @@
-// The dashboard (a column of blogs to explore, and the blog the user is acting as) and the
-// Explore page (the same list, for everyone).
+// The dashboard (the user's feed, with the blog the user is acting as and a few blogs to
+// explore beside it) and the Explore page (blogs to explore, for everyone).
+import { Link } from 'wouter';
 import type { ApiClient } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
+import type { PostPageRoot } from '../../api/postEndpoints';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { FormErrors } from '../../components/FormErrors';
@@ -9,21 +11,35 @@ import { useAsyncAction } from '../../lib/useAsyncAction';
 import { BlogCard } from '../blogCard';
 import { useBlogList } from '../blogs';
 import { BlogSelector } from '../blogSelector';
+import { PostList } from '../posts';
 import { useSession, useUser } from '../session';
+import { ExploreSidebar } from './components/ExploreSidebar';
 
 const loadExplore = (api: ApiClient) => endpoints.fetchExploreBlogs(api);
+
+const DASHBOARD: PostPageRoot = { root: 'dashboard' };
 
 export function DashboardPage() {
   return (
     <div className="page page--with-sidebar">
-      <section className="page__main" aria-labelledby="explore-heading">
-        <h1 id="explore-heading" className="page__title">
-          Blogs to explore
+      <section className="page__main" aria-labelledby="dashboard-heading">
+        <h1 id="dashboard-heading" className="page__title">
+          Dashboard
         </h1>
-        <ExploreList />
+        <PostList
+          page={DASHBOARD}
+          label="Your dashboard"
+          empty={
+            <p>
+              Your dashboard is empty. Follow some blogs and their posts show up here:{' '}
+              <Link to="/explore">explore blogs</Link>.
+            </p>
+          }
+        />
       </section>
       <aside className="page__sidebar">
         <ActingAs />
+        <ExploreSidebar />
       </aside>
     </div>
   );

@@ -7,7 +7,7 @@ import { logEvent } from '../../lib/logger';
 import { Badge } from '../../components/Badge';
 import { AccountPopover } from '../account';
 import { ActivityPopover } from '../activity';
-import { ComposePanel } from '../compose';
+import { FastComposePanel, useFastComposeShortcut } from '../fastCompose';
 import { MessagingPopover } from '../messaging';
 import { useRealtimeStatus } from '../realtime';
 import { useSession } from '../session';
@@ -48,6 +48,14 @@ export function PageHeader() {
     toggle('compose');
     logEvent(opening ? 'fast-compose-start' : 'fast-compose-dismiss');
   };
+  const closeCompose = () => {
+    if (panel === 'compose') logEvent('fast-compose-dismiss');
+    close();
+  };
+  // Spec 001 §2: alt+c (Mac) or z then c (elsewhere) opens fast compose, when logged in.
+  useFastComposeShortcut(() => {
+    if (panel !== 'compose') toggleCompose();
+  }, user !== null);
 
   const classes = ['page-header'];
   if (hidden) classes.push('is-hidden');
@@ -121,12 +129,10 @@ export function PageHeader() {
                 icon={<PencilIcon />}
                 open={panel === 'compose'}
                 onToggle={toggleCompose}
-                onClose={() => {
-                  if (panel === 'compose') logEvent('fast-compose-dismiss');
-                  close();
-                }}
+                onClose={closeCompose}
+                popoverClassName="popover--fast-compose"
               >
-                <ComposePanel />
+                <FastComposePanel onClose={close} onDismiss={closeCompose} />
               </HeaderTab>
             </>
           ) : (

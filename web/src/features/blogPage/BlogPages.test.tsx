@@ -1,0 +1,91 @@
+import { act, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { BlogOwnerPostsPage, BlogPage, BlogPostPage } from '.';
+import { fakeApi, type FakeRoute } from '../../test/fakeApi';
+import { user, userBlog, wireBlog } from '../../test/fixtures';
+import { saveAnswer, wirePost } from '../../test/postFixtures';
+import { announceSavedPost } from '../posts';
+import { renderWithProviders } from '../../test/renderApp';
+
+const LONG_BODY = '<p>The start.</p><p>[[MORE]]</p><p>The rest.</p>';
+const alice = user({ blogs: [userBlog('alice', { isCurrent: true, isPrimary: true })] });
+
+function render(ui: ReactNode, routes: Record<string, FakeRoute>, path = '/') {
+  const api = fakeApi({
+    'GET /svc/data/tumblelog': (req) => {
+      const name = req.query.get('tumblelog')!;
+      return { response: wireBlog(name, { is_mine: name === 'alice', draft_count: 1 }) };
+    },
+    ...routes,
+  });
+  renderWithProviders(ui, { client: api.client, user: alice, path });
+  return api;
+}
+
+describe('blog pages with posts', () => {
+  it("lists the blog's posts, a read-more cut on the list", async () => {
+    const { requests } = render(<BlogPage name="bob" />, {
+      'GET /svc/post/blog/after/0': () => ({ response: { posts: [wirePost(3, { content: { type: 'text', title: 'Long', body: LONG_BODY } })] } }),
+    });
+    const feed = await screen.findByRole('feed', { name: 'bob posts' });
+    expect(within(feed).getByText('The start.')).toBeTruthy();
+    expect(within(feed).queryByText('The rest.')).toBeNull();
+    expect(within(feed).getByRole('link', { name: 'Keep reading' }).getAttribute('href')).toBe('/blog/bob/post/3');
+    expect(requests.find((r) => r.path === '/svc/post/blog/after/0')?.query.get('blog')).toBe('bob');
+  });
+
+  it("shows one post whole on its own page", async () => {
+    const { requests } = render(<BlogPostPage name="bob" postId={3} />, {
+      'GET /svc/indash_blog/posts': () => ({
+        response: { posts: [wirePost(3, { content: { type: 'text', title: 'Long', body: LONG_BODY } })], tumblelog: wireBlog('bob') },
+      }),
+    });
+    const article = await screen.findByRole('article', { name: 'Text post by bob' });
+    expect(within(article).getByText('The rest.')).toBeTruthy();
+    expect(within(article).queryByRole('link', { name: 'Keep reading' })).toBeNull();
+    const asked = requests.find((r) => r.path === '/svc/indash_blog/posts')!;
+    expect(asked.query.get('tumblelog_name_or_id')).toBe('bob');
+    expect(asked.query.get('post_id')).toBe('3');
+  });
+
+  it('shows an edit of the post saved meanwhile', async () => {
+    render(<BlogPostPage name="alice" postId={3} />, {
+      'GET /svc/indash_blog/posts': () => ({ response: { posts: [wirePost(3, { tumblelog: 'alice', is_mine: true })], tumblelog: wireBlog('alice') } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Post 3' })).toBeTruthy();
+    const edited = wirePost(3, { tumblelog: 'alice', is_mine: true, content: { type: 'text', title: 'Edited', body: '' } });
+    act(() => announceSavedPost(saveAnswer(edited, { created_post: false })));
+    expect(await screen.findByRole('heading', { name: 'Edited' })).toBeTruthy();
+  });
+
+  it('says when a post is not there, with nothing to retry', async () => {
+    render(<BlogPostPage name="bob" postId={4} />, {
+      'GET /svc/indash_blog/posts': () => ({ status: 404, errors: [{ code: 'not_found', detail: 'No such post.' }] }),
+    });
+    expect(await screen.findByText('No such post.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it("lists the owner's drafts oldest first, each marked Draft, with a Drafts tab", async () => {
+    const { requests } = render(<BlogOwnerPostsPage name="alice" page="drafts" />, {
+      'GET /svc/post/drafts/after/0': () => ({
+        response: { posts: [1, 2].map((id) => wirePost(id, { tumblelog: 'alice', state: 'draft', is_mine: true })) },
+      }),
+    }, '/blog/alice/drafts');
+    expect(await screen.findByRole('heading', { name: 'Drafts', level: 2 })).toBeTruthy();
+    const feed = await screen.findByRole('feed', { name: 'alice drafts' });
+    const posts = within(feed).getAllByRole('article');
+    expect(posts.map((p) => p.getAttribute('data-post-id'))).toEqual(['1', '2']);
+    expect(within(posts[0]).getByText('Draft')).toBeTruthy();
+    expect(within(posts[0]).getByRole('heading', { name: 'Post 1', level: 3 })).toBeTruthy();
+    expect(requests.find((r) => r.path === '/svc/post/drafts/after/0')?.query.get('blog')).toBe('alice');
+    expect(screen.getByRole('link', { name: 'Drafts' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("tells anyone else the drafts are the owner's, without asking for them", async () => {
+    const { requests } = render(<BlogOwnerPostsPage name="bob" page="queue" />, {});
+    expect(await screen.findByText('Only the owner of bob can see its queue.')).toBeTruthy();
+    expect(requests.some((r) => r.path.startsWith('/svc/post/'))).toBe(false);
+  });
+});

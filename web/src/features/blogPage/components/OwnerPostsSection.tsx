@@ -1,0 +1,41 @@
+import type { Blog } from '../../../api/models';
+import { PostList } from '../../posts';
+
+/** The owner's pages of a blog (spec 000 §2.1 per-blog dashboard links). */
+export type OwnerPostsPage = 'drafts' | 'queue' | 'processing';
+
+export const OWNER_PAGE_TITLES: Record<OwnerPostsPage, string> = {
+  drafts: 'Drafts',
+  queue: 'Queue',
+  processing: 'Processing',
+};
+
+const EMPTY_TEXTS: Record<OwnerPostsPage, string> = {
+  drafts: 'No drafts.',
+  queue: 'Nothing in the queue.',
+  processing: 'No videos are processing.',
+};
+
+/** The list of one of the owner's pages; anyone else is told it is the owner's. */
+export function OwnerPostsSection({ blog, page }: { blog: Blog; page: OwnerPostsPage }) {
+  const title = OWNER_PAGE_TITLES[page];
+  return (
+    <section aria-labelledby="owner-posts-heading">
+      <h2 id="owner-posts-heading" className="page__title owner-posts__title">
+        {title}
+      </h2>
+      {blog.isMine ? (
+        <PostList
+          // A list per page and blog: its posts start over when either changes.
+          key={`${page}:${blog.name}`}
+          page={{ root: page, blog: blog.name }}
+          label={`${blog.name} ${title.toLowerCase()}`}
+          empty={<p>{EMPTY_TEXTS[page]}</p>}
+          headingLevel={3}
+        />
+      ) : (
+        <p className="card empty-state">Only the owner of {blog.name} can see its {title.toLowerCase()}.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SaveAnswer } from '../../api/types/SaveAnswer';
+import { fakeApi, type FakeRoute } from '../../test/fakeApi';
+import { user } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { useSavedPosts } from '../posts/savedPosts';
+import { ComposerHost, preloadComposer } from '.';
+import { leaveWarningText } from './hooks/useLeaveWarning';
+import { formData } from './model/testFormData';
+import { saveAnswer, wirePost } from '../../test/postFixtures';
+
+// The form's code is loaded lazily in the app; here, once, before the tests time anything.
+beforeAll(() => preloadComposer(), 30_000);
+
+function SavedListener({ onSaved }: { onSaved(answer: SaveAnswer): void }) {
+  useSavedPosts(onSaved);
+  return null;
+}
+
+function renderComposer(path: string, routes: Record<string, FakeRoute> = {}) {
+  const saved: SaveAnswer[] = [];
+  const api = fakeApi({
+    'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
+    'POST /svc/post/update': (req) => ({
+      response: saveAnswer(wirePost(99, { tumblelog: req.form.get('channel_id') ?? '' })),
+    }),
+    ...routes,
+  });
+  const view = renderWithProviders(
+    <>
+      <SavedListener onSaved={(a) => saved.push(a)} />
+      <ComposerHost />
+    </>,
+    { client: api.client, user: user(), path },
+  );
+  return { ...view, ...api, saved };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: /post/i });
+
+describe('the composer', () => {
+  it('opens a new text post from its route and saves it', async () => {
+    const { requests, saved, location } = renderComposer('/new/text');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const save = within(dialog()).getByRole('button', { name: 'Post' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(title, { target: { value: 'Hello' } });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const form = requests.find((r) => r.path === '/svc/post/update')!.form;
+    expect([form.get('channel_id'), form.get('post[type]'), form.get('post[one]'), form.get('post[state]')]).toEqual([
+      'alice',
+      'text',
+      'Hello',
+      '0',
+    ]);
+    expect(form.get('utc_offset')).toBe(String(-new Date().getTimezoneOffset()));
+    // Saved: it closes, back to the base route.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history?.at(-1)).toBe('/dashboard');
+  });
+
+  it('lays the toolbar out in the spec order', async () => {
+    renderComposer('/new/text');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Text formatting' });
+    const names = within(toolbar)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names.slice(0, 8)).toEqual([
+      'Bold',
+      'Italic',
+      'Headline',
+      'Link',
+      'Strikethrough',
+      'Ordered list',
+      'Unordered list',
+      'Blockquote',
+    ]);
+  });
+});
+
+describe('dismissing (spec 001 §4 Dismiss)', () => {
+  it('closes at once when nothing was added', async () => {
+    renderComposer('/new/text');
+    await screen.findByRole('textbox', { name: 'Title' });
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("asks 'Discard this post?' once something was added; Nevermind keeps it, Discard closes", async () => {
+    renderComposer('/new/text');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), { target: { value: 'Draft' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    const prompt = await screen.findByRole('alertdialog');
+    expect(prompt.textContent).toContain('Discard this post?');
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Nevermind' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(dialog()).toBeTruthy();
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("asks 'Discard edits to this post?' in edit mode, only after a change", async () => {
+    const post = wirePost(7, { tumblelog: 'alice', is_mine: true, source: { one: 'Hello', two: '<p>Body</p>', three: '' } });
+    renderComposer('/edit/7', { 'POST /svc/post/fetch': () => ({ response: { post, created_post: false, post_tumblelog: saveAnswer(post).post_tumblelog, post_context_page: 'dashboard' } }) });
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect((title as HTMLInputElement).value).toBe('Hello');
+    fireEvent.change(title, { target: { value: 'Hello again' } });
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Discard edits to this post?');
+  });
+
+  it('warns before the page is left with unsaved changes', async () => {
+    renderComposer('/new/text');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), { target: { value: 'Draft' } });
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    // (jsdom's Event keeps returnValue a boolean; the text set on it is the spec's.)
+    expect(leaveWarningText(false)).toBe('Sure you want to leave this page without saving? Your post will be discarded.');
+    expect(leaveWarningText(true)).toBe('All your edits will be lost.');
+  });
+});
+
+describe('saving', () => {
+  it('shows every message of the errors map in the error bar, re-enables the form, and hides the bar on a change', async () => {
+    renderComposer('/new/text', {
+      'POST /svc/post/update': () => ({
+        status: 400,
+        errors: [
+          { code: 'invalid_post', field: 'post[two]', detail: 'Post body empty.' },
+          { code: 'invalid_post', field: 'post[state]', detail: 'Invalid "state" value' },
+        ],
+      }),
+    });
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    fireEvent.change(title, { target: { value: 'Hello' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Post' }));
+    const bar = await screen.findByRole('alert');
+    expect(bar.innerHTML).toBe('Post body empty.<br>Invalid "state" value');
+    expect((within(dialog()).getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(title, { target: { value: 'Hello!' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('saves with Ctrl+Enter only when the post is valid', async () => {
+    const { requests } = renderComposer('/new/quote');
+    const quote = await screen.findByRole('textbox', { name: 'Quote' });
+    fireEvent.keyDown(quote, { key: 'Enter', ctrlKey: true });
+    expect(requests.some((r) => r.path === '/svc/post/update')).toBe(false);
+    fireEvent.change(quote, { target: { value: 'To be.' } });
+    fireEvent.keyDown(quote, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(requests.some((r) => r.path === '/svc/post/update')).toBe(true));
+  });
+
+  it('sends the state chosen in the dropdown, with the label it gives the button', async () => {
+    const { requests } = renderComposer('/new/text');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), { target: { value: 'Hi' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save options' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Schedule' }));
+    const when = screen.getByRole('textbox', { name: 'Publish on' }) as HTMLInputElement;
+    expect(when.value).toBe('Next Tuesday, 10am');
+    // The save button is disabled while the dropdown is open; enter closes it.
+    expect((within(dialog()).getByRole('button', { name: 'Schedule' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(when, { key: 'Enter' });
+    const save = within(dialog()).getByRole('button', { name: 'Schedule' });
+    fireEvent.click(save);
+    await waitFor(() => expect(requests.some((r) => r.path === '/svc/post/update')).toBe(true));
+    const form = requests.find((r) => r.path === '/svc/post/update')!.form;
+    expect([form.get('post[state]'), form.get('post[publish_on]')]).toEqual(['on.2', 'Next Tuesday, 10am']);
+  });
+
+  it('starts a new post from the drafts page as a draft', async () => {
+    renderComposer('/blog/alice/drafts/new/text');
+    await screen.findByRole('textbox', { name: 'Title' });
+    expect(within(dialog()).getByRole('button', { name: 'Save draft' })).toBeTruthy();
+  });
+});
+
+describe('reblogging', () => {
+  it("alerts 'This post cannot be reblogged.' on a 403 and closes", async () => {
+    const { location } = renderComposer('/reblog/7/wrong', {
+      'POST /svc/post/fetch': () => ({ status: 403, errors: [{ code: 'not_rebloggable', detail: 'This post cannot be reblogged.' }] }),
+    });
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('This post cannot be reblogged.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history?.at(-1)).toBe('/dashboard');
+  });
+
+  it('shows the tree, lets the reblogs be removed and put back, and sends the reblog', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const parent = wirePost(7, { reblog_key: 'k7', content: { type: 'text', title: 'Hello', body: '<p>Original words</p>' } });
+    const { requests } = renderComposer('/reblog/7/k7', {
+      'POST /svc/post/fetch': () => ({ response: { post: parent, created_post: false, post_tumblelog: saveAnswer(parent).post_tumblelog, post_context_page: 'dashboard' } }),
+      'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(8, { tumblelog: 'alice', is_reblog: true }), { message: 'Reblogged to alice.' }) }),
+    });
+    await screen.findByRole('list', { name: 'Reblog trail' });
+    expect(screen.getByText('Original words')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove reblogs' }));
+    expect(screen.queryByRole('list', { name: 'Reblog trail' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Put reblogs back' }));
+    expect(screen.getByRole('list', { name: 'Reblog trail' })).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Reblog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const form = requests.find((r) => r.path === '/svc/post/update')!.form;
+    expect([form.get('reblog_post_id'), form.get('reblog_key'), form.get('remove_reblog_tree')]).toEqual(['7', 'k7', '0']);
+    // The toast comes 250 ms later.
+    expect(screen.getByRole('status').textContent).toBe('');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(250);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Reblogged to alice.');
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,173 @@
+// Which composer is open, and over which page. A composer opens from its route (spec 001 §2:
+// /new/{type}, /edit/{postId}, /reblog/{reblogId}/{reblogKey}) or, from fast compose,
+// without changing the URL. The page under it is the base route: the page it was opened
+// over (default /dashboard), which App's routes keep showing while the modal is up.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'wouter';
+import type { PostType } from '../../api/types/PostType';
+import { composerRouteOf, DEFAULT_BASE_ROUTE, editPostPath, newPostPath, reblogPostPath } from './composerRoutes';
+import { TOAST_DELAY_MS, TOAST_SHOWN_MS } from './constants';
+import type { ComposerRequest } from './model/initialModel';
+
+/** An open composer. */
+export interface OpenComposer {
+  request: ComposerRequest;
+  /** The page under it, where closing returns. */
+  basePath: string;
+  /** Opened by its route (closing navigates back) rather than by fast compose. */
+  viaRoute: boolean;
+  fromFastCompose: boolean;
+  /** Changes on every opening, so that opening again starts a new form. */
+  key: number;
+}
+
+export interface ComposerControls {
+  /** The composer that is open, if any. */
+  open: OpenComposer | null;
+  /** The path the page under the composer shows (the current path when none is open). */
+  pageLocation: string;
+  /** Opens a new post from fast compose: the URL is not updated (§2). */
+  composeFromFastCompose(type: PostType): void;
+  /** Opens a new post by its route, over the current page. */
+  openNewPost(type: PostType): void;
+  /** Opens the edit route; passing the blog lets the fetch name it (`channel_id`). */
+  openEdit(postId: number, blog?: string): void;
+  /** Opens the reblog route; the type, when known, goes with the fetch (`post_type`). */
+  openReblog(reblogId: number, reblogKey: string, postType?: PostType): void;
+  close(): void;
+  /** Shows a toast after the spec's delay (§4 After save). */
+  showToast(message: string): void;
+  toast: string | null;
+}
+
+const ComposerContext = createContext<ComposerControls | null>(null);
+
+let openings = 0;
+
+export function ComposerProvider({ children }: { children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const route = useMemo(() => composerRouteOf(location), [location]);
+  // The last page that was not a composer route: where an edit or reblog route returns.
+  const [lastPage, setLastPage] = useState(route ? DEFAULT_BASE_ROUTE : location);
+  useEffect(() => {
+    if (!route) setLastPage(location);
+  }, [route, location]);
+  // What the openers said that the route cannot carry: an edit's blog, a reblog's type.
+  const hints = useRef<{ blog?: string; postType?: PostType }>({});
+  const [fastCompose, setFastCompose] = useState<OpenComposer | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const toastTimers = useRef<number[]>([]);
+
+  const routeKey = useMemo(() => (route ? ++openings : 0), [route]);
+  const fromRoute = useMemo<OpenComposer | null>(() => {
+    if (!route) return null;
+    let request = route.request;
+    if (request.mode === 'edit' && hints.current.blog) request = { ...request, blog: hints.current.blog };
+    if (request.mode === 'reblog' && hints.current.postType) request = { ...request, postType: hints.current.postType };
+    return {
+      request,
+      basePath: route.basePath ?? lastPage,
+      viaRoute: true,
+      fromFastCompose: false,
+      key: routeKey,
+    };
+    // Read once, when the route opens: lastPage and the hints are what was true then; the
+    // route's own later changes of them must not move the page under the modal.
+  }, [route, routeKey]);
+
+  const open = fromRoute ?? fastCompose;
+  const pageLocation = open ? open.basePath : location;
+
+  const close = useCallback(() => {
+    hints.current = {};
+    if (fastCompose) setFastCompose(null);
+    if (fromRoute) navigate(fromRoute.basePath, { replace: true });
+  }, [fastCompose, fromRoute, navigate]);
+
+  const composeFromFastCompose = useCallback(
+    (type: PostType) => {
+      // Opening closes any form that is open first (§4 Composer lifecycle).
+      setFastCompose({
+        request: { mode: 'new', type },
+        basePath: fromRoute?.basePath ?? location,
+        viaRoute: false,
+        fromFastCompose: true,
+        key: ++openings,
+      });
+      if (fromRoute) navigate(fromRoute.basePath, { replace: true });
+    },
+    [fromRoute, location, navigate],
+  );
+
+  const openNewPost = useCallback(
+    (type: PostType) => {
+      setFastCompose(null);
+      navigate(newPostPath(type, pageLocation));
+    },
+    [navigate, pageLocation],
+  );
+
+  const openEdit = useCallback(
+    (postId: number, blog?: string) => {
+      setFastCompose(null);
+      hints.current = { blog };
+      navigate(editPostPath(postId));
+    },
+    [navigate],
+  );
+
+  const openReblog = useCallback(
+    (reblogId: number, reblogKey: string, postType?: PostType) => {
+      setFastCompose(null);
+      hints.current = { postType };
+      navigate(reblogPostPath(reblogId, reblogKey));
+    },
+    [navigate],
+  );
+
+  const showToast = useCallback((message: string) => {
+    const show = window.setTimeout(() => {
+      setToast(message);
+      const hide = window.setTimeout(() => setToast(null), TOAST_SHOWN_MS);
+      toastTimers.current.push(hide);
+    }, TOAST_DELAY_MS);
+    toastTimers.current.push(show);
+  }, []);
+
+  useEffect(() => {
+    const timers = toastTimers.current;
+    return () => timers.forEach((t) => window.clearTimeout(t));
+  }, []);
+
+  const controls = useMemo<ComposerControls>(
+    () => ({
+      open,
+      pageLocation,
+      composeFromFastCompose,
+      openNewPost,
+      openEdit,
+      openReblog,
+      close,
+      showToast,
+      toast,
+    }),
+    [open, pageLocation, composeFromFastCompose, openNewPost, openEdit, openReblog, close, showToast, toast],
+  );
+
+  return <ComposerContext.Provider value={controls}>{children}</ComposerContext.Provider>;
+}
+
+export function useComposer(): ComposerControls {
+  const controls = useContext(ComposerContext);
+  if (!controls) throw new Error('useComposer() must be used inside <ComposerProvider>');
+  return controls;
+}

@@ -1,0 +1,94 @@
+// One open composer: loads what the form needs (the form data, and the post for an edit or a
+// reblog), then shows the form in the modal. A reblog the server refuses (403) alerts 'This
+// post cannot be reblogged.' and closes (spec 001 §4 Reblog blocked).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { ApiError, errorDetails } from '../../../api/client';
+import { fetchFormBuilderData, fetchPostToEdit, fetchPostToReblog } from '../../../api/composerEndpoints';
+import type { FetchAnswer } from '../../../api/types/FetchAnswer';
+import type { FormBuilderData } from '../../../api/types/FormBuilderData';
+import type { SaveAnswer } from '../../../api/types/SaveAnswer';
+import { useDialogs } from '../../dialogs';
+import { announceSavedPost } from '../../posts/savedPosts';
+import { useComposer, type OpenComposer } from '../ComposerContext';
+import { usePostForm } from '../hooks/usePostForm';
+import { initialModel, type ComposerRequest } from '../model/initialModel';
+import type { PostModel } from '../model/postModel';
+import { CANNOT_REBLOG } from '../strings';
+import { ComposerModal } from './ComposerModal';
+import { PostForm } from './PostForm';
+
+type Loaded = { status: 'loading' } | { status: 'ready'; data: FormBuilderData; initial: PostModel };
+
+function fetchPost(api: ReturnType<typeof useApi>, request: ComposerRequest): Promise<FetchAnswer | undefined> {
+  if (request.mode === 'edit') return fetchPostToEdit(api, request.postId, request.blog);
+  if (request.mode === 'reblog') return fetchPostToReblog(api, request.reblogId, request.reblogKey, request.postType);
+  return Promise.resolve(undefined);
+}
+
+function modalLabel(request: ComposerRequest): string {
+  if (request.mode === 'edit') return 'Edit post';
+  if (request.mode === 'reblog') return 'Reblog post';
+  return `New ${request.type} post`;
+}
+
+export function Composer({ open }: { open: OpenComposer }) {
+  const api = useApi();
+  const dialogs = useDialogs();
+  const { close } = useComposer();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // Escape asks the form (which knows whether the post changed); while loading it just closes.
+  const dismiss = useRef<() => void>(close);
+  dismiss.current = close;
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([fetchFormBuilderData(api), fetchPost(api, open.request)])
+      .then(([data, fetched]) => {
+        if (current) setLoaded({ status: 'ready', data, initial: initialModel(open.request, data, open.basePath, fetched) });
+      })
+      .catch(async (err: unknown) => {
+        if (!current) return;
+        const refused = open.request.mode === 'reblog' && err instanceof ApiError && err.status === 403;
+        await dialogs.alert(refused ? CANNOT_REBLOG : errorDetails(err).join(' '));
+        close();
+      });
+    return () => {
+      current = false;
+    };
+    // Loaded once per opening: the component is keyed by the opening, whose request and
+    // base path do not change while it is open.
+  }, []);
+
+  return (
+    <ComposerModal label={modalLabel(open.request)} loading={loaded.status === 'loading'} onRequestClose={() => dismiss.current()}>
+      {loaded.status === 'ready' && <LoadedComposer open={open} data={loaded.data} initial={loaded.initial} dismissRef={dismiss} />}
+    </ComposerModal>
+  );
+}
+
+function LoadedComposer({
+  open,
+  data,
+  initial,
+  dismissRef,
+}: {
+  open: OpenComposer;
+  data: FormBuilderData;
+  initial: PostModel;
+  dismissRef: { current: () => void };
+}) {
+  const { close, showToast } = useComposer();
+  const onSaved = useCallback(
+    (answer: SaveAnswer) => {
+      announceSavedPost(answer);
+      // §4 After save: a toast for reblogs and fast compose.
+      if (open.request.mode === 'reblog' || open.fromFastCompose) showToast(answer.message);
+      close();
+    },
+    [open, showToast, close],
+  );
+  const form = usePostForm(initial, data, { onSaved, onClose: close });
+  dismissRef.current = () => void form.dismiss();
+  return <PostForm form={form} />;
+}

@@ -1,0 +1,19 @@
+// The permission confirmation of an uploaded audio or video file (spec 001 §5: 'You must
+// agree that you have permission to share this file.' until it is on).
+import { useComposerForm } from '../../formContext';
+
+export function ConfirmPermission() {
+  const { post, dispatch, disabled } = useComposerForm();
+  return (
+    <label className="confirm-permission">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={post.fields.confirmTos}
+        disabled={disabled}
+        onChange={(e) => dispatch({ type: 'flagChanged', field: 'confirmTos', value: e.target.checked })}
+      />
+      I have permission to share this file.
+    </label>
+  );
+}

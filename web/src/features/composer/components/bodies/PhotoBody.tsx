@@ -1,0 +1,39 @@
+// A photo post (spec 001 §2, §4 Photo form): the photos (uploaded or from the web, up to 10),
+// the click-through URL for a single photo, per-photo captions in a set, and the caption.
+import { ALL_INLINE_CONTROLS, PostTextEditor } from '../../editor/PostTextEditor';
+import { useComposerForm } from '../../formContext';
+import { UploadProgress } from '../UploadProgress';
+import { BodyInput } from './BodyInput';
+import { PhotoCard } from './PhotoCard';
+import { PhotoSources } from './PhotoSources';
+
+export function PhotoBody() {
+  const { post, dispatch, data, uploads, disabled } = useComposerForm();
+  const { photos } = post.fields;
+  const canAdd = photos.length < data.limits.photos_per_post;
+  // Caption shown if there are photos, a caption or tags (§4 Photo form).
+  const captionShown = photos.length > 0 || post.fields.caption !== '' || post.tags.length > 0;
+  return (
+    <div className="post-body post-body--photo">
+      {photos.length > 0 && (
+        <ul className="photo-list" aria-label="Photos">
+          {photos.map((photo, i) => (
+            <PhotoCard key={photo.id} photo={photo} index={i} inSet={photos.length > 1} />
+          ))}
+        </ul>
+      )}
+      <UploadProgress uploads={post.uploads} kinds={['photo']} />
+      {canAdd && <PhotoSources onFiles={uploads.addPhotoFiles} onUrl={(url) => void uploads.addPhotoUrl(url)} disabled={disabled} />}
+      {photos.length === 1 && (
+        <BodyInput
+          label="Click-through link"
+          placeholder="Click-through link"
+          value={post.fields.linkthrough}
+          disabled={disabled}
+          onChange={(value) => dispatch({ type: 'fieldChanged', field: 'linkthrough', value })}
+        />
+      )}
+      {captionShown && <PostTextEditor field="caption" label="Caption" placeholder="Add a caption, if you like" inlineControls={ALL_INLINE_CONTROLS} />}
+    </div>
+  );
+}

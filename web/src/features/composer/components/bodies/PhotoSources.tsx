@@ -1,0 +1,68 @@
+// Where photos come from (spec 001 §2 Photo: "dropzone (upload or add from web URL)"): a file
+// chooser that also takes dropped files, and an address from the web. The selfie (a later
+// issue) becomes one more source here.
+import { useRef, useState, type DragEvent } from 'react';
+import { OverlayInput } from '../../editor/OverlayInput';
+import { isWebUrl } from '../../model/urls';
+import { ACCEPT } from '../../uploads/uploadRules';
+import { FileButton } from '../FileButton';
+
+export function PhotoSources({
+  onFiles,
+  onUrl,
+  disabled,
+}: {
+  onFiles(files: File[]): void;
+  onUrl(url: string): void;
+  disabled: boolean;
+}) {
+  const [fromWeb, setFromWeb] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fromWebRef = useRef<HTMLButtonElement>(null);
+  const closeFromWeb = () => {
+    setFromWeb(false);
+    fromWebRef.current?.focus();
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (!disabled) onFiles(Array.from(e.dataTransfer.files));
+  };
+
+  return (
+    <div
+      className={dragging ? 'photo-sources is-dragging' : 'photo-sources'}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <FileButton label="Upload photos" accept={ACCEPT.photo} multiple onFiles={onFiles} disabled={disabled} />
+      <button
+        ref={fromWebRef}
+        type="button"
+        className="button button--quiet"
+        aria-expanded={fromWeb}
+        disabled={disabled}
+        onClick={() => setFromWeb(!fromWeb)}
+      >
+        Add photo from web
+      </button>
+      {fromWeb && (
+        <OverlayInput
+          label="Photo address"
+          placeholder="https://"
+          isValid={isWebUrl}
+          onCancel={closeFromWeb}
+          onDone={(url) => {
+            closeFromWeb();
+            if (url) onUrl(url);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// The composer's client routes (spec 001 §2): {baseRoute}/new/{type} (the base left empty on
+// the dashboard), /edit/{postId} and /reblog/{reblogId}/{reblogKey}. While one is open the
+// page under the modal is the base route, and closing goes back to it.
+import type { PostType } from '../../api/types/PostType';
+import type { ComposerRequest } from './model/initialModel';
+
+/** The types a new-post route opens: the new-post buttons' (§2 Fast compose overlay). */
+export const NEW_POST_TYPES = ['text', 'photo', 'quote', 'link', 'chat', 'audio', 'video'] as const satisfies readonly PostType[];
+
+export const DEFAULT_BASE_ROUTE = '/dashboard';
+
+export interface ComposerRoute {
+  request: ComposerRequest;
+  /** The page under the composer, when the path names it (new posts); else where it was opened. */
+  basePath: string | null;
+}
+
+const NEW = new RegExp(`^(.*?)/new/(${NEW_POST_TYPES.join('|')})/?$`);
+const EDIT = /^\/edit\/(\d+)\/?$/;
+const REBLOG = /^\/reblog\/(\d+)\/([^/]+)\/?$/;
+
+/** The composer a path opens, or null for any other page. */
+export function composerRouteOf(path: string): ComposerRoute | null {
+  const created = NEW.exec(path);
+  if (created) {
+    return { request: { mode: 'new', type: created[2] as PostType }, basePath: created[1] || DEFAULT_BASE_ROUTE };
+  }
+  const edited = EDIT.exec(path);
+  if (edited) return { request: { mode: 'edit', postId: Number(edited[1]) }, basePath: null };
+  const reblogged = REBLOG.exec(path);
+  if (reblogged) {
+    return {
+      request: { mode: 'reblog', reblogId: Number(reblogged[1]), reblogKey: decodeURIComponent(reblogged[2]) },
+      basePath: null,
+    };
+  }
+  return null;
+}
+
+/** The new-post route over `basePath`: /new/{type} on the dashboard, {base}/new/{type} elsewhere. */
+export function newPostPath(type: PostType, basePath: string = DEFAULT_BASE_ROUTE): string {
+  const base = basePath.replace(/\/+$/, '');
+  return base === '' || base === DEFAULT_BASE_ROUTE ? `/new/${type}` : `${base}/new/${type}`;
+}
+
+export function editPostPath(postId: number): string {
+  return `/edit/${postId}`;
+}
+
+export function reblogPostPath(reblogId: number, reblogKey: string): string {
+  return `/reblog/${reblogId}/${encodeURIComponent(reblogKey)}`;
+}

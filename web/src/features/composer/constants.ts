@@ -1,0 +1,29 @@
+// The composer's numbers from spec 001 §9 (and §5), in one place. The size and count limits
+// (photos per post, upload bytes, inline embeds) come from get_post_form_builder_data's
+// `limits` instead, so that the form and the server cannot disagree.
+
+/** Tags: at most 140 characters each. */
+export const TAG_MAX_CHARS = 140;
+/** Tweet: 140 characters, a link counting as 29. */
+export const TWEET_MAX_CHARS = 140;
+export const SHORT_URL_CHARS = 29;
+/** A URL given to the server is shorter than this. */
+export const URL_MAX_CHARS = 2048;
+/** Characters of a photo's caption. */
+export const PHOTO_CAPTION_CHARS = 200;
+
+/** Link URL input debounce; the audio URL's ("URL input debounce"). */
+export const LINK_URL_DEBOUNCE_MS = 500;
+export const AUDIO_URL_DEBOUNCE_MS = 250;
+/** The toast after a save (reblogs, fast compose). */
+export const TOAST_DELAY_MS = 250;
+/** How long the toast stays (not in the spec: long enough to read a short sentence). */
+export const TOAST_SHOWN_MS = 4000;
+/** The loader that replaces the save button. */
+export const LOADER_DELAY_MS = 250;
+/** Fast compose: each tile's animation, and the delay between one tile and the next. */
+export const TILE_ANIMATION_MS = 150;
+export const TILE_STAGGER_MS = 50;
+
+/** Where the 'Video file is too large' dialog sends people (spec 001 §8: upload_to_vimeo). */
+export const EXTERNAL_VIDEO_UPLOAD_URL = 'https://vimeo.com/upload';

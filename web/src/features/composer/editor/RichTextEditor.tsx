@@ -1,0 +1,198 @@
+// The rich-text editor (TipTap): the schema of the server's elements, the spec's toolbar and
+// shortcuts, and the overlay inputs for a link, an inline photo and a video embed. It holds
+// its own document; the form gets its HTML on every change.
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FileButton } from '../components/FileButton';
+import { isImageUrl, isWebUrl, normalizeLinkUrl, videoEmbedUrl } from '../model/urls';
+import { ACCEPT } from '../uploads/uploadRules';
+import type { InlineImage } from '../uploads/useUploads';
+import { OverlayInput } from './OverlayInput';
+import { PasteImageUrl } from './pasteImageUrl';
+import { schemaExtensions } from './schema';
+import { ComposerShortcuts, type ShortcutHandlers } from './shortcuts';
+import { Toolbar } from './Toolbar';
+import {
+  countIframes,
+  insertHorizontalLine,
+  insertIframe,
+  insertImage,
+  insertReadMore,
+  type EditorRequests,
+  type InlineControl,
+} from './toolbarItems';
+
+type Overlay = 'link' | 'photo' | 'video' | null;
+
+export interface RichTextEditorProps {
+  label: string;
+  /** The HTML it starts with; later changes of the prop are not read (key the editor to reset). */
+  value: string;
+  onChange(html: string): void;
+  placeholder?: string;
+  disabled?: boolean;
+  inlineControls?: readonly InlineControl[];
+  /** Uploads an image chosen for the text; resolves with where it is, or null. */
+  onUploadImage?(file: File): Promise<InlineImage | null>;
+  /** Inline video embeds the post may hold (§5: 5 unless the user's limits say). */
+  embedLimit: number;
+  /** ctrl or meta+shift+1. */
+  onFocusTitle?(): void;
+  /** Autofocus when the form opens. */
+  autoFocus?: boolean;
+}
+
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  placeholder,
+  disabled = false,
+  inlineControls = [],
+  onUploadImage,
+  embedLimit,
+  onFocusTitle,
+  autoFocus = false,
+}: RichTextEditorProps) {
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const labelId = useId();
+  const handlers = useRef<ShortcutHandlers | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const offersPhoto = inlineControls.includes('photo');
+  const offersVideo = inlineControls.includes('video');
+
+  const extensions = useMemo(
+    () => [...schemaExtensions(), ComposerShortcuts.configure({ handlers }), PasteImageUrl],
+    [],
+  );
+  const editor = useEditor({
+    extensions,
+    content: value,
+    editable: !disabled,
+    autofocus: autoFocus ? 'end' : false,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        class: 'rich-text__content',
+      },
+    },
+    onUpdate: ({ editor: e }) => changed.current(e.getHTML()),
+  });
+
+  useEffect(() => {
+    editor.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  const { isEmpty, embeds } = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({ isEmpty: e.isEmpty, embeds: countIframes(e) }),
+  });
+  const embedsLeft = embedLimit - embeds;
+
+  const requests: EditorRequests = {
+    link: () => setOverlay('link'),
+    photo: () => offersPhoto && setOverlay('photo'),
+    video: () => offersVideo && embedsLeft > 0 && setOverlay('video'),
+  };
+  handlers.current = {
+    ...requests,
+    focusTitle: () => onFocusTitle?.(),
+  };
+
+  const closeOverlay = () => {
+    setOverlay(null);
+    editor.commands.focus();
+  };
+
+  const onInline = (control: InlineControl) => {
+    if (control === 'photo') requests.photo();
+    else if (control === 'video') requests.video();
+    else if (control === 'horizontalLine') insertHorizontalLine(editor);
+    else insertReadMore(editor);
+  };
+
+  const uploadImage = async (file: File) => {
+    setOverlay(null);
+    const image = await onUploadImage?.(file);
+    if (image) insertImage(editor, image.url, image.width && image.height ? image : undefined);
+  };
+
+  return (
+    <div className={disabled ? 'rich-text is-disabled' : 'rich-text'}>
+      <span id={labelId} className="visually-hidden">
+        {label}
+      </span>
+      <Toolbar
+        editor={editor}
+        requests={requests}
+        inlineControls={inlineControls}
+        onInline={onInline}
+        embedsLeft={embedsLeft}
+        embedLimit={embedLimit}
+        disabled={disabled}
+      />
+      {overlay === 'link' && (
+        <OverlayInput
+          label="Link address"
+          initialValue={(editor.getAttributes('link').href as string | undefined) ?? ''}
+          placeholder="https://"
+          isValid={(v) => normalizeLinkUrl(v) !== '' || v.startsWith('mailto:')}
+          onCancel={closeOverlay}
+          onDone={(v) => {
+            setOverlay(null);
+            const chain = editor.chain().focus().extendMarkRange('link');
+            if (!v) chain.unsetLink().run();
+            else chain.setLink({ href: v.startsWith('mailto:') ? v : normalizeLinkUrl(v) }).run();
+          }}
+        />
+      )}
+      {overlay === 'photo' && (
+        <OverlayInput
+          label="Photo address"
+          placeholder="https://"
+          isValid={isImageUrl}
+          onCancel={closeOverlay}
+          onDone={(v) => {
+            setOverlay(null);
+            if (v) insertImage(editor, v);
+            else editor.commands.focus();
+          }}
+        >
+          {onUploadImage && (
+            <FileButton
+              label="Upload a photo"
+              accept={ACCEPT.inlineImage}
+              className="button button--quiet overlay-input__file"
+              onFiles={([file]) => void uploadImage(file)}
+            />
+          )}
+        </OverlayInput>
+      )}
+      {overlay === 'video' && (
+        <OverlayInput
+          label="Video address"
+          placeholder="https://"
+          isValid={isWebUrl}
+          onCancel={closeOverlay}
+          onDone={(v) => {
+            setOverlay(null);
+            const src = v ? videoEmbedUrl(v) : null;
+            if (src) insertIframe(editor, src);
+            else editor.commands.focus();
+          }}
+        />
+      )}
+      <div className="rich-text__body">
+        {isEmpty && placeholder && (
+          <div className="rich-text__placeholder" aria-hidden="true">
+            {placeholder}
+          </div>
+        )}
+        <EditorContent editor={editor} />
+      </div>
+    </div>
+  );
+}

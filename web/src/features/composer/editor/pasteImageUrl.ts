@@ -1,0 +1,36 @@
+// Pasting (spec 001 §5 Other): plain text that is an image URL is inserted as the image; if
+// the image does not load, the text is inserted as text. (A plain URL becoming a link is the
+// link extension's linkOnPaste and autolink.)
+import { Extension } from '@tiptap/react';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { isImageUrl } from '../model/urls';
+
+export const PasteImageUrl = Extension.create({
+  name: 'pasteImageUrl',
+  addProseMirrorPlugins() {
+    const editor = this.editor;
+    return [
+      new Plugin({
+        key: new PluginKey('pasteImageUrl'),
+        props: {
+          handlePaste: (_view, event) => {
+            const data = event.clipboardData;
+            if (!data || data.getData('text/html')) return false;
+            const text = data.getData('text/plain').trim();
+            if (!isImageUrl(text)) return false;
+            const image = new Image();
+            image.onload = () =>
+              editor
+                .chain()
+                .focus()
+                .insertContent({ type: 'image', attrs: { src: text, width: image.naturalWidth || null, height: image.naturalHeight || null } })
+                .run();
+            image.onerror = () => editor.chain().focus().insertContent(text).run();
+            image.src = text;
+            return true;
+          },
+        },
+      }),
+    ];
+  },
+});

@@ -1,0 +1,129 @@
+// The rich-text editor's controls: the formatting toolbar in the spec's order (§9 "Toolbar
+// order: bold, italic, headline, link, strikethrough, ordered list, unordered list,
+// blockquote") and the inline controls that insert things (§1: inline photo, video embed,
+// horizontal line, read-more). The GIF search and the selfie are later issues: they plug in
+// as more inline controls here.
+import type { Editor } from '@tiptap/react';
+
+/** What a control asks of the form around the editor: the ones that need an address. */
+export interface EditorRequests {
+  /** Asks for a link's address (meta+k). */
+  link(): void;
+  /** Asks for a photo: an address or a file (meta+shift+p). */
+  photo(): void;
+  /** Asks for a video's address (meta+shift+m). */
+  video(): void;
+}
+
+export interface ToolbarItem {
+  name: string;
+  label: string;
+  /** The shortcut, as the spec writes it (shown in the button's tooltip). */
+  shortcut: string;
+  isActive(editor: Editor): boolean;
+  run(editor: Editor, requests: EditorRequests): void;
+}
+
+export const FORMATTING: readonly ToolbarItem[] = [
+  {
+    name: 'bold',
+    label: 'Bold',
+    shortcut: 'meta+b',
+    isActive: (e) => e.isActive('bold'),
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    name: 'italic',
+    label: 'Italic',
+    shortcut: 'meta+i',
+    isActive: (e) => e.isActive('italic'),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    name: 'headline',
+    label: 'Headline',
+    shortcut: 'meta+shift+2',
+    isActive: (e) => e.isActive('heading', { level: 2 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    name: 'link',
+    label: 'Link',
+    shortcut: 'meta+k',
+    isActive: (e) => e.isActive('link'),
+    run: (_e, requests) => requests.link(),
+  },
+  {
+    name: 'strikethrough',
+    label: 'Strikethrough',
+    shortcut: 'meta+shift+6',
+    isActive: (e) => e.isActive('strike'),
+    run: (e) => e.chain().focus().toggleStrike().run(),
+  },
+  {
+    name: 'orderedList',
+    label: 'Ordered list',
+    shortcut: 'meta+shift+7',
+    isActive: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    name: 'unorderedList',
+    label: 'Unordered list',
+    shortcut: 'meta+shift+8',
+    isActive: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: 'blockquote',
+    label: 'Blockquote',
+    shortcut: 'meta+shift+9',
+    isActive: (e) => e.isActive('blockquote'),
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
+];
+
+/** Removes every mark and turns blocks back into paragraphs (meta+shift+0). */
+export function clearFormat(editor: Editor): boolean {
+  return editor.chain().focus().unsetAllMarks().clearNodes().run();
+}
+
+export function insertHorizontalLine(editor: Editor): boolean {
+  return editor.chain().focus().setHorizontalRule().run();
+}
+
+/** Inserts the [[MORE]] marker where the reader's page will say 'Keep reading'. */
+export function insertReadMore(editor: Editor): boolean {
+  return editor.chain().focus().insertContent({ type: 'readMore' }).run();
+}
+
+export function insertImage(editor: Editor, src: string, size?: { width: number; height: number }): boolean {
+  return editor
+    .chain()
+    .focus()
+    .insertContent({ type: 'image', attrs: { src, width: size?.width ?? null, height: size?.height ?? null } })
+    .run();
+}
+
+export function insertIframe(editor: Editor, src: string): boolean {
+  return editor.chain().focus().insertContent({ type: 'iframe', attrs: { src } }).run();
+}
+
+/** The iframes (inline video embeds) the text holds, for the per-post limit. */
+export function countIframes(editor: Editor): number {
+  let count = 0;
+  editor.state.doc.descendants((node) => {
+    if (node.type.name === 'iframe') count++;
+  });
+  return count;
+}
+
+/** Inline controls: each inserts something into the text. */
+export type InlineControl = 'photo' | 'video' | 'horizontalLine' | 'readMore';
+
+export const INLINE_CONTROLS: readonly { name: InlineControl; label: string; shortcut: string }[] = [
+  { name: 'photo', label: 'Insert a photo', shortcut: 'meta+shift+p' },
+  { name: 'video', label: 'Insert a video', shortcut: 'meta+shift+m' },
+  { name: 'horizontalLine', label: 'Insert a horizontal line', shortcut: 'meta+shift+l' },
+  { name: 'readMore', label: 'Insert a read-more break', shortcut: 'meta+shift+k' },
+];

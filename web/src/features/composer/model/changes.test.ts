@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hasChanged } from './changes';
+import { modelForEdit } from './fromFetch';
+import { newPost } from './postModel';
+import { postReducer } from './postReducer';
+import { wirePost } from '../../../test/postFixtures';
+
+describe('hasChanged (spec 001 §4 Dismiss)', () => {
+  it('in new mode, counts only something non-empty added', () => {
+    const initial = newPost('text', 'alice');
+    expect(hasChanged(initial, postReducer(initial, { type: 'optionChosen', option: 'draft' }))).toBe(false);
+    expect(hasChanged(initial, postReducer(initial, { type: 'fieldChanged', field: 'body', value: '<p></p>' }))).toBe(false);
+    expect(hasChanged(initial, postReducer(initial, { type: 'fieldChanged', field: 'title', value: 'Hi' }))).toBe(true);
+    const typedThenCleared = [
+      { type: 'fieldChanged', field: 'title', value: 'Hi' },
+      { type: 'fieldChanged', field: 'title', value: '' },
+    ] as const;
+    expect(hasChanged(initial, typedThenCleared.reduce(postReducer, initial))).toBe(false);
+  });
+
+  it('in edit mode, counts any change, the state too', () => {
+    const initial = modelForEdit(wirePost(7, { is_mine: true, source: { one: 'Hello', two: '<p>Body</p>', three: '' } }));
+    expect(hasChanged(initial, initial)).toBe(false);
+    expect(hasChanged(initial, postReducer(initial, { type: 'optionChosen', option: 'private' }))).toBe(true);
+    expect(hasChanged(initial, postReducer(initial, { type: 'fieldChanged', field: 'title', value: 'Hello!' }))).toBe(true);
+  });
+});

@@ -1,0 +1,174 @@
+// The post model of a post fetched to edit or to reblog (POST /svc/post/fetch): the form
+// prefilled from what the author wrote (`post.source`, in the editor's own language) and the
+// post's other fields; a reblog's tree and media as the server will carry them.
+import type { EditorType } from '../../../api/types/EditorType';
+import type { Post } from '../../../api/types/Post';
+import type { PostContent } from '../../../api/types/PostContent';
+import type { TrailItem } from '../../../api/types/TrailItem';
+import { emptyFields, newPost, type PhotoItem, type PostFields, type PostModel } from './postModel';
+import { isOwnMedia } from './urls';
+
+/** A unix time as the schedule field shows it, in the user's clock: `2026-12-01 08:30`. */
+export function localDateTime(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The words of a post's own, as a reblog's tree shows them (the server's `own_text`). */
+function ownText(content: PostContent): string {
+  switch (content.type) {
+    case 'text':
+      return content.body;
+    case 'quote':
+    case 'chat':
+      return '';
+    default:
+      return content.caption;
+  }
+}
+
+/** The media a reblog carries: the same, without the words its tree shows. */
+export function contentForReblog(content: PostContent): PostContent {
+  switch (content.type) {
+    case 'text':
+      return { ...content, body: '' };
+    case 'quote':
+    case 'chat':
+      return content;
+    default:
+      return { ...content, caption: '' };
+  }
+}
+
+/**
+ * The tree a reblog of `parent` carries (the server's `trail_after`): the parent's own tree,
+ * then the parent's own words when it has any.
+ */
+export function trailAfter(parent: Post): TrailItem[] {
+  const original = !parent.is_reblog;
+  const trail = original ? [] : [...parent.reblog_trail];
+  const words = original ? ownText(parent.content) : parent.reblog_comment;
+  if (words.trim()) {
+    trail.push({
+      pid: parent.id,
+      name: parent.tumblelog,
+      permalink: parent.post_url,
+      content: words,
+      avatar_url: parent.avatar_url,
+      title: original && parent.content.type === 'text' ? parent.content.title : '',
+      is_original_entry: original,
+    });
+  }
+  return trail;
+}
+
+function photoItems(content: PostContent): PhotoItem[] {
+  if (content.type !== 'photo') return [];
+  return content.photos.map((photo, i) => ({
+    id: `o${i + 1}`,
+    url: photo.url,
+    displayUrl: photo.url,
+    caption: photo.caption,
+    upload: null,
+    fileName: '',
+  }));
+}
+
+/** The type's fields of a post of one's own, from its source and content. */
+function fieldsOfOwnPost(post: Post): PostFields {
+  const source = post.source ?? { one: '', two: '', three: '' };
+  const c = post.content;
+  const fields: PostFields = { ...emptyFields };
+  switch (c.type) {
+    case 'text':
+      return { ...fields, title: source.one, body: source.two };
+    case 'photo':
+      return { ...fields, caption: source.two, linkthrough: source.three, photos: photoItems(c), layout: c.layout };
+    case 'quote':
+      return { ...fields, quote: source.one, source: source.two };
+    case 'link':
+      return {
+        ...fields,
+        title: source.one,
+        url: source.two,
+        caption: source.three,
+        excerpt: c.excerpt,
+        author: c.author,
+        thumbnail: c.thumbnail ?? '',
+      };
+    case 'chat':
+      return { ...fields, title: source.one, chat: source.two };
+    case 'audio': {
+      // An uploaded file is not in the source (it came as preuploaded_url): the permission
+      // was given when it was saved.
+      const uploaded = !source.three && isOwnMedia(c.url);
+      return {
+        ...fields,
+        caption: source.two,
+        url: uploaded ? '' : source.three,
+        preuploadUrl: uploaded ? c.url : '',
+        confirmTos: uploaded,
+        trackTitle: c.track_title,
+        trackArtist: c.track_artist,
+        trackAlbum: c.track_album,
+        albumArt: c.album_art ?? '',
+      };
+    }
+    case 'video': {
+      const uploaded = !source.one && isOwnMedia(c.url);
+      return {
+        ...fields,
+        caption: source.two,
+        embedCode: uploaded ? '' : source.one,
+        preuploadUrl: uploaded ? c.url : '',
+        confirmTos: uploaded,
+      };
+    }
+    case 'note':
+      return { ...fields, ask: source.one, answer: source.two, caption: source.three };
+  }
+}
+
+/** The form for editing one's own post. */
+export function modelForEdit(post: Post): PostModel {
+  const base = newPost(post.content.type, post.tumblelog, { state: post.state, editorType: post.editor_type });
+  const source = post.source ?? { one: '', two: '', three: '' };
+  return {
+    ...base,
+    mode: 'edit',
+    postId: post.id,
+    publishOn: post.state === 'scheduled' && post.publish_on !== null ? localDateTime(post.publish_on) : '',
+    tags: post.tags,
+    customUrl: post.slug,
+    sourceUrl: post.source_url,
+    allowAnswers: post.allow_answers,
+    allowPhotoReplies: post.allow_photo_replies,
+    reblog: post.is_reblog
+      ? {
+          reblogId: null,
+          reblogKey: '',
+          reblogName: post.reblog_source?.name ?? '',
+          shown: post,
+        }
+      : null,
+    fields: post.is_reblog
+      ? { ...emptyFields, caption: post.content.type === 'note' ? source.three : source.two }
+      : fieldsOfOwnPost(post),
+  };
+}
+
+/** The form for reblogging `parent` to `blog`. */
+export function modelForReblog(parent: Post, blog: string, editorType: EditorType): PostModel {
+  const base = newPost(parent.content.type, blog, { editorType });
+  return {
+    ...base,
+    mode: 'reblog',
+    reblog: {
+      reblogId: parent.id,
+      reblogKey: parent.reblog_key,
+      reblogName: parent.tumblelog,
+      shown: { ...parent, content: contentForReblog(parent.content), reblog_trail: trailAfter(parent) },
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The model a composer opens with: a new post on the current blog (in the state its page
+// implies), a post fetched to edit, or a reblog of a fetched post.
+import type { EditorType } from '../../../api/types/EditorType';
+import type { FetchAnswer } from '../../../api/types/FetchAnswer';
+import type { FormBuilderData } from '../../../api/types/FormBuilderData';
+import type { PostType } from '../../../api/types/PostType';
+import { modelForEdit, modelForReblog } from './fromFetch';
+import { newPost, type PostModel } from './postModel';
+import { postReducer } from './postReducer';
+import { defaultStateFor } from './postStates';
+
+/** What the composer was opened for. */
+export type ComposerRequest =
+  | { mode: 'new'; type: PostType }
+  | { mode: 'edit'; postId: number; blog?: string }
+  | { mode: 'reblog'; reblogId: number; reblogKey: string; postType?: PostType };
+
+function editorTypeOf(name: string): EditorType {
+  return name === 'html' || name === 'markdown' ? name : 'rich';
+}
+
+/** The blog a new post or a reblog goes to at first: the one the user acts as. */
+function currentChannel(data: FormBuilderData) {
+  return data.channels.find((c) => c.is_current) ?? data.channels[0];
+}
+
+/**
+ * The opening model. `basePath` is the page the composer opened over (drafts and queue
+ * pages start new posts as drafts and queued); `fetched` is the fetch answer for an edit or
+ * a reblog.
+ */
+export function initialModel(
+  request: ComposerRequest,
+  data: FormBuilderData,
+  basePath: string,
+  fetched?: FetchAnswer,
+): PostModel {
+  const defaultEditor = editorTypeOf(data.user.default_editor_type);
+  const channel = currentChannel(data);
+  const blog = channel?.name ?? '';
+  if (request.mode === 'edit') {
+    if (!fetched) throw new Error('an edit needs the fetched post');
+    const model = modelForEdit(fetched.post);
+    // §4 Editor type: a rich post opens in HTML for a user whose default is HTML (the rich
+    // editor's source is HTML already, so nothing is converted).
+    if (defaultEditor === 'html' && model.editorType === 'rich') return { ...model, editorType: 'html' };
+    return model;
+  }
+  const model =
+    request.mode === 'new'
+      ? newPost(request.type, blog, { state: defaultStateFor(basePath), editorType: defaultEditor })
+      : modelForReblog(fetched!.post, blog, defaultEditor);
+  return channel ? postReducer(model, { type: 'blogChosen', channel }) : model;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { newPost, type PhotoItem, type PostModel } from './postModel';
+import { postReducer, type PostAction } from './postReducer';
+import { channel } from './testFormData';
+import { wirePost } from '../../../test/postFixtures';
+
+const run = (post: PostModel, ...actions: PostAction[]) => actions.reduce(postReducer, post);
+
+const photo = (id: string, url = `/media/${id}.png`): PhotoItem => ({
+  id,
+  url,
+  displayUrl: url,
+  caption: '',
+  upload: null,
+  fileName: `${id}.png`,
+});
+
+describe('postReducer', () => {
+  it('hides the error bar on any change to the model, but not on upload progress', () => {
+    const failed = run(newPost('text', 'alice'), { type: 'saveStarted' }, { type: 'saveFailed', errors: ['Post body empty.'] });
+    expect(failed.errors).toEqual(['Post body empty.']);
+    expect(failed.formState).toEqual({ enabled: true, locked: false, saving: false });
+    expect(run(failed, { type: 'uploadProgressed', id: 'u1', loaded: 1, total: 2 }).errors).toHaveLength(1);
+    expect(run(failed, { type: 'fieldChanged', field: 'title', value: 'Hi' }).errors).toEqual([]);
+  });
+
+  it('locks the form while saving and keeps it locked once saved', () => {
+    const saving = run(newPost('text', 'alice'), { type: 'saveStarted' });
+    expect(saving.formState).toEqual({ enabled: false, locked: true, saving: true });
+    const saved = run(saving, { type: 'saveSucceeded' });
+    expect(saved.formState).toEqual({ enabled: false, locked: true, saving: false });
+    expect(saved.saved).toBe(true);
+  });
+
+  it('turns sharing off for a private post and restores it afterwards', () => {
+    let post = run(newPost('text', 'alice'), { type: 'twitterToggled', on: true }, { type: 'facebookToggled', on: true });
+    post = run(post, { type: 'optionChosen', option: 'private' });
+    expect([post.social.sendToTwitter, post.social.sendToFacebook]).toEqual([false, false]);
+    post = run(post, { type: 'optionChosen', option: 'publish' });
+    expect([post.social.sendToTwitter, post.social.sendToFacebook]).toEqual([true, true]);
+  });
+
+  it('removes the custom tweet when Twitter is turned off, and turns Twitter off when the tweet box closes empty', () => {
+    let post = run(newPost('text', 'alice'), { type: 'twitterToggled', on: true }, { type: 'customTweetChanged', text: 'hi' });
+    expect(run(post, { type: 'twitterToggled', on: false }).social.customTweet).toBe('');
+    post = run(post, { type: 'customTweetChanged', text: '  ' }, { type: 'tweetBoxClosed' });
+    expect(post.social.sendToTwitter).toBe(false);
+  });
+
+  it("takes sharing defaults from the blog chosen, but not while editing", () => {
+    const sharing = channel('alice2', {
+      can_send_to_twitter: true,
+      twitter_send_posts: true,
+      can_send_to_facebook: true,
+      facebook_opengraph_send_posts: false,
+    });
+    const post = run(newPost('text', 'alice'), { type: 'blogChosen', channel: sharing });
+    expect([post.blog, post.social.sendToTwitter, post.social.sendToFacebook]).toEqual(['alice2', true, false]);
+    const editing = { ...newPost('text', 'alice'), mode: 'edit' as const };
+    expect(run(editing, { type: 'blogChosen', channel: sharing }).blog).toBe('alice');
+  });
+
+  it('clears the click-through when photos are added or removed', () => {
+    let post = run(newPost('photo', 'alice'), { type: 'photosAdded', photos: [photo('o1')] });
+    post = run(post, { type: 'fieldChanged', field: 'linkthrough', value: 'https://example.com' });
+    post = run(post, { type: 'photosAdded', photos: [photo('o2')] });
+    expect(post.fields.linkthrough).toBe('');
+    post = run(post, { type: 'fieldChanged', field: 'linkthrough', value: 'https://example.com' }, { type: 'photoRemoved', id: 'o2' });
+    expect(post.fields.linkthrough).toBe('');
+  });
+
+  it('cuts a photo caption at 200 characters', () => {
+    const post = run(
+      newPost('photo', 'alice'),
+      { type: 'photosAdded', photos: [photo('o1')] },
+      { type: 'photoCaptionChanged', id: 'o1', caption: 'c'.repeat(300) },
+    );
+    expect(post.fields.photos[0].caption).toHaveLength(200);
+  });
+
+  it('submits tags by the rules and removes them', () => {
+    let post = run(newPost('text', 'alice'), { type: 'tagInputChanged', text: '#Art' }, { type: 'tagSubmitted' });
+    post = run(post, { type: 'tagInputChanged', text: 'art' }, { type: 'tagSubmitted' });
+    post = run(post, { type: 'tagInputChanged', text: 'cats' }, { type: 'tagSubmitted' });
+    expect(post.tags).toEqual(['Art', 'cats']);
+    expect(post.tagInput).toBe('');
+    expect(run(post, { type: 'tagRemoved', index: 1 }).tags).toEqual(['Art']);
+  });
+
+  it('unticks allow-answers when no text field ends in a question mark any more', () => {
+    let post = run(newPost('text', 'alice'), { type: 'fieldChanged', field: 'body', value: '<p>Thoughts?</p>' });
+    post = run(post, { type: 'allowAnswersChanged', value: true });
+    expect(post.allowAnswers).toBe(true);
+    post = run(post, { type: 'fieldChanged', field: 'body', value: '<p>Thoughts.</p>' });
+    expect(post.allowAnswers).toBe(false);
+  });
+
+  it('keeps the source URL of a reblog read-only', () => {
+    const reblog: PostModel = {
+      ...newPost('text', 'alice'),
+      mode: 'reblog',
+      reblog: { reblogId: 7, reblogKey: 'k', reblogName: 'bob', shown: wirePost(7) },
+    };
+    expect(run(reblog, { type: 'settingChanged', setting: 'sourceUrl', value: 'https://x.example' }).sourceUrl).toBe('');
+  });
+});

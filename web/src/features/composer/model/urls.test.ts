@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DIRECT_EMBED_MISSING, NO_EMBED, NO_VIDEO } from '../strings';
+import {
+  audioServiceOf,
+  isImageUrl,
+  isWebUrl,
+  normalizeLinkUrl,
+  videoEmbedUrl,
+  videoSourceProblem,
+} from './urls';
+
+describe('composer URLs (spec 001 §5)', () => {
+  it('accepts http and https only, shorter than 2048 characters', () => {
+    expect(isWebUrl('https://example.com/a')).toBe(true);
+    expect(isWebUrl('ftp://example.com/a')).toBe(false);
+    expect(isWebUrl('javascript:alert(1)')).toBe(false);
+    expect(isWebUrl(`https://example.com/${'a'.repeat(2048)}`)).toBe(false);
+  });
+
+  it('trims a link URL and prepends http: when it has no protocol', () => {
+    expect(normalizeLinkUrl('  www.example.com/a ')).toBe('http://www.example.com/a');
+    expect(normalizeLinkUrl('https://example.com')).toBe('https://example.com');
+    expect(normalizeLinkUrl('javascript:alert(1)')).toBe('');
+    expect(normalizeLinkUrl('not a url')).toBe('');
+  });
+
+  it('wants an image URL to end in jpg, jpeg, png or gif', () => {
+    expect(isImageUrl('https://img.example/a.JPG')).toBe(true);
+    expect(isImageUrl('https://img.example/a.webp')).toBe(false);
+  });
+
+  it('knows audio from spotify, soundcloud, bandcamp and MP3 files', () => {
+    expect(audioServiceOf('https://open.spotify.com/track/abc')).toBe('spotify');
+    expect(audioServiceOf('https://soundcloud.com/artist/track')).toBe('soundcloud');
+    expect(audioServiceOf('https://artist.bandcamp.com/track/song')).toBe('bandcamp');
+    expect(audioServiceOf('https://files.example/song.MP3')).toBe('direct');
+    expect(audioServiceOf('/media/ab12.mp3')).toBe('direct');
+    expect(audioServiceOf('https://example.com/song.ogg')).toBeNull();
+  });
+
+  it('names what is wrong with a video source', () => {
+    expect(videoSourceProblem('')).toBe(NO_VIDEO);
+    expect(videoSourceProblem('<p>no player</p>')).toBe(NO_EMBED);
+    expect(videoSourceProblem('<iframe src="javascript:alert(1)"></iframe>')).toBe(NO_EMBED);
+    expect(videoSourceProblem('<iframe src="//www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toBeNull();
+    expect(videoSourceProblem('https://example.com/page')).toBe(DIRECT_EMBED_MISSING);
+    expect(videoSourceProblem('https://youtu.be/dQw4w9WgXcQ')).toBeNull();
+    expect(videoSourceProblem('https://cdn.example/clip.mp4')).toBeNull();
+    expect(videoSourceProblem('not a url')).toBe(NO_EMBED);
+  });
+
+  it('turns youtube pages into their player for an inline embed', () => {
+    expect(videoEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1')).toBe(
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    );
+    expect(videoEmbedUrl('https://player.vimeo.com/video/1')).toBe('https://player.vimeo.com/video/1');
+    expect(videoEmbedUrl('nope')).toBeNull();
+  });
+});

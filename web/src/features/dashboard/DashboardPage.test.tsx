@@ -1,0 +1,36 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DashboardPage } from '.';
+import { fakeApi } from '../../test/fakeApi';
+import { user, wireBlog } from '../../test/fixtures';
+import { wirePost } from '../../test/postFixtures';
+import { renderWithProviders } from '../../test/renderApp';
+
+function renderDashboard(posts: ReturnType<typeof wirePost>[]) {
+  const api = fakeApi({
+    'GET /svc/post/dashboard/after/0': () => ({ response: { posts } }),
+    'GET /svc/blogs/explore': () => ({ response: { blogs: [wireBlog('carol', { title: 'Carol writes' })] } }),
+  });
+  renderWithProviders(<DashboardPage />, { client: api.client, user: user() });
+  return api;
+}
+
+describe('DashboardPage', () => {
+  it("shows the user's feed, with the acting-as selector and blogs to explore beside it", async () => {
+    const { requests } = renderDashboard([wirePost(2), wirePost(1)]);
+    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+    const feed = await screen.findByRole('feed', { name: 'Your dashboard' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Acting as' })).toBeTruthy();
+    const explore = screen.getByRole('region', { name: 'Blogs to explore' });
+    expect((await within(explore).findByRole('link', { name: /carol/ })).getAttribute('href')).toBe('/blog/carol');
+    expect(within(explore).getByRole('link', { name: 'Explore more blogs' }).getAttribute('href')).toBe('/explore');
+    expect(requests.find((r) => r.path === '/svc/blogs/explore')?.query.get('limit')).toBe('5');
+  });
+
+  it('says when the feed is empty and points to explore', async () => {
+    renderDashboard([]);
+    const empty = await screen.findByText(/Your dashboard is empty/);
+    expect(within(empty).getByRole('link', { name: 'explore blogs' }).getAttribute('href')).toBe('/explore');
+  });
+});

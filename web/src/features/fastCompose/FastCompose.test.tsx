@@ -1,0 +1,102 @@
+import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fakeApi';
+import { user } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { ComposerHost, preloadComposer } from '../composer';
+import { formData } from '../composer/model/testFormData';
+import { HeaderProvider, PageHeader } from '../header';
+import { isMacPlatform, useFastComposeShortcut } from '.';
+
+// The form's code is loaded lazily in the app; here, once, before the tests time anything.
+beforeAll(() => preloadComposer(), 30_000);
+
+function renderHeaderAndComposer() {
+  const api = fakeApi({
+    'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
+    'GET /svc/data/tumblelog': () => new Promise(() => {}),
+  });
+  return renderWithProviders(
+    <HeaderProvider>
+      <PageHeader />
+      <ComposerHost />
+    </HeaderProvider>,
+    { client: api.client, user: user(), path: '/dashboard' },
+  );
+}
+
+const key = (k: string, extra: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key: k, ...extra });
+const selectedTile = () => screen.getAllByRole('button').find((b) => b.getAttribute('aria-current') === 'true');
+
+describe('fast compose', () => {
+  it('opens with z then c, moves with the keys (wrapping), and opens the chosen type without changing the URL', async () => {
+    const { location } = renderHeaderAndComposer();
+    key('z');
+    key('c', { code: 'KeyC' });
+    const tiles = await screen.findByRole('group', { name: 'Create a post' });
+    expect(Array.from(tiles.querySelectorAll('.fast-compose__label')).map((label) => label.textContent)).toEqual([
+      'Text',
+      'Photo',
+      'Quote',
+      'Link',
+      'Chat',
+      'Audio',
+      'Video',
+    ]);
+    key('ArrowLeft');
+    expect(selectedTile()?.textContent).toContain('Video');
+    key('c');
+    expect(selectedTile()?.textContent).toContain('Text');
+    key('Tab');
+    key('ArrowRight');
+    expect(selectedTile()?.textContent).toContain('Quote');
+    key('C', { shiftKey: true });
+    key('Tab', { shiftKey: true });
+    expect(selectedTile()?.textContent).toContain('Text');
+    key('ArrowLeft');
+    expect(selectedTile()?.textContent).toContain('Video');
+    key('Enter');
+    expect(await screen.findByRole('dialog', { name: 'New video post' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Create a post' })).toBeNull();
+    expect(location.history?.at(-1)).toBe('/dashboard');
+  });
+
+  it('opens from the header button, selects on hover and creates on click', async () => {
+    renderHeaderAndComposer();
+    fireEvent.click(screen.getByRole('button', { name: 'Compose a post' }));
+    const quote = screen.getByRole('button', { name: /Quote/ });
+    fireEvent.mouseEnter(quote);
+    expect(quote.getAttribute('aria-current')).toBe('true');
+    fireEvent.click(quote);
+    expect(await screen.findByRole('dialog', { name: 'New quote post' })).toBeTruthy();
+  });
+
+  it('closes with escape', async () => {
+    renderHeaderAndComposer();
+    fireEvent.click(screen.getByRole('button', { name: 'Compose a post' }));
+    key('Escape');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Create a post' })).toBeNull());
+  });
+
+  it('uses alt+c on a Mac, and ignores keys typed into a field', () => {
+    const open = vi.fn();
+    renderHook(() => useFastComposeShortcut(open, true, true));
+    fireEvent.keyDown(document.body, { key: 'ç', code: 'KeyC', altKey: true });
+    expect(open).toHaveBeenCalledTimes(1);
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    fireEvent.keyDown(input, { key: 'ç', code: 'KeyC', altKey: true });
+    expect(open).toHaveBeenCalledTimes(1);
+    input.remove();
+    expect(isMacPlatform({ platform: 'MacIntel', userAgent: '' })).toBe(true);
+    expect(isMacPlatform({ platform: 'Win32', userAgent: '' })).toBe(false);
+  });
+
+  it('does nothing for a visitor', () => {
+    const open = vi.fn();
+    renderHook(() => useFastComposeShortcut(open, false, false));
+    fireEvent.keyDown(document.body, { key: 'z' });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    expect(open).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,79 @@
+// The fast-compose overlay (spec 001 §2): the 7 tiles, chosen by keyboard (fastComposeKeys)
+// or mouse (hover selects, a click creates). Creating opens the post form for that type over
+// the page, without changing the URL.
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { AudioIcon, CameraIcon, ChatIcon, LinkIcon, VideoIcon } from '../../composer/components/icons';
+import { TILE_ANIMATION_MS, TILE_STAGGER_MS } from '../../composer/constants';
+import { fastComposeMove } from '../fastComposeKeys';
+import { TILES } from '../tiles';
+
+export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (typeof TILES)[number]['type']): void; onClose(): void }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const tiles = useRef<(HTMLButtonElement | null)[]>([]);
+  const latest = useRef({ selected, onCreate });
+  latest.current = { selected, onCreate };
+
+  useEffect(() => {
+    // On the document: the header's popover holds the focus when it opens, and Tab must move
+    // the selection rather than the focus.
+    const onKeyDown = (e: KeyboardEvent) => {
+      const move = fastComposeMove(
+        { key: e.key, shiftKey: e.shiftKey, modified: e.ctrlKey || e.altKey || e.metaKey },
+        latest.current.selected,
+        TILES.length,
+      );
+      if (!move) return;
+      e.preventDefault();
+      if (move.kind === 'create') {
+        latest.current.onCreate(TILES[move.index].type);
+        return;
+      }
+      setSelected(move.index);
+      tiles.current[move.index]?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <div
+      className="fast-compose"
+      onClick={(e) => {
+        // A click on the dimmed layer, not on a tile, closes.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="fast-compose__tiles" role="group" aria-label="Create a post">
+        {TILES.map((tile, i) => (
+          <button
+            key={tile.type}
+            ref={(el) => {
+              tiles.current[i] = el;
+            }}
+            type="button"
+            className={`fast-compose__tile fast-compose__tile--${tile.type}${selected === i ? ' is-selected' : ''}`}
+            aria-current={selected === i || undefined}
+            style={{ animationDuration: `${TILE_ANIMATION_MS}ms`, animationDelay: `${i * TILE_STAGGER_MS}ms` } as CSSProperties}
+            onMouseEnter={() => setSelected(i)}
+            onClick={() => onCreate(tile.type)}
+          >
+            <span className="fast-compose__icon" aria-hidden="true">
+              {TILE_GLYPHS[tile.type]}
+            </span>
+            <span className="fast-compose__label">{tile.label}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const TILE_GLYPHS: Record<string, ReactNode> = {
+  text: 'Aa',
+  photo: <CameraIcon size={28} />,
+  quote: '“”',
+  link: <LinkIcon size={28} />,
+  chat: <ChatIcon size={28} />,
+  audio: <AudioIcon size={28} />,
+  video: <VideoIcon size={28} />,
+};

@@ -1,0 +1,37 @@
+// The pages that list posts, as the reading side sees them: which way they are ordered, and
+// which saved posts belong on them (spec 001 §4 After save).
+import type { PostPageRoot } from '../../api/postEndpoints';
+import type { SavedPost } from '../../api/postModels';
+
+/**
+ * The dashboard and a blog's posts are newest first, so new posts come in at the top, fetched
+ * `before` the first one shown. Drafts, the queue and processing are oldest first, so new ones
+ * come in at the bottom, `after` the last one shown (api.md "Posts").
+ */
+export function isNewestFirst(page: PostPageRoot): boolean {
+  return page.root === 'dashboard' || page.root === 'blog';
+}
+
+/** A key that changes when the page does, to start its list over. */
+export function pageKey(page: PostPageRoot): string {
+  return page.root === 'dashboard' ? 'dashboard' : `${page.root}:${page.blog}`;
+}
+
+/**
+ * Whether a saved post is listed on `page`. The save answer names the post's page
+ * (`post_context_page`): a published post's is the dashboard, which its blog's page lists
+ * too; a private post's is its blog's page only (for its owner).
+ */
+export function belongsOn(page: PostPageRoot, saved: SavedPost): boolean {
+  const { post, contextPage } = saved;
+  switch (page.root) {
+    case 'dashboard':
+      return contextPage === 'dashboard';
+    case 'blog':
+      return (contextPage === 'dashboard' || contextPage === 'blog') && post.blogName === page.blog;
+    case 'drafts':
+    case 'queue':
+    case 'processing':
+      return contextPage === page.root && post.blogName === page.blog;
+  }
+}

@@ -1,0 +1,115 @@
+// A page's posts, live: the first page, the next one `after` the last post shown, and the
+// posts the composer saves while the page is open (spec 001 §4 After save).
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useApi } from '../../api/ApiProvider';
+import { errorDetails, type ApiClient } from '../../api/client';
+import { fetchPostPage, POST_PAGE_SIZE, type PostPageRoot } from '../../api/postEndpoints';
+import { savedPostFromWire, type Post } from '../../api/postModels';
+import { belongsOn, isNewestFirst, pageKey } from './postPages';
+import { initialPostListState, postListReducer, type PostListState } from './postListReducer';
+import { useSavedPosts } from './savedPosts';
+
+export interface PostList {
+  state: PostListState;
+  /** The next page, unless one is on its way or there is none. */
+  loadMore(): void;
+  /** The first page again, after it failed. */
+  retry(): void;
+}
+
+/**
+ * Every post above `firstId` on a newest-first page, in page order. A page holds 10, so a
+ * full answer may not be all of them: ask again above the newest one until a short page.
+ */
+async function fetchAllNewer(api: ApiClient, page: PostPageRoot, firstId: number): Promise<Post[]> {
+  const newer: Post[] = [];
+  let above = firstId;
+  for (;;) {
+    const posts = await fetchPostPage(api, page, 'before', above);
+    newer.unshift(...posts);
+    if (posts.length < POST_PAGE_SIZE) return newer;
+    above = posts[0].id;
+  }
+}
+
+export function usePostList(page: PostPageRoot): PostList {
+  const api = useApi();
+  const [state, dispatch] = useReducer(postListReducer, initialPostListState);
+  const stateNow = useRef(state);
+  stateNow.current = state;
+  const key = pageKey(page);
+  // The page as of its key: a caller building a new object each render must not refetch.
+  const pageNow = useRef(page);
+  pageNow.current = page;
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    dispatch({ type: 'firstPageRequested' });
+    fetchPostPage(api, pageNow.current, 'after', 0)
+      .then((posts) => {
+        if (!cancelled) dispatch({ type: 'firstPageLoaded', posts });
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) dispatch({ type: 'firstPageFailed', error: errorDetails(err).join(' ') });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, key, attempt]);
+
+  // Set at once, unlike the state: two scroll checks before the next render ask once.
+  const pageInFlight = useRef(false);
+  const loadMore = useCallback(() => {
+    const { status, hasMore, loadingMore, posts } = stateNow.current;
+    if (pageInFlight.current || status !== 'ready' || !hasMore || loadingMore) return;
+    const last = posts.at(-1);
+    if (!last) return;
+    pageInFlight.current = true;
+    dispatch({ type: 'moreRequested' });
+    fetchPostPage(api, pageNow.current, 'after', last.id)
+      .then((more) => dispatch({ type: 'moreLoaded', posts: more }))
+      .catch((err: unknown) => dispatch({ type: 'moreFailed', error: errorDetails(err).join(' ') }))
+      .finally(() => {
+        pageInFlight.current = false;
+      });
+  }, [api]);
+
+  /** The posts that came onto the page since it was loaded, put in at the right end. */
+  const insertNewer = useCallback(async () => {
+    const current = pageNow.current;
+    const { posts, hasMore } = stateNow.current;
+    if (isNewestFirst(current)) {
+      const first = posts[0];
+      // An empty page's start (`0`) is its first page: all there is to show.
+      const newer = first ? await fetchAllNewer(api, current, first.id) : await fetchPostPage(api, current, 'after', 0);
+      if (first) dispatch({ type: 'newerLoaded', posts: newer, at: 'top' });
+      else dispatch({ type: 'firstPageLoaded', posts: newer });
+      return;
+    }
+    // Oldest first: new posts are at the very end. While pages remain to be scrolled to,
+    // the new post is further down than those and arrives with them.
+    if (hasMore) return;
+    const last = posts.at(-1);
+    const newer = await fetchPostPage(api, current, 'after', last?.id ?? 0);
+    dispatch({ type: 'newerLoaded', posts: newer, at: 'bottom' });
+  }, [api]);
+
+  useSavedPosts((answer) => {
+    if (stateNow.current.status !== 'ready') return; // the first page, still on its way, will have it
+    const saved = savedPostFromWire(answer);
+    const belongs = belongsOn(pageNow.current, saved);
+    const shown = stateNow.current.posts.some((p) => p.id === saved.post.id);
+    if (shown) {
+      dispatch({ type: 'postSaved', post: saved.post, belongs });
+    } else if (belongs) {
+      // Spec 001 §8: a failure here is logged, with no message for the user.
+      insertNewer().catch((err: unknown) =>
+        console.warn('Failed loading dashboard HTML after successful post submission.', err),
+      );
+    }
+  });
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, loadMore, retry };
+}
