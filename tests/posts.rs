@@ -503,6 +503,26 @@ async fn reblogs_keep_the_trail_and_refuse_without_the_key() {
 
         let first_id = post["id"].as_i64().unwrap().to_string();
         let first_key = post["reblog_key"].as_str().unwrap().to_owned();
+        // Editing a reblog changes its comment only; the type's own rules (a photo post
+        // needs photos) are the original's business.
+        let edited = save(
+            &ben,
+            "ben",
+            &[
+                ("post_id", &first_id),
+                ("post[type]", "photo"),
+                ("post[two]", "<p>so, so cute</p>"),
+            ],
+        )
+        .await;
+        assert_eq!(
+            edited["post"]["reblog_comment"], "<p>so, so cute</p>",
+            "{kind:?}"
+        );
+        assert_eq!(
+            edited["post"]["content"]["photos"][0]["url"], "/media/a.png",
+            "{kind:?}: the media stay"
+        );
         let second = save(
             &cat,
             "cat",
@@ -1009,6 +1029,68 @@ async fn tag_pages_photo_sizes_and_plain_text() {
             (Some(300), Some(200)),
             "{kind:?}: measured"
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn preview_on_blog_shows_the_post_unsaved_and_inert() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let fields = [
+            ("form_key", ann.form_key.as_str()),
+            ("channel_id", "ann"),
+            ("post[type]", "quote"),
+            (
+                "post[one]",
+                "<script>alert(1)</script><b>Be</b> kind & <i>fair</i>",
+            ),
+            ("post[two]", "<p onclick=\"x()\">Someone</p>"),
+            ("post[tags]", "<3"),
+        ];
+        let response = ann
+            .http
+            .post(format!("{base}/blog/ann/post/preview"))
+            .form(&fields)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{kind:?}");
+        let policy = response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(policy.contains("default-src 'none'"), "{kind:?}: {policy}");
+        let page = response.text().await.unwrap();
+        // The quote is text: the script goes with its content, the tags go, the rest is
+        // escaped on the page.
+        assert!(
+            page.contains("<blockquote>Be kind &amp; fair</blockquote>"),
+            "{kind:?}: {page}"
+        );
+        assert!(
+            !page.contains("<script>") && !page.contains("onclick"),
+            "{kind:?}: {page}"
+        );
+        assert!(
+            page.contains("<li>#&lt;3</li>"),
+            "{kind:?}: the tag, as text"
+        );
+        assert_eq!(
+            ann.get("/svc/data/tumblelog?tumblelog=ann")
+                .await
+                .response()["post_count"],
+            0,
+            "{kind:?}: not saved"
+        );
+        let theirs = ann
+            .http
+            .post(format!("{base}/blog/nobody/post/preview"))
+            .form(&fields)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(theirs.status().as_u16(), 403, "{kind:?}");
     })
     .await;
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use super::store::BlogRow;
+use crate::web::escape_html;
 
 /// One of the user's blogs, as the user model lists them in `channels`.
 #[derive(Debug, Serialize)]
@@ -162,6 +163,7 @@ impl BlogView {
             title: row.title.clone(),
             directory_safe_title: directory_safe(&row.title),
             description: row.description.clone(),
+            // Descriptions are plain text for now: escaping is the whole of sanitising them.
             description_sanitized: escape_html(&row.description),
             avatar_url: avatar_url(&row.name, DEFAULT_AVATAR_SIZE),
             url: dashboard_url.clone(),
@@ -205,22 +207,6 @@ fn directory_safe(title: &str) -> String {
         .collect()
 }
 
-/// Descriptions are plain text for now: escaping is the whole of sanitising them.
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,10 +222,5 @@ mod tests {
             ThemeParams::default(),
             "a value of the wrong type falls back to the defaults"
         );
-    }
-
-    #[test]
-    fn escapes_descriptions() {
-        assert_eq!(escape_html("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
     }
 }

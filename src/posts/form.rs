@@ -83,6 +83,9 @@ pub struct SaveForm {
     /// What the type's fields became, sanitised; `None` for a reblog, whose media come from
     /// the post it reblogs (see [`reblog_comment`]).
     pub content: Option<PostContent>,
+    /// For an edit, what was wrong with the type's fields: it matters only if the post being
+    /// edited is not a reblog, which the form cannot know (the store can).
+    pub content_errors: Vec<FieldError>,
     pub send_to_twitter: bool,
     pub custom_tweet: String,
 }
@@ -150,6 +153,7 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
         String::new()
     };
 
+    let mut content_errors = Vec::new();
     let content = if is_reblog {
         None
     } else {
@@ -161,6 +165,10 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
         };
         match fields.content(post_type) {
             Ok(content) => Some(content),
+            Err(type_errors) if edit.is_some() => {
+                content_errors = type_errors;
+                None
+            }
             Err(mut type_errors) => {
                 errors.append(&mut type_errors);
                 None
@@ -189,6 +197,7 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
         remove_reblog_tree,
         source,
         content,
+        content_errors,
         send_to_twitter,
         custom_tweet,
     })

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::form::{
     self, MAX_PHOTO_CAPTION, MAX_PHOTOS, MAX_TWEET_CHARS, MAX_URL_CHARS, SHORT_URL_CHARS,
 };
-use super::model::{PostState, PostType};
+use super::model::{EditorType, PostState, PostType};
 use super::sanitize::dash_preview;
 use super::save::{self, Save, own_post, rebloggable};
 use super::store::{Cursor, Page, PostRow};
@@ -41,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/svc/post/{page_root}/{direction}/{ref_post_id}", get(page))
         .route("/svc/filter_html_for_dash_preview", post(filter_html))
         .route("/svc/indash_blog/posts", get(indash_posts))
+        .route("/blog/{name}/post/preview", post(super::preview::preview))
 }
 
 /// The blog a post went to, as the save answer names it.
@@ -287,7 +288,7 @@ struct FormLimits {
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct FormUser {
-    default_editor_type: &'static str,
+    default_editor_type: EditorType,
     has_rich_text_tutorial: bool,
     inline_embeds_per_post: usize,
 }
@@ -346,7 +347,7 @@ async fn form_builder_data(
             image_max_dimension: crate::media::limits::MAX_IMAGE_DIMENSION,
         },
         user: FormUser {
-            default_editor_type: "rich",
+            default_editor_type: EditorType::Rich,
             has_rich_text_tutorial: !app.store.seen_rte(user.user_id).await?,
             inline_embeds_per_post: INLINE_EMBEDS_PER_POST,
         },

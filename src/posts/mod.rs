@@ -7,6 +7,7 @@ mod lookups;
 pub mod media_urls;
 pub mod model;
 pub mod og;
+mod preview;
 pub mod providers;
 pub mod publisher;
 pub mod sanitize;

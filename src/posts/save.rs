@@ -96,6 +96,12 @@ pub async fn prepare(
             if form.post_type != row.post_type() {
                 return Err(invalid("post[type]", "Invalid \"type\" value"));
             }
+            if !form.content_errors.is_empty() {
+                return Err(AppError::invalid(
+                    Code::InvalidPost,
+                    form.content_errors.clone(),
+                ));
+            }
             let content = form
                 .content
                 .clone()
