@@ -14,7 +14,9 @@
 //! `seed` writes the users, sessions and conversations those modes use straight into the
 //! server's database, and describes them in the JSON file the modes and the k6 scripts read.
 
+mod dashboard;
 mod http;
+mod posts_seeding;
 mod seed;
 mod seeding;
 mod sockets;
@@ -46,6 +48,10 @@ struct Cli {
 enum Mode {
     /// Bulk-create load-test users, sessions and conversations; write them to a JSON file.
     Seed(SeedArgs),
+    /// Bulk-create posts across the seeded blogs, and the blogs user 0 follows.
+    SeedPosts(SeedPostsArgs),
+    /// Read user 0's dashboard, page after page, and report the latency.
+    Dashboard(DashboardArgs),
     /// Open, authenticate and subscribe sockets and hold them.
     Connect(Common),
     /// Chat between seeded pairs at a steady rate while sockets are connected.
@@ -105,6 +111,43 @@ struct SeedArgs {
     /// Where to write the JSON that k6 scripts and the load generator read.
     #[arg(long, default_value = "loadtest/data/seed.json")]
     out: PathBuf,
+}
+
+/// What `seed-posts` creates.
+#[derive(Args, Clone)]
+struct SeedPostsArgs {
+    /// The server's database (already seeded with `seed`).
+    #[arg(long, env = "DATABASE_URL")]
+    database_url: String,
+    /// Posts in all, spread over the seeded blogs.
+    #[arg(long, default_value_t = 1_000_000)]
+    posts: usize,
+    /// Blogs user 0 follows.
+    #[arg(long, default_value_t = 500)]
+    follows: usize,
+    /// The blog-name prefix the seed used.
+    #[arg(long, default_value = "load")]
+    prefix: String,
+}
+
+/// How to read the dashboard.
+#[derive(Args, Clone)]
+struct DashboardArgs {
+    /// The file `dashwire-loadgen seed` wrote (user 0 reads).
+    #[arg(long, default_value = "loadtest/data/seed.json")]
+    seed: PathBuf,
+    /// The server.
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    /// Dashboard reads in all.
+    #[arg(long, default_value_t = 2000)]
+    requests: usize,
+    /// Reads in flight at once.
+    #[arg(long, default_value_t = 4)]
+    concurrency: usize,
+    /// Pages each reader goes down (the first, then `after` the last post) before starting over.
+    #[arg(long, default_value_t = 5)]
+    pages: usize,
 }
 
 #[derive(Args, Clone)]
@@ -179,6 +222,24 @@ async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn seed_posts(args: SeedPostsArgs) -> anyhow::Result<()> {
+    let store = dashwire::store::Store::connect(&args.database_url, 4).await?;
+    let plan = posts_seeding::PostsPlan {
+        prefix: args.prefix,
+        posts: args.posts,
+        follows: args.follows,
+    };
+    let started = Instant::now();
+    let (posts, follows) = posts_seeding::seed_posts(&store, &plan).await?;
+    let took = started.elapsed();
+    println!(
+        "dashwire-loadgen: seeded {posts} posts and {follows} follows of user 0 in {took:.2?} ({:.0} posts/s)",
+        posts as f64 / took.as_secs_f64()
+    );
+    store.close().await;
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -187,6 +248,17 @@ fn main() -> anyhow::Result<()> {
     runtime.block_on(async {
         match cli.mode {
             Mode::Seed(args) => seed_database(args).await,
+            Mode::SeedPosts(args) => seed_posts(args).await,
+            Mode::Dashboard(args) => {
+                dashboard::run(
+                    &args.seed,
+                    &args.url,
+                    args.requests,
+                    args.concurrency,
+                    args.pages,
+                )
+                .await
+            }
             Mode::Connect(common) => connect(common).await,
             Mode::Chat(args) => chat(args).await,
             Mode::Fanout(args) => fanout(args).await,

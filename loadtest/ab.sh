@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A/B: two server builds measured in one sitting, interleaved (A, B, A, B, ...), on the same
+# scenarios, so that the machine's drift over a day cannot pass for a change. Each build gets
+# its own SQLite database seeded the same way (a build cannot open a database migrated by a
+# later one). The generator is the same binary for both.
+#
+#   A=/path/to/old/dashwire B=target/release/dashwire ROUNDS=3 loadtest/ab.sh
+#
+# A build from before `dashwire-loadgen seed` existed is seeded with its own `seed-load`.
+# Only 127.0.0.1 is targeted; every run is bounded in count and time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+A=${A:?the first server binary}
+B=${B:-target/release/dashwire}
+GEN=${GEN:-target/release/dashwire-loadgen}
+ROUNDS=${ROUNDS:-3}
+USERS=${USERS:-20000}
+SOCKETS=${SOCKETS:-10000}
+OUT=${OUT:-$(mktemp -d)}
+echo "results in $OUT"
+
+seed() {
+  local bin=$1 dir=$2
+  mkdir -p "$dir"
+  if "$bin" seed-load --help >/dev/null 2>&1; then
+    "$bin" seed-load --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
+  else
+    "$GEN" seed --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
+  fi
+}
+
+# Runs one scenario against one build: starts it, runs the generator, stops it.
+run() {
+  local name=$1 bin=$2 dir=$3 scenario=$4; shift 4
+  env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18090 \
+    --database-url "sqlite://$dir/db" --media-dir "$dir/media" > "$dir/server.out" 2> "$dir/server.err" &
+  local pid=$!
+  for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
+  local log="$OUT/$name-$scenario-$round.txt"
+  "$GEN" "$@" --seed "$dir/seed.json" --url http://127.0.0.1:18090 --sources 127.0.0.1,127.0.0.2 \
+    --server-pid "$pid" > "$log" 2>&1 || echo "  (generator failed, see $log)"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency' "$log" | tr '\n' ' ' | cut -c1-300)"
+}
+
+seed "$A" "$OUT/a"
+seed "$B" "$OUT/b"
+for round in $(seq 1 "$ROUNDS"); do
+  for side in a b; do
+    if [ "$side" = a ]; then bin=$A; else bin=$B; fi
+    run "$side" "$bin" "$OUT/$side" chat300 chat --count "$SOCKETS" --rate 300 --duration 15 --pairs 2000
+    run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000
+    run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset "$SOCKETS"
+  done
+done
