@@ -17,6 +17,8 @@ ROUNDS=${ROUNDS:-3}
 USERS=${USERS:-20000}
 SOCKETS=${SOCKETS:-10000}
 OUT=${OUT:-$(mktemp -d)}
+# Which scenarios each round runs (a subset to re-measure one of them).
+SCENARIOS=${SCENARIOS:-chat300 chat2000 burst}
 echo "results in $OUT"
 
 seed() {
@@ -32,14 +34,16 @@ seed() {
 # Runs one scenario against one build: starts it, runs the generator, stops it.
 run() {
   local name=$1 bin=$2 dir=$3 scenario=$4; shift 4
+  local media=()
+  if "$bin" serve --help | grep -q -- --media-dir; then media=(--media-dir "$dir/media"); fi
   env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18090 \
-    --database-url "sqlite://$dir/db" --media-dir "$dir/media" > "$dir/server.out" 2> "$dir/server.err" &
+    --database-url "sqlite://$dir/db" "${media[@]}" > "$dir/server.out" 2> "$dir/server.err" &
   local pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
   local log="$OUT/$name-$scenario-$round.txt"
   "$GEN" "$@" --seed "$dir/seed.json" --url http://127.0.0.1:18090 --sources 127.0.0.1,127.0.0.2 \
     --server-pid "$pid" > "$log" 2>&1 || echo "  (generator failed, see $log)"
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
   echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency' "$log" | tr '\n' ' ' | cut -c1-300)"
 }
 
@@ -48,8 +52,13 @@ seed "$B" "$OUT/b"
 for round in $(seq 1 "$ROUNDS"); do
   for side in a b; do
     if [ "$side" = a ]; then bin=$A; else bin=$B; fi
-    run "$side" "$bin" "$OUT/$side" chat300 chat --count "$SOCKETS" --rate 300 --duration 15 --pairs 2000
-    run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000
-    run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset "$SOCKETS"
+    for scenario in $SCENARIOS; do
+      case $scenario in
+        chat300) run "$side" "$bin" "$OUT/$side" chat300 chat --count "$SOCKETS" --rate 300 --duration 15 --pairs 2000 ;;
+        chat2000) run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000 ;;
+        burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset "$SOCKETS" ;;
+        *) echo "unknown scenario $scenario"; exit 2 ;;
+      esac
+    done
   done
 done

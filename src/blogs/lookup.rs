@@ -89,18 +89,10 @@ pub async fn blog_named(
 }
 
 /// The blog the user acts as: the current one, or the first if none is set (or it is gone).
-pub async fn acting_blog(store: &Store, user_id: i64) -> Result<BlogRow, AppError> {
-    let current = store
-        .user_by_id(user_id)
+/// One light query: it is on every follow's path.
+pub async fn acting_blog(store: &Store, user_id: i64) -> Result<BlogRef, AppError> {
+    store
+        .acting_blog(user_id)
         .await?
-        .ok_or_else(AppError::not_logged_in)?
-        .current_blog_id;
-    let blogs = store.blogs_of_user(user_id).await?;
-    let acting = current
-        .and_then(|id| blogs.iter().position(|b| b.id == id))
-        .unwrap_or(0);
-    blogs
-        .into_iter()
-        .nth(acting)
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("user {user_id} has no blog")))
 }

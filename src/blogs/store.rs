@@ -96,6 +96,15 @@ impl Store {
         with_pool!(self, pool => sqlx::query_as(SQL).bind(name).bind(user_id).fetch_optional(pool).await)
     }
 
+    /// The blog `user_id` acts as: their current blog, or their first if the current one is
+    /// not set or gone.
+    pub async fn acting_blog(&self, user_id: i64) -> sqlx::Result<Option<BlogRef>> {
+        const SQL: &str = "SELECT b.id, b.user_id, b.name, b.can_message FROM blogs b \
+             JOIN users u ON u.id = b.user_id WHERE b.user_id = $1 \
+             ORDER BY CASE WHEN b.id = u.current_blog_id THEN 0 ELSE 1 END, b.position, b.id LIMIT 1";
+        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)
+    }
+
     /// Recent blogs that are not the viewer's, newest first.
     pub async fn explore_blogs(
         &self,
