@@ -1,11 +1,13 @@
 //! The posts store on SQLite and PostgreSQL: what is due is published exactly once however
-//! many nodes claim it at the same moment, and the queue goes out one post per slot.
+//! many nodes claim it at the same moment, the queue goes out one post per slot, and the
+//! dashboard pages through exactly the read blogs' published posts, newest first.
 
 mod common;
 
+use common::store::each_store;
 use common::{BOTH, TestDb};
 use dashwire::posts::model::{PostContent, PostSource, PostState, PostType};
-use dashwire::posts::store::PostWrite;
+use dashwire::posts::store::{Cursor, Page, PostWrite};
 use dashwire::store::{Store, now_secs};
 
 fn text_post(blog_id: i64, state: PostState, publish_on: Option<i64>) -> PostWrite {
@@ -125,4 +127,104 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
         two.close().await;
         db.cleanup().await;
     }
+}
+
+/// The dashboard's query reads each blog's newest posts and keeps the newest of those; this
+/// checks it against the plain definition (every published post of the blogs the reader
+/// follows or owns, by date then id, newest first) on posts whose dates interleave the blogs
+/// and tie often, some backdated, paged forwards and backwards.
+#[tokio::test]
+async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
+    each_store(|store, kind| async move {
+        let reader = store
+            .create_user_with_blog("r@example.com", "hash", "reader", "Reader")
+            .await
+            .unwrap();
+        let own = store.blogs_of_user(reader).await.unwrap()[0].id;
+        let mut blogs = Vec::new();
+        for n in 0..6 {
+            let user = store
+                .create_user_with_blog(
+                    &format!("u{n}@example.com"),
+                    "hash",
+                    &format!("blog{n}"),
+                    "B",
+                )
+                .await
+                .unwrap();
+            blogs.push(store.blogs_of_user(user).await.unwrap()[0].id);
+        }
+        // Followed: blog0..blog2 (blog2 never posts); not followed: blog3..blog5.
+        for &blog in &blogs[..3] {
+            store.follow(reader, own, blog).await.unwrap();
+        }
+        let read: Vec<i64> = [own, blogs[0], blogs[1], blogs[2]].into();
+        let base = 1_700_000_000;
+        let mut expected: Vec<(i64, i64)> = Vec::new();
+        for i in 0..90_i64 {
+            // Blogs in an uneven rotation; dates in a scrambled order with many ties.
+            let blog = [
+                own, blogs[0], blogs[0], blogs[1], blogs[3], blogs[4], blogs[5],
+            ][(i * 5 % 7) as usize];
+            let state = match i % 11 {
+                3 => PostState::Draft,
+                7 => PostState::Private,
+                _ => PostState::Published,
+            };
+            let mut post = text_post(blog, state, None);
+            let date = base + (i * 37 % 29);
+            post.date = Some(date);
+            let id = store.create_post(&post).await.unwrap();
+            if read.contains(&blog) && state == PostState::Published {
+                expected.push((date, id));
+            }
+        }
+        expected.sort_unstable_by(|a, b| b.cmp(a));
+        let expected: Vec<i64> = expected.into_iter().map(|(_, id)| id).collect();
+        assert!(
+            expected.len() > 20,
+            "{kind:?}: enough posts to page through"
+        );
+
+        let page = |cursor| {
+            let store = store.clone();
+            async move {
+                let rows = store
+                    .page(Page::Dashboard { user_id: reader }, cursor, 4, Some(reader))
+                    .await
+                    .unwrap();
+                rows.into_iter().map(|r| r.id).collect::<Vec<i64>>()
+            }
+        };
+        let mut shown = page(Cursor::Start).await;
+        loop {
+            let next = page(Cursor::After(*shown.last().unwrap())).await;
+            if next.is_empty() {
+                break;
+            }
+            assert!(next.len() <= 4, "{kind:?}: pages of the limit");
+            shown.extend(next);
+        }
+        assert_eq!(shown, expected, "{kind:?}: older pages, one after another");
+
+        for at in [4, 5, 17, expected.len() - 1] {
+            let newer = page(Cursor::Before(expected[at])).await;
+            assert_eq!(
+                newer,
+                expected[at - 4..at],
+                "{kind:?}: the four posts just newer than #{at}, newest first"
+            );
+        }
+        assert_eq!(
+            page(Cursor::Before(expected[2])).await,
+            expected[..2],
+            "{kind:?}"
+        );
+        assert_eq!(
+            page(Cursor::Before(expected[0])).await,
+            Vec::<i64>::new(),
+            "{kind:?}"
+        );
+    })
+    .await;
 }
