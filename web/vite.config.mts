@@ -26,7 +26,8 @@ function pageRequestsStayWithVite(req: PageRequest): string | undefined {
   return undefined;
 }
 
-const proxied = ['/svc', '/login', '/register', '/logout', '/order', '/new/blog', '/avatar', '/media', '/search_audio'];
+// /blog: its pages are the app's, but Preview on blog POSTs to /blog/{name}/post/preview.
+const proxied = ['/svc', '/login', '/register', '/logout', '/order', '/new/blog', '/avatar', '/media', '/search_audio', '/blog'];
 
 export default defineConfig({
   plugins: [react()],

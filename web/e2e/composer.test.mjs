@@ -161,7 +161,8 @@ test('composer: every type, an upload, an edit, a reblog, fast compose', async (
 
   await t.test('an audio post from a service URL, with its track fields', async () => {
     await page.goto('/new/audio');
-    await composer(page).getByRole('textbox', { name: 'Audio URL' }).fill('https://soundcloud.com/artist/track');
+    // The search field takes a pasted URL too; the service's lookup then shows the track.
+    await composer(page).getByRole('textbox', { name: 'Search audio' }).fill('https://soundcloud.com/artist/track');
     await composer(page).getByRole('textbox', { name: 'Track title' }).fill('The track');
     await composer(page).getByRole('textbox', { name: 'Artist' }).fill('The artist');
     const answer = await saveWith(page, 'Post');
@@ -193,7 +194,7 @@ test('composer: every type, an upload, an edit, a reblog, fast compose', async (
     assert.equal(await title.inputValue(), 'Hello from the composer');
     assert.equal(await composer(page).getByRole('button', { name: `Blog: ${a.blogName}` }).isDisabled(), true);
     await title.fill('Hello again');
-    await composer(page).getByRole('textbox', { name: 'Tags' }).fill('edited,');
+    await composer(page).getByRole('combobox', { name: 'Tags' }).fill('edited,');
     const answer = await saveWith(page, 'Save');
     assert.equal(answer.post.id, saved.text.id);
     assert.equal(answer.post.content.title, 'Hello again');
@@ -223,6 +224,23 @@ test('composer: every type, an upload, an edit, a reblog, fast compose', async (
     await alert.getByRole('button', { name: 'OK' }).click();
     await composer(pageB).waitFor({ state: 'detached' });
     assert.equal(new URL(pageB.url()).pathname, '/dashboard');
+  });
+
+  await t.test("the dashboard's new-post buttons open the composer at /new/{type}", async () => {
+    await page.goto('/dashboard');
+    const buttons = page.getByRole('navigation', { name: 'New post' }).getByRole('link');
+    await buttons.first().waitFor();
+    assert.deepEqual(
+      (await buttons.allTextContents()).map((label) => label.replace(/^(Aa|“”)/, '')),
+      ['Text', 'Photo', 'Quote', 'Link', 'Chat', 'Audio', 'Video'],
+    );
+    await page.getByRole('link', { name: 'New quote post' }).click();
+    await composer(page).waitFor();
+    assert.equal(await composer(page).getAttribute('aria-label'), 'New quote post');
+    assert.equal(new URL(page.url()).pathname, '/new/quote');
+    await composer(page).getByRole('button', { name: 'Close' }).click();
+    await composer(page).waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/dashboard');
   });
 
   await t.test('fast compose by keyboard: z then c, arrows, enter, type, Ctrl+Enter', async () => {

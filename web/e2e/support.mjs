@@ -73,15 +73,21 @@ async function waitForHealth(server, url, deadlineMs, log) {
  * Starts the server and the browser. Call from `before`; call `stop()` from `after`.
  * `newPage()` opens a page in a new browser context (its own cookies) that records page
  * errors in `page.errors`.
+ *
+ * `allowPrivateFetch` starts the server with `--allow-private-fetch`, so that the URLs it
+ * fetches for a user (a link's OpenGraph data, an image by URL) may be on 127.0.0.1, where a
+ * test serves them; without it the server refuses loopback addresses, as in production.
  */
-export async function startStack() {
+export async function startStack({ allowPrivateFetch = false } = {}) {
   assert.ok(existsSync(BIN), `server binary not found at ${BIN} (set DASHWIRE_BIN)`);
   assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
   const tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
   let serverLog = '';
+  const args = ['serve', '--bind', '127.0.0.1:0', '--database-url', `sqlite://${tmp}/e2e.db`];
+  if (allowPrivateFetch) args.push('--allow-private-fetch');
   const server = spawn(
     BIN,
-    ['serve', '--bind', '127.0.0.1:0', '--database-url', `sqlite://${tmp}/e2e.db`],
+    args,
     { cwd: path.resolve(WEB_DIR, '..'), stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() },
   );
   server.stdout.on('data', (d) => (serverLog += d));

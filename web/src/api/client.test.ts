@@ -28,6 +28,19 @@ describe('ApiClient', () => {
     expect(body.get('channel_names')).toBe('["b","a"]');
   });
 
+  it('sends a JSON body with the form key in the X-Form-Key header', async () => {
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { meta: { status: 200, msg: 'OK' }, response: { ok: 1 } }),
+    );
+    const client = new ApiClient(fetchImpl as typeof fetch);
+    client.setFormKey('fk-2');
+    expect(await client.postJson('/svc/post/get_video_data', { embed_url: 'u', embed_width: 540 })).toEqual({ ok: 1 });
+    const init = fetchImpl.mock.calls[0][1]!;
+    const headers = init.headers as Record<string, string>;
+    expect([headers['Content-Type'], headers['X-Form-Key']]).toEqual(['application/json', 'fk-2']);
+    expect(JSON.parse(String(init.body))).toEqual({ embed_url: 'u', embed_width: 540 });
+  });
+
   it('builds GET query strings and leaves out undefined values', async () => {
     const fetchImpl = vi.fn(async () =>
       jsonResponse(200, { meta: { status: 200, msg: 'OK' }, response: {} }),

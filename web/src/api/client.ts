@@ -93,6 +93,22 @@ export class ApiClient {
     });
   }
 
+  /**
+   * POST a JSON body, for the calls that take one (get_video_data, spec 001 §7); the form
+   * key goes in the `X-Form-Key` header, since a JSON body has no form field for it.
+   */
+  async postJson<T>(path: string, body: unknown): Promise<T> {
+    return this.send<T>(path, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-Form-Key': this.formKey,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
   private async send<T>(url: string, init: RequestInit): Promise<T> {
     let res: Response;
     try {

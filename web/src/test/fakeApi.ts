@@ -9,6 +9,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   form: URLSearchParams;
+  /** The body of a JSON call (ApiClient.postJson), parsed; undefined for the others. */
+  json: unknown;
 }
 
 export type FakeAnswer =
@@ -22,11 +24,13 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
   const requests: FakeRequest[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://test.local');
+    const isJson = (init?.headers as Record<string, string> | undefined)?.['Content-Type'] === 'application/json';
     const req: FakeRequest = {
       method: init?.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
-      form: new URLSearchParams(init?.body ? String(init.body) : ''),
+      form: new URLSearchParams(init?.body && !isJson ? String(init.body) : ''),
+      json: isJson ? JSON.parse(String(init?.body)) : undefined,
     };
     requests.push(req);
     const route = routes[`${req.method} ${req.path}`];

@@ -12,9 +12,36 @@ export const URL_MAX_CHARS = 2048;
 /** Characters of a photo's caption. */
 export const PHOTO_CAPTION_CHARS = 200;
 
-/** Link URL input debounce; the audio URL's ("URL input debounce"). */
+/** Link URL input debounce; the audio and video fields' ("URL input debounce"). */
 export const LINK_URL_DEBOUNCE_MS = 500;
-export const AUDIO_URL_DEBOUNCE_MS = 250;
+export const URL_INPUT_DEBOUNCE_MS = 250;
+/** The audio search field's debounce. */
+export const AUDIO_SEARCH_DEBOUNCE_MS = 200;
+/** Audio search: results asked of each service; audio lookups remembered. */
+export const AUDIO_SEARCH_RESULTS = 4;
+export const AUDIO_LOOKUP_CACHE = 10;
+
+/** The mention dropdown asks 10 ms after the last key. */
+export const MENTION_DEBOUNCE_MS = 10;
+
+/** Tag suggestions: from 2 characters, 100 ms after the last key; 20 answers kept, 5 shown. */
+export const TAG_SUGGEST_MIN_CHARS = 2;
+export const TAG_SUGGEST_DEBOUNCE_MS = 100;
+export const TAG_SUGGESTIONS_CACHED = 20;
+export const TAG_SUGGESTIONS_SHOWN = 5;
+
+/** A link's OpenGraph data brings at most 5 tags. */
+export const OPEN_GRAPH_TAGS = 5;
+/** The full-width minimum: a link's thumbnail is used only from this width (px). */
+export const FULL_WIDTH_MIN_PX = 300;
+
+/** Video embeds are asked for at this width; one without a thumbnail is asked again later. */
+export const EMBED_WIDTH = 540;
+export const EMBED_RETRY_DELAY_MS = 2000;
+
+/** Tutorials show after 500 ms on a text post, 750 ms on the others. */
+export const TUTORIAL_DELAY_TEXT_MS = 500;
+export const TUTORIAL_DELAY_MS = 750;
 /** The toast after a save (reblogs, fast compose). */
 export const TOAST_DELAY_MS = 250;
 /** How long the toast stays (not in the spec: long enough to read a short sentence). */

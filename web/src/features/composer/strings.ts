@@ -24,6 +24,7 @@ export const POST_BODY_EMPTY = 'Post body empty.';
 export const NO_PHOTOS = 'No photos specified.';
 export const UPLOADS_IN_PROGRESS = 'Uploads in progress.';
 export const NO_QUOTE = 'No quote.';
+export const LOADING_OPEN_GRAPH = 'Loading OpenGraph data.';
 export const NO_URL = 'No url.';
 export const NOT_A_VALID_URL = 'Not a valid URL';
 export const NO_CHAT = 'No chat.';
@@ -34,6 +35,11 @@ export const NO_EMBED = 'No embed specified.';
 export const NO_VIDEO = 'No video specified.';
 export const DIRECT_EMBED_MISSING = 'Direct embed missing.';
 export const INVALID_STATE = 'Invalid "state" value';
+
+/** §5 Embed input, §8: the video field's invalid state, and a preview that stopped playing. */
+export const INVALID_EMBED_RESPONSE = 'Invalid embed response';
+export const INVALID_EMBED_CODE = 'Invalid embed code';
+export const VIDEO_EMBED_BROKEN = 'This video embed stopped working. Try another?';
 
 /** §8 Upload errors: the fallbacks when the server gives no message. */
 export const PHOTO_UPLOAD_FALLBACK = 'Woops :(';

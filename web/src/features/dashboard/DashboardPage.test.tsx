@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DashboardPage } from '.';
 import { fakeApi } from '../../test/fakeApi';
@@ -6,14 +6,16 @@ import { user, wireBlog } from '../../test/fixtures';
 import { wirePost } from '../../test/postFixtures';
 import { renderWithProviders } from '../../test/renderApp';
 
-function renderDashboard(posts: ReturnType<typeof wirePost>[]) {
+function renderDashboardAt(posts: ReturnType<typeof wirePost>[]) {
   const api = fakeApi({
     'GET /svc/post/dashboard/after/0': () => ({ response: { posts } }),
     'GET /svc/blogs/explore': () => ({ response: { blogs: [wireBlog('carol', { title: 'Carol writes' })] } }),
   });
-  renderWithProviders(<DashboardPage />, { client: api.client, user: user() });
-  return api;
+  const view = renderWithProviders(<DashboardPage />, { client: api.client, user: user(), path: '/dashboard' });
+  return { ...api, ...view };
 }
+
+const renderDashboard = (posts: ReturnType<typeof wirePost>[]) => renderDashboardAt(posts);
 
 describe('DashboardPage', () => {
   it("shows the user's feed, with the acting-as selector and blogs to explore beside it", async () => {
@@ -26,6 +28,24 @@ describe('DashboardPage', () => {
     expect((await within(explore).findByRole('link', { name: /carol/ })).getAttribute('href')).toBe('/blog/carol');
     expect(within(explore).getByRole('link', { name: 'Explore more blogs' }).getAttribute('href')).toBe('/explore');
     expect(requests.find((r) => r.path === '/svc/blogs/explore')?.query.get('limit')).toBe('5');
+  });
+
+  it('has the new-post buttons, text to video in order, each opening its /new/{type} route (spec 001 §2)', async () => {
+    const { location } = renderDashboardAt([]);
+    const buttons = within(screen.getByRole('navigation', { name: 'New post' })).getAllByRole('link');
+    const label = (b: HTMLElement) => b.querySelector('.new-post-buttons__label')?.textContent;
+    expect(buttons.map((b) => [label(b), b.getAttribute('href')])).toEqual([
+      ['Text', '/new/text'],
+      ['Photo', '/new/photo'],
+      ['Quote', '/new/quote'],
+      ['Link', '/new/link'],
+      ['Chat', '/new/chat'],
+      ['Audio', '/new/audio'],
+      ['Video', '/new/video'],
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'New quote post' }));
+    expect(location.history.at(-1)).toBe('/new/quote');
+    await screen.findByText(/Your dashboard is empty/);
   });
 
   it('says when the feed is empty and points to explore', async () => {

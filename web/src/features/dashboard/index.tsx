@@ -1,5 +1,5 @@
-// The dashboard (the user's feed, with the blog the user is acting as and a few blogs to
-// explore beside it) and the Explore page (blogs to explore, for everyone).
+// The dashboard (the new-post buttons over the user's feed, with the blog the user is acting
+// as and a few blogs to explore beside it) and the Explore page (blogs to explore, for everyone).
 import { Link } from 'wouter';
 import type { ApiClient } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
@@ -14,6 +14,7 @@ import { BlogSelector } from '../blogSelector';
 import { PostList } from '../posts';
 import { useSession, useUser } from '../session';
 import { ExploreSidebar } from './components/ExploreSidebar';
+import { NewPostButtons } from './components/NewPostButtons';
 
 const loadExplore = (api: ApiClient) => endpoints.fetchExploreBlogs(api);
 
@@ -26,6 +27,7 @@ export function DashboardPage() {
         <h1 id="dashboard-heading" className="page__title">
           Dashboard
         </h1>
+        <NewPostButtons />
         <PostList
           page={DASHBOARD}
           label="Your dashboard"

@@ -5,6 +5,8 @@ import { preloadComposer, useComposer } from '../composer';
 import { FastComposeOverlay } from './components/FastComposeOverlay';
 
 export { useFastComposeShortcut, isMacPlatform } from './useFastComposeShortcut';
+export { PostTypeGlyph } from './components/PostTypeGlyph';
+export { TILES as POST_TYPE_TILES } from './tiles';
 
 /**
  * The overlay's content, inside the header's compose popover. `onDismiss` closes it without

@@ -5,7 +5,8 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ComposerFormContext, type ComposerForm } from '../formContext';
 import type { PostForm as PostFormState } from '../hooks/usePostForm';
-import { PREVIEW_ON_BLOG_AVAILABLE, previewOnBlog } from '../model/previewOnBlog';
+import { useTutorials } from '../hooks/useTutorials';
+import { previewOnBlog } from '../model/previewOnBlog';
 import { AllowAnswers } from './AllowAnswers';
 import { PostBody } from './bodies/PostBody';
 import { ErrorBar } from './ErrorBar';
@@ -13,12 +14,14 @@ import { PostFormHeader } from './PostFormHeader';
 import { SaveButton } from './SaveButton';
 import { SocialButtons } from './SocialButtons';
 import { TagEditor } from './TagEditor';
+import { TutorialNote } from './TutorialNote';
 
 export function PostForm({ form }: { form: PostFormState }) {
   const api = useApi();
   const titleRef = useRef<HTMLInputElement | null>(null);
   const { post } = form;
   const disabled = !post.formState.enabled;
+  const tutorials = useTutorials(post, form.data);
 
   const value: ComposerForm = { ...form, disabled, titleRef, focusTitle: () => titleRef.current?.focus() };
 
@@ -44,13 +47,14 @@ export function PostForm({ form }: { form: PostFormState }) {
         <PostBody />
         <TagEditor />
         <AllowAnswers />
+        {tutorials.shown && <TutorialNote tutorial={tutorials.shown} onDismiss={tutorials.dismiss} />}
         <div className="post-form__footer">
           <button type="button" className="button button--quiet" disabled={post.formState.saving} onClick={() => void form.dismiss()}>
             Close
           </button>
           <div className="post-form__footer-end">
             <SocialButtons />
-            <SaveButton canPreview={PREVIEW_ON_BLOG_AVAILABLE && channel !== undefined} onPreview={preview} />
+            <SaveButton canPreview={channel !== undefined} onPreview={preview} />
           </div>
         </div>
       </form>

@@ -29,7 +29,7 @@ const tagsOf = () =>
 describe('the tag editor (spec 001 §4)', () => {
   it('submits on comma, enter, tab and blur, rejects duplicates, and backspace removes the last tag', async () => {
     renderForm('/new/text');
-    const input = await screen.findByRole('textbox', { name: 'Tags' });
+    const input = await screen.findByRole('combobox', { name: 'Tags' });
     fireEvent.change(input, { target: { value: '#art,' } });
     expect(tagsOf()).toEqual(['#art']);
     fireEvent.change(input, { target: { value: 'Cats' } });

@@ -1,10 +1,13 @@
 // The tag editor (spec 001 §4 Tag editor, §5 Tags): comma, tab, enter or blur submits a tag;
 // backspace on an empty input removes the last tag; an empty submit moves focus on. Tags are
-// cleaned by the server's rules as they are submitted (model/tags.ts).
-import { useId, useRef } from 'react';
+// cleaned by the server's rules as they are submitted (model/tags.ts). Suggestions for the
+// tag being typed show under it; the arrow keys and Enter pick one, Escape hides them.
+import { useId, useRef, useState } from 'react';
 import { decodeHtmlText } from '../../../lib/htmlText';
 import { TAG_MAX_CHARS } from '../constants';
 import { useComposerForm } from '../formContext';
+import { useTagSuggestions } from '../hooks/useTagSuggestions';
+import { suggestionOrder, TagSuggestions } from './TagSuggestions';
 
 /** Moves focus to the next control of the form after `from` (an empty submit, §5). */
 function focusNext(from: HTMLElement) {
@@ -20,6 +23,14 @@ export function TagEditor() {
   const { post, dispatch, disabled } = useComposerForm();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const listId = `${id}-suggestions`;
+  const shown = useTagSuggestions(post.tagInput, post.tags);
+  const order = suggestionOrder(shown);
+  // The highlighted suggestion, and whether Escape hid the list (until the next key typed).
+  const [active, setActive] = useState<number | null>(null);
+  const [hidden, setHidden] = useState(false);
+  const listed = !hidden && !disabled && order.length > 0;
+  const highlighted = listed && active !== null && active < order.length ? active : null;
 
   const submit = (text: string) => {
     dispatch({ type: 'tagInputChanged', text });
@@ -27,11 +38,24 @@ export function TagEditor() {
   };
 
   const onChange = (value: string) => {
+    setActive(null);
+    setHidden(false);
     // A comma submits what comes before it; a pasted list submits each of its tags.
     const parts = value.split(',');
     const rest = parts.pop() ?? '';
     for (const part of parts) if (part.trim()) submit(part);
     dispatch({ type: 'tagInputChanged', text: rest });
+  };
+
+  const pick = (tag: string) => {
+    setActive(null);
+    submit(decodeHtmlText(tag));
+    inputRef.current?.focus();
+  };
+
+  const move = (step: 1 | -1) => {
+    const from = highlighted ?? (step === 1 ? -1 : order.length);
+    setActive((from + step + order.length) % order.length);
   };
 
   return (
@@ -67,6 +91,11 @@ export function TagEditor() {
         id={id}
         className="tag-editor__input"
         type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={listed}
+        aria-controls={listed ? listId : undefined}
+        aria-activedescendant={highlighted !== null ? `${listId}-${highlighted}` : undefined}
         placeholder="#tags"
         autoComplete="off"
         value={post.tagInput}
@@ -79,6 +108,23 @@ export function TagEditor() {
         }}
         onKeyDown={(e) => {
           const empty = post.tagInput.trim() === '';
+          if (listed && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+            e.preventDefault();
+            move(e.key === 'ArrowDown' ? 1 : -1);
+            return;
+          }
+          if (listed && e.key === 'Escape') {
+            // Only the suggestions close, not the composer around them.
+            e.preventDefault();
+            e.stopPropagation();
+            setHidden(true);
+            return;
+          }
+          if (e.key === 'Enter' && highlighted !== null && !e.ctrlKey && !e.metaKey) {
+            e.preventDefault();
+            pick(order[highlighted]);
+            return;
+          }
           if (e.key === 'Enter') {
             // Ctrl/Cmd+Enter is the form's save: leave it to the form.
             if (e.ctrlKey || e.metaKey) return;
@@ -94,6 +140,7 @@ export function TagEditor() {
           }
         }}
       />
+      {listed && <TagSuggestions id={listId} shown={shown} active={highlighted} onHighlight={setActive} onPick={pick} />}
     </div>
   );
 }

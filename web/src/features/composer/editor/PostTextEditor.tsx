@@ -1,6 +1,9 @@
 // One of the post's HTML fields, in the editor the post is written in (spec 001 §2): the rich
 // editor, or the HTML or markdown source editor. Editing the source by hand is remembered:
 // going back to rich then asks first (§4 Editor type).
+import { useCallback } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { fetchMentions } from '../../../api/composerLookups';
 import { UploadProgress } from '../components/UploadProgress';
 import { useComposerForm } from '../formContext';
 import type { TextField } from '../model/postReducer';
@@ -24,7 +27,9 @@ export function PostTextEditor({
   inlineControls?: readonly InlineControl[];
   autoFocus?: boolean;
 }) {
+  const api = useApi();
   const { post, dispatch, data, uploads, disabled, focusTitle } = useComposerForm();
+  const findMentions = useCallback((query: string) => fetchMentions(api, query), [api]);
   const value = post.fields[field];
   const change = (text: string) => dispatch({ type: 'fieldChanged', field, value: text });
 
@@ -32,16 +37,17 @@ export function PostTextEditor({
     return (
       <>
         <RichTextEditor
-        label={label}
-        value={value}
-        onChange={change}
-        placeholder={placeholder}
-        disabled={disabled}
-        inlineControls={inlineControls}
-        onUploadImage={uploads.uploadInlineImage}
-        embedLimit={data.user.inline_embeds_per_post || data.limits.inline_embeds_per_post}
-        onFocusTitle={focusTitle}
-        autoFocus={autoFocus}
+          label={label}
+          value={value}
+          onChange={change}
+          placeholder={placeholder}
+          disabled={disabled}
+          inlineControls={inlineControls}
+          onUploadImage={uploads.uploadInlineImage}
+          embedLimit={data.user.inline_embeds_per_post || data.limits.inline_embeds_per_post}
+          onFocusTitle={focusTitle}
+          autoFocus={autoFocus}
+          findMentions={findMentions}
         />
         {inlineControls.includes('photo') && <UploadProgress uploads={post.uploads} kinds={['inlineImage']} />}
       </>

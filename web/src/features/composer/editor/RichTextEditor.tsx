@@ -1,12 +1,16 @@
 // The rich-text editor (TipTap): the schema of the server's elements, the spec's toolbar and
-// shortcuts, and the overlay inputs for a link, an inline photo and a video embed. It holds
-// its own document; the form gets its HTML on every change.
+// shortcuts, @-mentions of blogs, and the overlay inputs for a link, an inline photo and a
+// video embed. It holds its own document; the form gets its HTML on every change.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { MentionBlog } from '../../../api/types/MentionBlog';
 import { FileButton } from '../components/FileButton';
 import { isImageUrl, isWebUrl, normalizeLinkUrl, videoEmbedUrl } from '../model/urls';
 import { ACCEPT } from '../uploads/uploadRules';
 import type { InlineImage } from '../uploads/useUploads';
+import { blogMention } from './blogMention';
+import { MentionDropdown } from './MentionDropdown';
+import { MentionMenu } from './mentionMenu';
 import { OverlayInput } from './OverlayInput';
 import { PasteImageUrl } from './pasteImageUrl';
 import { schemaExtensions } from './schema';
@@ -40,6 +44,8 @@ export interface RichTextEditorProps {
   onFocusTitle?(): void;
   /** Autofocus when the form opens. */
   autoFocus?: boolean;
+  /** Blogs to @-mention whose names start with `query`; without it, @ is just a character. */
+  findMentions?(query: string): Promise<MentionBlog[]>;
 }
 
 export function RichTextEditor({
@@ -53,6 +59,7 @@ export function RichTextEditor({
   embedLimit,
   onFocusTitle,
   autoFocus = false,
+  findMentions,
 }: RichTextEditorProps) {
   const [overlay, setOverlay] = useState<Overlay>(null);
   const labelId = useId();
@@ -62,8 +69,22 @@ export function RichTextEditor({
   const offersPhoto = inlineControls.includes('photo');
   const offersVideo = inlineControls.includes('video');
 
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [mentionMenu] = useState(() => new MentionMenu());
+  const mentionLookup = useRef(findMentions);
+  mentionLookup.current = findMentions;
+  const offersMentions = findMentions !== undefined;
+
   const extensions = useMemo(
-    () => [...schemaExtensions(), ComposerShortcuts.configure({ handlers }), PasteImageUrl],
+    () => [
+      ...schemaExtensions(),
+      ComposerShortcuts.configure({ handlers }),
+      PasteImageUrl,
+      ...(offersMentions
+        ? [blogMention({ menu: mentionMenu, findBlogs: (query) => mentionLookup.current?.(query) ?? Promise.resolve([]) })]
+        : []),
+    ],
+    // The extensions are read once, when the editor is made.
     [],
   );
   const editor = useEditor({
@@ -85,6 +106,8 @@ export function RichTextEditor({
   useEffect(() => {
     editor.setEditable(!disabled);
   }, [editor, disabled]);
+
+  const textbox = useCallback(() => (editor.isDestroyed ? null : editor.view.dom), [editor]);
 
   const { isEmpty, embeds } = useEditorState({
     editor,
@@ -185,13 +208,14 @@ export function RichTextEditor({
           }}
         />
       )}
-      <div className="rich-text__body">
+      <div className="rich-text__body" ref={bodyRef}>
         {isEmpty && placeholder && (
           <div className="rich-text__placeholder" aria-hidden="true">
             {placeholder}
           </div>
         )}
         <EditorContent editor={editor} />
+        {offersMentions && <MentionDropdown menu={mentionMenu} containerRef={bodyRef} textbox={textbox} />}
       </div>
     </div>
   );

@@ -35,4 +35,16 @@ describe('htmlToMarkdown (rich → markdown is free, spec 001 §4)', () => {
       '```\nlet a = 1;\n```\n\nuse `a*b`',
     );
   });
+
+  it('escapes what would start a numbered list or underline a heading, and underscores in words', () => {
+    expect(htmlToMarkdown('<p>1. not a list</p><p>snake_case</p><p>Not a heading<br>===</p>')).toBe(
+      '1\\. not a list\n\nsnake\\_case\n\nNot a heading  \n\\===',
+    );
+  });
+
+  it('writes nested and numbered-from lists as the editor holds them', () => {
+    expect(htmlToMarkdown('<ol start="3"><li><p>c</p></li><li><p>d</p><ul><li><p>inner</p></li></ul></li></ol>')).toBe(
+      '3. c\n4. d\n\n   - inner',
+    );
+  });
 });

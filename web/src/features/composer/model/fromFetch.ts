@@ -109,6 +109,7 @@ function fieldsOfOwnPost(post: Post): PostFields {
         url: uploaded ? '' : source.three,
         preuploadUrl: uploaded ? c.url : '',
         confirmTos: uploaded,
+        audioPlayer: c.embed_url,
         trackTitle: c.track_title,
         trackArtist: c.track_artist,
         trackAlbum: c.track_album,

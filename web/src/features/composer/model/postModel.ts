@@ -4,6 +4,7 @@ import type { EditorType } from '../../../api/types/EditorType';
 import type { Post } from '../../../api/types/Post';
 import type { PostState } from '../../../api/types/PostState';
 import type { PostType } from '../../../api/types/PostType';
+import { noOpenGraph, type OpenGraphState } from './linkMedia';
 
 /** §4 Modes. */
 export type ComposerMode = 'new' | 'edit' | 'reblog';
@@ -79,6 +80,8 @@ export interface PostFields {
   preuploadUrl: string;
   confirmTos: boolean;
   // audio
+  /** The chosen track's player on its service (get_{service}_data's embed_url): shown, not sent. */
+  audioPlayer: string;
   trackTitle: string;
   trackArtist: string;
   trackAlbum: string;
@@ -134,6 +137,8 @@ export interface PostModel {
   reblog: ReblogOf | null;
   removeReblogTree: boolean;
   fields: PostFields;
+  /** A link's OpenGraph lookup (§4 Link form). */
+  openGraph: OpenGraphState;
   uploads: UploadItem[];
   formState: FormState;
   /** The save went through; the form stays locked until it closes. */
@@ -159,6 +164,7 @@ export const emptyFields: PostFields = {
   chat: '',
   preuploadUrl: '',
   confirmTos: false,
+  audioPlayer: '',
   trackTitle: '',
   trackArtist: '',
   trackAlbum: '',
@@ -198,6 +204,7 @@ export function newPost(
     reblog: null,
     removeReblogTree: false,
     fields: { ...emptyFields },
+    openGraph: noOpenGraph,
     uploads: [],
     formState: enabledForm,
     saved: false,

@@ -4,9 +4,11 @@
 import { produce, type Draft } from 'immer';
 import type { EditorType } from '../../../api/types/EditorType';
 import type { FormChannel } from '../../../api/types/FormChannel';
+import type { OpenGraph } from '../../../api/types/OpenGraph';
 import { PHOTO_CAPTION_CHARS } from '../constants';
 import { SCHEDULE_PLACEHOLDER } from '../strings';
 import { textOfHtml } from './htmlContent';
+import { applyMeasuredImage, applyOpenGraph, removeLinkMedia } from './linkMedia';
 import { enabledForm, type PhotoItem, type PostFields, type PostModel, type UploadItem } from './postModel';
 import { OPTION_STATES, type SaveOption } from './postStates';
 import { addTag, limitTagInput } from './tags';
@@ -45,13 +47,32 @@ export type PostAction =
   | { type: 'customTweetChanged'; text: string }
   | { type: 'tweetBoxClosed' }
   | { type: 'reblogTreeToggled' }
+  | { type: 'openGraphRequested' }
+  | { type: 'openGraphLoaded'; data: OpenGraph }
+  | { type: 'openGraphEnded' }
+  | { type: 'openGraphImageMeasured'; image: string; width: number }
+  | { type: 'linkMediaRemoved' }
+  | { type: 'audioSourceChosen'; source: AudioSource }
+  | { type: 'audioMediaRemoved' }
   | { type: 'saveStarted' }
   | { type: 'saveSucceeded' }
   | { type: 'saveFailed'; errors: string[] };
 
+/** An audio post's track, from a URL, a search result or its service (§4 Audio post). */
+export interface AudioSource {
+  url: string;
+  player: string;
+  trackTitle: string;
+  trackArtist: string;
+  trackAlbum: string;
+  albumArt: string;
+}
+
 /** Actions that are not a change the user made to the post: they keep the error bar. */
 const NOT_MODEL_CHANGES = new Set<PostAction['type']>([
   'uploadProgressed',
+  'openGraphRequested',
+  'openGraphEnded',
   'saveStarted',
   'saveSucceeded',
   'saveFailed',
@@ -222,6 +243,52 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       break;
     case 'reblogTreeToggled':
       draft.removeReblogTree = !draft.removeReblogTree;
+      break;
+    case 'openGraphRequested':
+      draft.openGraph.pending = true;
+      break;
+    case 'openGraphLoaded':
+      applyOpenGraph(draft, action.data);
+      break;
+    case 'openGraphEnded':
+      // Failed or cancelled: the form goes on with no data (§8).
+      draft.openGraph.pending = false;
+      break;
+    case 'openGraphImageMeasured':
+      applyMeasuredImage(draft, action.image, action.width);
+      break;
+    case 'linkMediaRemoved':
+      removeLinkMedia(draft);
+      break;
+    case 'audioSourceChosen': {
+      const { source } = action;
+      Object.assign(draft.fields, {
+        url: source.url,
+        audioPlayer: source.player,
+        trackTitle: source.trackTitle,
+        trackArtist: source.trackArtist,
+        trackAlbum: source.trackAlbum,
+        albumArt: source.albumArt,
+        removeAlbumArt: false,
+        // A service's track, not a file: nothing to confirm (§5 Audio).
+        preuploadUrl: '',
+        confirmTos: false,
+      });
+      break;
+    }
+    case 'audioMediaRemoved':
+      // Back to the search (§4 Audio post).
+      Object.assign(draft.fields, {
+        url: '',
+        audioPlayer: '',
+        preuploadUrl: '',
+        trackTitle: '',
+        trackArtist: '',
+        trackAlbum: '',
+        albumArt: '',
+        removeAlbumArt: false,
+        confirmTos: false,
+      });
       break;
     case 'saveStarted':
       draft.formState = { enabled: false, locked: true, saving: true };

@@ -3,6 +3,7 @@
 // the same rules again and its answer fills the error bar.
 import {
   INVALID_STATE,
+  LOADING_OPEN_GRAPH,
   NEED_PERMISSION,
   NO_AUDIO,
   NO_CHAT,
@@ -50,6 +51,7 @@ function typeErrors(post: PostModel): string[] {
     case 'quote':
       return f.quote.trim() ? [] : [NO_QUOTE];
     case 'link':
+      if (post.openGraph.pending) return [LOADING_OPEN_GRAPH];
       if (!f.url.trim()) return [NO_URL];
       return normalizeLinkUrl(f.url) ? [] : [NOT_A_VALID_URL];
     case 'chat':

@@ -205,6 +205,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
       if (!answer) return;
       dispatch({ type: 'fieldChanged', field: 'preuploadUrl', value: answer.url });
       dispatch({ type: 'fieldChanged', field: 'url', value: '' });
+      dispatch({ type: 'fieldChanged', field: 'audioPlayer', value: '' });
       dispatch({ type: 'fieldChanged', field: 'trackTitle', value: answer.id3.Title });
       dispatch({ type: 'fieldChanged', field: 'trackArtist', value: answer.id3.Artist });
       dispatch({ type: 'fieldChanged', field: 'trackAlbum', value: answer.id3.Album });

@@ -1,11 +1,11 @@
 // The fast-compose overlay (spec 001 §2): the 7 tiles, chosen by keyboard (fastComposeKeys)
 // or mouse (hover selects, a click creates). Creating opens the post form for that type over
 // the page, without changing the URL.
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { AudioIcon, CameraIcon, ChatIcon, LinkIcon, VideoIcon } from '../../composer/components/icons';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { TILE_ANIMATION_MS, TILE_STAGGER_MS } from '../../composer/constants';
 import { fastComposeMove } from '../fastComposeKeys';
 import { TILES } from '../tiles';
+import { PostTypeGlyph } from './PostTypeGlyph';
 
 export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (typeof TILES)[number]['type']): void; onClose(): void }) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -58,7 +58,7 @@ export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (type
             onClick={() => onCreate(tile.type)}
           >
             <span className="fast-compose__icon" aria-hidden="true">
-              {TILE_GLYPHS[tile.type]}
+              <PostTypeGlyph type={tile.type} size={28} />
             </span>
             <span className="fast-compose__label">{tile.label}</span>
           </button>
@@ -67,13 +67,3 @@ export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (type
     </div>
   );
 }
-
-const TILE_GLYPHS: Record<string, ReactNode> = {
-  text: 'Aa',
-  photo: <CameraIcon size={28} />,
-  quote: '“”',
-  link: <LinkIcon size={28} />,
-  chat: <ChatIcon size={28} />,
-  audio: <AudioIcon size={28} />,
-  video: <VideoIcon size={28} />,
-};

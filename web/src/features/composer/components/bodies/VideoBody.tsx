@@ -1,40 +1,74 @@
 // A video post (spec 001 §2, §4 Video post): a URL or embed code, or an uploaded file (one
-// or the other); its preview; the permission confirmation for an upload; the caption.
+// or the other); its preview as the server embeds it (get_video_data); the permission
+// confirmation for an upload; the caption. A preview that fails to play is turned off.
+// Removing the media resets the post's video.
+import { useState } from 'react';
 import { sprintf } from '../../../../lib/format';
+import { httpUrl, webUrl } from '../../../../lib/webUrl';
 import { ALL_INLINE_CONTROLS, PostTextEditor } from '../../editor/PostTextEditor';
 import { useComposerForm } from '../../formContext';
-import { videoEmbedUrl, videoSourceProblem } from '../../model/urls';
-import { VIDEO_UPLOADED, VIDEO_UPLOADING } from '../../strings';
+import { useVideoEmbed, type VideoEmbed } from '../../hooks/useVideoEmbed';
+import { videoSourceProblem } from '../../model/urls';
+import { INVALID_EMBED_CODE, INVALID_EMBED_RESPONSE, VIDEO_EMBED_BROKEN, VIDEO_UPLOADED, VIDEO_UPLOADING } from '../../strings';
 import { ACCEPT } from '../../uploads/uploadRules';
 import { UploadProgress } from '../UploadProgress';
 import { BodyInput } from './BodyInput';
 import { ConfirmPermission } from './ConfirmPermission';
 import { FileButton } from '../FileButton';
 
-/** The player to preview a URL or embed code in, if it has one. */
-function previewOf(embed: string): { iframe: string } | { video: string } | null {
-  const text = embed.trim();
-  if (!text || videoSourceProblem(text)) return null;
-  if (text.startsWith('<')) {
-    const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(text)?.[1];
-    return src ? { iframe: src.startsWith('//') ? `https:${src}` : src } : null;
-  }
-  if (/\.(mp4|mov|webm|ogv|m4v)$/i.test(new URL(text, window.location.href).pathname)) return { video: text };
-  const player = videoEmbedUrl(text);
-  return player ? { iframe: player } : null;
+/** What the embed field says is wrong (§4 Embed field, §5): empty input just resets. */
+function embedProblem(source: string, embed: VideoEmbed): string | null {
+  if (!source) return null;
+  const problem = videoSourceProblem(source);
+  if (problem) return source.startsWith('<') ? INVALID_EMBED_CODE : problem;
+  return embed.status === 'invalid' ? INVALID_EMBED_RESPONSE : null;
+}
+
+/** The video element of a file, and what shows instead when it cannot play. */
+function VideoFile({ src, poster, fallback }: { src: string; poster?: string; fallback?: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return fallback ? <p className="muted">{fallback}</p> : null;
+  return (
+    <video
+      className="video-media__player"
+      src={src}
+      poster={poster || undefined}
+      controls
+      width={540}
+      aria-label="Video preview"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 export function VideoBody() {
   const { post, dispatch, uploads, disabled } = useComposerForm();
   const f = post.fields;
   const uploading = post.uploads.find((u) => u.kind === 'video');
-  const preview = f.preuploadUrl ? { video: f.preuploadUrl } : previewOf(f.embedCode);
+  const source = f.preuploadUrl ? '' : f.embedCode.trim();
+  const embed = useVideoEmbed(source && !videoSourceProblem(source) ? source : '');
+  const problem = embedProblem(source, embed);
+  const fileName = f.preuploadUrl.split('/').pop() ?? '';
 
   const removeMedia = () => {
     dispatch({ type: 'fieldChanged', field: 'preuploadUrl', value: '' });
     dispatch({ type: 'fieldChanged', field: 'embedCode', value: '' });
     dispatch({ type: 'flagChanged', field: 'confirmTos', value: false });
   };
+
+  let preview = null;
+  if (f.preuploadUrl) {
+    // A file that cannot play here leaves only the message that it was uploaded (§8).
+    preview = <VideoFile key={f.preuploadUrl} src={webUrl(f.preuploadUrl)} />;
+  } else if (embed.status === 'ready') {
+    const player = httpUrl(embed.data.preview_iframe);
+    const file = webUrl(embed.data.url);
+    if (player) {
+      preview = <iframe className="video-media__player" src={player} title="Video preview" width={540} height={304} allowFullScreen />;
+    } else if (file) {
+      preview = <VideoFile key={file} src={file} poster={httpUrl(embed.data.thumbnail)} fallback={VIDEO_EMBED_BROKEN} />;
+    }
+  }
 
   return (
     <div className="post-body post-body--video">
@@ -47,8 +81,7 @@ export function VideoBody() {
             value={f.embedCode}
             disabled={disabled}
             autoFocus
-            // The embed field's invalid state (§4 Embed field): empty just resets.
-            problem={f.embedCode.trim() ? videoSourceProblem(f.embedCode) : null}
+            problem={problem}
             onChange={(value) => dispatch({ type: 'fieldChanged', field: 'embedCode', value })}
           />
           <FileButton label="Upload a video" accept={ACCEPT.video} onFiles={([file]) => void uploads.uploadVideo(file)} disabled={disabled} />
@@ -58,12 +91,8 @@ export function VideoBody() {
       <UploadProgress uploads={post.uploads} kinds={['video']} />
       {preview && (
         <div className="video-media">
-          {f.preuploadUrl && <p className="muted">{sprintf(VIDEO_UPLOADED, f.preuploadUrl.split('/').pop() ?? '')}</p>}
-          {'iframe' in preview ? (
-            <iframe className="video-media__player" src={preview.iframe} title="Video preview" width={540} height={304} allowFullScreen />
-          ) : (
-            <video className="video-media__player" src={preview.video} controls width={540} aria-label="Video preview" />
-          )}
+          {f.preuploadUrl && <p className="muted">{sprintf(VIDEO_UPLOADED, fileName)}</p>}
+          {preview}
           <button type="button" className="link-button" disabled={disabled} onClick={removeMedia}>
             Remove video
           </button>

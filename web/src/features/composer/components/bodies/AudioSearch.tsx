@@ -1,0 +1,164 @@
+// The audio post's first state (spec 001 §4 Audio post): one field that searches spotify and
+// soundcloud for what is typed (200 ms after the last key) or takes a pasted URL (250 ms):
+// spotify, soundcloud and bandcamp tracks are looked up with their service, an MP3 is taken
+// as it is. Beside it, the MP3 uploader. Choosing a result or a URL moves the post on to its
+// media (AudioBody).
+import { useEffect, useRef, useState } from 'react';
+import { errorDetails } from '../../../../api/client';
+import type { AudioResult } from '../../../../api/types/AudioResult';
+import { URL_INPUT_DEBOUNCE_MS } from '../../constants';
+import { useComposerForm } from '../../formContext';
+import type { AudioLookup } from '../../hooks/useAudioLookup';
+import { useAudioSearch } from '../../hooks/useAudioSearch';
+import { audioServiceOf, isOwnMedia, isWebUrl } from '../../model/urls';
+import { ACCEPT } from '../../uploads/uploadRules';
+import { FileButton } from '../FileButton';
+import { BodyInput } from './BodyInput';
+
+/** What the spec's services read as (the results' group headings). */
+const SERVICE_NAMES: Record<string, string> = { spotify: 'Spotify', soundcloud: 'SoundCloud' };
+
+/** Shown when a pasted address is none of the sources an audio post takes (§5 Uploads). */
+const NOT_AN_AUDIO_SOURCE = 'That is not a Spotify, SoundCloud, Bandcamp or MP3 link.';
+
+/** A pasted address rather than words to search for. */
+function isAddress(text: string): boolean {
+  return isWebUrl(text) || isOwnMedia(text);
+}
+
+/** `lookUp` is the post's: its answers are kept while the post goes back and forth. */
+export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
+  const { post, dispatch, uploads, disabled } = useComposerForm();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const typed = text.trim();
+  const address = isAddress(typed);
+  const search = useAudioSearch(address ? '' : typed);
+  const uploading = post.uploads.some((u) => u.kind === 'audio');
+  // Each choice's number: a lookup answered after the user moved on is dropped.
+  const choice = useRef(0);
+
+  const choose = async (url: string, result?: AudioResult) => {
+    const current = ++choice.current;
+    setProblem(null);
+    const service = audioServiceOf(url);
+    if (!service) {
+      setProblem(NOT_AN_AUDIO_SOURCE);
+      return;
+    }
+    if (service === 'direct') {
+      dispatch({
+        type: 'audioSourceChosen',
+        source: { url, player: '', trackTitle: '', trackArtist: '', trackAlbum: '', albumArt: '' },
+      });
+      return;
+    }
+    setLookingUp(true);
+    try {
+      const data = await lookUp(service, url);
+      if (current !== choice.current) return;
+      // A search result already names the track; the service's details win when it has them.
+      dispatch({
+        type: 'audioSourceChosen',
+        source: {
+          url: data.url || url,
+          player: data.embed_url,
+          trackTitle: data.track_title || result?.title || '',
+          trackArtist: data.track_artist || result?.artist || '',
+          trackAlbum: data.track_album,
+          albumArt: data.album_art || result?.thumbnail || '',
+        },
+      });
+    } catch (err) {
+      // The lookup failed (§8): say why, and stay on the search.
+      if (current === choice.current) setProblem(errorDetails(err)[0] ?? NOT_AN_AUDIO_SOURCE);
+    } finally {
+      if (current === choice.current) setLookingUp(false);
+    }
+  };
+
+  // A pasted address is taken after the URL input's pause.
+  const latestChoose = useRef(choose);
+  latestChoose.current = choose;
+  useEffect(() => {
+    if (!address) return;
+    const timer = setTimeout(() => void latestChoose.current(typed), URL_INPUT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [address, typed]);
+
+  return (
+    <div className="audio-search">
+      <div className="audio-source">
+        <BodyInput
+          label="Search audio"
+          placeholder="Search for a song, or paste a Spotify, SoundCloud, Bandcamp or MP3 link"
+          value={text}
+          disabled={disabled || uploading}
+          autoFocus
+          problem={problem}
+          onChange={(value) => {
+            choice.current++;
+            setLookingUp(false);
+            setProblem(null);
+            setText(value);
+          }}
+        />
+        <FileButton
+          label="Upload an MP3"
+          accept={ACCEPT.audio}
+          onFiles={([file]) => void uploads.uploadAudio(file)}
+          disabled={disabled || uploading}
+        />
+      </div>
+      {lookingUp && (
+        <p className="post-body__hint muted" role="status">
+          Looking up the track…
+        </p>
+      )}
+      {!address && typed && !search && (
+        <p className="post-body__hint muted" role="status">
+          Searching…
+        </p>
+      )}
+      {search && <AudioResults search={search} disabled={disabled} onChoose={(result) => void choose(result.url, result)} />}
+    </div>
+  );
+}
+
+function AudioResults({
+  search,
+  disabled,
+  onChoose,
+}: {
+  search: NonNullable<ReturnType<typeof useAudioSearch>>;
+  disabled: boolean;
+  onChoose(result: AudioResult): void;
+}) {
+  const found = search.results.filter((group) => group.results.length > 0);
+  if (found.length === 0) {
+    return <p className="post-body__hint muted">No results for “{search.query}”.</p>;
+  }
+  return (
+    <section className="audio-results" aria-label="Search results">
+      {found.map((group) => (
+        <div key={group.provider} className="audio-results__service">
+          <h3 className="audio-results__heading">{SERVICE_NAMES[group.provider] ?? group.provider}</h3>
+          <ul className="audio-results__list" aria-label={`${SERVICE_NAMES[group.provider] ?? group.provider} results`}>
+            {group.results.map((result) => (
+              <li key={result.url}>
+                <button type="button" className="audio-result" disabled={disabled} onClick={() => onChoose(result)}>
+                  {result.thumbnail && isWebUrl(result.thumbnail) && (
+                    <img className="audio-result__art" src={result.thumbnail} alt="" width={40} height={40} />
+                  )}
+                  <span className="audio-result__title">{result.title}</span>
+                  {result.artist && <span className="audio-result__artist muted">{result.artist}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// The link form's OpenGraph lookup (spec 001 §4 Link form): a URL the user gave is looked up
+// with POST /svc/post/fetch_og while the post waits ('Loading OpenGraph data.'); Escape
+// cancels it, and a failure lets the form go on with no data (§8). An answer that comes
+// after a cancel, or after another URL was given, is dropped.
+import { useCallback, useEffect, useRef } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { fetchOpenGraph } from '../../../api/composerLookups';
+import { useComposerForm } from '../formContext';
+
+/** How long the browser may take to load an image whose width the page did not give. */
+const MEASURE_TIMEOUT_MS = 10_000;
+
+/** The image's width once loaded in the browser; 0 when it does not load in time. */
+function measureImageWidth(src: string): Promise<number> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    const timer = setTimeout(() => resolve(0), MEASURE_TIMEOUT_MS);
+    image.onload = () => {
+      clearTimeout(timer);
+      resolve(image.naturalWidth);
+    };
+    image.onerror = () => {
+      clearTimeout(timer);
+      resolve(0);
+    };
+    image.src = src;
+  });
+}
+
+export interface OpenGraphLookup {
+  /** Looks `url` (normalised) up, replacing any lookup under way. */
+  lookUp(url: string): void;
+  /** Cancels the lookup under way, if any. */
+  cancel(): void;
+}
+
+export function useOpenGraph(): OpenGraphLookup {
+  const api = useApi();
+  const { dispatch, post } = useComposerForm();
+  // Each lookup's number; only the latest one's answer is used.
+  const latest = useRef(0);
+
+  useEffect(
+    () => () => {
+      latest.current++;
+    },
+    [],
+  );
+
+  const lookUp = useCallback(
+    (url: string) => {
+      const lookup = ++latest.current;
+      dispatch({ type: 'openGraphRequested' });
+      fetchOpenGraph(api, url)
+        .then((data) => {
+          if (lookup === latest.current) dispatch({ type: 'openGraphLoaded', data });
+        })
+        .catch(() => {
+          if (lookup === latest.current) dispatch({ type: 'openGraphEnded' });
+        });
+    },
+    [api, dispatch],
+  );
+
+  const cancel = useCallback(() => {
+    latest.current++;
+    dispatch({ type: 'openGraphEnded' });
+  }, [dispatch]);
+
+  // The page gave an image without its width: measure it before taking it as the thumbnail.
+  const image = post.openGraph.unmeasuredImage;
+  useEffect(() => {
+    if (!image) return;
+    let current = true;
+    void measureImageWidth(image).then((width) => {
+      if (current) dispatch({ type: 'openGraphImageMeasured', image, width });
+    });
+    return () => {
+      current = false;
+    };
+  }, [image, dispatch]);
+
+  return { lookUp, cancel };
+}

@@ -1,0 +1,83 @@
+// A link post's media (spec 001 §4 Link form): what its page's OpenGraph data fills in, and
+// what the remove button takes away. The reducer applies these to the model.
+import type { Draft } from 'immer';
+import type { OpenGraph } from '../../../api/types/OpenGraph';
+import { FULL_WIDTH_MIN_PX, OPEN_GRAPH_TAGS } from '../constants';
+import type { PostModel } from './postModel';
+import { addTag, tagKey } from './tags';
+import { isOwnMedia, isWebUrl } from './urls';
+
+/** The link's OpenGraph lookup. */
+export interface OpenGraphState {
+  /** A lookup is under way: the post waits for it ('Loading OpenGraph data.'). */
+  pending: boolean;
+  /**
+   * The tags the last lookup put on the post. While the post's tags are still exactly
+   * these, the user has entered no tags of their own, and the next lookup may replace them.
+   */
+  tags: string[];
+  /** The page's image when the page did not say its width: it is measured before use. */
+  unmeasuredImage: string;
+}
+
+export const noOpenGraph: OpenGraphState = { pending: false, tags: [], unmeasuredImage: '' };
+
+/** The thumbnail the link shows (and saves), if any. */
+export function shownThumbnail(post: PostModel): string {
+  const { thumbnail, removeThumbnail } = post.fields;
+  return !removeThumbnail && (isWebUrl(thumbnail) || isOwnMedia(thumbnail)) ? thumbnail.trim() : '';
+}
+
+/** Only an image as wide as a full-width one makes a thumbnail (§4, §9: 300). */
+export function wideEnough(width: number | null): boolean {
+  return width !== null && width >= FULL_WIDTH_MIN_PX;
+}
+
+function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((tag, i) => tagKey(tag) === tagKey(b[i]));
+}
+
+/**
+ * Fills the link from its page: title, summary, author, the thumbnail (only an image at
+ * least 300 wide), and up to 5 tags, but only while the user has entered no tags.
+ */
+export function applyOpenGraph(draft: Draft<PostModel>, og: OpenGraph) {
+  const f = draft.fields;
+  f.title = og.title;
+  f.excerpt = og.description;
+  f.author = og.author;
+  f.thumbnail = og.image && wideEnough(og.image_width) ? og.image : '';
+  f.removeThumbnail = false;
+  draft.openGraph.pending = false;
+  // A width the page did not give is measured in the browser (see useOpenGraph).
+  draft.openGraph.unmeasuredImage = og.image && og.image_width === null ? og.image : '';
+  if (sameTags(draft.tags, draft.openGraph.tags)) {
+    const tags = og.tags.slice(0, OPEN_GRAPH_TAGS).reduce<string[]>((kept, tag) => addTag(kept, tag), []);
+    draft.tags = tags;
+    draft.openGraph.tags = tags;
+  }
+}
+
+/** The page's image, measured at `width`: the thumbnail if wide enough and none is set. */
+export function applyMeasuredImage(draft: Draft<PostModel>, image: string, width: number) {
+  if (draft.openGraph.unmeasuredImage !== image) return;
+  draft.openGraph.unmeasuredImage = '';
+  if (wideEnough(width) && !draft.fields.thumbnail && !draft.fields.removeThumbnail) draft.fields.thumbnail = image;
+}
+
+/** The remove button: the thumbnail first, then the whole link media (§4 Link form). */
+export function removeLinkMedia(draft: Draft<PostModel>) {
+  if (shownThumbnail(draft as PostModel)) {
+    draft.fields.removeThumbnail = true;
+    return;
+  }
+  const f = draft.fields;
+  f.url = '';
+  f.title = '';
+  f.excerpt = '';
+  f.author = '';
+  f.thumbnail = '';
+  f.removeThumbnail = false;
+  draft.openGraph.pending = false;
+  draft.openGraph.unmeasuredImage = '';
+}

@@ -1,0 +1,25 @@
+// The picture of a post type on the fast-compose tiles and the dashboard's new-post buttons.
+import type { ReactNode } from 'react';
+import type { PostType } from '../../../api/types/PostType';
+import { AudioIcon, CameraIcon, ChatIcon, LinkIcon, VideoIcon } from '../../composer/components/icons';
+
+export function PostTypeGlyph({ type, size }: { type: PostType; size: number }): ReactNode {
+  switch (type) {
+    case 'text':
+      return 'Aa';
+    case 'photo':
+      return <CameraIcon size={size} />;
+    case 'quote':
+      return '“”';
+    case 'link':
+      return <LinkIcon size={size} />;
+    case 'chat':
+      return <ChatIcon size={size} />;
+    case 'audio':
+      return <AudioIcon size={size} />;
+    case 'video':
+      return <VideoIcon size={size} />;
+    default:
+      return null;
+  }
+}
