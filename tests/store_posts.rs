@@ -225,6 +225,33 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
             Vec::<i64>::new(),
             "{kind:?}"
         );
+
+        // An unfollowed blog floods the newest posts: the 400 newest of any blog (100 pages
+        // of 4) hold no read post, so the page comes from each read blog's own posts.
+        for i in 0..420_i64 {
+            let mut post = text_post(blogs[4], PostState::Published, None);
+            post.date = Some(base + 100 + i);
+            store.create_post(&post).await.unwrap();
+        }
+        let mut shown = page(Cursor::Start).await;
+        assert_eq!(
+            shown,
+            expected[..4],
+            "{kind:?}: the newest read posts behind 420 newer unread ones"
+        );
+        loop {
+            let next = page(Cursor::After(*shown.last().unwrap())).await;
+            if next.is_empty() {
+                break;
+            }
+            shown.extend(next);
+        }
+        assert_eq!(shown, expected, "{kind:?}: every page behind the flood");
+        assert_eq!(
+            page(Cursor::Before(expected[0])).await,
+            Vec::<i64>::new(),
+            "{kind:?}: nothing newer, past 420 newer unread posts"
+        );
     })
     .await;
 }

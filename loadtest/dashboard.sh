@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The dashboard benchmark of issue #10: 1,000,000 posts across 10,000 blogs, user 0 following
+# 500 of them, reading their dashboard page after page. Seeds each database once (kept in
+# $DATA between runs: seeding SQLite takes minutes), then measures one build, or several
+# interleaved round by round in one sitting, on SQLite and on PostgreSQL.
+#
+#   loadtest/dashboard.sh                                   # target/release/dashwire
+#   BUILDS="old=/path/to/old/dashwire new=target/release/dashwire" ROUNDS=5 loadtest/dashboard.sh
+#
+# Both builds must share the schema (same migrations): they read the same seeded databases.
+# Only 127.0.0.1 is targeted; every run is bounded in count.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILDS=${BUILDS:-new=target/release/dashwire}
+GEN=${GEN:-target/release/dashwire-loadgen}
+ROUNDS=${ROUNDS:-3}
+REQUESTS=${REQUESTS:-2000}
+CONCURRENCY=${CONCURRENCY:-4}
+DATA=${DATA:-/tmp/dashwire-dashboard}
+PG=${PG:-postgres://postgres@127.0.0.1:5432/dashbench}
+DATABASES=${DATABASES:-sqlite postgres}
+mkdir -p "$DATA"
+
+url_of() {
+  case $1 in
+    sqlite) echo "sqlite://$DATA/sqlite.db" ;;
+    postgres) echo "$PG" ;;
+  esac
+}
+
+seed() {
+  local db=$1 url
+  url=$(url_of "$db")
+  [ -f "$DATA/seed-$db.json" ] && return
+  if [ "$db" = postgres ]; then
+    local admin=${PG%/*}/postgres
+    psql -q "$admin" -c "DROP DATABASE IF EXISTS ${PG##*/}" -c "CREATE DATABASE ${PG##*/}"
+  else
+    rm -f "$DATA/sqlite.db"*
+  fi
+  echo "seeding $db (10,000 users, 1,000,000 posts, 500 follows)"
+  "$GEN" seed --database-url "$url" --users 10000 --out "$DATA/seed-$db.json.tmp"
+  "$GEN" seed-posts --database-url "$url" --posts 1000000 --follows 500
+  if [ "$db" = postgres ]; then psql -q "$PG" -c "VACUUM ANALYZE"; fi
+  mv "$DATA/seed-$db.json.tmp" "$DATA/seed-$db.json"
+}
+
+run() {
+  local name=$1 bin=$2 db=$3 round=$4 url
+  url=$(url_of "$db")
+  env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18091 \
+    --database-url "$url" > "$DATA/server.out" 2> "$DATA/server.err" &
+  local pid=$!
+  for _ in $(seq 1 100); do grep -q "listening on" "$DATA/server.out" 2>/dev/null && break; sleep 0.1; done
+  # One unmeasured pass warms the page cache the way a running server's would be.
+  "$GEN" dashboard --seed "$DATA/seed-$db.json" --url http://127.0.0.1:18091 --requests 200 > /dev/null
+  local line
+  line=$("$GEN" dashboard --seed "$DATA/seed-$db.json" --url http://127.0.0.1:18091 --requests "$REQUESTS" --concurrency "$CONCURRENCY")
+  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+  echo "$name $db round $round: $line"
+}
+
+for db in $DATABASES; do seed "$db"; done
+for round in $(seq 1 "$ROUNDS"); do
+  for db in $DATABASES; do
+    for build in $BUILDS; do run "${build%%=*}" "${build#*=}" "$db" "$round"; done
+  done
+done
