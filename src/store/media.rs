@@ -13,6 +13,7 @@ use bytes::Bytes;
 use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as ObjectPath;
+use object_store::prefix::PrefixStore;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncReadExt;
@@ -95,10 +96,15 @@ impl MediaStore {
     /// (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, `AWS_ENDPOINT`,
     /// `AWS_ALLOW_HTTP`).
     pub fn s3(url: &str) -> anyhow::Result<MediaStore> {
-        let store = AmazonS3Builder::from_env().with_url(url).build()?;
-        Ok(MediaStore {
-            store: Arc::new(store),
-        })
+        let bucket = AmazonS3Builder::from_env().with_url(url).build()?;
+        // The builder takes only the bucket from the URL; the files go under its path.
+        let prefix = url::Url::parse(url)?.path().trim_matches('/').to_owned();
+        let store: Arc<dyn ObjectStore> = if prefix.is_empty() {
+            Arc::new(bucket)
+        } else {
+            Arc::new(PrefixStore::new(bucket, prefix.as_str()))
+        };
+        Ok(MediaStore { store })
     }
 
     /// Keeps `bytes` as a file of type `extension`; answers its name.

@@ -43,11 +43,22 @@ impl Server {
         extra: &[&str],
         tmp: Option<&std::path::Path>,
     ) -> Server {
+        match tmp {
+            Some(tmp) => Server::start_with_env(
+                database_url,
+                extra,
+                &[("TMPDIR", tmp.to_str().expect("a UTF-8 path"))],
+            ),
+            None => Server::start_with_env(database_url, extra, &[]),
+        }
+    }
+
+    /// Like [`Server::start`], with variables set in the server's environment (settings the
+    /// server does not list as its own, such as the AWS_* ones of an S3 media store).
+    pub fn start_with_env(database_url: &str, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let media = tempfile::tempdir().expect("media folder");
         let mut command = dashwire();
-        if let Some(tmp) = tmp {
-            command.env("TMPDIR", tmp);
-        }
+        command.envs(env.iter().copied());
         let mut child = command
             .args([
                 "serve",

@@ -1,0 +1,226 @@
+//! Uploads kept in an S3-compatible bucket (`--media-s3`), as several nodes share them: a
+//! real S3 API served locally by moto (`pip install "moto[server]"`, as `.ci/run` does), two
+//! nodes on one PostgreSQL database, a file uploaded on one served by the other, a video
+//! large enough to go up in several parts, and the bucket holding each file once by its
+//! content.
+
+mod common;
+
+use std::io::Cursor;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Client, Kind, Server, TestDb};
+use image::{DynamicImage, ImageFormat};
+use reqwest::multipart::{Form, Part};
+
+const BUCKET: &str = "dashwire-media";
+
+/// A local S3 API (moto's server), stopped when dropped.
+struct S3 {
+    endpoint: String,
+    child: Child,
+}
+
+impl S3 {
+    async fn start() -> S3 {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new("moto_server")
+            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect(
+                "moto_server, a local S3 API, is needed for this test: pip install \"moto[server]\"",
+            );
+        let endpoint = format!("http://127.0.0.1:{port}");
+        let s3 = S3 { endpoint, child };
+        let started = Instant::now();
+        loop {
+            // An unsigned bucket creation: moto does not check signatures.
+            let created = reqwest::Client::new()
+                .put(format!("{}/{BUCKET}", s3.endpoint))
+                .send()
+                .await;
+            if created.is_ok_and(|r| r.status().is_success()) {
+                return s3;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "moto_server did not answer on {}",
+                s3.endpoint
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The keys in the bucket, from its listing.
+    async fn keys(&self) -> Vec<String> {
+        let listing = reqwest::get(format!("{}/{BUCKET}?list-type=2", self.endpoint))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        listing
+            .split("<Key>")
+            .skip(1)
+            .filter_map(|rest| rest.split_once("</Key>").map(|(key, _)| key.to_owned()))
+            .collect()
+    }
+
+    /// The server's settings for this bucket.
+    fn env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("AWS_ENDPOINT", self.endpoint.clone()),
+            ("AWS_ALLOW_HTTP", "true".into()),
+            ("AWS_ACCESS_KEY_ID", "test".into()),
+            ("AWS_SECRET_ACCESS_KEY", "test".into()),
+            ("AWS_REGION", "us-east-1".into()),
+        ]
+    }
+}
+
+impl Drop for S3 {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut out = Cursor::new(Vec::new());
+    DynamicImage::new_rgb8(width, height)
+        .write_to(&mut out, ImageFormat::Png)
+        .unwrap();
+    out.into_inner()
+}
+
+/// An MP4 by its bytes, `size` long, each byte telling its position (so a range is checkable).
+fn mp4(size: usize) -> Vec<u8> {
+    let mut bytes = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom".to_vec();
+    let start = bytes.len();
+    bytes.extend((start..size).map(|i| (i % 251) as u8));
+    bytes
+}
+
+async fn upload(
+    client: &Client,
+    path: &str,
+    field: &str,
+    bytes: Vec<u8>,
+    name: &str,
+) -> common::Answer {
+    let form = Form::new().part(
+        field.to_owned(),
+        Part::bytes(bytes).file_name(name.to_owned()),
+    );
+    let response = client
+        .http
+        .post(format!("{}{path}", client.base))
+        .header("x-form-key", &client.form_key)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let body = response.json().await.unwrap_or(serde_json::Value::Null);
+    common::Answer { status, body }
+}
+
+#[tokio::test]
+async fn two_nodes_share_their_uploads_through_an_s3_bucket() {
+    let s3 = S3::start().await;
+    let db = TestDb::new(Kind::Postgres).await;
+    let media = format!("s3://{BUCKET}/uploads");
+    let env = s3.env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let one = Server::start_with_env(&db.url, &["--media-s3", &media], &env);
+    let two = Server::start_with_env(&db.url, &["--media-s3", &media], &env);
+    let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
+
+    // A photo uploaded on node one is served by node two, scaled, typed and cacheable.
+    let photo = upload(
+        &ann,
+        "/svc/post/upload_photo",
+        "photo",
+        png(2160, 1000),
+        "wide.png",
+    )
+    .await;
+    assert_eq!(photo.status, 200, "{}", photo.body);
+    let url = photo.response()["photos"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let served = reqwest::get(format!("{}{url}", two.base)).await.unwrap();
+    assert_eq!(
+        served.status().as_u16(),
+        200,
+        "node two serves node one's upload"
+    );
+    assert_eq!(served.headers()["content-type"], "image/png");
+    assert_eq!(
+        served.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let image = image::load_from_memory(&served.bytes().await.unwrap()).unwrap();
+    assert_eq!((image.width(), image.height()), (1080, 500));
+
+    // A video of 9 MiB goes up in two parts from node two; node one serves any range of it.
+    let video_bytes = mp4(9 * 1024 * 1024 + 17);
+    let ben = Client::registered(&two.base, "ben@example.com", "ben").await;
+    let video = upload(
+        &ben,
+        "/svc/post/upload_video",
+        "video",
+        video_bytes.clone(),
+        "clip.mp4",
+    )
+    .await;
+    assert_eq!(video.status, 200, "{}", video.body);
+    let video_url = video.response()["url"].as_str().unwrap().to_owned();
+    let whole = reqwest::get(format!("{}{video_url}", one.base))
+        .await
+        .unwrap();
+    assert_eq!(whole.headers()["content-type"], "video/mp4");
+    assert_eq!(whole.bytes().await.unwrap().len(), video_bytes.len());
+    let tail_start = 8 * 1024 * 1024 - 3;
+    let ranged = reqwest::Client::new()
+        .get(format!("{}{video_url}", one.base))
+        .header("range", format!("bytes={tail_start}-{}", tail_start + 9))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ranged.status().as_u16(), 206);
+    assert_eq!(
+        &ranged.bytes().await.unwrap()[..],
+        &video_bytes[tail_start..tail_start + 10],
+        "a range across the parts' seam"
+    );
+
+    // The same photo again, on the other node: the same name, kept once.
+    let again = upload(
+        &ben,
+        "/svc/post/upload_photo",
+        "photo",
+        png(2160, 1000),
+        "copy.png",
+    )
+    .await;
+    assert_eq!(
+        again.response()["photos"][0]["url"].as_str(),
+        Some(url.as_str())
+    );
+    let mut keys = s3.keys().await;
+    keys.sort();
+    let mut expected = vec![
+        format!("uploads/{}", url.rsplit('/').next().unwrap()),
+        format!("uploads/{}", video_url.rsplit('/').next().unwrap()),
+    ];
+    expected.sort();
+    assert_eq!(keys, expected, "each file once, under the prefix");
+}
