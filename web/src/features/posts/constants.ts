@@ -19,6 +19,8 @@ export const REBLOG_INLINE_MEDIA_WIDTH = 250;
 /** 000 §9 Infinite-scroll helper: the next page when less than 175 px is left below. */
 export const INFINITE_SCROLL_OFFSET_PX = 175;
 export const INFINITE_SCROLL_THROTTLE_MS = 200;
+/** 000 §9: "the buffer is two thirds of the window height", read ahead of the offset. */
+export const INFINITE_SCROLL_BUFFER_OF_WINDOW = 2 / 3;
 
 /** Who asked an ask that carries no name (`asking_name` null). */
 export const ANONYMOUS = 'Anonymous';

@@ -1,18 +1,26 @@
 // The infinite-scroll helper of spec 000 §9 for pages that scroll as a whole (the dashboard,
 // a blog's posts): the next page is asked for when less than 175 px is left below the
-// window, checked at most every 200 ms while scrolling. (Messaging's lists scroll inside a
-// popover and have their own, features/messaging/inbox/useInfiniteScroll.ts.)
+// window plus a buffer of two thirds of the window's height (so the next page is on its way
+// before the reader reaches the end), checked at most every 200 ms while scrolling.
+// (Messaging's lists scroll inside a popover and have their own,
+// features/messaging/inbox/useInfiniteScroll.ts.)
 import { useEffect, useRef } from 'react';
-import { INFINITE_SCROLL_OFFSET_PX, INFINITE_SCROLL_THROTTLE_MS } from './constants';
+import {
+  INFINITE_SCROLL_BUFFER_OF_WINDOW,
+  INFINITE_SCROLL_OFFSET_PX,
+  INFINITE_SCROLL_THROTTLE_MS,
+} from './constants';
 
-/** How much of the page is left below the window, in px. */
+/** How much of the page is left below the window and its read-ahead buffer, in px. */
 function remainingBelow(): number {
   const page = document.documentElement;
-  return page.scrollHeight - (window.scrollY + window.innerHeight);
+  const buffer = window.innerHeight * INFINITE_SCROLL_BUFFER_OF_WINDOW;
+  return page.scrollHeight - (window.scrollY + window.innerHeight + buffer);
 }
 
 /**
- * Calls `onLoadMore` while `enabled` and the page is scrolled to within 175 px of its end.
+ * Calls `onLoadMore` while `enabled` and the page is scrolled to within 175 px (plus the
+ * buffer) of its end.
  * Also checks whenever `enabled` or `contentKey` changes (a page arrived), so a first page
  * too short to scroll still leads to the next one.
  */

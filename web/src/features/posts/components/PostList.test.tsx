@@ -49,7 +49,7 @@ const feedIds = () =>
     .map((a) => Number(a.getAttribute('data-post-id')));
 
 describe('PostList paging', () => {
-  it('loads the next page after the last post when scrolled within 175 px of the end', async () => {
+  it('loads the next page after the last post when scrolled within 175 px of the end, plus the buffer', async () => {
     const { requests } = renderList(
       { root: 'dashboard' },
       postPages('dashboard', { 'after/0': () => page(...range(20, 11)), 'after/11': () => page(10, 9) }),
@@ -57,10 +57,11 @@ describe('PostList paging', () => {
     await waitFor(() => expect(feedIds()).toEqual(range(20, 11)));
     expect(requests.map((r) => r.path)).toEqual(['/svc/post/dashboard/after/0']);
 
-    setScroll({ height: 10_000, y: 10_000 - 768 - 200 }); // 200 px left: not yet
+    // jsdom's window is 768 px high: the buffer below it is two thirds of that, 512 px.
+    setScroll({ height: 10_000, y: 10_000 - 768 - 512 - 200 }); // 200 px left: not yet
     fireEvent.scroll(window);
     // Within the 200 ms throttle: checked once it has passed.
-    setScroll({ height: 10_000, y: 10_000 - 768 - 100 });
+    setScroll({ height: 10_000, y: 10_000 - 768 - 512 - 100 });
     fireEvent.scroll(window);
     expect(requests).toHaveLength(1);
     await act(async () => {
