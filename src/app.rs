@@ -32,6 +32,9 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)
         .layer(from_fn_with_state(state.store.clone(), load_session))
+        .layer(axum::middleware::from_fn(
+            crate::extract::refuse_nul_characters,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -78,6 +78,14 @@ pub enum Code {
 
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> Self {
+        // PostgreSQL refuses a NUL character in text (SQLSTATE 22021). The router's layer
+        // refuses it in paths, queries and forms first; this catches a text that came some
+        // other way (a multipart field) as the user's mistake it is.
+        if let sqlx::Error::Database(db) = &err
+            && db.code().as_deref() == Some("22021")
+        {
+            return AppError::bad_request(Code::BadForm, crate::extract::NUL_REFUSED);
+        }
         AppError::Internal(err.into())
     }
 }

@@ -94,9 +94,84 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for Pairs {
     }
 }
 
+/// What a request carrying a NUL character is told.
+pub const NUL_REFUSED: &str = "Text may not contain NUL characters.";
+
+/// Axum's default limit on a buffered body, kept for the forms this layer reads first.
+const FORM_BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// Refuses, as a 400, any request whose path, query, form fields or JSON strings carry a NUL
+/// character, before a handler sees it. PostgreSQL cannot keep NUL in text (every such
+/// query failed as a 500) while SQLite keeps it silently; no field of this API means it.
+/// Form and JSON bodies are read here and handed on whole; multipart bodies (files, which
+/// may hold any byte) pass untouched.
+pub async fn refuse_nul_characters(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Result<axum::response::Response, AppError> {
+    let has_encoded_nul = |text: &str| text.to_ascii_lowercase().contains("%00");
+    let uri = req.uri();
+    if has_encoded_nul(uri.path()) || uri.query().is_some_and(has_encoded_nul) {
+        return Err(AppError::bad_request(Code::BadQuery, NUL_REFUSED));
+    }
+    let content_type = req
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.to_ascii_lowercase())
+        .unwrap_or_default();
+    let form = content_type.starts_with("application/x-www-form-urlencoded");
+    let json = content_type.starts_with("application/json");
+    if !form && !json {
+        return Ok(next.run(req).await);
+    }
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, FORM_BODY_LIMIT)
+        .await
+        .map_err(|_| {
+            AppError::bad_request(
+                Code::BadForm,
+                "Failed to buffer the request body: length limit exceeded",
+            )
+        })?;
+    if form
+        && url::form_urlencoded::parse(&bytes).any(|(k, v)| k.contains('\0') || v.contains('\0'))
+    {
+        return Err(AppError::bad_request(Code::BadForm, NUL_REFUSED));
+    }
+    // A JSON string can say NUL only as the escape \u0000, so only then is it parsed to see
+    // whether a string holds one (a body that is not JSON is left to the handler to refuse).
+    if json
+        && bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000"))
+        && serde_json::from_slice::<serde_json::Value>(&bytes).is_ok_and(|v| holds_nul(&v))
+    {
+        return Err(AppError::bad_request(Code::BadJson, NUL_REFUSED));
+    }
+    let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+    Ok(next.run(req).await)
+}
+
+/// Whether any key or string in a JSON value holds a NUL character.
+fn holds_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(s) => s.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(holds_nul),
+        serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nul_is_found_in_any_json_string_or_key() {
+        let found = |text: &str| holds_nul(&serde_json::from_str(text).unwrap());
+        assert!(found(r#"{"a":["x","y\u0000"]}"#));
+        assert!(found(r#"{"a\u0000":1}"#));
+        assert!(!found(r#"{"a":"\\u0000 is only text here"}"#));
+    }
 
     #[test]
     fn pairs_collect_repeated_and_comma_separated_fields() {

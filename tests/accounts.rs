@@ -80,7 +80,26 @@ async fn register_login_logout_and_the_form_key() {
         assert_eq!(seen.status, 200);
         assert_eq!(ann.info().await["seen_atg"], true);
 
-        let out = ann.http.get(format!("{base}/logout")).send().await.unwrap();
+        // A post's <img src="/logout"> is fetched as an image: it must not log its reader out.
+        let as_image = ann
+            .http
+            .get(format!("{base}/logout"))
+            .header("sec-fetch-mode", "no-cors")
+            .header("sec-fetch-dest", "image")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(as_image.status().as_u16(), 403, "{kind:?}");
+        assert_eq!(ann.info().await["name"], "ann", "{kind:?}: still logged in");
+
+        let out = ann
+            .http
+            .get(format!("{base}/logout"))
+            .header("sec-fetch-mode", "navigate")
+            .header("sec-fetch-dest", "document")
+            .send()
+            .await
+            .unwrap();
         assert_eq!(out.status().as_u16(), 303);
         assert_eq!(out.headers()["location"], "/login");
         assert!(

@@ -197,7 +197,7 @@ async fn every_type_is_saved_and_reaches_the_dashboards_newest_first() {
 async fn every_validation_rule_answers_400_with_its_message_and_field() {
     on_each_backend(|base, kind| async move {
         let ann = Client::registered(&base, "ann@example.com", "ann").await;
-        let cases: [Case; 16] = [
+        let cases: [Case; 17] = [
             (&[("post[type]", "text")], "post[two]", "Post body empty."),
             (&[("post[type]", "photo")], "images", "No photos specified."),
             (
@@ -272,6 +272,16 @@ async fn every_validation_rule_answers_400_with_its_message_and_field() {
                 &[("post[type]", "sonnet"), ("post[one]", "t")],
                 "post[type]",
                 "Invalid \"type\" value",
+            ),
+            (
+                // Not a layout, and not digits either: refused, never read as a number.
+                &[
+                    ("post[type]", "photo"),
+                    ("images[o1]", "/media/a.png"),
+                    ("post[photoset_layout]", "1,"),
+                ],
+                "post[photoset_layout]",
+                "Invalid \"photoset_layout\" value",
             ),
         ];
         for (fields, field, message) in cases {
@@ -1091,6 +1101,56 @@ async fn preview_on_blog_shows_the_post_unsaved_and_inert() {
             .await
             .unwrap();
         assert_eq!(theirs.status().as_u16(), 403, "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_nul_character_anywhere_is_a_400_not_a_500() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let tagged = save_raw(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[tags]", "a\0b"),
+            ],
+        )
+        .await;
+        assert_eq!(
+            (tagged.status, tagged.code(), tagged.detail()),
+            (400, "bad_form", "Text may not contain NUL characters."),
+            "{kind:?}: a tag"
+        );
+        let channel = save_raw(&ann, "ann\0", &[("post[type]", "text"), ("post[one]", "t")]).await;
+        assert_eq!(
+            (channel.status, channel.code()),
+            (400, "bad_form"),
+            "{kind:?}: a channel id"
+        );
+        let mention = ann.post("/svc/mention", &[("q", "a\0")]).await;
+        assert_eq!(
+            (mention.status, mention.code()),
+            (400, "bad_form"),
+            "{kind:?}: a mention"
+        );
+        let blog_page = ann.get("/svc/post/blog/after/0?blog=ann%00").await;
+        assert_eq!(
+            (blog_page.status, blog_page.code()),
+            (400, "bad_query"),
+            "{kind:?}: a blog page's query"
+        );
+        let in_path = ann.get("/svc/post/blog%00/after/0?blog=ann").await;
+        assert_eq!(in_path.status, 400, "{kind:?}: a path: {}", in_path.body);
+        assert_eq!(
+            ann.get("/svc/data/tumblelog?tumblelog=ann")
+                .await
+                .response()["post_count"],
+            0,
+            "{kind:?}: nothing was saved"
+        );
     })
     .await;
 }

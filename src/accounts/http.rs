@@ -264,10 +264,30 @@ async fn new_blog(
     }))
 }
 
+/// What a logout from inside a page (an image, a frame, a script's fetch) is told.
+const LOGOUT_NOT_NAVIGATED: &str = "Log out by going to /logout, not from inside a page.";
+
+/// Whether a browser says this request is something other than the user going to the page:
+/// an `<img src="/logout">` in a post would otherwise log out everyone who reads it. Clients
+/// that send no `Sec-Fetch-*` headers (older browsers, tools) are taken at their word.
+fn fetched_from_inside_a_page(headers: &axum::http::HeaderMap) -> bool {
+    let says = |name: &str, expected: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| !v.eq_ignore_ascii_case(expected))
+    };
+    says("sec-fetch-mode", "navigate") || says("sec-fetch-dest", "document")
+}
+
 async fn logout(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
+    if fetched_from_inside_a_page(&headers) {
+        return Err(AppError::forbidden(Code::BadFormKey, LOGOUT_NOT_NAVIGATED));
+    }
     if let Some(session) = session {
         app.store.delete_session(&session.token_hash).await?;
         app.realtime.end_session(&session.token_hash).await;

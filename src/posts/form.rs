@@ -396,10 +396,12 @@ impl TypeFields<'_> {
             .unwrap_or("")
             .trim()
             .to_owned();
-        let laid_out: usize = layout.bytes().map(|b| (b - b'0') as usize).sum();
-        if !PHOTOSET_LAYOUTS.contains(&layout.as_str())
-            || (!layout.is_empty() && laid_out != photos.len())
-        {
+        if !PHOTOSET_LAYOUTS.contains(&layout.as_str()) {
+            return Err(vec![invalid_value("photoset_layout")]);
+        }
+        // An allowed layout is digits only: photos per row.
+        let laid_out: usize = layout.bytes().map(|b| usize::from(b - b'0')).sum();
+        if !layout.is_empty() && laid_out != photos.len() {
             return Err(vec![invalid_value("photoset_layout")]);
         }
         // A click-through URL is for a single photo (spec 001 §4 Photo form).
