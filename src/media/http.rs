@@ -85,7 +85,10 @@ pub fn router() -> Router<AppState> {
 
 impl From<Refusal> for AppError {
     fn from(refusal: Refusal) -> Self {
-        AppError::bad_request(Code::UploadRefused, refusal.to_string())
+        match refusal {
+            Refusal::NotKept => AppError::Internal(anyhow::anyhow!("an upload could not be kept")),
+            refusal => AppError::bad_request(Code::UploadRefused, refusal.to_string()),
+        }
     }
 }
 
@@ -127,7 +130,7 @@ async fn keep_image(app: &AppState, received: Received) -> Result<(String, Prepa
     let extension = extension_of(received.kind, &IMAGES).ok_or(Refusal::WrongType(NOT_A_PHOTO))?;
     let bytes = tokio::fs::read(received.file.path())
         .await
-        .map_err(|_| Refusal::Interrupted)?;
+        .map_err(|_| Refusal::NotKept)?;
     keep_image_bytes(app, bytes, extension).await
 }
 
@@ -147,7 +150,7 @@ async fn keep_image_bytes(
         .await
         .map_err(|err| {
             tracing::error!(error = %err, "keeping an upload failed");
-            Refusal::Interrupted
+            Refusal::NotKept
         })?;
     Ok((media_url(&name), prepared))
 }
@@ -297,14 +300,14 @@ async fn upload_audio(
         .unwrap_or_default();
     let bytes = tokio::fs::read(received.file.path())
         .await
-        .map_err(|_| Refusal::Interrupted)?;
+        .map_err(|_| Refusal::NotKept)?;
     let id = app
         .media
         .put(bytes.into(), extension)
         .await
         .map_err(|err| {
             tracing::error!(error = %err, "keeping an upload failed");
-            Refusal::Interrupted
+            Refusal::NotKept
         })?;
     // Album art embedded in the file, kept like an uploaded one; a picture that is not a
     // readable image is simply left out.
@@ -382,7 +385,7 @@ async fn upload_video(
         .await
         .map_err(|err| {
             tracing::error!(error = %err, "keeping an upload failed");
-            AppError::from(Refusal::Interrupted)
+            AppError::from(Refusal::NotKept)
         })?;
     Ok(ok(VideoUpload {
         url: media_url(&key),
@@ -540,5 +543,22 @@ mod tests {
         assert_eq!(parse_range("bytes=5-1"), None);
         assert_eq!(parse_range("bytes=0-1,5-6"), None);
         assert_eq!(parse_range("items=0-1"), None);
+    }
+
+    #[test]
+    fn a_file_the_server_cannot_keep_is_its_own_failure_not_the_uploaders() {
+        use axum::http::StatusCode;
+        assert_eq!(
+            AppError::from(Refusal::NotKept).status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+        assert_eq!(
+            AppError::from(Refusal::Interrupted).status(),
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            AppError::from(Refusal::TooLarge(PHOTO_TOO_LARGE)).status(),
+            StatusCode::BAD_REQUEST
+        );
     }
 }

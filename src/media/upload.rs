@@ -27,6 +27,10 @@ pub enum Refusal {
     WrongType(&'static str),
     #[error("The upload did not arrive whole. Please try again.")]
     Interrupted,
+    /// The server could not keep a file it received whole (its disk or the media store
+    /// failed): not the uploader's doing, so a 500, not a refusal.
+    #[error("The file could not be kept just now. Please try again later.")]
+    NotKept,
     #[error("{0}")]
     Unreadable(&'static str),
 }
@@ -42,7 +46,7 @@ pub async fn receive(
     limit: u64,
     too_large: &'static str,
 ) -> Result<Received, Refusal> {
-    let mut file = NamedTempFile::new_in(dir).map_err(|_| Refusal::Interrupted)?;
+    let mut file = NamedTempFile::new_in(dir).map_err(|_| Refusal::NotKept)?;
     let mut size: u64 = 0;
     let mut head: Vec<u8> = Vec::with_capacity(SNIFF_BYTES);
     loop {
@@ -60,9 +64,9 @@ pub async fn receive(
             head.extend_from_slice(&chunk[..take]);
         }
         // Small writes into the kernel's page cache: not worth a blocking-pool hop each.
-        file.write_all(&chunk).map_err(|_| Refusal::Interrupted)?;
+        file.write_all(&chunk).map_err(|_| Refusal::NotKept)?;
     }
-    file.flush().map_err(|_| Refusal::Interrupted)?;
+    file.flush().map_err(|_| Refusal::NotKept)?;
     Ok(Received {
         file,
         kind: infer::get(&head),
