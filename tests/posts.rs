@@ -414,8 +414,8 @@ async fn drafts_queued_and_private_posts_are_only_the_owners() {
                 &counts["draft_count"],
                 &counts["queued_post_count"]
             ),
-            (&Value::from(1), &Value::from(1), &Value::from(1)),
-            "{kind:?}: {counts}"
+            (&Value::from(1), &Value::from(1), &Value::from(2)),
+            "{kind:?}: the queue counts its scheduled post too, as its page lists it: {counts}"
         );
     })
     .await;
@@ -1150,6 +1150,156 @@ async fn a_nul_character_anywhere_is_a_400_not_a_500() {
                 .response()["post_count"],
             0,
             "{kind:?}: nothing was saved"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_state_change_on_edit_moves_the_post_between_pages() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let visitor = Client::visitor(&base).await;
+        let edit = |id: String, state: &'static str, extra: Vec<(&'static str, &'static str)>| {
+            let ann = &ann;
+            async move {
+                let mut fields = vec![
+                    ("post_id", id.as_str()),
+                    ("post[type]", "text"),
+                    ("post[one]", "t"),
+                    ("post[state]", state),
+                ];
+                fields.extend(extra);
+                save(ann, "ann", &fields).await["post"].clone()
+            }
+        };
+        let seen_by_visitor = || async {
+            page(&visitor, "/svc/post/blog/after/0?blog=ann")
+                .await
+                .len()
+        };
+        let counts = || async {
+            let info = ann.get("/svc/data/tumblelog?tumblelog=ann").await;
+            let r = info.response();
+            (
+                r["post_count"].as_i64().unwrap(),
+                r["draft_count"].as_i64().unwrap(),
+                r["queued_post_count"].as_i64().unwrap(),
+            )
+        };
+
+        // draft -> published: it goes out now, dated now.
+        let draft = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[state]", "1"),
+            ],
+        )
+        .await["post"]
+            .clone();
+        let id = draft["id"].as_i64().unwrap().to_string();
+        assert_eq!(
+            (seen_by_visitor().await, counts().await),
+            (0, (0, 1, 0)),
+            "{kind:?}"
+        );
+        let before = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64;
+        let published = edit(id.clone(), "0", vec![]).await;
+        assert_eq!(published["state"], "published", "{kind:?}");
+        assert!(
+            published["date"].as_i64().unwrap() >= before - 1,
+            "{kind:?}: dated when it went out: {published}"
+        );
+        assert_eq!(
+            (seen_by_visitor().await, counts().await),
+            (1, (1, 0, 0)),
+            "{kind:?}"
+        );
+
+        // published -> private -> published.
+        let private = edit(id.clone(), "0", vec![("is_private", "1")]).await;
+        assert_eq!(private["state"], "private", "{kind:?}");
+        assert_eq!(
+            seen_by_visitor().await,
+            0,
+            "{kind:?}: private is the owner's"
+        );
+        assert_eq!(
+            page(&ann, "/svc/post/blog/after/0?blog=ann").await.len(),
+            1,
+            "{kind:?}: the owner still sees it"
+        );
+        let public = edit(id.clone(), "0", vec![]).await;
+        assert_eq!(public["state"], "published", "{kind:?}");
+        assert_eq!(seen_by_visitor().await, 1, "{kind:?}");
+
+        // queued -> scheduled (a time given) -> draft (the time forgotten).
+        let queued = edit(id.clone(), "2", vec![]).await;
+        assert_eq!(queued["state"], "queued", "{kind:?}");
+        assert_eq!(
+            (seen_by_visitor().await, counts().await),
+            (0, (0, 0, 1)),
+            "{kind:?}"
+        );
+        let scheduled = edit(id.clone(), "2", vec![("post[publish_on]", "tomorrow 10am")]).await;
+        assert_eq!(scheduled["state"], "scheduled", "{kind:?}");
+        assert!(
+            scheduled["publish_on"].as_i64().unwrap() > before,
+            "{kind:?}"
+        );
+        assert_eq!(counts().await, (0, 0, 1), "{kind:?}: still in the queue");
+        let drafted = edit(id.clone(), "1", vec![]).await;
+        assert_eq!(
+            (drafted["state"].as_str(), &drafted["publish_on"]),
+            (Some("draft"), &Value::Null),
+            "{kind:?}: a draft has no publishing time"
+        );
+        assert_eq!(
+            (
+                page(&ann, "/svc/post/queue/after/0").await.len(),
+                page(&ann, "/svc/post/drafts/after/0").await.len()
+            ),
+            (0, 1),
+            "{kind:?}"
+        );
+
+        // The composer's own code for "schedule": on.2 with a time.
+        let on_2 = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[state]", "on.2"),
+                ("post[publish_on]", "tomorrow 10am"),
+            ],
+        )
+        .await["post"]
+            .clone();
+        assert_eq!(on_2["state"], "scheduled", "{kind:?}");
+        let without_time = save_raw(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[state]", "on.2"),
+            ],
+        )
+        .await;
+        assert_eq!(
+            field_errors(&without_time),
+            [(
+                "post[publish_on]".to_owned(),
+                "Invalid \"publish_on\" value".to_owned()
+            )],
+            "{kind:?}: scheduling needs its time"
         );
     })
     .await;

@@ -52,7 +52,7 @@ macro_rules! blog_select {
              (SELECT COUNT(*) FROM follows f WHERE f.blog_id = b.id) AS follower_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'published') AS post_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'draft') AS draft_count, \
-             (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued') AS queued_post_count, \
+             (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state IN ('queued', 'scheduled')) AS queued_post_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'transcoding') AS transcoding_count, \
              (SELECT COUNT(*) FROM blog_members m WHERE m.blog_id = b.id) AS member_count, \
              (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) \
