@@ -1304,3 +1304,84 @@ async fn every_state_change_on_edit_moves_the_post_between_pages() {
     })
     .await;
 }
+
+/// A server on 127.0.0.1 that answers each request with `respond` (which may never finish).
+async fn odd_server<F, Fut>(respond: F) -> String
+where
+    F: Fn(tokio::net::TcpStream) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let respond = std::sync::Arc::new(respond);
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            tokio::spawn(respond(socket));
+        }
+    });
+    format!("http://{addr}/article")
+}
+
+#[tokio::test]
+async fn link_previews_give_up_on_silent_slow_and_endless_pages() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let db = TestDb::new(common::Kind::Sqlite).await;
+    let server = Server::start(&db.url, &["--allow-private-fetch"]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    // Reads the request, then says nothing, holding the connection open.
+    let silent = odd_server(|mut socket| async move {
+        let mut buf = [0u8; 2048];
+        let _ = socket.read(&mut buf).await;
+        tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+    })
+    .await;
+    // Answers 200, then sends a byte a second, for a minute.
+    let slow = odd_server(|mut socket| async move {
+        let mut buf = [0u8; 2048];
+        let _ = socket.read(&mut buf).await;
+        let _ = socket
+            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 100\r\n\r\n")
+            .await;
+        for _ in 0..60 {
+            if socket.write_all(b"<").await.is_err() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    })
+    .await;
+    // Answers 200 with no length and never stops sending.
+    let endless = odd_server(|mut socket| async move {
+        let mut buf = [0u8; 2048];
+        let _ = socket.read(&mut buf).await;
+        let _ = socket
+            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\n\r\n")
+            .await;
+        let chunk = vec![b'a'; 64 * 1024];
+        while socket.write_all(&chunk).await.is_ok() {}
+    })
+    .await;
+    let og = |url: String| {
+        let ann = &ann;
+        async move { ann.post("/svc/post/fetch_og", &[("url", &url)]).await }
+    };
+    // The server's own limits end each one (10 s in all, a size cap); the test's client
+    // has no timeout of its own, so a server that waited forever would hang this test.
+    let (silent, slow, endless) = tokio::join!(og(silent), og(slow), og(endless));
+    assert_eq!(
+        (silent.status, silent.detail()),
+        (400, "The address could not be reached."),
+        "a page that never answers"
+    );
+    assert_eq!(
+        (slow.status, slow.detail()),
+        (400, "The address could not be reached."),
+        "a page that never finishes"
+    );
+    assert_eq!(endless.status, 400, "{}", endless.body);
+    assert!(
+        endless.detail().starts_with("The file is larger than"),
+        "a page that never ends: {}",
+        endless.body
+    );
+}
