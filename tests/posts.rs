@@ -1385,3 +1385,153 @@ async fn link_previews_give_up_on_silent_slow_and_endless_pages() {
         endless.body
     );
 }
+
+#[tokio::test]
+async fn the_form_builder_data_the_tutorial_flag_the_saved_blogs_counts_and_a_blockers_posts() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+
+        let data = ann.post("/svc/post/get_post_form_builder_data", &[]).await;
+        assert_eq!(data.status, 200, "{kind:?}: {}", data.body);
+        let data = data.response();
+        let channels: Vec<&str> = data["channels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(channels, ["ann"], "{kind:?}: only your own blogs");
+        assert_eq!(
+            (
+                &data["limits"]["photos_per_post"],
+                &data["limits"]["tag_chars"],
+                &data["limits"]["tweet_chars"],
+                &data["limits"]["short_url_chars"],
+                &data["limits"]["photo_upload_bytes"],
+                &data["limits"]["video_upload_bytes"],
+            ),
+            (
+                &Value::from(10),
+                &Value::from(140),
+                &Value::from(140),
+                &Value::from(29),
+                &Value::from(10_485_760),
+                &Value::from(104_857_600),
+            ),
+            "{kind:?}: the limits of 001 §5"
+        );
+        assert_eq!(data["user"]["has_rich_text_tutorial"], true, "{kind:?}");
+        let seen = ann.post("/svc/post/set_seen_rte", &[]).await;
+        assert_eq!(seen.response()["seen_rte"], true, "{kind:?}");
+        let again = ann.post("/svc/post/get_post_form_builder_data", &[]).await;
+        assert_eq!(
+            again.response()["user"]["has_rich_text_tutorial"],
+            false,
+            "{kind:?}: the tutorial is not offered again"
+        );
+
+        // Each save answers with the blog's counts as they now are.
+        let text = |state: &'static str| {
+            vec![
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[state]", state),
+            ]
+        };
+        save(&ann, "ann", &text("0")).await;
+        let after_draft = save(&ann, "ann", &text("1")).await;
+        let context = &after_draft["context_tumblelog"];
+        assert_eq!(
+            (
+                &context["name_or_id"],
+                &context["post_count"],
+                &context["draft_count"],
+                &context["queued_post_count"]
+            ),
+            (
+                &Value::from("ann"),
+                &Value::from(1),
+                &Value::from(1),
+                &Value::from(0)
+            ),
+            "{kind:?}: {context}"
+        );
+
+        // The tag rules of 001 §5, through the database and back.
+        let long = "é".repeat(200);
+        let tags = format!("<3 <script>, \"quoted\", 12\" vinyl, {long}");
+        let tagged = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[one]", "t"),
+                ("post[tags]", &tags),
+            ],
+        )
+        .await;
+        let saved: Vec<String> = tagged["post"]["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(
+            saved,
+            [
+                "&lt;3 &lt;script&gt;".to_owned(),
+                "quoted".to_owned(),
+                "12\" vinyl".to_owned(),
+                "é".repeat(140)
+            ],
+            "{kind:?}: escaped, balanced, cut at 140"
+        );
+
+        // A blog that blocked you: its posts cannot be reblogged by you.
+        let post = save(&ann, "ann", &text("0")).await;
+        let (id, key) = (
+            post["post"]["id"].as_i64().unwrap().to_string(),
+            post["post"]["reblog_key"].as_str().unwrap().to_owned(),
+        );
+        let blocked = ann
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "ann"), ("blocked_tumblelog", "ben")],
+            )
+            .await;
+        assert_eq!(blocked.status, 200, "{kind:?}: {}", blocked.body);
+        let fetched = ben
+            .post(
+                "/svc/post/fetch",
+                &[
+                    ("reblog_id", &id),
+                    ("reblog_key", &key),
+                    ("post_type", "text"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            (fetched.status, fetched.detail()),
+            (403, "This post cannot be reblogged."),
+            "{kind:?}: fetching to reblog"
+        );
+        let reblog = save_raw(
+            &ben,
+            "ben",
+            &[
+                ("post[type]", "text"),
+                ("reblog_post_id", &id),
+                ("reblog_key", &key),
+                ("post[two]", "mine now"),
+            ],
+        )
+        .await;
+        assert_eq!(
+            (reblog.status, reblog.detail()),
+            (403, "This post cannot be reblogged."),
+            "{kind:?}: saving the reblog"
+        );
+    })
+    .await;
+}
