@@ -6,6 +6,7 @@
 // as Wire<Name>.
 import type { NotificationData } from '../protocol/NotificationData';
 import type { BlogWithActivity } from './types/BlogWithActivity';
+import type { ContextTumblelog } from './types/ContextTumblelog';
 import type { ThemeParams } from './types/ThemeParams';
 import type { UserBlog as WireUserBlog } from './types/UserBlog';
 import type { UserInfo as WireUserInfo } from './types/UserInfo';
@@ -104,6 +105,25 @@ export interface Blog {
   /** Present only when asked for with include_activity_data. */
   sparkline?: number[];
   notifications?: Notification[];
+}
+
+/** One of the user's blogs' post counts, as a save answers them (`context_tumblelog`). */
+export interface BlogCounts {
+  name: string;
+  postCount: number;
+  draftCount: number;
+  queuedPostCount: number;
+  transcodingCount: number;
+}
+
+export function blogCountsFromWire(w: ContextTumblelog): BlogCounts {
+  return {
+    name: w.name_or_id,
+    postCount: w.post_count,
+    draftCount: w.draft_count,
+    queuedPostCount: w.queued_post_count,
+    transcodingCount: w.transcoding_count,
+  };
 }
 
 export function userBlogFromWire(w: WireUserBlog): UserBlog {

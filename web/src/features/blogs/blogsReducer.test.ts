@@ -57,4 +57,28 @@ describe('blogsReducer', () => {
     });
     expect(state.byName.alice.notifications!.map((n) => n.id)).toEqual([2, 1]);
   });
+
+  it("takes a save's counts for a loaded blog, keeping the rest, and ignores an unloaded one", () => {
+    let state = blogsReducer(initialBlogsState, {
+      type: 'received',
+      blogs: [blogFromWire(wireBlog('alice', { is_mine: true, post_count: 3, follower_count: 7, draft_count: 1, queued_post_count: 0 }))],
+    });
+    state = blogsReducer(state, {
+      type: 'countsSaved',
+      counts: { name: 'alice', postCount: 4, draftCount: 2, queuedPostCount: 5, transcodingCount: 1 },
+    });
+    const { postCount, draftCount, queuedPostCount, transcodingCount, followerCount } = state.byName.alice;
+    expect({ postCount, draftCount, queuedPostCount, transcodingCount, followerCount }).toEqual({
+      postCount: 4,
+      draftCount: 2,
+      queuedPostCount: 5,
+      transcodingCount: 1,
+      followerCount: 7,
+    });
+    const after = blogsReducer(state, {
+      type: 'countsSaved',
+      counts: { name: 'bob', postCount: 1, draftCount: 0, queuedPostCount: 0, transcodingCount: 0 },
+    });
+    expect(after.byName.bob).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import type { Blog, Notification } from '../../api/models';
+import type { Blog, BlogCounts, Notification } from '../../api/models';
 
 /** Blogs seen so far, keyed by name (spec 002 §3 "Blog (keyed by name)"). */
 export interface BlogsState {
@@ -10,7 +10,9 @@ export type BlogsAction =
   | { type: 'received'; blogs: Blog[] }
   | { type: 'followingSet'; name: string; following: boolean }
   /** A live notification for one of the user's blogs (`activity:{blog}`). */
-  | { type: 'notificationReceived'; name: string; notification: Notification };
+  | { type: 'notificationReceived'; name: string; notification: Notification }
+  /** A post was saved: its blog's counts as the save answered them (spec 001 §4 After save). */
+  | { type: 'countsSaved'; counts: BlogCounts };
 
 export const initialBlogsState: BlogsState = { byName: {} };
 
@@ -46,6 +48,13 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
         // Not loaded yet: the next load brings it.
         if (!blog?.notifications) break;
         blog.notifications = mergeNotifications([action.notification], blog.notifications);
+        break;
+      }
+      case 'countsSaved': {
+        const { name, ...counts } = action.counts;
+        const blog = draft.byName[name];
+        // Not loaded yet: its first load brings the counts.
+        if (blog) Object.assign(blog, counts);
         break;
       }
     }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaveAnswer } from '../../api/types/SaveAnswer';
-import { fakeApi, type FakeRoute } from '../../test/fakeApi';
+import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../test/fakeApi';
 import { user } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useSavedPosts } from '../posts/savedPosts';
@@ -123,6 +123,43 @@ describe('dismissing (spec 001 §4 Dismiss)', () => {
     // (jsdom's Event keeps returnValue a boolean; the text set on it is the spec's.)
     expect(leaveWarningText(false)).toBe('Sure you want to leave this page without saving? Your post will be discarded.');
     expect(leaveWarningText(true)).toBe('All your edits will be lost.');
+  });
+});
+
+describe('Escape (spec 001 §2): closes the form and returns to the base route', () => {
+  const fetched = (post: ReturnType<typeof wirePost>) => ({
+    response: { post, created_post: false, post_tumblelog: saveAnswer(post).post_tumblelog, post_context_page: 'dashboard' },
+  });
+
+  it.each([
+    // [the page it was opened over, the composer's route]
+    ['/dashboard', '/new/text'],
+    ['/blog/alice', '/blog/alice/new/text'],
+    ['/blog/alice', '/edit/7'],
+    ['/likes', '/reblog/7/k7'],
+  ])('from %s, %s closes back to it', async (page, route) => {
+    const post = wirePost(7, { tumblelog: 'alice', is_mine: true, source: { one: 'Hello', two: '<p>Body</p>', three: '' } });
+    const { location } = renderComposer(page, { 'POST /svc/post/fetch': () => fetched(post) });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => location.navigate(route));
+    const title = await screen.findByRole('textbox', { name: /Title|Your comment/ });
+    expect(location.history?.at(-1)).toBe(route);
+    fireEvent.keyDown(title, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history?.at(-1)).toBe(page);
+  });
+
+  it('also while the form is still loading', async () => {
+    const data = deferred<FakeAnswer>();
+    const { location } = renderComposer('/blog/alice/drafts/new/text', {
+      'POST /svc/post/get_post_form_builder_data': () => data.promise,
+    });
+    const loading = await screen.findByRole('dialog');
+    fireEvent.keyDown(loading, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history?.at(-1)).toBe('/blog/alice/drafts');
+    await act(async () => data.resolve({ response: formData() }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -5,9 +5,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
 import { fetchFormBuilderData, fetchPostToEdit, fetchPostToReblog } from '../../../api/composerEndpoints';
+import { blogCountsFromWire } from '../../../api/models';
 import type { FetchAnswer } from '../../../api/types/FetchAnswer';
 import type { FormBuilderData } from '../../../api/types/FormBuilderData';
 import type { SaveAnswer } from '../../../api/types/SaveAnswer';
+import { useBlogStore } from '../../blogs';
 import { useDialogs } from '../../dialogs';
 import { announceSavedPost } from '../../posts/savedPosts';
 import { useComposer, type OpenComposer } from '../ComposerContext';
@@ -79,14 +81,17 @@ function LoadedComposer({
   dismissRef: { current: () => void };
 }) {
   const { close, showToast } = useComposer();
+  const { dispatch: blogsDispatch } = useBlogStore();
   const onSaved = useCallback(
     (answer: SaveAnswer) => {
+      // §4 After save: the blog's counters (the account menu's Posts, Drafts, Queue) update.
+      blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
       announceSavedPost(answer);
       // §4 After save: a toast for reblogs and fast compose.
       if (open.request.mode === 'reblog' || open.fromFastCompose) showToast(answer.message);
       close();
     },
-    [open, showToast, close],
+    [open, showToast, close, blogsDispatch],
   );
   const form = usePostForm(initial, data, { onSaved, onClose: close });
   dismissRef.current = () => void form.dismiss();

@@ -78,7 +78,7 @@ export function RichTextEditor({
   const extensions = useMemo(
     () => [
       ...schemaExtensions(),
-      ComposerShortcuts.configure({ handlers }),
+      ComposerShortcuts.configure({ handlers: () => handlers.current }),
       PasteImageUrl,
       ...(offersMentions
         ? [blogMention({ menu: mentionMenu, findBlogs: (query) => mentionLookup.current?.(query) ?? Promise.resolve([]) })]

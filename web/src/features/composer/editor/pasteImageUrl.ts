@@ -4,6 +4,7 @@
 import { Extension } from '@tiptap/react';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { isImageUrl } from '../model/urls';
+import { insertImage } from './toolbarItems';
 
 export const PasteImageUrl = Extension.create({
   name: 'pasteImageUrl',
@@ -19,12 +20,10 @@ export const PasteImageUrl = Extension.create({
             const text = data.getData('text/plain').trim();
             if (!isImageUrl(text)) return false;
             const image = new Image();
-            image.onload = () =>
-              editor
-                .chain()
-                .focus()
-                .insertContent({ type: 'image', attrs: { src: text, width: image.naturalWidth || null, height: image.naturalHeight || null } })
-                .run();
+            image.onload = () => {
+              const { naturalWidth: width, naturalHeight: height } = image;
+              insertImage(editor, text, width && height ? { width, height } : undefined);
+            };
             image.onerror = () => editor.chain().focus().insertContent(text).run();
             image.src = text;
             return true;

@@ -13,12 +13,16 @@ export interface ShortcutHandlers {
 }
 
 export interface ShortcutOptions {
-  /** Read at the moment of the key press, so the form can change its handlers freely. */
-  handlers: { current: ShortcutHandlers | null };
+  /**
+   * Called at the moment of the key press, so the form can change its handlers freely. A
+   * function, not a ref object: `configure()` deep-merges plain objects into copies, and a
+   * copied ref would hold its value of that moment (null) forever.
+   */
+  handlers(): ShortcutHandlers | null;
 }
 
 const call = (options: ShortcutOptions, name: keyof ShortcutHandlers) => {
-  const handler = options.handlers.current?.[name];
+  const handler = options.handlers()?.[name];
   if (!handler) return false;
   handler();
   return true;
@@ -27,7 +31,7 @@ const call = (options: ShortcutOptions, name: keyof ShortcutHandlers) => {
 export const ComposerShortcuts = Extension.create<ShortcutOptions>({
   name: 'composerShortcuts',
   addOptions() {
-    return { handlers: { current: null } };
+    return { handlers: () => null };
   },
   addKeyboardShortcuts() {
     const editor = (): Editor => this.editor;

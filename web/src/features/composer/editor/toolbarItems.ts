@@ -3,7 +3,8 @@
 // blockquote") and the inline controls that insert things (§1: inline photo, video embed,
 // horizontal line, read-more). The GIF search and the selfie are later issues: they plug in
 // as more inline controls here.
-import type { Editor } from '@tiptap/react';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import type { Editor, JSONContent } from '@tiptap/react';
 
 /** What a control asks of the form around the editor: the ones that need an address. */
 export interface EditorRequests {
@@ -92,21 +93,40 @@ export function insertHorizontalLine(editor: Editor): boolean {
   return editor.chain().focus().setHorizontalRule().run();
 }
 
-/** Inserts the [[MORE]] marker where the reader's page will say 'Keep reading'. */
-export function insertReadMore(editor: Editor): boolean {
-  return editor.chain().focus().insertContent({ type: 'readMore' }).run();
-}
-
-export function insertImage(editor: Editor, src: string, size?: { width: number; height: number }): boolean {
-  return editor
-    .chain()
-    .focus()
-    .insertContent({ type: 'image', attrs: { src, width: size?.width ?? null, height: size?.height ?? null } })
+/**
+ * Inserts a block that holds no text (an image, a player, the read-more marker) at the cursor,
+ * then puts the cursor in the line after it, as the horizontal line does. Left to itself the
+ * editor keeps the new block selected, and the next block inserted would replace it: a second
+ * video would take the first one's place. A block the user selected stays too: the new one
+ * goes after it.
+ */
+function insertBlock(editor: Editor, content: JSONContent): boolean {
+  const { selection } = editor.state;
+  const chain = editor.chain().focus();
+  if (selection instanceof NodeSelection) chain.insertContentAt(selection.to, content);
+  else chain.insertContent(content);
+  return chain
+    .command(({ tr, dispatch }) => {
+      if (!dispatch || !(tr.selection instanceof NodeSelection)) return true;
+      const after = tr.selection.to;
+      if (!tr.doc.resolve(after).nodeAfter?.isTextblock) tr.insert(after, tr.doc.type.schema.nodes.paragraph.create());
+      tr.setSelection(TextSelection.create(tr.doc, after + 1));
+      return true;
+    })
     .run();
 }
 
+/** Inserts the [[MORE]] marker where the reader's page will say 'Keep reading'. */
+export function insertReadMore(editor: Editor): boolean {
+  return insertBlock(editor, { type: 'readMore' });
+}
+
+export function insertImage(editor: Editor, src: string, size?: { width: number; height: number }): boolean {
+  return insertBlock(editor, { type: 'image', attrs: { src, width: size?.width ?? null, height: size?.height ?? null } });
+}
+
 export function insertIframe(editor: Editor, src: string): boolean {
-  return editor.chain().focus().insertContent({ type: 'iframe', attrs: { src } }).run();
+  return insertBlock(editor, { type: 'iframe', attrs: { src } });
 }
 
 /** The iframes (inline video embeds) the text holds, for the per-post limit. */
