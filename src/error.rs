@@ -19,6 +19,13 @@ pub enum AppError {
     /// 400 with one error per field that is wrong (a post's validation), each with its code.
     #[error("{}", .0.iter().map(|e| e.detail.as_str()).collect::<Vec<_>>().join(" "))]
     Invalid(Vec<ErrorDetail>),
+    /// 403 for an upload of a protected recording (spec 001 §7 upload_audio): the answer's
+    /// `response` carries what the composer needs to offer the track from a music service.
+    #[error("{message}")]
+    Copyright {
+        message: String,
+        search_string: String,
+    },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -43,6 +50,7 @@ pub enum Code {
     BadToken,
     BadType,
     BadUpload,
+    Copyright,
     BadUrl,
     Blocked,
     BlogNameTaken,
@@ -76,6 +84,10 @@ pub enum Code {
     UploadRefused,
 }
 
+/// What a request carrying a NUL character is told (the router's layer, `extract.rs`, and
+/// PostgreSQL's refusal below).
+pub const NUL_REFUSED: &str = "Text may not contain NUL characters.";
+
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> Self {
         // PostgreSQL refuses a NUL character in text (SQLSTATE 22021). The router's layer
@@ -84,7 +96,7 @@ impl From<sqlx::Error> for AppError {
         if let sqlx::Error::Database(db) = &err
             && db.code().as_deref() == Some("22021")
         {
-            return AppError::bad_request(Code::BadForm, crate::extract::NUL_REFUSED);
+            return AppError::bad_request(Code::BadForm, NUL_REFUSED);
         }
         AppError::Internal(err.into())
     }
@@ -146,6 +158,7 @@ impl AppError {
         match self {
             AppError::User { status, .. } => *status,
             AppError::Invalid(_) => StatusCode::BAD_REQUEST,
+            AppError::Copyright { .. } => StatusCode::FORBIDDEN,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -191,10 +204,49 @@ pub struct ErrorEnvelope {
     pub errors: Vec<ErrorDetail>,
 }
 
+/// What a refused protected recording's answer carries in `response` (spec 001 §7).
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct CopyrightRefusal {
+    pub is_copyright: bool,
+    /// The warning to show.
+    pub message: String,
+    /// What to search music services for instead (the recording's artist and title).
+    pub search_string: String,
+}
+
+/// The 403 answer to a protected recording: the spec puts its details in `response`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct CopyrightEnvelope {
+    pub meta: Meta,
+    pub response: CopyrightRefusal,
+    pub errors: Vec<ErrorDetail>,
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
         let errors = match self {
+            AppError::Copyright {
+                message,
+                search_string,
+            } => {
+                let body = CopyrightEnvelope {
+                    meta: Meta::of(status),
+                    errors: vec![ErrorDetail {
+                        code: Code::Copyright,
+                        detail: message.clone(),
+                        field: None,
+                    }],
+                    response: CopyrightRefusal {
+                        is_copyright: true,
+                        message,
+                        search_string,
+                    },
+                };
+                return (status, Json(body)).into_response();
+            }
             AppError::User { code, detail, .. } => vec![ErrorDetail {
                 code,
                 detail,

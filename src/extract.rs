@@ -5,7 +5,7 @@ use axum::extract::FromRequest;
 use axum::extract::FromRequestParts;
 use axum::extract::rejection::{FormRejection, JsonRejection, QueryRejection};
 
-use crate::error::{AppError, Code};
+use crate::error::{AppError, Code, NUL_REFUSED};
 
 /// A form-encoded body (`application/x-www-form-urlencoded`).
 #[derive(FromRequest)]
@@ -93,9 +93,6 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for Pairs {
         Ok(Pairs::parse(&bytes))
     }
 }
-
-/// What a request carrying a NUL character is told.
-pub const NUL_REFUSED: &str = "Text may not contain NUL characters.";
 
 /// Axum's default limit on a buffered body, kept for the forms this layer reads first.
 const FORM_BODY_LIMIT: usize = 2 * 1024 * 1024;
