@@ -95,6 +95,11 @@ pub struct ServeArgs {
     /// that serve pages on 127.0.0.1; never in production).
     #[arg(long, env = "DASHWIRE_ALLOW_PRIVATE_FETCH")]
     pub allow_private_fetch: bool,
+    /// A file of recordings that may not be uploaded: one SHA-256 of a file's bytes (64 hex
+    /// digits) per line, `#` starts a comment. An audio upload on it is refused as
+    /// copyrighted, with a search for the track on music services instead.
+    #[arg(long, env = "DASHWIRE_PROTECTED_RECORDINGS")]
+    pub protected_recordings: Option<std::path::PathBuf>,
 }
 
 /// Where uploads are kept.
@@ -116,6 +121,7 @@ pub struct Config {
     pub realtime: crate::realtime::Settings,
     pub media: MediaLocation,
     pub allow_private_fetch: bool,
+    pub protected_recordings: Option<std::path::PathBuf>,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -179,6 +185,7 @@ impl TryFrom<ServeArgs> for Config {
         Ok(Config {
             media,
             allow_private_fetch: args.allow_private_fetch,
+            protected_recordings: args.protected_recordings,
             bind,
             database_url: args.database.database_url,
             demo: args.demo,
@@ -217,6 +224,7 @@ mod tests {
             media_dir: "./data/media".into(),
             media_s3: None,
             allow_private_fetch: false,
+            protected_recordings: None,
         }
     }
 

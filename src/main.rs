@@ -137,6 +137,15 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
         MediaLocation::S3(url) => MediaStore::s3(url),
     }
     .map_err(|err| StoreOpenError(anyhow::anyhow!("--media-dir / --media-s3: {err:#}")))?;
+    let media = match &config.protected_recordings {
+        Some(path) => media.with_protected_recordings(path).map_err(|err| {
+            StoreOpenError(anyhow::anyhow!(
+                "--protected-recordings {}: {err:#}",
+                path.display()
+            ))
+        })?,
+        None => media,
+    };
     if config.demo {
         let email = seed(&store, &media)
             .await

@@ -55,6 +55,8 @@ fn generated() -> Exports {
     exports.add::<crate::error::Meta>();
     exports.add::<crate::error::ErrorDetail>();
     exports.add::<crate::error::ErrorEnvelope>();
+    exports.add::<crate::error::CopyrightRefusal>();
+    exports.add::<crate::error::CopyrightEnvelope>();
     exports.add::<crate::error::Envelope<()>>();
     crate::accounts::typescript(&mut exports);
     crate::blogs::typescript(&mut exports);

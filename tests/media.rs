@@ -455,3 +455,89 @@ async fn images_by_url_are_fetched_from_the_web_never_from_inside() {
         db.cleanup().await;
     }
 }
+
+#[tokio::test]
+async fn a_protected_recording_is_refused_with_a_search_for_it_instead() {
+    use sha2::Digest;
+    for kind in BOTH {
+        let db = TestDb::new(kind).await;
+        let dir = tempfile::tempdir().unwrap();
+        let song = mp3_with_tags(dir.path());
+        let list = dir.path().join("protected.txt");
+        std::fs::write(
+            &list,
+            format!(
+                "# recordings that may not be uploaded\n{}  # Blue\n",
+                hex::encode(sha2::Sha256::digest(&song)).to_uppercase()
+            ),
+        )
+        .unwrap();
+        let server = Server::start(&db.url, &["--protected-recordings", list.to_str().unwrap()]);
+        let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+        let refused = upload(
+            &ann,
+            "/svc/post/upload_audio",
+            Form::new().part("audio", file(song.clone(), "song.mp3")),
+        )
+        .await;
+        assert_eq!(refused.status, 403, "{kind:?}: {}", refused.body);
+        assert_eq!(
+            (
+                &refused.response()["is_copyright"],
+                &refused.response()["search_string"]
+            ),
+            (&Value::from(true), &Value::from("The Testers Blue")),
+            "{kind:?}: {}",
+            refused.body
+        );
+        assert_eq!(refused.code(), "copyright", "{kind:?}");
+        assert_eq!(
+            refused.response()["message"].as_str(),
+            Some(refused.detail()),
+            "{kind:?}: the warning to show"
+        );
+        assert_eq!(
+            files_in(server.media.path()),
+            Vec::<std::path::PathBuf>::new(),
+            "{kind:?}: nothing kept"
+        );
+        // Another recording goes up as ever.
+        let mut other = song.clone();
+        other.extend_from_slice(&[0xFF, 0xFB, 0x90, 0x64]);
+        other.extend(std::iter::repeat_n(0u8, 413));
+        let kept = upload(
+            &ann,
+            "/svc/post/upload_audio",
+            Form::new().part("audio", file(other, "other.mp3")),
+        )
+        .await;
+        assert_eq!(kept.status, 200, "{kind:?}: {}", kept.body);
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+#[test]
+fn a_protected_recordings_list_that_is_not_hashes_stops_the_server_starting() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("protected.txt");
+    std::fs::write(&list, "not a hash\n").unwrap();
+    let output = common::server::dashwire()
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database-url",
+            &format!("sqlite://{}", dir.path().join("db").display()),
+            "--protected-recordings",
+            list.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--protected-recordings") && stderr.contains("line 1"),
+        "{stderr}"
+    );
+}

@@ -77,6 +77,7 @@ async fn start_server(
         realtime: Settings::default(),
         media: MediaLocation::Dir(media.to_owned()),
         allow_private_fetch: false,
+        protected_recordings: None,
     };
     let state = AppState {
         store,

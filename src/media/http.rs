@@ -54,6 +54,7 @@ const NOT_A_VIDEO: &str = "This file is not a video (MP4, MOV, WebM or WMV).";
 const AUDIO_TOO_LARGE: &str = "This audio file is larger than 10 MB.";
 const NOT_AN_MP3: &str = "Only MP3 files can be uploaded.";
 const ART_TOO_LARGE: &str = "This album art is larger than 10 MB.";
+const PROTECTED_RECORDING: &str = "This recording is protected by copyright, so it can't be uploaded here. You can still post it from a music service: here are some matches.";
 
 /// The media routes.
 pub fn router() -> Router<AppState> {
@@ -301,6 +302,18 @@ async fn upload_audio(
     let bytes = tokio::fs::read(received.file.path())
         .await
         .map_err(|_| Refusal::NotKept)?;
+    if app.media.is_protected(&bytes) {
+        // 001 §8: the composer then searches music services for the track instead.
+        let search_string = [id3.Artist.trim(), id3.Title.trim()]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Err(AppError::Copyright {
+            message: PROTECTED_RECORDING.to_owned(),
+            search_string,
+        });
+    }
     let id = app
         .media
         .put(bytes.into(), extension)

@@ -6,6 +6,7 @@
 //! good. A file is put only once it is whole and checked; an upload cut short never reaches
 //! the store.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,6 +26,8 @@ pub type MediaName = String;
 #[derive(Clone)]
 pub struct MediaStore {
     store: Arc<dyn ObjectStore>,
+    /// The SHA-256 (hex) of recordings that may not be kept (`--protected-recordings`).
+    protected: Arc<HashSet<String>>,
 }
 
 impl std::fmt::Debug for MediaStore {
@@ -88,6 +91,7 @@ impl MediaStore {
         let store = LocalFileSystem::new_with_prefix(dir)?;
         Ok(MediaStore {
             store: Arc::new(store),
+            protected: Arc::default(),
         })
     }
 
@@ -104,7 +108,39 @@ impl MediaStore {
         } else {
             Arc::new(PrefixStore::new(bucket, prefix.as_str()))
         };
-        Ok(MediaStore { store })
+        Ok(MediaStore {
+            store,
+            protected: Arc::default(),
+        })
+    }
+
+    /// The same store, refusing the recordings listed in `path`: one SHA-256 of a file's
+    /// bytes (64 hex digits) per line; blank lines and `#` comments are skipped.
+    pub fn with_protected_recordings(self, path: &Path) -> anyhow::Result<MediaStore> {
+        let text = std::fs::read_to_string(path)?;
+        let mut protected = HashSet::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let hash = line.to_ascii_lowercase();
+            anyhow::ensure!(
+                hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+                "line {}: not a SHA-256 in hex: {line}",
+                number + 1
+            );
+            protected.insert(hash);
+        }
+        Ok(MediaStore {
+            protected: Arc::new(protected),
+            ..self
+        })
+    }
+
+    /// Whether `bytes` are a recording that may not be kept.
+    pub fn is_protected(&self, bytes: &[u8]) -> bool {
+        !self.protected.is_empty() && self.protected.contains(&hex::encode(Sha256::digest(bytes)))
     }
 
     /// Keeps `bytes` as a file of type `extension`; answers its name.
