@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ActivityPopover } from '.';
 import type { NotificationData } from '../../protocol/NotificationData';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
@@ -13,6 +13,11 @@ function follower(id: number, from: string, timestamp: number): NotificationData
   });
 }
 
+// Noon, so that "a minute ago" is today whenever the suite runs (it failed in the first
+// minute after midnight). Only Date is faked: the tests' timers run for real.
+vi.useFakeTimers({ toFake: ['Date'] });
+vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
+afterAll(() => vi.useRealTimers());
 const now = Math.floor(Date.now() / 1000);
 const twoBlogs = user({
   blogs: [userBlog('alice', { isCurrent: true, isPrimary: true }), userBlog('alice-art')],
