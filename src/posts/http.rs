@@ -54,7 +54,8 @@ struct PostTumblelog {
     avatar: String,
 }
 
-/// The blog whose page the composer was opened on, with its counts after the save.
+/// The blog the post was saved to, with its counts after the save: the composer moves
+/// that blog's counters with them (001 §4 After save). The form's `context_id` is not read.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct ContextTumblelog {
