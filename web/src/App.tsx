@@ -59,9 +59,10 @@ const OWNER_POST_PAGES: OwnerPostsPage[] = ['drafts', 'queue', 'processing'];
 function Routes() {
   // While the composer is open (spec 001 §2: /new/{type}, /edit/{id}, /reblog/{id}/{key}), the
   // page under it is the one it was opened over.
-  const { pageLocation } = useComposer();
+  // A save in queue context loads the page again (spec 001 §4 After save): a new key remounts it.
+  const { pageLocation, pageLoads } = useComposer();
   return (
-    <Switch location={pageLocation}>
+    <Switch key={pageLoads} location={pageLocation}>
       <Route path="/">
         <RequireLogin>
           <DashboardPage />

@@ -39,8 +39,11 @@ export function fetchAudioData(api: ApiClient, service: AudioLookupService, url:
   return api.post<AudioData>(`/svc/post/get_${service}_data`, { url, service });
 }
 
-/** The services an audio search asks (spec 001 §7 /search_audio). */
-export type AudioSearchProvider = 'spotify' | 'soundcloud';
+/**
+ * The services an audio search asks: spotify and soundcloud (spec 001 §7 /search_audio), and
+ * youtube in the copyright fallback (§8; docs/api.md lists it as a provider).
+ */
+export type AudioSearchProvider = 'spotify' | 'soundcloud' | 'youtube';
 
 /** POST /search_audio: tracks matching `query` on one service (at most 4). */
 export function searchAudio(api: ApiClient, query: string, provider: AudioSearchProvider): Promise<AudioResult[]> {

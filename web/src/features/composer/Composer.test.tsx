@@ -5,7 +5,8 @@ import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../test/f
 import { user } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useSavedPosts } from '../posts/savedPosts';
-import { ComposerHost, preloadComposer } from '.';
+import { useEffect } from 'react';
+import { ComposerHost, preloadComposer, useComposer } from '.';
 import { leaveWarningText } from './hooks/useLeaveWarning';
 import { formData } from './model/testFormData';
 import { saveAnswer, wirePost } from '../../test/postFixtures';
@@ -253,6 +254,101 @@ describe('reblogging', () => {
       await vi.advanceTimersByTimeAsync(250);
     });
     expect(screen.getByRole('status').textContent).toBe('Reblogged to alice.');
+    vi.useRealTimers();
+  });
+});
+
+describe('after save (spec 001 §4)', () => {
+  /** Counts how often the page under the composer is loaded (App keys its routes by pageLoads). */
+  function PageUnderComposer({ onLoad }: { onLoad(): void }) {
+    const { pageLoads } = useComposer();
+    return <LoadProbe key={pageLoads} onLoad={onLoad} />;
+  }
+  function LoadProbe({ onLoad }: { onLoad(): void }) {
+    useEffect(() => onLoad(), []);
+    return null;
+  }
+
+  async function saveTextPost(label = 'Post') {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), { target: { value: 'Hello' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: label }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }
+
+  it('reloads the page to the base route in queue context', async () => {
+    const loads = vi.fn();
+    const api = fakeApi({
+      'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
+      'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(99, { tumblelog: 'alice', state: 'queued' })) }),
+    });
+    const { location } = renderWithProviders(
+      <>
+        <PageUnderComposer onLoad={loads} />
+        <ComposerHost />
+      </>,
+      { client: api.client, user: user(), path: '/blog/alice/queue/new/text' },
+    );
+    await screen.findByRole('textbox', { name: 'Title' });
+    expect(loads).toHaveBeenCalledTimes(1);
+    await saveTextPost('Queue');
+    expect(loads).toHaveBeenCalledTimes(2);
+    expect(location.history?.at(-1)).toBe('/blog/alice/queue');
+  });
+
+  it('does not reload the page elsewhere', async () => {
+    const loads = vi.fn();
+    const api = fakeApi({
+      'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
+      'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(99, { tumblelog: 'alice' })) }),
+    });
+    renderWithProviders(
+      <>
+        <PageUnderComposer onLoad={loads} />
+        <ComposerHost />
+      </>,
+      { client: api.client, user: user(), path: '/blog/alice/drafts/new/text' },
+    );
+    await saveTextPost('Save draft');
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the toast 250 ms after a save from a tagged page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderComposer('/blog/alice/tagged/art/new/text', {
+      'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(99, { tumblelog: 'alice' }), { message: 'Posted to alice.' }) }),
+    });
+    await saveTextPost();
+    expect(screen.getByRole('status').textContent).toBe('');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(250);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Posted to alice.');
+    vi.useRealTimers();
+  });
+
+  it('shows the toast when no post was created', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderComposer('/new/text', {
+      'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(99, { tumblelog: 'alice' }), { message: 'Saved.', created_post: false }) }),
+    });
+    await saveTextPost();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(250);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Saved.');
+    vi.useRealTimers();
+  });
+
+  it('shows no toast after an ordinary new post on the dashboard', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderComposer('/new/text', {
+      'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(99, { tumblelog: 'alice' }), { message: 'Posted to alice.' }) }),
+    });
+    await saveTextPost();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(screen.getByRole('status').textContent).toBe('');
     vi.useRealTimers();
   });
 });

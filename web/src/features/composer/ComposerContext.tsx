@@ -44,6 +44,13 @@ export interface ComposerControls {
   /** Opens the reblog route; the type, when known, goes with the fetch (`post_type`). */
   openReblog(reblogId: number, reblogKey: string, postType?: PostType): void;
   close(): void;
+  /**
+   * Closes and loads the page under the composer again (§4 After save: in queue context the
+   * page reloads to the base route). The app's routes are keyed by `pageLoads`.
+   */
+  reloadPage(): void;
+  /** How many times the page has been reloaded so: a key for the page under the composer. */
+  pageLoads: number;
   /** Shows a toast after the spec's delay (§4 After save). */
   showToast(message: string): void;
   toast: string | null;
@@ -65,6 +72,7 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   const hints = useRef<{ blog?: string; postType?: PostType }>({});
   const [fastCompose, setFastCompose] = useState<OpenComposer | null>(null);
   const [toast, setToast] = useState<string | null>(null);
+  const [pageLoads, setPageLoads] = useState(0);
   const toastTimers = useRef<number[]>([]);
 
   const routeKey = useMemo(() => (route ? ++openings : 0), [route]);
@@ -92,6 +100,11 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
     if (fastCompose) setFastCompose(null);
     if (fromRoute) navigate(fromRoute.basePath, { replace: true });
   }, [fastCompose, fromRoute, navigate]);
+
+  const reloadPage = useCallback(() => {
+    close();
+    setPageLoads((loads) => loads + 1);
+  }, [close]);
 
   const composeFromFastCompose = useCallback(
     (type: PostType) => {
@@ -157,10 +170,12 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
       openEdit,
       openReblog,
       close,
+      reloadPage,
+      pageLoads,
       showToast,
       toast,
     }),
-    [open, pageLocation, composeFromFastCompose, openNewPost, openEdit, openReblog, close, showToast, toast],
+    [open, pageLocation, composeFromFastCompose, openNewPost, openEdit, openReblog, close, reloadPage, pageLoads, showToast, toast],
   );
 
   return <ComposerContext.Provider value={controls}>{children}</ComposerContext.Provider>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composerRouteOf, editPostPath, newPostPath, reblogPostPath } from './composerRoutes';
+import { composerRouteOf, editPostPath, newPostPath, pageContextOf, reblogPostPath } from './composerRoutes';
 
 describe('composer routes (spec 001 §2)', () => {
   it('reads new-post routes with their base route, empty on the dashboard', () => {
@@ -23,5 +23,18 @@ describe('composer routes (spec 001 §2)', () => {
       request: { mode: 'reblog', reblogId: 7, reblogKey: 'a b' },
       basePath: null,
     });
+  });
+
+  it('names the context page a base route is', () => {
+    expect(['/dashboard', '', '/blog/alice/drafts', '/blog/alice/queue/', '/inbox', '/blog/alice', '/blog/alice/tagged/art', '/blog/alice/tagged/queue'].map(pageContextOf)).toEqual([
+      'dashboard',
+      'dashboard',
+      'drafts',
+      'queue',
+      'inbox',
+      'other',
+      'tagged',
+      'tagged',
+    ]);
   });
 });

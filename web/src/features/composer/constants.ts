@@ -17,8 +17,9 @@ export const LINK_URL_DEBOUNCE_MS = 500;
 export const URL_INPUT_DEBOUNCE_MS = 250;
 /** The audio search field's debounce. */
 export const AUDIO_SEARCH_DEBOUNCE_MS = 200;
-/** Audio search: results asked of each service; audio lookups remembered. */
+/** Audio search: results asked of each service (3 in the copyright fallback); audio lookups remembered. */
 export const AUDIO_SEARCH_RESULTS = 4;
+export const COPYRIGHT_FALLBACK_SEARCH_RESULTS = 3;
 export const AUDIO_LOOKUP_CACHE = 10;
 
 /** The mention dropdown asks 10 ms after the last key. */
@@ -42,7 +43,7 @@ export const EMBED_RETRY_DELAY_MS = 2000;
 /** Tutorials show after 500 ms on a text post, 750 ms on the others. */
 export const TUTORIAL_DELAY_TEXT_MS = 500;
 export const TUTORIAL_DELAY_MS = 750;
-/** The toast after a save (reblogs, fast compose). */
+/** The toast after a save (reblogs, fast compose, tagged pages, no post created). */
 export const TOAST_DELAY_MS = 250;
 /** How long the toast stays (not in the spec: long enough to read a short sentence). */
 export const TOAST_SHOWN_MS = 4000;

@@ -14,6 +14,7 @@ import { useDialogs } from '../../dialogs';
 import { announceSavedPost } from '../../posts/savedPosts';
 import { useComposer, type OpenComposer } from '../ComposerContext';
 import { usePostForm } from '../hooks/usePostForm';
+import { afterSave } from '../model/afterSave';
 import { initialModel, type ComposerRequest } from '../model/initialModel';
 import type { PostModel } from '../model/postModel';
 import { CANNOT_REBLOG } from '../strings';
@@ -80,18 +81,23 @@ function LoadedComposer({
   initial: PostModel;
   dismissRef: { current: () => void };
 }) {
-  const { close, showToast } = useComposer();
+  const { close, reloadPage, showToast } = useComposer();
   const { dispatch: blogsDispatch } = useBlogStore();
   const onSaved = useCallback(
     (answer: SaveAnswer) => {
       // §4 After save: the blog's counters (the account menu's Posts, Drafts, Queue) update.
       blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
+      const next = afterSave({ mode: open.request.mode, fromFastCompose: open.fromFastCompose, basePath: open.basePath }, answer);
+      if (next.toast) showToast(answer.message);
+      if (next.reloadPage) {
+        // The reloaded page fetches all its posts: nothing to insert into it.
+        reloadPage();
+        return;
+      }
       announceSavedPost(answer);
-      // §4 After save: a toast for reblogs and fast compose.
-      if (open.request.mode === 'reblog' || open.fromFastCompose) showToast(answer.message);
       close();
     },
-    [open, showToast, close, blogsDispatch],
+    [open, showToast, close, reloadPage, blogsDispatch],
   );
   const form = usePostForm(initial, data, { onSaved, onClose: close });
   dismissRef.current = () => void form.dismiss();

@@ -24,4 +24,11 @@ describe('hasChanged (spec 001 §4 Dismiss)', () => {
     expect(hasChanged(initial, postReducer(initial, { type: 'optionChosen', option: 'private' }))).toBe(true);
     expect(hasChanged(initial, postReducer(initial, { type: 'fieldChanged', field: 'title', value: 'Hello!' }))).toBe(true);
   });
+
+  it('does not count the audio search or a copyright fallback as something added', () => {
+    const initial = newPost('audio', 'alice');
+    expect(hasChanged(initial, postReducer(initial, { type: 'fieldChanged', field: 'search', value: 'blue' }))).toBe(false);
+    const refused = postReducer(initial, { type: 'audioCopyrightRefused', warning: 'Copyrighted.', searchString: 'Blue' });
+    expect(hasChanged(initial, refused)).toBe(false);
+  });
 });

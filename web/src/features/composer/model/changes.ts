@@ -5,10 +5,17 @@ import { htmlOrEmpty } from './htmlContent';
 import type { PostFields, PostModel } from './postModel';
 import { saveFormFields } from './saveForm';
 
+/**
+ * Fields that hold no content of the post: what the audio search field holds, and the state
+ * of a copyright fallback (a refused upload adds nothing to the post).
+ */
+const NOT_CONTENT = new Set<keyof PostFields>(['search', 'copyrightFallback', 'copyrightWarning']);
+
 /** What the user wrote or added, with blank editor output read as nothing. */
 function contentKey(post: PostModel): string {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(post.fields) as [keyof PostFields, unknown][]) {
+    if (NOT_CONTENT.has(name)) continue;
     if (typeof value === 'string') fields[name] = htmlOrEmpty(value.trim());
     else if (name === 'photos') fields[name] = post.fields.photos.map((p) => [p.id, p.url, p.caption, p.upload]);
     else fields[name] = value;

@@ -87,6 +87,15 @@ export interface PostFields {
   trackAlbum: string;
   albumArt: string;
   removeAlbumArt: boolean;
+  /** What the audio search field holds (the spec's `search`): shown, not sent. */
+  search: string;
+  /**
+   * Set when upload_audio refused the file as copyrighted (§8): the post then finds its track
+   * by searching instead, and says so to the server (`copyright_fallback`, audio and video).
+   */
+  copyrightFallback: boolean;
+  /** The server's copyright warning, shown while the post is in that fallback; not sent. */
+  copyrightWarning: string;
   // video
   embedCode: string;
   // note
@@ -170,6 +179,9 @@ export const emptyFields: PostFields = {
   trackAlbum: '',
   albumArt: '',
   removeAlbumArt: false,
+  search: '',
+  copyrightFallback: false,
+  copyrightWarning: '',
   embedCode: '',
   ask: '',
   answer: '',

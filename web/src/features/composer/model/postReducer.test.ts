@@ -103,4 +103,46 @@ describe('postReducer', () => {
     };
     expect(run(reblog, { type: 'settingChanged', setting: 'sourceUrl', value: 'https://x.example' }).sourceUrl).toBe('');
   });
+
+  it('falls back to searching on a copyright refusal, and keeps the fallback when the media is removed (spec 001 §8)', () => {
+    const refused = run(newPost('audio', 'alice'), {
+      type: 'audioCopyrightRefused',
+      warning: 'Copyrighted.',
+      searchString: 'The Band Blue',
+    });
+    expect([refused.fields.copyrightFallback, refused.fields.copyrightWarning, refused.fields.search]).toEqual([
+      true,
+      'Copyrighted.',
+      'The Band Blue',
+    ]);
+    const chosen = run(refused, {
+      type: 'audioSourceChosen',
+      source: { url: 'https://soundcloud.com/a/b', player: '', trackTitle: 'Blue', trackArtist: '', trackAlbum: '', albumArt: '' },
+    });
+    const removed = run(chosen, { type: 'audioMediaRemoved' });
+    expect([removed.fields.url, removed.fields.search, removed.fields.copyrightFallback, removed.fields.copyrightWarning]).toEqual([
+      '',
+      '',
+      true,
+      'Copyrighted.',
+    ]);
+  });
+
+  it('makes a new audio post a video post of a youtube URL, with its caption and fallback; not in edit mode', () => {
+    const audio = run(
+      newPost('audio', 'alice'),
+      { type: 'audioCopyrightRefused', warning: 'Copyrighted.', searchString: 'Blue' },
+      { type: 'fieldChanged', field: 'caption', value: '<p>Mine</p>' },
+    );
+    const video = run(audio, { type: 'audioSwitchedToVideo', url: 'https://www.youtube.com/watch?v=abc' });
+    expect([video.type, video.fields.embedCode, video.fields.caption, video.fields.copyrightFallback, video.fields.search]).toEqual([
+      'video',
+      'https://www.youtube.com/watch?v=abc',
+      '<p>Mine</p>',
+      true,
+      '',
+    ]);
+    const editing = { ...audio, mode: 'edit' as const };
+    expect(run(editing, { type: 'audioSwitchedToVideo', url: 'https://www.youtube.com/watch?v=abc' }).type).toBe('audio');
+  });
 });

@@ -54,6 +54,8 @@ export type PostAction =
   | { type: 'linkMediaRemoved' }
   | { type: 'audioSourceChosen'; source: AudioSource }
   | { type: 'audioMediaRemoved' }
+  | { type: 'audioCopyrightRefused'; warning: string; searchString: string }
+  | { type: 'audioSwitchedToVideo'; url: string }
   | { type: 'saveStarted' }
   | { type: 'saveSucceeded' }
   | { type: 'saveFailed'; errors: string[] };
@@ -67,6 +69,20 @@ export interface AudioSource {
   trackAlbum: string;
   albumArt: string;
 }
+
+/** An audio post with no media: its search state (§4 Audio post). */
+const NO_AUDIO_MEDIA = {
+  url: '',
+  audioPlayer: '',
+  preuploadUrl: '',
+  trackTitle: '',
+  trackArtist: '',
+  trackAlbum: '',
+  albumArt: '',
+  removeAlbumArt: false,
+  confirmTos: false,
+  search: '',
+} satisfies Partial<PostFields>;
 
 /** Actions that are not a change the user made to the post: they keep the error bar. */
 const NOT_MODEL_CHANGES = new Set<PostAction['type']>([
@@ -277,18 +293,24 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       break;
     }
     case 'audioMediaRemoved':
-      // Back to the search (§4 Audio post).
-      Object.assign(draft.fields, {
-        url: '',
-        audioPlayer: '',
-        preuploadUrl: '',
-        trackTitle: '',
-        trackArtist: '',
-        trackAlbum: '',
-        albumArt: '',
-        removeAlbumArt: false,
-        confirmTos: false,
-      });
+      // Back to the search (§4 Audio post). A copyright fallback stays: the uploader stays
+      // hidden and the warning shown.
+      Object.assign(draft.fields, NO_AUDIO_MEDIA);
+      break;
+    case 'audioCopyrightRefused':
+      // §8 Audio upload error: the server's warning, and a search for the track instead.
+      draft.fields.copyrightFallback = true;
+      draft.fields.copyrightWarning = action.warning;
+      draft.fields.search = action.searchString;
+      break;
+    case 'audioSwitchedToVideo':
+      // A youtube result of the copyright fallback's search is a video (§2 Audio: youtube
+      // results are video-style; §4 Link form: a video URL on the audio search may switch the
+      // post to video). The type may change only in new mode (§4 Modes). The caption and the
+      // copyright fallback go with it (§7: video sends copyright_fallback too).
+      if (draft.mode !== 'new') break;
+      draft.type = 'video';
+      Object.assign(draft.fields, NO_AUDIO_MEDIA, { embedCode: action.url });
       break;
     case 'saveStarted':
       draft.formState = { enabled: false, locked: true, saving: true };

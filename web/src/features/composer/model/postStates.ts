@@ -1,6 +1,7 @@
 // Post states as the composer sends them, the save dropdown's options, and the save button's
 // label (spec 001 §4 Post states, Save dropdown behaviour, Save button label).
 import type { PostState } from '../../../api/types/PostState';
+import { pageContextOf } from '../composerRoutes';
 import type { ComposerMode } from './postModel';
 
 /** §4 Post states: the code sent as `post[state]` for each state. */
@@ -88,8 +89,8 @@ export function saveButtonLabel(mode: ComposerMode, state: PostState, initialSta
  * queued, otherwise published. The page is the route the composer was opened over.
  */
 export function defaultStateFor(basePath: string): PostState {
-  const last = basePath.replace(/\/+$/, '').split('/').pop();
-  if (last === 'drafts') return 'draft';
-  if (last === 'queue') return 'queued';
+  const page = pageContextOf(basePath);
+  if (page === 'drafts') return 'draft';
+  if (page === 'queue') return 'queued';
   return 'published';
 }

@@ -74,4 +74,11 @@ describe('the save form (docs/api.md "The save form")', () => {
     const note = saveFormFields({ ...reblog, type: 'note' }, 0);
     expect([note['post[two]'], note['post[three]']]).toEqual([undefined, '<p>nice</p>']);
   });
+
+  it('sends copyright_fallback with audio and video posts (spec 001 §7)', () => {
+    expect(saveFormFields(post('audio', { url: 'https://soundcloud.com/a/b' }), 0).copyright_fallback).toBe(0);
+    expect(saveFormFields(post('audio', { url: 'https://soundcloud.com/a/b', copyrightFallback: true }), 0).copyright_fallback).toBe(1);
+    expect(saveFormFields(post('video', { embedCode: 'https://youtu.be/dQw4w9WgXcQ', copyrightFallback: true }), 0).copyright_fallback).toBe(1);
+    expect(saveFormFields(post('text', { title: 'T' }), 0)).not.toHaveProperty('copyright_fallback');
+  });
 });

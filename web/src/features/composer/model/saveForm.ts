@@ -58,6 +58,7 @@ function typeFields(post: PostModel): FormFields {
         'id3_tags[album]': f.trackAlbum,
         album_art: f.removeAlbumArt ? '' : f.albumArt,
         remove_album_art: flag(f.removeAlbumArt),
+        copyright_fallback: flag(f.copyrightFallback),
       };
     case 'video':
       return {
@@ -65,6 +66,7 @@ function typeFields(post: PostModel): FormFields {
         'post[two]': htmlOrEmpty(f.caption),
         preuploaded_url: f.preuploadUrl || undefined,
         confirm_tos: flag(f.confirmTos),
+        copyright_fallback: flag(f.copyrightFallback),
       };
     case 'note':
       return { 'post[one]': f.ask, 'post[two]': htmlOrEmpty(f.answer), 'post[three]': htmlOrEmpty(f.caption) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitTweet, tweetLength, tweetRemaining } from './tweet';
+import { fitTweet, keepOneLink, tweetLength, tweetRemaining } from './tweet';
 
 describe('tweet length (spec 001 §5)', () => {
   it('counts a link as 29 characters whatever its length', () => {
@@ -17,5 +17,16 @@ describe('tweet length (spec 001 §5)', () => {
     const withLink = `${'a'.repeat(115)} https://example.com/x`;
     // 115 + 1 + 29 = 145: the link cannot fit, and is cut back until it is no longer a link.
     expect(tweetLength(fitTweet(withLink))).toBeLessThanOrEqual(140);
+  });
+
+  it('keeps only one link placeholder: the first link', () => {
+    expect(keepOneLink('see https://a.example/1 and http://b.example/2 too')).toBe('see https://a.example/1 and too');
+    expect(keepOneLink('https://a.example https://b.example')).toBe('https://a.example');
+    expect(keepOneLink('no links here')).toBe('no links here');
+    // A word that only starts like a link is no link yet.
+    expect(keepOneLink('https://a.example http:/')).toBe('https://a.example http:/');
+    // Typed or pasted, a second link does not stay, and counts nothing.
+    expect(fitTweet('read https://a.example/x then https://b.example/y')).toBe('read https://a.example/x then');
+    expect(tweetLength(fitTweet('https://a.example https://b.example'))).toBe(29);
   });
 });

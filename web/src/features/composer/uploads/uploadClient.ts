@@ -16,18 +16,24 @@ export interface UploadXhr {
   onabort: (() => void) | null;
 }
 
-/** A failed upload: the server's messages (possibly none), and the HTTP status (0: no answer). */
+/**
+ * A failed upload: the server's messages (possibly none), and the HTTP status (0: no answer).
+ * `response` is the error envelope's response, which is usually empty but may say more
+ * (upload_audio's copyright refusal: audioCopyright.ts).
+ */
 export class UploadError extends Error {
   readonly status: number;
   readonly messages: string[];
   readonly aborted: boolean;
+  readonly response: unknown;
 
-  constructor(status: number, messages: string[], aborted = false) {
+  constructor(status: number, messages: string[], aborted = false, response: unknown = null) {
     super(messages.join(' ') || `Upload failed (${status})`);
     this.name = 'UploadError';
     this.status = status;
     this.messages = messages;
     this.aborted = aborted;
+    this.response = response;
   }
 }
 
@@ -57,7 +63,7 @@ export function readUploadAnswer<T>(status: number, text: string): T {
   const failed = status >= 400 || (envelope?.meta?.status ?? 200) >= 400 || Array.isArray(envelope?.errors);
   if (failed) {
     const messages = (envelope?.errors ?? []).map((e) => e.detail ?? '').filter(Boolean);
-    throw new UploadError(status, messages);
+    throw new UploadError(status, messages, false, envelope?.response ?? null);
   }
   return (envelope && 'response' in envelope && 'meta' in envelope ? envelope.response : body) as T;
 }

@@ -11,6 +11,7 @@ import type { PhotoItem, PostModel, UploadKind } from '../model/postModel';
 import type { PostAction } from '../model/postReducer';
 import { isWebUrl } from '../model/urls';
 import { NEVERMIND } from '../strings';
+import { audioCopyrightOf } from './audioCopyright';
 import { uploadFile, uploadImageUrl, type UploadAnswers } from './uploadCalls';
 import { UploadError, type RunningUpload } from './uploadClient';
 import {
@@ -184,11 +185,15 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
         if (answer.error || !answer.url) throw new UploadError(200, answer.error ? [answer.error] : []);
         return answer;
       } catch (err) {
-        void alertFailure(kind, err, file.name);
+        // An MP3 refused as copyrighted is no error to alert: the post searches for the
+        // track instead (§8 Audio upload error).
+        const copyright = kind === 'audio' ? audioCopyrightOf(err) : null;
+        if (copyright) dispatch({ type: 'audioCopyrightRefused', ...copyright });
+        else void alertFailure(kind, err, file.name);
         return null;
       }
     },
-    [send, refused, alertFailure],
+    [send, refused, alertFailure, dispatch],
   );
 
   const uploadInlineImage = useCallback(

@@ -2,21 +2,23 @@
 // soundcloud for what is typed (200 ms after the last key) or takes a pasted URL (250 ms):
 // spotify, soundcloud and bandcamp tracks are looked up with their service, an MP3 is taken
 // as it is. Beside it, the MP3 uploader. Choosing a result or a URL moves the post on to its
-// media (AudioBody).
+// media (AudioBody). An MP3 the server refuses as copyrighted (§8) hides the uploader, shows
+// the server's warning and searches for the track instead, youtube too in new mode, whose
+// results are videos: choosing one makes the post a video post.
 import { useEffect, useRef, useState } from 'react';
 import { errorDetails } from '../../../../api/client';
 import type { AudioResult } from '../../../../api/types/AudioResult';
 import { URL_INPUT_DEBOUNCE_MS } from '../../constants';
 import { useComposerForm } from '../../formContext';
 import type { AudioLookup } from '../../hooks/useAudioLookup';
-import { useAudioSearch } from '../../hooks/useAudioSearch';
-import { audioServiceOf, isOwnMedia, isWebUrl } from '../../model/urls';
+import { audioSearchPlan, useAudioSearch } from '../../hooks/useAudioSearch';
+import { audioServiceOf, isOwnMedia, isWebUrl, youtubeId } from '../../model/urls';
 import { ACCEPT } from '../../uploads/uploadRules';
 import { FileButton } from '../FileButton';
 import { BodyInput } from './BodyInput';
 
 /** What the spec's services read as (the results' group headings). */
-const SERVICE_NAMES: Record<string, string> = { spotify: 'Spotify', soundcloud: 'SoundCloud' };
+const SERVICE_NAMES: Record<string, string> = { spotify: 'Spotify', soundcloud: 'SoundCloud', youtube: 'YouTube' };
 
 /** Shown when a pasted address is none of the sources an audio post takes (§5 Uploads). */
 const NOT_AN_AUDIO_SOURCE = 'That is not a Spotify, SoundCloud, Bandcamp or MP3 link.';
@@ -29,12 +31,12 @@ function isAddress(text: string): boolean {
 /** `lookUp` is the post's: its answers are kept while the post goes back and forth. */
 export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
   const { post, dispatch, uploads, disabled } = useComposerForm();
-  const [text, setText] = useState('');
+  const { search: text, copyrightFallback, copyrightWarning } = post.fields;
   const [problem, setProblem] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
   const typed = text.trim();
   const address = isAddress(typed);
-  const search = useAudioSearch(address ? '' : typed);
+  const search = useAudioSearch(address ? '' : typed, audioSearchPlan(copyrightFallback, post.mode));
   const uploading = post.uploads.some((u) => u.kind === 'audio');
   // Each choice's number: a lookup answered after the user moved on is dropped.
   const choice = useRef(0);
@@ -42,6 +44,10 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
   const choose = async (url: string, result?: AudioResult) => {
     const current = ++choice.current;
     setProblem(null);
+    if (result?.service === 'youtube' && youtubeId(url)) {
+      dispatch({ type: 'audioSwitchedToVideo', url });
+      return;
+    }
     const service = audioServiceOf(url);
     if (!service) {
       setProblem(NOT_AN_AUDIO_SOURCE);
@@ -89,6 +95,11 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
 
   return (
     <div className="audio-search">
+      {copyrightFallback && copyrightWarning && (
+        <p className="audio-search__copyright" role="alert">
+          {copyrightWarning}
+        </p>
+      )}
       <div className="audio-source">
         <BodyInput
           label="Search audio"
@@ -101,15 +112,17 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
             choice.current++;
             setLookingUp(false);
             setProblem(null);
-            setText(value);
+            dispatch({ type: 'fieldChanged', field: 'search', value });
           }}
         />
-        <FileButton
-          label="Upload an MP3"
-          accept={ACCEPT.audio}
-          onFiles={([file]) => void uploads.uploadAudio(file)}
-          disabled={disabled || uploading}
-        />
+        {!copyrightFallback && (
+          <FileButton
+            label="Upload an MP3"
+            accept={ACCEPT.audio}
+            onFiles={([file]) => void uploads.uploadAudio(file)}
+            disabled={disabled || uploading}
+          />
+        )}
       </div>
       {lookingUp && (
         <p className="post-body__hint muted" role="status">
@@ -147,9 +160,21 @@ function AudioResults({
           <ul className="audio-results__list" aria-label={`${SERVICE_NAMES[group.provider] ?? group.provider} results`}>
             {group.results.map((result) => (
               <li key={result.url}>
-                <button type="button" className="audio-result" disabled={disabled} onClick={() => onChoose(result)}>
+                <button
+                  type="button"
+                  className={group.provider === 'youtube' ? 'audio-result audio-result--video' : 'audio-result'}
+                  disabled={disabled}
+                  onClick={() => onChoose(result)}
+                >
                   {result.thumbnail && isWebUrl(result.thumbnail) && (
-                    <img className="audio-result__art" src={result.thumbnail} alt="" width={40} height={40} />
+                    // Youtube's results are videos, shown with a video's wide thumbnail (§2 Audio).
+                    <img
+                      className="audio-result__art"
+                      src={result.thumbnail}
+                      alt=""
+                      width={group.provider === 'youtube' ? 96 : 40}
+                      height={group.provider === 'youtube' ? 54 : 40}
+                    />
                   )}
                   <span className="audio-result__title">{result.title}</span>
                   {result.artist && <span className="audio-result__artist muted">{result.artist}</span>}
