@@ -47,6 +47,36 @@ fn mp3_with_tags(dir: &std::path::Path) -> Vec<u8> {
     std::fs::read(&path).unwrap()
 }
 
+/// An MP4 whose one track is a `width` × `height` picture: `ftyp`, `mdat`, then `moov` with
+/// the track header (`tkhd`, version 0, identity matrix), as a camera writes them.
+fn mp4_of_size(width: u32, height: u32) -> Vec<u8> {
+    let boxed = |kind: &str, payload: Vec<u8>| -> Vec<u8> {
+        [
+            (payload.len() as u32 + 8).to_be_bytes().to_vec(),
+            kind.as_bytes().to_vec(),
+            payload,
+        ]
+        .concat()
+    };
+    let identity: Vec<u8> = [0x1_0000_u32, 0, 0, 0, 0x1_0000, 0, 0, 0, 0x4000_0000]
+        .iter()
+        .flat_map(|v| v.to_be_bytes())
+        .collect();
+    let tkhd = [
+        vec![0u8; 40],
+        identity,
+        (width << 16).to_be_bytes().to_vec(),
+        (height << 16).to_be_bytes().to_vec(),
+    ]
+    .concat();
+    [
+        boxed("ftyp", b"mp42\0\0\0\0mp42isom".to_vec()),
+        boxed("mdat", vec![7u8; 256]),
+        boxed("moov", boxed("trak", boxed("tkhd", tkhd))),
+    ]
+    .concat()
+}
+
 /// Just enough of an MP4 for its bytes to say what it is.
 fn mp4() -> Vec<u8> {
     let mut bytes = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom".to_vec();
@@ -264,6 +294,31 @@ async fn an_mp3_brings_its_tags_and_cover_and_other_files_are_refused() {
         .await;
         assert_eq!(video.status, 200, "{}", video.body);
         assert_eq!(video.response()["ch"], "video/mp4");
+        assert_eq!(
+            (&video.response()["width"], &video.response()["orientation"]),
+            (&Value::from(0), &Value::from("")),
+            "{kind:?}: no track header, no size"
+        );
+        let portrait = upload(
+            &ann,
+            "/svc/post/upload_video",
+            Form::new().part("video", file(mp4_of_size(720, 1280), "tall.mp4")),
+        )
+        .await;
+        assert_eq!(
+            (
+                &portrait.response()["width"],
+                &portrait.response()["height"],
+                &portrait.response()["orientation"]
+            ),
+            (
+                &Value::from(720),
+                &Value::from(1280),
+                &Value::from("portrait")
+            ),
+            "{kind:?}: {}",
+            portrait.body
+        );
         let not_video = upload(
             &ann,
             "/svc/post/upload_video",

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use super::images::{self, Prepared};
 use super::limits::{ALBUM_ART_BYTES, AUDIO_BYTES, MAX_URL_CHARS, PHOTO_BYTES, VIDEO_BYTES};
 use super::upload::{Received, Refusal, extension_of, receive};
+use super::video;
 use crate::auth::session::CurrentUser;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
@@ -378,7 +379,8 @@ struct VideoUpload {
     key: String,
     /// Its content type.
     ch: String,
-    /// Unknown (empty) until videos are processed; width and height are 0 until then.
+    /// 'landscape', 'portrait' or 'square', from the picture size read from an MP4, MOV or
+    /// M4V's track header; empty, with width and height 0, for other containers.
     orientation: String,
     width: u32,
     height: u32,
@@ -400,13 +402,18 @@ async fn upload_video(
             tracing::error!(error = %err, "keeping an upload failed");
             AppError::from(Refusal::NotKept)
         })?;
+    let path = received.file.path().to_owned();
+    let size = tokio::task::spawn_blocking(move || video::size_of(&path))
+        .await
+        .ok()
+        .flatten();
     Ok(ok(VideoUpload {
         url: media_url(&key),
         ch: content_type(extension).unwrap_or("").to_owned(),
         key,
-        orientation: String::new(),
-        width: 0,
-        height: 0,
+        orientation: size.map(|s| s.orientation()).unwrap_or("").to_owned(),
+        width: size.map_or(0, |s| s.width),
+        height: size.map_or(0, |s| s.height),
         error: None,
     }))
 }

@@ -5,6 +5,7 @@
 mod http;
 mod images;
 mod upload;
+mod video;
 
 #[cfg(test)]
 pub(crate) use http::typescript;

@@ -10,6 +10,7 @@ key: string,
  */
 ch: string, 
 /**
- * Unknown (empty) until videos are processed; width and height are 0 until then.
+ * 'landscape', 'portrait' or 'square', from the picture size read from an MP4, MOV or
+ * M4V's track header; empty, with width and height 0, for other containers.
  */
 orientation: string, width: number, height: number, error: string | null, };
