@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import { register, startStack, text, uniqueSuffix } from './support.mjs';
+import { composer, register, saveWith, startStack, text, typeRich, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -45,24 +45,6 @@ function noisePng(size) {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-const composer = (page) => page.getByRole('dialog', { name: /post$/ });
-
-/** Clicks the save button (named by its label) and returns the save answer's response. */
-async function saveWith(page, label) {
-  const answer = page.waitForResponse((res) => res.url().endsWith('/svc/post/update'));
-  await composer(page).getByRole('button', { name: label, exact: true }).click();
-  const res = await answer;
-  assert.equal(res.status(), 200, await res.text());
-  await composer(page).waitFor({ state: 'detached' });
-  return (await res.json()).response;
-}
-
-/** Types into one of the form's rich-text editors. */
-async function typeRich(page, name, words) {
-  await composer(page).getByRole('textbox', { name }).click();
-  await page.keyboard.type(words);
 }
 
 test('composer: every type, an upload, an edit, a reblog, fast compose', async (t) => {

@@ -6,7 +6,7 @@
 //   npm run build && DASHWIRE_BIN=... node --test e2e/composerAfterSave.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { register, startStack, text, uniqueSuffix, userInfo } from './support.mjs';
+import { composer, register, saveWith, startStack, text, uniqueSuffix, userInfo } from './support.mjs';
 
 let stack;
 
@@ -18,18 +18,7 @@ after(async () => {
   await stack?.stop();
 });
 
-const composer = (page) => page.getByRole('dialog', { name: /post$/ });
 const dashboard = (page) => page.getByRole('feed', { name: 'Your dashboard' });
-
-/** Clicks the save button (named by its label) and returns the save answer's response. */
-async function saveWith(page, label) {
-  const answer = page.waitForResponse((res) => res.url().endsWith('/svc/post/update'));
-  await composer(page).getByRole('button', { name: label, exact: true }).click();
-  const res = await answer;
-  assert.equal(res.status(), 200, await res.text());
-  await composer(page).waitFor({ state: 'detached' });
-  return (await res.json()).response;
-}
 
 /** Opens a new text post with the dashboard's button: in the app, no page load. */
 async function openNewText(page) {

@@ -5,7 +5,7 @@
 //   npm run build && DASHWIRE_BIN=... node --test e2e/composerEditor.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { register, startStack, uniqueSuffix } from './support.mjs';
+import { composer, register, startStack, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -16,8 +16,6 @@ before(async () => {
 after(async () => {
   await stack?.stop();
 });
-
-const composer = (page) => page.getByRole('dialog', { name: /post$/ });
 
 /**
  * Waits until `locator`'s element has the focus. The editor takes it back from a closed

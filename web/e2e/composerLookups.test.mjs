@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
-import { register, startStack, text, uniqueSuffix, userInfo } from './support.mjs';
+import { composer, register, saveWith, startStack, text, typeRich, uniqueSuffix, userInfo } from './support.mjs';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -62,24 +62,6 @@ after(async () => {
   await stack?.stop();
   await new Promise((resolve) => (web ? web.site.close(resolve) : resolve()));
 });
-
-const composer = (page) => page.getByRole('dialog', { name: /post$/ });
-
-/** Clicks the save button (named by its label) and returns the save answer's response. */
-async function saveWith(page, label = 'Post') {
-  const answer = page.waitForResponse((res) => res.url().endsWith('/svc/post/update'));
-  await composer(page).getByRole('button', { name: label, exact: true }).click();
-  const res = await answer;
-  assert.equal(res.status(), 200, await res.text());
-  await composer(page).waitFor({ state: 'detached' });
-  return (await res.json()).response;
-}
-
-/** Types into one of the form's rich-text editors. */
-async function typeRich(page, name, words) {
-  await composer(page).getByRole('textbox', { name }).click();
-  await page.keyboard.type(words);
-}
 
 /** The tags the form shows on the post, as written there (#tag). */
 async function tagsShown(page) {

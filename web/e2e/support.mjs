@@ -186,3 +186,22 @@ export function uniqueSuffix() {
 export async function text(locator) {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/** The open post form. */
+export const composer = (page) => page.getByRole('dialog', { name: /post$/ });
+
+/** Clicks the save button (named by its label) and returns the save answer's response. */
+export async function saveWith(page, label = 'Post') {
+  const answer = page.waitForResponse((res) => res.url().endsWith('/svc/post/update'));
+  await composer(page).getByRole('button', { name: label, exact: true }).click();
+  const res = await answer;
+  assert.equal(res.status(), 200, await res.text());
+  await composer(page).waitFor({ state: 'detached' });
+  return (await res.json()).response;
+}
+
+/** Types into one of the form's rich-text editors. */
+export async function typeRich(page, name, words) {
+  await composer(page).getByRole('textbox', { name }).click();
+  await page.keyboard.type(words);
+}

@@ -3,32 +3,19 @@
 // it as the body (post[two]). Also the video embed limit and its tooltip (§5 Other), and the
 // title-focus shortcut that needs the form around the editor (§9).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ComposerHost, preloadComposer } from '..';
 import { fakeApi } from '../../../test/fakeApi';
 import { user } from '../../../test/fixtures';
 import { saveAnswer, wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { formData } from '../model/testFormData';
-import { FakeXhr } from '../uploads/fakeXhr';
+import { fakeXhrPerTest } from '../uploads/fakeXhr';
 
 beforeAll(() => preloadComposer(), 30_000);
 
-const made: FakeXhr[] = [];
-beforeEach(() => {
-  made.length = 0;
-  // The inline image upload goes through the browser's XMLHttpRequest: a fake one here.
-  vi.stubGlobal(
-    'XMLHttpRequest',
-    class extends FakeXhr {
-      constructor() {
-        super();
-        made.push(this);
-      }
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+// The inline image upload goes through the browser's XMLHttpRequest: a fake one here.
+const made = fakeXhrPerTest();
 
 /** A new text post with a title (so it can be saved), its body's toolbar ready. */
 async function openTextPost({ embedLimit = 5 } = {}) {

@@ -1,31 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi';
 import { user } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { ComposerHost, preloadComposer } from '..';
 import { formData } from '../model/testFormData';
 import { saveAnswer, wirePost } from '../../../test/postFixtures';
-import { FakeXhr } from './fakeXhr';
+import { fakeXhrPerTest } from './fakeXhr';
 
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);
 
-const made: FakeXhr[] = [];
-beforeEach(() => {
-  made.length = 0;
-  // The form's uploads go through the browser's XMLHttpRequest: a fake one here.
-  vi.stubGlobal(
-    'XMLHttpRequest',
-    class extends FakeXhr {
-      constructor() {
-        super();
-        made.push(this);
-      }
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const made = fakeXhrPerTest();
 
 function renderPhotoForm() {
   const api = fakeApi({

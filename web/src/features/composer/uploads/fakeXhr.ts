@@ -1,5 +1,6 @@
 // A fake XMLHttpRequest for upload tests: records what was sent and lets the test play the
 // upload's progress and the server's answer.
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { UploadXhr } from './uploadClient';
 
 export class FakeXhr implements UploadXhr {
@@ -65,4 +66,27 @@ export function fakeXhrs() {
     return xhr;
   };
   return { made, make, last: () => made[made.length - 1] };
+}
+
+/**
+ * Gives every test of the calling file a FakeXhr for the browser's XMLHttpRequest (the
+ * form's uploads go through it) and returns the requests made, in order, emptied before
+ * each test.
+ */
+export function fakeXhrPerTest(): FakeXhr[] {
+  const made: FakeXhr[] = [];
+  beforeEach(() => {
+    made.length = 0;
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeXhr {
+        constructor() {
+          super();
+          made.push(this);
+        }
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return made;
 }

@@ -3,32 +3,18 @@
 // search with the suggested words and searches spotify, soundcloud and (in new mode) youtube,
 // 3 results each; the save says so (copyright_fallback, §7).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AudioResult } from '../../../../api/types/AudioResult';
 import type { FakeRequest } from '../../../../test/fakeApi';
 import { wirePost } from '../../../../test/postFixtures';
 import { preloadComposer } from '../..';
 import { renderComposerAt } from '../../testing';
-import { FakeXhr } from '../../uploads/fakeXhr';
+import { type FakeXhr, fakeXhrPerTest } from '../../uploads/fakeXhr';
 
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);
 
-const made: FakeXhr[] = [];
-beforeEach(() => {
-  made.length = 0;
-  // The form's uploads go through the browser's XMLHttpRequest: a fake one here.
-  vi.stubGlobal(
-    'XMLHttpRequest',
-    class extends FakeXhr {
-      constructor() {
-        super();
-        made.push(this);
-      }
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const made = fakeXhrPerTest();
 
 const WARNING = 'This recording is protected by copyright. Try finding it below instead.';
 
