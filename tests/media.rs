@@ -84,21 +84,6 @@ fn mp4() -> Vec<u8> {
     bytes
 }
 
-/// POSTs a multipart form with the form key in its header, as the composer does.
-async fn upload(client: &Client, path: &str, form: Form) -> common::Answer {
-    let response = client
-        .http
-        .post(format!("{}{path}", client.base))
-        .header("x-form-key", &client.form_key)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.unwrap_or(Value::Null);
-    common::Answer { status, body }
-}
-
 fn file(field_bytes: Vec<u8>, name: &str) -> Part {
     Part::bytes(field_bytes).file_name(name.to_owned())
 }
@@ -132,7 +117,7 @@ async fn photos_are_typed_by_their_bytes_scaled_and_served_for_good() {
                 file(b"just some text, not an image".to_vec(), "fake.png"),
             )
             .part("photo", file(png(40, 30), "small.jpg"));
-        let answer = upload(&ann, "/svc/post/upload_photo", form).await;
+        let answer = ann.upload("/svc/post/upload_photo", form).await;
         assert_eq!(answer.status, 200, "{}", answer.body);
         let photos = answer.response()["photos"].as_array().unwrap();
         assert_eq!(
@@ -179,9 +164,7 @@ async fn photos_are_typed_by_their_bytes_scaled_and_served_for_good() {
         let visitor = Client::visitor(&server.base).await;
         let form = Form::new().part("photo", file(png(4, 4), "a.png"));
         assert_eq!(
-            upload(&visitor, "/svc/post/upload_photo", form)
-                .await
-                .status,
+            visitor.upload("/svc/post/upload_photo", form).await.status,
             401
         );
         let keyless = ann
@@ -192,12 +175,9 @@ async fn photos_are_typed_by_their_bytes_scaled_and_served_for_good() {
             .await
             .unwrap();
         assert_eq!(keyless.status().as_u16(), 403);
-        let empty = upload(
-            &ann,
-            "/svc/post/upload_photo",
-            Form::new().text("other", "x"),
-        )
-        .await;
+        let empty = ann
+            .upload("/svc/post/upload_photo", Form::new().text("other", "x"))
+            .await;
         assert_eq!((empty.status, empty.code()), (400, "bad_upload"));
         drop(server);
         db.cleanup().await;
@@ -214,12 +194,12 @@ async fn an_mp3_brings_its_tags_and_cover_and_other_files_are_refused() {
         let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
         let dir = tempfile::tempdir().unwrap();
         let song = mp3_with_tags(dir.path());
-        let answer = upload(
-            &ann,
-            "/svc/post/upload_audio",
-            Form::new().part("audio", file(song, "song.mp3")),
-        )
-        .await;
+        let answer = ann
+            .upload(
+                "/svc/post/upload_audio",
+                Form::new().part("audio", file(song, "song.mp3")),
+            )
+            .await;
         assert_eq!(answer.status, 200, "{}", answer.body);
         let audio = answer.response();
         assert_eq!(
@@ -232,29 +212,29 @@ async fn an_mp3_brings_its_tags_and_cover_and_other_files_are_refused() {
             "{audio}"
         );
 
-        let not_mp3 = upload(
-            &ann,
-            "/svc/post/upload_audio",
-            Form::new().part("audio", file(png(4, 4), "a.mp3")),
-        )
-        .await;
+        let not_mp3 = ann
+            .upload(
+                "/svc/post/upload_audio",
+                Form::new().part("audio", file(png(4, 4), "a.mp3")),
+            )
+            .await;
         assert_eq!(
             (not_mp3.status, not_mp3.detail()),
             (400, "Only MP3 files can be uploaded.")
         );
-        let art = upload(
-            &ann,
-            "/svc/post/upload_album_art",
-            Form::new().part("album_art", file(png(300, 300), "art.png")),
-        )
-        .await;
+        let art = ann
+            .upload(
+                "/svc/post/upload_album_art",
+                Form::new().part("album_art", file(png(300, 300), "art.png")),
+            )
+            .await;
         assert_eq!(art.status, 200, "{}", art.body);
-        let not_art = upload(
-            &ann,
-            "/svc/post/upload_album_art",
-            Form::new().part("album_art", file(b"no picture at all".to_vec(), "art.png")),
-        )
-        .await;
+        let not_art = ann
+            .upload(
+                "/svc/post/upload_album_art",
+                Form::new().part("album_art", file(b"no picture at all".to_vec(), "art.png")),
+            )
+            .await;
         assert_eq!(
             (not_art.status, not_art.detail()),
             (400, "This file is not a photo (JPEG, PNG, GIF or WebP)."),
@@ -279,19 +259,21 @@ async fn an_mp3_brings_its_tags_and_cover_and_other_files_are_refused() {
                 "This photo is larger than 10 MB.",
             ),
         ] {
-            let answer = upload(&ann, path, Form::new().part(field, file(over(), "big.bin"))).await;
+            let answer = ann
+                .upload(path, Form::new().part(field, file(over(), "big.bin")))
+                .await;
             assert_eq!(
                 (answer.status, answer.detail()),
                 (400, message),
                 "{kind:?}: {path}"
             );
         }
-        let video = upload(
-            &ann,
-            "/svc/post/upload_video",
-            Form::new().part("video", file(mp4(), "clip.mp4")),
-        )
-        .await;
+        let video = ann
+            .upload(
+                "/svc/post/upload_video",
+                Form::new().part("video", file(mp4(), "clip.mp4")),
+            )
+            .await;
         assert_eq!(video.status, 200, "{}", video.body);
         assert_eq!(video.response()["ch"], "video/mp4");
         assert_eq!(
@@ -299,12 +281,12 @@ async fn an_mp3_brings_its_tags_and_cover_and_other_files_are_refused() {
             (&Value::from(0), &Value::from("")),
             "{kind:?}: no track header, no size"
         );
-        let portrait = upload(
-            &ann,
-            "/svc/post/upload_video",
-            Form::new().part("video", file(mp4_of_size(720, 1280), "tall.mp4")),
-        )
-        .await;
+        let portrait = ann
+            .upload(
+                "/svc/post/upload_video",
+                Form::new().part("video", file(mp4_of_size(720, 1280), "tall.mp4")),
+            )
+            .await;
         assert_eq!(
             (
                 &portrait.response()["width"],
@@ -319,19 +301,19 @@ async fn an_mp3_brings_its_tags_and_cover_and_other_files_are_refused() {
             "{kind:?}: {}",
             portrait.body
         );
-        let not_video = upload(
-            &ann,
-            "/svc/post/upload_video",
-            Form::new().part("video", file(png(4, 4), "clip.mp4")),
-        )
-        .await;
+        let not_video = ann
+            .upload(
+                "/svc/post/upload_video",
+                Form::new().part("video", file(png(4, 4), "clip.mp4")),
+            )
+            .await;
         assert_eq!(not_video.status, 400);
-        let inline = upload(
-            &ann,
-            "/svc/post/upload_text_image",
-            Form::new().part("image", file(png(1200, 1200), "i.png")),
-        )
-        .await;
+        let inline = ann
+            .upload(
+                "/svc/post/upload_text_image",
+                Form::new().part("image", file(png(1200, 1200), "i.png")),
+            )
+            .await;
         assert_eq!(
             (
                 inline.response()["width"].as_u64(),
@@ -355,23 +337,23 @@ async fn refused_and_broken_uploads_leave_nothing_behind() {
         let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
 
         let too_big = vec![0u8; 10_485_761];
-        let answer = upload(
-            &ann,
-            "/svc/post/upload_photo",
-            Form::new().part("photo", file(too_big, "huge.png")),
-        )
-        .await;
+        let answer = ann
+            .upload(
+                "/svc/post/upload_photo",
+                Form::new().part("photo", file(too_big, "huge.png")),
+            )
+            .await;
         assert_eq!(
             answer.response()["photos"][0]["error"],
             "This photo is larger than 10 MB."
         );
         let video = vec![0u8; 104_857_601];
-        let answer = upload(
-            &ann,
-            "/svc/post/upload_video",
-            Form::new().part("video", file(video, "long.mp4")),
-        )
-        .await;
+        let answer = ann
+            .upload(
+                "/svc/post/upload_video",
+                Form::new().part("video", file(video, "long.mp4")),
+            )
+            .await;
         assert_eq!(
             (answer.status, answer.detail()),
             (400, "Video file is too large"),
@@ -529,12 +511,12 @@ async fn a_protected_recording_is_refused_with_a_search_for_it_instead() {
         .unwrap();
         let server = Server::start(&db.url, &["--protected-recordings", list.to_str().unwrap()]);
         let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
-        let refused = upload(
-            &ann,
-            "/svc/post/upload_audio",
-            Form::new().part("audio", file(song.clone(), "song.mp3")),
-        )
-        .await;
+        let refused = ann
+            .upload(
+                "/svc/post/upload_audio",
+                Form::new().part("audio", file(song.clone(), "song.mp3")),
+            )
+            .await;
         assert_eq!(refused.status, 403, "{kind:?}: {}", refused.body);
         assert_eq!(
             (
@@ -560,12 +542,12 @@ async fn a_protected_recording_is_refused_with_a_search_for_it_instead() {
         let mut other = song.clone();
         other.extend_from_slice(&[0xFF, 0xFB, 0x90, 0x64]);
         other.extend(std::iter::repeat_n(0u8, 413));
-        let kept = upload(
-            &ann,
-            "/svc/post/upload_audio",
-            Form::new().part("audio", file(other, "other.mp3")),
-        )
-        .await;
+        let kept = ann
+            .upload(
+                "/svc/post/upload_audio",
+                Form::new().part("audio", file(other, "other.mp3")),
+            )
+            .await;
         assert_eq!(kept.status, 200, "{kind:?}: {}", kept.body);
         drop(server);
         db.cleanup().await;

@@ -114,21 +114,10 @@ async fn upload(
     bytes: Vec<u8>,
     name: &str,
 ) -> common::Answer {
-    let form = Form::new().part(
-        field.to_owned(),
-        Part::bytes(bytes).file_name(name.to_owned()),
-    );
-    let response = client
-        .http
-        .post(format!("{}{path}", client.base))
-        .header("x-form-key", &client.form_key)
-        .multipart(form)
-        .send()
+    let part = Part::bytes(bytes).file_name(name.to_owned());
+    client
+        .upload(path, Form::new().part(field.to_owned(), part))
         .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let body = response.json().await.unwrap_or(serde_json::Value::Null);
-    common::Answer { status, body }
 }
 
 #[tokio::test]

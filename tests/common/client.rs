@@ -88,6 +88,19 @@ impl Client {
         self.post_raw(path, &form).await
     }
 
+    /// POSTs a multipart form with the form key in its header, as the composer's uploads do.
+    pub async fn upload(&self, path: &str, form: reqwest::multipart::Form) -> Answer {
+        let resp = self
+            .http
+            .post(format!("{}{}", self.base, path))
+            .header("x-form-key", &self.form_key)
+            .multipart(form)
+            .send()
+            .await
+            .expect("upload");
+        decode(resp).await
+    }
+
     /// POSTs a form exactly as given (no form key added).
     pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Answer {
         let resp = self
