@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { ChevronIcon } from '../../components/icons';
 import { useDismiss } from '../../components/useDismiss';
+import { onPointerMoved } from '../../lib/pointerMoved';
 
 export interface SelectableBlog {
   name: string;
@@ -102,7 +103,7 @@ export function BlogSelector({
               role="option"
               aria-selected={blog.name === selected}
               className={i === active ? 'blog-selector__option is-active' : 'blog-selector__option'}
-              onMouseEnter={() => setActive(i)}
+              onMouseMove={onPointerMoved(() => setActive(i))}
               onClick={() => choose(blog.name)}
             >
               <Avatar url={blog.avatarUrl} size={24} />

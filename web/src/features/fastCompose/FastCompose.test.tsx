@@ -65,7 +65,10 @@ describe('fast compose', () => {
     renderHeaderAndComposer();
     fireEvent.click(screen.getByRole('button', { name: 'Compose a post' }));
     const quote = screen.getByRole('button', { name: /Quote/ });
-    fireEvent.mouseEnter(quote);
+    // The tiles appearing under a resting pointer select nothing; moving over one does.
+    fireEvent.mouseMove(quote, { movementX: 0, movementY: 0 });
+    expect(quote.getAttribute('aria-current')).toBeNull();
+    fireEvent.mouseMove(quote, { movementX: 3, movementY: 1 });
     expect(quote.getAttribute('aria-current')).toBe('true');
     fireEvent.click(quote);
     expect(await screen.findByRole('dialog', { name: 'New quote post' })).toBeTruthy();

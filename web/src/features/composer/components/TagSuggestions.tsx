@@ -2,6 +2,7 @@
 // first, then a Popular header with suggestions"). The keyboard stays in the tag field (the
 // arrow keys move the highlight, Enter picks it); a click picks too.
 import { decodeHtmlText } from '../../../lib/htmlText';
+import { onPointerMoved } from '../../../lib/pointerMoved';
 import type { ShownTagSuggestions } from '../hooks/useTagSuggestions';
 
 /** The suggestions in the order the list shows them (and the arrow keys move through). */
@@ -32,7 +33,7 @@ export function TagSuggestions({
       className={index === active ? 'tag-suggestions__tag is-active' : 'tag-suggestions__tag'}
       // Keep the focus in the tag field: a blur would submit what is typed.
       onMouseDown={(e) => e.preventDefault()}
-      onMouseEnter={() => onHighlight(index)}
+      onMouseMove={onPointerMoved(() => onHighlight(index))}
       onClick={() => onPick(tag)}
     >
       #{decodeHtmlText(tag)}

@@ -4,6 +4,7 @@
 import { useEffect, useId, useSyncExternalStore, type RefObject } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import type { MentionMenu } from './mentionMenu';
+import { onPointerMoved } from '../../../lib/pointerMoved';
 
 export function MentionDropdown({
   menu,
@@ -48,7 +49,7 @@ export function MentionDropdown({
           className={i === state.active ? 'mention-dropdown__blog is-active' : 'mention-dropdown__blog'}
           // Keep the focus (and the typed mention) in the editor.
           onMouseDown={(e) => e.preventDefault()}
-          onMouseEnter={() => menu.highlight(i)}
+          onMouseMove={onPointerMoved(() => menu.highlight(i))}
           onClick={() => menu.choose(i)}
         >
           <Avatar url={blog.avatar_url} size={24} />

@@ -2,6 +2,7 @@
 // or mouse (hover selects, a click creates). Creating opens the post form for that type over
 // the page, without changing the URL.
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { onPointerMoved } from '../../../lib/pointerMoved';
 import { TILE_ANIMATION_MS, TILE_STAGGER_MS } from '../../composer/constants';
 import { fastComposeMove } from '../fastComposeKeys';
 import { TILES } from '../tiles';
@@ -54,7 +55,7 @@ export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (type
             className={`fast-compose__tile fast-compose__tile--${tile.type}${selected === i ? ' is-selected' : ''}`}
             aria-current={selected === i || undefined}
             style={{ animationDuration: `${TILE_ANIMATION_MS}ms`, animationDelay: `${i * TILE_STAGGER_MS}ms` } as CSSProperties}
-            onMouseEnter={() => setSelected(i)}
+            onMouseMove={onPointerMoved(() => setSelected(i))}
             onClick={() => onCreate(tile.type)}
           >
             <span className="fast-compose__icon" aria-hidden="true">
