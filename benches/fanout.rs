@@ -16,7 +16,7 @@ fn notification(seq: i64) -> Published {
     Published {
         topic: Topic::shared(Channel::Activity("star".into())),
         seq,
-        event: Event::Notification(NotificationData {
+        event: Event::Notification(Box::new(NotificationData {
             id: seq,
             blog: "star".into(),
             r#type: "follower".into(),
@@ -31,7 +31,9 @@ fn notification(seq: i64) -> Published {
                 url: "/blog/load-17".into(),
                 is_friend: false,
             }),
-        }),
+            post: None,
+            note_meta: None,
+        })),
     }
 }
 

@@ -28,6 +28,8 @@ pub fn router(state: AppState) -> Router {
             crate::posts::providers::Offline,
         )))
         .merge(crate::media::router())
+        .merge(crate::notes::router())
+        .merge(crate::likes::router())
         .merge(crate::realtime::router())
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)
@@ -49,6 +51,9 @@ pub fn channel_kinds(store: &Store) -> ChannelKinds {
             store: store.clone(),
         })
         .register(crate::unread::UnreadChannel)
+        .register(crate::notes::NotesChannel {
+            store: store.clone(),
+        })
 }
 
 async fn healthz() -> &'static str {
@@ -67,7 +72,10 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let upkeep = tokio::spawn(upkeep(state.clone()));
-    let publisher = tokio::spawn(crate::posts::publisher::run(state.store.clone()));
+    let publisher = tokio::spawn(crate::posts::publisher::run(
+        state.store.clone(),
+        state.realtime.clone(),
+    ));
     let send_buffer = state.config.tcp_send_buffer;
     let listener = listener.tap_io(move |tcp| {
         // Sockets carry small frames that should leave at once, not wait for Nagle.

@@ -45,6 +45,9 @@ fn generated() -> Exports {
     exports.add::<ConversationSummary>();
     exports.add::<FromTumblelog>();
     exports.add::<NotificationData>();
+    exports.add::<NotificationPost>();
+    exports.add::<NoteMeta>();
+    exports.add::<NoteCount>();
     exports.add::<BlogUnread>();
     exports.add::<UnreadCounts>();
     exports
@@ -64,6 +67,8 @@ fn generated() -> Exports {
     crate::activity::typescript(&mut exports);
     crate::messaging::typescript(&mut exports);
     crate::posts::typescript(&mut exports);
+    crate::notes::typescript(&mut exports);
+    crate::likes::typescript(&mut exports);
     crate::media::typescript(&mut exports);
     exports
 }

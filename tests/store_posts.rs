@@ -6,31 +6,19 @@ mod common;
 
 use common::store::each_store;
 use common::{BOTH, TestDb};
-use dashwire::posts::model::{PostContent, PostSource, PostState, PostType};
+use dashwire::posts::model::{PostContent, PostState};
 use dashwire::posts::store::{Cursor, Page, PostWrite};
 use dashwire::store::{Store, now_secs};
 
 fn text_post(blog_id: i64, state: PostState, publish_on: Option<i64>) -> PostWrite {
-    PostWrite {
-        blog_id,
-        post_type: PostType::Text,
-        state,
-        publish_on,
-        date: None,
-        slug: String::new(),
-        source_url: String::new(),
-        editor_type: "rich".into(),
-        allow_answers: false,
-        allow_photo_replies: false,
-        content: PostContent::Text {
-            title: "t".into(),
-            body: String::new(),
-        },
-        source: PostSource::default(),
-        comment: String::new(),
-        tags: vec!["a".into()],
-        reblog: None,
-    }
+    let content = PostContent::Text {
+        title: "t".into(),
+        body: String::new(),
+    };
+    let mut write = PostWrite::new(blog_id, state, content);
+    write.publish_on = publish_on;
+    write.tags = vec!["a".into()];
+    write
 }
 
 /// A database with one user and blog, and two stores on it (two nodes' pools).
@@ -56,13 +44,15 @@ async fn a_due_post_is_published_once_however_many_nodes_claim_it() {
             due.push(
                 one.create_post(&text_post(blog, PostState::Scheduled, Some(now - 1)))
                     .await
-                    .unwrap(),
+                    .unwrap()
+                    .id,
             );
         }
         let later = one
             .create_post(&text_post(blog, PostState::Scheduled, Some(now + 3600)))
             .await
-            .unwrap();
+            .unwrap()
+            .id;
         let (a, b) = tokio::join!(one.publish_due(now), two.publish_due(now));
         let mut published = a.unwrap();
         published.extend(b.unwrap());
@@ -93,11 +83,13 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
         let first = one
             .create_post(&text_post(blog, PostState::Queued, None))
             .await
-            .unwrap();
+            .unwrap()
+            .id;
         let second = one
             .create_post(&text_post(blog, PostState::Queued, None))
             .await
-            .unwrap();
+            .unwrap()
+            .id;
         let now = now_secs();
         assert_eq!(
             one.publish_queues(now).await.unwrap(),
@@ -174,7 +166,7 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
             let mut post = text_post(blog, state, None);
             let date = base + (i * 37 % 29);
             post.date = Some(date);
-            let id = store.create_post(&post).await.unwrap();
+            let id = store.create_post(&post).await.unwrap().id;
             if read.contains(&blog) && state == PostState::Published {
                 expected.push((date, id));
             }

@@ -16,12 +16,14 @@ pub enum Channel {
     Activity(String),
     /// `unread`: the session user's unread counts.
     Unread,
+    /// `notes:{root_id}`: the note count of a reblog chain, by its first post's id.
+    Notes(i64),
 }
 
 /// Why a channel string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
-    #[error("unknown channel kind '{0}' (expected inbox, conversation, activity or unread)")]
+    #[error("unknown channel kind '{0}' (expected inbox, conversation, activity, unread or notes)")]
     UnknownKind(String),
     #[error("channel '{0}' needs a key: write it kind:key")]
     MissingKey(String),
@@ -31,7 +33,7 @@ pub enum ChannelError {
 
 impl Channel {
     /// Every kind, as written before the colon.
-    pub const KINDS: [&'static str; 4] = ["inbox", "conversation", "activity", "unread"];
+    pub const KINDS: [&'static str; 5] = ["inbox", "conversation", "activity", "unread", "notes"];
 
     /// The channel's kind, as written before the colon.
     pub fn kind(&self) -> &'static str {
@@ -40,6 +42,7 @@ impl Channel {
             Channel::Conversation(_) => "conversation",
             Channel::Activity(_) => "activity",
             Channel::Unread => "unread",
+            Channel::Notes(_) => "notes",
         }
     }
 }
@@ -51,6 +54,7 @@ impl fmt::Display for Channel {
             Channel::Conversation(id) => write!(f, "conversation:{id}"),
             Channel::Activity(blog) => write!(f, "activity:{blog}"),
             Channel::Unread => f.write_str("unread"),
+            Channel::Notes(id) => write!(f, "notes:{id}"),
         }
     }
 }
@@ -68,6 +72,13 @@ fn blog_key(key: &str) -> Result<String, ChannelError> {
     }
 }
 
+fn id_key(key: &str) -> Result<i64, ChannelError> {
+    key.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ChannelError::BadKey(key.to_owned()))
+}
+
 impl FromStr for Channel {
     type Err = ChannelError;
 
@@ -79,17 +90,13 @@ impl FromStr for Channel {
         match (kind, key) {
             ("unread", None) => Ok(Channel::Unread),
             ("unread", Some(key)) => Err(ChannelError::BadKey(key.to_owned())),
-            ("inbox" | "conversation" | "activity", None) => {
+            ("inbox" | "conversation" | "activity" | "notes", None) => {
                 Err(ChannelError::MissingKey(s.to_owned()))
             }
             ("inbox", Some(key)) => blog_key(key).map(Channel::Inbox),
             ("activity", Some(key)) => blog_key(key).map(Channel::Activity),
-            ("conversation", Some(key)) => key
-                .parse::<i64>()
-                .ok()
-                .filter(|id| *id > 0)
-                .map(Channel::Conversation)
-                .ok_or_else(|| ChannelError::BadKey(key.to_owned())),
+            ("conversation", Some(key)) => id_key(key).map(Channel::Conversation),
+            ("notes", Some(key)) => id_key(key).map(Channel::Notes),
             (kind, _) => Err(ChannelError::UnknownKind(kind.to_owned())),
         }
     }
@@ -114,7 +121,13 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for s in ["inbox:alice", "conversation:42", "activity:bob-2", "unread"] {
+        for s in [
+            "inbox:alice",
+            "conversation:42",
+            "activity:bob-2",
+            "unread",
+            "notes:7",
+        ] {
             let channel: Channel = s.parse().unwrap();
             assert_eq!(channel.to_string(), s);
         }
@@ -127,6 +140,7 @@ mod tests {
             Channel::Conversation(1),
             Channel::Activity("a".into()),
             Channel::Unread,
+            Channel::Notes(1),
         ];
         let kinds: Vec<&str> = samples.iter().map(Channel::kind).collect();
         assert_eq!(kinds, Channel::KINDS);
@@ -145,6 +159,8 @@ mod tests {
         assert!("inbox:Alice".parse::<Channel>().is_err());
         assert!("conversation:abc".parse::<Channel>().is_err());
         assert!("conversation:-1".parse::<Channel>().is_err());
+        assert!("notes:0".parse::<Channel>().is_err());
+        assert!("notes".parse::<Channel>().is_err());
         assert!("unread:5".parse::<Channel>().is_err());
         assert!("".parse::<Channel>().is_err());
     }

@@ -14,10 +14,13 @@ pub enum Event {
     Read(ReadData),
     /// `inbox:{blog}`: a conversation of the blog changed (new message, read, new conversation).
     Conversation(ConversationSummary),
-    /// `activity:{blog}`: a notification for the blog.
-    Notification(NotificationData),
+    /// `activity:{blog}`: a notification for the blog (boxed: it is the largest event, and
+    /// every frame would otherwise be its size).
+    Notification(Box<NotificationData>),
     /// `unread`: the user's unread counts changed.
     Unread(UnreadCounts),
+    /// `notes:{root_id}`: a reblog chain's note count changed.
+    Notes(NoteCount),
 }
 
 impl Event {
@@ -29,6 +32,7 @@ impl Event {
             Event::Conversation(_) => "conversation",
             Event::Notification(_) => "notification",
             Event::Unread(_) => "unread",
+            Event::Notes(_) => "notes",
         }
     }
 }
@@ -108,6 +112,37 @@ pub struct NotificationData {
     pub is_friend: bool,
     pub is_read: bool,
     pub from_tumblelog: Option<FromTumblelog>,
+    /// The post it is about (likes, reblogs, replies, mentions).
+    pub post: Option<NotificationPost>,
+    /// What a reply said.
+    pub note_meta: Option<NoteMeta>,
+}
+
+/// The post a notification is about.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct NotificationPost {
+    pub id: i64,
+    /// The post's page.
+    pub url: String,
+    /// The post's type (`text`, `photo`, … `note`).
+    pub r#type: String,
+}
+
+/// A note's words: a reply's text (plain text, show it as text).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct NoteMeta {
+    pub reply_text: String,
+}
+
+/// A reblog chain's note count: its likes, reblogs and replies, on every post of the chain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct NoteCount {
+    /// The chain's first post.
+    pub root_id: i64,
+    pub note_count: i64,
 }
 
 /// One blog's unread counts.

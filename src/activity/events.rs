@@ -10,8 +10,9 @@ use crate::store::{Tx, now_secs};
 use crate::with_tx;
 
 /// Inserts one notification and returns its id.
-const INSERT_NOTIFICATION: &str = "INSERT INTO notifications (blog_id, type, from_blog_id, created_at) \
-     VALUES ($1, $2, $3, $4) RETURNING id";
+const INSERT_NOTIFICATION: &str = "INSERT INTO notifications \
+     (blog_id, type, from_blog_id, post_id, reply_text, created_at) \
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
 /// The notified blog's owner.
 const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
 
@@ -24,13 +25,31 @@ pub struct Notice<'a> {
     pub kind: &'a str,
     /// The blog it came from.
     pub from_blog_id: i64,
+    /// The post it is about.
+    pub post_id: Option<i64>,
+    /// A reply's text.
+    pub reply_text: &'a str,
+}
+
+impl<'a> Notice<'a> {
+    /// A notice about no post (a new follower).
+    pub fn about_blog(blog_id: i64, kind: &'a str, from_blog_id: i64) -> Notice<'a> {
+        Notice {
+            blog_id,
+            kind,
+            from_blog_id,
+            post_id: None,
+            reply_text: "",
+        }
+    }
 }
 
 /// Writes a notification inside the open transaction of the change it reports, and returns
 /// the events to record with it.
 pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
     let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(INSERT_NOTIFICATION)
-        .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(now_secs())
+        .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(notice.post_id)
+        .bind(notice.reply_text).bind(now_secs())
         .fetch_one(conn).await)?;
     let row: NotificationRow = with_tx!(tx, conn =>
         sqlx::query_as(super::store::NOTIFICATION_BY_ID).bind(id).fetch_one(conn).await)?;
@@ -39,7 +58,7 @@ pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic,
     let channel = Channel::Activity(row.blog_name.clone());
     let mut events = vec![(
         Topic::shared(channel),
-        Event::Notification(notification_data(row)),
+        Event::Notification(Box::new(notification_data(row))),
     )];
     events.extend(crate::unread::events(tx, &[owner]).await?);
     Ok(events)

@@ -1,11 +1,12 @@
 //! The notification as the activity popover reads it (spec 000 §3, Notification): the
 //! protocol's `NotificationData`, the same over HTTP and on the `activity:{blog}` channel.
 
-use dashwire_protocol::{FromTumblelog, NotificationData};
+use dashwire_protocol::{FromTumblelog, NoteMeta, NotificationData, NotificationPost};
 use serde::Serialize;
 
 use super::store::NotificationRow;
 use crate::blogs::avatar::avatar_url;
+use crate::paths::{blog_url, post_url};
 
 /// The text shown for a notification type.
 fn message_for(kind: &str) -> &'static str {
@@ -15,13 +16,27 @@ fn message_for(kind: &str) -> &'static str {
         "reblog" => "reblogged your post",
         "user_mention" => "mentioned you",
         "reply" => "replied to your post",
+        "ask" => "asked you a question",
+        "answer" => "answered your question",
         _ => "",
     }
 }
 
 /// A stored notification in its wire form.
 pub fn notification_data(row: NotificationRow) -> NotificationData {
+    let post = match (row.post_id, &row.post_type, &row.post_blog) {
+        (Some(id), Some(kind), Some(blog)) => Some(NotificationPost {
+            id,
+            url: post_url(blog, id, row.post_slug.as_deref().unwrap_or("")),
+            r#type: kind.clone(),
+        }),
+        _ => None,
+    };
     NotificationData {
+        post,
+        note_meta: (row.r#type == "reply").then(|| NoteMeta {
+            reply_text: row.reply_text.clone(),
+        }),
         id: row.id,
         blog: row.blog_name,
         message: message_for(&row.r#type).to_owned(),
@@ -31,7 +46,7 @@ pub fn notification_data(row: NotificationRow) -> NotificationData {
         from_tumblelog: row.from_name.map(|name| FromTumblelog {
             avatar_url_48: avatar_url(&name, 48),
             avatar_url_128: avatar_url(&name, 128),
-            url: format!("/blog/{name}"),
+            url: blog_url(&name),
             is_friend: row.is_friend,
             name,
         }),

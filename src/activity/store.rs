@@ -12,9 +12,11 @@ macro_rules! notification_select {
     ($($tail:literal)*) => {
         concat!(
             "SELECT n.id, n.blog_id, nb.name AS blog_name, n.type, n.created_at, n.is_read, \
-             fb.name AS from_name, \
-             EXISTS (SELECT 1 FROM follows f WHERE f.user_id = nb.user_id AND f.blog_id = n.from_blog_id) AS is_friend \
-             FROM notifications n JOIN blogs nb ON nb.id = n.blog_id LEFT JOIN blogs fb ON fb.id = n.from_blog_id ",
+             fb.name AS from_name, n.reply_text, \
+             EXISTS (SELECT 1 FROM follows f WHERE f.user_id = nb.user_id AND f.blog_id = n.from_blog_id) AS is_friend, \
+             n.post_id, p.type AS post_type, p.slug AS post_slug, pb.name AS post_blog \
+             FROM notifications n JOIN blogs nb ON nb.id = n.blog_id LEFT JOIN blogs fb ON fb.id = n.from_blog_id \
+             LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN blogs pb ON pb.id = p.blog_id ",
             $($tail),*
         )
     };
@@ -33,8 +35,14 @@ pub struct NotificationRow {
     pub created_at: i64,
     pub is_read: bool,
     pub from_name: Option<String>,
+    pub reply_text: String,
     /// Whether the notified blog's owner follows the blog the notification came from.
     pub is_friend: bool,
+    /// The post it is about, with its type, slug and blog (for its address).
+    pub post_id: Option<i64>,
+    pub post_type: Option<String>,
+    pub post_slug: Option<String>,
+    pub post_blog: Option<String>,
 }
 
 impl Store {

@@ -6,7 +6,7 @@ use std::io::Cursor;
 
 use image::{ImageFormat, Rgb, RgbImage};
 
-use crate::posts::model::{ChatLine, Photo, PostContent, PostSource, PostState};
+use crate::posts::model::{ChatLine, Photo, PostContent, PostState};
 use crate::posts::save::trail_after;
 use crate::posts::store::{PostWrite, ReblogOf};
 use crate::store::Store;
@@ -41,7 +41,8 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
             },
             &["hello", "first post"],
         ))
-        .await?;
+        .await?
+        .id;
     let mut photos = Vec::new();
     for (i, colour) in [[230, 120, 90], [90, 160, 220], [120, 200, 140]]
         .into_iter()
@@ -66,7 +67,8 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
             },
             &["sketch", "art"],
         ))
-        .await?;
+        .await?
+        .id;
     store
         .create_post(&post(
             blog("bob-bakes").await?,
@@ -187,23 +189,9 @@ fn line(speaker: &str, text: &str) -> ChatLine {
 
 /// A published post of `content`'s type.
 fn post(blog_id: i64, content: PostContent, tags: &[&str]) -> PostWrite {
-    PostWrite {
-        blog_id,
-        post_type: content.post_type(),
-        state: PostState::Published,
-        publish_on: None,
-        date: None,
-        slug: String::new(),
-        source_url: String::new(),
-        editor_type: "rich".into(),
-        allow_answers: false,
-        allow_photo_replies: false,
-        source: PostSource::default(),
-        comment: String::new(),
-        tags: tags.iter().map(|t| (*t).to_owned()).collect(),
-        reblog: None,
-        content,
-    }
+    let mut write = PostWrite::new(blog_id, PostState::Published, content);
+    write.tags = tags.iter().map(|t| (*t).to_owned()).collect();
+    write
 }
 
 /// Reblogs `parent_id` to `blog_id` with `comment`, as the composer's save would.
@@ -220,7 +208,7 @@ async fn reblog(store: &Store, parent_id: i64, blog_id: i64, comment: &str) -> a
         root_id: parent.root_post_id.unwrap_or(parent.id),
         trail: trail_after(&parent),
     });
-    Ok(store.create_post(&write).await?)
+    Ok(store.create_post(&write).await?.id)
 }
 
 /// A 540×405 picture: a colour, with a lighter square whose place is the sketch's number.

@@ -37,11 +37,7 @@ impl Store {
         if inserted == 0 {
             return Ok(FollowChange::Unchanged);
         }
-        let notice = Notice {
-            blog_id,
-            kind: "follower",
-            from_blog_id: via_blog_id,
-        };
+        let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
         let events = notify(&mut tx, notice).await?;
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;

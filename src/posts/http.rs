@@ -21,6 +21,7 @@ use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::blogs::model::BlogView;
+use crate::blogs::store::BlogRow;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Pairs, Query, flag};
 use crate::state::AppState;
@@ -58,12 +59,25 @@ struct PostTumblelog {
 /// that blog's counters with them (001 §4 After save). The form's `context_id` is not read.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-struct ContextTumblelog {
+pub(super) struct ContextTumblelog {
     name_or_id: String,
     post_count: i64,
     draft_count: i64,
     queued_post_count: i64,
     transcoding_count: i64,
+}
+
+impl ContextTumblelog {
+    /// The blog's counts as they stand.
+    pub(super) fn of(row: &BlogRow) -> ContextTumblelog {
+        ContextTumblelog {
+            name_or_id: row.name.clone(),
+            post_count: row.post_count,
+            draft_count: row.draft_count,
+            queued_post_count: row.queued_post_count,
+            transcoding_count: row.transcoding_count,
+        }
+    }
 }
 
 /// The save answer (spec 001 §3 Save response); errors come as the error envelope's
@@ -130,13 +144,15 @@ async fn update(
         form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
     let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
     save::measure_photos(&mut form.content, &app.media).await;
-    let (id, created) = match save::prepare(&app.store, user.user_id, &blog, form).await? {
-        Save::Create(write) => (app.store.create_post(&write).await?, true),
-        Save::Update(id, write) => {
-            app.store.update_post(id, &write).await?;
-            (id, false)
-        }
-    };
+    let (id, created, published) =
+        match save::prepare(&app.store, user.user_id, &blog, form).await? {
+            Save::Create(write) => {
+                let written = app.store.create_post(&write).await?;
+                (written.id, true, written.published)
+            }
+            Save::Update(id, write) => (id, false, app.store.update_post(id, &write).await?),
+        };
+    app.realtime.publish(published).await;
     let post = post_view(&app, id, Some(user.user_id)).await?;
     let row = blog_named(&app.store, Some(user.user_id), &blog.name).await?;
     Ok(ok(SaveAnswer {
@@ -149,19 +165,17 @@ async fn update(
             url: format!("/blog/{}", blog.name),
             avatar: avatar_url(&blog.name, DEFAULT_AVATAR_SIZE),
         },
-        context_tumblelog: ContextTumblelog {
-            name_or_id: row.name.clone(),
-            post_count: row.post_count,
-            draft_count: row.draft_count,
-            queued_post_count: row.queued_post_count,
-            transcoding_count: row.transcoding_count,
-        },
+        context_tumblelog: ContextTumblelog::of(&row),
         post,
     }))
 }
 
 /// A post with its tags, as `viewer` reads it.
-async fn post_view(app: &AppState, id: i64, viewer: Option<i64>) -> Result<PostView, AppError> {
+pub(super) async fn post_view(
+    app: &AppState,
+    id: i64,
+    viewer: Option<i64>,
+) -> Result<PostView, AppError> {
     let row = app
         .store
         .post_row(id, viewer)
@@ -170,19 +184,22 @@ async fn post_view(app: &AppState, id: i64, viewer: Option<i64>) -> Result<PostV
     Ok(views(app, vec![row], viewer).await?.remove(0))
 }
 
-/// Posts with their tags, in one query for all the tags.
-async fn views(
+/// Posts with their tags and notes, in one query for all the tags and one for all the
+/// notes.
+pub(super) async fn views(
     app: &AppState,
     rows: Vec<PostRow>,
     viewer: Option<i64>,
 ) -> Result<Vec<PostView>, AppError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tags = app.store.tags_of(&ids).await?;
+    let notes = app.store.note_states(viewer, &ids).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let tags = tags.remove(&row.id).unwrap_or_default();
-            PostView::of(row, tags, viewer)
+            let notes = notes.get(&row.id).copied().unwrap_or_default();
+            PostView::of(row, tags, notes, viewer)
         })
         .collect())
 }

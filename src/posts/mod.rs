@@ -1,6 +1,7 @@
 //! Posts of every type (spec 001): the save form and its rules, sanitising, states and
 //! scheduled publishing, reblogs and their trail, and the pages that list posts.
 
+mod actions;
 mod form;
 mod http;
 mod lookups;
@@ -18,8 +19,12 @@ pub mod tags;
 pub mod view;
 pub mod when;
 
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
-pub(crate) use http::typescript;
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    http::typescript(exports);
+    actions::typescript(exports);
+}
 
 use std::sync::Arc;
 
@@ -28,8 +33,10 @@ use axum::Router;
 use crate::state::AppState;
 use providers::MediaProviders;
 
-/// The post routes: saving, reading, and the composer's lookups, which ask the audio and
+/// The post routes: saving, reading, acting on a post, and the composer's lookups, which ask the audio and
 /// video services through `providers`.
 pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
-    http::router().merge(lookups::router(providers))
+    http::router()
+        .merge(actions::router())
+        .merge(lookups::router(providers))
 }

@@ -5,19 +5,25 @@
 
 use std::time::Duration;
 
+use crate::realtime::Realtime;
 use crate::store::{Store, now_secs};
 
 /// How often the task looks: publishing is to the second.
 const TICK: Duration = Duration::from_secs(1);
 
-/// Runs until the runtime stops.
-pub async fn run(store: Store) {
+/// Runs until the runtime stops; publishes the events of what went out (a reblog's note)
+/// through `realtime`.
+pub async fn run(store: Store, realtime: Realtime) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        if let Err(err) = publish(&store).await {
-            tracing::warn!(error = %err, "publishing due posts failed");
+        match publish(&store).await {
+            Ok(ids) => match store.note_published_reblogs(&ids).await {
+                Ok(events) => realtime.publish(events).await,
+                Err(err) => tracing::warn!(error = %err, "noting published reblogs failed"),
+            },
+            Err(err) => tracing::warn!(error = %err, "publishing due posts failed"),
         }
     }
 }

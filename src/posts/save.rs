@@ -147,6 +147,27 @@ pub async fn prepare(
     }
 }
 
+/// What a fast reblog writes (spec 002 §7 `/fast_reblog`): `parent` reblogged as it is to
+/// `blog_id`, with no words or tags of its own, published now or queued.
+pub fn fast_reblog(
+    parent: &PostRow,
+    blog_id: i64,
+    state: PostState,
+) -> Result<PostWrite, AppError> {
+    let trail = trail_after(parent);
+    let content = parent.content().for_reblog();
+    check_reblog_text(&content, &trail, "")?;
+    let mut write = PostWrite::new(blog_id, state, content);
+    // A reblog keeps its parent's type whatever its content says (a note's answer, say).
+    write.post_type = parent.post_type();
+    write.reblog = Some(ReblogOf {
+        parent_id: parent.id,
+        root_id: parent.root_post_id.unwrap_or(parent.id),
+        trail,
+    });
+    Ok(write)
+}
+
 /// Fills in the size of each photo kept in our media store (the composer sends only URLs;
 /// readers lay out rows of photos by their shapes). Photos elsewhere on the web keep 0: the
 /// server does not fetch them just to measure.
@@ -207,6 +228,23 @@ pub async fn rebloggable(
         return Err(refused());
     }
     Ok(parent)
+}
+
+/// Refuses to `act` on ("like", "reply to") a post of a blog that blocked one of the user's
+/// blogs: 403 `blocked`.
+pub async fn not_blocked(
+    store: &Store,
+    user_id: i64,
+    post: &PostRow,
+    act: &str,
+) -> Result<(), AppError> {
+    if store.blocked_any_blog_of(post.blog_id, user_id).await? {
+        return Err(AppError::forbidden(
+            Code::Blocked,
+            format!("You can't {act} {}'s posts.", post.blog_name),
+        ));
+    }
+    Ok(())
 }
 
 /// The trail a reblog of `parent` carries: the parent's own trail, then the parent's own

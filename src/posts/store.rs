@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
+use crate::notes::store as notes;
+use crate::realtime::{Published, log};
 use crate::store::{DbPool, Store, Tx, in_list_query, now_secs};
 use crate::{with_pool, with_tx};
 
@@ -115,6 +117,37 @@ pub struct PostWrite {
     pub reblog: Option<ReblogOf>,
 }
 
+impl PostWrite {
+    /// A post of `content`'s type on `blog_id` in `state`, every other field at its default:
+    /// no tags, slug, source URL, words of the author's own or reblog; the rich editor.
+    pub fn new(blog_id: i64, state: PostState, content: PostContent) -> PostWrite {
+        PostWrite {
+            blog_id,
+            post_type: content.post_type(),
+            state,
+            publish_on: None,
+            date: None,
+            slug: String::new(),
+            source_url: String::new(),
+            editor_type: "rich".into(),
+            allow_answers: false,
+            allow_photo_replies: false,
+            content,
+            source: PostSource::default(),
+            comment: String::new(),
+            tags: Vec::new(),
+            reblog: None,
+        }
+    }
+}
+
+/// A post just written, and the events its writing caused, to publish after the commit.
+#[derive(Debug)]
+pub struct Written {
+    pub id: i64,
+    pub published: Vec<Published>,
+}
+
 /// Where a reblog comes from.
 #[derive(Debug, Clone)]
 pub struct ReblogOf {
@@ -159,8 +192,9 @@ fn queue_interval(per_day: i64) -> i64 {
 }
 
 impl Store {
-    /// Writes a new post and its tags; returns its id.
-    pub async fn create_post(&self, post: &PostWrite) -> sqlx::Result<i64> {
+    /// Writes a new post and its tags, and for a published reblog its note; returns its id
+    /// and the events to publish.
+    pub async fn create_post(&self, post: &PostWrite) -> sqlx::Result<Written> {
         const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
              publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
              comment, reblog_key, parent_post_id, root_post_id, trail) \
@@ -184,12 +218,15 @@ impl Store {
         if post.state == PostState::Queued {
             start_queue(&mut tx, post.blog_id, now).await?;
         }
+        let events = notes::reblog_published(&mut tx, id).await?;
+        let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(Written { id, published })
     }
 
-    /// Rewrites a post (its blog, type and reblog origin stay); replaces its tags.
-    pub async fn update_post(&self, id: i64, post: &PostWrite) -> sqlx::Result<()> {
+    /// Rewrites a post (its blog, type and reblog origin stay); replaces its tags. A reblog
+    /// going out for the first time gets its note; returns the events to publish.
+    pub async fn update_post(&self, id: i64, post: &PostWrite) -> sqlx::Result<Vec<Published>> {
         // A post going out keeps the date it had unless a new one is given; one coming back
         // (to the drafts, the queue) loses it.
         const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
@@ -216,7 +253,40 @@ impl Store {
         if post.state == PostState::Queued {
             start_queue(&mut tx, post.blog_id, now).await?;
         }
-        tx.commit().await
+        let events = notes::reblog_published(&mut tx, id).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(published)
+    }
+
+    /// Deletes a post with its tags, likes and notes. A reblog's chain loses the notes it
+    /// took with it; the chain's count is counted again. Returns the events to publish.
+    pub async fn delete_post(&self, id: i64) -> sqlx::Result<Vec<Published>> {
+        const DELETE: &str = "DELETE FROM posts WHERE id = $1 RETURNING COALESCE(root_post_id, id)";
+        let mut tx = self.begin().await?;
+        let root: Option<(i64,)> =
+            with_tx!(&mut tx, conn => sqlx::query_as(DELETE).bind(id).fetch_optional(conn).await)?;
+        let events = match root {
+            Some((root,)) if root != id => notes::recount(&mut tx, root).await?,
+            _ => Vec::new(),
+        };
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(published)
+    }
+
+    /// The notes of reblogs the publisher just sent out, each in its own transaction (a
+    /// reblog already noted is skipped, so a retry writes nothing twice). Returns the events
+    /// to publish.
+    pub async fn note_published_reblogs(&self, ids: &[i64]) -> sqlx::Result<Vec<Published>> {
+        let mut published = Vec::new();
+        for &id in ids {
+            let mut tx = self.begin().await?;
+            let events = notes::reblog_published(&mut tx, id).await?;
+            published.extend(log::record(&mut tx, events).await?);
+            tx.commit().await?;
+        }
+        Ok(published)
     }
 
     /// One post as `viewer` would read it (no visibility check: callers decide).

@@ -6,6 +6,8 @@ use serde::Serialize;
 use super::model::{EditorType, PostContent, PostSource, PostState, TrailItem};
 use super::store::PostRow;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+use crate::notes::store::NoteState;
+pub use crate::paths::post_url;
 
 /// A post.
 #[derive(Debug, Clone, Serialize)]
@@ -40,8 +42,11 @@ pub struct PostView {
     pub reblog_comment: String,
     pub is_mine: bool,
     pub following: bool,
+    /// The viewer likes this post.
     pub liked: bool,
+    /// One of the viewer's blogs reblogged this post.
     pub reblogged: bool,
+    /// The chain's likes, reblogs and replies; live on `notes:{root_id}`.
     pub note_count: i64,
     /// What the author wrote, for editing; only for the post's owner.
     pub source: Option<PostSource>,
@@ -55,18 +60,9 @@ pub struct ReblogSource {
     pub url: String,
 }
 
-/// The address of a post's page.
-pub fn post_url(blog: &str, id: i64, slug: &str) -> String {
-    if slug.is_empty() {
-        format!("/blog/{blog}/post/{id}")
-    } else {
-        format!("/blog/{blog}/post/{id}/{slug}")
-    }
-}
-
 impl PostView {
-    /// The view of `row` for `viewer`, with its `tags`.
-    pub fn of(row: PostRow, tags: Vec<String>, viewer: Option<i64>) -> PostView {
+    /// The view of `row` for `viewer`, with its `tags` and its notes as `viewer` sees them.
+    pub fn of(row: PostRow, tags: Vec<String>, notes: NoteState, viewer: Option<i64>) -> PostView {
         let is_mine = viewer == Some(row.owner_id);
         PostView {
             id: row.id,
@@ -91,9 +87,9 @@ impl PostView {
             source: is_mine.then(|| row.source()),
             is_mine,
             following: row.following,
-            liked: false,
-            reblogged: false,
-            note_count: 0,
+            liked: notes.liked,
+            reblogged: notes.reblogged,
+            note_count: notes.note_count,
             reblog_comment: row.comment,
             slug: row.slug,
             source_url: row.source_url,

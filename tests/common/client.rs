@@ -88,6 +88,16 @@ impl Client {
         self.post_raw(path, &form).await
     }
 
+    /// Saves a post on `blog` through the composer's call (`/svc/post/update`) with
+    /// `fields`, and answers the save answer's `response`; panics on an error answer.
+    pub async fn save_post(&self, blog: &str, fields: &[(&str, &str)]) -> Value {
+        let mut all = vec![("channel_id", blog)];
+        all.extend_from_slice(fields);
+        let answer = self.post("/svc/post/update", &all).await;
+        assert_eq!(answer.status, 200, "save {fields:?}: {}", answer.body);
+        answer.response().clone()
+    }
+
     /// POSTs a multipart form with the form key in its header, as the composer's uploads do.
     pub async fn upload(&self, path: &str, form: reqwest::multipart::Form) -> Answer {
         let resp = self

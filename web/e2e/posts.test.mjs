@@ -5,7 +5,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startStack, uniqueSuffix } from './support.mjs';
+import { apiPost, startStack, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -29,12 +29,7 @@ async function registerByApi(page, { email, password, blogName }) {
   return (await res.json()).response.form_key;
 }
 
-/** POST with the form key; fails the test on anything but 200, with the server's answer. */
-async function post(page, formKey, path, form) {
-  const res = await page.request.post(path, { form: { ...form, form_key: formKey } });
-  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
-  return (await res.json()).response;
-}
+const post = apiPost;
 
 const feed = (page, name) => page.getByRole('feed', { name });
 /** The article of the post with this id. */

@@ -165,6 +165,13 @@ export async function userInfo(page) {
   return (await res.json()).response;
 }
 
+/** POSTs a form with the page's session and `formKey`, asserting a 200; answers `response`. */
+export async function apiPost(page, formKey, path, form) {
+  const res = await page.request.post(path, { form: { ...form, form_key: formKey } });
+  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  return (await res.json()).response;
+}
+
 /** Registers in the browser and waits for the dashboard. */
 export async function register(page, { email, password, blogName }) {
   await page.goto('/login?mode=register');

@@ -4,6 +4,7 @@
 // The wire types are generated from the server's Rust types (api/types/, protocol/). Where a
 // client model has the same name as the wire type it is made from, the wire type is imported
 // as Wire<Name>.
+import { webUrl } from '../lib/webUrl';
 import type { NotificationData } from '../protocol/NotificationData';
 import type { BlogWithActivity } from './types/BlogWithActivity';
 import type { ContextTumblelog } from './types/ContextTumblelog';
@@ -73,6 +74,10 @@ export interface Notification {
   message: string;
   isFriend: boolean;
   fromBlog: { name: string; avatarUrl: string; url: string } | null;
+  /** The post it is about (likes, reblogs, replies): its page. */
+  postUrl: string | null;
+  /** What a reply said (plain text). */
+  replyText: string | null;
 }
 
 /** A blog (spec 000 §3 Blog). Own-blog counts are undefined for other people's blogs. */
@@ -188,6 +193,8 @@ export function notificationFromWire(w: NotificationData): Notification {
     message: w.message,
     isFriend: w.is_friend,
     fromBlog: from ? { name: from.name, avatarUrl: from.avatar_url_48, url: from.url } : null,
+    postUrl: webUrl(w.post?.url) || null,
+    replyText: w.note_meta?.reply_text ?? null,
   };
 }
 

@@ -94,6 +94,8 @@ export function wireNotification(id: number, extra: Partial<NotificationData> = 
     is_friend: false,
     is_read: false,
     from_tumblelog: null,
+    post: null,
+    note_meta: null,
     ...extra,
   };
 }

@@ -37,7 +37,19 @@ reblog_source: ReblogSource | null, reblog_trail: Array<TrailItem>,
 /**
  * A reblog's own addition (sanitised HTML).
  */
-reblog_comment: string, is_mine: boolean, following: boolean, liked: boolean, reblogged: boolean, note_count: number, 
+reblog_comment: string, is_mine: boolean, following: boolean, 
+/**
+ * The viewer likes this post.
+ */
+liked: boolean, 
+/**
+ * One of the viewer's blogs reblogged this post.
+ */
+reblogged: boolean, 
+/**
+ * The chain's likes, reblogs and replies; live on `notes:{root_id}`.
+ */
+note_count: number, 
 /**
  * What the author wrote, for editing; only for the post's owner.
  */

@@ -48,6 +48,25 @@ describe('ActivityPopover', () => {
     expect(screen.getByRole('link', { name: 'See everything' }).getAttribute('href')).toBe('/blog/alice/activity');
   });
 
+  it('links a reply to its post and shows its words as text', async () => {
+    const reply = wireNotification(3, {
+      ...follower(3, 'bob', now - 60),
+      type: 'reply',
+      message: 'replied to your post',
+      post: { id: 7, url: '/blog/alice/post/7', type: 'text' },
+      note_meta: { reply_text: 'Nice <b>one</b>' },
+    });
+    const { client } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [reply] }) }),
+    });
+    renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    await act(async () => {});
+    expect(screen.getByRole('link', { name: 'replied to your post' }).getAttribute('href')).toBe('/blog/alice/post/7');
+    const words = screen.getByText('Nice <b>one</b>');
+    expect(words.tagName).toBe('Q');
+    expect(words.querySelector('b')).toBeNull();
+  });
+
   it('shows the empty text with no notifications, and a live notification in place at the top', async () => {
     const { client } = fakeApi({
       'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [] }) }),

@@ -1,9 +1,13 @@
 import type { Notification } from '../../../api/models';
+import { AppLink } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Avatar';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** One notification: who, what, and when (the day is in the group header above it). */
+/**
+ * One notification: who, what (linking to the post it is about, with a reply's words), and
+ * when (the day is in the group header above it).
+ */
 export function NotificationItem({ notification }: { notification: Notification }) {
   const from = notification.fromBlog;
   const when = new Date(notification.timestamp * 1000);
@@ -11,7 +15,15 @@ export function NotificationItem({ notification }: { notification: Notification 
     <li className="notification" data-type={notification.type}>
       {from && <Avatar url={from.avatarUrl} size={30} />}
       <span className="notification__text">
-        {from && <strong>{from.name}</strong>} {notification.message}
+        {from && <strong>{from.name}</strong>}{' '}
+        {notification.postUrl ? (
+          <AppLink href={notification.postUrl} className="notification__post">
+            {notification.message}
+          </AppLink>
+        ) : (
+          notification.message
+        )}
+        {notification.replyText && <q className="notification__reply">{notification.replyText}</q>}
       </span>
       <time className="muted notification__time" dateTime={when.toISOString()}>
         {timeOfDay.format(when)}

@@ -1,27 +1,47 @@
 import { Link } from 'wouter';
 import type { Post } from '../../../api/postModels';
 import { AppLink } from '../../../components/AppLink';
+import { formatCount } from '../../../lib/format';
 import { editPostPath, reblogPostPath } from '../../composer/composerRoutes';
 import { useSession } from '../../session';
 import { formatPostDate, isoDate } from '../postDate';
+import { usePostNotes } from '../usePostNotes';
+
+/** "1 note", "1,204 notes". */
+export function notesLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'note' : 'notes'}`;
+}
 
 /**
- * When it went out (a link to the post's page), and what the reader can do with it: edit it
- * if it is theirs, reblog it if it is out (the composer is for signed-in users only,
- * spec 001 §1; it owns its routes, /edit/{id} and /reblog/{id}/{key}, spec 001 §2).
+ * When it went out (a link to the post's page), its notes (live), and what the reader can do
+ * with it: edit it if it is theirs; like it if it is not (spec 002 §4); reblog it if it is
+ * out, in the composer (spec 001 §2: /reblog/{id}/{key}) or at once (fast reblog, 002 §7).
  */
 export function PostFooter({ post }: { post: Post }) {
   const { isLoggedIn } = useSession();
+  const notes = usePostNotes(post);
   const date = <time dateTime={isoDate(post.date)}>{formatPostDate(post.date)}</time>;
   const canReblog = isLoggedIn && post.state === 'published';
   return (
     <footer className="post-footer">
-      {post.postUrl ? (
-        <AppLink href={post.postUrl} className="post-footer__date">
-          {date}
-        </AppLink>
-      ) : (
-        <span className="post-footer__date">{date}</span>
+      <span className="post-footer__meta">
+        {post.postUrl ? (
+          <AppLink href={post.postUrl} className="post-footer__date">
+            {date}
+          </AppLink>
+        ) : (
+          <span className="post-footer__date">{date}</span>
+        )}
+        {notes.noteCount > 0 && (
+          <span className="post-footer__notes" aria-live="polite">
+            {notesLabel(notes.noteCount)}
+          </span>
+        )}
+      </span>
+      {notes.status && (
+        <span className="post-footer__status" role="status">
+          {notes.status}
+        </span>
       )}
       <span className="post-footer__actions">
         {post.isMine && (
@@ -33,6 +53,26 @@ export function PostFooter({ post }: { post: Post }) {
           <Link to={reblogPostPath(post.id, post.reblogKey)} className="post-footer__action">
             Reblog
           </Link>
+        )}
+        {canReblog && (
+          <button
+            type="button"
+            className={notes.reblogged ? 'post-footer__action is-done' : 'post-footer__action'}
+            onClick={notes.fastReblog}
+            disabled={notes.reblogging}
+          >
+            {notes.reblogged ? 'Reblogged' : 'Fast reblog'}
+          </button>
+        )}
+        {notes.canLike && (
+          <button
+            type="button"
+            className={notes.liked ? 'post-footer__like is-liked' : 'post-footer__like'}
+            aria-pressed={notes.liked}
+            onClick={notes.toggleLike}
+          >
+            <span aria-hidden="true">{notes.liked ? '♥' : '♡'}</span> Like
+          </button>
         )}
       </span>
     </footer>

@@ -1,0 +1,117 @@
+//! `POST /svc/like` and `POST /svc/unlike` (spec 002 §7 Post actions, §4 Post like).
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::post;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::session::CurrentUser;
+use crate::blogs::lookup::acting_blog;
+use crate::error::{ApiResult, AppError, Code, ok};
+use crate::extract::Form;
+use crate::notes::store::NotedPost;
+use crate::posts::model::PostState;
+use crate::posts::save::not_blocked;
+use crate::posts::store::PostRow;
+use crate::state::AppState;
+
+/// The like routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/svc/like", post(like))
+        .route("/svc/unlike", post(unlike))
+}
+
+/// The fields of both calls. `id` and `key` (the post's reblog key) drive them; the rest
+/// are the spec's tracking fields, accepted so that clients may send them.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct LikeForm {
+    id: i64,
+    #[serde(default)]
+    key: String,
+    root_id: Option<String>,
+    method: Option<String>,
+    source: Option<String>,
+    placement_id: Option<String>,
+    is_recommended: Option<String>,
+    pt: Option<String>,
+}
+
+/// The post as the user now sees it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct LikeAnswer {
+    id: i64,
+    liked: bool,
+    /// The chain's note count after the call.
+    note_count: i64,
+    /// How many posts the user likes (the account menu's Likes count).
+    liked_post_count: i64,
+}
+
+/// The message of a like refused for the post's owner (spec 002 §6).
+pub const OWN_POST: &str = "You can't like your own post.";
+
+async fn like(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<LikeForm>,
+) -> ApiResult<LikeAnswer> {
+    let post = likeable(&app, user.user_id, form.id, &form.key).await?;
+    if post.owner_id == user.user_id {
+        return Err(AppError::forbidden(Code::OwnPost, OWN_POST));
+    }
+    not_blocked(&app.store, user.user_id, &post, "like").await?;
+    let via = acting_blog(&app.store, user.user_id).await?;
+    let published = app
+        .store
+        .like(
+            user.user_id,
+            via.id,
+            NotedPost::of(post.id, post.root_post_id),
+        )
+        .await?;
+    app.realtime.publish(published).await;
+    answer(&app, user.user_id, post.id).await
+}
+
+async fn unlike(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<LikeForm>,
+) -> ApiResult<LikeAnswer> {
+    let post = likeable(&app, user.user_id, form.id, &form.key).await?;
+    let published = app.store.unlike(user.user_id, post.id).await?;
+    app.realtime.publish(published).await;
+    answer(&app, user.user_id, post.id).await
+}
+
+/// The published post `id`, named with its reblog key; anything else answers 404, as if
+/// the post did not exist.
+async fn likeable(app: &AppState, user_id: i64, id: i64, key: &str) -> Result<PostRow, AppError> {
+    match app.store.post_row(id, Some(user_id)).await? {
+        Some(row)
+            if row.state() == PostState::Published && !key.is_empty() && row.reblog_key == key =>
+        {
+            Ok(row)
+        }
+        _ => Err(AppError::not_found("No such post.")),
+    }
+}
+
+async fn answer(app: &AppState, user_id: i64, id: i64) -> ApiResult<LikeAnswer> {
+    let state = app.store.note_state(Some(user_id), id).await?;
+    Ok(ok(LikeAnswer {
+        id,
+        liked: state.liked,
+        note_count: state.note_count,
+        liked_post_count: app.store.liked_post_count(user_id).await?,
+    }))
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<LikeAnswer>();
+}

@@ -1,0 +1,32 @@
+//! Who may read `notes:{root_id}`: anyone who may read a post of the chain.
+
+use dashwire_protocol::Channel;
+use futures_util::future::BoxFuture;
+
+use crate::realtime::{ChannelAuthority, Topic};
+use crate::store::Store;
+
+/// The `notes` channel kind.
+pub struct NotesChannel {
+    pub store: Store,
+}
+
+impl ChannelAuthority for NotesChannel {
+    fn kinds(&self) -> &'static [&'static str] {
+        &["notes"]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        user_id: i64,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+        Box::pin(async move {
+            let Channel::Notes(root_id) = channel else {
+                return Ok(None);
+            };
+            let readable = self.store.chain_readable(*root_id, user_id).await?;
+            Ok(readable.then(|| Topic::shared(channel.clone())))
+        })
+    }
+}

@@ -1,0 +1,309 @@
+//! Writing and reading notes.
+
+use std::collections::HashMap;
+
+use dashwire_protocol::{Channel, Event, NoteCount};
+
+use crate::activity::events::{Notice, notify};
+use crate::realtime::{Published, Topic, log};
+use crate::store::{Store, Tx, now_secs};
+use crate::{with_pool, with_tx};
+
+/// What kind of note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    Like,
+    Reblog,
+    Reply,
+}
+
+impl NoteKind {
+    /// As stored, and as the notification's type names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NoteKind::Like => "like",
+            NoteKind::Reblog => "reblog",
+            NoteKind::Reply => "reply",
+        }
+    }
+}
+
+/// The post a note is on: its id and its chain's first post.
+#[derive(Debug, Clone, Copy)]
+pub struct NotedPost {
+    pub post_id: i64,
+    pub root_id: i64,
+}
+
+impl NotedPost {
+    /// The post `post_id`, whose chain starts at `root_post_id` (none: it starts the chain).
+    pub fn of(post_id: i64, root_post_id: Option<i64>) -> NotedPost {
+        NotedPost {
+            post_id,
+            root_id: root_post_id.unwrap_or(post_id),
+        }
+    }
+}
+
+/// A note to write.
+#[derive(Debug, Clone, Copy)]
+pub struct NewNote<'a> {
+    pub kind: NoteKind,
+    /// The post liked, reblogged or replied to, and its chain's first post.
+    pub post_id: i64,
+    pub root_id: i64,
+    /// Who: the blog acted as, and its user.
+    pub blog_id: i64,
+    pub user_id: i64,
+    pub reblog_post_id: Option<i64>,
+    pub reply_text: &'a str,
+}
+
+/// Who a note goes to: the noted post's blog and its owner.
+#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+struct NotedBlog {
+    blog_id: i64,
+    user_id: i64,
+}
+
+const NOTED_BLOG: &str =
+    "SELECT p.blog_id, b.user_id FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE p.id = $1";
+
+/// Writes a note inside the open transaction of the action: the note, the chain's count
+/// and the notified blog's notification (none for a note on one's own post). Returns the
+/// events to record with it.
+pub async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
+    const INSERT: &str = "INSERT INTO notes \
+         (root_id, post_id, type, blog_id, user_id, reblog_post_id, reply_text, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    with_tx!(tx, conn => sqlx::query(INSERT)
+        .bind(note.root_id).bind(note.post_id).bind(note.kind.name()).bind(note.blog_id)
+        .bind(note.user_id).bind(note.reblog_post_id).bind(note.reply_text).bind(now_secs())
+        .execute(conn).await.map(|_| ()))?;
+    let mut events = count_changed(tx, note.root_id, 1).await?;
+    let noted: NotedBlog =
+        with_tx!(tx, conn => sqlx::query_as(NOTED_BLOG).bind(note.post_id).fetch_one(conn).await)?;
+    if noted.user_id != note.user_id {
+        let notice = Notice {
+            blog_id: noted.blog_id,
+            kind: note.kind.name(),
+            from_blog_id: note.blog_id,
+            post_id: Some(note.post_id),
+            reply_text: note.reply_text,
+        };
+        events.extend(notify(tx, notice).await?);
+    }
+    Ok(events)
+}
+
+/// Removes `user_id`'s like of `post_id`, inside the open transaction of the unlike.
+pub async fn remove_like(
+    tx: &mut Tx,
+    post_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Vec<(Topic, Event)>> {
+    const DELETE: &str = "DELETE FROM notes WHERE post_id = $1 AND user_id = $2 AND type = 'like' \
+         RETURNING root_id";
+    let removed: Option<(i64,)> = with_tx!(tx, conn =>
+        sqlx::query_as(DELETE).bind(post_id).bind(user_id).fetch_optional(conn).await)?;
+    match removed {
+        Some((root_id,)) => count_changed(tx, root_id, -1).await,
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Counts a chain's notes again, after a delete took some with it.
+pub async fn recount(tx: &mut Tx, root_id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
+    const SQL: &str = "UPDATE posts SET note_count = (SELECT COUNT(*) FROM notes WHERE root_id = $1) \
+         WHERE id = $1 RETURNING note_count";
+    let count: Option<(i64,)> =
+        with_tx!(tx, conn => sqlx::query_as(SQL).bind(root_id).fetch_optional(conn).await)?;
+    Ok(count
+        .map(|(note_count,)| vec![count_event(root_id, note_count)])
+        .unwrap_or_default())
+}
+
+/// The reblog note of `reblog_id`, once it is published: written the first time it is out
+/// (when it is made published, or its draft, queue or schedule sends it out), never twice.
+pub async fn reblog_published(tx: &mut Tx, reblog_id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
+    const SQL: &str = "SELECT r.parent_post_id, COALESCE(r.root_post_id, r.parent_post_id), r.blog_id, b.user_id \
+         FROM posts r JOIN blogs b ON b.id = r.blog_id \
+         WHERE r.id = $1 AND r.state = 'published' AND r.parent_post_id IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.reblog_post_id = r.id)";
+    let row: Option<(i64, i64, i64, i64)> =
+        with_tx!(tx, conn => sqlx::query_as(SQL).bind(reblog_id).fetch_optional(conn).await)?;
+    let Some((post_id, root_id, blog_id, user_id)) = row else {
+        return Ok(Vec::new());
+    };
+    let note = NewNote {
+        kind: NoteKind::Reblog,
+        post_id,
+        root_id,
+        blog_id,
+        user_id,
+        reblog_post_id: Some(reblog_id),
+        reply_text: "",
+    };
+    add(tx, note).await
+}
+
+/// Moves the chain's count by `delta` and returns its `notes` event; nothing when the
+/// chain's first post is gone.
+async fn count_changed(tx: &mut Tx, root_id: i64, delta: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
+    const SQL: &str =
+        "UPDATE posts SET note_count = note_count + $2 WHERE id = $1 RETURNING note_count";
+    let count: Option<(i64,)> = with_tx!(tx, conn =>
+        sqlx::query_as(SQL).bind(root_id).bind(delta).fetch_optional(conn).await)?;
+    Ok(count
+        .map(|(note_count,)| vec![count_event(root_id, note_count)])
+        .unwrap_or_default())
+}
+
+fn count_event(root_id: i64, note_count: i64) -> (Topic, Event) {
+    (
+        Topic::shared(Channel::Notes(root_id)),
+        Event::Notes(NoteCount {
+            root_id,
+            note_count,
+        }),
+    )
+}
+
+/// A post's notes as one viewer sees them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NoteState {
+    /// The chain's note count.
+    pub note_count: i64,
+    /// The viewer likes this post.
+    pub liked: bool,
+    /// One of the viewer's blogs reblogged this post.
+    pub reblogged: bool,
+}
+
+/// One note in a chain's list.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct NoteRow {
+    pub id: i64,
+    pub r#type: String,
+    pub post_id: i64,
+    pub blog_name: String,
+    pub reblog_post_id: Option<i64>,
+    pub reblog_slug: Option<String>,
+    pub reply_text: String,
+    pub created_at: i64,
+}
+
+impl Store {
+    /// `user_id`, acting as `via_blog_id`, replies `text` to a post: the reply note, the
+    /// chain's count and the post's blog's notification, in one transaction. Returns the
+    /// events to publish.
+    pub async fn reply(
+        &self,
+        user_id: i64,
+        via_blog_id: i64,
+        post: NotedPost,
+        text: &str,
+    ) -> sqlx::Result<Vec<Published>> {
+        let mut tx = self.begin().await?;
+        let note = NewNote {
+            kind: NoteKind::Reply,
+            post_id: post.post_id,
+            root_id: post.root_id,
+            blog_id: via_blog_id,
+            user_id,
+            reblog_post_id: None,
+            reply_text: text,
+        };
+        let events = add(&mut tx, note).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(published)
+    }
+
+    /// The note count and `viewer`'s flags of one post.
+    pub async fn note_state(&self, viewer: Option<i64>, post_id: i64) -> sqlx::Result<NoteState> {
+        let mut states = self.note_states(viewer, &[post_id]).await?;
+        Ok(states.remove(&post_id).unwrap_or_default())
+    }
+
+    /// The note count and `viewer`'s flags of each post, in one query.
+    pub async fn note_states(
+        &self,
+        viewer: Option<i64>,
+        post_ids: &[i64],
+    ) -> sqlx::Result<HashMap<i64, NoteState>> {
+        if post_ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let viewer = viewer.unwrap_or(0);
+        let rows: Vec<(i64, i64, bool, bool)> = with_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new(
+                "SELECT p.id, COALESCE(r.note_count, 0), \
+                 EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ",
+            );
+            query.push_bind(viewer);
+            query.push(
+                "), EXISTS (SELECT 1 FROM posts c JOIN blogs cb ON cb.id = c.blog_id \
+                 WHERE c.parent_post_id = p.id AND cb.user_id = ",
+            );
+            query.push_bind(viewer);
+            query.push(
+                ") FROM posts p LEFT JOIN posts r ON r.id = COALESCE(p.root_post_id, p.id) \
+                 WHERE p.id IN (",
+            );
+            let mut ids = query.separated(", ");
+            for &id in post_ids {
+                ids.push_bind(id);
+            }
+            query.push(")");
+            query.build_query_as().fetch_all(pool).await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, note_count, liked, reblogged)| {
+                let state = NoteState {
+                    note_count,
+                    liked,
+                    reblogged,
+                };
+                (id, state)
+            })
+            .collect())
+    }
+
+    /// The newest notes of the chain `root_id`, older than note `before` when given.
+    pub async fn notes(
+        &self,
+        root_id: i64,
+        before: Option<i64>,
+        limit: i64,
+    ) -> sqlx::Result<Vec<NoteRow>> {
+        const SQL: &str = "SELECT n.id, n.type, n.post_id, b.name AS blog_name, n.reblog_post_id, \
+             rp.slug AS reblog_slug, n.reply_text, n.created_at \
+             FROM notes n JOIN blogs b ON b.id = n.blog_id LEFT JOIN posts rp ON rp.id = n.reblog_post_id \
+             WHERE n.root_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3";
+        with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(root_id).bind(before.unwrap_or(i64::MAX)).bind(limit).fetch_all(pool).await)
+    }
+
+    /// The chain of the post `id` if `viewer` may read that post (it is published, or it is
+    /// theirs): its first post's id.
+    pub async fn readable_chain(&self, id: i64, viewer: Option<i64>) -> sqlx::Result<Option<i64>> {
+        const SQL: &str = "SELECT COALESCE(p.root_post_id, p.id) FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)";
+        let row: Option<(i64,)> = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(id).bind(viewer).fetch_optional(pool).await)?;
+        Ok(row.map(|(root,)| root))
+    }
+
+    /// Whether `viewer` may read some post of the chain `root_id`, and so its notes.
+    pub async fn chain_readable(&self, root_id: i64, viewer: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
+                 WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)) \
+             OR EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
+                 WHERE p.root_post_id = $1 AND (p.state = 'published' OR b.user_id = $2))";
+        let (readable,): (bool,) = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(root_id).bind(viewer).fetch_one(pool).await)?;
+        Ok(readable)
+    }
+}

@@ -1,0 +1,201 @@
+//! The post actions of spec 002 §7 that act on a post already written: `/fast_reblog`,
+//! `/svc/reply` and `/svc/post/delete`. Likes are their own feature (`likes/`).
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::post;
+use serde::{Deserialize, Serialize};
+
+use super::http::{ContextTumblelog, post_view};
+use super::model::PostState;
+use super::save::{self, not_blocked, own_post, rebloggable};
+use super::view::PostView;
+use crate::auth::session::CurrentUser;
+use crate::blogs::lookup::{acting_blog, blog_named};
+use crate::error::{ApiResult, AppError, Code, ok};
+use crate::extract::{Form, flag};
+use crate::notes::store::NotedPost;
+use crate::state::AppState;
+
+/// The longest reply, in characters. The spec names no limit; this one keeps a reply a
+/// reply (the server refuses longer, the form counts down to it).
+pub const MAX_REPLY_CHARS: usize = 500;
+/// The refusal of an empty reply.
+pub const REPLY_EMPTY: &str = "Reply cannot be empty.";
+/// The refusal of a reply to a post that takes none.
+pub const REPLIES_OFF: &str = "This post doesn't take replies.";
+
+/// The action routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/fast_reblog", post(fast_reblog))
+        .route("/svc/reply", post(reply))
+        .route("/svc/post/delete", post(delete))
+}
+
+/// `/fast_reblog`'s fields; `pt` is the spec's tracking field.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct FastReblogForm {
+    reblog_post_id: i64,
+    #[serde(default)]
+    reblog_key: String,
+    /// `queue` (or any true value) queues the reblog instead of publishing it.
+    queue: Option<String>,
+    pt: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FastReblogAnswer {
+    /// The new reblog.
+    post: PostView,
+    /// The post reblogged: its `reblogged` is now true for this user.
+    reblogged_post_id: i64,
+    message: String,
+}
+
+async fn fast_reblog(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<FastReblogForm>,
+) -> ApiResult<FastReblogAnswer> {
+    let parent = rebloggable(
+        &app.store,
+        user.user_id,
+        form.reblog_post_id,
+        &form.reblog_key,
+    )
+    .await?;
+    let blog = acting_blog(&app.store, user.user_id).await?;
+    let queued = form.queue.as_deref() == Some("queue") || flag(&form.queue);
+    let state = if queued {
+        PostState::Queued
+    } else {
+        PostState::Published
+    };
+    let write = save::fast_reblog(&parent, blog.id, state)?;
+    let written = app.store.create_post(&write).await?;
+    app.realtime.publish(written.published).await;
+    let post = post_view(&app, written.id, Some(user.user_id)).await?;
+    let message = if queued {
+        format!("Added to {}'s queue.", blog.name)
+    } else {
+        format!("Reblogged to {}.", blog.name)
+    };
+    Ok(ok(FastReblogAnswer {
+        post,
+        reblogged_post_id: parent.id,
+        message,
+    }))
+}
+
+/// `/svc/reply`'s fields: `post_id` and `reply_text` drive it; the blog fields name the
+/// post's blog as the client knows it, and `source` is a tracking field.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct ReplyForm {
+    post_id: i64,
+    #[serde(default)]
+    reply_text: String,
+    tumblelog: Option<String>,
+    tumblelog_key: Option<String>,
+    source: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct ReplyAnswer {
+    post_id: i64,
+    /// The chain's note count with the reply.
+    note_count: i64,
+}
+
+async fn reply(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<ReplyForm>,
+) -> ApiResult<ReplyAnswer> {
+    let post = match app.store.post_row(form.post_id, Some(user.user_id)).await? {
+        Some(row) if row.state() == PostState::Published => row,
+        _ => return Err(AppError::not_found("No such post.")),
+    };
+    let text = form.reply_text.trim();
+    if text.is_empty() {
+        return Err(AppError::bad_request(Code::InvalidReply, REPLY_EMPTY));
+    }
+    if text.chars().count() > MAX_REPLY_CHARS {
+        return Err(AppError::bad_request(
+            Code::InvalidReply,
+            format!("A reply can be at most {MAX_REPLY_CHARS} characters."),
+        ));
+    }
+    if !post.allow_photo_replies {
+        return Err(AppError::forbidden(Code::RepliesOff, REPLIES_OFF));
+    }
+    not_blocked(&app.store, user.user_id, &post, "reply to").await?;
+    let via = acting_blog(&app.store, user.user_id).await?;
+    let published = app
+        .store
+        .reply(
+            user.user_id,
+            via.id,
+            NotedPost::of(post.id, post.root_post_id),
+            text,
+        )
+        .await?;
+    app.realtime.publish(published).await;
+    let note_count = app
+        .store
+        .note_state(Some(user.user_id), post.id)
+        .await?
+        .note_count;
+    Ok(ok(ReplyAnswer {
+        post_id: post.id,
+        note_count,
+    }))
+}
+
+/// `/svc/post/delete`'s fields: the post and the blog it is on.
+#[derive(Deserialize)]
+struct DeleteForm {
+    post_id: i64,
+    #[serde(default)]
+    channel_id: String,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct DeleteAnswer {
+    id: i64,
+    /// The blog's counts without the post.
+    context_tumblelog: ContextTumblelog,
+}
+
+async fn delete(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<DeleteForm>,
+) -> ApiResult<DeleteAnswer> {
+    // Someone else's post answers 404, as editing it does.
+    let row = own_post(&app.store, user.user_id, form.post_id).await?;
+    let channel = form.channel_id.trim();
+    if !channel.is_empty() && channel != row.blog_name {
+        return Err(AppError::not_found("No such post."));
+    }
+    let published = app.store.delete_post(row.id).await?;
+    app.realtime.publish(published).await;
+    let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
+    Ok(ok(DeleteAnswer {
+        id: row.id,
+        context_tumblelog: ContextTumblelog::of(&blog),
+    }))
+}
+
+/// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<FastReblogAnswer>();
+    exports.add::<ReplyAnswer>();
+    exports.add::<DeleteAnswer>();
+}

@@ -1,0 +1,420 @@
+//! Post actions over HTTP on SQLite and PostgreSQL (spec 002 §7): likes and unlikes, fast
+//! reblogs, replies and deletes, each with its permission rule; the notes they make (the
+//! chain's count, the viewer's `liked` and `reblogged`, the notes list); and the
+//! notification each writes for the post's blog.
+
+mod common;
+
+use common::{Answer, Client, on_each_backend};
+use serde_json::Value;
+
+/// A published text post of `client`'s blog `blog`: `(id, reblog_key)`.
+async fn text_post(
+    client: &Client,
+    blog: &str,
+    title: &str,
+    extra: &[(&str, &str)],
+) -> (i64, String) {
+    let mut fields = vec![
+        ("post[type]", "text"),
+        ("post[state]", "0"),
+        ("post[one]", title),
+        ("post[two]", "<p>Some words.</p>"),
+    ];
+    fields.extend_from_slice(extra);
+    let post = client.save_post(blog, &fields).await["post"].clone();
+    (
+        post["id"].as_i64().unwrap(),
+        post["reblog_key"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// `/svc/like` or `/svc/unlike` (`path`) of the post `id`.
+async fn like(client: &Client, path: &str, id: i64, key: &str) -> Answer {
+    client
+        .post(path, &[("id", &id.to_string()), ("key", key)])
+        .await
+}
+
+/// `/fast_reblog` of the post `id`, queued when `queue`.
+async fn fast_reblog(client: &Client, id: i64, key: &str, queue: bool) -> Answer {
+    let id = id.to_string();
+    let mut fields = vec![("reblog_post_id", id.as_str()), ("reblog_key", key)];
+    if queue {
+        fields.push(("queue", "queue"));
+    }
+    client.post("/fast_reblog", &fields).await
+}
+
+async fn reply(client: &Client, id: i64, text: &str) -> Answer {
+    client
+        .post(
+            "/svc/reply",
+            &[("post_id", &id.to_string()), ("reply_text", text)],
+        )
+        .await
+}
+
+async fn delete(client: &Client, id: i64, blog: &str) -> Answer {
+    client
+        .post(
+            "/svc/post/delete",
+            &[("post_id", &id.to_string()), ("channel_id", blog)],
+        )
+        .await
+}
+
+/// The post `id` as `client` reads it on its page.
+async fn read_post(client: &Client, blog: &str, id: i64) -> Value {
+    let path = format!("/svc/indash_blog/posts?tumblelog_name_or_id={blog}&post_id={id}&limit=1");
+    let answer = client.get(&path).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.response()["posts"][0].clone()
+}
+
+/// `blog`'s newest notifications of `kind`, as its owner `client` reads them.
+async fn notifications(client: &Client, blog: &str, kind: &str) -> Vec<Value> {
+    let path = format!("/svc/data/tumblelog?tumblelog={blog}&include_activity_notifications=1");
+    let answer = client.get(&path).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let all = answer.response()["activity_notifications"]
+        .as_array()
+        .unwrap()
+        .clone();
+    all.into_iter().filter(|n| n["type"] == kind).collect()
+}
+
+/// The `(type, blog)` of each note of the post `id`, newest first.
+async fn notes(client: &Client, id: i64) -> Vec<(String, String)> {
+    let answer = client.get(&format!("/svc/post/notes?post_id={id}")).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let notes = answer.response()["notes"].as_array().unwrap().clone();
+    notes
+        .iter()
+        .map(|n| {
+            (
+                n["type"].as_str().unwrap().to_owned(),
+                n["blog_name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn note(kind: &str, blog: &str) -> (String, String) {
+    (kind.to_owned(), blog.to_owned())
+}
+
+#[tokio::test]
+async fn likes_count_once_notify_the_author_and_are_refused_on_ones_own_posts() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let (id, key) = text_post(&ann, "ann", "Likeable", &[]).await;
+
+        let answer = like(&ben, "/svc/like", id, &key).await;
+        assert_eq!(answer.status, 200, "{kind:?}: {}", answer.body);
+        let r = answer.response();
+        assert_eq!(
+            (&r["liked"], &r["note_count"], &r["liked_post_count"]),
+            (&true.into(), &1.into(), &1.into()),
+            "{kind:?}"
+        );
+        // Liking again changes nothing.
+        assert_eq!(
+            like(&ben, "/svc/like", id, &key).await.response()["note_count"],
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(ben.info().await["liked_post_count"], 1, "{kind:?}");
+
+        let seen = read_post(&ben, "ann", id).await;
+        assert_eq!(
+            (&seen["liked"], &seen["note_count"], &seen["is_mine"]),
+            (&true.into(), &1.into(), &false.into()),
+            "{kind:?}"
+        );
+        let own = read_post(&ann, "ann", id).await;
+        assert_eq!(
+            (&own["liked"], &own["is_mine"]),
+            (&false.into(), &true.into()),
+            "{kind:?}"
+        );
+
+        // One notification for the like, about the post, from ben.
+        let likes = notifications(&ann, "ann", "like").await;
+        assert_eq!(likes.len(), 1, "{kind:?}: {likes:?}");
+        assert_eq!(
+            (&likes[0]["from_tumblelog"]["name"], &likes[0]["post"]["id"]),
+            (&"ben".into(), &id.into()),
+            "{kind:?}"
+        );
+        assert_eq!(likes[0]["message"], "liked your post", "{kind:?}");
+
+        // The author cannot like her own post; a wrong key finds no post; a visitor must log in.
+        let refused = like(&ann, "/svc/like", id, &key).await;
+        assert_eq!(
+            (refused.status, refused.code(), refused.detail()),
+            (403, "own_post", "You can't like your own post."),
+            "{kind:?}"
+        );
+        assert_eq!(
+            like(&ben, "/svc/like", id, "nope").await.status,
+            404,
+            "{kind:?}"
+        );
+        assert_eq!(
+            like(&Client::visitor(&base).await, "/svc/like", id, &key)
+                .await
+                .status,
+            401,
+            "{kind:?}"
+        );
+
+        let unliked = like(&ben, "/svc/unlike", id, &key).await;
+        assert_eq!(unliked.status, 200, "{kind:?}: {}", unliked.body);
+        let r = unliked.response();
+        assert_eq!(
+            (&r["liked"], &r["note_count"]),
+            (&false.into(), &0.into()),
+            "{kind:?}"
+        );
+        assert_eq!(notes(&ben, id).await, vec![], "{kind:?}");
+        assert_eq!(ben.info().await["liked_post_count"], 0, "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cal = Client::registered(&base, "cal@example.com", "cal").await;
+        let (id, key) = text_post(&ann, "ann", "Worth passing on", &[]).await;
+
+        let answer = fast_reblog(&ben, id, &key, false).await;
+        assert_eq!(answer.status, 200, "{kind:?}: {}", answer.body);
+        assert_eq!(
+            answer.response()["message"],
+            "Reblogged to ben.",
+            "{kind:?}"
+        );
+        let reblog = answer.response()["post"].clone();
+        assert_eq!(
+            (&reblog["is_reblog"], &reblog["state"], &reblog["tumblelog"]),
+            (&true.into(), &"published".into(), &"ben".into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            (&reblog["root_id"], &reblog["note_count"]),
+            (&id.into(), &1.into()),
+            "{kind:?}: the chain's count"
+        );
+        let (reblog_id, reblog_key) = (
+            reblog["id"].as_i64().unwrap(),
+            reblog["reblog_key"].as_str().unwrap().to_owned(),
+        );
+
+        let original = read_post(&ben, "ann", id).await;
+        assert_eq!(
+            (&original["reblogged"], &original["note_count"]),
+            (&true.into(), &1.into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            read_post(&cal, "ann", id).await["reblogged"],
+            false,
+            "{kind:?}"
+        );
+        let reblogs = notifications(&ann, "ann", "reblog").await;
+        assert_eq!(reblogs.len(), 1, "{kind:?}");
+        assert_eq!(reblogs[0]["from_tumblelog"]["name"], "ben", "{kind:?}");
+
+        // Cal likes Ben's reblog: the note is Ben's to hear about, and the chain counts it.
+        assert_eq!(
+            like(&cal, "/svc/like", reblog_id, &reblog_key)
+                .await
+                .response()["note_count"],
+            2,
+            "{kind:?}"
+        );
+        assert_eq!(
+            notifications(&ben, "ben", "like").await.len(),
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(
+            notifications(&ann, "ann", "like").await.len(),
+            0,
+            "{kind:?}"
+        );
+        assert_eq!(
+            read_post(&cal, "ann", id).await["note_count"],
+            2,
+            "{kind:?}"
+        );
+        assert_eq!(
+            notes(&cal, id).await,
+            vec![note("like", "cal"), note("reblog", "ben")],
+            "{kind:?}"
+        );
+        let listed = cal
+            .get(&format!("/svc/post/notes?post_id={reblog_id}"))
+            .await;
+        assert_eq!(listed.response()["root_id"], id, "{kind:?}");
+        assert_eq!(
+            listed.response()["notes"][1]["reblog_url"],
+            format!("/blog/ben/post/{reblog_id}"),
+            "{kind:?}"
+        );
+
+        // A queued fast reblog is no note until it goes out.
+        let queued = fast_reblog(&cal, id, &key, true).await;
+        assert_eq!(queued.status, 200, "{kind:?}: {}", queued.body);
+        assert_eq!(
+            (
+                &queued.response()["post"]["state"],
+                &queued.response()["message"]
+            ),
+            (&"queued".into(), &"Added to cal's queue.".into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            read_post(&cal, "ann", id).await["note_count"],
+            2,
+            "{kind:?}"
+        );
+
+        // A wrong key cannot reblog.
+        let refused = fast_reblog(&cal, id, "nope", false).await;
+        assert_eq!(
+            (refused.status, refused.detail()),
+            (403, "This post cannot be reblogged."),
+            "{kind:?}"
+        );
+
+        // Deleting the reblog takes its note and the like on it out of the count.
+        let deleted = delete(&ben, reblog_id, "ben").await;
+        assert_eq!(deleted.status, 200, "{kind:?}: {}", deleted.body);
+        assert_eq!(
+            read_post(&cal, "ann", id).await["note_count"],
+            0,
+            "{kind:?}"
+        );
+        assert_eq!(notes(&cal, id).await, vec![], "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn replies_go_only_where_the_post_takes_them_and_deletes_only_by_the_owner() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let (closed, _) = text_post(&ann, "ann", "No replies", &[]).await;
+        let (open, _) = text_post(
+            &ann,
+            "ann",
+            "Replies welcome",
+            &[("allow_photo_replies", "1")],
+        )
+        .await;
+
+        let off = reply(&ben, closed, "Hi").await;
+        assert_eq!(
+            (off.status, off.code(), off.detail()),
+            (403, "replies_off", "This post doesn't take replies."),
+            "{kind:?}"
+        );
+        let empty = reply(&ben, open, "   ").await;
+        assert_eq!(
+            (empty.status, empty.code(), empty.detail()),
+            (400, "invalid_reply", "Reply cannot be empty."),
+            "{kind:?}"
+        );
+        let too_long = reply(&ben, open, &"x".repeat(501)).await;
+        assert_eq!(
+            (too_long.status, too_long.detail()),
+            (400, "A reply can be at most 500 characters."),
+            "{kind:?}"
+        );
+
+        let answer = reply(&ben, open, " Nice <b>one</b> ").await;
+        assert_eq!(answer.status, 200, "{kind:?}: {}", answer.body);
+        assert_eq!(answer.response()["note_count"], 1, "{kind:?}");
+        let replies = notifications(&ann, "ann", "reply").await;
+        assert_eq!(replies.len(), 1, "{kind:?}");
+        assert_eq!(
+            replies[0]["note_meta"]["reply_text"], "Nice <b>one</b>",
+            "{kind:?}: kept as plain text"
+        );
+        let listed = ben.get(&format!("/svc/post/notes?post_id={open}")).await;
+        assert_eq!(
+            listed.response()["notes"][0]["reply_text"],
+            "Nice <b>one</b>",
+            "{kind:?}"
+        );
+
+        // Only the owner deletes: anyone else finds no such post, and it stays.
+        assert_eq!(delete(&ben, open, "ann").await.status, 404, "{kind:?}");
+        assert_eq!(read_post(&ben, "ann", open).await["id"], open, "{kind:?}");
+        let deleted = delete(&ann, open, "ann").await;
+        assert_eq!(deleted.status, 200, "{kind:?}: {}", deleted.body);
+        assert_eq!(
+            deleted.response()["context_tumblelog"]["post_count"],
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(
+            ben.get(&format!("/svc/post/notes?post_id={open}"))
+                .await
+                .status,
+            404,
+            "{kind:?}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_blocked_blog_cannot_like_reblog_or_reply() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let (id, key) =
+            text_post(&ann, "ann", "Not for ben", &[("allow_photo_replies", "1")]).await;
+        let blocked = ann
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "ann"), ("blocked_tumblelog", "ben")],
+            )
+            .await;
+        assert_eq!(blocked.status, 200, "{kind:?}: {}", blocked.body);
+
+        let liked = like(&ben, "/svc/like", id, &key).await;
+        assert_eq!(
+            (liked.status, liked.code(), liked.detail()),
+            (403, "blocked", "You can't like ann's posts."),
+            "{kind:?}"
+        );
+        let reblogged = fast_reblog(&ben, id, &key, false).await;
+        assert_eq!(
+            (reblogged.status, reblogged.code()),
+            (403, "not_rebloggable"),
+            "{kind:?}"
+        );
+        let replied = reply(&ben, id, "hey").await;
+        assert_eq!(
+            (replied.status, replied.code()),
+            (403, "blocked"),
+            "{kind:?}"
+        );
+        assert_eq!(
+            read_post(&ann, "ann", id).await["note_count"],
+            0,
+            "{kind:?}"
+        );
+        assert_eq!(notes(&ann, id).await, vec![], "{kind:?}");
+    })
+    .await;
+}

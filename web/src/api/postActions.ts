@@ -1,0 +1,58 @@
+// The client's post-action layer (spec 002 §7, §8): each action's endpoint, and what every
+// action's failure shows. Components call runPostAction and handle success and refusal
+// (403: the server's own text) themselves; the layer shows the one alert the spec gives for
+// the failures a user cannot act on.
+import { ApiError, type ApiClient, type FormFields } from './client';
+import type { FastReblogAnswer } from './types/FastReblogAnswer';
+import type { LikeAnswer } from './types/LikeAnswer';
+import type { ReplyAnswer } from './types/ReplyAnswer';
+import type { DeleteAnswer } from './types/DeleteAnswer';
+
+/** The alert on a 401, 404 or 500 (spec 002 §8; two spaces, as the spec writes it). */
+export const TECHNICAL_TROUBLE = 'Sorry, we seem to be having technical trouble.  Please try again later.';
+
+const ENDPOINTS = {
+  like: '/svc/like',
+  unlike: '/svc/unlike',
+  fast_reblog: '/fast_reblog',
+  reply: '/svc/reply',
+  delete: '/svc/post/delete',
+} as const;
+
+export type PostAction = keyof typeof ENDPOINTS;
+
+interface Answers {
+  like: LikeAnswer;
+  unlike: LikeAnswer;
+  fast_reblog: FastReblogAnswer;
+  reply: ReplyAnswer;
+  delete: DeleteAnswer;
+}
+
+/** The endpoint of an action; an unknown one fails with the spec's text (002 §5). */
+export function postActionUrl(action: string): string {
+  const url = (ENDPOINTS as Record<string, string | undefined>)[action];
+  if (!url) throw new Error(`Missing endpoint url for ${action}`);
+  return url;
+}
+
+/** Statuses that get the technical-trouble alert (002 §8). */
+const ALERTED = new Set([401, 404, 500]);
+
+/**
+ * Sends an action. On a 401, 404 or 500 it alerts TECHNICAL_TROUBLE before rejecting; any
+ * other failure (a 403's reason, a 400's message) rejects with the ApiError to show.
+ */
+export async function runPostAction<A extends PostAction>(
+  api: ApiClient,
+  action: A,
+  fields: FormFields,
+  alert: (text: string) => Promise<void> | void,
+): Promise<Answers[A]> {
+  try {
+    return await api.post<Answers[A]>(postActionUrl(action), fields);
+  } catch (err) {
+    if (err instanceof ApiError && ALERTED.has(err.status)) void alert(TECHNICAL_TROUBLE);
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { postFromWire } from '../../../api/postModels';
+import { TECHNICAL_TROUBLE, postActionUrl } from '../../../api/postActions';
+import type { Post as WirePost } from '../../../api/types/Post';
+import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../../test/fakeApi';
+import { user } from '../../../test/fixtures';
+import { wirePost } from '../../../test/postFixtures';
+import { renderWithProviders } from '../../../test/renderApp';
+import { PostView } from './PostView';
+
+function renderPost(wire: WirePost, routes: Record<string, FakeRoute> = {}) {
+  const api = fakeApi(routes);
+  const rendered = renderWithProviders(<PostView post={postFromWire(wire)} />, { client: api.client, user: user() });
+  return { ...api, ...rendered, article: within(rendered.container).getByRole('article') };
+}
+
+const likeAnswer = (liked: boolean, noteCount: number): FakeAnswer => ({
+  response: { id: 5, liked, note_count: noteCount, liked_post_count: 1 },
+});
+
+describe('PostFooter: notes, like and fast reblog', () => {
+  it('likes at once, sends the post and its key, and takes the count from the answer', async () => {
+    const answer = deferred<FakeAnswer>();
+    const { article, requests } = renderPost(wirePost(5, { note_count: 2 }), { 'POST /svc/like': () => answer.promise });
+    expect(within(article).getByText('2 notes')).toBeTruthy();
+    const like = within(article).getByRole('button', { name: /Like/ });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(like);
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+    answer.resolve(likeAnswer(true, 3));
+    await waitFor(() => expect(within(article).getByText('3 notes')).toBeTruthy());
+    const sent = requests.find((r) => r.path === '/svc/like')!.form;
+    expect([sent.get('id'), sent.get('key')]).toEqual(['5', 'key5']);
+  });
+
+  it('puts the like back and alerts the spec text when the call fails with a 500', async () => {
+    const { article } = renderPost(wirePost(5), {
+      'POST /svc/like': () => ({ status: 500, errors: [{ code: 'internal', detail: 'boom' }] }),
+    });
+    const like = within(article).getByRole('button', { name: /Like/ });
+    fireEvent.click(like);
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.getByRole('alertdialog').textContent).toContain(TECHNICAL_TROUBLE);
+  });
+
+  it('shows a refusal in the footer without an alert', async () => {
+    const { article } = renderPost(wirePost(5), {
+      'POST /svc/like': () => ({ status: 403, errors: [{ code: 'blocked', detail: "You can't like bob's posts." }] }),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: /Like/ }));
+    expect(await within(article).findByRole('status')).toBeTruthy();
+    expect(within(article).getByRole('status').textContent).toBe("You can't like bob's posts.");
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('offers no like on the reader’s own post', () => {
+    const { article } = renderPost(wirePost(5, { is_mine: true }));
+    expect(within(article).queryByRole('button', { name: /Like/ })).toBeNull();
+  });
+
+  it('follows the chain’s count live on notes:{root_id}', () => {
+    const { article, realtime } = renderPost(wirePost(6, { root_id: 2, note_count: 1 }));
+    expect(realtime.channels()).toContain('notes:2');
+    act(() => realtime.emit({ channel: 'notes:2', seq: 4, event: 'notes', data: { root_id: 2, note_count: 1204 } }));
+    expect(within(article).getByText('1,204 notes')).toBeTruthy();
+  });
+
+  it('fast reblogs and says where it went', async () => {
+    const { article, requests } = renderPost(wirePost(5), {
+      'POST /fast_reblog': () => ({ response: { post: wirePost(9), reblogged_post_id: 5, message: 'Reblogged to alice.' } }),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: 'Fast reblog' }));
+    expect(await within(article).findByRole('button', { name: 'Reblogged' })).toBeTruthy();
+    expect(within(article).getByRole('status').textContent).toBe('Reblogged to alice.');
+    const sent = requests.find((r) => r.path === '/fast_reblog')!.form;
+    expect([sent.get('reblog_post_id'), sent.get('reblog_key')]).toEqual(['5', 'key5']);
+  });
+});
+
+describe('postActionUrl', () => {
+  it('names each action’s endpoint and refuses an unknown one with the spec’s text', () => {
+    expect(postActionUrl('like')).toBe('/svc/like');
+    expect(postActionUrl('fast_reblog')).toBe('/fast_reblog');
+    expect(() => postActionUrl('promote_forever')).toThrow('Missing endpoint url for promote_forever');
+  });
+});

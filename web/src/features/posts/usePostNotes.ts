@@ -1,0 +1,72 @@
+// A post's notes as one reader sees them (spec 002 §4 Post like): the chain's count, live
+// on notes:{root_id}; whether the reader likes it, toggled at once and put back if the call
+// fails; and a fast reblog, which marks it reblogged when it succeeds.
+import { useCallback, useState } from 'react';
+import { errorDetails } from '../../api/client';
+import { useApi } from '../../api/ApiProvider';
+import { runPostAction } from '../../api/postActions';
+import type { Post } from '../../api/postModels';
+import { useDialogs } from '../dialogs';
+import { useChannel } from '../realtime';
+import { useSession } from '../session';
+
+export interface PostNotes {
+  noteCount: number;
+  liked: boolean;
+  reblogged: boolean;
+  /** The reader may like it: signed in, out, and not theirs (002 §6). */
+  canLike: boolean;
+  toggleLike(): void;
+  fastReblog(): void;
+  reblogging: boolean;
+  /** What the last action's refusal said, or the reblog's message. */
+  status: string | null;
+}
+
+export function usePostNotes(post: Post): PostNotes {
+  const api = useApi();
+  const { alert } = useDialogs();
+  const { isLoggedIn } = useSession();
+  const [noteCount, setNoteCount] = useState(post.noteCount);
+  const [liked, setLiked] = useState(post.liked);
+  const [reblogged, setReblogged] = useState(post.reblogged);
+  const [reblogging, setReblogging] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const published = post.state === 'published';
+
+  useChannel(isLoggedIn && published ? `notes:${post.rootId}` : null, (frame) => {
+    if (frame.event === 'notes') setNoteCount(frame.data.note_count);
+  });
+
+  const canLike = isLoggedIn && published && !post.isMine;
+  const toggleLike = useCallback(() => {
+    if (!canLike) return;
+    const next = !liked;
+    setLiked(next);
+    setStatus(null);
+    runPostAction(api, next ? 'like' : 'unlike', { id: post.id, key: post.reblogKey, root_id: post.rootId }, alert)
+      .then((answer) => {
+        setLiked(answer.liked);
+        setNoteCount(answer.note_count);
+      })
+      .catch((err: unknown) => {
+        setLiked(!next);
+        setStatus(errorDetails(err).join(' '));
+      });
+  }, [alert, api, canLike, liked, post.id, post.reblogKey, post.rootId]);
+
+  const fastReblog = useCallback(() => {
+    if (reblogging) return;
+    setReblogging(true);
+    setStatus(null);
+    runPostAction(api, 'fast_reblog', { reblog_post_id: post.id, reblog_key: post.reblogKey }, alert)
+      .then((answer) => {
+        setReblogged(true);
+        setStatus(answer.message);
+      })
+      .catch((err: unknown) => setStatus(errorDetails(err).join(' ')))
+      .finally(() => setReblogging(false));
+  }, [alert, api, post.id, post.reblogKey, reblogging]);
+
+  return { noteCount, liked, reblogged, canLike, toggleLike, fastReblog, reblogging, status };
+}
