@@ -55,6 +55,16 @@ async fn reply(client: &Client, id: i64, text: &str) -> Answer {
         .await
 }
 
+/// `/publish` of the post `id`, queued when `queue`.
+async fn publish(client: &Client, id: i64, queue: bool) -> Answer {
+    let id = id.to_string();
+    let mut fields = vec![("id", id.as_str())];
+    if queue {
+        fields.push(("queue", "queue"));
+    }
+    client.post("/publish", &fields).await
+}
+
 async fn delete(client: &Client, id: i64, blog: &str) -> Answer {
     client
         .post(
@@ -415,6 +425,48 @@ async fn a_blocked_blog_cannot_like_reblog_or_reply() {
             "{kind:?}"
         );
         assert_eq!(notes(&ann, id).await, vec![], "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn publishing_a_draft_sends_it_out_and_notifies_the_blogs_it_mentions_once() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let body = r#"<p>Hi <a href="/blog/ben">@ben</a>, <a href="/blog/ann">@ann</a> and <a href="/blog/nobody">@nobody</a></p>"#;
+        let draft = |state: &'static str| {
+            [("post[type]", "text"), ("post[state]", state), ("post[one]", "Hello"), ("post[two]", body)]
+        };
+        let saved = ann.save_post("ann", &draft("1")).await;
+        let id = saved["post"]["id"].as_i64().unwrap();
+        assert!(notifications(&ben, "ben", "user_mention").await.is_empty(), "{kind:?}: a draft mentions nobody yet");
+
+        assert_eq!(publish(&ben, id, false).await.status, 404, "{kind:?}: not ben's post");
+        let answer = publish(&ann, id, false).await;
+        assert_eq!(answer.status, 200, "{kind:?}: {}", answer.body);
+        assert_eq!((&answer.response()["post"]["state"], &answer.response()["message"]), (&"published".into(), &"Posted to ann.".into()), "{kind:?}");
+        assert_eq!(answer.response()["context_tumblelog"]["draft_count"], 0, "{kind:?}");
+
+        let mentions = notifications(&ben, "ben", "user_mention").await;
+        assert_eq!(mentions.len(), 1, "{kind:?}: {mentions:?}");
+        assert_eq!((&mentions[0]["from_tumblelog"]["name"], &mentions[0]["post"]["id"], &mentions[0]["message"]), (&"ann".into(), &id.into(), &"mentioned you".into()), "{kind:?}");
+        assert!(notifications(&ann, "ann", "user_mention").await.is_empty(), "{kind:?}: not her own blog");
+
+        // Saving it again mentions nobody twice; publishing it again is refused.
+        let id_text = id.to_string();
+        let mut edit = draft("0").to_vec();
+        edit.push(("post_id", &id_text));
+        ann.save_post("ann", &edit).await;
+        assert_eq!(notifications(&ben, "ben", "user_mention").await.len(), 1, "{kind:?}");
+        let again = publish(&ann, id, false).await;
+        assert_eq!((again.status, again.detail()), (400, "Only a draft or a queued post can be published."), "{kind:?}");
+
+        let second = ann.save_post("ann", &draft("1")).await["post"]["id"].as_i64().unwrap();
+        let queued = publish(&ann, second, true).await;
+        assert_eq!(queued.status, 200, "{kind:?}: {}", queued.body);
+        assert_eq!((&queued.response()["post"]["state"], &queued.response()["message"]), (&"queued".into(), &"Added to ann's queue.".into()), "{kind:?}");
+        assert_eq!(notifications(&ben, "ben", "user_mention").await.len(), 1, "{kind:?}: queued is not out yet");
     })
     .await;
 }

@@ -1,5 +1,5 @@
 //! The post actions of spec 002 §7 that act on a post already written: `/fast_reblog`,
-//! `/svc/reply` and `/svc/post/delete`. Likes are their own feature (`likes/`).
+//! `/svc/reply`, `/publish` and `/svc/post/delete`. Likes are their own feature (`likes/`).
 
 use axum::Router;
 use axum::extract::State;
@@ -25,11 +25,18 @@ pub const REPLY_EMPTY: &str = "Reply cannot be empty.";
 /// The refusal of a reply to a post that takes none.
 pub const REPLIES_OFF: &str = "This post doesn't take replies.";
 
+/// Whether a `queue` field asks to queue: `queue` (as the spec's client sends it) or any
+/// true flag.
+fn wants_queue(queue: &Option<String>) -> bool {
+    queue.as_deref() == Some("queue") || flag(queue)
+}
+
 /// The action routes.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/fast_reblog", post(fast_reblog))
         .route("/svc/reply", post(reply))
+        .route("/publish", post(publish))
         .route("/svc/post/delete", post(delete))
 }
 
@@ -68,7 +75,7 @@ async fn fast_reblog(
     )
     .await?;
     let blog = acting_blog(&app.store, user.user_id).await?;
-    let queued = form.queue.as_deref() == Some("queue") || flag(&form.queue);
+    let queued = wants_queue(&form.queue);
     let state = if queued {
         PostState::Queued
     } else {
@@ -156,6 +163,59 @@ async fn reply(
     }))
 }
 
+/// `/publish`'s fields: the post, and `queue` (`queue`) to queue it instead.
+#[derive(Deserialize)]
+struct PublishForm {
+    id: i64,
+    queue: Option<String>,
+}
+
+/// The refusal of a publish for a post that is neither a draft nor waiting in the queue.
+pub const NOT_PUBLISHABLE: &str = "Only a draft or a queued post can be published.";
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct PublishAnswer {
+    post: PostView,
+    message: String,
+    /// The blog's counts after the move.
+    context_tumblelog: ContextTumblelog,
+}
+
+async fn publish(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<PublishForm>,
+) -> ApiResult<PublishAnswer> {
+    let row = own_post(&app.store, user.user_id, form.id).await?;
+    if !matches!(
+        row.state(),
+        PostState::Draft | PostState::Queued | PostState::Scheduled
+    ) {
+        return Err(AppError::bad_request(Code::InvalidPost, NOT_PUBLISHABLE));
+    }
+    let queued = wants_queue(&form.queue);
+    let state = if queued {
+        PostState::Queued
+    } else {
+        PostState::Published
+    };
+    let published = app.store.publish_post(row.id, row.blog_id, state).await?;
+    app.realtime.publish(published).await;
+    let post = post_view(&app, row.id, Some(user.user_id)).await?;
+    let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
+    let message = if queued {
+        format!("Added to {}'s queue.", row.blog_name)
+    } else {
+        format!("Posted to {}.", row.blog_name)
+    };
+    Ok(ok(PublishAnswer {
+        post,
+        message,
+        context_tumblelog: ContextTumblelog::of(&blog),
+    }))
+}
+
 /// `/svc/post/delete`'s fields: the post and the blog it is on.
 #[derive(Deserialize)]
 struct DeleteForm {
@@ -198,4 +258,5 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<FastReblogAnswer>();
     exports.add::<ReplyAnswer>();
     exports.add::<DeleteAnswer>();
+    exports.add::<PublishAnswer>();
 }

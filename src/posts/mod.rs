@@ -6,6 +6,7 @@ mod form;
 mod http;
 mod lookups;
 pub mod media_urls;
+pub mod mentions;
 pub mod model;
 pub mod og;
 mod preview;

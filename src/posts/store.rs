@@ -3,9 +3,13 @@
 
 use std::collections::HashMap;
 
+use dashwire_protocol::Event;
+
+use super::mentions::mentioned_blogs;
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
+use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
-use crate::realtime::{Published, log};
+use crate::realtime::{Published, Topic, log};
 use crate::store::{DbPool, Store, Tx, in_list_query, now_secs};
 use crate::{with_pool, with_tx};
 
@@ -218,7 +222,7 @@ impl Store {
         if post.state == PostState::Queued {
             start_queue(&mut tx, post.blog_id, now).await?;
         }
-        let events = notes::reblog_published(&mut tx, id).await?;
+        let events = went_out(&mut tx, id).await?;
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(Written { id, published })
@@ -253,7 +257,31 @@ impl Store {
         if post.state == PostState::Queued {
             start_queue(&mut tx, post.blog_id, now).await?;
         }
-        let events = notes::reblog_published(&mut tx, id).await?;
+        let events = went_out(&mut tx, id).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(published)
+    }
+
+    /// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its
+    /// blog's queue (`Queued`). Returns the events to publish (see `went_out`).
+    pub async fn publish_post(
+        &self,
+        id: i64,
+        blog_id: i64,
+        state: PostState,
+    ) -> sqlx::Result<Vec<Published>> {
+        const SQL: &str = "UPDATE posts SET state = $2, updated_at = $3, publish_on = NULL, \
+             published_at = CASE WHEN $4 THEN $3 ELSE NULL END WHERE id = $1";
+        let now = now_secs();
+        let mut tx = self.begin().await?;
+        with_tx!(&mut tx, conn => sqlx::query(SQL)
+            .bind(id).bind(state.name()).bind(now).bind(state == PostState::Published)
+            .execute(conn).await.map(|r| r.rows_affected()))?;
+        if state == PostState::Queued {
+            start_queue(&mut tx, blog_id, now).await?;
+        }
+        let events = went_out(&mut tx, id).await?;
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(published)
@@ -282,7 +310,7 @@ impl Store {
         let mut published = Vec::new();
         for &id in ids {
             let mut tx = self.begin().await?;
-            let events = notes::reblog_published(&mut tx, id).await?;
+            let events = went_out(&mut tx, id).await?;
             published.extend(log::record(&mut tx, events).await?);
             tx.commit().await?;
         }
@@ -658,6 +686,49 @@ async fn write_tags(tx: &mut Tx, post_id: i64, tags: &[String]) -> sqlx::Result<
 
 /// A blog's queue that was empty, or whose slot has passed, gets its next slot a queue
 /// interval from now.
+/// What the post `id` going out causes, written in the transaction that sends it out (or
+/// nothing when it is not published): a reblog's note, and a `user_mention` notification for
+/// each blog its words mention (not the author's own, not one that blocked the author; once
+/// per post and blog however often it is saved). Returns the events to record.
+async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
+    const POST: &str = "SELECT p.content, p.comment, p.blog_id, b.user_id FROM posts p \
+         JOIN blogs b ON b.id = p.blog_id WHERE p.id = $1 AND p.state = 'published'";
+    const MENTIONED: &str = "SELECT b.id FROM blogs b WHERE b.name = $1 AND b.user_id <> $2 \
+         AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
+             WHERE k.blocker_blog_id = b.id AND kb.user_id = $2) \
+         AND NOT EXISTS (SELECT 1 FROM notifications n \
+             WHERE n.blog_id = b.id AND n.post_id = $3 AND n.type = 'user_mention')";
+    let post: Option<(String, String, i64, i64)> =
+        with_tx!(tx, conn => sqlx::query_as(POST).bind(id).fetch_optional(conn).await)?;
+    let Some((content, comment, blog_id, author)) = post else {
+        return Ok(Vec::new());
+    };
+    let mut events = notes::reblog_published(tx, id).await?;
+    let content: PostContent = serde_json::from_str(&content).unwrap_or(PostContent::Text {
+        title: String::new(),
+        body: String::new(),
+    });
+    let answer = match &content {
+        PostContent::Note { answer, .. } => answer.as_str(),
+        _ => "",
+    };
+    for name in mentioned_blogs(&[content.own_text(), answer, &comment]) {
+        let mentioned: Option<(i64,)> = with_tx!(tx, conn => sqlx::query_as(MENTIONED)
+            .bind(&name).bind(author).bind(id).fetch_optional(conn).await)?;
+        if let Some((mentioned,)) = mentioned {
+            let notice = Notice {
+                blog_id: mentioned,
+                kind: "user_mention",
+                from_blog_id: blog_id,
+                post_id: Some(id),
+                reply_text: "",
+            };
+            events.extend(notify(tx, notice).await?);
+        }
+    }
+    Ok(events)
+}
+
 async fn start_queue(tx: &mut Tx, blog_id: i64, now: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE blogs SET queue_next_at = $1 + 86400 / queue_per_day \
          WHERE id = $2 AND (queue_next_at IS NULL OR queue_next_at < $1)";

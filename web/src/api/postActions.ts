@@ -7,6 +7,7 @@ import type { FastReblogAnswer } from './types/FastReblogAnswer';
 import type { LikeAnswer } from './types/LikeAnswer';
 import type { ReplyAnswer } from './types/ReplyAnswer';
 import type { DeleteAnswer } from './types/DeleteAnswer';
+import type { PublishAnswer } from './types/PublishAnswer';
 
 /** The alert on a 401, 404 or 500 (spec 002 §8; two spaces, as the spec writes it). */
 export const TECHNICAL_TROUBLE = 'Sorry, we seem to be having technical trouble.  Please try again later.';
@@ -16,6 +17,7 @@ const ENDPOINTS = {
   unlike: '/svc/unlike',
   fast_reblog: '/fast_reblog',
   reply: '/svc/reply',
+  publish: '/publish',
   delete: '/svc/post/delete',
 } as const;
 
@@ -26,6 +28,7 @@ interface Answers {
   unlike: LikeAnswer;
   fast_reblog: FastReblogAnswer;
   reply: ReplyAnswer;
+  publish: PublishAnswer;
   delete: DeleteAnswer;
 }
 
