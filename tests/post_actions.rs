@@ -194,6 +194,68 @@ async fn likes_count_once_notify_the_author_and_are_refused_on_ones_own_posts() 
     .await;
 }
 
+/// The ids of a page of posts.
+async fn page_ids(client: &Client, path: &str) -> Vec<i64> {
+    let answer = client.get(path).await;
+    assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+    let posts = answer.response()["posts"].as_array().unwrap().clone();
+    posts.iter().map(|p| p["id"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn the_likes_page_lists_what_the_user_likes_and_pages_through_it() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let (first, first_key) = text_post(&ann, "ann", "One", &[]).await;
+        let (second, second_key) = text_post(&ann, "ann", "Two", &[]).await;
+        text_post(&ann, "ann", "Not liked", &[]).await;
+        like(&ben, "/svc/like", first, &first_key).await;
+        like(&ben, "/svc/like", second, &second_key).await;
+
+        // Liked in the same second, the newer post comes first.
+        assert_eq!(
+            page_ids(&ben, "/svc/post/likes/after/0").await,
+            vec![second, first],
+            "{kind:?}"
+        );
+        assert_eq!(
+            page_ids(&ben, &format!("/svc/post/likes/after/{second}")).await,
+            vec![first],
+            "{kind:?}"
+        );
+        assert_eq!(
+            page_ids(&ben, &format!("/svc/post/likes/before/{first}")).await,
+            vec![second],
+            "{kind:?}"
+        );
+        let posts = ben.get("/svc/post/likes/after/0").await;
+        assert_eq!(posts.response()["posts"][0]["liked"], true, "{kind:?}");
+        assert_eq!(
+            page_ids(&ann, "/svc/post/likes/after/0").await,
+            Vec::<i64>::new(),
+            "{kind:?}: her own"
+        );
+        assert_eq!(
+            Client::visitor(&base)
+                .await
+                .get("/svc/post/likes/after/0")
+                .await
+                .status,
+            401,
+            "{kind:?}"
+        );
+
+        like(&ben, "/svc/unlike", second, &second_key).await;
+        assert_eq!(
+            page_ids(&ben, "/svc/post/likes/after/0").await,
+            vec![first],
+            "{kind:?}"
+        );
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
     on_each_backend(|base, kind| async move {

@@ -427,12 +427,14 @@ async fn page(
         }
     };
     let states: &'static [&'static str] = match page_root.as_str() {
-        "dashboard" => {
+        root @ ("dashboard" | "likes") => {
             let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
-            let rows = app
-                .store
-                .page(Page::Dashboard { user_id }, cursor, PAGE_SIZE, viewer)
-                .await?;
+            let page = if root == "likes" {
+                Page::Likes { user_id }
+            } else {
+                Page::Dashboard { user_id }
+            };
+            let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
             return Ok(ok(PostPage {
                 posts: views(&app, rows, viewer).await?,
             }));

@@ -172,6 +172,8 @@ pub enum Page {
         with_private: bool,
         tag: Option<String>,
     },
+    /// The published posts a user likes, most recently liked first.
+    Likes { user_id: i64 },
     /// One blog's posts in some states, oldest first (drafts, queue, processing, inbox).
     States {
         blog_id: i64,
@@ -367,7 +369,50 @@ impl Store {
                 self.in_states(*blog_id, states, cursor, limit, viewer)
                     .await
             }
+            Page::Likes { user_id } => self.liked(*user_id, cursor, limit, viewer).await,
         }
+    }
+
+    /// A page of the posts `user_id` likes, most recently liked first: after `cursor`'s
+    /// post (liked earlier) or before it (liked later, nearest first, in page order).
+    async fn liked(
+        &self,
+        user_id: i64,
+        cursor: Cursor,
+        limit: i64,
+        viewer: Option<i64>,
+    ) -> sqlx::Result<Vec<PostRow>> {
+        const LIKED_AT: &str = "SELECT created_at FROM likes WHERE user_id = $1 AND post_id = $2";
+        const OLDER: &str = post_select!(
+            "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
+            "AND (l.created_at < $3 OR (l.created_at = $3 AND p.id < $4)) "
+            "ORDER BY l.created_at DESC, p.id DESC LIMIT $5"
+        );
+        const NEWER: &str = post_select!(
+            "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
+            "AND (l.created_at > $3 OR (l.created_at = $3 AND p.id > $4)) "
+            "ORDER BY l.created_at ASC, p.id ASC LIMIT $5"
+        );
+        let (at, id) = match cursor {
+            Cursor::Start => (i64::MAX, i64::MAX),
+            Cursor::After(id) | Cursor::Before(id) => {
+                let liked: Option<(i64,)> = with_pool!(self, pool =>
+                    sqlx::query_as(LIKED_AT).bind(user_id).bind(id).fetch_optional(pool).await)?;
+                match liked {
+                    Some((at,)) => (at, id),
+                    None => return Ok(Vec::new()),
+                }
+            }
+        };
+        let newer = matches!(cursor, Cursor::Before(_));
+        let sql = if newer { NEWER } else { OLDER };
+        let mut rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit)
+            .fetch_all(pool).await)?;
+        if newer {
+            rows.reverse();
+        }
+        Ok(rows)
     }
 
     /// The dashboard or a blog, newest first: before `cursor`'s post (newer ones, nearest
@@ -407,7 +452,7 @@ impl Store {
                     .bind(viewer).bind(key).bind(at).bind(id).bind(limit).bind(*with_private).bind(tag.as_deref())
                     .fetch_all(pool).await)?
             }
-            Page::States { .. } => unreachable!("not a newest-first page"),
+            Page::States { .. } | Page::Likes { .. } => unreachable!("not a newest-first page"),
         };
         if newer {
             rows.reverse();

@@ -195,6 +195,12 @@ test('foundation: accounts, account popover, tour, blogs, order, follow, log out
     await page.waitForURL(/\/login\?redirect_to=%2Fsettings$/);
   });
 
+  await t.test("the mobile splash's /register?from_splash=1 opens registration", async () => {
+    await page.goto('/register?from_splash=1');
+    await page.waitForURL(/\/login\?mode=register$/);
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+  });
+
   await t.test('A logs back in with the login form and sees the account tab', async () => {
     await page.goto('/login');
     const form = page.getByRole('form', { name: 'Log in' });

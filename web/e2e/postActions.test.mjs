@@ -64,6 +64,13 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     await authorsCopy.getByText('1 note', { exact: true }).waitFor();
     await activity.getByText(new RegExp(`${reader.blogName} liked your post`)).waitFor();
     await readersCopy.getByText('1 note', { exact: true }).waitFor();
+    // The reader's Likes page lists it.
+    const likes = await readerPage.context().newPage();
+    trackErrors(likes);
+    await likes.goto('/likes');
+    await postArticle(likes, id).getByRole('button', { name: /Like/, pressed: true }).waitFor();
+    assert.deepEqual(likes.errors, []);
+    await likes.close();
   });
 
   await t.test('a fast reblog goes to the reader’s blog and counts on the author’s post', async () => {

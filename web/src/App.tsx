@@ -1,5 +1,5 @@
 // The app: providers (long-lived clients and shared state), the page header, and the routes.
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
 import {
@@ -82,6 +82,10 @@ function Routes() {
         <WaitForSession>
           <LoginPage />
         </WaitForSession>
+      </Route>
+      {/* The mobile splash's register link (spec 000 §2.12: /register?from_splash=1). */}
+      <Route path="/register">
+        <Redirect to="/login?mode=register" replace />
       </Route>
       <Route path="/new/blog">
         <RequireLogin>

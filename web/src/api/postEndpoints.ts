@@ -7,11 +7,12 @@ import type { IndashPosts } from './types/IndashPosts';
 import type { PostPage } from './types/PostPage';
 
 /**
- * A page that lists posts (`page_root`): the user's dashboard, a blog's posts, or one of the
- * owner's pages of a blog (its drafts, its queue, its videos still processing).
+ * A page that lists posts (`page_root`): the user's dashboard, the posts they like, a blog's
+ * posts, or one of the owner's pages of a blog (its drafts, its queue, its videos still
+ * processing).
  */
 export type PostPageRoot =
-  | { root: 'dashboard' }
+  | { root: 'dashboard' | 'likes' }
   | { root: 'blog' | 'drafts' | 'queue' | 'processing'; blog: string };
 
 /** `after` a post: the ones below it on the page; `before`: the ones above it. */
@@ -31,7 +32,7 @@ export function fetchPostPage(
   direction: PageDirection,
   refPostId: number,
 ): Promise<Post[]> {
-  const blog = page.root === 'dashboard' ? undefined : page.blog;
+  const blog = 'blog' in page ? page.blog : undefined;
   return api
     .get<PostPage>(`/svc/post/${page.root}/${direction}/${refPostId}`, { blog }, { noCache: true })
     .then((answer) => answer.posts.map(postFromWire));

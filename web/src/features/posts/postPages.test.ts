@@ -19,6 +19,7 @@ describe('belongsOn', () => {
     expect(belongsOn({ root: 'queue', blog: 'alice' }, saved('scheduled'))).toBe(true);
     expect(belongsOn({ root: 'queue', blog: 'alice' }, saved('draft'))).toBe(false);
     expect(belongsOn({ root: 'dashboard' }, saved('draft'))).toBe(false);
+    expect(belongsOn({ root: 'likes' }, saved('published'))).toBe(false);
   });
 });
 
@@ -26,6 +27,7 @@ describe('isNewestFirst', () => {
   it('is the dashboard and blog pages; the owner pages are oldest first', () => {
     expect(isNewestFirst({ root: 'dashboard' })).toBe(true);
     expect(isNewestFirst({ root: 'blog', blog: 'a' })).toBe(true);
+    expect(isNewestFirst({ root: 'likes' })).toBe(true);
     expect(isNewestFirst({ root: 'drafts', blog: 'a' })).toBe(false);
   });
 });

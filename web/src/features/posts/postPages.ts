@@ -4,17 +4,17 @@ import type { PostPageRoot } from '../../api/postEndpoints';
 import type { SavedPost } from '../../api/postModels';
 
 /**
- * The dashboard and a blog's posts are newest first, so new posts come in at the top, fetched
- * `before` the first one shown. Drafts, the queue and processing are oldest first, so new ones
- * come in at the bottom, `after` the last one shown (api.md "Posts").
+ * The dashboard, the likes and a blog's posts are newest first, so new posts come in at the
+ * top, fetched `before` the first one shown. Drafts, the queue and processing are oldest
+ * first, so new ones come in at the bottom, `after` the last one shown (api.md "Posts").
  */
 export function isNewestFirst(page: PostPageRoot): boolean {
-  return page.root === 'dashboard' || page.root === 'blog';
+  return page.root === 'dashboard' || page.root === 'likes' || page.root === 'blog';
 }
 
 /** A key that changes when the page does, to start its list over. */
 export function pageKey(page: PostPageRoot): string {
-  return page.root === 'dashboard' ? 'dashboard' : `${page.root}:${page.blog}`;
+  return 'blog' in page ? `${page.root}:${page.blog}` : page.root;
 }
 
 /**
@@ -27,6 +27,9 @@ export function belongsOn(page: PostPageRoot, saved: SavedPost): boolean {
   switch (page.root) {
     case 'dashboard':
       return contextPage === 'dashboard';
+    case 'likes':
+      // A new post is nobody's like yet.
+      return false;
     case 'blog':
       return (contextPage === 'dashboard' || contextPage === 'blog') && post.blogName === page.blog;
     case 'drafts':
