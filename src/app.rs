@@ -30,6 +30,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())
+        .merge(crate::moderation::router())
         .merge(crate::realtime::router())
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)

@@ -27,6 +27,22 @@ pub enum Command {
     Migrate(DatabaseArgs),
     /// Fill the database with the demo world (users, blogs, follows) and exit.
     Seed(SeedArgs),
+    /// Make an account an administrator (who may toggle a blog's spam, nsfw and suspended
+    /// flags), or with --revoke no longer one, and exit.
+    Admin(AdminArgs),
+}
+
+/// Whom `admin` changes.
+#[derive(Args, Debug, Clone)]
+pub struct AdminArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The account's email.
+    #[arg(long)]
+    pub email: String,
+    /// Take the administrator flag away instead.
+    #[arg(long)]
+    pub revoke: bool,
 }
 
 /// What `seed` writes to.

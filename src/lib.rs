@@ -7,7 +7,7 @@
 //! The core: `app` (the router and serving), `state`, `store`, `error`, `extract`, `config`,
 //! `rate_limit`, `web`, and the realtime core (`realtime`), which knows no feature. The
 //! features, each depending only on those listed before it: `auth` (who is calling), `blogs`,
-//! `unread`, `activity`, `follows`, `notes`, `media`, `posts`, `likes`, `messaging`, `accounts`.
+//! `unread`, `activity`, `follows`, `notes`, `moderation`, `media`, `posts`, `likes`, `messaging`, `accounts`.
 
 pub mod accounts;
 pub mod activity;
@@ -22,6 +22,7 @@ pub mod follows;
 pub mod likes;
 pub mod media;
 pub mod messaging;
+pub mod moderation;
 pub mod notes;
 pub mod outbound;
 pub mod paths;

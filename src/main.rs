@@ -1,4 +1,4 @@
-//! The `dashwire` command line: `serve`, `migrate`, `seed`. (Load-test seeding is
+//! The `dashwire` command line: `serve`, `migrate`, `seed`, `admin`. (Load-test seeding is
 //! `dashwire-loadgen seed`: the product carries no load-test code.)
 
 use std::process::ExitCode;
@@ -8,7 +8,9 @@ use anyhow::Context;
 use clap::Parser;
 use clap::error::ErrorKind;
 use dashwire::app::{channel_kinds, serve};
-use dashwire::config::{Cli, Command, Config, MediaLocation, SeedArgs, check_database_url};
+use dashwire::config::{
+    AdminArgs, Cli, Command, Config, MediaLocation, SeedArgs, check_database_url,
+};
 use dashwire::demo::{DEMO_PASSWORD, seed};
 use dashwire::outbound::Fetcher;
 use dashwire::rate_limit::LoginLimiter;
@@ -75,7 +77,9 @@ async fn run(command: Command) -> ExitCode {
             Ok(config) => run_serve(config).await,
             Err(err) => return config_error(err),
         },
-        Command::Migrate(db) | Command::Seed(SeedArgs { database: db, .. })
+        Command::Migrate(db)
+        | Command::Seed(SeedArgs { database: db, .. })
+        | Command::Admin(AdminArgs { database: db, .. })
             if check_database_url(&db.database_url).is_err() =>
         {
             return config_error(check_database_url(&db.database_url).unwrap_err());
@@ -84,6 +88,7 @@ async fn run(command: Command) -> ExitCode {
             println!("dashwire: migrations applied");
         }),
         Command::Seed(args) => seed_demo(args).await,
+        Command::Admin(args) => set_admin(args).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -104,6 +109,16 @@ async fn seed_demo(args: SeedArgs) -> anyhow::Result<()> {
         .map_err(|err| StoreOpenError(anyhow::anyhow!("--media-dir: {err:#}")))?;
     let email = seed(&store, &media).await?;
     println!("dashwire: demo world ready; log in as {email} / {DEMO_PASSWORD}");
+    Ok(())
+}
+
+async fn set_admin(args: AdminArgs) -> anyhow::Result<()> {
+    let store = open_store(&args.database.database_url).await?;
+    if !store.set_admin(&args.email, !args.revoke).await? {
+        anyhow::bail!("no account has the email {}", args.email.trim());
+    }
+    let now = if args.revoke { "no longer" } else { "now" };
+    println!("dashwire: {} is {now} an administrator", args.email.trim());
     Ok(())
 }
 

@@ -69,6 +69,7 @@ fn generated() -> Exports {
     crate::posts::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
+    crate::moderation::typescript(&mut exports);
     crate::media::typescript(&mut exports);
     exports
 }

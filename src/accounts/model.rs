@@ -25,6 +25,11 @@ pub struct UserModel {
     pub primary_channel: Option<String>,
     pub current_channel: Option<String>,
     pub channels: Vec<UserBlog>,
+    /// The blog the user acts as is suspended: it posts nothing (fast compose stays shut,
+    /// spec 001 §2).
+    pub is_suspended: bool,
+    /// May toggle blogs' spam, nsfw and suspended flags.
+    pub is_admin: bool,
     #[serde(skip)]
     pub current_blog_id: Option<i64>,
 }
@@ -74,6 +79,11 @@ pub async fn user_model(
             .find(|c| c.is_current)
             .map(|c| c.name.clone()),
         channels,
+        is_suspended: match current_blog_id {
+            Some(id) => store.blog_flags(id).await?.is_suspended,
+            None => false,
+        },
+        is_admin: store.is_admin(user_id).await?,
         current_blog_id,
     })
 }

@@ -123,6 +123,8 @@ pub struct BlogView {
     pub can_view_customize: bool,
     pub asks: bool,
     pub anonymous_asks: bool,
+    /// Marked not safe for work by an administrator.
+    pub is_nsfw: bool,
     pub dashboard_url: String,
     pub analytics_url: String,
     pub highlighted_posts: Vec<String>,
@@ -180,6 +182,7 @@ impl BlogView {
             can_view_customize: is_mine,
             asks: row.asks,
             anonymous_asks: row.anonymous_asks,
+            is_nsfw: row.is_nsfw,
             analytics_url: format!("{dashboard_url}/analytics"),
             dashboard_url,
             highlighted_posts: Vec::new(),

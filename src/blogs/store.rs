@@ -20,6 +20,7 @@ pub struct BlogRow {
     pub asks: bool,
     pub anonymous_asks: bool,
     pub theme: String,
+    pub is_nsfw: bool,
     pub follower_count: i64,
     pub post_count: i64,
     pub draft_count: i64,
@@ -48,7 +49,7 @@ macro_rules! blog_select {
         concat!(
             "SELECT b.id, b.user_id, b.name, b.title, b.description, b.position, b.is_primary, \
              b.is_private_group_channel, b.can_message, b.radar_feature_premium, \
-             b.is_visible_premium_partner, b.asks, b.anonymous_asks, b.theme, \
+             b.is_visible_premium_partner, b.asks, b.anonymous_asks, b.theme, b.is_nsfw, \
              (SELECT COUNT(*) FROM follows f WHERE f.blog_id = b.id) AS follower_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'published') AS post_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'draft') AS draft_count, \
@@ -113,6 +114,7 @@ impl Store {
     ) -> sqlx::Result<Vec<BlogRow>> {
         const SQL: &str = blog_select!(
             "WHERE ($1 IS NULL OR b.user_id <> $1) AND b.is_private_group_channel = FALSE "
+            "AND b.is_spam = FALSE AND b.is_suspended = FALSE "
             "ORDER BY b.id DESC LIMIT $2"
         );
         with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(limit).fetch_all(pool).await)

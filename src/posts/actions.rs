@@ -14,6 +14,7 @@ use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, flag};
+use crate::moderation::not_suspended;
 use crate::notes::store::NotedPost;
 use crate::state::AppState;
 
@@ -75,6 +76,7 @@ async fn fast_reblog(
     )
     .await?;
     let blog = acting_blog(&app.store, user.user_id).await?;
+    not_suspended(&app.store, blog.id).await?;
     let queued = wants_queue(&form.queue);
     let state = if queued {
         PostState::Queued
@@ -142,6 +144,7 @@ async fn reply(
     }
     not_blocked(&app.store, user.user_id, &post, "reply to").await?;
     let via = acting_blog(&app.store, user.user_id).await?;
+    not_suspended(&app.store, via.id).await?;
     let published = app
         .store
         .reply(
@@ -194,6 +197,7 @@ async fn publish(
     ) {
         return Err(AppError::bad_request(Code::InvalidPost, NOT_PUBLISHABLE));
     }
+    not_suspended(&app.store, row.blog_id).await?;
     let queued = wants_queue(&form.queue);
     let state = if queued {
         PostState::Queued

@@ -24,6 +24,7 @@ use crate::blogs::model::BlogView;
 use crate::blogs::store::BlogRow;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Pairs, Query, flag};
+use crate::moderation::not_suspended;
 use crate::state::AppState;
 
 /// Posts a page holds.
@@ -143,6 +144,7 @@ async fn update(
     let mut form =
         form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
     let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
+    not_suspended(&app.store, blog.id).await?;
     save::measure_photos(&mut form.content, &app.media).await;
     let (id, created, published) =
         match save::prepare(&app.store, user.user_id, &blog, form).await? {

@@ -35,6 +35,7 @@ impl Store {
         limit: i64,
     ) -> sqlx::Result<Vec<MentionRow>> {
         const SQL: &str = "SELECT b.name, b.title FROM blogs b WHERE b.name LIKE $1 ESCAPE '\\' \
+             AND b.is_spam = FALSE AND b.is_suspended = FALSE \
              ORDER BY EXISTS (SELECT 1 FROM follows f WHERE f.user_id = $2 AND f.blog_id = b.id) DESC, \
              length(b.name), b.name LIMIT $3";
         let pattern = starts_with(&prefix.to_lowercase());

@@ -45,6 +45,8 @@ export interface User {
   currentBlog: string;
   /** In the user's saved order (`channels` on the wire). */
   blogs: UserBlog[];
+  /** The blog the user acts as is suspended: it posts nothing. */
+  isSuspended: boolean;
 }
 
 /** What GET /svc/user/info tells: always a form key, and a user unless a visitor. */
@@ -163,6 +165,7 @@ export function userInfoFromWire(w: WireUserInfo): UserInfo {
       primaryBlog: w.primary_channel ?? w.name,
       currentBlog: w.current_channel ?? blogs.find((b) => b.isCurrent)?.name ?? w.name,
       blogs,
+      isSuspended: w.is_suspended,
     },
   };
 }

@@ -31,6 +31,7 @@ export function user(extra: Partial<User> = {}): User {
     primaryBlog: 'alice',
     currentBlog: 'alice',
     blogs: [userBlog('alice', { isCurrent: true, isPrimary: true })],
+    isSuspended: false,
     ...extra,
   };
 }
@@ -79,6 +80,7 @@ export function wireBlog(name: string, extra: Partial<BlogWithActivity> = {}): B
       avatar_shape: 'square',
       header_image_dimens: null,
     },
+    is_nsfw: false,
     ...extra,
   };
 }

@@ -4,4 +4,8 @@ import type { ThemeParams } from "./ThemeParams";
 /**
  * The blog model of `/svc/data/tumblelog` and the blog lists.
  */
-export type Blog = { name: string, title: string, directory_safe_title: string, description: string, description_sanitized: string, avatar_url: string, url: string, cname: string | null, following: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, dashboard_url: string, analytics_url: string, highlighted_posts: Array<string>, global_theme_params: ThemeParams, unread_count?: number, member_count?: number, draft_count?: number, queued_post_count?: number, transcoding_count?: number, };
+export type Blog = { name: string, title: string, directory_safe_title: string, description: string, description_sanitized: string, avatar_url: string, url: string, cname: string | null, following: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, 
+/**
+ * Marked not safe for work by an administrator.
+ */
+is_nsfw: boolean, dashboard_url: string, analytics_url: string, highlighted_posts: Array<string>, global_theme_params: ThemeParams, unread_count?: number, member_count?: number, draft_count?: number, queued_post_count?: number, transcoding_count?: number, };

@@ -6,4 +6,8 @@ import type { ThemeParams } from "./ThemeParams";
 /**
  * The blog model with the owner's activity when asked for.
  */
-export type BlogWithActivity = { activity_data?: ActivityData, activity_notifications?: Array<NotificationData>, name: string, title: string, directory_safe_title: string, description: string, description_sanitized: string, avatar_url: string, url: string, cname: string | null, following: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, dashboard_url: string, analytics_url: string, highlighted_posts: Array<string>, global_theme_params: ThemeParams, unread_count?: number, member_count?: number, draft_count?: number, queued_post_count?: number, transcoding_count?: number, };
+export type BlogWithActivity = { activity_data?: ActivityData, activity_notifications?: Array<NotificationData>, name: string, title: string, directory_safe_title: string, description: string, description_sanitized: string, avatar_url: string, url: string, cname: string | null, following: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, 
+/**
+ * Marked not safe for work by an administrator.
+ */
+is_nsfw: boolean, dashboard_url: string, analytics_url: string, highlighted_posts: Array<string>, global_theme_params: ThemeParams, unread_count?: number, member_count?: number, draft_count?: number, queued_post_count?: number, transcoding_count?: number, };

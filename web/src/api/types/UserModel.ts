@@ -16,4 +16,13 @@ unread_count: number,
 /**
  * Unread notifications over all the user's blogs.
  */
-activity_unread_count: number, can_message: boolean, primary_channel: string | null, current_channel: string | null, channels: Array<UserBlog>, };
+activity_unread_count: number, can_message: boolean, primary_channel: string | null, current_channel: string | null, channels: Array<UserBlog>, 
+/**
+ * The blog the user acts as is suspended: it posts nothing (fast compose stays shut,
+ * spec 001 §2).
+ */
+is_suspended: boolean, 
+/**
+ * May toggle blogs' spam, nsfw and suspended flags.
+ */
+is_admin: boolean, };

@@ -11,7 +11,7 @@ import { isMacPlatform, useFastComposeShortcut } from '.';
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);
 
-function renderHeaderAndComposer() {
+function renderHeaderAndComposer(who = user()) {
   const api = fakeApi({
     'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
     'GET /svc/data/tumblelog': () => new Promise(() => {}),
@@ -21,7 +21,7 @@ function renderHeaderAndComposer() {
       <PageHeader />
       <ComposerHost />
     </HeaderProvider>,
-    { client: api.client, user: user(), path: '/dashboard' },
+    { client: api.client, user: who, path: '/dashboard' },
   );
 }
 
@@ -72,6 +72,15 @@ describe('fast compose', () => {
     expect(quote.getAttribute('aria-current')).toBe('true');
     fireEvent.click(quote);
     expect(await screen.findByRole('dialog', { name: 'New quote post' })).toBeTruthy();
+  });
+
+  it('does not open by shortcut for a user whose blog is suspended (spec 001 §2)', async () => {
+    renderHeaderAndComposer(user({ isSuspended: true }));
+    key('z');
+    key('c', { code: 'KeyC' });
+    // The panel opens within a tick when it opens (the test above finds it at once).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('group', { name: 'Create a post' })).toBeNull();
   });
 
   it('closes with escape', async () => {

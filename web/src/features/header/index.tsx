@@ -52,10 +52,11 @@ export function PageHeader() {
     if (panel === 'compose') logEvent('fast-compose-dismiss');
     close();
   };
-  // Spec 001 §2: alt+c (Mac) or z then c (elsewhere) opens fast compose, when logged in.
+  // Spec 001 §2: alt+c (Mac) or z then c (elsewhere) opens fast compose, when logged in and
+  // not suspended.
   useFastComposeShortcut(() => {
     if (panel !== 'compose') toggleCompose();
-  }, user !== null);
+  }, user !== null && !user.isSuspended);
 
   const classes = ['page-header'];
   if (hidden) classes.push('is-hidden');

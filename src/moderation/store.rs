@@ -1,0 +1,74 @@
+//! Queries for moderation.
+
+use crate::store::Store;
+use crate::{with_pool, with_writer};
+
+/// A blog flag an administrator toggles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlogFlag {
+    Spam,
+    Nsfw,
+    Suspended,
+}
+
+impl BlogFlag {
+    /// Its toggle's path segment (`/{name}/toggle`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BlogFlag::Spam => "spam",
+            BlogFlag::Nsfw => "nsfw",
+            BlogFlag::Suspended => "suspended",
+        }
+    }
+
+    /// The statement that flips it. One constant per flag: the column is never written
+    /// from input.
+    fn toggle_sql(self) -> &'static str {
+        match self {
+            BlogFlag::Spam => "UPDATE blogs SET is_spam = NOT is_spam WHERE id = $1",
+            BlogFlag::Nsfw => "UPDATE blogs SET is_nsfw = NOT is_nsfw WHERE id = $1",
+            BlogFlag::Suspended => "UPDATE blogs SET is_suspended = NOT is_suspended WHERE id = $1",
+        }
+    }
+}
+
+/// A blog's moderation flags.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct BlogFlags {
+    pub is_spam: bool,
+    pub is_nsfw: bool,
+    pub is_suspended: bool,
+}
+
+impl Store {
+    /// Makes the account with `email` an administrator (or not); false when there is none.
+    pub async fn set_admin(&self, email: &str, admin: bool) -> sqlx::Result<bool> {
+        const SQL: &str = "UPDATE users SET is_admin = $2 WHERE email = $1";
+        let changed = with_writer!(self, pool => sqlx::query(SQL)
+            .bind(email.trim().to_lowercase()).bind(admin).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(changed > 0)
+    }
+
+    /// Whether `user_id` is an administrator.
+    pub async fn is_admin(&self, user_id: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT is_admin FROM users WHERE id = $1";
+        let row: Option<(bool,)> =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
+        Ok(row.is_some_and(|(admin,)| admin))
+    }
+
+    /// Flips `flag` on the blog `blog_id`; answers its flags after.
+    pub async fn toggle_blog_flag(&self, blog_id: i64, flag: BlogFlag) -> sqlx::Result<BlogFlags> {
+        with_writer!(self, pool => sqlx::query(flag.toggle_sql())
+            .bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        self.blog_flags(blog_id).await
+    }
+
+    /// The blog's moderation flags (all false for a blog that does not exist).
+    pub async fn blog_flags(&self, blog_id: i64) -> sqlx::Result<BlogFlags> {
+        const SQL: &str = "SELECT is_spam, is_nsfw, is_suspended FROM blogs WHERE id = $1";
+        let flags: Option<BlogFlags> =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).fetch_optional(pool).await)?;
+        Ok(flags.unwrap_or_default())
+    }
+}
