@@ -55,6 +55,9 @@ pub fn channel_kinds(store: &Store) -> ChannelKinds {
         .register(crate::notes::NotesChannel {
             store: store.clone(),
         })
+        .register(crate::posts::PostsChannel {
+            store: store.clone(),
+        })
 }
 
 async fn healthz() -> &'static str {

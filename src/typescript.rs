@@ -48,6 +48,8 @@ fn generated() -> Exports {
     exports.add::<NotificationPost>();
     exports.add::<NoteMeta>();
     exports.add::<NoteCount>();
+    exports.add::<PostChange>();
+    exports.add::<PostAction>();
     exports.add::<BlogUnread>();
     exports.add::<UnreadCounts>();
     exports

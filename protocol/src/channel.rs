@@ -18,12 +18,16 @@ pub enum Channel {
     Unread,
     /// `notes:{root_id}`: the note count of a reblog chain, by its first post's id.
     Notes(i64),
+    /// `posts:{blog}`: the blog's published posts changed (a new one, an edit, a removal).
+    Posts(String),
 }
 
 /// Why a channel string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
-    #[error("unknown channel kind '{0}' (expected inbox, conversation, activity, unread or notes)")]
+    #[error(
+        "unknown channel kind '{0}' (expected inbox, conversation, activity, unread, notes or posts)"
+    )]
     UnknownKind(String),
     #[error("channel '{0}' needs a key: write it kind:key")]
     MissingKey(String),
@@ -33,7 +37,14 @@ pub enum ChannelError {
 
 impl Channel {
     /// Every kind, as written before the colon.
-    pub const KINDS: [&'static str; 5] = ["inbox", "conversation", "activity", "unread", "notes"];
+    pub const KINDS: [&'static str; 6] = [
+        "inbox",
+        "conversation",
+        "activity",
+        "unread",
+        "notes",
+        "posts",
+    ];
 
     /// The channel's kind, as written before the colon.
     pub fn kind(&self) -> &'static str {
@@ -43,6 +54,7 @@ impl Channel {
             Channel::Activity(_) => "activity",
             Channel::Unread => "unread",
             Channel::Notes(_) => "notes",
+            Channel::Posts(_) => "posts",
         }
     }
 }
@@ -55,6 +67,7 @@ impl fmt::Display for Channel {
             Channel::Activity(blog) => write!(f, "activity:{blog}"),
             Channel::Unread => f.write_str("unread"),
             Channel::Notes(id) => write!(f, "notes:{id}"),
+            Channel::Posts(blog) => write!(f, "posts:{blog}"),
         }
     }
 }
@@ -90,11 +103,12 @@ impl FromStr for Channel {
         match (kind, key) {
             ("unread", None) => Ok(Channel::Unread),
             ("unread", Some(key)) => Err(ChannelError::BadKey(key.to_owned())),
-            ("inbox" | "conversation" | "activity" | "notes", None) => {
+            ("inbox" | "conversation" | "activity" | "notes" | "posts", None) => {
                 Err(ChannelError::MissingKey(s.to_owned()))
             }
             ("inbox", Some(key)) => blog_key(key).map(Channel::Inbox),
             ("activity", Some(key)) => blog_key(key).map(Channel::Activity),
+            ("posts", Some(key)) => blog_key(key).map(Channel::Posts),
             ("conversation", Some(key)) => id_key(key).map(Channel::Conversation),
             ("notes", Some(key)) => id_key(key).map(Channel::Notes),
             (kind, _) => Err(ChannelError::UnknownKind(kind.to_owned())),
@@ -127,6 +141,7 @@ mod tests {
             "activity:bob-2",
             "unread",
             "notes:7",
+            "posts:ann",
         ] {
             let channel: Channel = s.parse().unwrap();
             assert_eq!(channel.to_string(), s);
@@ -141,6 +156,7 @@ mod tests {
             Channel::Activity("a".into()),
             Channel::Unread,
             Channel::Notes(1),
+            Channel::Posts("a".into()),
         ];
         let kinds: Vec<&str> = samples.iter().map(Channel::kind).collect();
         assert_eq!(kinds, Channel::KINDS);
@@ -161,6 +177,7 @@ mod tests {
         assert!("conversation:-1".parse::<Channel>().is_err());
         assert!("notes:0".parse::<Channel>().is_err());
         assert!("notes".parse::<Channel>().is_err());
+        assert!("posts:Ann".parse::<Channel>().is_err());
         assert!("unread:5".parse::<Channel>().is_err());
         assert!("".parse::<Channel>().is_err());
     }

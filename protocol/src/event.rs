@@ -21,6 +21,8 @@ pub enum Event {
     Unread(UnreadCounts),
     /// `notes:{root_id}`: a reblog chain's note count changed.
     Notes(NoteCount),
+    /// `posts:{blog}`: a post of the blog went out, was edited, or was taken down.
+    Post(PostChange),
 }
 
 impl Event {
@@ -33,6 +35,7 @@ impl Event {
             Event::Notification(_) => "notification",
             Event::Unread(_) => "unread",
             Event::Notes(_) => "notes",
+            Event::Post(_) => "post",
         }
     }
 }
@@ -134,6 +137,29 @@ pub struct NotificationPost {
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct NoteMeta {
     pub reply_text: String,
+}
+
+/// What happened to a post, for readers of its blog to update in place: fetch a new or
+/// edited one (it is published), drop a removed one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct PostChange {
+    pub blog: String,
+    pub id: i64,
+    pub action: PostAction,
+}
+
+/// How a blog's published posts changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+#[serde(rename_all = "snake_case")]
+pub enum PostAction {
+    /// It went out (saved published, published, or sent out by its queue or schedule).
+    Created,
+    /// A published post was edited.
+    Updated,
+    /// It was deleted, or taken back to the drafts, the queue or private.
+    Deleted,
 }
 
 /// A reblog chain's note count: its likes, reblogs and replies, on every post of the chain.

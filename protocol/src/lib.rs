@@ -1,7 +1,7 @@
 //! dashwire's wire protocol: what travels over `/ws`.
 //!
 //! A client subscribes to typed channels (`inbox:{blog}`, `conversation:{id}`,
-//! `activity:{blog}`, `unread`, `notes:{root_id}`) and receives events carrying a per-channel sequence number
+//! `activity:{blog}`, `unread`, `notes:{root_id}`, `posts:{blog}`) and receives events carrying a per-channel sequence number
 //! that comes from storage, so a reconnecting client can resume with `since`. The same
 //! structures travel as JSON text frames (subprotocol `json`, the default) or MessagePack
 //! binary frames (subprotocol `msgpack`). `README.md` beside this crate documents it for
@@ -16,7 +16,8 @@ pub use channel::{Channel, ChannelError};
 pub use codec::{Codec, CodecError, Encoded};
 pub use event::{
     BlogUnread, ConversationSummary, Event, FromTumblelog, MessageData, NoteCount, NoteMeta,
-    NotificationData, NotificationPost, ParticipantRef, ReadData, UnreadCounts,
+    NotificationData, NotificationPost, ParticipantRef, PostAction, PostChange, ReadData,
+    UnreadCounts,
 };
 pub use frame::{ClientFrame, ErrorCode, EventFrame, ServerFrame};
 

@@ -2,6 +2,7 @@
 //! scheduled publishing, reblogs and their trail, and the pages that list posts.
 
 mod actions;
+mod channels;
 mod form;
 mod http;
 mod lookups;
@@ -26,6 +27,8 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
     actions::typescript(exports);
 }
+
+pub use channels::PostsChannel;
 
 use std::sync::Arc;
 

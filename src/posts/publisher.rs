@@ -11,17 +11,19 @@ use crate::store::{Store, now_secs};
 /// How often the task looks: publishing is to the second.
 const TICK: Duration = Duration::from_secs(1);
 
-/// Runs until the runtime stops; publishes the events of what went out (a reblog's note)
-/// through `realtime`.
+/// Runs until the runtime stops; publishes the events of what went out (the post's
+/// `created`, a reblog's note, mentions) through `realtime`.
 pub async fn run(store: Store, realtime: Realtime) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
         match publish(&store).await {
-            Ok(ids) => match store.note_published_reblogs(&ids).await {
+            Ok(ids) => match store.posts_went_out(&ids).await {
                 Ok(events) => realtime.publish(events).await,
-                Err(err) => tracing::warn!(error = %err, "noting published reblogs failed"),
+                Err(err) => {
+                    tracing::warn!(error = %err, "recording what published posts caused failed")
+                }
             },
             Err(err) => tracing::warn!(error = %err, "publishing due posts failed"),
         }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use dashwire_protocol::Event;
+use dashwire_protocol::{Channel, Event, PostAction, PostChange};
 
 use super::mentions::mentioned_blogs;
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
@@ -224,7 +224,10 @@ impl Store {
         if post.state == PostState::Queued {
             start_queue(&mut tx, post.blog_id, now).await?;
         }
-        let events = went_out(&mut tx, id).await?;
+        let mut events = went_out(&mut tx, id).await?;
+        if post.state == PostState::Published {
+            events.push(post_changed(&mut tx, id, post.blog_id, PostAction::Created).await?);
+        }
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(Written { id, published })
@@ -247,6 +250,9 @@ impl Store {
         };
         let (content, source) = (json(&post.content)?, json(&post.source)?);
         let mut tx = self.begin().await?;
+        let (was,): (String,) = with_tx!(&mut tx, conn =>
+            sqlx::query_as("SELECT state FROM posts WHERE id = $1").bind(id).fetch_one(conn).await)?;
+        let was_out = was == PostState::Published.name();
         with_tx!(&mut tx, conn => sqlx::query(UPDATE)
             .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
             .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
@@ -259,10 +265,30 @@ impl Store {
         if post.state == PostState::Queued {
             start_queue(&mut tx, post.blog_id, now).await?;
         }
-        let events = went_out(&mut tx, id).await?;
+        let mut events = went_out(&mut tx, id).await?;
+        let is_out = post.state == PostState::Published;
+        let change = match (was_out, is_out) {
+            (false, true) => Some(PostAction::Created),
+            (true, true) => Some(PostAction::Updated),
+            (true, false) => Some(PostAction::Deleted),
+            (false, false) => None,
+        };
+        if let Some(action) = change {
+            events.push(post_changed(&mut tx, id, post.blog_id, action).await?);
+        }
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(published)
+    }
+
+    /// Whether `user_id` may read the posts of the blog `name` live: it exists, and its posts
+    /// are public or it is theirs.
+    pub async fn blog_posts_readable(&self, name: &str, user_id: i64) -> sqlx::Result<bool> {
+        const SQL: &str = "SELECT COUNT(*) FROM blogs \
+             WHERE name = $1 AND (is_private_group_channel = FALSE OR user_id = $2)";
+        let (n,): (i64,) = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(name).bind(user_id).fetch_one(pool).await)?;
+        Ok(n > 0)
     }
 
     /// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its
@@ -283,7 +309,10 @@ impl Store {
         if state == PostState::Queued {
             start_queue(&mut tx, blog_id, now).await?;
         }
-        let events = went_out(&mut tx, id).await?;
+        let mut events = went_out(&mut tx, id).await?;
+        if state == PostState::Published {
+            events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
+        }
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(published)
@@ -292,27 +321,39 @@ impl Store {
     /// Deletes a post with its tags, likes and notes. A reblog's chain loses the notes it
     /// took with it; the chain's count is counted again. Returns the events to publish.
     pub async fn delete_post(&self, id: i64) -> sqlx::Result<Vec<Published>> {
-        const DELETE: &str = "DELETE FROM posts WHERE id = $1 RETURNING COALESCE(root_post_id, id)";
+        const DELETE: &str = "DELETE FROM posts WHERE id = $1 \
+             RETURNING COALESCE(root_post_id, id), blog_id, state";
         let mut tx = self.begin().await?;
-        let root: Option<(i64,)> =
+        let deleted: Option<(i64, i64, String)> =
             with_tx!(&mut tx, conn => sqlx::query_as(DELETE).bind(id).fetch_optional(conn).await)?;
-        let events = match root {
-            Some((root,)) if root != id => notes::recount(&mut tx, root).await?,
-            _ => Vec::new(),
+        let Some((root, blog_id, state)) = deleted else {
+            return Ok(Vec::new());
         };
+        let mut events = if root != id {
+            notes::recount(&mut tx, root).await?
+        } else {
+            Vec::new()
+        };
+        if state == PostState::Published.name() {
+            events.push(post_changed(&mut tx, id, blog_id, PostAction::Deleted).await?);
+        }
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(published)
     }
 
-    /// The notes of reblogs the publisher just sent out, each in its own transaction (a
-    /// reblog already noted is skipped, so a retry writes nothing twice). Returns the events
-    /// to publish.
-    pub async fn note_published_reblogs(&self, ids: &[i64]) -> sqlx::Result<Vec<Published>> {
+    /// What the posts the publisher just sent out cause (see `went_out`), and their `created`
+    /// events, each post in its own transaction. Returns the events to publish.
+    pub async fn posts_went_out(&self, ids: &[i64]) -> sqlx::Result<Vec<Published>> {
+        const BLOG: &str = "SELECT blog_id FROM posts WHERE id = $1";
         let mut published = Vec::new();
         for &id in ids {
             let mut tx = self.begin().await?;
-            let events = went_out(&mut tx, id).await?;
+            let mut events = went_out(&mut tx, id).await?;
+            let blog: Option<(i64,)> = with_tx!(&mut tx, conn => sqlx::query_as(BLOG).bind(id).fetch_optional(conn).await)?;
+            if let Some((blog_id,)) = blog {
+                events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
+            }
             published.extend(log::record(&mut tx, events).await?);
             tx.commit().await?;
         }
@@ -772,6 +813,24 @@ async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
         }
     }
     Ok(events)
+}
+
+/// The `post` event on `posts:{blog}` for a change to the post `id` of `blog_id`.
+async fn post_changed(
+    tx: &mut Tx,
+    id: i64,
+    blog_id: i64,
+    action: PostAction,
+) -> sqlx::Result<(Topic, Event)> {
+    const NAME: &str = "SELECT name FROM blogs WHERE id = $1";
+    let (blog,): (String,) =
+        with_tx!(tx, conn => sqlx::query_as(NAME).bind(blog_id).fetch_one(conn).await)?;
+    let change = PostChange {
+        blog: blog.clone(),
+        id,
+        action,
+    };
+    Ok((Topic::shared(Channel::Posts(blog)), Event::Post(change)))
 }
 
 async fn start_queue(tx: &mut Tx, blog_id: i64, now: i64) -> sqlx::Result<()> {

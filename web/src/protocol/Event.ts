@@ -3,10 +3,11 @@ import type { ConversationSummary } from "./ConversationSummary";
 import type { MessageData } from "./MessageData";
 import type { NoteCount } from "./NoteCount";
 import type { NotificationData } from "./NotificationData";
+import type { PostChange } from "./PostChange";
 import type { ReadData } from "./ReadData";
 import type { UnreadCounts } from "./UnreadCounts";
 
 /**
  * An event on a channel: the `event` name and its `data`.
  */
-export type Event = { "event": "message", "data": MessageData } | { "event": "read", "data": ReadData } | { "event": "conversation", "data": ConversationSummary } | { "event": "notification", "data": NotificationData } | { "event": "unread", "data": UnreadCounts } | { "event": "notes", "data": NoteCount };
+export type Event = { "event": "message", "data": MessageData } | { "event": "read", "data": ReadData } | { "event": "conversation", "data": ConversationSummary } | { "event": "notification", "data": NotificationData } | { "event": "unread", "data": UnreadCounts } | { "event": "notes", "data": NoteCount } | { "event": "post", "data": PostChange };

@@ -1,0 +1,33 @@
+//! Who may read `posts:{blog}`: anyone signed in, for a blog whose posts are public; only its
+//! owner for a private group channel.
+
+use dashwire_protocol::Channel;
+use futures_util::future::BoxFuture;
+
+use crate::realtime::{ChannelAuthority, Topic};
+use crate::store::Store;
+
+/// The `posts` channel kind.
+pub struct PostsChannel {
+    pub store: Store,
+}
+
+impl ChannelAuthority for PostsChannel {
+    fn kinds(&self) -> &'static [&'static str] {
+        &["posts"]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        user_id: i64,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+        Box::pin(async move {
+            let Channel::Posts(blog) = channel else {
+                return Ok(None);
+            };
+            let readable = self.store.blog_posts_readable(blog, user_id).await?;
+            Ok(readable.then(|| Topic::shared(channel.clone())))
+        })
+    }
+}

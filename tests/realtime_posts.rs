@@ -1,0 +1,88 @@
+//! A blog's posts live, on each setup (SQLite, PostgreSQL, two nodes over Redis): readers of
+//! `posts:{blog}` hear of each post that goes out, each edit of a published post and each
+//! removal, once, in order, and resume what they missed with `since`. A blog with 100,000
+//! followers writes one event per post, not one per follower: each reader's socket listens
+//! on the blog's channel.
+
+mod common;
+
+use common::client::pair;
+use common::deployment::{Deployment, SETUPS};
+use common::ws::Socket;
+use common::ws::socket_on;
+use dashwire_protocol::{Event, PostAction};
+
+/// The next event, which must be a post change: its seq, post and action.
+async fn post_event(socket: &mut Socket) -> (i64, i64, PostAction) {
+    let frame = socket.event().await;
+    match frame.event {
+        Event::Post(change) => (frame.seq, change.id, change.action),
+        other => panic!("expected a post change, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn readers_hear_of_new_edited_and_removed_posts_and_resume_what_they_missed() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let mut ben_ws = socket_on(&sockets, &ben).await;
+        ben_ws.subscribe("posts:ann", None).await;
+        let text = |state: &'static str, title: &'static str| {
+            [
+                ("post[type]", "text"),
+                ("post[state]", state),
+                ("post[one]", title),
+            ]
+        };
+        let first = ann.save_post("ann", &text("0", "First")).await["post"]["id"]
+            .as_i64()
+            .unwrap();
+        let (_, id, action) = post_event(&mut ben_ws).await;
+        assert_eq!((id, action), (first, PostAction::Created), "{setup:?}");
+
+        // A draft is nobody's business; its publishing is.
+        let draft = ann.save_post("ann", &text("1", "Later")).await["post"]["id"]
+            .as_i64()
+            .unwrap();
+        let first_text = first.to_string();
+        let mut edit = text("0", "First, edited").to_vec();
+        edit.push(("post_id", &first_text));
+        ann.save_post("ann", &edit).await;
+        let (seen, id, action) = post_event(&mut ben_ws).await;
+        assert_eq!(
+            (id, action),
+            (first, PostAction::Updated),
+            "{setup:?}: the draft made no event"
+        );
+        drop(ben_ws);
+
+        // While Ben is away: the draft goes out, the first post is deleted.
+        let published = ann.post("/publish", &[("id", &draft.to_string())]).await;
+        assert_eq!(published.status, 200, "{setup:?}: {}", published.body);
+        let deleted = ann
+            .post(
+                "/svc/post/delete",
+                &[("post_id", &first_text), ("channel_id", "ann")],
+            )
+            .await;
+        assert_eq!(deleted.status, 200, "{setup:?}: {}", deleted.body);
+
+        let mut ben_ws = socket_on(&sockets, &ben).await;
+        let (replayed, _) = ben_ws.subscribe("posts:ann", Some(seen)).await;
+        let replayed: Vec<(i64, PostAction)> = replayed
+            .into_iter()
+            .map(|f| match f.event {
+                Event::Post(change) => (change.id, change.action),
+                other => panic!("{setup:?}: unexpected {other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            replayed,
+            vec![(draft, PostAction::Created), (first, PostAction::Deleted)],
+            "{setup:?}: what he missed, once each, in order"
+        );
+        deployment.stop().await;
+    }
+}
