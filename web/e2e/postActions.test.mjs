@@ -92,6 +92,29 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     assert.equal(await reloaded.getByRole('button', { name: 'Reblogged' }).count(), 1);
   });
 
+  await t.test('a new post waits behind "1 new post" on the reader’s dashboard and the author’s page', async () => {
+    const fresh = await apiPost(authorPage, authorKey, '/svc/post/update', {
+      channel_id: author.blogName,
+      'post[type]': 'text',
+      'post[state]': '0',
+      'post[one]': 'Second light',
+    });
+    const newer = readerPage.getByRole('button', { name: '1 new post' });
+    await newer.click();
+    const first = readerPage.getByRole('feed', { name: 'Your dashboard' }).getByRole('article').first();
+    assert.equal(await first.getAttribute('data-post-id'), String(fresh.post.id));
+    await authorPage.getByRole('button', { name: '1 new post' }).waitFor();
+    // An edit shows in place, without a reload.
+    await apiPost(authorPage, authorKey, '/svc/post/update', {
+      channel_id: author.blogName,
+      post_id: String(fresh.post.id),
+      'post[type]': 'text',
+      'post[state]': '0',
+      'post[one]': 'Second light, brighter',
+    });
+    await postArticle(readerPage, fresh.post.id).getByRole('heading', { name: 'Second light, brighter' }).waitFor();
+  });
+
   await t.test('no script errors in either page', () => {
     assert.deepEqual(authorPage.errors, []);
     assert.deepEqual(readerPage.errors, []);

@@ -4,6 +4,7 @@ import { Sparkline } from '../../components/Sparkline';
 import { formatCount } from '../../lib/format';
 import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../activity';
 import { PostList } from '../posts';
+import { useSession } from '../session';
 import { BlogPageFrame } from './components/BlogPageFrame';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
@@ -11,11 +12,18 @@ import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsS
 export type { OwnerPostsPage };
 
 export function BlogPage({ name }: { name: string }) {
+  // Live for signed-in readers (the socket is theirs); a visitor reads it as it was loaded.
+  const { isLoggedIn } = useSession();
   return (
     <BlogPageFrame name={name}>
       {(blog) => (
         <section aria-label={`${blog.name} posts`}>
-          <PostList page={{ root: 'blog', blog: blog.name }} label={`${blog.name} posts`} empty={<p>No posts yet.</p>} />
+          <PostList
+            page={{ root: 'blog', blog: blog.name }}
+            label={`${blog.name} posts`}
+            empty={<p>No posts yet.</p>}
+            live={isLoggedIn ? [`posts:${blog.name}`] : undefined}
+          />
         </section>
       )}
     </BlogPageFrame>

@@ -27,7 +27,9 @@ export type PostListAction =
   /** Posts newer than the list's: at the top of a newest-first page, the bottom of the others. */
   | { type: 'newerLoaded'; posts: Post[]; at: 'top' | 'bottom' }
   /** A post saved while the list is shown; `belongs` says whether this page lists it. */
-  | { type: 'postSaved'; post: Post; belongs: boolean };
+  | { type: 'postSaved'; post: Post; belongs: boolean }
+  /** Deleted, or no longer published: off every page that shows it. */
+  | { type: 'postRemoved'; id: number };
 
 export const initialPostListState: PostListState = {
   posts: [],
@@ -84,6 +86,11 @@ export function postListReducer(state: PostListState, action: PostListAction): P
         // An edit: in place while it still belongs here, gone when it moved to another page.
         if (action.belongs) draft.posts[i] = action.post;
         else draft.posts.splice(i, 1);
+        break;
+      }
+      case 'postRemoved': {
+        const i = state.posts.findIndex((p) => p.id === action.id);
+        if (i !== -1) draft.posts.splice(i, 1);
         break;
       }
     }

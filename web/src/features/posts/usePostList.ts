@@ -1,16 +1,24 @@
-// A page's posts, live: the first page, the next one `after` the last post shown, and the
-// posts the composer saves while the page is open (spec 001 §4 After save).
+// A page's posts, live: the first page, the next one `after` the last post shown, the posts
+// the composer saves while the page is open (spec 001 §4 After save), and what its blogs'
+// `posts:{blog}` channels say: an edited post is fetched again in place, a removed one goes,
+// and new ones wait behind "N new posts" until the reader asks for them, so the page never
+// moves under the reader.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
-import { errorDetails, type ApiClient } from '../../api/client';
-import { fetchPostPage, POST_PAGE_SIZE, type PostPageRoot } from '../../api/postEndpoints';
+import { ApiError, errorDetails, type ApiClient } from '../../api/client';
+import { fetchIndashBlogPosts, fetchPostPage, POST_PAGE_SIZE, type PostPageRoot } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
+import { useChannels } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, type PostListState } from './postListReducer';
 import { useSavedPosts } from './savedPosts';
 
 export interface PostList {
   state: PostListState;
+  /** Posts that went out on the page's blogs since it loaded, not shown yet. */
+  newCount: number;
+  /** Puts the new posts in at the top. */
+  showNewer(): Promise<void>;
   /** The next page, unless one is on its way or there is none. */
   loadMore(): void;
   /** The first page again, after it failed. */
@@ -32,8 +40,9 @@ async function fetchAllNewer(api: ApiClient, page: PostPageRoot, firstId: number
   }
 }
 
-export function usePostList(page: PostPageRoot): PostList {
+export function usePostList(page: PostPageRoot, liveChannels: readonly string[] = []): PostList {
   const api = useApi();
+  const [pending, setPending] = useState<number[]>([]);
   const [state, dispatch] = useReducer(postListReducer, initialPostListState);
   const stateNow = useRef(state);
   stateNow.current = state;
@@ -110,6 +119,75 @@ export function usePostList(page: PostPageRoot): PostList {
     }
   });
 
+  // A fresh subscription hears only what comes after it: posts that went out between the
+  // first page's load and the subscription are looked for over HTTP. A dashboard confirms
+  // many channels at once; one look covers them all.
+  const lookInFlight = useRef(false);
+  const lookAgain = useRef(false);
+  const confirmedWhileLoading = useRef(false);
+  const lookForMissed = useCallback(() => {
+    const { status, posts } = stateNow.current;
+    // Confirmed before the first page arrived: that page may have been read before a post
+    // the subscription will not hear of, so look once it is in.
+    if (status === 'loading') confirmedWhileLoading.current = true;
+    const first = posts[0];
+    if (status !== 'ready' || !first || !isNewestFirst(pageNow.current)) return;
+    if (lookInFlight.current) {
+      lookAgain.current = true;
+      return;
+    }
+    lookInFlight.current = true;
+    fetchAllNewer(api, pageNow.current, first.id)
+      .then((newer) => setPending((ids) => [...new Set([...ids, ...newer.map((p) => p.id)])]))
+      .catch((err: unknown) => console.warn('Looking for posts missed before subscribing failed.', err))
+      .finally(() => {
+        lookInFlight.current = false;
+        if (lookAgain.current) {
+          lookAgain.current = false;
+          lookForMissed();
+        }
+      });
+  }, [api]);
+
+  // A post the page came to show some other way (the composer's save) waits no longer.
+  useEffect(() => {
+    setPending((ids) => {
+      const waiting = ids.filter((id) => !state.posts.some((p) => p.id === id));
+      return waiting.length === ids.length ? ids : waiting;
+    });
+  }, [state.posts]);
+
+  useEffect(() => {
+    if (state.status === 'ready' && confirmedWhileLoading.current) {
+      confirmedWhileLoading.current = false;
+      lookForMissed();
+    }
+  }, [state.status, lookForMissed]);
+
+  useChannels(liveChannels, (frame) => {
+    if (frame.event !== 'post' || stateNow.current.status !== 'ready') return;
+    const { id, blog, action } = frame.data;
+    const shown = stateNow.current.posts.some((p) => p.id === id);
+    if (action === 'created') {
+      if (!shown && isNewestFirst(pageNow.current)) setPending((ids) => (ids.includes(id) ? ids : [...ids, id]));
+    } else if (action === 'deleted') {
+      setPending((ids) => ids.filter((p) => p !== id));
+      dispatch({ type: 'postRemoved', id });
+    } else if (shown) {
+      fetchIndashBlogPosts(api, blog, { postId: id })
+        .then(({ posts }) => posts[0] && dispatch({ type: 'postSaved', post: posts[0], belongs: true }))
+        .catch((err: unknown) => {
+          // No longer there for this reader: off the page, as a removal would be.
+          if (err instanceof ApiError && err.status === 404) dispatch({ type: 'postRemoved', id });
+        });
+    }
+  }, lookForMissed);
+
+  const showNewer = useCallback(async () => {
+    await insertNewer();
+    setPending([]);
+  }, [insertNewer]);
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, loadMore, retry };
+  return { state, loadMore, retry, newCount: pending.length, showNewer };
 }

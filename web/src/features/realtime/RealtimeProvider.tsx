@@ -74,6 +74,7 @@ export function RealtimeProvider({
         const backfill = needsBackfill(registry.current, frame.channel);
         apply({ type: 'subscribed', channel: frame.channel, seq: frame.seq });
         if (backfill) for (const listener of listeners.current.get(frame.channel) ?? []) listener.onResync?.();
+        for (const listener of listeners.current.get(frame.channel) ?? []) listener.onSubscribed?.();
         return;
       }
       case 'error':

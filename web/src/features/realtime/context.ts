@@ -13,6 +13,12 @@ export interface ChannelListener {
    * channel was subscribed afresh after the socket opened, leaving a gap since the last load.
    */
   onResync?(): void;
+  /**
+   * The server confirmed the subscription: events flow from here on. Whatever happened
+   * between the component's HTTP load and now is replayed only when resuming; a component
+   * that loaded before a fresh subscription can look for what it missed.
+   */
+  onSubscribed?(): void;
 }
 
 export interface RealtimeClient {
@@ -53,4 +59,29 @@ export function useChannel(
       onResync: () => handlers.current.onResync?.(),
     });
   }, [channel, listen]);
+}
+
+/**
+ * Listens on several channels at once (a dashboard on each blog it shows), with one handler.
+ * The list may be a new array on every render: only a change in its channels relistens.
+ */
+export function useChannels(
+  channels: readonly string[],
+  onEvent: (event: EventFrame) => void,
+  onSubscribed?: () => void,
+): void {
+  const { listen } = useRealtimeClient();
+  const handlers = useRef({ onEvent, onSubscribed });
+  handlers.current = { onEvent, onSubscribed };
+  const key = [...new Set(channels)].sort().join('\n');
+  useEffect(() => {
+    if (!key) return;
+    const stops = key.split('\n').map((channel) =>
+      listen(channel, {
+        onEvent: (event) => handlers.current.onEvent(event),
+        onSubscribed: () => handlers.current.onSubscribed?.(),
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [key, listen]);
 }

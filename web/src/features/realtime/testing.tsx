@@ -25,6 +25,11 @@ export class FakeRealtime {
   emit(event: EventFrame): void {
     for (const listener of this.listeners.get(event.channel) ?? []) listener.onEvent(event);
   }
+
+  /** Plays the server's `subscribed` for a channel. */
+  subscribed(channel: string): void {
+    for (const listener of this.listeners.get(channel) ?? []) listener.onSubscribed?.();
+  }
 }
 
 export function FakeRealtimeProvider({

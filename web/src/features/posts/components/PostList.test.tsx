@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PostPageRoot } from '../../../api/postEndpoints';
 import type { Post as WirePost } from '../../../api/types/Post';
 import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
-import { user } from '../../../test/fixtures';
+import { user, wireBlog } from '../../../test/fixtures';
 import { saveAnswer, wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { announceSavedPost } from '../savedPosts';
@@ -201,5 +201,69 @@ describe('PostList after a save (spec 001 §4)', () => {
     act(() => announceSavedPost(saveAnswer(mine(3), { created_post: false })));
     await waitFor(() => expect(feedIds()).toEqual([2]));
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('PostList, live on posts:{blog}', () => {
+  function renderLive(routes: Record<string, FakeRoute>) {
+    const api = fakeApi(routes);
+    const rendered = renderWithProviders(
+      <PostList page={{ root: 'dashboard' }} label="The posts" empty={<p>Nothing here.</p>} live={['posts:bob']} />,
+      { client: api.client, user: user() },
+    );
+    return { ...api, realtime: rendered.realtime };
+  }
+  const change = (seq: number, id: number, action: 'created' | 'updated' | 'deleted') => ({
+    channel: 'posts:bob',
+    seq,
+    event: 'post' as const,
+    data: { blog: 'bob', id, action },
+  });
+
+  it('keeps new posts behind "N new posts" until asked, then puts them on top', async () => {
+    const { realtime } = renderLive(
+      postPages('dashboard', { 'after/0': () => page(3, 2), 'before/3': () => page(5, 4) }),
+    );
+    await waitFor(() => expect(feedIds()).toEqual([3, 2]));
+    expect(realtime.channels()).toContain('posts:bob');
+    act(() => realtime.emit(change(1, 4, 'created')));
+    act(() => realtime.emit(change(2, 5, 'created')));
+    act(() => realtime.emit(change(3, 5, 'created')));
+    expect(feedIds()).toEqual([3, 2]);
+    fireEvent.click(screen.getByRole('button', { name: '2 new posts' }));
+    await waitFor(() => expect(feedIds()).toEqual([5, 4, 3, 2]));
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
+  });
+
+  it('fetches an edited post again in place and drops a deleted one', async () => {
+    const edited = wirePost(3, { content: { type: 'text', title: 'Edited', body: '' } });
+    const { realtime, requests } = renderLive({
+      ...postPages('dashboard', { 'after/0': () => page(3, 2) }),
+      'GET /svc/indash_blog/posts': () => ({ response: { posts: [edited], tumblelog: wireBlog('bob') } }),
+    });
+    await waitFor(() => expect(feedIds()).toEqual([3, 2]));
+    act(() => realtime.emit(change(1, 3, 'updated')));
+    await screen.findByRole('heading', { name: 'Edited' });
+    const asked = requests.find((r) => r.path === '/svc/indash_blog/posts')!.query;
+    expect([asked.get('tumblelog_name_or_id'), asked.get('post_id')]).toEqual(['bob', '3']);
+    act(() => realtime.emit(change(2, 2, 'deleted')));
+    expect(feedIds()).toEqual([3]);
+  });
+});
+
+describe('PostList, what a fresh subscription cannot hear', () => {
+  it('looks over HTTP, once the subscription is confirmed, for posts that went out since the page loaded', async () => {
+    const api = fakeApi(postPages('dashboard', { 'after/0': () => page(3, 2), 'before/3': () => page(4) }));
+    const { realtime } = renderWithProviders(
+      <PostList page={{ root: 'dashboard' }} label="The posts" empty={<p>Nothing here.</p>} live={['posts:bob', 'posts:cat']} />,
+      { client: api.client, user: user() },
+    );
+    await waitFor(() => expect(feedIds()).toEqual([3, 2]));
+    act(() => {
+      realtime.subscribed('posts:bob');
+      realtime.subscribed('posts:cat');
+    });
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
+    expect(api.requests.filter((r) => r.path === '/svc/post/dashboard/before/3').length).toBeLessThanOrEqual(2);
   });
 });
