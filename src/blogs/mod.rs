@@ -2,6 +2,7 @@
 
 pub mod avatar;
 pub mod blocks;
+pub mod description;
 mod http;
 pub mod lookup;
 pub mod model;

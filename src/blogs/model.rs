@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+use super::description::description_html;
 use super::store::BlogRow;
-use crate::web::escape_html;
 
 /// One of the user's blogs, as the user model lists them in `channels`.
 #[derive(Debug, Serialize)]
@@ -165,8 +165,7 @@ impl BlogView {
             title: row.title.clone(),
             directory_safe_title: directory_safe(&row.title),
             description: row.description.clone(),
-            // Descriptions are plain text for now: escaping is the whole of sanitising them.
-            description_sanitized: escape_html(&row.description),
+            description_sanitized: description_html(&row.name, &row.description),
             avatar_url: avatar_url(&row.name, DEFAULT_AVATAR_SIZE),
             url: dashboard_url.clone(),
             cname: None,

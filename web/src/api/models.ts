@@ -5,6 +5,7 @@
 // client model has the same name as the wire type it is made from, the wire type is imported
 // as Wire<Name>.
 import { webUrl } from '../lib/webUrl';
+import { serverHtml, type ServerHtml } from './serverHtml';
 import type { NotificationData } from '../protocol/NotificationData';
 import type { BlogWithActivity } from './types/BlogWithActivity';
 import type { ContextTumblelog } from './types/ContextTumblelog';
@@ -87,6 +88,8 @@ export interface Blog {
   name: string;
   title: string;
   description: string;
+  /** The description as the server sanitised it: links, a few inline elements. */
+  descriptionHtml: ServerHtml;
   avatarUrl: string;
   url: string;
   following: boolean;
@@ -207,6 +210,7 @@ export function blogFromWire(w: BlogWithActivity): Blog {
     name: w.name,
     title: w.title,
     description: w.description,
+    descriptionHtml: serverHtml(w.description_sanitized),
     avatarUrl: w.avatar_url,
     url: w.url,
     following: w.following,

@@ -9,6 +9,7 @@
 // shown as text. Tags alone arrive with their angle brackets escaped (spec 001 §5's tag
 // rules), and are decoded here.
 import { decodeHtmlText } from '../lib/htmlText';
+import { serverHtml, type ServerHtml } from './serverHtml';
 import { httpUrl, webUrl } from '../lib/webUrl';
 import type { ChatLine as WireChatLine } from './types/ChatLine';
 import type { Photo as WirePhoto } from './types/Photo';
@@ -22,18 +23,7 @@ import type { TrailItem as WireTrailItem } from './types/TrailItem';
 
 export type { PostState, PostType };
 
-/**
- * HTML the server's sanitiser (ammonia, src/posts/sanitize.rs) has already cleaned: the
- * editor's elements only, never a script, a style, an event handler or a javascript: URL.
- * Only this file makes one, from a field the server sanitises, so the one component that
- * renders HTML (features/posts/components/ServerHtml.tsx) can be handed nothing else.
- */
-export type ServerHtml = string & { readonly __sanitisedByTheServer: true };
-
-/** Marks a wire HTML field as what it is. Not for anything but the server's HTML fields. */
-function serverHtml(html: string): ServerHtml {
-  return html as ServerHtml;
-}
+export type { ServerHtml };
 
 /** One photo of a photo post (spec 000 §3 Photo). */
 export interface Photo {

@@ -9,11 +9,12 @@ import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useBlogStore } from '../blogs';
 
-function Seeded({ following = false }: { following?: boolean }) {
+function Seeded({ following = false, descriptionSanitized = '' }: { following?: boolean; descriptionSanitized?: string }) {
   const { state, dispatch } = useBlogStore();
   useEffect(() => {
-    dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { following }))] });
-  }, [dispatch, following]);
+    const wire = wireBlog('bob', { following, description_sanitized: descriptionSanitized });
+    dispatch({ type: 'received', blogs: [blogFromWire(wire)] });
+  }, [dispatch, following, descriptionSanitized]);
   return state.byName.bob ? <BlogCard name="bob" /> : null;
 }
 
@@ -69,6 +70,15 @@ describe('BlogCard follow', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(location.history.at(-1)).toBe('/follow/bob');
     expect(requests).toHaveLength(0);
+  });
+
+  it('renders the description the server sanitised, its links included', async () => {
+    const { client } = fakeApi({});
+    const html = 'Drawings &amp; <a href="/blog/bob/tagged/art" rel="noopener noreferrer nofollow">art</a><br>every day';
+    renderWithProviders(<Seeded descriptionSanitized={html} />, { client, user: user() });
+    const link = await screen.findByRole('link', { name: 'art' });
+    expect(link.getAttribute('href')).toBe('/blog/bob/tagged/art');
+    expect(link.closest('.blog-card__description')?.textContent).toBe('Drawings & artevery day');
   });
 
   it('leaves the highlighted-posts area empty with fewer than 2 posts', async () => {

@@ -49,7 +49,7 @@ export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLeve
           </Link>
         </Heading>
         <p className="blog-card__name muted">{blog.name}</p>
-        {theme.showDescription && <BlogDescription text={blog.description} />}
+        {theme.showDescription && <BlogDescription html={blog.descriptionHtml} />}
       </div>
       <HighlightedPosts posts={blog.highlightedPosts} />
     </article>
