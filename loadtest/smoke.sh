@@ -20,10 +20,11 @@ run() {
   local script=$1; shift
   echo "k6 $script"
   k6 run --no-usage-report --quiet "$@" "loadtest/$script" > "$dir/k6.log" 2>&1 || { cat "$dir/k6.log"; exit 1; }
-  grep -E "dashwire_(sockets_held|messages_received|deliveries)|fanout:|http_reqs" "$dir/k6.log" | sed 's/^ */  /' || true
+  grep -E "dashwire_(sockets_held|messages_received|deliveries|post_deliveries)|fanout:|posts:|http_reqs" "$dir/k6.log" | sed 's/^ */  /' || true
 }
 run connect.js -e SOCKETS=20 -e RAMP_SECONDS=1 -e HOLD_SECONDS=1
 run chat.js -e PAIRS=5 -e RATE_PER_PAIR=2 -e DURATION_SECONDS=3
 run fanout.js -e SUBSCRIBERS=10 -e EVENTS=5 -e CONNECT_SECONDS=2
+run posts.js -e FOLLOWERS=10 -e POSTS=3 -e INTERVAL_MS=100 -e CONNECT_SECONDS=2
 run polling.js -e PAIRS=5 -e RATE_PER_PAIR=1 -e DURATION_SECONDS=5
 echo "k6 scenarios ok"

@@ -191,6 +191,37 @@ pub async fn follow_burst(
     failed
 }
 
+/// The star blog's owner (user 0) publishes `count` text posts, one after the other, each
+/// `interval` after the last went through; `sent_at[k]` is when post `k` was sent. Answers
+/// how many failed.
+pub async fn post_series(
+    client: &Client,
+    seed: &Seed,
+    count: usize,
+    sent_at: &[AtomicU64],
+    interval: Duration,
+) -> u64 {
+    let owner = &seed.users[0];
+    let mut failed = 0;
+    for (k, sent) in sent_at.iter().enumerate().take(count) {
+        let title = format!("Load post {k}");
+        sent.store(now_micros(), Relaxed);
+        let fields = [
+            ("channel_id", seed.star.blog.as_str()),
+            ("post[type]", "text"),
+            ("post[state]", "0"),
+            ("post[one]", title.as_str()),
+        ];
+        if !client.post(owner, "/svc/post/update", &fields).await {
+            failed += 1;
+        }
+        if !interval.is_zero() {
+            tokio::time::sleep(interval).await;
+        }
+    }
+    failed
+}
+
 /// Undoes a burst's follows.
 pub async fn unfollow_all(client: &Client, seed: &Seed, followers: &[usize]) {
     for &i in followers {

@@ -6,6 +6,8 @@
 //! - `connect`: open, authenticate and subscribe N sockets, hold them, report memory.
 //! - `chat`: N sockets connected; pairs chat over HTTP at a steady rate; delivery latency.
 //! - `fanout`: N sockets on one blog's activity; a burst of follows; deliveries/s.
+//! - `posts`: N followers' sockets on one popular blog's `posts:{blog}`; the blog posts a
+//!   series; delivery latency and deliveries/s.
 //! - `poll`: the same chat done the spec's fallback way (2 s / 30 s polling).
 //!
 //! Every run is bounded in count and time and only targets the addresses it is given
@@ -58,6 +60,8 @@ enum Mode {
     Chat(ChatArgs),
     /// One blog's activity to many sockets: a burst of follows.
     Fanout(FanoutArgs),
+    /// A popular blog posts to many followers' dashboards (`posts:{blog}`).
+    Posts(PostsArgs),
     /// The same chat by the spec's polling fallback.
     Poll(PollArgs),
 }
@@ -181,6 +185,18 @@ struct FanoutArgs {
 }
 
 #[derive(Args, Clone)]
+struct PostsArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Posts the star blog publishes, one after the other.
+    #[arg(long, default_value_t = 20)]
+    posts: usize,
+    /// Milliseconds between one post going through and the next being sent.
+    #[arg(long, default_value_t = 100)]
+    interval_ms: u64,
+}
+
+#[derive(Args, Clone)]
 struct PollArgs {
     #[command(flatten)]
     common: Common,
@@ -262,6 +278,7 @@ fn main() -> anyhow::Result<()> {
             Mode::Connect(common) => connect(common).await,
             Mode::Chat(args) => chat(args).await,
             Mode::Fanout(args) => fanout(args).await,
+            Mode::Posts(args) => posts(args).await,
             Mode::Poll(args) => poll(args).await,
         }
     })
@@ -286,6 +303,8 @@ fn shared(seed: &Seed, prefix: &str) -> Arc<Shared> {
         connect_times: Latencies::new(),
         follow_sent: (0..seed.users.len()).map(|_| AtomicU64::new(0)).collect(),
         prefix: prefix.to_owned(),
+        post_sent: Vec::new(),
+        posts_seen: Vec::new(),
     })
 }
 
@@ -434,6 +453,81 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
         );
     }
     hold(common, &shared).await;
+    Ok(())
+}
+
+/// The followers (seeded users from `--offset`, user 0 being the star blog's owner) each
+/// hold a socket on `posts:{star}`, as their dashboards do; the star blog publishes a series
+/// of posts; every socket should get every post. One event per post reaches them all: the
+/// server writes no row per follower.
+async fn posts(args: PostsArgs) -> anyhow::Result<()> {
+    let common = &args.common;
+    let seed = Seed::read(&common.seed)?;
+    anyhow::ensure!(
+        common.offset >= 1 && common.offset + common.count <= seed.users.len(),
+        "the seed has {} users; subscribers are users offset..offset+count, after user 0",
+        seed.users.len()
+    );
+    let mut shared = shared(&seed, &common.prefix);
+    {
+        let inner = Arc::get_mut(&mut shared).expect("not shared yet");
+        inner.post_sent = (0..args.posts).map(|_| AtomicU64::new(0)).collect();
+        inner.posts_seen = (0..common.count).map(|_| AtomicU64::new(0)).collect();
+    }
+    let servers: Vec<SocketAddr> = common
+        .url
+        .iter()
+        .map(|u| server_addr(u))
+        .collect::<Result<_, _>>()?;
+    let plans: Vec<Plan> = seed.users[common.offset..common.offset + common.count]
+        .iter()
+        .enumerate()
+        .map(|(i, user)| Plan {
+            server: servers[i % servers.len()],
+            source: common.sources[i % common.sources.len()],
+            token: user.token.clone(),
+            channels: vec![format!("posts:{}", seed.star.blog)],
+        })
+        .collect();
+    open_and_report(common, plans, &shared).await;
+    let subscribers = shared.counters.connected.load(Relaxed);
+    let client = http::Client::new(&common.url[0])?;
+    let expected = subscribers * args.posts as u64;
+    let delivered_before = shared.counters.deliveries.load(Relaxed);
+    let cpu_before = total_cpu_secs(&common.server_pid);
+    let started = stats::now_micros();
+    let failed = http::post_series(
+        &client,
+        &seed,
+        args.posts,
+        &shared.post_sent,
+        Duration::from_millis(args.interval_ms),
+    )
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while shared.counters.deliveries.load(Relaxed) - delivered_before < expected
+        && Instant::now() < deadline
+    {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let delivered = shared.counters.deliveries.load(Relaxed) - delivered_before;
+    let last = shared.counters.last_delivery_micros.load(Relaxed);
+    let span = last.saturating_sub(started) as f64 / 1e6;
+    println!(
+        "posts: {} posts × {subscribers} followers: {delivered}/{expected} deliveries in {span:.3}s = {:.0} deliveries/s ({failed} posts failed)",
+        args.posts,
+        delivered as f64 / span.max(1e-9)
+    );
+    println!(
+        "delivery latency (post sent → follower's socket): {}",
+        summary(&shared.latencies.merged())
+    );
+    if !common.server_pid.is_empty() {
+        println!(
+            "server CPU: {:.2}s over the series",
+            total_cpu_secs(&common.server_pid) - cpu_before
+        );
+    }
     Ok(())
 }
 

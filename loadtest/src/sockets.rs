@@ -34,6 +34,11 @@ pub struct Shared {
     pub follow_sent: Vec<std::sync::atomic::AtomicU64>,
     /// The blog-name prefix of seeded users (`load` for `load-17`).
     pub prefix: String,
+    /// Send times (µs) of the star blog's posts, in order (`posts` mode).
+    pub post_sent: Vec<std::sync::atomic::AtomicU64>,
+    /// How many post events each socket has had: on one channel they arrive in order, so a
+    /// socket's k-th is the k-th post sent.
+    pub posts_seen: Vec<std::sync::atomic::AtomicU64>,
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
@@ -143,14 +148,25 @@ async fn read(mut ws: Socket, index: usize, shared: Arc<Shared>) {
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Chat messages carry `lt:{send µs}`; follower notifications name the follower.
+/// Chat messages carry `lt:{send µs}`; follower notifications name the follower; the k-th
+/// post event a socket gets is the k-th post sent.
 fn on_text(text: &str, index: usize, shared: &Shared) {
     if !text.contains(r#""type":"event""#) {
         return;
     }
     shared.counters.delivered();
     let now = now_micros();
-    if let Some(sent) = marker(text, "lt:") {
+    if text.contains(r#""event":"post""#) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if let Some(seen) = shared.posts_seen.get(index) {
+            let k = seen.fetch_add(1, Relaxed) as usize;
+            if let Some(sent) = shared.post_sent.get(k).map(|t| t.load(Relaxed))
+                && sent > 0
+            {
+                shared.latencies.record(index, now.saturating_sub(sent));
+            }
+        }
+    } else if let Some(sent) = marker(text, "lt:") {
         shared.latencies.record(index, now.saturating_sub(sent));
     } else if text.contains(r#""event":"notification""#) {
         let needle = format!(r#""from_tumblelog":{{"name":"{}-"#, shared.prefix);
