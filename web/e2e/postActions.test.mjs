@@ -101,6 +101,8 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     });
     const newer = readerPage.getByRole('button', { name: '1 new post' });
     await newer.click();
+    // The click fetches the new post; it comes in on top.
+    await postArticle(readerPage, fresh.post.id).waitFor();
     const first = readerPage.getByRole('feed', { name: 'Your dashboard' }).getByRole('article').first();
     assert.equal(await first.getAttribute('data-post-id'), String(fresh.post.id));
     await authorPage.getByRole('button', { name: '1 new post' }).waitFor();
