@@ -174,6 +174,12 @@ export async function fetchMessages(api: ApiClient, ref: ConversationRef): Promi
   };
 }
 
+/** An older page of a conversation's messages: a `_links.next` href (oldest first). */
+export async function fetchOlderMessages(api: ApiClient, href: string): Promise<Page<Message>> {
+  const answer = await api.get<MessagesAnswer>(href, {}, { noCache: true });
+  return { items: answer.messages.data.map(messageFromWire), nextHref: nextHrefOf(answer.messages._links) };
+}
+
 export interface SentMessage {
   conversation: Conversation;
   message: Message;

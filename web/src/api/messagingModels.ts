@@ -63,8 +63,12 @@ export interface Page<T> {
 const DEFAULT_BACKGROUND = '#FAFAFA';
 const DEFAULT_LINK = '#529ECC';
 
+/**
+ * The further (older) page's href. dashwire's server names it `next`; a server that names it
+ * `previous` (the spec's client reads both, 000 §7) is followed the same way.
+ */
 export function nextHrefOf(links: Links): string | null {
-  return links.next?.href ?? null;
+  return links.next?.href ?? links.previous?.href ?? null;
 }
 
 /** From an HTTP answer or a `conversation:{id}` `message` event: both carry MessageData. */

@@ -214,3 +214,32 @@ describe('ConversationPopover', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('ConversationPopover, older messages', () => {
+  it('loads the older page when scrolled to the top, puts it above, and stops at the last', async () => {
+    const older = '/svc/conversations/messages?conversation_id=42&participant=alice.localhost&before=10';
+    const { requests } = renderConversation(byId, {
+      'GET /svc/conversations/messages': (req) =>
+        req.query.get('before') === '10'
+          ? { response: { conversation: wireConversation(), messages: { data: [wireMessage(5, 'bob', 'long ago')], _links: {} } } }
+          : {
+              response: {
+                conversation: wireConversation(),
+                messages: { data: [wireMessage(10, 'bob', 'recently')], _links: { next: { href: older, method: 'GET' } } },
+              } satisfies MessagesAnswer,
+            },
+    });
+    await act(async () => {});
+    expect(messageTexts()).toEqual(['recently']);
+    fireEvent.scroll(screen.getByRole('list', { name: 'Messages' }));
+    await act(async () => {});
+    expect(messageTexts()).toEqual(['long ago', 'recently']);
+    const asked = requests.filter((r) => r.query.get('before') === '10');
+    expect(asked).toHaveLength(1);
+    // The last page has no further link: scrolling up again asks for nothing.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    fireEvent.scroll(screen.getByRole('list', { name: 'Messages' }));
+    await act(async () => {});
+    expect(requests.filter((r) => r.query.has('before'))).toHaveLength(1);
+  });
+});

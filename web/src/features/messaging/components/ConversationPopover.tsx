@@ -21,7 +21,7 @@ import { ComposeBox } from './ComposeBox';
 import { MessageList } from './MessageList';
 
 export function ConversationPopover({ target, onClose }: { target: ConversationTarget; onClose(): void }) {
-  const { state, send } = useConversation(target);
+  const { state, send, loadOlder } = useConversation(target);
   const dialogs = useDialogs();
   const [draft, setDraft] = useState('');
   const showLoader = useDelayedFlag(state.isLoading, LOADER_DELAY_MS);
@@ -80,7 +80,14 @@ export function ConversationPopover({ target, onClose }: { target: ConversationT
             )}
           </div>
         ) : (
-          <MessageList messages={state.messages} sender={target.sender} seenUpTo={seenUpTo} />
+          <MessageList
+            messages={state.messages}
+            sender={target.sender}
+            seenUpTo={seenUpTo}
+            hasOlder={state.olderHref !== null}
+            loadingOlder={state.loadingOlder}
+            onLoadOlder={loadOlder}
+          />
         )}
       </div>
       {state.sendError && (

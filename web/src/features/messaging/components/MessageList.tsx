@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { Message } from '../../../api/messagingModels';
 import { withTimestampHeaders } from '../conversation/timestampHeaders';
+import { useInfiniteScroll } from '../inbox/useInfiniteScroll';
 
 const headerTime = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -10,29 +11,52 @@ const headerTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** The messages, oldest first, under timestamp headers; kept scrolled to the newest. */
+/**
+ * The messages, oldest first, under timestamp headers; kept scrolled to the newest as new
+ * ones come. Scrolling up to within 50 px of the top loads older ones (spec 000 §9), which
+ * come in above without moving what the reader looks at.
+ */
 export function MessageList({
   messages,
   sender,
   seenUpTo,
+  hasOlder = false,
+  loadingOlder = false,
+  onLoadOlder = () => {},
 }: {
   messages: Message[];
   /** The user's blog in this conversation: its messages are "mine". */
   sender: string;
   /** The latest time (ms) every other participant has read up to, for 'Seen'. */
   seenUpTo: number;
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?(): void;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
-  useEffect(() => {
+  const onScroll = useInfiniteScroll({ hasMore: hasOlder, loading: loadingOlder, onLoadMore: onLoadOlder, edge: 'top' });
+  // What the list showed last render: its newest message and its height.
+  const last = useRef<{ newest: string; height: number }>({ newest: '', height: 0 });
+  const newestMessage = messages.at(-1);
+  const newest = newestMessage ? String(newestMessage.id ?? newestMessage.clientId) : '';
+  useLayoutEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [messages.length]);
+    if (!list) return;
+    if (newest !== last.current.newest) {
+      // A new message (or the first load): to the bottom.
+      list.scrollTop = list.scrollHeight;
+    } else if (list.scrollHeight !== last.current.height) {
+      // Older messages came in above: keep the same messages in view.
+      list.scrollTop += list.scrollHeight - last.current.height;
+    }
+    last.current = { newest, height: list.scrollHeight };
+  }, [newest, messages.length]);
 
   const rows = withTimestampHeaders(messages);
   const lastMine = [...messages].reverse().find((m) => m.participant === sender && !m.isPending);
 
   return (
-    <ol ref={listRef} className="message-list" aria-label="Messages" aria-live="polite">
+    <ol ref={listRef} className="message-list" aria-label="Messages" aria-live="polite" aria-busy={loadingOlder} onScroll={onScroll}>
       {rows.map(({ message, tsHeader }) => {
         const mine = message.participant === sender;
         const classes = ['message', mine ? 'message--mine' : 'message--theirs'];

@@ -15,11 +15,20 @@ export interface ConversationViewState {
   sendError: string | null;
   /** Each other participant's last read time (ms), from `read` events. */
   readUpTo: Record<string, number>;
+  /**
+   * The href of the next older page: from the first load, then from each older page; null
+   * when there is none. Refreshes (which read the newest page) leave it alone.
+   */
+  olderHref: string | null;
+  loadingOlder: boolean;
 }
 
 export type ConversationViewAction =
   | { type: 'loadStarted' }
-  | { type: 'loaded'; conversation: Conversation; messages: Message[] }
+  | { type: 'loaded'; conversation: Conversation; messages: Message[]; olderHref?: string | null }
+  | { type: 'olderRequested' }
+  | { type: 'olderLoaded'; messages: Message[]; olderHref: string | null }
+  | { type: 'olderFailed' }
   /** `status` is the HTTP status of the failed fetch (0 for a network failure). */
   | { type: 'loadFailed'; status: number }
   | { type: 'sendStarted'; message: Message }
@@ -39,6 +48,8 @@ export function initialConversationView(conversationId: number | null): Conversa
     isSending: false,
     sendError: null,
     readUpTo: {},
+    olderHref: null,
+    loadingOlder: false,
   };
 }
 
@@ -74,6 +85,18 @@ export function conversationViewReducer(
         draft.isLoading = false;
         becameExisting(draft, action.conversation);
         mergeMessages(draft, action.messages);
+        if (action.olderHref !== undefined) draft.olderHref = action.olderHref;
+        break;
+      case 'olderRequested':
+        draft.loadingOlder = true;
+        break;
+      case 'olderLoaded':
+        draft.loadingOlder = false;
+        mergeMessages(draft, action.messages);
+        draft.olderHref = action.olderHref;
+        break;
+      case 'olderFailed':
+        draft.loadingOlder = false;
         break;
       case 'loadFailed':
         draft.isLoading = false;

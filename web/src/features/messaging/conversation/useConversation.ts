@@ -18,6 +18,8 @@ export interface ConversationView {
   state: ConversationViewState;
   /** Sends `text`; resolves false when it failed (the error is in state.sendError). */
   send(text: string): Promise<boolean>;
+  /** Loads the next older page, if there is one and none is on its way. */
+  loadOlder(): void;
 }
 
 let pendingCounter = 0;
@@ -40,8 +42,8 @@ export function useConversation(target: ConversationTarget): ConversationView {
     dispatch({ type: 'loadStarted' });
     endpoints
       .fetchMessages(api, refNow.current)
-      .then(({ conversation, messages }) => {
-        if (!cancelled) dispatch({ type: 'loaded', conversation, messages });
+      .then(({ conversation, messages, nextHref }) => {
+        if (!cancelled) dispatch({ type: 'loaded', conversation, messages, olderHref: nextHref });
       })
       .catch((err: unknown) => {
         if (!cancelled) dispatch({ type: 'loadFailed', status: err instanceof ApiError ? err.status : 0 });
@@ -119,5 +121,20 @@ export function useConversation(target: ConversationTarget): ConversationView {
     [api, sender],
   );
 
-  return { state, send };
+  const stateNow = useRef(state);
+  stateNow.current = state;
+  const loadOlder = useCallback(() => {
+    const { olderHref, loadingOlder } = stateNow.current;
+    if (!olderHref || loadingOlder) return;
+    dispatch({ type: 'olderRequested' });
+    endpoints
+      .fetchOlderMessages(api, olderHref)
+      .then(({ items, nextHref }) => dispatch({ type: 'olderLoaded', messages: items, olderHref: nextHref }))
+      .catch((err: unknown) => {
+        console.warn('loading older messages failed', err);
+        dispatch({ type: 'olderFailed' });
+      });
+  }, [api]);
+
+  return { state, send, loadOlder };
 }
