@@ -1533,3 +1533,105 @@ async fn the_form_builder_data_the_tutorial_flag_the_saved_blogs_counts_and_a_bl
     })
     .await;
 }
+
+#[tokio::test]
+async fn highlighted_posts_are_the_newest_three_as_sanitised_snippets() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let visitor = Client::visitor(&base).await;
+        let highlighted = |path: &'static str| {
+            let visitor = &visitor;
+            async move {
+                let answer = visitor.get(path).await;
+                assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+                answer.response()["highlighted_posts"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| h.as_str().unwrap().to_owned())
+                    .collect::<Vec<_>>()
+            }
+        };
+        assert!(
+            highlighted("/svc/ann/posts/highlighted").await.is_empty(),
+            "{kind:?}"
+        );
+
+        let titled = save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[state]", "0"),
+                ("post[one]", "Tom & Jerry <3"),
+            ],
+        )
+        .await;
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "photo"),
+                ("post[state]", "0"),
+                ("images[o1]", "https://img.example/cat.jpg"),
+                ("caption[o1]", "a cat"),
+            ],
+        )
+        .await;
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[state]", "0"),
+                ("post[two]", "<p>Words <script>alert(1)</script>here</p>"),
+            ],
+        )
+        .await;
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "text"),
+                ("post[state]", "1"),
+                ("post[one]", "A draft"),
+            ],
+        )
+        .await;
+
+        let shown = highlighted("/svc/ann/posts/highlighted").await;
+        assert_eq!(shown.len(), 3, "{kind:?}: {shown:?}");
+        assert!(
+            shown[0].contains("<p>Words here</p>") && !shown[0].contains("script"),
+            "{kind:?}: {}",
+            shown[0]
+        );
+        assert!(
+            shown[1].contains(r#"<img src="https://img.example/cat.jpg" alt="a cat">"#),
+            "{kind:?}: {}",
+            shown[1]
+        );
+        let id = titled["post"]["id"].as_i64().unwrap();
+        assert!(
+            shown[2].starts_with(&format!(r#"<a href="/blog/ann/post/{id}""#)),
+            "{kind:?}: {}",
+            shown[2]
+        );
+        assert!(
+            shown[2].contains("<p>Tom &amp; Jerry &lt;3</p>"),
+            "{kind:?}: {}",
+            shown[2]
+        );
+        assert_eq!(
+            highlighted("/svc/tumblelog_popover/ann").await,
+            shown,
+            "{kind:?}"
+        );
+        assert_eq!(
+            visitor.get("/svc/nobody/posts/highlighted").await.status,
+            404,
+            "{kind:?}"
+        );
+    })
+    .await;
+}

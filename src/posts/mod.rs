@@ -4,6 +4,7 @@
 mod actions;
 mod channels;
 mod form;
+mod highlighted;
 mod http;
 mod lookups;
 pub mod media_urls;
@@ -26,6 +27,7 @@ pub mod when;
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
     actions::typescript(exports);
+    highlighted::typescript(exports);
 }
 
 pub use channels::PostsChannel;
@@ -42,5 +44,6 @@ use providers::MediaProviders;
 pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
     http::router()
         .merge(actions::router())
+        .merge(highlighted::router())
         .merge(lookups::router(providers))
 }

@@ -1,6 +1,7 @@
 // Every server call the app makes, typed, one function each (docs/api.md). They return client
 // models, never wire JSON.
 import type { ApiClient } from './client';
+import { serverHtml, type ServerHtml } from './serverHtml';
 import {
   conversationFromWire,
   messageFromWire,
@@ -21,6 +22,7 @@ import type { BlogList } from './types/BlogList';
 import type { BlogWithActivity } from './types/BlogWithActivity';
 import type { ConversationList } from './types/ConversationList';
 import type { FollowAnswer } from './types/FollowAnswer';
+import type { Highlighted } from './types/Highlighted';
 import type { MessagesAnswer } from './types/MessagesAnswer';
 import type { NewBlogAnswer } from './types/NewBlogAnswer';
 import type { OrderAnswer } from './types/OrderAnswer';
@@ -111,6 +113,16 @@ export function fetchExploreBlogs(api: ApiClient, limit?: number): Promise<Blog[
   return api
     .get<BlogList>('/svc/blogs/explore', { limit })
     .then((answer) => answer.blogs.map(blogFromWire));
+}
+
+/**
+ * GET /svc/{blog}/posts/highlighted: the blog's newest posts as small pieces of HTML the
+ * server sanitised (a link to the post around its first photo, or its title or opening words).
+ */
+export function fetchHighlightedPosts(api: ApiClient, blog: string): Promise<ServerHtml[]> {
+  return api
+    .get<Highlighted>(`/svc/${encodeURIComponent(blog)}/posts/highlighted`)
+    .then((answer) => answer.highlighted_posts.map(serverHtml));
 }
 
 export function fetchFollowedBlogs(api: ApiClient): Promise<Blog[]> {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { BlogCard } from '.';
@@ -8,6 +8,11 @@ import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
 import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useBlogStore } from '../blogs';
+
+/** The highlighted-posts answer with `n` posts. */
+const highlighted = (n: number) => ({
+  response: { highlighted_posts: Array.from({ length: n }, (_, i) => `<a href="/blog/bob/post/${i + 1}"><p>Post ${i + 1}</p></a>`) },
+});
 
 function Seeded({ following = false, descriptionSanitized = '' }: { following?: boolean; descriptionSanitized?: string }) {
   const { state, dispatch } = useBlogStore();
@@ -69,7 +74,8 @@ describe('BlogCard follow', () => {
     const { location } = renderWithProviders(<Seeded />, { client, user: null });
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(location.history.at(-1)).toBe('/follow/bob');
-    expect(requests).toHaveLength(0);
+    // No follow call: only the card's highlighted posts were asked for.
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('renders the description the server sanitised, its links included', async () => {
@@ -82,9 +88,21 @@ describe('BlogCard follow', () => {
   });
 
   it('leaves the highlighted-posts area empty with fewer than 2 posts', async () => {
-    const { client } = fakeApi({});
+    const { client } = fakeApi({ 'GET /svc/bob/posts/highlighted': () => highlighted(1) });
     renderWithProviders(<Seeded />, { client, user: user() });
     const area = await screen.findByRole('region', { name: 'Highlighted posts' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     expect(area.childElementCount).toBe(0);
+  });
+
+  it('shows the server-sanitised highlighted posts after at least 500 ms, 3 at most', async () => {
+    const { client } = fakeApi({ 'GET /svc/bob/posts/highlighted': () => highlighted(4) });
+    renderWithProviders(<Seeded />, { client, user: user() });
+    const area = await screen.findByRole('region', { name: 'Highlighted posts' });
+    await act(async () => {});
+    expect(area.childElementCount).toBe(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    const links = within(area).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/blog/bob/post/1', '/blog/bob/post/2', '/blog/bob/post/3']);
   });
 });

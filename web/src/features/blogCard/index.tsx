@@ -51,7 +51,7 @@ export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLeve
         <p className="blog-card__name muted">{blog.name}</p>
         {theme.showDescription && <BlogDescription html={blog.descriptionHtml} />}
       </div>
-      <HighlightedPosts posts={blog.highlightedPosts} />
+      <HighlightedPosts blog={blog.name} />
     </article>
   );
 }

@@ -1,30 +1,44 @@
-import { useEffect, useMemo, useState } from 'react';
-import { sanitizeHtml } from '../../../lib/sanitizeHtml';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import * as endpoints from '../../../api/endpoints';
+import type { ServerHtml as Html } from '../../../api/serverHtml';
+import { ServerHtml } from '../../posts/components/ServerHtml';
 
 /** Spec 000 §9 Blog card: the posts area waits a minimum of 500 ms. */
 export const POSTS_AREA_MIN_WAIT_MS = 500;
 /** Spec 000 §2.5: fewer than 2 highlighted posts leaves the area empty. */
 export const MIN_HIGHLIGHTED_POSTS = 2;
 
-/** The blog card's highlighted posts (pre-rendered HTML from the server, filtered first). */
-export function HighlightedPosts({ posts }: { posts: string[] }) {
-  const enough = posts.length >= MIN_HIGHLIGHTED_POSTS;
+/**
+ * The blog card's highlighted posts (GET /svc/{blog}/posts/highlighted): HTML the server
+ * sanitised, shown after at least 500 ms, and only when there are 2 or more. A failure leaves
+ * the area empty, as too few posts do.
+ */
+export function HighlightedPosts({ blog }: { blog: string }) {
+  const api = useApi();
+  const [posts, setPosts] = useState<Html[]>([]);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    if (!enough) return;
+    let cancelled = false;
+    setPosts([]);
+    setWaited(false);
     const timer = setTimeout(() => setWaited(true), POSTS_AREA_MIN_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [enough]);
-  const safe = useMemo(() => (enough ? posts.slice(0, 3).map(sanitizeHtml) : []), [enough, posts]);
+    endpoints
+      .fetchHighlightedPosts(api, blog)
+      .then((html) => {
+        if (!cancelled) setPosts(html);
+      })
+      .catch((err: unknown) => console.warn('Loading the highlighted posts failed.', err));
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [api, blog]);
+  const enough = posts.length >= MIN_HIGHLIGHTED_POSTS;
 
   return (
-    <div className="blog-card__posts" aria-label="Highlighted posts" role="region" aria-busy={enough && !waited}>
-      {enough &&
-        waited &&
-        safe.map((html, i) => (
-          // The HTML went through sanitizeHtml just above.
-          <div key={i} className="blog-card__post" dangerouslySetInnerHTML={{ __html: html }} />
-        ))}
+    <div className="blog-card__posts" aria-label="Highlighted posts" role="region" aria-busy={!waited}>
+      {enough && waited && posts.slice(0, 3).map((html, i) => <ServerHtml key={i} html={html} className="blog-card__post" />)}
     </div>
   );
 }

@@ -1,0 +1,144 @@
+//! A blog's highlighted posts (spec 000 §2.5 Blog card, spec 002 §7 Blog actions):
+//! `GET /svc/{blogname}/posts/highlighted` and `GET /svc/tumblelog_popover/{name}`. Each is a
+//! small pre-rendered piece of HTML linking to the post: its first photo, or its title or
+//! opening words. Built from the post's sanitised fields with text escaped, then sanitised
+//! again, so a reader's browser gets nothing the post's own sanitiser would not allow.
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use serde::{Deserialize, Serialize};
+
+use super::model::PostContent;
+use super::sanitize::{clean, text_only};
+use super::store::PostRow;
+use super::view::post_url;
+use crate::auth::session::MaybeSession;
+use crate::blogs::lookup::blog_named;
+use crate::error::{ApiResult, ok};
+use crate::extract::Query;
+use crate::state::AppState;
+use crate::web::escape_html;
+
+/// Posts the card shows at most.
+pub const HIGHLIGHTED_POSTS: i64 = 3;
+/// Characters of a post's words shown when it has no title.
+const SNIPPET_CHARS: usize = 100;
+
+/// The routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/svc/{blogname}/posts/highlighted", get(highlighted))
+        .route("/svc/tumblelog_popover/{name}", get(highlighted))
+}
+
+/// The spec's flags (`is_user_mention`, `is_tumblelog_popover`); the answer is the same.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct HighlightedQuery {
+    is_user_mention: Option<String>,
+    is_tumblelog_popover: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct Highlighted {
+    /// Sanitised HTML, one piece per post, newest first; the card shows them only when there
+    /// are at least 2.
+    highlighted_posts: Vec<String>,
+}
+
+async fn highlighted(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Path(name): Path<String>,
+    Query(_): Query<HighlightedQuery>,
+) -> ApiResult<Highlighted> {
+    let viewer = session.and_then(|s| s.user_id);
+    let blog = blog_named(&app.store, viewer, &name).await?;
+    let rows = if blog.is_private_group_channel && viewer != Some(blog.user_id) {
+        Vec::new()
+    } else {
+        app.store
+            .blog_posts_at(blog.id, false, 0, HIGHLIGHTED_POSTS, viewer)
+            .await?
+    };
+    Ok(ok(Highlighted {
+        highlighted_posts: rows.iter().map(snippet).collect(),
+    }))
+}
+
+/// One post as the card shows it.
+pub fn snippet(row: &PostRow) -> String {
+    let content = row.content();
+    let href = escape_html(&post_url(&row.blog_name, row.id, &row.slug));
+    let inner = match &content {
+        PostContent::Photo {
+            photos, caption, ..
+        } if !photos.is_empty() => {
+            let alt = photos[0].caption.clone();
+            let alt = if alt.is_empty() {
+                text_only(caption)
+            } else {
+                alt
+            };
+            format!(
+                r#"<img src="{}" alt="{}">"#,
+                escape_html(&photos[0].url),
+                escape_html(&shorten(&alt))
+            )
+        }
+        _ => format!("<p>{}</p>", escape_html(&shorten(&words_of(&content, row)))),
+    };
+    clean(&format!(r#"<a href="{href}">{inner}</a>"#))
+}
+
+/// The post's title, or its opening words as text.
+fn words_of(content: &PostContent, row: &PostRow) -> String {
+    let title = match content {
+        PostContent::Text { title, .. } | PostContent::Chat { title, .. } => title.as_str(),
+        PostContent::Link { title, .. } => title.as_str(),
+        PostContent::Quote { quote, .. } => quote.as_str(),
+        PostContent::Note { ask, .. } => ask.as_str(),
+        _ => "",
+    };
+    if !title.trim().is_empty() {
+        return title.trim().to_owned();
+    }
+    let own = if row.is_reblog() {
+        row.comment.clone()
+    } else {
+        content.own_text().to_owned()
+    };
+    text_only(&own.replace("[[MORE]]", " "))
+}
+
+/// At most [`SNIPPET_CHARS`] characters, with an ellipsis when cut.
+fn shorten(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= SNIPPET_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(SNIPPET_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<Highlighted>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortens_long_words_with_an_ellipsis() {
+        assert_eq!(shorten("a  b\nc"), "a b c");
+        let long = "word ".repeat(40);
+        let short = shorten(&long);
+        assert_eq!(short.chars().count(), SNIPPET_CHARS);
+        assert!(short.ends_with('…'));
+    }
+}
