@@ -1,11 +1,13 @@
 //! The demo world's posts: one of every type, a read-more, a photo set in its layout, a
-//! draft and a queued post, and reblogs two deep, so a new user's dashboard is alive.
+//! draft and a queued post, reblogs two deep, likes and a reply, so a new user's dashboard
+//! and activity are alive.
 //! The pictures are drawn here (the machines the demo runs on may have no internet).
 
 use std::io::Cursor;
 
 use image::{ImageFormat, Rgb, RgbImage};
 
+use crate::notes::store::NotedPost;
 use crate::posts::model::{ChatLine, Photo, PostContent, PostState};
 use crate::posts::save::trail_after;
 use crate::posts::store::{PostWrite, ReblogOf};
@@ -29,20 +31,19 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
     {
         return Ok(());
     }
-    let welcome = store
-        .create_post(&post(
-            alice,
-            PostContent::Text {
-                title: "Hello from Alice".into(),
-                body: "<p>This is my corner of dashwire: notes, photos and the odd rant.</p>\
-                       <p>[[MORE]]</p><p>The rest is for those who click <b>Keep reading</b>. \
-                       Thanks for stopping by!</p>"
-                    .into(),
-            },
-            &["hello", "first post"],
-        ))
-        .await?
-        .id;
+    let mut hello = post(
+        alice,
+        PostContent::Text {
+            title: "Hello from Alice".into(),
+            body: "<p>This is my corner of dashwire: notes, photos and the odd rant.</p>\
+                   <p>[[MORE]]</p><p>The rest is for those who click <b>Keep reading</b>. \
+                   Thanks for stopping by!</p>"
+                .into(),
+        },
+        &["hello", "first post"],
+    );
+    hello.allow_photo_replies = true;
+    let welcome = store.create_post(&hello).await?.id;
     let mut photos = Vec::new();
     for (i, colour) in [[230, 120, 90], [90, 160, 220], [120, 200, 140]]
         .into_iter()
@@ -156,6 +157,33 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
     let bob_reblog = reblog(store, welcome, blog("bob").await?, "<p>Welcome, Alice!</p>").await?;
     reblog(store, bob_reblog, blog("carol").await?, "<p>Seconded.</p>").await?;
     reblog(store, sketches, blog("dave").await?, "").await?;
+
+    // Notes: likes of alice's hello and sketches, and a reply, so her activity and the note
+    // counts have something in them on first run.
+    let owner = |name: &'static str| async move {
+        store
+            .blog_ref(name)
+            .await?
+            .map(|b| (b.user_id, b.id))
+            .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))
+    };
+    for name in ["bob", "carol", "dave"] {
+        let (user, via) = owner(name).await?;
+        store.like(user, via, NotedPost::of(welcome, None)).await?;
+    }
+    let (carol, carol_blog) = owner("carol").await?;
+    store
+        .like(carol, carol_blog, NotedPost::of(sketches, None))
+        .await?;
+    let (dave, dave_blog) = owner("dave").await?;
+    store
+        .reply(
+            dave,
+            dave_blog,
+            NotedPost::of(welcome, None),
+            "Glad you're here!",
+        )
+        .await?;
 
     let mut draft = post(
         alice,

@@ -4,6 +4,8 @@ import type { ApiClient } from './client';
 import { blogFromWire, type Blog } from './models';
 import { postFromWire, type Post } from './postModels';
 import type { IndashPosts } from './types/IndashPosts';
+import type { Notes } from './types/Notes';
+import { webUrl } from '../lib/webUrl';
 import type { PostPage } from './types/PostPage';
 
 /**
@@ -59,4 +61,43 @@ export function fetchIndashBlogPosts(
   return api
     .get<IndashPosts>('/svc/indash_blog/posts', query, { noCache: true })
     .then((answer) => ({ posts: answer.posts.map(postFromWire), blog: blogFromWire(answer.tumblelog) }));
+}
+
+/** One note of a post's chain (docs/api.md "Post actions"). Its texts are plain text. */
+export interface Note {
+  id: number;
+  type: 'like' | 'reblog' | 'reply' | string;
+  blogName: string;
+  blogUrl: string;
+  avatarUrl: string;
+  timestamp: number;
+  replyText: string | null;
+  reblogUrl: string | null;
+}
+
+export interface NotesPage {
+  noteCount: number;
+  notes: Note[];
+  /** Pass as `before` for the next page; null on the last. */
+  nextBefore: number | null;
+}
+
+/** GET /svc/post/notes: a post's chain's notes, newest first, 50 a page. */
+export function fetchNotes(api: ApiClient, postId: number, before?: number): Promise<NotesPage> {
+  return api
+    .get<Notes>('/svc/post/notes', { post_id: postId, before_id: before }, { noCache: true })
+    .then((answer) => ({
+      noteCount: answer.note_count,
+      nextBefore: answer.next_before_id ?? null,
+      notes: answer.notes.map((n) => ({
+        id: n.id,
+        type: n.type,
+        blogName: n.blog_name,
+        blogUrl: webUrl(n.blog_url),
+        avatarUrl: n.avatar_url,
+        timestamp: n.timestamp,
+        replyText: n.reply_text ?? null,
+        reblogUrl: n.reblog_url ? webUrl(n.reblog_url) || null : null,
+      })),
+    }));
 }

@@ -142,6 +142,8 @@ export interface Post {
   liked: boolean;
   reblogged: boolean;
   noteCount: number;
+  /** The post takes replies (the composer's replies switch). */
+  takesReplies: boolean;
 }
 
 /**
@@ -261,6 +263,7 @@ export function postFromWire(w: WirePost): Post {
     liked: w.liked,
     reblogged: w.reblogged,
     noteCount: w.note_count,
+    takesReplies: w.allow_photo_replies,
   };
 }
 

@@ -21,6 +21,8 @@ export interface PostNotes {
   reblogging: boolean;
   /** What the last action's refusal said, or the reblog's message. */
   status: string | null;
+  /** A count an action's answer gave (a reply). */
+  counted(count: number): void;
 }
 
 export function usePostNotes(post: Post): PostNotes {
@@ -68,5 +70,5 @@ export function usePostNotes(post: Post): PostNotes {
       .finally(() => setReblogging(false));
   }, [alert, api, post.id, post.reblogKey, reblogging]);
 
-  return { noteCount, liked, reblogged, canLike, toggleLike, fastReblog, reblogging, status };
+  return { noteCount, liked, reblogged, canLike, toggleLike, fastReblog, reblogging, status, counted: setNoteCount };
 }

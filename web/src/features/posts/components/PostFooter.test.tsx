@@ -86,3 +86,51 @@ describe('postActionUrl', () => {
     expect(() => postActionUrl('promote_forever')).toThrow('Missing endpoint url for promote_forever');
   });
 });
+
+describe('PostFooter: the notes panel', () => {
+  const notesAnswer = (notes: Array<{ id: number; type: string; blog_name: string; reply_text?: string; reblog_url?: string }>): FakeAnswer => ({
+    response: {
+      post_id: 5,
+      root_id: 5,
+      note_count: notes.length,
+      notes: notes.map((n) => ({ post_id: 5, blog_url: `/blog/${n.blog_name}`, avatar_url: `/avatar/${n.blog_name}/48`, timestamp: 0, ...n })),
+    },
+  });
+
+  it('lists who liked, reblogged and replied when the count is opened, replies as text', async () => {
+    const { article } = renderPost(wirePost(5, { note_count: 3 }), {
+      'GET /svc/post/notes': () =>
+        notesAnswer([
+          { id: 3, type: 'reply', blog_name: 'cat', reply_text: 'Nice <b>one</b>' },
+          { id: 2, type: 'reblog', blog_name: 'dan', reblog_url: '/blog/dan/post/9' },
+          { id: 1, type: 'like', blog_name: 'eve' },
+        ]),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: '3 notes' }));
+    const list = await within(article).findByRole('list', { name: 'Notes on this post' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'cat replied: Nice <b>one</b>',
+      'dan reblogged this',
+      'eve liked this',
+    ]);
+    expect(within(list).getByRole('link', { name: 'reblogged this' }).getAttribute('href')).toBe('/blog/dan/post/9');
+  });
+
+  it('sends a reply where the post takes replies, then shows it and the new count', async () => {
+    let replied = false;
+    const { article, requests } = renderPost(wirePost(5, { allow_photo_replies: true }), {
+      'GET /svc/post/notes': () => notesAnswer(replied ? [{ id: 1, type: 'reply', blog_name: 'alice', reply_text: 'Lovely' }] : []),
+      'POST /svc/reply': () => {
+        replied = true;
+        return { response: { post_id: 5, note_count: 1 } };
+      },
+    });
+    fireEvent.click(within(article).getByRole('button', { name: 'Reply' }));
+    const input = await within(article).findByRole('textbox', { name: 'Reply' });
+    fireEvent.change(input, { target: { value: '  Lovely ' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Send reply' }));
+    await within(article).findByText('Lovely');
+    expect(requests.find((r) => r.path === '/svc/reply')!.form.get('reply_text')).toBe('Lovely');
+    expect(within(article).getByRole('button', { name: '1 note' })).toBeTruthy();
+  });
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Post } from '../../../api/postModels';
 import { AppLink } from '../../../components/AppLink';
@@ -6,6 +7,7 @@ import { editPostPath, reblogPostPath } from '../../composer/composerRoutes';
 import { useSession } from '../../session';
 import { formatPostDate, isoDate } from '../postDate';
 import { usePostNotes } from '../usePostNotes';
+import { NotesPanel } from './NotesPanel';
 
 /** "1 note", "1,204 notes". */
 export function notesLabel(count: number): string {
@@ -20,6 +22,9 @@ export function notesLabel(count: number): string {
 export function PostFooter({ post }: { post: Post }) {
   const { isLoggedIn } = useSession();
   const notes = usePostNotes(post);
+  const [notesOpen, setNotesOpen] = useState(false);
+  // The panel opens on the count, or on Reply for a post that takes replies and has none yet.
+  const canOpen = notes.noteCount > 0 || (isLoggedIn && post.takesReplies && post.state === 'published');
   const date = <time dateTime={isoDate(post.date)}>{formatPostDate(post.date)}</time>;
   const canReblog = isLoggedIn && post.state === 'published';
   return (
@@ -32,10 +37,16 @@ export function PostFooter({ post }: { post: Post }) {
         ) : (
           <span className="post-footer__date">{date}</span>
         )}
-        {notes.noteCount > 0 && (
-          <span className="post-footer__notes" aria-live="polite">
-            {notesLabel(notes.noteCount)}
-          </span>
+        {canOpen && (
+          <button
+            type="button"
+            className="post-footer__notes"
+            aria-live="polite"
+            aria-expanded={notesOpen}
+            onClick={() => setNotesOpen((open) => !open)}
+          >
+            {notes.noteCount > 0 ? notesLabel(notes.noteCount) : 'Reply'}
+          </button>
         )}
       </span>
       {notes.status && (
@@ -75,6 +86,7 @@ export function PostFooter({ post }: { post: Post }) {
           </button>
         )}
       </span>
+      {notesOpen && <NotesPanel post={post} noteCount={notes.noteCount} onCounted={notes.counted} />}
     </footer>
   );
 }

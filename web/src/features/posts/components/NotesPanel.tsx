@@ -1,0 +1,135 @@
+// A post's notes (spec 002 §1, §3): who liked it, who reblogged it where, who replied what,
+// newest first, reloaded when the live count moves; and the reply form where the post takes
+// replies. Every text here is plain text.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { errorDetails } from '../../../api/client';
+import { runPostAction } from '../../../api/postActions';
+import { fetchNotes, type Note } from '../../../api/postEndpoints';
+import type { Post } from '../../../api/postModels';
+import { Avatar } from '../../../components/Avatar';
+import { BarLoader } from '../../../components/BarLoader';
+import { useDialogs } from '../../dialogs';
+import { useSession } from '../../session';
+
+/** The server's limit on a reply (docs/api.md "Post actions"). */
+export const MAX_REPLY_CHARS = 500;
+
+function NoteItem({ note }: { note: Note }) {
+  return (
+    <li className="note" data-type={note.type}>
+      <Avatar url={note.avatarUrl} size={24} />
+      <span className="note__text">
+        <a href={note.blogUrl}>{note.blogName}</a>{' '}
+        {note.type === 'like' && 'liked this'}
+        {note.type === 'reblog' && (note.reblogUrl ? <a href={note.reblogUrl}>reblogged this</a> : 'reblogged this')}
+        {note.type === 'reply' && (
+          <>
+            replied: <q className="note__reply">{note.replyText}</q>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
+export function NotesPanel({
+  post,
+  noteCount,
+  onCounted,
+}: {
+  post: Post;
+  /** The live count: a change reloads the list. */
+  noteCount: number;
+  onCounted(count: number): void;
+}) {
+  const api = useApi();
+  const { alert } = useDialogs();
+  const { isLoggedIn } = useSession();
+  const [notes, setNotes] = useState<Note[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reply, setReply] = useState('');
+  const [replying, setReplying] = useState(false);
+  const [replyError, setReplyError] = useState<string | null>(null);
+
+  const loadFirst = useCallback(() => {
+    fetchNotes(api, post.id)
+      .then((page) => {
+        setNotes(page.notes);
+        setNextBefore(page.nextBefore);
+        setError(null);
+      })
+      .catch((err: unknown) => setError(errorDetails(err).join(' ')));
+  }, [api, post.id]);
+  useEffect(loadFirst, [loadFirst, noteCount]);
+
+  const loadMore = () => {
+    if (nextBefore === null) return;
+    fetchNotes(api, post.id, nextBefore)
+      .then((page) => {
+        setNotes((shown) => [...(shown ?? []), ...page.notes.filter((n) => !shown?.some((s) => s.id === n.id))]);
+        setNextBefore(page.nextBefore);
+      })
+      .catch((err: unknown) => setError(errorDetails(err).join(' ')));
+  };
+
+  const text = reply.trim();
+  const sendReply = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text || replying) return;
+    setReplying(true);
+    setReplyError(null);
+    runPostAction(api, 'reply', { post_id: post.id, reply_text: text, tumblelog: post.blogName }, alert)
+      .then((answer) => {
+        setReply('');
+        onCounted(answer.note_count);
+        loadFirst();
+      })
+      .catch((err: unknown) => setReplyError(errorDetails(err).join(' ')))
+      .finally(() => setReplying(false));
+  };
+
+  return (
+    <section className="notes-panel" aria-label="Notes">
+      {isLoggedIn && post.takesReplies && post.state === 'published' && (
+        <form className="notes-panel__reply" onSubmit={sendReply}>
+          <input
+            type="text"
+            aria-label="Reply"
+            placeholder="Say something nice"
+            value={reply}
+            maxLength={MAX_REPLY_CHARS}
+            onChange={(e) => setReply(e.target.value)}
+          />
+          <button type="submit" disabled={!text || replying}>
+            Send reply
+          </button>
+          {replyError && (
+            <p className="form-error" role="alert">
+              {replyError}
+            </p>
+          )}
+        </form>
+      )}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : notes === null ? (
+        <BarLoader label="Loading notes" />
+      ) : (
+        <ol className="notes-panel__list" aria-label="Notes on this post">
+          {notes.map((note) => (
+            <NoteItem key={note.id} note={note} />
+          ))}
+        </ol>
+      )}
+      {nextBefore !== null && (
+        <button type="button" className="notes-panel__more" onClick={loadMore}>
+          Show more notes
+        </button>
+      )}
+    </section>
+  );
+}
