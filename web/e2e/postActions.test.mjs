@@ -19,6 +19,8 @@ after(async () => {
 });
 
 const postArticle = (page, id) => page.locator(`article[data-post-id="${id}"]`);
+/** Waits until the page's socket is subscribed to `channel` (the server confirmed it). */
+const listening = (page, channel) => page.locator(`body[data-realtime-channels~="${channel}"]`).waitFor({ state: 'attached' });
 
 test('like and fast reblog from the dashboard, seen live by the author', async (t) => {
   const suffix = uniqueSuffix();
@@ -51,10 +53,14 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
   await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
   const activity = authorPage.getByRole('dialog', { name: 'Activity', exact: true });
   await activity.getByText(new RegExp(`${reader.blogName} started following you`)).waitFor();
+  await listening(authorPage, `notes:${id}`);
+  await listening(authorPage, `activity:${author.blogName}`);
+  await listening(authorPage, `posts:${author.blogName}`);
 
   await readerPage.goto('/dashboard');
   const readersCopy = postArticle(readerPage, id);
   await readersCopy.waitFor();
+  await listening(readerPage, `notes:${id}`);
 
   await t.test('a like shows at once for the reader, and live on the author’s page and activity', async () => {
     const like = readersCopy.getByRole('button', { name: /Like/ });
@@ -88,6 +94,7 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     await readerPage.reload();
     const reloaded = postArticle(readerPage, id);
     await reloaded.getByText('1 note', { exact: true }).waitFor();
+    await listening(readerPage, `posts:${author.blogName}`);
     assert.equal(await reloaded.getByRole('button', { name: /Like/ }).getAttribute('aria-pressed'), 'false');
     assert.equal(await reloaded.getByRole('button', { name: 'Reblogged' }).count(), 1);
   });

@@ -62,6 +62,15 @@ export function RealtimeProvider({
   const apply = useCallback((action: ChannelRegistryAction) => {
     registry.current = channelRegistryReducer(registry.current, action);
   }, []);
+  // The channels the server has confirmed on this socket, written on <body> as
+  // data-realtime-channels for end-to-end tests to wait on (as the header's data-realtime):
+  // an action a test takes before a page listens would otherwise be missed by chance.
+  const confirmed = useRef(new Set<string>());
+  const markConfirmed = useCallback((channel: string, on: boolean) => {
+    if (on) confirmed.current.add(channel);
+    else confirmed.current.delete(channel);
+    document.body.dataset.realtimeChannels = [...confirmed.current].join(' ');
+  }, []);
 
   const onFrame = useCallback((frame: ServerFrame) => {
     switch (frame.type) {
@@ -71,6 +80,7 @@ export function RealtimeProvider({
         for (const listener of listeners.current.get(frame.channel) ?? []) listener.onEvent(frame);
         return;
       case 'subscribed': {
+        markConfirmed(frame.channel, true);
         const backfill = needsBackfill(registry.current, frame.channel);
         apply({ type: 'subscribed', channel: frame.channel, seq: frame.seq });
         if (backfill) for (const listener of listeners.current.get(frame.channel) ?? []) listener.onResync?.();
@@ -88,7 +98,7 @@ export function RealtimeProvider({
       default:
         return;
     }
-  }, [apply]);
+  }, [apply, markConfirmed]);
 
   const { sendJsonMessage, readyState } = useWebSocket(
     url,
@@ -106,6 +116,7 @@ export function RealtimeProvider({
         for (const frame of resubscribeFrames(registry.current)) sendJsonMessage(frame, false);
       },
       onClose: (event) => {
+        for (const channel of [...confirmed.current]) markConfirmed(channel, false);
         // Logged out elsewhere or revoked: stop, and let the session find out who we are now.
         if (event.code === CLOSE_SESSION_ENDED) void refresh();
       },
@@ -145,10 +156,13 @@ export function RealtimeProvider({
         set.delete(listener);
         if (set.size === 0) listeners.current.delete(channel);
         apply({ type: 'released', channel });
-        if (!isRetained(registry.current, channel)) send({ type: 'unsubscribe', channel });
+        if (!isRetained(registry.current, channel)) {
+          send({ type: 'unsubscribe', channel });
+          markConfirmed(channel, false);
+        }
       };
     },
-    [apply, send],
+    [apply, send, markConfirmed],
   );
 
   const client = useMemo(() => ({ status, listen }), [status, listen]);
