@@ -5,7 +5,7 @@
 //   k6 run --no-usage-report -e SUBSCRIBERS=500 -e EVENTS=50 loadtest/fanout.js
 import http from 'k6/http';
 import { WebSocket } from 'k6/experimental/websockets';
-import { setTimeout } from 'k6/timers';
+import { clearTimeout, setTimeout } from 'k6/timers';
 import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
@@ -37,16 +37,20 @@ export default function (data) {
   const token = star.tokens[exec.vu.idInTest - 1];
   const ws = new WebSocket(`${WS_URL}?token=${token}`);
   let seen = 0;
+  // A VU lasts until its timers end: the fallback close must not outlive the last event.
+  const giveUp = setTimeout(() => ws.close(), (CONNECT_SECONDS + 40) * 1000);
   ws.onopen = () => ws.send(JSON.stringify({ type: 'subscribe', channel: `activity:${star.blog}` }));
   ws.onmessage = (e) => {
     const frame = JSON.parse(e.data);
     if (frame.type === 'event' && frame.event === 'notification') {
       deliveries.add(1);
       burstMs.add(Date.now() - data.burstAt);
-      if (++seen === EVENTS) ws.close();
+      if (++seen === EVENTS) {
+        clearTimeout(giveUp);
+        ws.close();
+      }
     }
   };
-  setTimeout(() => ws.close(), (CONNECT_SECONDS + 40) * 1000);
 }
 
 export function burst() {

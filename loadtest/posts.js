@@ -7,7 +7,7 @@
 //   k6 run --no-usage-report -e FOLLOWERS=500 -e POSTS=20 loadtest/posts.js
 import http from 'k6/http';
 import { WebSocket } from 'k6/experimental/websockets';
-import { setTimeout } from 'k6/timers';
+import { clearTimeout, setTimeout } from 'k6/timers';
 import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
@@ -40,6 +40,8 @@ export default function (data) {
   const user = users[FIRST_FOLLOWER + exec.vu.idInTest - 1];
   const ws = new WebSocket(`${WS_URL}?token=${user.token}`);
   let seen = 0;
+  // A VU lasts until its timers end: the fallback close must not outlive the last post.
+  const giveUp = setTimeout(() => ws.close(), (CONNECT_SECONDS + 80) * 1000);
   ws.onopen = () => ws.send(JSON.stringify({ type: 'subscribe', channel: `posts:${star.blog}` }));
   ws.onmessage = (e) => {
     const frame = JSON.parse(e.data);
@@ -47,9 +49,11 @@ export default function (data) {
     deliveries.add(1);
     // One channel delivers in order: the k-th event is the k-th post.
     deliveryMs.add(Date.now() - (data.postAt + seen * INTERVAL_MS));
-    if (++seen === POSTS) ws.close();
+    if (++seen === POSTS) {
+      clearTimeout(giveUp);
+      ws.close();
+    }
   };
-  setTimeout(() => ws.close(), (CONNECT_SECONDS + 80) * 1000);
 }
 
 export function poster(data) {
