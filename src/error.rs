@@ -51,6 +51,7 @@ pub enum Code {
     BadType,
     BadUpload,
     Copyright,
+    AsksOff,
     BadUrl,
     Blocked,
     BlogSuspended,

@@ -23,8 +23,8 @@ pub struct Notice<'a> {
     pub blog_id: i64,
     /// `follower`, `like`, `reblog`, `user_mention`, `reply`.
     pub kind: &'a str,
-    /// The blog it came from.
-    pub from_blog_id: i64,
+    /// The blog it came from; none for an anonymous question.
+    pub from_blog_id: Option<i64>,
     /// The post it is about.
     pub post_id: Option<i64>,
     /// A reply's text.
@@ -37,7 +37,7 @@ impl<'a> Notice<'a> {
         Notice {
             blog_id,
             kind,
-            from_blog_id,
+            from_blog_id: Some(from_blog_id),
             post_id: None,
             reply_text: "",
         }

@@ -87,7 +87,7 @@ pub async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Topic, Eve
         let notice = Notice {
             blog_id: noted.blog_id,
             kind: note.kind.name(),
-            from_blog_id: note.blog_id,
+            from_blog_id: Some(note.blog_id),
             post_id: Some(note.post_id),
             reply_text: note.reply_text,
         };

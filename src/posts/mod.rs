@@ -2,6 +2,7 @@
 //! scheduled publishing, reblogs and their trail, and the pages that list posts.
 
 mod actions;
+mod asks;
 mod channels;
 mod form;
 mod highlighted;
@@ -27,6 +28,7 @@ pub mod when;
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
     actions::typescript(exports);
+    asks::typescript(exports);
     highlighted::typescript(exports);
 }
 
@@ -44,6 +46,7 @@ use providers::MediaProviders;
 pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
     http::router()
         .merge(actions::router())
+        .merge(asks::router())
         .merge(highlighted::router())
         .merge(lookups::router(providers))
 }

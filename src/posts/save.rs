@@ -67,6 +67,7 @@ pub async fn prepare(
         comment,
         tags: form.tags.clone(),
         reblog,
+        asked_by: None,
     };
     match (form.edit, &form.reblog) {
         (Some(id), _) => {

@@ -11,7 +11,7 @@ use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
 use crate::realtime::{Published, Topic, log};
 use crate::store::{DbPool, Store, Tx, in_list_query, now_secs};
-use crate::{with_pool, with_tx};
+use crate::{with_pool, with_tx, with_writer};
 
 /// A post as stored, with its blog and, for a reblog, the blog it was reblogged from.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -119,6 +119,8 @@ pub struct PostWrite {
     pub comment: String,
     pub tags: Vec<String>,
     pub reblog: Option<ReblogOf>,
+    /// A question's asking blog (none when anonymous, or not a question).
+    pub asked_by: Option<i64>,
 }
 
 impl PostWrite {
@@ -141,6 +143,7 @@ impl PostWrite {
             comment: String::new(),
             tags: Vec::new(),
             reblog: None,
+            asked_by: None,
         }
     }
 }
@@ -203,8 +206,9 @@ impl Store {
     pub async fn create_post(&self, post: &PostWrite) -> sqlx::Result<Written> {
         const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
              publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
-             comment, reblog_key, parent_post_id, root_post_id, trail) \
-             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id";
+             comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id) \
+             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
+             RETURNING id";
         let now = now_secs();
         let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
         let (parent, root, trail) = match &post.reblog {
@@ -218,7 +222,7 @@ impl Store {
             .bind(published_at).bind(post.publish_on).bind(&post.slug).bind(&post.source_url)
             .bind(&post.editor_type).bind(post.allow_answers).bind(post.allow_photo_replies)
             .bind(&content).bind(&source).bind(&post.comment).bind(reblog_key())
-            .bind(parent).bind(root).bind(&trail)
+            .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
             .fetch_one(conn).await)?;
         write_tags(&mut tx, id, &post.tags).await?;
         if post.state == PostState::Queued {
@@ -227,6 +231,16 @@ impl Store {
         let mut events = went_out(&mut tx, id).await?;
         if post.state == PostState::Published {
             events.push(post_changed(&mut tx, id, post.blog_id, PostAction::Created).await?);
+        }
+        if post.state == PostState::Unapproved && matches!(post.content, PostContent::Note { .. }) {
+            let notice = Notice {
+                blog_id: post.blog_id,
+                kind: "ask",
+                from_blog_id: post.asked_by,
+                post_id: Some(id),
+                reply_text: "",
+            };
+            events.extend(notify(&mut tx, notice).await?);
         }
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
@@ -289,6 +303,43 @@ impl Store {
         let (n,): (i64,) = with_pool!(self, pool =>
             sqlx::query_as(SQL).bind(name).bind(user_id).fetch_one(pool).await)?;
         Ok(n > 0)
+    }
+
+    /// Answers a question waiting in its blog's inbox: the answered note goes out now, and
+    /// the blog that asked (unless it asked anonymously) gets an `answer` notification.
+    /// Returns the events to publish.
+    pub async fn answer_ask(&self, id: i64, content: &PostContent) -> sqlx::Result<Vec<Published>> {
+        const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
+             updated_at = $3 WHERE id = $1 AND state = 'unapproved' RETURNING blog_id, asked_by_blog_id";
+        let now = now_secs();
+        let mut tx = self.begin().await?;
+        let row: Option<(i64, Option<i64>)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
+            .bind(id).bind(json(content)?).bind(now).fetch_optional(conn).await)?;
+        let Some((blog_id, asked_by)) = row else {
+            return Ok(Vec::new());
+        };
+        let mut events = went_out(&mut tx, id).await?;
+        events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
+        if let Some(asker) = asked_by {
+            let notice = Notice {
+                blog_id: asker,
+                kind: "answer",
+                from_blog_id: Some(blog_id),
+                post_id: Some(id),
+                reply_text: "",
+            };
+            events.extend(notify(&mut tx, notice).await?);
+        }
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(published)
+    }
+
+    /// Turns a blog's questions on or off.
+    pub async fn set_asks(&self, blog_id: i64, asks: bool, anonymous: bool) -> sqlx::Result<()> {
+        const SQL: &str = "UPDATE blogs SET asks = $2, anonymous_asks = $3 WHERE id = $1";
+        with_writer!(self, pool => sqlx::query(SQL)
+            .bind(blog_id).bind(asks).bind(anonymous).execute(pool).await.map(|_| ()))
     }
 
     /// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its
@@ -805,7 +856,7 @@ async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
             let notice = Notice {
                 blog_id: mentioned,
                 kind: "user_mention",
-                from_blog_id: blog_id,
+                from_blog_id: Some(blog_id),
                 post_id: Some(id),
                 reply_text: "",
             };

@@ -7,6 +7,8 @@ import type { FastReblogAnswer } from './types/FastReblogAnswer';
 import type { LikeAnswer } from './types/LikeAnswer';
 import type { ReplyAnswer } from './types/ReplyAnswer';
 import type { DeleteAnswer } from './types/DeleteAnswer';
+import type { DenyAnswer } from './types/DenyAnswer';
+import type { InboxAnswer } from './types/InboxAnswer';
 import type { PublishAnswer } from './types/PublishAnswer';
 
 /** The alert on a 401, 404 or 500 (spec 002 §8; two spaces, as the spec writes it). */
@@ -19,6 +21,9 @@ const ENDPOINTS = {
   reply: '/svc/reply',
   publish: '/publish',
   delete: '/svc/post/delete',
+  answer: '/answer',
+  deny_submission: '/deny_submission',
+  approve_submission: '/approve_submission',
 } as const;
 
 export type PostAction = keyof typeof ENDPOINTS;
@@ -30,6 +35,9 @@ interface Answers {
   reply: ReplyAnswer;
   publish: PublishAnswer;
   delete: DeleteAnswer;
+  answer: InboxAnswer;
+  deny_submission: DenyAnswer;
+  approve_submission: InboxAnswer;
 }
 
 /** The endpoint of an action; an unknown one fails with the spec's text (002 §5). */

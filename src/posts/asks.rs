@@ -1,0 +1,313 @@
+//! Asks and submissions (spec 002 §7 Post actions; 000 §3 Blog `asks`, `anonymous_asks`): a
+//! question sent to a blog waits in its inbox as a note post in state `unapproved` ('0 3');
+//! its owner answers it (`/answer`: it goes out as an answered note), or denies it
+//! (`/deny_submission`: it is gone). `/approve_submission` sends out a submitted post that
+//! waits the same way. `/svc/blog/asks` is where the owner turns asks on and off.
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::post;
+use serde::{Deserialize, Serialize};
+
+use super::form::QUESTION_EMPTY;
+use super::http::{ContextTumblelog, post_view};
+use super::model::{EditorType, PostContent, PostState};
+use super::sanitize::{post_html, text_only};
+use super::save::own_post;
+use super::store::PostWrite;
+use super::view::PostView;
+use crate::auth::session::{CurrentUser, MaybeSession};
+use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
+use crate::error::{ApiResult, AppError, Code, ok};
+use crate::extract::{Form, flag};
+use crate::moderation::not_suspended;
+use crate::state::AppState;
+
+/// The longest question, in characters (the spec names none; a question, not a post).
+pub const MAX_QUESTION_CHARS: usize = 500;
+/// The refusal of an answer with nothing in it.
+pub const ANSWER_EMPTY: &str = "Post body empty.";
+/// The refusal for a blog that takes no questions (from this asker).
+pub const ASKS_OFF: &str = "This blog isn't taking questions.";
+/// The refusal to answer, approve or deny what is not waiting in the inbox.
+pub const NOT_IN_INBOX: &str = "That isn't waiting in your inbox.";
+
+/// The ask routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/svc/ask", post(ask))
+        .route("/answer", post(answer))
+        .route("/deny_submission", post(deny))
+        .route("/approve_submission", post(approve))
+        .route("/svc/blog/asks", post(set_asks))
+}
+
+#[derive(Deserialize)]
+struct AskForm {
+    #[serde(default)]
+    tumblelog: String,
+    #[serde(default)]
+    question: String,
+    anonymous: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct AskAnswer {
+    /// The blog asked.
+    tumblelog: String,
+    anonymous: bool,
+}
+
+/// Sends a question. A signed-in user asks as the blog they act as, or anonymously where the
+/// blog takes anonymous questions; a visitor only anonymously.
+async fn ask(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Form(form): Form<AskForm>,
+) -> ApiResult<AskAnswer> {
+    let viewer = session.and_then(|s| s.user_id);
+    let blog = blog_named(&app.store, viewer, &form.tumblelog).await?;
+    let question = text_only(form.question.trim());
+    if question.is_empty() {
+        return Err(AppError::bad_request(Code::InvalidPost, QUESTION_EMPTY));
+    }
+    if question.chars().count() > MAX_QUESTION_CHARS {
+        return Err(AppError::bad_request(
+            Code::InvalidPost,
+            format!("A question can be at most {MAX_QUESTION_CHARS} characters."),
+        ));
+    }
+    let anonymous = viewer.is_none() || flag(&form.anonymous);
+    let allowed = blog.asks && (!anonymous || blog.anonymous_asks);
+    if !allowed {
+        return Err(AppError::forbidden(Code::AsksOff, ASKS_OFF));
+    }
+    let asker = match viewer {
+        Some(user_id) => {
+            if user_id == blog.user_id {
+                return Err(AppError::forbidden(
+                    Code::AsksOff,
+                    "You can't ask your own blog.",
+                ));
+            }
+            if app.store.blocked_any_blog_of(blog.id, user_id).await? {
+                return Err(AppError::forbidden(
+                    Code::Blocked,
+                    format!("You can't ask {}.", blog.name),
+                ));
+            }
+            Some(acting_blog(&app.store, user_id).await?)
+        }
+        None => None,
+    };
+    let asking = if anonymous { None } else { asker.as_ref() };
+    let content = PostContent::Note {
+        ask: question,
+        asking_name: asking.map(|b| b.name.clone()),
+        answer: String::new(),
+        caption: String::new(),
+    };
+    let mut write = PostWrite::new(blog.id, PostState::Unapproved, content);
+    write.asked_by = asking.map(|b| b.id);
+    let written = app.store.create_post(&write).await?;
+    app.realtime.publish(written.published).await;
+    Ok(ok(AskAnswer {
+        tumblelog: blog.name,
+        anonymous,
+    }))
+}
+
+/// `/answer`'s fields: the question (`post_id`) and the answer (HTML, sanitised); the blog
+/// fields name the asked blog as the client knows it.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct AnswerForm {
+    post_id: i64,
+    #[serde(default)]
+    answer_text: String,
+    tumblelog: Option<String>,
+    key: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct InboxAnswer {
+    post: PostView,
+    message: String,
+    context_tumblelog: ContextTumblelog,
+}
+
+async fn answer(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<AnswerForm>,
+) -> ApiResult<InboxAnswer> {
+    let row = waiting(&app, user.user_id, form.post_id).await?;
+    let PostContent::Note {
+        ask, asking_name, ..
+    } = row.content()
+    else {
+        return Err(AppError::bad_request(Code::InvalidPost, NOT_IN_INBOX));
+    };
+    let answer = post_html(form.answer_text.trim(), EditorType::Rich);
+    if text_only(&answer).is_empty() && !answer.contains("<img") {
+        return Err(AppError::invalid(
+            Code::InvalidPost,
+            vec![("answer_text".to_owned(), ANSWER_EMPTY.to_owned())],
+        ));
+    }
+    not_suspended(&app.store, row.blog_id).await?;
+    let content = PostContent::Note {
+        ask,
+        asking_name,
+        answer,
+        caption: String::new(),
+    };
+    let published = app.store.answer_ask(row.id, &content).await?;
+    app.realtime.publish(published).await;
+    inbox_answer(&app, &user, row.id, &row.blog_name, "Answered.".into()).await
+}
+
+#[derive(Deserialize)]
+struct DenyForm {
+    pid: i64,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct DenyAnswer {
+    id: i64,
+    context_tumblelog: ContextTumblelog,
+}
+
+async fn deny(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<DenyForm>,
+) -> ApiResult<DenyAnswer> {
+    let row = waiting(&app, user.user_id, form.pid).await?;
+    let published = app.store.delete_post(row.id).await?;
+    app.realtime.publish(published).await;
+    let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
+    Ok(ok(DenyAnswer {
+        id: row.id,
+        context_tumblelog: ContextTumblelog::of(&blog),
+    }))
+}
+
+#[derive(Deserialize)]
+struct ApproveForm {
+    id: i64,
+    queue: Option<String>,
+}
+
+async fn approve(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<ApproveForm>,
+) -> ApiResult<InboxAnswer> {
+    let row = waiting(&app, user.user_id, form.id).await?;
+    if let PostContent::Note { answer, .. } = row.content()
+        && answer.is_empty()
+    {
+        return Err(AppError::bad_request(
+            Code::InvalidPost,
+            "Answer the question to post it.",
+        ));
+    }
+    not_suspended(&app.store, row.blog_id).await?;
+    let queued = form.queue.as_deref() == Some("queue") || flag(&form.queue);
+    let state = if queued {
+        PostState::Queued
+    } else {
+        PostState::Published
+    };
+    let published = app.store.publish_post(row.id, row.blog_id, state).await?;
+    app.realtime.publish(published).await;
+    let message = if queued {
+        format!("Added to {}'s queue.", row.blog_name)
+    } else {
+        format!("Posted to {}.", row.blog_name)
+    };
+    inbox_answer(&app, &user, row.id, &row.blog_name, message).await
+}
+
+/// One of the user's posts that waits in their inbox; anything else is refused.
+async fn waiting(app: &AppState, user_id: i64, id: i64) -> Result<super::store::PostRow, AppError> {
+    let row = own_post(&app.store, user_id, id).await?;
+    if row.state() != PostState::Unapproved {
+        return Err(AppError::bad_request(Code::InvalidPost, NOT_IN_INBOX));
+    }
+    Ok(row)
+}
+
+async fn inbox_answer(
+    app: &AppState,
+    user: &CurrentUser,
+    id: i64,
+    blog: &str,
+    message: String,
+) -> ApiResult<InboxAnswer> {
+    let post = post_view(app, id, Some(user.user_id)).await?;
+    let blog = blog_named(&app.store, Some(user.user_id), blog).await?;
+    Ok(ok(InboxAnswer {
+        post,
+        message,
+        context_tumblelog: ContextTumblelog::of(&blog),
+    }))
+}
+
+#[derive(Deserialize)]
+struct AsksForm {
+    #[serde(default)]
+    tumblelog: String,
+    asks: Option<String>,
+    anonymous_asks: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct AsksSettings {
+    tumblelog: String,
+    asks: bool,
+    anonymous_asks: bool,
+}
+
+/// Turns a blog's asks (and anonymous asks) on or off; a field left out keeps its value.
+/// Anonymous asks need asks on.
+async fn set_asks(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<AsksForm>,
+) -> ApiResult<AsksSettings> {
+    let blog = owned_blog(
+        &app.store,
+        user.user_id,
+        &form.tumblelog,
+        BlogField::Tumblelog,
+    )
+    .await?;
+    let row = blog_named(&app.store, Some(user.user_id), &blog.name).await?;
+    let asks = form.asks.as_ref().map_or(row.asks, |_| flag(&form.asks));
+    let anonymous = form
+        .anonymous_asks
+        .as_ref()
+        .map_or(row.anonymous_asks, |_| flag(&form.anonymous_asks))
+        && asks;
+    app.store.set_asks(blog.id, asks, anonymous).await?;
+    Ok(ok(AsksSettings {
+        tumblelog: blog.name,
+        asks,
+        anonymous_asks: anonymous,
+    }))
+}
+
+/// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<AskAnswer>();
+    exports.add::<InboxAnswer>();
+    exports.add::<DenyAnswer>();
+    exports.add::<AsksSettings>();
+}

@@ -1,0 +1,259 @@
+//! Asks on SQLite and PostgreSQL: a blog takes questions only when its owner turns asks on
+//! (anonymous ones only with anonymous asks); a question waits in the inbox, notifies the
+//! blog, and is answered (it goes out as an answered note and notifies the asker) or denied;
+//! only the owner answers, denies or approves.
+
+mod common;
+
+use common::{Answer, Client, on_each_backend};
+use serde_json::Value;
+
+async fn ask(client: &Client, blog: &str, question: &str, anonymous: bool) -> Answer {
+    let mut fields = vec![("tumblelog", blog), ("question", question)];
+    if anonymous {
+        fields.push(("anonymous", "1"));
+    }
+    client.post("/svc/ask", &fields).await
+}
+
+/// The ids of the blog's inbox page, with each question's ask and asker.
+async fn inbox(client: &Client, blog: &str) -> Vec<(i64, String, Value)> {
+    let answer = client
+        .get(&format!("/svc/post/inbox/after/0?blog={blog}"))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let posts = answer.response()["posts"].as_array().unwrap().clone();
+    posts
+        .iter()
+        .map(|p| {
+            let c = &p["content"];
+            (
+                p["id"].as_i64().unwrap(),
+                c["ask"].as_str().unwrap().to_owned(),
+                c["asking_name"].clone(),
+            )
+        })
+        .collect()
+}
+
+async fn notifications(client: &Client, blog: &str, kind: &str) -> Vec<Value> {
+    let path = format!("/svc/data/tumblelog?tumblelog={blog}&include_activity_notifications=1");
+    let all = client.get(&path).await.response()["activity_notifications"]
+        .as_array()
+        .unwrap()
+        .clone();
+    all.into_iter().filter(|n| n["type"] == kind).collect()
+}
+
+#[tokio::test]
+async fn questions_wait_in_the_inbox_until_answered_or_denied() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let visitor = Client::visitor(&base).await;
+
+        let off = ask(&ben, "ann", "Hello?", false).await;
+        assert_eq!(
+            (off.status, off.code(), off.detail()),
+            (403, "asks_off", "This blog isn't taking questions."),
+            "{kind:?}"
+        );
+        let on = ann
+            .post("/svc/blog/asks", &[("tumblelog", "ann"), ("asks", "1")])
+            .await;
+        assert_eq!(on.status, 200, "{kind:?}: {}", on.body);
+        assert_eq!(
+            (&on.response()["asks"], &on.response()["anonymous_asks"]),
+            (&true.into(), &false.into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            ben.post("/svc/blog/asks", &[("tumblelog", "ann"), ("asks", "1")])
+                .await
+                .status,
+            403,
+            "{kind:?}"
+        );
+
+        // Anonymous questions need anonymous asks; a visitor can only ask anonymously.
+        assert_eq!(
+            ask(&ben, "ann", "Who am I?", true).await.code(),
+            "asks_off",
+            "{kind:?}"
+        );
+        assert_eq!(
+            ask(&visitor, "ann", "Hi from nowhere", false).await.code(),
+            "asks_off",
+            "{kind:?}"
+        );
+        let empty = ask(&ben, "ann", "  ", false).await;
+        assert_eq!(
+            (empty.status, empty.detail()),
+            (400, "Post question empty."),
+            "{kind:?}"
+        );
+        assert_eq!(
+            ask(&ann, "ann", "Me?", false).await.status,
+            403,
+            "{kind:?}: not her own blog"
+        );
+
+        let asked = ask(
+            &ben,
+            "ann",
+            "What is <b>your</b> favourite lighthouse?",
+            false,
+        )
+        .await;
+        assert_eq!(asked.status, 200, "{kind:?}: {}", asked.body);
+        ann.post(
+            "/svc/blog/asks",
+            &[("tumblelog", "ann"), ("anonymous_asks", "1")],
+        )
+        .await;
+        assert_eq!(
+            ask(&visitor, "ann", "Secret admirer here", false)
+                .await
+                .status,
+            200,
+            "{kind:?}"
+        );
+
+        let waiting = inbox(&ann, "ann").await;
+        assert_eq!(waiting.len(), 2, "{kind:?}: {waiting:?}");
+        assert_eq!(
+            (waiting[0].1.as_str(), &waiting[0].2),
+            ("What is your favourite lighthouse?", &Value::from("ben")),
+            "{kind:?}"
+        );
+        assert_eq!(
+            (waiting[1].1.as_str(), &waiting[1].2),
+            ("Secret admirer here", &Value::Null),
+            "{kind:?}"
+        );
+        let asks = notifications(&ann, "ann", "ask").await;
+        assert_eq!(asks.len(), 2, "{kind:?}");
+        assert_eq!(asks[1]["from_tumblelog"]["name"], "ben", "{kind:?}");
+        assert_eq!(
+            (&asks[0]["from_tumblelog"], &asks[0]["message"]),
+            (&Value::Null, &Value::from("asked you a question")),
+            "{kind:?}"
+        );
+        // Nobody else sees the inbox or its questions.
+        assert_eq!(
+            ben.get("/svc/post/inbox/after/0?blog=ann").await.status,
+            403,
+            "{kind:?}"
+        );
+        let (question, anonymous) = (waiting[0].0, waiting[1].0);
+        assert_eq!(
+            ben.get(&format!(
+                "/svc/indash_blog/posts?tumblelog_name_or_id=ann&post_id={question}"
+            ))
+            .await
+            .status,
+            404,
+            "{kind:?}"
+        );
+
+        // Only the owner answers; an empty answer is refused.
+        let q = question.to_string();
+        assert_eq!(
+            ben.post("/answer", &[("post_id", &q), ("answer_text", "Mine!")])
+                .await
+                .status,
+            404,
+            "{kind:?}"
+        );
+        let blank = ann
+            .post("/answer", &[("post_id", &q), ("answer_text", "<p> </p>")])
+            .await;
+        assert_eq!(
+            (blank.status, blank.detail()),
+            (400, "Post body empty."),
+            "{kind:?}"
+        );
+        let answered = ann
+            .post(
+                "/answer",
+                &[
+                    ("post_id", &q),
+                    (
+                        "answer_text",
+                        "<p>The one at <b>Hook Head</b>.</p><script>x</script>",
+                    ),
+                ],
+            )
+            .await;
+        assert_eq!(answered.status, 200, "{kind:?}: {}", answered.body);
+        let post = &answered.response()["post"];
+        assert_eq!(
+            (&post["state"], &post["content"]["type"]),
+            (&"published".into(), &"note".into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            post["content"]["answer"], "<p>The one at <b>Hook Head</b>.</p>",
+            "{kind:?}"
+        );
+        let answers = notifications(&ben, "ben", "answer").await;
+        assert_eq!(answers.len(), 1, "{kind:?}");
+        assert_eq!(
+            (
+                &answers[0]["from_tumblelog"]["name"],
+                &answers[0]["post"]["id"]
+            ),
+            (&"ann".into(), &question.into()),
+            "{kind:?}"
+        );
+        let again = ann
+            .post("/answer", &[("post_id", &q), ("answer_text", "Twice")])
+            .await;
+        assert_eq!(
+            (again.status, again.detail()),
+            (400, "That isn't waiting in your inbox."),
+            "{kind:?}"
+        );
+
+        // An unanswered question cannot be approved; denying it removes it.
+        let a = anonymous.to_string();
+        assert_eq!(
+            ann.post("/approve_submission", &[("id", &a)]).await.status,
+            400,
+            "{kind:?}"
+        );
+        assert_eq!(
+            ben.post("/deny_submission", &[("pid", &a)]).await.status,
+            404,
+            "{kind:?}"
+        );
+        let denied = ann.post("/deny_submission", &[("pid", &a)]).await;
+        assert_eq!(denied.status, 200, "{kind:?}: {}", denied.body);
+        assert!(inbox(&ann, "ann").await.is_empty(), "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_blocked_blog_cannot_ask() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        ann.post("/svc/blog/asks", &[("tumblelog", "ann"), ("asks", "1")])
+            .await;
+        ann.post(
+            "/svc/block/add",
+            &[("tumblelog", "ann"), ("blocked_tumblelog", "ben")],
+        )
+        .await;
+        let refused = ask(&ben, "ann", "Hi?", false).await;
+        assert_eq!(
+            (refused.status, refused.code()),
+            (403, "blocked"),
+            "{kind:?}: {}",
+            refused.body
+        );
+        assert!(inbox(&ann, "ann").await.is_empty(), "{kind:?}");
+    })
+    .await;
+}
