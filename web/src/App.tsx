@@ -54,7 +54,7 @@ export function App({ client }: { client?: ApiClient }) {
 }
 
 /** The owner's pages of a blog, where the account menu's per-blog links go (spec 000 §2.1). */
-const OWNER_POST_PAGES: OwnerPostsPage[] = ['drafts', 'queue', 'processing'];
+const OWNER_POST_PAGES: OwnerPostsPage[] = ['drafts', 'queue', 'processing', 'inbox'];
 
 function Routes() {
   // While the composer is open (spec 001 §2: /new/{type}, /edit/{id}, /reblog/{id}/{key}), the

@@ -90,6 +90,9 @@ export interface Blog {
   description: string;
   /** The description as the server sanitised it: links, a few inline elements. */
   descriptionHtml: ServerHtml;
+  /** The blog takes questions; anonymous ones too (visitors' included). */
+  asks: boolean;
+  anonymousAsks: boolean;
   avatarUrl: string;
   url: string;
   following: boolean;
@@ -211,6 +214,8 @@ export function blogFromWire(w: BlogWithActivity): Blog {
     title: w.title,
     description: w.description,
     descriptionHtml: serverHtml(w.description_sanitized),
+    asks: w.asks,
+    anonymousAsks: w.anonymous_asks,
     avatarUrl: w.avatar_url,
     url: w.url,
     following: w.following,

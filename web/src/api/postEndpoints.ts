@@ -15,7 +15,7 @@ import type { PostPage } from './types/PostPage';
  */
 export type PostPageRoot =
   | { root: 'dashboard' | 'likes' }
-  | { root: 'blog' | 'drafts' | 'queue' | 'processing'; blog: string };
+  | { root: 'blog' | 'drafts' | 'queue' | 'processing' | 'inbox'; blog: string };
 
 /** `after` a post: the ones below it on the page; `before`: the ones above it. */
 export type PageDirection = 'before' | 'after';

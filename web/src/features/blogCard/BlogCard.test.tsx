@@ -106,3 +106,36 @@ describe('BlogCard follow', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/blog/bob/post/1', '/blog/bob/post/2', '/blog/bob/post/3']);
   });
 });
+
+describe('BlogCard Ask', () => {
+  function SeededAsks({ asks, anonymousAsks }: { asks: boolean; anonymousAsks: boolean }) {
+    const { state, dispatch } = useBlogStore();
+    useEffect(() => {
+      dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { asks, anonymous_asks: anonymousAsks }))] });
+    }, [dispatch, asks, anonymousAsks]);
+    return state.byName.bob ? <BlogCard name="bob" /> : null;
+  }
+
+  it('offers no Ask where the blog takes no questions, nor to a visitor without anonymous asks', async () => {
+    const { client } = fakeApi({});
+    const { unmount } = renderWithProviders(<SeededAsks asks={false} anonymousAsks={false} />, { client, user: user() });
+    await screen.findByRole('article', { name: 'bob' });
+    expect(screen.queryByRole('button', { name: 'Ask' })).toBeNull();
+    unmount();
+    renderWithProviders(<SeededAsks asks anonymousAsks={false} />, { client, user: null });
+    await screen.findByRole('article', { name: 'bob' });
+    expect(screen.queryByRole('button', { name: 'Ask' })).toBeNull();
+  });
+
+  it('sends a question, anonymously when ticked', async () => {
+    const { client, requests } = fakeApi({ 'POST /svc/ask': () => ({ response: { tumblelog: 'bob', anonymous: true } }) });
+    renderWithProviders(<SeededAsks asks anonymousAsks />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), { target: { value: ' Why lighthouses? ' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ask anonymously' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
+    expect(await screen.findByText('Your question is on its way to bob.')).toBeTruthy();
+    const sent = requests.find((r) => r.path === '/svc/ask')!.form;
+    expect([sent.get('tumblelog'), sent.get('question'), sent.get('anonymous')]).toEqual(['bob', 'Why lighthouses?', '1']);
+  });
+});

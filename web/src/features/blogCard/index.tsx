@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Avatar } from '../../components/Avatar';
 import { backgroundTint } from '../../lib/color';
 import { useBlogStore } from '../blogs';
+import { AskButton } from './components/AskButton';
 import { BlogDescription } from './components/BlogDescription';
 import { BlogInfoPopover } from './components/BlogInfoPopover';
 import { FollowButtons } from './components/FollowButtons';
@@ -50,6 +51,7 @@ export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLeve
         </Heading>
         <p className="blog-card__name muted">{blog.name}</p>
         {theme.showDescription && <BlogDescription html={blog.descriptionHtml} />}
+        <AskButton blog={blog} />
       </div>
       <HighlightedPosts blog={blog.name} />
     </article>

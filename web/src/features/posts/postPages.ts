@@ -35,6 +35,7 @@ export function belongsOn(page: PostPageRoot, saved: SavedPost): boolean {
     case 'drafts':
     case 'queue':
     case 'processing':
+    case 'inbox':
       return contextPage === page.root && post.blogName === page.blog;
   }
 }

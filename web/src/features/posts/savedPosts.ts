@@ -15,6 +15,28 @@ export function announceSavedPost(saved: SaveAnswer): void {
   for (const listener of [...listeners]) listener(saved);
 }
 
+type RemovedListener = (id: number) => void;
+
+const removedListeners = new Set<RemovedListener>();
+
+/** Tells every listening page that a post is gone (deleted, or denied from an inbox). */
+export function announceRemovedPost(id: number): void {
+  for (const listener of [...removedListeners]) listener(id);
+}
+
+/** Calls `onRemoved` for every post removed while the calling component is mounted. */
+export function useRemovedPosts(onRemoved: RemovedListener): void {
+  const latest = useRef(onRemoved);
+  latest.current = onRemoved;
+  useEffect(() => {
+    const listener: RemovedListener = (id) => latest.current(id);
+    removedListeners.add(listener);
+    return () => {
+      removedListeners.delete(listener);
+    };
+  }, []);
+}
+
 /** Calls `onSaved` for every post saved while the calling component is mounted. */
 export function useSavedPosts(onSaved: Listener): void {
   const latest = useRef(onSaved);

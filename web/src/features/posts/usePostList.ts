@@ -11,7 +11,7 @@ import { savedPostFromWire, type Post } from '../../api/postModels';
 import { useChannels } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, type PostListState } from './postListReducer';
-import { useSavedPosts } from './savedPosts';
+import { useRemovedPosts, useSavedPosts } from './savedPosts';
 
 export interface PostList {
   state: PostListState;
@@ -187,6 +187,8 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
     await insertNewer();
     setPending([]);
   }, [insertNewer]);
+
+  useRemovedPosts((id) => dispatch({ type: 'postRemoved', id }));
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, loadMore, retry, newCount: pending.length, showNewer };

@@ -2,18 +2,20 @@ import type { Blog } from '../../../api/models';
 import { PostList } from '../../posts';
 
 /** The owner's pages of a blog (spec 000 §2.1 per-blog dashboard links). */
-export type OwnerPostsPage = 'drafts' | 'queue' | 'processing';
+export type OwnerPostsPage = 'drafts' | 'queue' | 'processing' | 'inbox';
 
 export const OWNER_PAGE_TITLES: Record<OwnerPostsPage, string> = {
   drafts: 'Drafts',
   queue: 'Queue',
   processing: 'Processing',
+  inbox: 'Inbox',
 };
 
 const EMPTY_TEXTS: Record<OwnerPostsPage, string> = {
   drafts: 'No drafts.',
   queue: 'Nothing in the queue.',
   processing: 'No videos are processing.',
+  inbox: 'No questions or submissions waiting.',
 };
 
 /** The list of one of the owner's pages; anyone else is told it is the owner's. */

@@ -134,3 +134,40 @@ describe('PostFooter: the notes panel', () => {
     expect(within(article).getByRole('button', { name: '1 note' })).toBeTruthy();
   });
 });
+
+describe("PostFooter: a question in the owner's inbox", () => {
+  const question = () =>
+    wirePost(7, {
+      state: 'unapproved',
+      is_mine: true,
+      content: { type: 'note', ask: 'Why?', asking_name: 'bob', answer: '', caption: '' },
+    });
+
+  it('answers it as escaped paragraphs and announces it out of the inbox', async () => {
+    const { article, requests } = renderPost(question(), {
+      'POST /answer': () => ({
+        response: {
+          post: wirePost(7, { state: 'published', is_mine: true }),
+          message: 'Answered.',
+          context_tumblelog: { name_or_id: 'bob', post_count: 1, draft_count: 0, queued_post_count: 0, transcoding_count: 0 },
+        },
+      }),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: 'Answer' }));
+    fireEvent.change(within(article).getByRole('textbox', { name: 'Answer' }), { target: { value: 'Because <3\n\nTruly' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Post answer' }));
+    await waitFor(() => expect(requests.some((r) => r.path === '/answer')).toBe(true));
+    expect(requests.find((r) => r.path === '/answer')!.form.get('answer_text')).toBe('<p>Because &lt;3</p><p>Truly</p>');
+  });
+
+  it('deletes it after the message controls confirmation', async () => {
+    const { article, requests } = renderPost(question(), {
+      'POST /deny_submission': () => ({ response: { id: 7, context_tumblelog: { name_or_id: 'bob', post_count: 0, draft_count: 0, queued_post_count: 0, transcoding_count: 0 } } }),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete this?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/deny_submission')?.form.get('pid')).toBe('7'));
+  });
+});

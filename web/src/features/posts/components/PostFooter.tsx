@@ -7,6 +7,7 @@ import { editPostPath, reblogPostPath } from '../../composer/composerRoutes';
 import { useSession } from '../../session';
 import { formatPostDate, isoDate } from '../postDate';
 import { usePostNotes } from '../usePostNotes';
+import { InboxActions } from './InboxActions';
 import { NotesPanel } from './NotesPanel';
 
 /** "1 note", "1,204 notes". */
@@ -55,7 +56,8 @@ export function PostFooter({ post }: { post: Post }) {
         </span>
       )}
       <span className="post-footer__actions">
-        {post.isMine && (
+        {post.isMine && post.state === 'unapproved' && <InboxActions post={post} />}
+        {post.isMine && post.state !== 'unapproved' && (
           <Link to={editPostPath(post.id)} className="post-footer__action">
             Edit
           </Link>

@@ -1,0 +1,74 @@
+// End-to-end: asks (issue 11). An author turns asks on; a reader asks from the author's blog
+// card; the question reaches the author's activity live and waits in her inbox; she answers
+// it there, it leaves the inbox and goes out as an answered note, and the reader hears of
+// the answer.
+//
+//   npm run build && npm run e2e
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { apiPost, register, startStack, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
+
+let stack;
+
+before(async () => {
+  stack = await startStack();
+});
+
+after(async () => {
+  await stack?.stop();
+});
+
+const listening = (page, channel) => page.locator(`body[data-realtime-channels~="${channel}"]`).waitFor({ state: 'attached' });
+
+test('ask from the blog card, answer from the inbox', async (t) => {
+  const suffix = uniqueSuffix();
+  const password = 'correct-horse-battery';
+  const author = { email: `qa-${suffix}@example.com`, password, blogName: `qa-${suffix}` };
+  const reader = { email: `qr-${suffix}@example.com`, password, blogName: `qr-${suffix}` };
+  const { page: authorPage } = await stack.newPage();
+  const { page: readerPage } = await stack.newPage();
+  trackErrors(authorPage);
+  trackErrors(readerPage);
+  await register(authorPage, author);
+  await register(readerPage, reader);
+  const authorKey = (await userInfo(authorPage)).form_key;
+  await apiPost(authorPage, authorKey, '/svc/blog/asks', { tumblelog: author.blogName, asks: '1' });
+
+  await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
+  const activity = authorPage.getByRole('dialog', { name: 'Activity', exact: true });
+  await activity.getByText('Check out this tab when you make a post to see Likes, Reblogs, and new followers.').waitFor();
+  await listening(authorPage, `activity:${author.blogName}`);
+
+  await t.test('the reader asks from the blog card; the author hears of it live', async () => {
+    await readerPage.goto(`/blog/${author.blogName}`);
+    const card = readerPage.getByRole('article', { name: author.blogName });
+    await card.getByRole('button', { name: 'Ask' }).click();
+    await card.getByRole('textbox', { name: 'Question' }).fill('Which lighthouse is your favourite?');
+    await card.getByRole('button', { name: 'Send question' }).click();
+    await card.getByText(`Your question is on its way to ${author.blogName}.`).waitFor();
+    await activity.getByText(new RegExp(`${reader.blogName} asked you a question`)).waitFor();
+  });
+
+  await t.test('the author answers it in her inbox; it leaves the inbox', async () => {
+    await authorPage.goto(`/blog/${author.blogName}/inbox`);
+    const question = authorPage.getByRole('article').filter({ hasText: 'Which lighthouse is your favourite?' });
+    await question.getByRole('button', { name: 'Answer' }).click();
+    await question.getByRole('textbox', { name: 'Answer' }).fill('Hook Head, <always>.');
+    await question.getByRole('button', { name: 'Post answer' }).click();
+    await authorPage.getByText('No questions or submissions waiting.').waitFor();
+  });
+
+  await t.test('the answer is on the blog and the reader is told', async () => {
+    await readerPage.goto(`/blog/${author.blogName}`);
+    const answered = readerPage.getByRole('article').filter({ hasText: 'Which lighthouse is your favourite?' });
+    await answered.getByText('Hook Head, <always>.').waitFor();
+    await readerPage.getByRole('button', { name: 'Activity', exact: true }).click();
+    const readerActivity = readerPage.getByRole('dialog', { name: 'Activity', exact: true });
+    await readerActivity.getByText(new RegExp(`${author.blogName} answered your question`)).waitFor();
+  });
+
+  await t.test('no script errors in either page', () => {
+    assert.deepEqual(authorPage.errors, []);
+    assert.deepEqual(readerPage.errors, []);
+  });
+});

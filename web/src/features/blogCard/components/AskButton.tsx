@@ -1,0 +1,72 @@
+// The blog card's Ask (issue 11): a question form for a blog that takes questions. A
+// signed-in reader asks as the blog they act as, or anonymously where the blog allows it; a
+// visitor only anonymously, and only there.
+import { useState, type FormEvent } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { errorDetails } from '../../../api/client';
+import type { Blog } from '../../../api/models';
+import { useSession } from '../../session';
+
+/** The server's limit (docs/api.md "Asks and the inbox"). */
+export const MAX_QUESTION_CHARS = 500;
+
+export function AskButton({ blog }: { blog: Blog }) {
+  const api = useApi();
+  const { isLoggedIn } = useSession();
+  const [open, setOpen] = useState(false);
+  const [question, setQuestion] = useState('');
+  const [anonymous, setAnonymous] = useState(!isLoggedIn);
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const canAsk = blog.asks && !blog.isMine && (isLoggedIn || blog.anonymousAsks);
+  if (!canAsk) return null;
+
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (!question.trim() || sending) return;
+    setSending(true);
+    setStatus(null);
+    api
+      .post('/svc/ask', { tumblelog: blog.name, question: question.trim(), anonymous: anonymous ? 1 : undefined })
+      .then(() => {
+        setQuestion('');
+        setOpen(false);
+        setStatus(`Your question is on its way to ${blog.name}.`);
+      })
+      .catch((err: unknown) => setStatus(errorDetails(err).join(' ')))
+      .finally(() => setSending(false));
+  };
+
+  return (
+    <div className="ask">
+      <button type="button" className="btn ask__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Ask
+      </button>
+      {open && (
+        <form className="ask__form" aria-label={`Ask ${blog.name} a question`} onSubmit={send}>
+          <textarea
+            aria-label="Question"
+            value={question}
+            maxLength={MAX_QUESTION_CHARS}
+            rows={3}
+            onChange={(e) => setQuestion(e.target.value)}
+          />
+          {isLoggedIn && blog.anonymousAsks && (
+            <label className="ask__anonymous">
+              <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} /> Ask
+              anonymously
+            </label>
+          )}
+          <button type="submit" disabled={sending || !question.trim()}>
+            Send question
+          </button>
+        </form>
+      )}
+      {status && (
+        <p className="ask__status" role="status">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}

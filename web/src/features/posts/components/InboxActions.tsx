@@ -1,0 +1,103 @@
+// What the owner does with a post waiting in their inbox (spec 002 §7): answer a question (it
+// goes out as an answered note), post a submission, or delete either, after the message
+// controls' confirmation (002 §8). The post then leaves the inbox page without a reload.
+import { useState, type FormEvent } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { errorDetails } from '../../../api/client';
+import { runPostAction } from '../../../api/postActions';
+import type { Post } from '../../../api/postModels';
+import type { InboxAnswer } from '../../../api/types/InboxAnswer';
+import { useDialogs } from '../../dialogs';
+import { announceRemovedPost, announceSavedPost } from '../savedPosts';
+
+/** Spec 002 §8, message controls: the delete confirmation. */
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this?';
+
+/** Plain text as the HTML of paragraphs, escaped. */
+export function textToParagraphs(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** Tells the pages the post went out (it leaves the inbox, joins the blog and dashboards). */
+function announceOut(answer: InboxAnswer) {
+  const { post } = answer;
+  announceSavedPost({
+    post,
+    post_context_page: post.state === 'published' ? 'dashboard' : 'queue',
+    message: answer.message,
+    created_post: false,
+    post_tumblelog: { post_url: post.post_url, name_or_id: post.tumblelog, url: `/blog/${post.tumblelog}`, avatar: post.avatar_url },
+    context_tumblelog: answer.context_tumblelog,
+  });
+}
+
+export function InboxActions({ post }: { post: Post }) {
+  const api = useApi();
+  const { alert, confirm } = useDialogs();
+  const [answering, setAnswering] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isQuestion = post.content.type === 'note' && !post.content.answer;
+
+  const act = (run: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    run()
+      .catch((err: unknown) => setError(errorDetails(err).join(' ')))
+      .finally(() => setBusy(false));
+  };
+  const answer = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    act(async () => {
+      const answered = await runPostAction(api, 'answer', { post_id: post.id, answer_text: textToParagraphs(text) }, alert);
+      announceOut(answered);
+    });
+  };
+  const approve = () =>
+    act(async () => announceOut(await runPostAction(api, 'approve_submission', { id: post.id }, alert)));
+  const deny = async () => {
+    if (!(await confirm(DELETE_CONFIRMATION))) return;
+    act(async () => {
+      await runPostAction(api, 'deny_submission', { pid: post.id }, alert);
+      announceRemovedPost(post.id);
+    });
+  };
+
+  return (
+    <div className="inbox-actions">
+      {isQuestion ? (
+        <button type="button" className="post-footer__action" aria-expanded={answering} onClick={() => setAnswering((a) => !a)}>
+          Answer
+        </button>
+      ) : (
+        <button type="button" className="post-footer__action" onClick={approve} disabled={busy}>
+          Post
+        </button>
+      )}
+      <button type="button" className="post-footer__action" onClick={() => void deny()} disabled={busy}>
+        Delete
+      </button>
+      {answering && (
+        <form className="inbox-actions__answer" onSubmit={answer}>
+          <textarea aria-label="Answer" value={text} onChange={(e) => setText(e.target.value)} rows={3} />
+          <button type="submit" disabled={busy || !text.trim()}>
+            Post answer
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
