@@ -1,4 +1,4 @@
-// End-to-end: asks (issue 11). An author turns asks on; a reader asks from the author's blog
+// End-to-end: asks (issue 11). An author turns asks on in her settings; a reader asks from the author's blog
 // card; the question reaches the author's activity live and waits in her inbox; she answers
 // it there, it leaves the inbox and goes out as an answered note, and the reader hears of
 // the answer.
@@ -6,7 +6,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiPost, register, startStack, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
+import { register, startStack, trackErrors, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -31,8 +31,13 @@ test('ask from the blog card, answer from the inbox', async (t) => {
   trackErrors(readerPage);
   await register(authorPage, author);
   await register(readerPage, reader);
-  const authorKey = (await userInfo(authorPage)).form_key;
-  await apiPost(authorPage, authorKey, '/svc/blog/asks', { tumblelog: author.blogName, asks: '1' });
+  // The author turns questions on in her settings.
+  await authorPage.goto('/settings');
+  const asks = authorPage.getByRole('checkbox', { name: `Let people ask ${author.blogName} questions` });
+  await asks.check();
+  // Saved: both switches are usable again (anonymous questions need questions on).
+  await authorPage.waitForFunction(() => [...document.querySelectorAll('.asks-settings input')].every((i) => !i.disabled));
+  assert.equal(await asks.isChecked(), true);
 
   await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
   const activity = authorPage.getByRole('dialog', { name: 'Activity', exact: true });

@@ -1,6 +1,8 @@
-// Settings: the account's email and the user's blogs in their saved order, reorderable.
+// Settings: the account's email, the user's blogs in their saved order (reorderable), and
+// whether each takes questions.
 import { Link } from 'wouter';
 import { BlogOrderList } from '../blogOrder';
+import { AsksSettings } from './AsksSettings';
 import { useUser } from '../session';
 
 export function SettingsPage() {
@@ -28,6 +30,13 @@ export function SettingsPage() {
         </div>
         <p className="muted">Drag blogs, or use the arrows, to change their order.</p>
         <BlogOrderList blogs={user.blogs} />
+      </section>
+      <section className="card settings-section" aria-labelledby="settings-asks">
+        <h2 id="settings-asks" className="settings-section__title">
+          Questions
+        </h2>
+        <p className="muted">Questions wait in the blog's inbox until you answer them.</p>
+        <AsksSettings blogs={user.blogs.map((b) => b.name)} />
       </section>
     </div>
   );

@@ -1,0 +1,24 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fakeApi';
+import { user, wireBlog } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { AsksSettings } from './AsksSettings';
+
+describe('AsksSettings', () => {
+  it('shows what the blog takes and saves a switch at once; anonymous needs asks on', async () => {
+    const { client, requests } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { asks: false, anonymous_asks: false }) }),
+      'POST /svc/blog/asks': () => ({ response: { tumblelog: 'alice', asks: true, anonymous_asks: false } }),
+    });
+    renderWithProviders(<AsksSettings blogs={['alice']} />, { client, user: user() });
+    const asks = (await screen.findByRole('checkbox', { name: 'Let people ask alice questions' })) as HTMLInputElement;
+    const anonymous = screen.getByRole('checkbox', { name: 'Allow anonymous questions' }) as HTMLInputElement;
+    expect([asks.checked, anonymous.disabled]).toEqual([false, true]);
+    fireEvent.click(asks);
+    await waitFor(() => expect(asks.checked).toBe(true));
+    expect(anonymous.disabled).toBe(false);
+    const sent = requests.find((r) => r.path === '/svc/blog/asks')!.form;
+    expect([sent.get('tumblelog'), sent.get('asks'), sent.get('anonymous_asks')]).toEqual(['alice', '1', null]);
+  });
+});
