@@ -2,6 +2,7 @@
 // on notes:{root_id}; whether the reader likes it, toggled at once and put back if the call
 // fails; and a fast reblog, which marks it reblogged when it succeeds.
 import { useCallback, useState } from 'react';
+import { useLocation } from 'wouter';
 import { errorDetails } from '../../api/client';
 import { useApi } from '../../api/ApiProvider';
 import { runPostAction } from '../../api/postActions';
@@ -9,6 +10,7 @@ import type { Post } from '../../api/postModels';
 import { useDialogs } from '../dialogs';
 import { useChannel } from '../realtime';
 import { useSession } from '../session';
+import { likeSource } from './likeSource';
 
 export interface PostNotes {
   noteCount: number;
@@ -29,6 +31,7 @@ export function usePostNotes(post: Post): PostNotes {
   const api = useApi();
   const { alert } = useDialogs();
   const { isLoggedIn } = useSession();
+  const [location] = useLocation();
   const [noteCount, setNoteCount] = useState(post.noteCount);
   const [liked, setLiked] = useState(post.liked);
   const [reblogged, setReblogged] = useState(post.reblogged);
@@ -46,7 +49,8 @@ export function usePostNotes(post: Post): PostNotes {
     const next = !liked;
     setLiked(next);
     setStatus(null);
-    runPostAction(api, next ? 'like' : 'unlike', { id: post.id, key: post.reblogKey, root_id: post.rootId }, alert)
+    const fields = { id: post.id, key: post.reblogKey, root_id: post.rootId, source: likeSource(location) };
+    runPostAction(api, next ? 'like' : 'unlike', fields, alert)
       .then((answer) => {
         setLiked(answer.liked);
         setNoteCount(answer.note_count);
@@ -55,7 +59,7 @@ export function usePostNotes(post: Post): PostNotes {
         setLiked(!next);
         setStatus(errorDetails(err).join(' '));
       });
-  }, [alert, api, canLike, liked, post.id, post.reblogKey, post.rootId]);
+  }, [alert, api, canLike, liked, location, post.id, post.reblogKey, post.rootId]);
 
   const fastReblog = useCallback(() => {
     if (reblogging) return;

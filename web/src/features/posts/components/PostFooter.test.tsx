@@ -31,7 +31,7 @@ describe('PostFooter: notes, like and fast reblog', () => {
     answer.resolve(likeAnswer(true, 3));
     await waitFor(() => expect(within(article).getByText('3 notes')).toBeTruthy());
     const sent = requests.find((r) => r.path === '/svc/like')!.form;
-    expect([sent.get('id'), sent.get('key')]).toEqual(['5', 'key5']);
+    expect([sent.get('id'), sent.get('key'), sent.get('source')]).toEqual(['5', 'key5', 'dashboard']);
   });
 
   it('puts the like back and alerts the spec text when the call fails with a 500', async () => {
