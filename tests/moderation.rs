@@ -21,6 +21,12 @@ fn admin(database_url: &str, args: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), text)
 }
 
+/// The state of one of `client`'s posts.
+async fn post_state(client: &Client, id: &str) -> serde_json::Value {
+    let answer = client.post("/svc/post/fetch", &[("post_id", id)]).await;
+    answer.response()["post"]["state"].clone()
+}
+
 /// The names of the blogs explore shows `client`.
 async fn explored(client: &Client) -> Vec<String> {
     let answer = client.get("/svc/blogs/explore").await;
@@ -135,6 +141,47 @@ async fn only_administrators_toggle_and_a_suspended_blog_posts_nothing() {
             200,
             "{kind:?}: allowed again"
         );
+
+        // A suspended blog's scheduled post waits; it goes out once the blog is back.
+        let at = (std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            + 2)
+        .to_string();
+        let scheduled = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post[type]", "text"),
+                    ("post[state]", "on.2"),
+                    ("post[one]", "Later"),
+                    ("post[publish_on]", &at),
+                ],
+            )
+            .await["post"]["id"]
+            .as_i64()
+            .unwrap();
+        mod_.post("/suspended/toggle", &[("tumblelog", "ann")])
+            .await;
+        tokio::time::sleep(std::time::Duration::from_millis(3500)).await;
+        let scheduled = scheduled.to_string();
+        assert_eq!(
+            post_state(&ann, &scheduled).await,
+            "scheduled",
+            "{kind:?}: held while suspended"
+        );
+        mod_.post("/suspended/toggle", &[("tumblelog", "ann")])
+            .await;
+        let mut out = serde_json::Value::Null;
+        for _ in 0..50 {
+            out = post_state(&ann, &scheduled).await;
+            if out == "published" {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(out, "published", "{kind:?}: out once the blog is back");
 
         let (code, out) = admin(&db.url, &["--email", "mod@example.com", "--revoke"]);
         assert_eq!(code, Some(0), "{kind:?}: {out}");

@@ -350,13 +350,18 @@ impl Store {
         blog_id: i64,
         state: PostState,
     ) -> sqlx::Result<Vec<Published>> {
+        // Only from a state that waits: the publisher may have sent it out meanwhile.
         const SQL: &str = "UPDATE posts SET state = $2, updated_at = $3, publish_on = NULL, \
-             published_at = CASE WHEN $4 THEN $3 ELSE NULL END WHERE id = $1";
+             published_at = CASE WHEN $4 THEN $3 ELSE NULL END \
+             WHERE id = $1 AND state IN ('draft', 'queued', 'scheduled', 'unapproved')";
         let now = now_secs();
         let mut tx = self.begin().await?;
-        with_tx!(&mut tx, conn => sqlx::query(SQL)
+        let changed = with_tx!(&mut tx, conn => sqlx::query(SQL)
             .bind(id).bind(state.name()).bind(now).bind(state == PostState::Published)
             .execute(conn).await.map(|r| r.rows_affected()))?;
+        if changed == 0 {
+            return Ok(Vec::new());
+        }
         if state == PostState::Queued {
             start_queue(&mut tx, blog_id, now).await?;
         }
@@ -726,11 +731,14 @@ impl Store {
     }
 
     /// Publishes every scheduled post whose time has come, each exactly once however many
-    /// nodes ask at the same moment (the update claims the row); returns their ids.
+    /// nodes ask at the same moment (the update claims the row); returns their ids. A
+    /// suspended blog's posts wait (moderation: a suspended blog posts nothing).
     pub async fn publish_due(&self, now: i64) -> sqlx::Result<Vec<i64>> {
         const SQL: &str = "UPDATE posts SET state = 'published', published_at = publish_on, \
              publish_on = NULL, updated_at = $1 \
-             WHERE state = 'scheduled' AND publish_on <= $1 RETURNING id";
+             WHERE state = 'scheduled' AND publish_on <= $1 \
+             AND NOT EXISTS (SELECT 1 FROM blogs b WHERE b.id = posts.blog_id AND b.is_suspended) \
+             RETURNING id";
         let mut tx = self.begin().await?;
         let rows: Vec<(i64,)> =
             with_tx!(&mut tx, conn => sqlx::query_as(SQL).bind(now).fetch_all(conn).await)?;
@@ -742,7 +750,7 @@ impl Store {
     /// next slot; each slot is claimed by one node. Returns the published ids.
     pub async fn publish_queues(&self, now: i64) -> sqlx::Result<Vec<i64>> {
         const DUE: &str = "SELECT b.id, b.queue_per_day, b.queue_next_at FROM blogs b \
-             WHERE b.queue_next_at <= $1 \
+             WHERE b.queue_next_at <= $1 AND b.is_suspended = FALSE \
              AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
         const CLAIM: &str =
             "UPDATE blogs SET queue_next_at = $1 WHERE id = $2 AND queue_next_at = $3";
@@ -828,16 +836,16 @@ async fn write_tags(tx: &mut Tx, post_id: i64, tags: &[String]) -> sqlx::Result<
 /// each blog its words mention (not the author's own, not one that blocked the author; once
 /// per post and blog however often it is saved). Returns the events to record.
 async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
-    const POST: &str = "SELECT p.content, p.comment, p.blog_id, b.user_id FROM posts p \
-         JOIN blogs b ON b.id = p.blog_id WHERE p.id = $1 AND p.state = 'published'";
+    const POST: &str = "SELECT p.content, p.comment, p.blog_id, b.user_id, p.parent_post_id IS NOT NULL \
+         FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE p.id = $1 AND p.state = 'published'";
     const MENTIONED: &str = "SELECT b.id FROM blogs b WHERE b.name = $1 AND b.user_id <> $2 \
          AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
              WHERE k.blocker_blog_id = b.id AND kb.user_id = $2) \
          AND NOT EXISTS (SELECT 1 FROM notifications n \
              WHERE n.blog_id = b.id AND n.post_id = $3 AND n.type = 'user_mention')";
-    let post: Option<(String, String, i64, i64)> =
+    let post: Option<(String, String, i64, i64, bool)> =
         with_tx!(tx, conn => sqlx::query_as(POST).bind(id).fetch_optional(conn).await)?;
-    let Some((content, comment, blog_id, author)) = post else {
+    let Some((content, comment, blog_id, author, is_reblog)) = post else {
         return Ok(Vec::new());
     };
     let mut events = notes::reblog_published(tx, id).await?;
@@ -845,8 +853,9 @@ async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
         title: String::new(),
         body: String::new(),
     });
+    // A reblog carries its parent's answer: only the reblogger's own words mention anyone.
     let answer = match &content {
-        PostContent::Note { answer, .. } => answer.as_str(),
+        PostContent::Note { answer, .. } if !is_reblog => answer.as_str(),
         _ => "",
     };
     for name in mentioned_blogs(&[content.own_text(), answer, &comment]) {

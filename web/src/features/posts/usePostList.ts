@@ -183,13 +183,14 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
     }
   }, lookForMissed);
 
-  const showNewer = useCallback(async () => {
-    await insertNewer();
-    setPending([]);
-  }, [insertNewer]);
+  // The posts it brings in leave `pending` through the effect above; one that went out while
+  // they were on their way stays counted.
+  const showNewer = useCallback(() => insertNewer(), [insertNewer]);
 
   useRemovedPosts((id) => dispatch({ type: 'postRemoved', id }));
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, loadMore, retry, newCount: pending.length, showNewer };
+  // Counted against what is shown now, so a post that just came in is never counted twice.
+  const newCount = pending.filter((id) => !state.posts.some((p) => p.id === id)).length;
+  return { state, loadMore, retry, newCount, showNewer };
 }

@@ -1,7 +1,7 @@
 // A post's notes as one reader sees them (spec 002 §4 Post like): the chain's count, live
 // on notes:{root_id}; whether the reader likes it, toggled at once and put back if the call
 // fails; and a fast reblog, which marks it reblogged when it succeeds.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorDetails } from '../../api/client';
 import { useApi } from '../../api/ApiProvider';
@@ -44,8 +44,11 @@ export function usePostNotes(post: Post): PostNotes {
   });
 
   const canLike = isLoggedIn && published && !post.isMine;
+  // One like call at a time: a double click must not race a like against an unlike.
+  const liking = useRef(false);
   const toggleLike = useCallback(() => {
-    if (!canLike) return;
+    if (!canLike || liking.current) return;
+    liking.current = true;
     const next = !liked;
     setLiked(next);
     setStatus(null);
@@ -58,6 +61,9 @@ export function usePostNotes(post: Post): PostNotes {
       .catch((err: unknown) => {
         setLiked(!next);
         setStatus(errorDetails(err).join(' '));
+      })
+      .finally(() => {
+        liking.current = false;
       });
   }, [alert, api, canLike, liked, location, post.id, post.reblogKey, post.rootId]);
 
