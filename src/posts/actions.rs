@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::http::{ContextTumblelog, post_view};
 use super::model::PostState;
 use super::save::{self, not_blocked, own_post, rebloggable};
+use super::store::PostRow;
 use super::view::PostView;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{acting_blog, blog_named};
@@ -28,7 +29,7 @@ pub const REPLIES_OFF: &str = "This post doesn't take replies.";
 
 /// Whether a `queue` field asks to queue: `queue` (as the spec's client sends it) or any
 /// true flag.
-fn wants_queue(queue: &Option<String>) -> bool {
+pub(super) fn wants_queue(queue: &Option<String>) -> bool {
     queue.as_deref() == Some("queue") || flag(queue)
 }
 
@@ -208,16 +209,21 @@ async fn publish(
     app.realtime.publish(published).await;
     let post = post_view(&app, row.id, Some(user.user_id)).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
-    let message = if queued {
-        format!("Added to {}'s queue.", row.blog_name)
-    } else {
-        format!("Posted to {}.", row.blog_name)
-    };
+    let message = sent_out_message(&row.blog_name, queued);
     Ok(ok(PublishAnswer {
         post,
         message,
         context_tumblelog: ContextTumblelog::of(&blog),
     }))
+}
+
+/// What a post sent out of the drafts or the inbox says: posted, or queued.
+pub(super) fn sent_out_message(blog: &str, queued: bool) -> String {
+    if queued {
+        format!("Added to {blog}'s queue.")
+    } else {
+        format!("Posted to {blog}.")
+    }
 }
 
 /// `/svc/post/delete`'s fields: the post and the blog it is on.
@@ -230,7 +236,7 @@ struct DeleteForm {
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-struct DeleteAnswer {
+pub(super) struct DeleteAnswer {
     id: i64,
     /// The blog's counts without the post.
     context_tumblelog: ContextTumblelog,
@@ -247,6 +253,16 @@ async fn delete(
     if !channel.is_empty() && channel != row.blog_name {
         return Err(AppError::not_found("No such post."));
     }
+    delete_post(&app, &user, &row).await
+}
+
+/// Deletes one of the user's posts (a deleted post, a denied question) and answers with its
+/// blog's counts after.
+pub(super) async fn delete_post(
+    app: &AppState,
+    user: &CurrentUser,
+    row: &PostRow,
+) -> ApiResult<DeleteAnswer> {
     let published = app.store.delete_post(row.id).await?;
     app.realtime.publish(published).await;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;

@@ -9,6 +9,7 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
+use super::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
 use super::form::QUESTION_EMPTY;
 use super::http::{ContextTumblelog, post_view};
 use super::model::{EditorType, PostContent, PostState};
@@ -174,26 +175,13 @@ struct DenyForm {
     pid: i64,
 }
 
-#[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-struct DenyAnswer {
-    id: i64,
-    context_tumblelog: ContextTumblelog,
-}
-
 async fn deny(
     State(app): State<AppState>,
     user: CurrentUser,
     Form(form): Form<DenyForm>,
-) -> ApiResult<DenyAnswer> {
+) -> ApiResult<DeleteAnswer> {
     let row = waiting(&app, user.user_id, form.pid).await?;
-    let published = app.store.delete_post(row.id).await?;
-    app.realtime.publish(published).await;
-    let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
-    Ok(ok(DenyAnswer {
-        id: row.id,
-        context_tumblelog: ContextTumblelog::of(&blog),
-    }))
+    delete_post(&app, &user, &row).await
 }
 
 #[derive(Deserialize)]
@@ -217,7 +205,7 @@ async fn approve(
         ));
     }
     not_suspended(&app.store, row.blog_id).await?;
-    let queued = form.queue.as_deref() == Some("queue") || flag(&form.queue);
+    let queued = wants_queue(&form.queue);
     let state = if queued {
         PostState::Queued
     } else {
@@ -225,11 +213,7 @@ async fn approve(
     };
     let published = app.store.publish_post(row.id, row.blog_id, state).await?;
     app.realtime.publish(published).await;
-    let message = if queued {
-        format!("Added to {}'s queue.", row.blog_name)
-    } else {
-        format!("Posted to {}.", row.blog_name)
-    };
+    let message = sent_out_message(&row.blog_name, queued);
     inbox_answer(&app, &user, row.id, &row.blog_name, message).await
 }
 
@@ -308,6 +292,5 @@ async fn set_asks(
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<AskAnswer>();
     exports.add::<InboxAnswer>();
-    exports.add::<DenyAnswer>();
     exports.add::<AsksSettings>();
 }

@@ -6,7 +6,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { register, startStack, trackErrors, uniqueSuffix } from './support.mjs';
+import { listening, register, startStack, trackErrors, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -17,8 +17,6 @@ before(async () => {
 after(async () => {
   await stack?.stop();
 });
-
-const listening = (page, channel) => page.locator(`body[data-realtime-channels~="${channel}"]`).waitFor({ state: 'attached' });
 
 test('ask from the blog card, answer from the inbox', async (t) => {
   const suffix = uniqueSuffix();

@@ -6,7 +6,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiPost, register, startStack, text, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
+import { apiPost, listening, register, startStack, text, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
 
 let stack;
 
@@ -19,8 +19,6 @@ after(async () => {
 });
 
 const postArticle = (page, id) => page.locator(`article[data-post-id="${id}"]`);
-/** Waits until the page's socket is subscribed to `channel` (the server confirmed it). */
-const listening = (page, channel) => page.locator(`body[data-realtime-channels~="${channel}"]`).waitFor({ state: 'attached' });
 
 test('like and fast reblog from the dashboard, seen live by the author', async (t) => {
   const suffix = uniqueSuffix();

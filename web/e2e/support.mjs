@@ -172,6 +172,11 @@ export async function apiPost(page, formKey, path, form) {
   return (await res.json()).response;
 }
 
+/** Waits until the page's socket is subscribed to `channel` (the server confirmed it). */
+export function listening(page, channel) {
+  return page.locator(`body[data-realtime-channels~="${channel}"]`).waitFor({ state: 'attached' });
+}
+
 /** Registers in the browser and waits for the dashboard. */
 export async function register(page, { email, password, blogName }) {
   await page.goto('/login?mode=register');

@@ -7,7 +7,6 @@ import type { FastReblogAnswer } from './types/FastReblogAnswer';
 import type { LikeAnswer } from './types/LikeAnswer';
 import type { ReplyAnswer } from './types/ReplyAnswer';
 import type { DeleteAnswer } from './types/DeleteAnswer';
-import type { DenyAnswer } from './types/DenyAnswer';
 import type { InboxAnswer } from './types/InboxAnswer';
 import type { PublishAnswer } from './types/PublishAnswer';
 
@@ -36,7 +35,7 @@ interface Answers {
   publish: PublishAnswer;
   delete: DeleteAnswer;
   answer: InboxAnswer;
-  deny_submission: DenyAnswer;
+  deny_submission: DeleteAnswer;
   approve_submission: InboxAnswer;
 }
 
