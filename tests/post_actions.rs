@@ -246,11 +246,75 @@ async fn the_likes_page_lists_what_the_user_likes_and_pages_through_it() {
             "{kind:?}"
         );
 
+        // The page said when the second was liked: unliking it keeps the page's place.
+        let liked_at = posts.response()["posts"][0]["liked_timestamp"].as_i64();
+        assert!(liked_at.is_some(), "{kind:?}: {}", posts.body);
         like(&ben, "/svc/unlike", second, &second_key).await;
         assert_eq!(
             page_ids(&ben, "/svc/post/likes/after/0").await,
             vec![first],
             "{kind:?}"
+        );
+        assert_eq!(
+            page_ids(
+                &ben,
+                &format!(
+                    "/svc/post/likes/after/{second}?liked_at={}",
+                    liked_at.unwrap()
+                )
+            )
+            .await,
+            vec![first],
+            "{kind:?}: the page goes on below the unliked post"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_deleted_first_post_leaves_its_reblogs_with_their_notes_counted() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cal = Client::registered(&base, "cal@example.com", "cal").await;
+        let (id, key) = text_post(&ann, "ann", "Short-lived", &[]).await;
+        let reblog = fast_reblog(&ben, id, &key, false).await.response()["post"].clone();
+        let (reblog_id, reblog_key) = (
+            reblog["id"].as_i64().unwrap(),
+            reblog["reblog_key"].as_str().unwrap().to_owned(),
+        );
+        like(&cal, "/svc/like", reblog_id, &reblog_key).await;
+        like(&cal, "/svc/like", id, &key).await;
+        assert_eq!(
+            read_post(&cal, "ben", reblog_id).await["note_count"],
+            3,
+            "{kind:?}"
+        );
+
+        // Ann's post goes with its like and Ben's reblog note; Cal's like of the reblog stays.
+        assert_eq!(delete(&ann, id, "ann").await.status, 200, "{kind:?}");
+        assert_eq!(
+            read_post(&cal, "ben", reblog_id).await["note_count"],
+            1,
+            "{kind:?}: the chain's count outlives its first post"
+        );
+        assert_eq!(
+            notes(&cal, reblog_id).await,
+            vec![note("like", "cal")],
+            "{kind:?}"
+        );
+        assert_eq!(
+            like(&ben, "/svc/like", reblog_id, &reblog_key).await.status,
+            403,
+            "{kind:?}: still Ben's own"
+        );
+        let more = Client::registered(&base, "dee@example.com", "dee").await;
+        assert_eq!(
+            like(&more, "/svc/like", reblog_id, &reblog_key)
+                .await
+                .response()["note_count"],
+            2,
+            "{kind:?}: and goes on counting"
         );
     })
     .await;

@@ -139,3 +139,48 @@ async fn only_readers_of_a_post_subscribe_to_its_notes() {
         deployment.stop().await;
     }
 }
+
+#[tokio::test]
+async fn a_deleted_posts_unread_notifications_leave_the_owners_counts() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let post = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post[type]", "text"),
+                    ("post[state]", "0"),
+                    ("post[one]", "Soon gone"),
+                ],
+            )
+            .await["post"]
+            .clone();
+        let id = post["id"].as_i64().unwrap().to_string();
+        let key = post["reblog_key"].as_str().unwrap();
+        let mut ann_ws = socket_on(&sockets, &ann).await;
+        ann_ws.subscribe("unread", None).await;
+        let activity = |event: Event| match event {
+            Event::Unread(counts) => counts.blogs[0].activity,
+            other => panic!("{setup:?}: unexpected {other:?}"),
+        };
+
+        let like = ben.post("/svc/like", &[("id", &id), ("key", key)]).await;
+        assert_eq!(like.status, 200, "{setup:?}: {}", like.body);
+        assert_eq!(activity(ann_ws.event().await.event), 1, "{setup:?}");
+        let deleted = ann
+            .post(
+                "/svc/post/delete",
+                &[("post_id", &id), ("channel_id", "ann")],
+            )
+            .await;
+        assert_eq!(deleted.status, 200, "{setup:?}: {}", deleted.body);
+        assert_eq!(
+            activity(ann_ws.event().await.event),
+            0,
+            "{setup:?}: the like's notification went with the post"
+        );
+        deployment.stop().await;
+    }
+}

@@ -9,6 +9,7 @@ use common::{BOTH, TestDb};
 use dashwire::posts::model::{PostContent, PostState};
 use dashwire::posts::store::{Cursor, Page, PostWrite};
 use dashwire::store::{Store, now_secs};
+use dashwire_protocol::{Event, PostAction};
 
 fn text_post(blog_id: i64, state: PostState, publish_on: Option<i64>) -> PostWrite {
     let content = PostContent::Text {
@@ -54,15 +55,28 @@ async fn a_due_post_is_published_once_however_many_nodes_claim_it() {
             .unwrap()
             .id;
         let (a, b) = tokio::join!(one.publish_due(now), two.publish_due(now));
-        let mut published = a.unwrap();
-        published.extend(b.unwrap());
+        let (a, b) = (a.unwrap(), b.unwrap());
+        // Each post's `created` comes from the transaction that sent it out.
+        let mut created: Vec<i64> = a
+            .events
+            .iter()
+            .chain(&b.events)
+            .filter_map(|p| match &p.event {
+                Event::Post(change) if change.action == PostAction::Created => Some(change.id),
+                _ => None,
+            })
+            .collect();
+        created.sort_unstable();
+        assert_eq!(created, due, "{kind:?}: one created event each");
+        let mut published = a.ids;
+        published.extend(b.ids);
         published.sort_unstable();
         assert_eq!(
             published, due,
             "{kind:?}: each due post once, none twice, none early"
         );
         assert_eq!(
-            one.publish_due(now).await.unwrap(),
+            one.publish_due(now).await.unwrap().ids,
             Vec::<i64>::new(),
             "{kind:?}: nothing twice"
         );
@@ -92,7 +106,7 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
             .id;
         let now = now_secs();
         assert_eq!(
-            one.publish_queues(now).await.unwrap(),
+            one.publish_queues(now).await.unwrap().ids,
             Vec::<i64>::new(),
             "{kind:?}: its first slot is later"
         );
@@ -100,13 +114,13 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
         let slot = one.next_due().await.unwrap().unwrap();
         assert!(slot > now, "{kind:?}");
         let (a, b) = tokio::join!(one.publish_queues(slot), two.publish_queues(slot));
-        let mut published = a.unwrap();
-        published.extend(b.unwrap());
+        let mut published = a.unwrap().ids;
+        published.extend(b.unwrap().ids);
         assert_eq!(published, [first], "{kind:?}: the oldest, once");
         let next = one.next_due().await.unwrap().unwrap();
         assert!(next > slot, "{kind:?}: the next slot is later");
         assert_eq!(
-            two.publish_queues(next).await.unwrap(),
+            two.publish_queues(next).await.unwrap().ids,
             [second],
             "{kind:?}"
         );

@@ -112,15 +112,17 @@ pub async fn remove_like(
     }
 }
 
-/// Counts a chain's notes again, after a delete took some with it.
+/// Counts a chain's notes again, after a delete took some with it (the chain's first post
+/// among them, maybe).
 pub async fn recount(tx: &mut Tx, root_id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
-    const SQL: &str = "UPDATE posts SET note_count = (SELECT COUNT(*) FROM notes WHERE root_id = $1) \
-         WHERE id = $1 RETURNING note_count";
-    let count: Option<(i64,)> =
-        with_tx!(tx, conn => sqlx::query_as(SQL).bind(root_id).fetch_optional(conn).await)?;
-    Ok(count
-        .map(|(note_count,)| vec![count_event(root_id, note_count)])
-        .unwrap_or_default())
+    // The row's lock first: a note added meanwhile is then either counted here or adds
+    // itself to what this writes, never lost between the two.
+    count_changed(tx, root_id, 0).await?;
+    const SQL: &str = "UPDATE chains SET note_count = (SELECT COUNT(*) FROM notes WHERE root_id = $1) \
+         WHERE root_id = $1 RETURNING note_count";
+    let (note_count,): (i64,) =
+        with_tx!(tx, conn => sqlx::query_as(SQL).bind(root_id).fetch_one(conn).await)?;
+    Ok(vec![count_event(root_id, note_count)])
 }
 
 /// The reblog note of `reblog_id`, once it is published: written the first time it is out
@@ -147,16 +149,14 @@ pub async fn reblog_published(tx: &mut Tx, reblog_id: i64) -> sqlx::Result<Vec<(
     add(tx, note).await
 }
 
-/// Moves the chain's count by `delta` and returns its `notes` event; nothing when the
-/// chain's first post is gone.
+/// Moves the chain's count by `delta` and returns its `notes` event.
 async fn count_changed(tx: &mut Tx, root_id: i64, delta: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
-    const SQL: &str =
-        "UPDATE posts SET note_count = note_count + $2 WHERE id = $1 RETURNING note_count";
-    let count: Option<(i64,)> = with_tx!(tx, conn =>
-        sqlx::query_as(SQL).bind(root_id).bind(delta).fetch_optional(conn).await)?;
-    Ok(count
-        .map(|(note_count,)| vec![count_event(root_id, note_count)])
-        .unwrap_or_default())
+    const SQL: &str = "INSERT INTO chains (root_id, note_count) VALUES ($1, $2) \
+         ON CONFLICT (root_id) DO UPDATE SET note_count = chains.note_count + excluded.note_count \
+         RETURNING note_count";
+    let (note_count,): (i64,) = with_tx!(tx, conn =>
+        sqlx::query_as(SQL).bind(root_id).bind(delta).fetch_one(conn).await)?;
+    Ok(vec![count_event(root_id, note_count)])
 }
 
 fn count_event(root_id: i64, note_count: i64) -> (Topic, Event) {
@@ -248,7 +248,7 @@ impl Store {
             );
             query.push_bind(viewer);
             query.push(
-                ") FROM posts p LEFT JOIN posts r ON r.id = COALESCE(p.root_post_id, p.id) \
+                ") FROM posts p LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
                  WHERE p.id IN (",
             );
             let mut ids = query.separated(", ");

@@ -400,6 +400,9 @@ struct PageQuery {
     blog: Option<String>,
     /// On a blog page: only the posts with this tag.
     tag: Option<String>,
+    /// On the likes page: the `liked_timestamp` of the post to page from, which places it
+    /// even after it was unliked.
+    liked_at: Option<i64>,
 }
 
 /// `GET /svc/post/{page_root}/{direction}/{ref_post_id}`: the posts `before` (above) or
@@ -429,17 +432,28 @@ async fn page(
         }
     };
     let states: &'static [&'static str] = match page_root.as_str() {
-        root @ ("dashboard" | "likes") => {
+        "dashboard" => {
             let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
-            let page = if root == "likes" {
-                Page::Likes { user_id }
-            } else {
-                Page::Dashboard { user_id }
-            };
+            let page = Page::Dashboard { user_id };
             let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
             return Ok(ok(PostPage {
                 posts: views(&app, rows, viewer).await?,
             }));
+        }
+        "likes" => {
+            let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
+            let page = Page::Likes {
+                user_id,
+                cursor_liked_at: query.liked_at,
+            };
+            let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
+            let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+            let liked_at = app.store.like_times(user_id, &ids).await?;
+            let mut posts = views(&app, rows, viewer).await?;
+            for post in &mut posts {
+                post.liked_timestamp = liked_at.get(&post.id).copied();
+            }
+            return Ok(ok(PostPage { posts }));
         }
         "blog" => {
             let name = query.blog.as_deref().unwrap_or("");

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use super::store::SentOut;
 use crate::realtime::Realtime;
 use crate::store::{Store, now_secs};
 
@@ -18,25 +19,24 @@ pub async fn run(store: Store, realtime: Realtime) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        match publish(&store).await {
-            Ok(ids) => match store.posts_went_out(&ids).await {
-                Ok(events) => realtime.publish(events).await,
-                Err(err) => {
-                    tracing::warn!(error = %err, "recording what published posts caused failed")
-                }
-            },
-            Err(err) => tracing::warn!(error = %err, "publishing due posts failed"),
+        // Each half publishes what it sent out even when the other fails: those posts'
+        // transactions have committed.
+        let now = now_secs();
+        for sent in [
+            store.publish_due(now).await,
+            store.publish_queues(now).await,
+        ] {
+            match sent {
+                Ok(sent) => announce(&realtime, sent).await,
+                Err(err) => tracing::warn!(error = %err, "reading what is due to publish failed"),
+            }
         }
     }
 }
 
-/// Publishes what is due now; returns the published ids.
-pub async fn publish(store: &Store) -> sqlx::Result<Vec<i64>> {
-    let now = now_secs();
-    let mut published = store.publish_due(now).await?;
-    published.extend(store.publish_queues(now).await?);
-    if !published.is_empty() {
-        tracing::info!(posts = ?published, "published due posts");
+async fn announce(realtime: &Realtime, sent: SentOut) {
+    if !sent.ids.is_empty() {
+        tracing::info!(posts = ?sent.ids, "published due posts");
+        realtime.publish(sent.events).await;
     }
-    Ok(published)
 }

@@ -175,8 +175,13 @@ pub enum Page {
         with_private: bool,
         tag: Option<String>,
     },
-    /// The published posts a user likes, most recently liked first.
-    Likes { user_id: i64 },
+    /// The published posts a user likes, most recently liked first. `cursor_liked_at`: when
+    /// the cursor's post was liked, as the page said (`liked_timestamp`); the page continues
+    /// from there even when the post was unliked since.
+    Likes {
+        user_id: i64,
+        cursor_liked_at: Option<i64>,
+    },
     /// One blog's posts in some states, oldest first (drafts, queue, processing, inbox).
     States {
         blog_id: i64,
@@ -374,45 +379,32 @@ impl Store {
         Ok(published)
     }
 
-    /// Deletes a post with its tags, likes and notes. A reblog's chain loses the notes it
-    /// took with it; the chain's count is counted again. Returns the events to publish.
+    /// Deletes a post with its tags, likes, notes and the notifications about it. Its chain
+    /// loses the notes it took with it (the chain's count is counted again), and the owners
+    /// of its unread notifications get their new counts. Returns the events to publish.
     pub async fn delete_post(&self, id: i64) -> sqlx::Result<Vec<Published>> {
         const DELETE: &str = "DELETE FROM posts WHERE id = $1 \
              RETURNING COALESCE(root_post_id, id), blog_id, state";
+        // Its unread notifications go with it: their owners' counts drop.
+        const UNREAD_BY: &str = "SELECT DISTINCT b.user_id FROM notifications n \
+             JOIN blogs b ON b.id = n.blog_id WHERE n.post_id = $1 AND n.is_read = FALSE";
         let mut tx = self.begin().await?;
+        let unread_by: Vec<(i64,)> =
+            with_tx!(&mut tx, conn => sqlx::query_as(UNREAD_BY).bind(id).fetch_all(conn).await)?;
         let deleted: Option<(i64, i64, String)> =
             with_tx!(&mut tx, conn => sqlx::query_as(DELETE).bind(id).fetch_optional(conn).await)?;
         let Some((root, blog_id, state)) = deleted else {
             return Ok(Vec::new());
         };
-        let mut events = if root != id {
-            notes::recount(&mut tx, root).await?
-        } else {
-            Vec::new()
-        };
+        // The chain loses the notes that went with the post (all of a first post's own).
+        let mut events = notes::recount(&mut tx, root).await?;
         if state == PostState::Published.name() {
             events.push(post_changed(&mut tx, id, blog_id, PostAction::Deleted).await?);
         }
+        let owners: Vec<i64> = unread_by.into_iter().map(|(user,)| user).collect();
+        events.extend(crate::unread::events(&mut tx, &owners).await?);
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
-        Ok(published)
-    }
-
-    /// What the posts the publisher just sent out cause (see `went_out`), and their `created`
-    /// events, each post in its own transaction. Returns the events to publish.
-    pub async fn posts_went_out(&self, ids: &[i64]) -> sqlx::Result<Vec<Published>> {
-        const BLOG: &str = "SELECT blog_id FROM posts WHERE id = $1";
-        let mut published = Vec::new();
-        for &id in ids {
-            let mut tx = self.begin().await?;
-            let mut events = went_out(&mut tx, id).await?;
-            let blog: Option<(i64,)> = with_tx!(&mut tx, conn => sqlx::query_as(BLOG).bind(id).fetch_optional(conn).await)?;
-            if let Some((blog_id,)) = blog {
-                events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
-            }
-            published.extend(log::record(&mut tx, events).await?);
-            tx.commit().await?;
-        }
         Ok(published)
     }
 
@@ -420,6 +412,28 @@ impl Store {
     pub async fn post_row(&self, id: i64, viewer: Option<i64>) -> sqlx::Result<Option<PostRow>> {
         const SQL: &str = post_select!("WHERE p.id = $2");
         with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
+    }
+
+    /// When `user_id` liked each of `post_ids` that it likes.
+    pub async fn like_times(
+        &self,
+        user_id: i64,
+        post_ids: &[i64],
+    ) -> sqlx::Result<HashMap<i64, i64>> {
+        if post_ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let rows: Vec<(i64, i64)> = with_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new("SELECT post_id, created_at FROM likes WHERE user_id = ");
+            query.push_bind(user_id).push(" AND post_id IN (");
+            let mut ids = query.separated(", ");
+            for &id in post_ids {
+                ids.push_bind(id);
+            }
+            query.push(")");
+            query.build_query_as().fetch_all(pool).await
+        })?;
+        Ok(rows.into_iter().collect())
     }
 
     /// The tags of each post, in order.
@@ -446,9 +460,10 @@ impl Store {
         limit: i64,
         viewer: Option<i64>,
     ) -> sqlx::Result<Vec<PostRow>> {
-        let reference = match cursor {
-            Cursor::Start => None,
-            Cursor::After(id) | Cursor::Before(id) => match self.post_row(id, viewer).await? {
+        let reference = match (cursor, &page) {
+            // The likes page places its cursor by the like's time.
+            (Cursor::Start, _) | (_, Page::Likes { .. }) => None,
+            (Cursor::After(id) | Cursor::Before(id), _) => match self.post_row(id, viewer).await? {
                 Some(row) => Some(row),
                 None => return Ok(Vec::new()),
             },
@@ -466,16 +481,24 @@ impl Store {
                 self.in_states(*blog_id, states, cursor, limit, viewer)
                     .await
             }
-            Page::Likes { user_id } => self.liked(*user_id, cursor, limit, viewer).await,
+            Page::Likes {
+                user_id,
+                cursor_liked_at,
+            } => {
+                self.liked(*user_id, cursor, *cursor_liked_at, limit, viewer)
+                    .await
+            }
         }
     }
 
     /// A page of the posts `user_id` likes, most recently liked first: after `cursor`'s
-    /// post (liked earlier) or before it (liked later, nearest first, in page order).
+    /// post (liked earlier) or before it (liked later, nearest first, in page order). Its
+    /// place is `liked_at` when given, else the time of its like.
     async fn liked(
         &self,
         user_id: i64,
         cursor: Cursor,
+        liked_at: Option<i64>,
         limit: i64,
         viewer: Option<i64>,
     ) -> sqlx::Result<Vec<PostRow>> {
@@ -493,8 +516,11 @@ impl Store {
         let (at, id) = match cursor {
             Cursor::Start => (i64::MAX, i64::MAX),
             Cursor::After(id) | Cursor::Before(id) => {
-                let liked: Option<(i64,)> = with_pool!(self, pool =>
-                    sqlx::query_as(LIKED_AT).bind(user_id).bind(id).fetch_optional(pool).await)?;
+                let liked: Option<(i64,)> = match liked_at {
+                    Some(at) => Some((at,)),
+                    None => with_pool!(self, pool =>
+                        sqlx::query_as(LIKED_AT).bind(user_id).bind(id).fetch_optional(pool).await)?,
+                };
                 match liked {
                     Some((at,)) => (at, id),
                     None => return Ok(Vec::new()),
@@ -731,24 +757,40 @@ impl Store {
     }
 
     /// Publishes every scheduled post whose time has come, each exactly once however many
-    /// nodes ask at the same moment (the update claims the row); returns their ids. A
-    /// suspended blog's posts wait (moderation: a suspended blog posts nothing).
-    pub async fn publish_due(&self, now: i64) -> sqlx::Result<Vec<i64>> {
-        const SQL: &str = "UPDATE posts SET state = 'published', published_at = publish_on, \
-             publish_on = NULL, updated_at = $1 \
-             WHERE state = 'scheduled' AND publish_on <= $1 \
-             AND NOT EXISTS (SELECT 1 FROM blogs b WHERE b.id = posts.blog_id AND b.is_suspended) \
-             RETURNING id";
-        let mut tx = self.begin().await?;
-        let rows: Vec<(i64,)> =
-            with_tx!(&mut tx, conn => sqlx::query_as(SQL).bind(now).fetch_all(conn).await)?;
-        tx.commit().await?;
-        Ok(rows.into_iter().map(|(id,)| id).collect())
+    /// nodes ask at the same moment (the update claims the row). A suspended blog's posts
+    /// wait (moderation: a suspended blog posts nothing). Each post goes out in its own
+    /// transaction with what it causes (see `went_out`), so a fault can lose neither.
+    pub async fn publish_due(&self, now: i64) -> sqlx::Result<SentOut> {
+        const DUE: &str = "SELECT p.id FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             WHERE p.state = 'scheduled' AND p.publish_on <= $1 AND b.is_suspended = FALSE \
+             ORDER BY p.publish_on, p.id";
+        const CLAIM: &str = "UPDATE posts SET state = 'published', published_at = publish_on, \
+             publish_on = NULL, updated_at = $1 WHERE id = $2 AND state = 'scheduled' \
+             RETURNING blog_id";
+        let due: Vec<(i64,)> =
+            with_pool!(self, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
+        let mut sent = SentOut::default();
+        for (id,) in due {
+            let one = async {
+                let mut tx = self.begin().await?;
+                let claimed: Option<(i64,)> = with_tx!(&mut tx, conn =>
+                    sqlx::query_as(CLAIM).bind(now).bind(id).fetch_optional(conn).await)?;
+                // None: another node sent it out.
+                if let Some((blog_id,)) = claimed {
+                    sent.record(&mut tx, id, blog_id).await?;
+                    tx.commit().await?;
+                }
+                Ok::<(), sqlx::Error>(())
+            };
+            skip_on_error(one.await, id);
+        }
+        Ok(sent)
     }
 
     /// Publishes the oldest queued post of every blog whose queue slot has come, and sets its
-    /// next slot; each slot is claimed by one node. Returns the published ids.
-    pub async fn publish_queues(&self, now: i64) -> sqlx::Result<Vec<i64>> {
+    /// next slot; each slot is claimed by one node, and the post goes out in the claiming
+    /// transaction with what it causes.
+    pub async fn publish_queues(&self, now: i64) -> sqlx::Result<SentOut> {
         const DUE: &str = "SELECT b.id, b.queue_per_day, b.queue_next_at FROM blogs b \
              WHERE b.queue_next_at <= $1 AND b.is_suspended = FALSE \
              AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
@@ -759,21 +801,26 @@ impl Store {
              RETURNING id";
         let due: Vec<(i64, i64, i64)> =
             with_pool!(self, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
-        let mut published = Vec::new();
+        let mut sent = SentOut::default();
         for (blog, per_day, slot) in due {
-            let mut tx = self.begin().await?;
-            let next = now + queue_interval(per_day);
-            let claimed = with_tx!(&mut tx, conn => sqlx::query(CLAIM)
-                .bind(next).bind(blog).bind(slot).execute(conn).await.map(|r| r.rows_affected()))?;
-            if claimed == 0 {
-                continue;
-            }
-            let id: Option<(i64,)> = with_tx!(&mut tx, conn =>
-                sqlx::query_as(PUBLISH).bind(now).bind(blog).fetch_optional(conn).await)?;
-            tx.commit().await?;
-            published.extend(id.map(|(id,)| id));
+            let one = async {
+                let mut tx = self.begin().await?;
+                let next = now + queue_interval(per_day);
+                let claimed = with_tx!(&mut tx, conn => sqlx::query(CLAIM)
+                    .bind(next).bind(blog).bind(slot).execute(conn).await.map(|r| r.rows_affected()))?;
+                if claimed == 0 {
+                    return Ok::<(), sqlx::Error>(()); // another node took the slot
+                }
+                let id: Option<(i64,)> = with_tx!(&mut tx, conn =>
+                    sqlx::query_as(PUBLISH).bind(now).bind(blog).fetch_optional(conn).await)?;
+                if let Some((id,)) = id {
+                    sent.record(&mut tx, id, blog).await?;
+                }
+                tx.commit().await
+            };
+            skip_on_error(one.await, blog);
         }
-        Ok(published)
+        Ok(sent)
     }
 
     /// The soonest time a scheduled post or a queue slot is due, if any.
@@ -804,6 +851,26 @@ impl Store {
     }
 }
 
+/// What one run of the publisher sent out: the posts, and the events to publish after the
+/// transactions that sent them committed.
+#[derive(Debug, Default)]
+pub struct SentOut {
+    pub ids: Vec<i64>,
+    pub events: Vec<Published>,
+}
+
+impl SentOut {
+    /// Writes what the post `id` of `blog_id`, just sent out in `tx`, causes: its `created`
+    /// event and `went_out`'s notes and notifications.
+    async fn record(&mut self, tx: &mut Tx, id: i64, blog_id: i64) -> sqlx::Result<()> {
+        let mut events = went_out(tx, id).await?;
+        events.push(post_changed(tx, id, blog_id, PostAction::Created).await?);
+        self.events.extend(log::record(tx, events).await?);
+        self.ids.push(id);
+        Ok(())
+    }
+}
+
 impl PostWrite {
     /// Whether the post is out: published, or published privately.
     fn state_is_out(&self) -> bool {
@@ -829,8 +896,6 @@ async fn write_tags(tx: &mut Tx, post_id: i64, tags: &[String]) -> sqlx::Result<
     Ok(())
 }
 
-/// A blog's queue that was empty, or whose slot has passed, gets its next slot a queue
-/// interval from now.
 /// What the post `id` going out causes, written in the transaction that sends it out (or
 /// nothing when it is not published): a reblog's note, and a `user_mention` notification for
 /// each blog its words mention (not the author's own, not one that blocked the author; once
@@ -893,6 +958,16 @@ async fn post_changed(
     Ok((Topic::shared(Channel::Posts(blog)), Event::Post(change)))
 }
 
+/// One post (or queue) the publisher could not send out stays as it was, to be tried on the
+/// next tick; the others still go out.
+fn skip_on_error(result: sqlx::Result<()>, id: i64) {
+    if let Err(err) = result {
+        tracing::warn!(error = %err, id, "sending a due post out failed; it waits for the next tick");
+    }
+}
+
+/// A blog's queue that was empty, or whose slot has passed, gets its next slot a queue
+/// interval from now.
 async fn start_queue(tx: &mut Tx, blog_id: i64, now: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE blogs SET queue_next_at = $1 + 86400 / queue_per_day \
          WHERE id = $2 AND (queue_next_at IS NULL OR queue_next_at < $1)";

@@ -50,6 +50,8 @@ pub struct PostView {
     pub note_count: i64,
     /// What the author wrote, for editing; only for the post's owner.
     pub source: Option<PostSource>,
+    /// On the likes page: when the viewer liked it (the page's `liked_at` to continue from).
+    pub liked_timestamp: Option<i64>,
 }
 
 /// Where a reblog was reblogged from.
@@ -85,6 +87,7 @@ impl PostView {
             }),
             reblog_trail: row.trail(),
             source: is_mine.then(|| row.source()),
+            liked_timestamp: None,
             is_mine,
             following: row.following,
             liked: notes.liked,

@@ -23,20 +23,29 @@ export type PageDirection = 'before' | 'after';
 /** Posts a page answers at most (api.md: 10 at most). */
 export const POST_PAGE_SIZE = 10;
 
+/** The post a page continues from: its id, and on the likes page when it was liked. */
+export type PageCursor = Pick<Post, 'id' | 'likedTimestamp'>;
+
 /**
  * GET /svc/post/{page_root}/{direction}/{ref_post_id}: up to 10 posts below (`after`) or
- * above (`before`) `refPostId` on the page, in the page's order; `refPostId` 0 is the page's
- * start. Never from the HTTP cache: after a save the same address has new posts.
+ * above (`before`) `from` on the page, in the page's order; without `from`, the page's
+ * start. The likes page places `from` by its like's time, so unliking it loses no place.
+ * Never from the HTTP cache: after a save the same address has new posts.
  */
 export function fetchPostPage(
   api: ApiClient,
   page: PostPageRoot,
   direction: PageDirection,
-  refPostId: number,
+  from?: PageCursor,
 ): Promise<Post[]> {
   const blog = 'blog' in page ? page.blog : undefined;
+  const likedAt = page.root === 'likes' ? (from?.likedTimestamp ?? undefined) : undefined;
   return api
-    .get<PostPage>(`/svc/post/${page.root}/${direction}/${refPostId}`, { blog }, { noCache: true })
+    .get<PostPage>(
+      `/svc/post/${page.root}/${direction}/${from?.id ?? 0}`,
+      { blog, liked_at: likedAt },
+      { noCache: true },
+    )
     .then((answer) => answer.posts.map(postFromWire));
 }
 

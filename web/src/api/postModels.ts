@@ -144,6 +144,8 @@ export interface Post {
   noteCount: number;
   /** The post takes replies (the composer's replies switch). */
   takesReplies: boolean;
+  /** On the likes page: when the viewer liked it (where the next page continues from). */
+  likedTimestamp: number | null;
 }
 
 /**
@@ -264,6 +266,7 @@ export function postFromWire(w: WirePost): Post {
     reblogged: w.reblogged,
     noteCount: w.note_count,
     takesReplies: w.allow_photo_replies,
+    likedTimestamp: w.liked_timestamp,
   };
 }
 

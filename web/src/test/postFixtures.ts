@@ -35,6 +35,7 @@ export function wirePost(id: number, extra: Partial<Post> = {}): Post {
     reblogged: false,
     note_count: 0,
     source: null,
+    liked_timestamp: null,
     ...extra,
   };
 }

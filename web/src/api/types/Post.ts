@@ -53,4 +53,8 @@ note_count: number,
 /**
  * What the author wrote, for editing; only for the post's owner.
  */
-source: PostSource | null, };
+source: PostSource | null, 
+/**
+ * On the likes page: when the viewer liked it (the page's `liked_at` to continue from).
+ */
+liked_timestamp: number | null, };

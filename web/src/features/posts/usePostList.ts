@@ -29,14 +29,14 @@ export interface PostList {
  * Every post above `firstId` on a newest-first page, in page order. A page holds 10, so a
  * full answer may not be all of them: ask again above the newest one until a short page.
  */
-async function fetchAllNewer(api: ApiClient, page: PostPageRoot, firstId: number): Promise<Post[]> {
+async function fetchAllNewer(api: ApiClient, page: PostPageRoot, first: Post): Promise<Post[]> {
   const newer: Post[] = [];
-  let above = firstId;
+  let above = first;
   for (;;) {
     const posts = await fetchPostPage(api, page, 'before', above);
     newer.unshift(...posts);
     if (posts.length < POST_PAGE_SIZE) return newer;
-    above = posts[0].id;
+    above = posts[0];
   }
 }
 
@@ -55,7 +55,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
   useEffect(() => {
     let cancelled = false;
     dispatch({ type: 'firstPageRequested' });
-    fetchPostPage(api, pageNow.current, 'after', 0)
+    fetchPostPage(api, pageNow.current, 'after')
       .then((posts) => {
         if (!cancelled) dispatch({ type: 'firstPageLoaded', posts });
       })
@@ -76,7 +76,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
     if (!last) return;
     pageInFlight.current = true;
     dispatch({ type: 'moreRequested' });
-    fetchPostPage(api, pageNow.current, 'after', last.id)
+    fetchPostPage(api, pageNow.current, 'after', last)
       .then((more) => dispatch({ type: 'moreLoaded', posts: more }))
       .catch((err: unknown) => dispatch({ type: 'moreFailed', error: errorDetails(err).join(' ') }))
       .finally(() => {
@@ -91,7 +91,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
     if (isNewestFirst(current)) {
       const first = posts[0];
       // An empty page's start (`0`) is its first page: all there is to show.
-      const newer = first ? await fetchAllNewer(api, current, first.id) : await fetchPostPage(api, current, 'after', 0);
+      const newer = first ? await fetchAllNewer(api, current, first) : await fetchPostPage(api, current, 'after');
       if (first) dispatch({ type: 'newerLoaded', posts: newer, at: 'top' });
       else dispatch({ type: 'firstPageLoaded', posts: newer });
       return;
@@ -100,7 +100,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
     // the new post is further down than those and arrives with them.
     if (hasMore) return;
     const last = posts.at(-1);
-    const newer = await fetchPostPage(api, current, 'after', last?.id ?? 0);
+    const newer = await fetchPostPage(api, current, 'after', last);
     dispatch({ type: 'newerLoaded', posts: newer, at: 'bottom' });
   }, [api]);
 
@@ -137,7 +137,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
       return;
     }
     lookInFlight.current = true;
-    fetchAllNewer(api, pageNow.current, first.id)
+    fetchAllNewer(api, pageNow.current, first)
       .then((newer) => setPending((ids) => [...new Set([...ids, ...newer.map((p) => p.id)])]))
       .catch((err: unknown) => console.warn('Looking for posts missed before subscribing failed.', err))
       .finally(() => {

@@ -1,7 +1,7 @@
 // A post's notes (spec 002 §1, §3): who liked it, who reblogged it where, who replied what,
 // newest first, reloaded when the live count moves; and the reply form where the post takes
 // replies. Every text here is plain text.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { runPostAction } from '../../../api/postActions';
@@ -53,25 +53,42 @@ export function NotesPanel({
   const [replying, setReplying] = useState(false);
   const [replyError, setReplyError] = useState<string | null>(null);
 
+  // Each first-page load starts a new list: an answer to an earlier load, or a page of more
+  // asked for before it, may arrive after it and must not replace or extend the newer list.
+  const generation = useRef(0);
+  useEffect(
+    () => () => {
+      generation.current += 1; // closed: nothing lands any more
+    },
+    [],
+  );
   const loadFirst = useCallback(() => {
+    const mine = ++generation.current;
     fetchNotes(api, post.id)
       .then((page) => {
+        if (mine !== generation.current) return;
         setNotes(page.notes);
         setNextBefore(page.nextBefore);
         setError(null);
       })
-      .catch((err: unknown) => setError(errorDetails(err).join(' ')));
+      .catch((err: unknown) => {
+        if (mine === generation.current) setError(errorDetails(err).join(' '));
+      });
   }, [api, post.id]);
   useEffect(loadFirst, [loadFirst, noteCount]);
 
   const loadMore = () => {
     if (nextBefore === null) return;
+    const mine = generation.current;
     fetchNotes(api, post.id, nextBefore)
       .then((page) => {
+        if (mine !== generation.current) return;
         setNotes((shown) => [...(shown ?? []), ...page.notes.filter((n) => !shown?.some((s) => s.id === n.id))]);
         setNextBefore(page.nextBefore);
       })
-      .catch((err: unknown) => setError(errorDetails(err).join(' ')));
+      .catch((err: unknown) => {
+        if (mine === generation.current) setError(errorDetails(err).join(' '));
+      });
   };
 
   const text = reply.trim();

@@ -133,6 +133,29 @@ describe('PostFooter: the notes panel', () => {
     expect(requests.find((r) => r.path === '/svc/reply')!.form.get('reply_text')).toBe('Lovely');
     expect(within(article).getByRole('button', { name: '1 note' })).toBeTruthy();
   });
+
+  it('keeps the newest list when an earlier load answers last', async () => {
+    const first = deferred<FakeAnswer>();
+    let calls = 0;
+    const { article, realtime } = renderPost(wirePost(5, { note_count: 1 }), {
+      'GET /svc/post/notes': () =>
+        ++calls === 1 ? first.promise : notesAnswer([
+          { id: 2, type: 'like', blog_name: 'eve' },
+          { id: 1, type: 'like', blog_name: 'dan' },
+        ]),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: '1 note' }));
+    await waitFor(() => expect(calls).toBe(1));
+    // A like arrives live while the first load is still out: the list loads again.
+    act(() => realtime.emit({ channel: 'notes:5', seq: 1, event: 'notes', data: { root_id: 5, note_count: 2 } }));
+    const list = await within(article).findByRole('list', { name: 'Notes on this post' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    await act(async () => first.resolve(notesAnswer([{ id: 1, type: 'like', blog_name: 'dan' }])));
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'eve liked this',
+      'dan liked this',
+    ]);
+  });
 });
 
 describe("PostFooter: a question in the owner's inbox", () => {

@@ -84,6 +84,23 @@ describe('PostList paging', () => {
     expect(requests[0].query.get('blog')).toBe('bob');
   });
 
+  it('continues the likes page from the time the last post was liked, so unliking it loses no place', async () => {
+    const liked = (id: number) => wirePost(id, { liked: true, liked_timestamp: 1_795_000_000 + id });
+    const { requests } = renderList(
+      { root: 'likes' },
+      postPages('likes', {
+        'after/0': () => ({ response: { posts: range(20, 11).map(liked) } }),
+        'after/11': () => ({ response: { posts: [liked(10)] } }),
+      }),
+    );
+    await waitFor(() => expect(feedIds()).toEqual(range(20, 11)));
+    expect(requests[0].query.get('liked_at')).toBeNull();
+    setScroll({ height: 10_000, y: 10_000 - 768 });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(feedIds()).toEqual(range(20, 10)));
+    expect(requests[1].query.get('liked_at')).toBe(String(1_795_000_011));
+  });
+
   it('offers to try again when the first page fails', async () => {
     let fail = true;
     renderList(
