@@ -1,7 +1,8 @@
 //! The composer's calls (spec 001 §7) and the pages that list posts: `/svc/post/update`,
 //! `/svc/post/fetch`, `/svc/post/get_post_form_builder_data`,
 //! `/svc/post/{page_root}/{direction}/{ref_post_id}`, `/svc/filter_html_for_dash_preview`,
-//! `/svc/post/set_seen_rte` and `/svc/indash_blog/posts`.
+//! `/svc/post/set_seen_rte`, and the blog viewer's `/svc/indash_blog/posts` and
+//! `/svc/indash_blog/header`.
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -43,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/svc/post/{page_root}/{direction}/{ref_post_id}", get(page))
         .route("/svc/filter_html_for_dash_preview", post(filter_html))
         .route("/svc/indash_blog/posts", get(indash_posts))
+        .route("/svc/indash_blog/header", get(indash_header))
         .route("/blog/{name}/post/preview", post(super::preview::preview))
 }
 
@@ -567,6 +569,31 @@ async fn indash_posts(
     }))
 }
 
+#[derive(Deserialize)]
+struct IndashHeaderQuery {
+    #[serde(default)]
+    tumblelog_name_or_id: String,
+}
+
+/// The blog viewer's header (spec 000 §2.10): the blog as the viewer sees it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct IndashHeader {
+    tumblelog: BlogView,
+}
+
+async fn indash_header(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Query(query): Query<IndashHeaderQuery>,
+) -> ApiResult<IndashHeader> {
+    let viewer = session.as_ref().and_then(|s| s.user_id);
+    let blog = blog_named(&app.store, viewer, &query.tumblelog_name_or_id).await?;
+    Ok(ok(IndashHeader {
+        tumblelog: BlogView::of(&blog, viewer, None),
+    }))
+}
+
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
@@ -594,6 +621,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<PostPage>();
     exports.add::<Preview>();
     exports.add::<IndashPosts>();
+    exports.add::<IndashHeader>();
     super::lookups::typescript(exports);
 }
 

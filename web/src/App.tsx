@@ -11,6 +11,7 @@ import {
   type OwnerPostsPage,
 } from './features/blogPage';
 import { BlogStoreProvider } from './features/blogs';
+import { BlogViewerDrawer, BlogViewerProvider } from './features/blogViewer';
 import { ComposerHost, ComposerProvider, useComposer } from './features/composer';
 import { DashboardPage, ExplorePage } from './features/dashboard';
 import { DialogProvider } from './features/dialogs';
@@ -37,11 +38,14 @@ export function App({ client }: { client?: ApiClient }) {
               <RealtimeProvider>
                 <MessagingProvider>
                   <ComposerProvider>
-                    <PageHeader />
-                    <main className="app-main" id="main">
-                      <Routes />
-                    </main>
-                    <ComposerHost />
+                    <BlogViewerProvider>
+                      <PageHeader />
+                      <main className="app-main" id="main">
+                        <Routes />
+                      </main>
+                      <BlogViewerDrawer />
+                      <ComposerHost />
+                    </BlogViewerProvider>
                   </ComposerProvider>
                 </MessagingProvider>
               </RealtimeProvider>

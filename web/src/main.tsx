@@ -9,6 +9,7 @@ import './styles/pages.css';
 import './styles/messaging.css';
 import './styles/composer.css';
 import './styles/posts.css';
+import './styles/blog-viewer.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

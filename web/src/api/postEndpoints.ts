@@ -3,6 +3,7 @@
 import type { ApiClient } from './client';
 import { blogFromWire, type Blog } from './models';
 import { postFromWire, type Post } from './postModels';
+import type { IndashHeader } from './types/IndashHeader';
 import type { IndashPosts } from './types/IndashPosts';
 import type { Notes } from './types/Notes';
 import { webUrl } from '../lib/webUrl';
@@ -70,6 +71,13 @@ export function fetchIndashBlogPosts(
   return api
     .get<IndashPosts>('/svc/indash_blog/posts', query, { noCache: true })
     .then((answer) => ({ posts: answer.posts.map(postFromWire), blog: blogFromWire(answer.tumblelog) }));
+}
+
+/** GET /svc/indash_blog/header (spec 000 §7): the blog viewer's header, the blog as you see it. */
+export function fetchIndashBlogHeader(api: ApiClient, blog: string): Promise<Blog> {
+  return api
+    .get<IndashHeader>('/svc/indash_blog/header', { tumblelog_name_or_id: blog }, { noCache: true })
+    .then((answer) => blogFromWire(answer.tumblelog));
 }
 
 /** One note of a post's chain (docs/api.md "Post actions"). Its texts are plain text. */

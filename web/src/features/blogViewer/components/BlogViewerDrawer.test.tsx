@@ -1,0 +1,126 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postFromWire } from '../../../api/postModels';
+import { fakeApi, type FakeRequest } from '../../../test/fakeApi';
+import { user, wireBlog } from '../../../test/fixtures';
+import { wirePost } from '../../../test/postFixtures';
+import { renderWithProviders } from '../../../test/renderApp';
+import { PostView } from '../../posts';
+import { BlogViewerProvider } from '../opener';
+import { BlogViewerDrawer, DRAWER_CLOSE_MS, DRAWER_REPLACE_MS } from './BlogViewerDrawer';
+
+afterEach(() => vi.useRealTimers());
+
+/** A blog's posts, newest first: `count` of them, ids from `count` down. */
+const postsOf = (blog: string, count: number, from = count) =>
+  Array.from({ length: count }, (_, i) => wirePost(from - i, { tumblelog: blog }));
+
+function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>) {
+  const api = fakeApi({
+    'GET /svc/indash_blog/header': (req: FakeRequest) => {
+      const name = req.query.get('tumblelog_name_or_id')!;
+      return { response: { tumblelog: wireBlog(name, { global_theme_params: { ...wireBlog(name).global_theme_params, background_color: '#223344' } }) } };
+    },
+    'GET /svc/ann/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+    'GET /svc/bob/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+    'POST /svc/like': () => ({ response: { id: 3, liked: true, note_count: 1, liked_post_count: 1 } }),
+    'GET /svc/indash_blog/posts': (req: FakeRequest) => {
+      const name = req.query.get('tumblelog_name_or_id')!;
+      const all = blogPosts[name] ?? [];
+      const postId = req.query.get('post_id');
+      if (postId) return { response: { posts: all.filter((p) => p.id === Number(postId)), tumblelog: wireBlog(name) } };
+      const offset = Number(req.query.get('offset') ?? 0);
+      return { response: { posts: all.slice(offset, offset + 10), tumblelog: wireBlog(name) } };
+    },
+  });
+  const shown = wirePost(1, { tumblelog: 'ann', reblog_source: { name: 'bob', url: '/blog/bob' }, is_reblog: true });
+  const rendered = renderWithProviders(
+    <BlogViewerProvider>
+      <PostView post={postFromWire(shown)} />
+      <BlogViewerDrawer />
+    </BlogViewerProvider>,
+    { client: api.client, user: user() },
+  );
+  return { ...api, ...rendered };
+}
+
+const drawer = () => screen.getByRole('dialog', { name: /blog viewer/ });
+/** The posts in the drawer (the blog card over them is an article too). */
+const drawerPosts = () => Array.from(drawer().querySelectorAll('article.post'));
+
+describe('BlogViewerDrawer', () => {
+  it("opens on a post's blog name with the blog's header, theme and posts, and pages by offset", async () => {
+    const { requests, location } = renderViewer({ ann: postsOf('ann', 12) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    expect(location.history).toEqual(['/']); // the page stays
+    await within(drawer()).findByRole('heading', { name: "ann's blog" });
+    expect(drawer().style.backgroundColor).toBe('rgb(34, 51, 68)');
+    expect(drawer().dataset.load).toBe('load');
+    // jsdom lays nothing out, so the list is always "near its end": the next page follows.
+    await waitFor(() => expect(drawerPosts()).toHaveLength(12));
+    const pages = requests.filter((r) => r.path === '/svc/indash_blog/posts').map((r) => r.query.get('offset'));
+    expect(pages).toEqual(['0', '10']);
+  });
+
+  it('closes on Escape after its close animation', async () => {
+    renderViewer({ ann: postsOf('ann', 2) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await within(drawer()).findByRole('heading', { name: "ann's blog" });
+    vi.useFakeTimers();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(drawer().className).toContain('blog-viewer--closing');
+    act(() => vi.advanceTimersByTime(DRAWER_CLOSE_MS));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reloads with another blog after the replace delay', async () => {
+    renderViewer({ ann: postsOf('ann', 2), bob: postsOf('bob', 1, 50) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await within(drawer()).findByRole('heading', { name: "ann's blog" });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('link', { name: 'bob' }));
+    expect(drawer().className).toContain('blog-viewer--replacing');
+    act(() => vi.advanceTimersByTime(DRAWER_REPLACE_MS));
+    await within(drawer()).findByRole('heading', { name: "bob's blog" });
+    expect(drawer().dataset.load).toBe('reload');
+  });
+
+  it("shows '(post reference)' under a photo post with no words of its own", async () => {
+    const photo = wirePost(7, {
+      tumblelog: 'ann',
+      content: { type: 'photo', photos: [{ url: '/media/a.png', width: 0, height: 0, caption: '' }], layout: '1', linkthrough: '', caption: '' },
+    });
+    renderViewer({ ann: [photo] });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    expect(await within(drawer()).findByText('(post reference)')).toBeTruthy();
+  });
+
+  it('moves between posts with j and k, likes with l, goes to the top with a period, reblogs with r, opens with Enter', async () => {
+    const { requests, location } = renderViewer({ ann: postsOf('ann', 3) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(3));
+    // jsdom lays nothing out: each post is 300 px below the one before.
+    drawerPosts().forEach((post, i) => Object.defineProperty(post, 'offsetTop', { value: 400 + i * 300 }));
+    const scroller = drawer().querySelector<HTMLElement>('.blog-viewer__scroller')!;
+
+    fireEvent.keyDown(document, { key: 'j' });
+    await waitFor(() => expect(scroller.scrollTop).toBe(340)); // the first post, 60 px from the top
+    fireEvent.keyDown(document, { key: 'j' });
+    await waitFor(() => expect(scroller.scrollTop).toBe(640));
+    fireEvent.keyDown(document, { key: 'k' });
+    await waitFor(() => expect(scroller.scrollTop).toBe(340));
+    fireEvent.keyDown(document, { key: 'l' });
+    await waitFor(() => expect(requests.some((r) => r.path === '/svc/like')).toBe(true));
+    expect(requests.find((r) => r.path === '/svc/like')!.form.get('id')).toBe('3');
+    fireEvent.keyDown(document, { key: '.' });
+    await waitFor(() => expect(scroller.scrollTop).toBe(0));
+
+    fireEvent.keyDown(document, { key: 'r' });
+    expect(location.history.at(-1)).toBe('/reblog/3/key3');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull()); // closed for the composer
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(3));
+    fireEvent.keyDown(document, { key: 'Enter' });
+    expect(location.history.at(-1)).toBe('/blog/ann');
+  });
+});

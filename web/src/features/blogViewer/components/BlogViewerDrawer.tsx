@@ -1,0 +1,311 @@
+// The blog viewer drawer (spec 000 §2.10, §4, §9): a blog's header and its posts, paged as
+// the reader scrolls, in a drawer over the page. Opening another blog while it is open
+// reloads it after the drawer's replace delay; closing slides it out first.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useApi } from '../../../api/ApiProvider';
+import { errorDetails } from '../../../api/client';
+import { fetchIndashBlogHeader } from '../../../api/postEndpoints';
+import type { Post } from '../../../api/postModels';
+import { BarLoader } from '../../../components/BarLoader';
+import { BlogCard } from '../../blogCard';
+import { useBlogStore } from '../../blogs';
+import { reblogPostPath } from '../../composer';
+import { PostView } from '../../posts';
+import { blogViewerCommand, currentPostIndex } from '../keys';
+import { useBlogViewer, type BlogViewerRequest } from '../opener';
+import { useBlogViewerPosts } from '../useBlogViewerPosts';
+import { BlogViewerTools } from './BlogViewerTools';
+
+/** Spec 000 §9 Drawer: close animation, and the delay before another blog replaces this one. */
+export const DRAWER_CLOSE_MS = 200;
+export const DRAWER_REPLACE_MS = 400;
+/** Spec 000 §4: the first load's intro class stays this long. */
+export const INTRO_MS = 1000;
+/** Spec 000 §9 Blog viewer: the autopager's throttle; j and k put a post this far from the top, this fast. */
+export const AUTOPAGER_THROTTLE_MS = 500;
+export const SCROLL_OFFSET = 60;
+export const SCROLL_MS = 200;
+/** The infinite-scroll rule of spec 000 §9: within 175 px of the end, plus two thirds of the view. */
+const PAGER_OFFSET = 175;
+
+type Phase = 'open' | 'replacing' | 'closing';
+
+export function BlogViewerDrawer() {
+  const viewer = useBlogViewer();
+  const request = viewer?.request ?? null;
+  const [shown, setShown] = useState<BlogViewerRequest | null>(null);
+  const [phase, setPhase] = useState<Phase>('open');
+  // Spec 000 §4: a load count tells the drawer's first load from a reload.
+  const loads = useRef(0);
+
+  useEffect(() => {
+    if (request && !shown) {
+      loads.current += 1;
+      setShown(request);
+      setPhase('open');
+      return;
+    }
+    if (request && shown && request.id !== shown.id) {
+      setPhase('replacing');
+      const timer = setTimeout(() => {
+        loads.current += 1;
+        setShown(request);
+        setPhase('open');
+      }, DRAWER_REPLACE_MS);
+      return () => clearTimeout(timer);
+    }
+    if (!request && shown) {
+      setPhase('closing');
+      const timer = setTimeout(() => {
+        loads.current = 0;
+        setShown(null);
+      }, DRAWER_CLOSE_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [request, shown]);
+
+  if (!viewer || !shown) return null;
+  return (
+    <div className={`blog-viewer-backdrop blog-viewer-backdrop--${phase}`} onMouseDown={(e) => e.target === e.currentTarget && viewer.close()}>
+      <BlogViewerBody key={shown.id} request={shown} phase={phase} firstLoad={loads.current === 1} onClose={viewer.close} />
+    </div>
+  );
+}
+
+function BlogViewerBody({
+  request,
+  phase,
+  firstLoad,
+  onClose,
+}: {
+  request: BlogViewerRequest;
+  phase: Phase;
+  firstLoad: boolean;
+  onClose(): void;
+}) {
+  const api = useApi();
+  const [, navigate] = useLocation();
+  const { state, dispatch } = useBlogStore();
+  const blog = state.byName[request.name];
+  const [headerError, setHeaderError] = useState<string | null>(null);
+  const [intro, setIntro] = useState(firstLoad);
+  const list = useBlogViewerPosts(request);
+  const scroller = useRef<HTMLDivElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchIndashBlogHeader(api, request.name)
+      .then((loaded) => {
+        if (!cancelled) dispatch({ type: 'received', blogs: [loaded] });
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) setHeaderError(errorDetails(err).join(' '));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, request.name, dispatch]);
+
+  useEffect(() => {
+    if (!intro) return;
+    const timer = setTimeout(() => setIntro(false), INTRO_MS);
+    return () => clearTimeout(timer);
+  }, [intro]);
+
+  // The drawer takes the focus, for its keys and for screen readers, and gives it back.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    drawer.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+
+  const { posts, hasMore, loading, loadMore } = list;
+  const lastCheck = useRef(0);
+  const trailingCheck = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const checkPager = useCallback(
+    (force = false) => {
+      const el = scroller.current;
+      if (!el || !hasMore || loading) return;
+      const wait = lastCheck.current + AUTOPAGER_THROTTLE_MS - Date.now();
+      if (!force && wait > 0) {
+        // Throttled, not dropped: where the scrolling stops is checked when the time is up.
+        trailingCheck.current ??= setTimeout(() => {
+          trailingCheck.current = null;
+          checkPagerNow.current();
+        }, wait);
+        return;
+      }
+      lastCheck.current = Date.now();
+      const remaining = el.scrollHeight - el.scrollTop - el.clientHeight;
+      if (remaining < PAGER_OFFSET + (el.clientHeight * 2) / 3) loadMore();
+    },
+    [hasMore, loading, loadMore],
+  );
+  // The trailing check runs the newest checkPager, with the state of its own time.
+  const checkPagerNow = useRef(() => checkPager(true));
+  checkPagerNow.current = () => checkPager(true);
+  useEffect(
+    () => () => {
+      if (trailingCheck.current) clearTimeout(trailingCheck.current);
+    },
+    [],
+  );
+  // A page that does not fill the drawer asks for the next one at once.
+  useEffect(() => checkPager(true), [posts.length, checkPager]);
+
+  const postElements = () =>
+    Array.from(scroller.current?.querySelectorAll<HTMLElement>('article.post[data-post-id]') ?? []);
+
+  const act = useCallback(
+    (command: NonNullable<ReturnType<typeof blogViewerCommand>>) => {
+      const el = scroller.current;
+      if (!el) return;
+      const articles = postElements();
+      const tops = articles.map((a) => a.offsetTop);
+      const at = currentPostIndex(tops, scrollPosition(el), SCROLL_OFFSET);
+      const current: Post | undefined = posts[Math.max(at, 0)];
+      switch (command) {
+        case 'next': {
+          const next = articles[at + 1];
+          if (next) scrollSmoothly(el, next.offsetTop - SCROLL_OFFSET);
+          else if (hasMore) loadMore();
+          break;
+        }
+        case 'previous': {
+          const target = articles[Math.max(at - 1, 0)];
+          if (target) scrollSmoothly(el, target.offsetTop - SCROLL_OFFSET);
+          break;
+        }
+        case 'top':
+          scrollSmoothly(el, 0);
+          break;
+        case 'like':
+          // The post's own Like button: one way to like, with its state and errors.
+          articles[Math.max(at, 0)]?.querySelector<HTMLButtonElement>('.post-footer__like')?.click();
+          break;
+        case 'reblog':
+          if (current && current.state === 'published') {
+            onClose();
+            navigate(reblogPostPath(current.id, current.reblogKey));
+          }
+          break;
+        case 'open':
+          onClose();
+          navigate(`/blog/${encodeURIComponent(request.name)}`);
+          break;
+      }
+    },
+    [posts, hasMore, loadMore, navigate, onClose, request.name],
+  );
+
+  useEffect(() => {
+    if (phase !== 'open') return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      // A dialog or the composer over the drawer has the keys.
+      if (document.querySelector('.dialog-backdrop, .composer-layer')) return;
+      if (e.key === 'Escape') {
+        onClose();
+        return;
+      }
+      const command = blogViewerCommand(e);
+      if (!command) return;
+      e.preventDefault();
+      act(command);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [phase, act, onClose]);
+
+  const classes = ['blog-viewer', `blog-viewer--${phase}`, intro ? 'blog-viewer--intro' : ''].filter(Boolean).join(' ');
+  return (
+    <aside
+      ref={drawer}
+      className={classes}
+      role="dialog"
+      aria-modal="true"
+      aria-label={`${request.name} (blog viewer)`}
+      tabIndex={-1}
+      data-load={firstLoad ? 'load' : 'reload'}
+      style={{ backgroundColor: blog?.theme.backgroundColor }}
+    >
+      <div className="blog-viewer__bar">
+        <button type="button" className="blog-viewer__close" aria-label="Close blog viewer" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="blog-viewer__scroller" ref={scroller} onScroll={() => checkPager()}>
+        {headerError && (
+          <p className="form-error" role="alert">
+            {headerError}
+          </p>
+        )}
+        {blog && (
+          <>
+            <BlogCard name={blog.name} headingLevel={2} />
+            <BlogViewerTools blog={blog} onOpenBlog={() => act('open')} />
+          </>
+        )}
+        <section className="blog-viewer__posts" aria-label={`Posts of ${request.name}`} aria-busy={loading}>
+          {posts.map((post) => (
+            <div key={post.id} className="blog-viewer__post">
+              <PostView post={post} headingLevel={3} />
+              {isPostReference(post) && <p className="blog-viewer__reference muted">(post reference)</p>}
+            </div>
+          ))}
+          {!loading && !headerError && posts.length === 0 && <p className="muted">No posts yet.</p>}
+        </section>
+        {loading && (
+          <div className="blog-viewer__loader">
+            <BarLoader label={`Loading ${request.name}'s posts`} />
+          </div>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** Spec 000 §2.10: a photo post with no words of its own is shown as a post reference. */
+function isPostReference(post: Post): boolean {
+  if (post.content.type !== 'photo') return false;
+  const text = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+  return text(String(post.content.caption)) === '' && text(String(post.reblogComment)) === '';
+}
+
+/** The scroll animation running on an element: where it goes, and how to stop it. */
+const scrolling = new WeakMap<HTMLElement, { to: number; stop(): void }>();
+
+/** Where `el` is scrolled to, or is on its way to: keys pressed quickly go on from there. */
+function scrollPosition(el: HTMLElement): number {
+  return scrolling.get(el)?.to ?? el.scrollTop;
+}
+
+/**
+ * Scrolls `el` to `top` over SCROLL_MS (spec 000 §9). Frames ease it there; a timer makes
+ * sure it arrives where frames are not drawn (a hidden page, a test without layout).
+ */
+function scrollSmoothly(el: HTMLElement, top: number) {
+  scrolling.get(el)?.stop();
+  const from = el.scrollTop;
+  const to = Math.max(0, top);
+  if (from === to) return;
+  const start = performance.now();
+  let frame = 0;
+  const step = () => {
+    const t = Math.min(1, (performance.now() - start) / SCROLL_MS);
+    el.scrollTop = from + (to - from) * (1 - (1 - t) * (1 - t));
+    if (t < 1 && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(step);
+  };
+  const arrive = setTimeout(() => {
+    stop();
+    el.scrollTop = to;
+  }, SCROLL_MS);
+  const stop = () => {
+    if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    clearTimeout(arrive);
+    scrolling.delete(el);
+  };
+  scrolling.set(el, { to, stop });
+  step();
+}

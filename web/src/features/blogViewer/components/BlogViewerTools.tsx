@@ -1,0 +1,47 @@
+// The blog viewer's follow, share and user controls (spec 000 §2.10). Follow and Ask are the
+// blog card's own; here: open the blog's page, share its address, and message it.
+import { useState } from 'react';
+import type { Blog } from '../../../api/models';
+import { useMessaging } from '../../messaging';
+import { useSession } from '../../session';
+
+export function BlogViewerTools({ blog, onOpenBlog }: { blog: Blog; onOpenBlog(): void }) {
+  const { isLoggedIn } = useSession();
+  const messaging = useMessaging();
+  const [shared, setShared] = useState<string | null>(null);
+  const address = new URL(`/blog/${encodeURIComponent(blog.name)}`, window.location.origin).href;
+
+  const share = () => {
+    // Without the clipboard (an insecure origin, a refusal), the address is shown to copy.
+    const copied = navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'));
+    copied.then(
+      () => setShared('Link copied.'),
+      () => setShared(address),
+    );
+  };
+
+  return (
+    <div className="blog-viewer__tools" role="toolbar" aria-label={`${blog.name} controls`}>
+      <button type="button" className="button button--quiet" onClick={onOpenBlog}>
+        Open blog
+      </button>
+      <button type="button" className="button button--quiet" onClick={share}>
+        Share
+      </button>
+      {isLoggedIn && !blog.isMine && blog.canMessage && messaging.senders.length > 0 && (
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => messaging.openConversation({ recipients: [blog.name] })}
+        >
+          Message
+        </button>
+      )}
+      {shared && (
+        <span className="blog-viewer__shared" role="status">
+          {shared}
+        </span>
+      )}
+    </div>
+  );
+}
