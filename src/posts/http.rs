@@ -465,15 +465,22 @@ async fn page(
                 .as_deref()
                 .map(|t| tag_key(&clean_tag(t)))
                 .filter(|t| !t.is_empty());
+            let pinned = match &tag {
+                Some(tag) => app.store.promoted_post(blog.id, tag).await?,
+                None => None,
+            };
             let page = Page::Blog {
                 blog_id: blog.id,
                 with_private: viewer == Some(blog.user_id),
                 tag,
+                pinned,
             };
             let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
-            return Ok(ok(PostPage {
-                posts: views(&app, rows, viewer).await?,
-            }));
+            let mut posts = views(&app, rows, viewer).await?;
+            for post in &mut posts {
+                post.is_promoted = Some(post.id) == pinned;
+            }
+            return Ok(ok(PostPage { posts }));
         }
         "drafts" => &["draft"],
         "queue" => &["queued", "scheduled"],

@@ -13,6 +13,7 @@ pub mod mentions;
 pub mod model;
 pub mod og;
 mod preview;
+mod promoted;
 pub mod providers;
 pub mod publisher;
 pub mod sanitize;
@@ -30,6 +31,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     actions::typescript(exports);
     asks::typescript(exports);
     highlighted::typescript(exports);
+    promoted::typescript(exports);
 }
 
 pub use channels::PostsChannel;
@@ -48,5 +50,6 @@ pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
         .merge(actions::router())
         .merge(asks::router())
         .merge(highlighted::router())
+        .merge(promoted::router())
         .merge(lookups::router(providers))
 }

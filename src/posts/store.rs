@@ -169,11 +169,13 @@ pub enum Page {
     /// The posts of the blogs a user follows and of their own blogs, newest first.
     Dashboard { user_id: i64 },
     /// One blog's posts, newest first; `with_private` for its owner; only those tagged
-    /// `tag` (a tag key) when given.
+    /// `tag` (a tag key) when given, with the post the blog promoted for the tag (`pinned`)
+    /// first on the first page and nowhere else.
     Blog {
         blog_id: i64,
         with_private: bool,
         tag: Option<String>,
+        pinned: Option<i64>,
     },
     /// The published posts a user likes, most recently liked first. `cursor_liked_at`: when
     /// the cursor's post was liked, as the page said (`liked_timestamp`); the page continues
@@ -552,12 +554,14 @@ impl Store {
         const BLOG_OLDER: &str = post_select!(
             "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
             "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
+            "AND ($8 IS NULL OR p.id <> $8) "
             "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
             "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
         );
         const BLOG_NEWER: &str = post_select!(
             "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
             "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
+            "AND ($8 IS NULL OR p.id <> $8) "
             "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
             "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
         );
@@ -568,12 +572,28 @@ impl Store {
         let mut rows: Vec<PostRow> = match page {
             Page::Dashboard { .. } => self.dashboard(key, (at, id), newer, limit, viewer).await?,
             Page::Blog {
-                with_private, tag, ..
+                with_private,
+                tag,
+                pinned,
+                ..
             } => {
+                // The pinned post heads the first page (when it is still there to read).
+                let head = match (cursor, pinned) {
+                    (Cursor::Start, Some(pinned)) => {
+                        self.post_row(*pinned, viewer).await?.filter(|row| {
+                            row.blog_id == key
+                                && (row.state() == PostState::Published
+                                    || (*with_private && row.state() == PostState::Private))
+                        })
+                    }
+                    _ => None,
+                };
+                let rest = limit - i64::from(head.is_some());
                 let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
-                with_pool!(self, pool => sqlx::query_as(sql)
-                    .bind(viewer).bind(key).bind(at).bind(id).bind(limit).bind(*with_private).bind(tag.as_deref())
-                    .fetch_all(pool).await)?
+                let rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
+                    .bind(viewer).bind(key).bind(at).bind(id).bind(rest).bind(*with_private).bind(tag.as_deref()).bind(*pinned)
+                    .fetch_all(pool).await)?;
+                head.into_iter().chain(rows).collect()
             }
             Page::States { .. } | Page::Likes { .. } => unreachable!("not a newest-first page"),
         };

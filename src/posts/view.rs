@@ -52,6 +52,8 @@ pub struct PostView {
     pub source: Option<PostSource>,
     /// On the likes page: when the viewer liked it (the page's `liked_at` to continue from).
     pub liked_timestamp: Option<i64>,
+    /// On a blog's page for a tag: the blog promoted it for the tag (pinned on top).
+    pub is_promoted: bool,
 }
 
 /// Where a reblog was reblogged from.
@@ -88,6 +90,7 @@ impl PostView {
             reblog_trail: row.trail(),
             source: is_mine.then(|| row.source()),
             liked_timestamp: None,
+            is_promoted: false,
             is_mine,
             following: row.following,
             liked: notes.liked,

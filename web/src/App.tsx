@@ -8,6 +8,7 @@ import {
   BlogOwnerPostsPage,
   BlogPage,
   BlogPostPage,
+  BlogTagPage,
   type OwnerPostsPage,
 } from './features/blogPage';
 import { BlogStoreProvider } from './features/blogs';
@@ -144,6 +145,13 @@ function Routes() {
         {(params) => (
           <WaitForSession>
             <BlogPage key={params.name} name={params.name} />
+          </WaitForSession>
+        )}
+      </Route>
+      <Route path="/blog/:name/tagged/:tag">
+        {(params) => (
+          <WaitForSession>
+            <BlogTagPage key={`${params.name}/${params.tag}`} name={params.name} tag={params.tag} />
           </WaitForSession>
         )}
       </Route>

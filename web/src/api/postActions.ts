@@ -8,6 +8,7 @@ import type { LikeAnswer } from './types/LikeAnswer';
 import type { ReplyAnswer } from './types/ReplyAnswer';
 import type { DeleteAnswer } from './types/DeleteAnswer';
 import type { InboxAnswer } from './types/InboxAnswer';
+import type { PromoteAnswer } from './types/PromoteAnswer';
 import type { PublishAnswer } from './types/PublishAnswer';
 
 /** The alert on a 401, 404 or 500 (spec 002 §8; two spaces, as the spec writes it). */
@@ -23,6 +24,8 @@ const ENDPOINTS = {
   answer: '/answer',
   deny_submission: '/deny_submission',
   approve_submission: '/approve_submission',
+  promote: '/svc/promote',
+  unpromote: '/svc/unpromote',
 } as const;
 
 export type PostAction = keyof typeof ENDPOINTS;
@@ -37,6 +40,8 @@ interface Answers {
   answer: InboxAnswer;
   deny_submission: DeleteAnswer;
   approve_submission: InboxAnswer;
+  promote: PromoteAnswer;
+  unpromote: PromoteAnswer;
 }
 
 /** The endpoint of an action; an unknown one fails with the spec's text (002 §5). */

@@ -16,7 +16,8 @@ import type { PostPage } from './types/PostPage';
  */
 export type PostPageRoot =
   | { root: 'dashboard' | 'likes' }
-  | { root: 'blog' | 'drafts' | 'queue' | 'processing' | 'inbox'; blog: string };
+  | { root: 'blog'; blog: string; tag?: string }
+  | { root: 'drafts' | 'queue' | 'processing' | 'inbox'; blog: string };
 
 /** `after` a post: the ones below it on the page; `before`: the ones above it. */
 export type PageDirection = 'before' | 'after';
@@ -40,11 +41,12 @@ export function fetchPostPage(
   from?: PageCursor,
 ): Promise<Post[]> {
   const blog = 'blog' in page ? page.blog : undefined;
+  const tag = page.root === 'blog' ? page.tag : undefined;
   const likedAt = page.root === 'likes' ? (from?.likedTimestamp ?? undefined) : undefined;
   return api
     .get<PostPage>(
       `/svc/post/${page.root}/${direction}/${from?.id ?? 0}`,
-      { blog, liked_at: likedAt },
+      { blog, tag, liked_at: likedAt },
       { noCache: true },
     )
     .then((answer) => answer.posts.map(postFromWire));

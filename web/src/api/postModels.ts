@@ -146,6 +146,8 @@ export interface Post {
   takesReplies: boolean;
   /** On the likes page: when the viewer liked it (where the next page continues from). */
   likedTimestamp: number | null;
+  /** On a blog's page for a tag: its blog pinned it there (`/svc/promote`). */
+  isPromoted: boolean;
 }
 
 /**
@@ -267,6 +269,7 @@ export function postFromWire(w: WirePost): Post {
     noteCount: w.note_count,
     takesReplies: w.allow_photo_replies,
     likedTimestamp: w.liked_timestamp,
+    isPromoted: w.is_promoted,
   };
 }
 

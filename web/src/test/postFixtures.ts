@@ -36,6 +36,7 @@ export function wirePost(id: number, extra: Partial<Post> = {}): Post {
     note_count: 0,
     source: null,
     liked_timestamp: null,
+    is_promoted: false,
     ...extra,
   };
 }

@@ -57,4 +57,8 @@ source: PostSource | null,
 /**
  * On the likes page: when the viewer liked it (the page's `liked_at` to continue from).
  */
-liked_timestamp: number | null, };
+liked_timestamp: number | null, 
+/**
+ * On a blog's page for a tag: the blog promoted it for the tag (pinned on top).
+ */
+is_promoted: boolean, };

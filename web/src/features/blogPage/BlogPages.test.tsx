@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { BlogOwnerPostsPage, BlogPage, BlogPostPage } from '.';
+import { BlogOwnerPostsPage, BlogPage, BlogPostPage, BlogTagPage } from '.';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { user, userBlog, wireBlog } from '../../test/fixtures';
 import { saveAnswer, wirePost } from '../../test/postFixtures';
@@ -33,6 +33,31 @@ describe('blog pages with posts', () => {
     expect(within(feed).queryByText('The rest.')).toBeNull();
     expect(within(feed).getByRole('link', { name: 'Keep reading' }).getAttribute('href')).toBe('/blog/bob/post/3');
     expect(requests.find((r) => r.path === '/svc/post/blog/after/0')?.query.get('blog')).toBe('bob');
+  });
+
+  it("lists a tag's posts with the pinned one marked, and lets the owner pin another", async () => {
+    let pinned = 5;
+    const tagged = (id: number) => wirePost(id, { tumblelog: 'alice', is_mine: true, tags: ['Art'], is_promoted: id === pinned });
+    const { requests } = render(<BlogTagPage name="alice" tag="Art" />, {
+      'GET /svc/post/blog/after/0': () => ({ response: { posts: [pinned, ...[7, 6, 5].filter((id) => id !== pinned)].map(tagged) } }),
+      'POST /svc/promote': (req) => {
+        pinned = Number(req.form.get('post_id'));
+        return { response: { post_id: pinned, tag_id: 'art', promoted: true } };
+      },
+    });
+    const feed = await screen.findByRole('feed', { name: 'alice posts tagged #Art' });
+    expect(requests.find((r) => r.path === '/svc/post/blog/after/0')?.query.get('tag')).toBe('Art');
+    // Pinning lists the page again: a new feed each time.
+    const first = () => within(screen.getByRole('feed', { name: 'alice posts tagged #Art' })).getAllByRole('article')[0];
+    expect(first().getAttribute('data-post-id')).toBe('5');
+    expect(within(first()).getByText('Pinned')).toBeTruthy();
+    expect(within(first()).getByRole('button', { name: 'Unpin from #Art' })).toBeTruthy();
+
+    const seven = feed.querySelector('article[data-post-id="7"]') as HTMLElement;
+    fireEvent.click(within(seven).getByRole('button', { name: 'Pin to #Art' }));
+    await waitFor(() => expect(first().getAttribute('data-post-id')).toBe('7'));
+    const promote = requests.find((r) => r.path === '/svc/promote')!;
+    expect([promote.form.get('post_id'), promote.form.get('tag')]).toEqual(['7', 'Art']);
   });
 
   it("shows one post whole on its own page", async () => {

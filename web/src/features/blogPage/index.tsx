@@ -1,9 +1,10 @@
-// /blog/{name}, /blog/{name}/followers and /blog/{name}/activity; a post's own page,
+// /blog/{name}, /blog/{name}/tagged/{tag}, /blog/{name}/followers and /blog/{name}/activity; a post's own page,
 // /blog/{name}/post/{id}(/{slug}); the owner's /blog/{name}/drafts, /queue and /processing.
 import { Sparkline } from '../../components/Sparkline';
 import { formatCount } from '../../lib/format';
 import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../activity';
-import { PostList } from '../posts';
+import { useMemo, useState } from 'react';
+import { PostList, TagPageContext } from '../posts';
 import { useSession } from '../session';
 import { BlogPageFrame } from './components/BlogPageFrame';
 import { OnePost } from './components/OnePost';
@@ -24,6 +25,35 @@ export function BlogPage({ name }: { name: string }) {
             empty={<p>No posts yet.</p>}
             live={isLoggedIn ? [`posts:${blog.name}`] : undefined}
           />
+        </section>
+      )}
+    </BlogPageFrame>
+  );
+}
+
+/**
+ * /blog/{name}/tagged/{tag}: the blog's posts with one tag, the one its owner pinned for the
+ * tag first (spec 002 §7 /svc/promote).
+ */
+export function BlogTagPage({ name, tag }: { name: string; tag: string }) {
+  const { isLoggedIn } = useSession();
+  // Pinning reorders the page: it is listed again.
+  const [listing, setListing] = useState(0);
+  const tagPage = useMemo(() => ({ tag, pinsChanged: () => setListing((n) => n + 1) }), [tag]);
+  return (
+    <BlogPageFrame name={name}>
+      {(blog) => (
+        <section aria-label={`${blog.name} posts tagged #${tag}`}>
+          <h2 className="section-title">#{tag}</h2>
+          <TagPageContext.Provider value={tagPage}>
+            <PostList
+              key={listing}
+              page={{ root: 'blog', blog: blog.name, tag }}
+              label={`${blog.name} posts tagged #${tag}`}
+              empty={<p>No posts tagged #{tag} yet.</p>}
+              live={isLoggedIn ? [`posts:${blog.name}`] : undefined}
+            />
+          </TagPageContext.Provider>
         </section>
       )}
     </BlogPageFrame>

@@ -7,3 +7,4 @@ export { PostList } from './components/PostList';
 export { PostView } from './components/PostView';
 export { ReblogTrail } from './components/ReblogTrail';
 export { announceSavedPost, useSavedPosts } from './savedPosts';
+export { TagPageContext, type TagPage } from './tagPageContext';

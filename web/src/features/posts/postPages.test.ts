@@ -13,6 +13,11 @@ describe('belongsOn', () => {
     expect(belongsOn({ root: 'blog', blog: 'alice' }, saved('private'))).toBe(true);
     expect(belongsOn({ root: 'blog', blog: 'other' }, saved('published'))).toBe(false);
   });
+  it("puts a post on its blog's page for a tag only when it has the tag, in any case", () => {
+    const tagged = savedPostFromWire(saveAnswer(wirePost(1, { tumblelog: 'alice', tags: ['Art'] })));
+    expect(belongsOn({ root: 'blog', blog: 'alice', tag: 'art' }, tagged)).toBe(true);
+    expect(belongsOn({ root: 'blog', blog: 'alice', tag: 'food' }, tagged)).toBe(false);
+  });
   it("puts drafts, queued and processing posts on their blog's page of that name", () => {
     expect(belongsOn({ root: 'drafts', blog: 'alice' }, saved('draft'))).toBe(true);
     expect(belongsOn({ root: 'drafts', blog: 'other' }, saved('draft'))).toBe(false);

@@ -14,6 +14,7 @@ export function isNewestFirst(page: PostPageRoot): boolean {
 
 /** A key that changes when the page does, to start its list over. */
 export function pageKey(page: PostPageRoot): string {
+  if (page.root === 'blog' && page.tag) return `blog:${page.blog}:${page.tag.toLowerCase()}`;
   return 'blog' in page ? `${page.root}:${page.blog}` : page.root;
 }
 
@@ -30,8 +31,11 @@ export function belongsOn(page: PostPageRoot, saved: SavedPost): boolean {
     case 'likes':
       // A new post is nobody's like yet.
       return false;
-    case 'blog':
-      return (contextPage === 'dashboard' || contextPage === 'blog') && post.blogName === page.blog;
+    case 'blog': {
+      const tag = page.tag?.toLowerCase();
+      const tagged = !tag || post.tags.some((t) => t.toLowerCase() === tag);
+      return (contextPage === 'dashboard' || contextPage === 'blog') && post.blogName === page.blog && tagged;
+    }
     case 'drafts':
     case 'queue':
     case 'processing':

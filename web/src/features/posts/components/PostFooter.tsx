@@ -8,6 +8,7 @@ import { useSession } from '../../session';
 import { formatPostDate, isoDate } from '../postDate';
 import { usePostNotes } from '../usePostNotes';
 import { InboxActions } from './InboxActions';
+import { PromoteButton } from './PromoteButton';
 import { NotesPanel } from './NotesPanel';
 
 /** "1 note", "1,204 notes". */
@@ -62,6 +63,7 @@ export function PostFooter({ post }: { post: Post }) {
             Edit
           </Link>
         )}
+        <PromoteButton post={post} />
         {canReblog && (
           <Link to={reblogPostPath(post.id, post.reblogKey)} className="post-footer__action">
             Reblog

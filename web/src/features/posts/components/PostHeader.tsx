@@ -26,6 +26,7 @@ export function PostHeader({ post }: { post: Post }) {
           </span>
         )}
       </p>
+      {post.isPromoted && <span className="post-header__pinned">Pinned</span>}
       <StateBadge post={post} />
     </header>
   );
