@@ -135,6 +135,15 @@ async fn questions_wait_in_the_inbox_until_answered_or_denied() {
         assert_eq!(asks.len(), 2, "{kind:?}");
         assert_eq!(asks[1]["from_tumblelog"]["name"], "ben", "{kind:?}");
         assert_eq!(
+            (
+                &asks[0]["post"]["summary"],
+                &asks[0]["post"]["is_ask"],
+                &asks[0]["post"]["is_answer"]
+            ),
+            (&"Secret admirer here".into(), &true.into(), &false.into()),
+            "{kind:?}: the question in its words"
+        );
+        assert_eq!(
             (&asks[0]["from_tumblelog"], &asks[0]["message"]),
             (&Value::Null, &Value::from("asked you a question")),
             "{kind:?}"
@@ -204,6 +213,14 @@ async fn questions_wait_in_the_inbox_until_answered_or_denied() {
                 &answers[0]["post"]["id"]
             ),
             (&"ann".into(), &question.into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            (
+                &answers[0]["post"]["is_ask"],
+                &answers[0]["post"]["is_answer"]
+            ),
+            (&false.into(), &true.into()),
             "{kind:?}"
         );
         let again = ann

@@ -365,6 +365,14 @@ async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
         let reblogs = notifications(&ann, "ann", "reblog").await;
         assert_eq!(reblogs.len(), 1, "{kind:?}");
         assert_eq!(reblogs[0]["from_tumblelog"]["name"], "ben", "{kind:?}");
+        assert_eq!(
+            (
+                &reblogs[0]["post"]["summary"],
+                &reblogs[0]["post"]["media_url"]
+            ),
+            (&"Worth passing on".into(), &"".into()),
+            "{kind:?}: the post in its words"
+        );
 
         // Cal likes Ben's reblog: the note is Ben's to hear about, and the chain counts it.
         assert_eq!(

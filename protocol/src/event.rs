@@ -130,6 +130,14 @@ pub struct NotificationPost {
     pub url: String,
     /// The post's type (`text`, `photo`, … `note`).
     pub r#type: String,
+    /// Its title or opening words, plain text, at most 100 characters.
+    pub summary: String,
+    /// The picture standing for it (its first photo, a link's thumbnail, album art), or "".
+    pub media_url: String,
+    /// A question waiting in the blog's inbox.
+    pub is_ask: bool,
+    /// An answered question.
+    pub is_answer: bool,
 }
 
 /// A note's words: a reply's text (plain text, show it as text).

@@ -25,11 +25,19 @@ fn message_for(kind: &str) -> &'static str {
 /// A stored notification in its wire form.
 pub fn notification_data(row: NotificationRow) -> NotificationData {
     let post = match (row.post_id, &row.post_type, &row.post_blog) {
-        (Some(id), Some(kind), Some(blog)) => Some(NotificationPost {
-            id,
-            url: post_url(blog, id, row.post_slug.as_deref().unwrap_or("")),
-            r#type: kind.clone(),
-        }),
+        (Some(id), Some(kind), Some(blog)) => {
+            let is_note = kind == "note";
+            let waiting = row.post_state.as_deref() == Some("unapproved");
+            Some(NotificationPost {
+                id,
+                url: post_url(blog, id, row.post_slug.as_deref().unwrap_or("")),
+                r#type: kind.clone(),
+                summary: row.post_summary.clone().unwrap_or_default(),
+                media_url: row.post_media_url.clone().unwrap_or_default(),
+                is_ask: is_note && waiting,
+                is_answer: is_note && !waiting,
+            })
+        }
         _ => None,
     };
     NotificationData {

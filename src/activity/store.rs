@@ -14,7 +14,8 @@ macro_rules! notification_select {
             "SELECT n.id, n.blog_id, nb.name AS blog_name, n.type, n.created_at, n.is_read, \
              fb.name AS from_name, n.reply_text, \
              EXISTS (SELECT 1 FROM follows f WHERE f.user_id = nb.user_id AND f.blog_id = n.from_blog_id) AS is_friend, \
-             n.post_id, p.type AS post_type, p.slug AS post_slug, pb.name AS post_blog \
+             n.post_id, p.type AS post_type, p.slug AS post_slug, pb.name AS post_blog, \
+             p.summary AS post_summary, p.media_url AS post_media_url, p.state AS post_state \
              FROM notifications n JOIN blogs nb ON nb.id = n.blog_id LEFT JOIN blogs fb ON fb.id = n.from_blog_id \
              LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN blogs pb ON pb.id = p.blog_id ",
             $($tail),*
@@ -43,6 +44,9 @@ pub struct NotificationRow {
     pub post_type: Option<String>,
     pub post_slug: Option<String>,
     pub post_blog: Option<String>,
+    pub post_summary: Option<String>,
+    pub post_media_url: Option<String>,
+    pub post_state: Option<String>,
 }
 
 impl Store {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::model::PostContent;
 use super::sanitize::{clean, text_only};
 use super::store::PostRow;
+use super::summary::{shorten, summary};
 use super::view::post_url;
 use crate::auth::session::MaybeSession;
 use crate::blogs::lookup::blog_named;
@@ -22,8 +23,6 @@ use crate::web::escape_html;
 
 /// Posts the card shows at most.
 pub const HIGHLIGHTED_POSTS: i64 = 3;
-/// Characters of a post's words shown when it has no title.
-const SNIPPET_CHARS: usize = 100;
 
 /// The routes.
 pub fn router() -> Router<AppState> {
@@ -88,57 +87,16 @@ pub fn snippet(row: &PostRow) -> String {
                 escape_html(&shorten(&alt))
             )
         }
-        _ => format!("<p>{}</p>", escape_html(&shorten(&words_of(&content, row)))),
+        _ => format!(
+            "<p>{}</p>",
+            escape_html(&summary(&content, &row.comment, row.is_reblog()))
+        ),
     };
     clean(&format!(r#"<a href="{href}">{inner}</a>"#))
-}
-
-/// The post's title, or its opening words as text.
-fn words_of(content: &PostContent, row: &PostRow) -> String {
-    let title = match content {
-        PostContent::Text { title, .. } | PostContent::Chat { title, .. } => title.as_str(),
-        PostContent::Link { title, .. } => title.as_str(),
-        PostContent::Quote { quote, .. } => quote.as_str(),
-        PostContent::Note { ask, .. } => ask.as_str(),
-        _ => "",
-    };
-    if !title.trim().is_empty() {
-        return title.trim().to_owned();
-    }
-    let own = if row.is_reblog() {
-        row.comment.clone()
-    } else {
-        content.own_text().to_owned()
-    };
-    text_only(&own.replace("[[MORE]]", " "))
-}
-
-/// At most [`SNIPPET_CHARS`] characters, with an ellipsis when cut.
-fn shorten(text: &str) -> String {
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.chars().count() <= SNIPPET_CHARS {
-        return text;
-    }
-    let cut: String = text.chars().take(SNIPPET_CHARS - 1).collect();
-    format!("{}…", cut.trim_end())
 }
 
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<Highlighted>();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shortens_long_words_with_an_ellipsis() {
-        assert_eq!(shorten("a  b\nc"), "a b c");
-        let long = "word ".repeat(40);
-        let short = shorten(&long);
-        assert_eq!(short.chars().count(), SNIPPET_CHARS);
-        assert!(short.ends_with('…'));
-    }
 }

@@ -20,6 +20,7 @@ pub mod sanitize;
 pub mod save;
 pub mod store;
 pub mod suggest;
+pub mod summary;
 pub mod tags;
 pub mod view;
 pub mod when;

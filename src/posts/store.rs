@@ -7,6 +7,7 @@ use dashwire_protocol::{Channel, Event, PostAction, PostChange};
 
 use super::mentions::mentioned_blogs;
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
+use super::summary;
 use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
 use crate::realtime::{Published, Topic, log};
@@ -213,8 +214,8 @@ impl Store {
     pub async fn create_post(&self, post: &PostWrite) -> sqlx::Result<Written> {
         const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
              publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
-             comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id) \
-             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
+             comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url) \
+             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
              RETURNING id";
         let now = now_secs();
         let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
@@ -230,6 +231,7 @@ impl Store {
             .bind(&post.editor_type).bind(post.allow_answers).bind(post.allow_photo_replies)
             .bind(&content).bind(&source).bind(&post.comment).bind(reblog_key())
             .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
+            .bind(post.summary()).bind(summary::media_url(&post.content))
             .fetch_one(conn).await)?;
         write_tags(&mut tx, id, &post.tags).await?;
         if post.state == PostState::Queued {
@@ -262,8 +264,8 @@ impl Store {
         const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
              published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
              publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
-             allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15 \
-             WHERE id = $1";
+             allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15, \
+             summary = $16, media_url = $17 WHERE id = $1";
         let now = now_secs();
         let trail = match &post.reblog {
             Some(r) => json(&r.trail)?,
@@ -278,7 +280,7 @@ impl Store {
             .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
             .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
             .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
-            .bind(&post.comment).bind(&trail)
+            .bind(&post.comment).bind(&trail).bind(post.summary()).bind(summary::media_url(&post.content))
             .execute(conn).await.map(|r| r.rows_affected()))?;
         with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
             .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -317,11 +319,13 @@ impl Store {
     /// Returns the events to publish.
     pub async fn answer_ask(&self, id: i64, content: &PostContent) -> sqlx::Result<Vec<Published>> {
         const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
-             updated_at = $3 WHERE id = $1 AND state = 'unapproved' RETURNING blog_id, asked_by_blog_id";
+             updated_at = $3, summary = $4 WHERE id = $1 AND state = 'unapproved' \
+             RETURNING blog_id, asked_by_blog_id";
         let now = now_secs();
         let mut tx = self.begin().await?;
         let row: Option<(i64, Option<i64>)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
-            .bind(id).bind(json(content)?).bind(now).fetch_optional(conn).await)?;
+            .bind(id).bind(json(content)?).bind(now).bind(summary::summary(content, "", false))
+            .fetch_optional(conn).await)?;
         let Some((blog_id, asked_by)) = row else {
             return Ok(Vec::new());
         };
@@ -892,6 +896,11 @@ impl SentOut {
 }
 
 impl PostWrite {
+    /// The post in a few words (see `summary.rs`).
+    fn summary(&self) -> String {
+        summary::summary(&self.content, &self.comment, self.reblog.is_some())
+    }
+
     /// Whether the post is out: published, or published privately.
     fn state_is_out(&self) -> bool {
         matches!(self.state, PostState::Published | PostState::Private)

@@ -79,6 +79,9 @@ export interface Notification {
   fromBlog: { name: string; avatarUrl: string; url: string } | null;
   /** The post it is about (likes, reblogs, replies): its page. */
   postUrl: string | null;
+  /** That post in a few words (plain text), and the picture standing for it (or ''). */
+  postSummary: string;
+  postMediaUrl: string;
   /** What a reply said (plain text). */
   replyText: string | null;
 }
@@ -203,6 +206,8 @@ export function notificationFromWire(w: NotificationData): Notification {
     isFriend: w.is_friend,
     fromBlog: from ? { name: from.name, avatarUrl: from.avatar_url_48, url: from.url } : null,
     postUrl: webUrl(w.post?.url) || null,
+    postSummary: w.post?.summary ?? '',
+    postMediaUrl: webUrl(w.post?.media_url),
     replyText: w.note_meta?.reply_text ?? null,
   };
 }

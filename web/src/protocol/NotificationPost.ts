@@ -11,4 +11,20 @@ url: string,
 /**
  * The post's type (`text`, `photo`, … `note`).
  */
-type: string, };
+type: string, 
+/**
+ * Its title or opening words, plain text, at most 100 characters.
+ */
+summary: string, 
+/**
+ * The picture standing for it (its first photo, a link's thumbnail, album art), or "".
+ */
+media_url: string, 
+/**
+ * A question waiting in the blog's inbox.
+ */
+is_ask: boolean, 
+/**
+ * An answered question.
+ */
+is_answer: boolean, };

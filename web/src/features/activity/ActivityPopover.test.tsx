@@ -53,7 +53,7 @@ describe('ActivityPopover', () => {
       ...follower(3, 'bob', now - 60),
       type: 'reply',
       message: 'replied to your post',
-      post: { id: 7, url: '/blog/alice/post/7', type: 'text' },
+      post: { id: 7, url: '/blog/alice/post/7', type: 'photo', summary: 'Sunset <3', media_url: '/media/sun.png', is_ask: false, is_answer: false },
       note_meta: { reply_text: 'Nice <b>one</b>' },
     });
     const { client } = fakeApi({
@@ -65,6 +65,9 @@ describe('ActivityPopover', () => {
     const words = screen.getByText('Nice <b>one</b>');
     expect(words.tagName).toBe('Q');
     expect(words.querySelector('b')).toBeNull();
+    // The post in a few words, as text, and its picture.
+    expect(screen.getByText('Sunset <3').tagName).toBe('SPAN');
+    expect(document.querySelector('img.notification__media')?.getAttribute('src')).toBe('/media/sun.png');
   });
 
   it('shows the empty text with no notifications, and a live notification in place at the top', async () => {

@@ -5,8 +5,8 @@ import { Avatar } from '../../../components/Avatar';
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
- * One notification: who, what (linking to the post it is about, with a reply's words), and
- * when (the day is in the group header above it).
+ * One notification: who, what (linking to the post it is about, with its summary, its
+ * picture and a reply's words), and when (the day is in the group header above it).
  */
 export function NotificationItem({ notification }: { notification: Notification }) {
   const from = notification.fromBlog;
@@ -23,8 +23,12 @@ export function NotificationItem({ notification }: { notification: Notification 
         ) : (
           notification.message
         )}
+        {notification.postSummary && <span className="notification__summary muted">{notification.postSummary}</span>}
         {notification.replyText && <q className="notification__reply">{notification.replyText}</q>}
       </span>
+      {notification.postMediaUrl && (
+        <img className="notification__media" src={notification.postMediaUrl} alt="" width={40} height={40} loading="lazy" />
+      )}
       <time className="muted notification__time" dateTime={when.toISOString()}>
         {timeOfDay.format(when)}
       </time>
