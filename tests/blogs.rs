@@ -37,6 +37,12 @@ async fn blogs_order_and_current_blog() {
         assert_eq!((dup.status, dup.code()), (409, "blog_name_taken"));
         let bad = amy.post("/new/blog", &[("blog_name", "amy art")]).await;
         assert_eq!((bad.status, bad.code()), (400, "invalid_blog_name"));
+        // /svc/{blogname}/posts/highlighted would read a blog named "post" as /svc/post/….
+        let reserved = amy.post("/new/blog", &[("blog_name", "post")]).await;
+        assert_eq!(
+            (reserved.status, reserved.detail()),
+            (400, "The name 'post' is reserved.")
+        );
 
         let same = amy
             .post("/order", &[("channel_names", r#"["amy","amy-art"]"#)])

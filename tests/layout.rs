@@ -97,6 +97,36 @@ fn every_route_the_router_serves_is_documented() {
     );
 }
 
+#[test]
+fn no_blog_name_can_be_read_as_a_svc_route() {
+    let mut words = BTreeSet::new();
+    for (_, text) in sources() {
+        for (_, path) in routes_in(&text) {
+            let Some(rest) = path.strip_prefix("/svc/") else {
+                continue;
+            };
+            let word = rest.split('/').next().unwrap_or("");
+            // A word a blog name could be: a-z, 0-9 and '-'.
+            let nameable = !word.is_empty()
+                && word
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            if nameable {
+                words.insert(word.to_owned());
+            }
+        }
+    }
+    assert!(words.contains("post"), "the route scan found {words:?}");
+    let open: Vec<&String> = words
+        .iter()
+        .filter(|w| !dashwire::blogs::validate::RESERVED.contains(&w.as_str()))
+        .collect();
+    assert!(
+        open.is_empty(),
+        "blogs could be named {open:?}, which /svc/{{blogname}}/… would read as routes: reserve them in src/blogs/validate.rs"
+    );
+}
+
 /// The top-level module of a file under `src/` (`blogs` for `src/blogs/http.rs`).
 fn module_of(path: &Path) -> String {
     let relative = path.strip_prefix(root().join("src")).unwrap();

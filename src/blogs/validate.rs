@@ -4,8 +4,33 @@ use crate::error::{AppError, Code};
 
 /// The longest blog name.
 pub const MAX_NAME_LEN: usize = 32;
-/// Names no blog may take.
-const RESERVED: &[&str] = &["www"];
+/// Names no blog may take: `www`, and each word that follows `/svc/` in a route, since
+/// `/svc/{blogname}/posts/highlighted` (spec 002 §7) puts a blog's name in that place and a
+/// blog named `post` would be read as `/svc/post/…` (tests/layout.rs checks the list against
+/// the routes), with a few kept for routes to come.
+pub const RESERVED: &[&str] = &[
+    "www",
+    "admin",
+    "api",
+    "svc",
+    "ask",
+    "block",
+    "blog",
+    "blogs",
+    "conversations",
+    "data",
+    "follow",
+    "like",
+    "mention",
+    "post",
+    "promote",
+    "reply",
+    "search",
+    "unfollow",
+    "unlike",
+    "unpromote",
+    "user",
+];
 
 /// Trims a blog name and checks it: 1-32 characters of a-z, 0-9 and '-', not reserved.
 pub fn blog_name(raw: &str) -> Result<String, AppError> {
