@@ -1,6 +1,7 @@
 //! The demo world: a few users, each with more than one blog, following each other, and
 //! posts of every type among them, so a newcomer has something to log into and look at.
 
+mod conversations;
 mod posts;
 
 use crate::auth::password;
@@ -73,6 +74,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<&'static 
         seed_people(store).await?;
     }
     posts::seed(store, media).await?;
+    conversations::seed(store).await?;
     Ok(first)
 }
 
