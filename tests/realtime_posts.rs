@@ -2,15 +2,16 @@
 //! `posts:{blog}` hear of each post that goes out, each edit of a published post and each
 //! removal, once, in order, and resume what they missed with `since`. A blog with 100,000
 //! followers writes one event per post, not one per follower: each reader's socket listens
-//! on the blog's channel.
+//! on the blog's channel. Visitors read a public blog live too, and nothing personal.
 
 mod common;
 
+use common::Client;
 use common::client::pair;
 use common::deployment::{Deployment, SETUPS};
 use common::ws::Socket;
-use common::ws::socket_on;
-use dashwire_protocol::{Event, PostAction};
+use common::ws::{cookie_socket, socket_on};
+use dashwire_protocol::{ClientFrame, ErrorCode, Event, PostAction, ServerFrame};
 
 /// The next event, which must be a post change: its seq, post and action.
 async fn post_event(socket: &mut Socket) -> (i64, i64, PostAction) {
@@ -83,6 +84,51 @@ async fn readers_hear_of_new_edited_and_removed_posts_and_resume_what_they_misse
             vec![(draft, PostAction::Created), (first, PostAction::Deleted)],
             "{setup:?}: what he missed, once each, in order"
         );
+        deployment.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_visitor_reads_a_public_blogs_posts_and_notes_live_and_nothing_personal() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, _ben) = pair(&base, "ann", "ben").await;
+        let visitor = Client::visitor(&base).await;
+        let mut ws = cookie_socket(&sockets, &visitor).await;
+        ws.subscribe("posts:ann", None).await;
+
+        let post = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post[type]", "text"),
+                    ("post[state]", "0"),
+                    ("post[one]", "For everyone"),
+                ],
+            )
+            .await["post"]
+            .clone();
+        let id = post["id"].as_i64().unwrap();
+        let (_, seen, action) = post_event(&mut ws).await;
+        assert_eq!((seen, action), (id, PostAction::Created), "{setup:?}");
+        ws.subscribe(&format!("notes:{id}"), None).await;
+
+        for personal in ["unread", "activity:ann", "inbox:ann"] {
+            ws.send(&ClientFrame::Subscribe {
+                channel: personal.to_owned(),
+                since: None,
+            })
+            .await;
+            match ws.next().await {
+                ServerFrame::Error { channel, code, .. } => assert_eq!(
+                    (channel.as_deref(), code),
+                    (Some(personal), ErrorCode::Forbidden),
+                    "{setup:?}"
+                ),
+                other => panic!("{setup:?}: a visitor's {personal} should be refused: {other:?}"),
+            }
+        }
         deployment.stop().await;
     }
 }

@@ -18,11 +18,11 @@ impl ChannelAuthority for ActivityChannel {
 
     fn authorize<'a>(
         &'a self,
-        user_id: i64,
+        viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
         Box::pin(async move {
-            let Channel::Activity(blog) = channel else {
+            let (Channel::Activity(blog), Some(user_id)) = (channel, viewer) else {
                 return Ok(None);
             };
             let owned = self.store.owned_blog(user_id, blog).await?;

@@ -31,10 +31,13 @@ impl ChannelAuthority for MessagingChannels {
 
     fn authorize<'a>(
         &'a self,
-        user_id: i64,
+        viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
         Box::pin(async move {
+            let Some(user_id) = viewer else {
+                return Ok(None); // a visitor has no conversations
+            };
             let allowed = match channel {
                 Channel::Inbox(blog) => self.store.owned_blog(user_id, blog).await?.is_some(),
                 Channel::Conversation(id) => self.takes_part(user_id, *id).await?,

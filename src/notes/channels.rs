@@ -18,14 +18,14 @@ impl ChannelAuthority for NotesChannel {
 
     fn authorize<'a>(
         &'a self,
-        user_id: i64,
+        viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
         Box::pin(async move {
             let Channel::Notes(root_id) = channel else {
                 return Ok(None);
             };
-            let readable = self.store.chain_readable(*root_id, user_id).await?;
+            let readable = self.store.chain_readable(*root_id, viewer).await?;
             Ok(readable.then(|| Topic::shared(channel.clone())))
         })
     }

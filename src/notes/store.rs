@@ -297,7 +297,7 @@ impl Store {
     }
 
     /// Whether `viewer` may read some post of the chain `root_id`, and so its notes.
-    pub async fn chain_readable(&self, root_id: i64, viewer: i64) -> sqlx::Result<bool> {
+    pub async fn chain_readable(&self, root_id: i64, viewer: Option<i64>) -> sqlx::Result<bool> {
         const SQL: &str = "SELECT EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
                  WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)) \
              OR EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \

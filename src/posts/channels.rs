@@ -19,14 +19,14 @@ impl ChannelAuthority for PostsChannel {
 
     fn authorize<'a>(
         &'a self,
-        user_id: i64,
+        viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
         Box::pin(async move {
             let Channel::Posts(blog) = channel else {
                 return Ok(None);
             };
-            let readable = self.store.blog_posts_readable(blog, user_id).await?;
+            let readable = self.store.blog_posts_readable(blog, viewer).await?;
             Ok(readable.then(|| Topic::shared(channel.clone())))
         })
     }

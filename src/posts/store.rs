@@ -306,11 +306,11 @@ impl Store {
 
     /// Whether `user_id` may read the posts of the blog `name` live: it exists, and its posts
     /// are public or it is theirs.
-    pub async fn blog_posts_readable(&self, name: &str, user_id: i64) -> sqlx::Result<bool> {
+    pub async fn blog_posts_readable(&self, name: &str, viewer: Option<i64>) -> sqlx::Result<bool> {
         const SQL: &str = "SELECT COUNT(*) FROM blogs \
              WHERE name = $1 AND (is_private_group_channel = FALSE OR user_id = $2)";
         let (n,): (i64,) = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(name).bind(user_id).fetch_one(pool).await)?;
+            sqlx::query_as(SQL).bind(name).bind(viewer).fetch_one(pool).await)?;
         Ok(n > 0)
     }
 

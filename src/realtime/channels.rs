@@ -16,10 +16,12 @@ pub trait ChannelAuthority: Send + Sync + 'static {
     /// The kinds it answers for, as written before the colon (`inbox`, `unread`).
     fn kinds(&self) -> &'static [&'static str];
 
-    /// Where `channel`'s events are routed, if `user_id` may read it; `None` if not.
+    /// Where `channel`'s events are routed, if `viewer` may read it; `None` if not.
+    /// `viewer` is the socket's user, `None` for a visitor's socket (a public blog's posts
+    /// and notes are for visitors too; nothing personal is).
     fn authorize<'a>(
         &'a self,
-        user_id: i64,
+        viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>>;
 }
@@ -41,11 +43,15 @@ impl ChannelKinds {
         self
     }
 
-    /// Where `channel`'s events are routed if `user_id` may read it. A kind no feature
-    /// registered is refused like any channel that is not the user's.
-    pub async fn authorize(&self, user_id: i64, channel: &Channel) -> sqlx::Result<Option<Topic>> {
+    /// Where `channel`'s events are routed if `viewer` may read it. A kind no feature
+    /// registered is refused like any channel that is not the viewer's.
+    pub async fn authorize(
+        &self,
+        viewer: Option<i64>,
+        channel: &Channel,
+    ) -> sqlx::Result<Option<Topic>> {
         match self.by_kind.get(channel.kind()) {
-            Some(authority) => authority.authorize(user_id, channel).await,
+            Some(authority) => authority.authorize(viewer, channel).await,
             None => Ok(None),
         }
     }

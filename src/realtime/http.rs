@@ -56,8 +56,10 @@ async fn upgrade(
     Upgrade(upgrade): Upgrade,
 ) -> Result<Response, AppError> {
     check_origin(&headers, &realtime.settings().allowed_origins)?;
+    // A logged-in session, or a token's; a visitor's session reads public channels only.
     let session = match (session, query.token) {
-        (Some(session), _) if session.user_id.is_some() => session,
+        (Some(session), None) => session,
+        (Some(session), Some(_)) if session.user_id.is_some() => session,
         (_, Some(token)) => realtime
             .inner
             .store
@@ -68,7 +70,6 @@ async fn upgrade(
             })?,
         _ => return Err(AppError::not_logged_in()),
     };
-    let user_id = session.user_id.ok_or_else(AppError::not_logged_in)?;
     let upgrade = upgrade.protocols(Codec::SUBPROTOCOLS);
     let codec = upgrade
         .selected_protocol()
@@ -78,7 +79,7 @@ async fn upgrade(
     let settings = realtime.settings();
     let context = SocketContext {
         realtime: realtime.clone(),
-        user_id,
+        user_id: session.user_id,
         session: session.token_hash,
         codec,
     };

@@ -36,7 +36,8 @@ const CLOSE_SEND_LIMIT: Duration = Duration::from_secs(5);
 /// Who the socket belongs to and how it speaks.
 pub struct SocketContext {
     pub realtime: Realtime,
-    pub user_id: i64,
+    /// The socket's user; `None` for a visitor (public channels only).
+    pub user_id: Option<i64>,
     /// The session's token hash, so logging out closes the socket.
     pub session: String,
     pub codec: Codec,

@@ -39,7 +39,8 @@ pub trait Outlet {
 /// One socket's subscriptions.
 #[derive(Debug)]
 pub struct Subscriptions {
-    user_id: i64,
+    /// The socket's user; `None` for a visitor.
+    viewer: Option<i64>,
     socket: SocketHandle,
     /// Each subscribed topic, by key.
     topics: HashMap<Arc<str>, Subscription>,
@@ -67,10 +68,10 @@ struct Replay {
 }
 
 impl Subscriptions {
-    /// No subscriptions yet, for a socket of `user_id`.
-    pub fn new(user_id: i64, socket: SocketHandle) -> Subscriptions {
+    /// No subscriptions yet, for a socket of `viewer` (`None`: a visitor).
+    pub fn new(viewer: Option<i64>, socket: SocketHandle) -> Subscriptions {
         Subscriptions {
-            user_id,
+            viewer,
             socket,
             topics: HashMap::new(),
             replays: VecDeque::new(),
@@ -100,7 +101,7 @@ impl Subscriptions {
                 return error(out, Some(&raw), ErrorCode::UnknownChannel, err.to_string()).await;
             }
         };
-        let topic = match rt.inner.kinds.authorize(self.user_id, &channel).await {
+        let topic = match rt.inner.kinds.authorize(self.viewer, &channel).await {
             Ok(Some(topic)) => topic,
             Ok(None) => {
                 Metrics::inc(refused);
@@ -370,7 +371,7 @@ mod tests {
 
         fn authorize<'a>(
             &'a self,
-            _user_id: i64,
+            _viewer: Option<i64>,
             channel: &'a Channel,
         ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
             let allowed = *channel != Channel::Inbox("theirs".into());
@@ -447,7 +448,7 @@ mod tests {
         Fixture {
             rt,
             store,
-            subs: Subscriptions::new(7, socket),
+            subs: Subscriptions::new(Some(7), socket),
             out: Sent::default(),
             _dir: dir,
         }

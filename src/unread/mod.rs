@@ -84,11 +84,13 @@ impl ChannelAuthority for UnreadChannel {
 
     fn authorize<'a>(
         &'a self,
-        user_id: i64,
+        viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
-        let topic =
-            matches!(channel, Channel::Unread).then(|| Topic::personal(Channel::Unread, user_id));
+        let topic = match (channel, viewer) {
+            (Channel::Unread, Some(user_id)) => Some(Topic::personal(Channel::Unread, user_id)),
+            _ => None,
+        };
         Box::pin(std::future::ready(Ok(topic)))
     }
 }

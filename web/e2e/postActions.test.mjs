@@ -127,3 +127,42 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     assert.deepEqual(readerPage.errors, []);
   });
 });
+
+test('a visitor reads a blog live: new posts and note counts without a reload', async () => {
+  const suffix = uniqueSuffix();
+  const password = 'correct-horse-battery';
+  const author = { email: `va-${suffix}@example.com`, password, blogName: `va-${suffix}` };
+  const fan = { email: `vf-${suffix}@example.com`, password, blogName: `vf-${suffix}` };
+  const { page: authorPage } = await stack.newPage();
+  const { page: fanPage } = await stack.newPage();
+  const { page: visitor } = await stack.newPage();
+  trackErrors(visitor);
+  await register(authorPage, author);
+  await register(fanPage, fan);
+  const authorKey = (await userInfo(authorPage)).form_key;
+  const fanKey = (await userInfo(fanPage)).form_key;
+  const first = await apiPost(authorPage, authorKey, '/svc/post/update', {
+    channel_id: author.blogName,
+    'post[type]': 'text',
+    'post[state]': '0',
+    'post[one]': 'Open to all',
+  });
+
+  await visitor.goto(`/blog/${author.blogName}`);
+  await postArticle(visitor, first.post.id).waitFor();
+  await listening(visitor, `posts:${author.blogName}`);
+  await listening(visitor, `notes:${first.post.id}`);
+
+  const second = await apiPost(authorPage, authorKey, '/svc/post/update', {
+    channel_id: author.blogName,
+    'post[type]': 'text',
+    'post[state]': '0',
+    'post[one]': 'Fresh out',
+  });
+  await visitor.getByRole('button', { name: '1 new post' }).click();
+  await postArticle(visitor, second.post.id).waitFor();
+
+  await apiPost(fanPage, fanKey, '/svc/like', { id: String(first.post.id), key: first.post.reblog_key });
+  await postArticle(visitor, first.post.id).getByText('1 note', { exact: true }).waitFor();
+  assert.deepEqual(visitor.errors, []);
+});

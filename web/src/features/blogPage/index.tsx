@@ -5,7 +5,6 @@ import { formatCount } from '../../lib/format';
 import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../activity';
 import { useMemo, useState } from 'react';
 import { PostList, TagPageContext } from '../posts';
-import { useSession } from '../session';
 import { BlogPageFrame } from './components/BlogPageFrame';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
@@ -13,8 +12,7 @@ import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsS
 export type { OwnerPostsPage };
 
 export function BlogPage({ name }: { name: string }) {
-  // Live for signed-in readers (the socket is theirs); a visitor reads it as it was loaded.
-  const { isLoggedIn } = useSession();
+  // Live for everyone: a visitor's socket reads a public blog's posts too.
   return (
     <BlogPageFrame name={name}>
       {(blog) => (
@@ -23,7 +21,7 @@ export function BlogPage({ name }: { name: string }) {
             page={{ root: 'blog', blog: blog.name }}
             label={`${blog.name} posts`}
             empty={<p>No posts yet.</p>}
-            live={isLoggedIn ? [`posts:${blog.name}`] : undefined}
+            live={[`posts:${blog.name}`]}
           />
         </section>
       )}
@@ -36,7 +34,6 @@ export function BlogPage({ name }: { name: string }) {
  * tag first (spec 002 §7 /svc/promote).
  */
 export function BlogTagPage({ name, tag }: { name: string; tag: string }) {
-  const { isLoggedIn } = useSession();
   // Pinning reorders the page: it is listed again.
   const [listing, setListing] = useState(0);
   const tagPage = useMemo(() => ({ tag, pinsChanged: () => setListing((n) => n + 1) }), [tag]);
@@ -51,7 +48,7 @@ export function BlogTagPage({ name, tag }: { name: string; tag: string }) {
               page={{ root: 'blog', blog: blog.name, tag }}
               label={`${blog.name} posts tagged #${tag}`}
               empty={<p>No posts tagged #{tag} yet.</p>}
-              live={isLoggedIn ? [`posts:${blog.name}`] : undefined}
+              live={[`posts:${blog.name}`]}
             />
           </TagPageContext.Provider>
         </section>

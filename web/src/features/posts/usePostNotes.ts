@@ -39,7 +39,8 @@ export function usePostNotes(post: Post): PostNotes {
   const [status, setStatus] = useState<string | null>(null);
   const published = post.state === 'published';
 
-  useChannel(isLoggedIn && published ? `notes:${post.rootId}` : null, (frame) => {
+  // Visitors too: a published post's notes are public.
+  useChannel(published ? `notes:${post.rootId}` : null, (frame) => {
     if (frame.event === 'notes') setNoteCount(frame.data.note_count);
   });
 

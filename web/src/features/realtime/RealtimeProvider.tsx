@@ -1,6 +1,6 @@
-// The one WebSocket per tab (protocol/README.md). The provider opens it to /ws only while the
-// user is logged in, reconnects with backoff for as long as they stay logged in, and after a
-// reconnect subscribes every wanted channel again with `since` = the last seq seen, so the
+// The one WebSocket per tab (protocol/README.md). The provider opens it to /ws once the session
+// is known (a visitor's socket reads public channels only), opens a new one when the user logs
+// in or out, reconnects with backoff, and after a reconnect subscribes every wanted channel again with `since` = the last seq seen, so the
 // server replays what was missed. Components use the typed hooks below, never the socket.
 //
 // react-use-websocket is a CommonJS package whose default export breaks under a wrong module
@@ -53,8 +53,13 @@ export function RealtimeProvider({
   /** Tests pass null to stay offline; by default the page's own /ws. */
   socketUrl?: string | null;
 }) {
-  const { isLoggedIn, refresh } = useSession();
-  const url = isLoggedIn && socketUrl !== null ? (socketUrl ?? defaultSocketUrl()) : null;
+  const { isLoggedIn, status: sessionStatus, refresh } = useSession();
+  // Visitors get a socket too, for the public channels (a blog's posts, a post's notes). Who
+  // is connected is in the address, so logging in or out opens a socket as the new self.
+  const url =
+    socketUrl !== null && sessionStatus === 'ready'
+      ? `${socketUrl ?? defaultSocketUrl()}?as=${isLoggedIn ? 'user' : 'visitor'}`
+      : null;
 
   // The registry and the listeners change on every frame and never need a render: refs.
   const registry = useRef<ChannelRegistry>(emptyChannelRegistry);
