@@ -8,10 +8,16 @@ import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorDetails, type ApiClient } from '../../api/client';
 import { fetchIndashBlogPosts, fetchPostPage, POST_PAGE_SIZE, type PostPageRoot } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
-import { useChannels } from '../realtime';
+import { useChannels, usePollingFallback } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, type PostListState } from './postListReducer';
 import { useRemovedPosts, useSavedPosts } from './savedPosts';
+
+/**
+ * How often a live page looks for new posts while its socket is down. The spec names the
+ * inbox's 30 s for messaging's fallback (000 §9) and nothing for posts: the same here.
+ */
+export const POSTS_POLL_MS = 30_000;
 
 export interface PostList {
   state: PostListState;
@@ -182,6 +188,14 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
         });
     }
   }, lookForMissed);
+
+  // While the socket is down, a live page looks for new posts every so often instead; once it
+  // is back, the channels resume from what they saw and this stops.
+  usePollingFallback(
+    async () => lookForMissed(),
+    POSTS_POLL_MS,
+    { enabled: liveChannels.length > 0 && state.status === 'ready' && isNewestFirst(page), resetKey: key },
+  );
 
   // The posts it brings in leave `pending` through the effect above; one that went out while
   // they were on their way stays counted.

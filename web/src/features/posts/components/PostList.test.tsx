@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostPageRoot } from '../../../api/postEndpoints';
 import type { Post as WirePost } from '../../../api/types/Post';
 import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
@@ -7,6 +7,7 @@ import { user, wireBlog } from '../../../test/fixtures';
 import { saveAnswer, wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { announceSavedPost } from '../savedPosts';
+import { POSTS_POLL_MS } from '../usePostList';
 import { PostList } from './PostList';
 
 /** The page's height and how far it is scrolled (jsdom lays nothing out). */
@@ -282,5 +283,29 @@ describe('PostList, what a fresh subscription cannot hear', () => {
     });
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
     expect(api.requests.filter((r) => r.path === '/svc/post/dashboard/before/3').length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('PostList, with the socket down', () => {
+  it('looks for new posts every 30 s instead, and not while the socket is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = fakeApi(postPages('dashboard', { 'after/0': () => page(3, 2), 'before/3': () => page(4) }));
+      const { setRealtimeStatus } = renderWithProviders(
+        <PostList page={{ root: 'dashboard' }} label="The posts" empty={<p>Nothing here.</p>} live={['posts:bob']} />,
+        { client: api.client, user: user(), realtimeStatus: 'closed' },
+      );
+      await waitFor(() => expect(feedIds()).toEqual([3, 2]));
+      const looks = () => api.requests.filter((r) => r.path === '/svc/post/dashboard/before/3').length;
+      expect(looks()).toBe(0);
+      await act(async () => vi.advanceTimersByTime(POSTS_POLL_MS));
+      expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
+      expect(looks()).toBe(1);
+      setRealtimeStatus('open');
+      await act(async () => vi.advanceTimersByTime(POSTS_POLL_MS * 2));
+      expect(looks()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
