@@ -92,9 +92,41 @@ async fn register_login_logout_and_the_form_key() {
         assert_eq!(as_image.status().as_u16(), 403, "{kind:?}");
         assert_eq!(ann.info().await["name"], "ann", "{kind:?}: still logged in");
 
-        let out = ann
+        // A link on another site: a navigation without the form key logs nobody out.
+        let cross_site = ann
             .http
             .get(format!("{base}/logout"))
+            .header("sec-fetch-mode", "navigate")
+            .header("sec-fetch-dest", "document")
+            .header("sec-fetch-site", "cross-site")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                cross_site.status().as_u16(),
+                &cross_site.headers()["location"]
+            ),
+            (303, &"/".parse::<reqwest::header::HeaderValue>().unwrap()),
+            "{kind:?}"
+        );
+        assert_eq!(ann.info().await["name"], "ann", "{kind:?}: still logged in");
+        let wrong = ann
+            .http
+            .get(format!("{base}/logout?form_key=guess"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(wrong.status().as_u16(), 303, "{kind:?}");
+        assert_eq!(
+            ann.info().await["name"],
+            "ann",
+            "{kind:?}: a wrong key neither"
+        );
+
+        let out = ann
+            .http
+            .get(format!("{base}/logout?form_key={}", ann.form_key))
             .header("sec-fetch-mode", "navigate")
             .header("sec-fetch-dest", "document")
             .send()

@@ -194,7 +194,11 @@ async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
     // Logging out on node two closes the session's socket on node one.
     let mut via_cookie = cookie_socket(&one, &ben).await;
     via_cookie.subscribe("unread", None).await;
-    ben.http.get(format!("{two}/logout")).send().await.unwrap();
+    ben.http
+        .get(format!("{two}/logout?form_key={}", ben.form_key))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(
         via_cookie.closed().await,
         dashwire_protocol::CLOSE_SESSION_ENDED

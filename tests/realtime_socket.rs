@@ -210,7 +210,7 @@ async fn logging_out_closes_the_sessions_sockets() {
     let mut sock = cookie_socket(&server.base, &ann).await;
     sock.subscribe("unread", None).await;
     ann.http
-        .get(format!("{}/logout", server.base))
+        .get(format!("{}/logout?form_key={}", server.base, ann.form_key))
         .send()
         .await
         .unwrap();

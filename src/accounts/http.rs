@@ -13,14 +13,16 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{UserModel, VisitorModel, user_model};
 use crate::auth::password;
-use crate::auth::session::{CurrentUser, MaybeSession, clear_cookie, session_cookie};
+use crate::auth::session::{
+    CurrentUser, MaybeSession, clear_cookie, form_key_matches, session_cookie,
+};
 use crate::auth::store::SESSION_IDLE_SECS;
 use crate::auth::validate;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::model::UserBlog;
 use crate::blogs::validate as blog_validate;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::Form;
+use crate::extract::{Form, Query};
 use crate::state::AppState;
 use crate::store::unique_violation;
 
@@ -280,13 +282,32 @@ fn fetched_from_inside_a_page(headers: &axum::http::HeaderMap) -> bool {
     says("sec-fetch-mode", "navigate") || says("sec-fetch-dest", "document")
 }
 
+#[derive(Deserialize)]
+struct LogoutQuery {
+    form_key: Option<String>,
+}
+
+/// `GET /logout?form_key=…` (spec 000 §7: "a navigation to /logout after confirmation"). The
+/// form key is what the app's confirmed logout carries and a link on another site cannot:
+/// without it the session stays and the browser goes to the dashboard, where the account
+/// menu offers Log out.
 async fn logout(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
+    Query(query): Query<LogoutQuery>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
     if fetched_from_inside_a_page(&headers) {
         return Err(AppError::forbidden(Code::BadFormKey, LOGOUT_NOT_NAVIGATED));
+    }
+    if let Some(session) = &session
+        && !form_key_matches(session, query.form_key.as_deref())
+    {
+        return Ok((
+            axum::http::StatusCode::SEE_OTHER,
+            [(LOCATION, HeaderValue::from_static("/"))],
+        )
+            .into_response());
     }
     if let Some(session) = session {
         app.store.delete_session(&session.token_hash).await?;

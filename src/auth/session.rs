@@ -157,6 +157,12 @@ fn check_form_key(presented: Option<&str>, expected: Option<&str>) -> Result<(),
     }
 }
 
+/// Whether `presented` is the session's form key (a navigation's query carries it where a
+/// form's body cannot: `GET /logout?form_key=…`).
+pub fn form_key_matches(session: &Session, presented: Option<&str>) -> bool {
+    presented.is_some_and(|key| constant_time_eq(key, &session.form_key))
+}
+
 /// Compares without stopping at the first difference, so timing does not leak the key.
 fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len()

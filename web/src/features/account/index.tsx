@@ -2,6 +2,7 @@
 // sub-menus, reorderable.
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
+import { useApi } from '../../api/ApiProvider';
 import { countIfAboveZero } from '../../lib/format';
 import { displayOrder } from '../../lib/order';
 import { useBlogReorder, useDragReorder } from '../blogOrder';
@@ -18,6 +19,7 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
   const user = useUser();
   const { blogsReordered } = useSession();
   const dialogs = useDialogs();
+  const api = useApi();
   const reorder = useBlogReorder();
 
   const rows = displayOrder(user.blogs, user.currentBlog, blogsReordered);
@@ -35,9 +37,11 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
       return next;
     });
 
+  // The form key tells the server this logout is the user's, not a link on another site.
+  const logoutUrl = `/logout?form_key=${encodeURIComponent(api.getFormKey())}`;
   const onLogOut = async (e: MouseEvent) => {
     e.preventDefault();
-    if (await dialogs.confirm(LOGOUT_CONFIRM)) window.location.assign('/logout');
+    if (await dialogs.confirm(LOGOUT_CONFIRM)) window.location.assign(logoutUrl);
   };
 
   const likes = countIfAboveZero(user.likedPostCount);
@@ -47,7 +51,7 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
     <div className="account-popover" style={{ ['--details-ms' as string]: `${ACCOUNT_ANIMATION_MS}ms` }}>
       <div className="popover__header">
         <h2 className="popover__title">Account</h2>
-        <a href="/logout" className="popover__header-link" onClick={onLogOut}>
+        <a href={logoutUrl} className="popover__header-link" onClick={onLogOut}>
           Log out
         </a>
       </div>
