@@ -178,4 +178,71 @@ mod tests {
         assert_eq!(pairs.get("x"), Some("1"));
         assert_eq!(pairs.get("y"), None);
     }
+
+    /// A form like the calls take: text, a number, a flag, an optional field.
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct AnyForm {
+        #[serde(default)]
+        tumblelog: String,
+        post_id: Option<i64>,
+        queue: Option<String>,
+    }
+
+    /// `bytes` as a form body and `query` as a query string, through the extractors the
+    /// handlers use.
+    fn extract(
+        bytes: Vec<u8>,
+        query: &str,
+    ) -> (
+        Result<Form<AnyForm>, AppError>,
+        Result<Query<AnyForm>, AppError>,
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let form = axum::http::Request::builder()
+                .method("POST")
+                .uri("/")
+                .header(
+                    axum::http::header::CONTENT_TYPE,
+                    "application/x-www-form-urlencoded",
+                )
+                .body(axum::body::Body::from(bytes))
+                .unwrap();
+            let form = Form::<AnyForm>::from_request(form, &()).await;
+            let uri = format!("/?{}", query.replace(['#', ' '], ""));
+            let query = match axum::http::Request::builder().uri(uri).body(()) {
+                Ok(request) => {
+                    let (mut parts, ()) = request.into_parts();
+                    Query::<AnyForm>::from_request_parts(&mut parts, &()).await
+                }
+                // Not a URI at all: no request would reach the extractor.
+                Err(_) => Err(AppError::bad_request(Code::BadQuery, "not a URI")),
+            };
+            (form, query)
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_body_or_query_is_a_form_or_a_400(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..256), query in ".{0,64}") {
+            let (form, query) = extract(bytes.clone(), &query);
+            for refused in [form.err(), query.err()].into_iter().flatten() {
+                proptest::prop_assert_eq!(refused.status().as_u16(), 400, "{:?}", refused);
+            }
+            let _ = Pairs::parse(&bytes);
+        }
+
+        #[test]
+        fn pairs_read_back_what_a_form_wrote(pairs in proptest::collection::vec(("[^\\x00]{0,12}", "[^\\x00]{0,12}"), 0..8)) {
+            let mut form = url::form_urlencoded::Serializer::new(String::new());
+            for (k, v) in &pairs {
+                form.append_pair(k, v);
+            }
+            let read = Pairs::parse(form.finish().as_bytes());
+            proptest::prop_assert_eq!(read.0, pairs);
+        }
+    }
 }
