@@ -177,11 +177,18 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     )
     .await
     .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
+    // With Redis, every node counts failed logins in one place.
+    let login_limiter = match config.redis_url.as_deref() {
+        Some(url) => LoginLimiter::redis(url, &config.realtime.redis_prefix)
+            .await
+            .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?,
+        None => LoginLimiter::default(),
+    };
     let state = AppState {
         store: store.clone(),
         fetcher: Fetcher::new(config.allow_private_fetch),
         config: Arc::new(config),
-        login_limiter: LoginLimiter::default(),
+        login_limiter,
         realtime,
         media,
     };

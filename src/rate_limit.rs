@@ -1,20 +1,140 @@
-//! Failed-login limiting per client address, in memory.
+//! Failed-login limiting per client address: in memory on one node, in Redis when the nodes
+//! share one (`--redis-url`), so that trying passwords against several nodes counts once.
 
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
+use redis::aio::ConnectionManager;
 
 /// Failed logins allowed from one address within [`WINDOW`].
 pub const MAX_FAILURES: u32 = 10;
 /// How long failures are remembered.
 pub const WINDOW: Duration = Duration::from_secs(15 * 60);
 
-/// Counts failed logins per address. A DashMap because every login touches it for a few
-/// instructions and never awaits while holding an entry.
+/// Counts failed logins per address: in Redis when configured, else in this process. When
+/// Redis cannot be reached the node counts in memory meanwhile, so a Redis outage neither
+/// locks everyone out nor lifts the limit.
 #[derive(Clone, Default)]
 pub struct LoginLimiter {
+    memory: MemoryLimiter,
+    redis: Option<RedisLimiter>,
+}
+
+impl LoginLimiter {
+    /// A limiter shared by every node on the Redis at `url`, its keys under `prefix`.
+    pub async fn redis(url: &str, prefix: &str) -> anyhow::Result<LoginLimiter> {
+        let client = redis::Client::open(url)?;
+        let connection = ConnectionManager::new(client).await?;
+        Ok(LoginLimiter {
+            memory: MemoryLimiter::default(),
+            redis: Some(RedisLimiter {
+                connection,
+                prefix: prefix.to_owned(),
+            }),
+        })
+    }
+
+    /// `Err(wait)` when `ip` has failed too often and must wait `wait` before trying again.
+    pub async fn check(&self, ip: IpAddr) -> Result<(), Duration> {
+        if let Some(redis) = &self.redis {
+            match redis.check(ip).await {
+                Ok(verdict) => return verdict,
+                Err(err) => {
+                    tracing::warn!(error = %err, "login limit: Redis unreachable, counting in memory")
+                }
+            }
+        }
+        self.memory.check(ip)
+    }
+
+    /// Records one failed login from `ip`.
+    pub async fn failed(&self, ip: IpAddr) {
+        if let Some(redis) = &self.redis {
+            match redis.failed(ip).await {
+                Ok(()) => return,
+                Err(err) => {
+                    tracing::warn!(error = %err, "login limit: Redis unreachable, counting in memory")
+                }
+            }
+        }
+        self.memory.failed(ip);
+    }
+
+    /// A successful login clears the address's failures.
+    pub async fn succeeded(&self, ip: IpAddr) {
+        if let Some(redis) = &self.redis
+            && let Err(err) = redis.succeeded(ip).await
+        {
+            tracing::warn!(error = %err, "login limit: Redis unreachable");
+        }
+        self.memory.succeeded(ip);
+    }
+
+    /// Drops in-memory windows that have expired (Redis expires its own).
+    pub fn sweep(&self) {
+        self.memory.sweep();
+    }
+}
+
+/// The limit in Redis: one counter per address, expiring a window after its first failure.
+#[derive(Clone)]
+struct RedisLimiter {
+    connection: ConnectionManager,
+    prefix: String,
+}
+
+impl RedisLimiter {
+    fn key(&self, ip: IpAddr) -> String {
+        format!("{}:login-failures:{ip}", self.prefix)
+    }
+
+    async fn check(&self, ip: IpAddr) -> redis::RedisResult<Result<(), Duration>> {
+        let mut connection = self.connection.clone();
+        let (count, ttl_ms): (Option<u32>, i64) = redis::pipe()
+            .get(self.key(ip))
+            .pttl(self.key(ip))
+            .query_async(&mut connection)
+            .await?;
+        Ok(match count {
+            Some(count) if count >= MAX_FAILURES => {
+                Err(Duration::from_millis(ttl_ms.max(1000) as u64))
+            }
+            _ => Ok(()),
+        })
+    }
+
+    async fn failed(&self, ip: IpAddr) -> redis::RedisResult<()> {
+        let mut connection = self.connection.clone();
+        let key = self.key(ip);
+        // The window starts at the first failure: EXPIRE NX leaves a running one alone.
+        redis::pipe()
+            .atomic()
+            .incr(&key, 1)
+            .ignore()
+            .cmd("EXPIRE")
+            .arg(&key)
+            .arg(WINDOW.as_secs())
+            .arg("NX")
+            .ignore()
+            .query_async::<()>(&mut connection)
+            .await
+    }
+
+    async fn succeeded(&self, ip: IpAddr) -> redis::RedisResult<()> {
+        let mut connection = self.connection.clone();
+        redis::cmd("DEL")
+            .arg(self.key(ip))
+            .query_async::<()>(&mut connection)
+            .await
+    }
+}
+
+/// The limit in this process. A DashMap because every login touches it for a few
+/// instructions and never awaits while holding an entry.
+#[derive(Clone, Default)]
+struct MemoryLimiter {
     failures: Arc<DashMap<IpAddr, Failures>>,
 }
 
@@ -23,9 +143,8 @@ struct Failures {
     since: Instant,
 }
 
-impl LoginLimiter {
-    /// `Err(wait)` when `ip` has failed too often and must wait `wait` before trying again.
-    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
+impl MemoryLimiter {
+    fn check(&self, ip: IpAddr) -> Result<(), Duration> {
         match self.failures.get(&ip) {
             Some(f) if f.since.elapsed() < WINDOW && f.count >= MAX_FAILURES => {
                 Err(WINDOW - f.since.elapsed())
@@ -34,8 +153,7 @@ impl LoginLimiter {
         }
     }
 
-    /// Records one failed login from `ip`.
-    pub fn failed(&self, ip: IpAddr) {
+    fn failed(&self, ip: IpAddr) {
         let mut entry = self.failures.entry(ip).or_insert(Failures {
             count: 0,
             since: Instant::now(),
@@ -47,13 +165,11 @@ impl LoginLimiter {
         entry.count += 1;
     }
 
-    /// A successful login clears the address's failures.
-    pub fn succeeded(&self, ip: IpAddr) {
+    fn succeeded(&self, ip: IpAddr) {
         self.failures.remove(&ip);
     }
 
-    /// Drops windows that have expired, so the map does not grow without bound.
-    pub fn sweep(&self) {
+    fn sweep(&self) {
         self.failures.retain(|_, f| f.since.elapsed() < WINDOW);
     }
 }
@@ -62,18 +178,18 @@ impl LoginLimiter {
 mod tests {
     use super::*;
 
-    #[test]
-    fn limits_after_max_failures_and_clears_on_success() {
+    #[tokio::test]
+    async fn limits_after_max_failures_and_clears_on_success() {
         let limiter = LoginLimiter::default();
         let ip: IpAddr = "127.0.0.1".parse().unwrap();
         for _ in 0..MAX_FAILURES {
-            assert!(limiter.check(ip).is_ok());
-            limiter.failed(ip);
+            assert!(limiter.check(ip).await.is_ok());
+            limiter.failed(ip).await;
         }
-        assert!(limiter.check(ip).is_err());
+        assert!(limiter.check(ip).await.is_err());
         let other: IpAddr = "127.0.0.2".parse().unwrap();
-        assert!(limiter.check(other).is_ok());
-        limiter.succeeded(ip);
-        assert!(limiter.check(ip).is_ok());
+        assert!(limiter.check(other).await.is_ok());
+        limiter.succeeded(ip).await;
+        assert!(limiter.check(ip).await.is_ok());
     }
 }

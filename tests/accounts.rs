@@ -300,3 +300,44 @@ async fn failed_logins_are_rate_limited() {
         .await;
     assert_eq!((limited.status, limited.code()), (429, "too_many_attempts"));
 }
+
+#[tokio::test]
+async fn the_login_limit_holds_across_nodes_sharing_redis() {
+    let db = TestDb::new(Kind::Postgres).await;
+    let prefix = db.unique_name().to_owned();
+    let args = [
+        "--redis-url",
+        common::deployment::REDIS,
+        "--redis-prefix",
+        &prefix,
+    ];
+    let one = Server::start(&db.url, &args);
+    let two = Server::start(&db.url, &args);
+    Client::registered(&one.base, "rita@example.com", "rita").await;
+    let wrong = [
+        ("email", "rita@example.com"),
+        ("password", "wrong password"),
+    ];
+    // Failures spread over both nodes count together.
+    for i in 0..10 {
+        let node = if i % 2 == 0 { &one.base } else { &two.base };
+        let answer = Client::visitor(node).await.post("/login", &wrong).await;
+        assert_eq!(answer.status, 401, "attempt {i}");
+    }
+    for node in [&one.base, &two.base] {
+        let limited = Client::visitor(node)
+            .await
+            .post(
+                "/login",
+                &[("email", "rita@example.com"), ("password", "correct horse")],
+            )
+            .await;
+        assert_eq!(
+            (limited.status, limited.code()),
+            (429, "too_many_attempts"),
+            "{node}"
+        );
+    }
+    drop((one, two));
+    db.cleanup().await;
+}

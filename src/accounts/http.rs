@@ -135,7 +135,7 @@ async fn login(
     Form(form): Form<LoginForm>,
 ) -> Result<Response, AppError> {
     let ip = peer.ip();
-    if let Err(wait) = app.login_limiter.check(ip) {
+    if let Err(wait) = app.login_limiter.check(ip).await {
         let minutes = wait.as_secs().div_ceil(60).max(1);
         return Err(AppError::too_many(
             Code::TooManyAttempts,
@@ -155,11 +155,11 @@ async fn login(
     .await?;
     match user {
         Some(user) if matches => {
-            app.login_limiter.succeeded(ip);
+            app.login_limiter.succeeded(ip).await;
             start_session(&app, old.map(|s| s.token_hash), user.id).await
         }
         _ => {
-            app.login_limiter.failed(ip);
+            app.login_limiter.failed(ip).await;
             Err(AppError::unauthorized(
                 Code::InvalidCredentials,
                 "Your email or password were incorrect.",
