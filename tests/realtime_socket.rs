@@ -159,6 +159,25 @@ async fn malformed_frames_get_errors_and_oversized_frames_close_with_1009() {
         .await
         .unwrap();
     assert_eq!(sock.closed().await, 1009);
+    // Far over the limit (tungstenite refuses it before reading it): still a 1009 close
+    // frame, not a reset of the connection.
+    for codec in [Codec::Json, Codec::MsgPack] {
+        let token = ann.socket_token().await;
+        let options = Options {
+            token: Some(&token),
+            codec: Some(codec),
+            ..Default::default()
+        };
+        let mut huge = ws::connect(&server.base, options).await.unwrap();
+        let payload = vec![b'x'; 4 * 1024 * 1024];
+        let message = match codec {
+            Codec::Json => Message::Text(String::from_utf8(payload).unwrap().into()),
+            Codec::MsgPack => Message::Binary(payload.into()),
+        };
+        // The send may fail part way when the server stops reading; the close must arrive.
+        let _ = huge.ws.send(message).await;
+        assert_eq!(huge.closed().await, 1009, "{codec:?}");
+    }
     // The server lives on.
     let mut again = socket_on(&server.base, &ann).await;
     again.send(&ClientFrame::Ping { id: 2 }).await;

@@ -2,9 +2,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use axum::extract::ws::{Message, Utf8Bytes};
 use bytes::Bytes;
 use dashwire_protocol::{Codec, Encoded, Event, EventFrame, ServerFrame};
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 use super::log::Published;
 use super::order::Sequenced;

@@ -1,17 +1,18 @@
 //! `GET /ws` (the socket endpoint) and `GET /metrics`.
 
 use axum::Router;
-use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{FromRef, FromRequestParts, State};
+use axum::extract::{FromRef, State};
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
-use axum::http::{HeaderMap, HeaderValue, request::Parts};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use dashwire_protocol::{Codec, MAX_CLIENT_FRAME_BYTES};
+use dashwire_protocol::MAX_CLIENT_FRAME_BYTES;
 use serde::Deserialize;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::Realtime;
 use super::socket::{SocketContext, run};
+use super::upgrade::Upgrade;
 use crate::auth::session::MaybeSession;
 use crate::error::{AppError, Code};
 use crate::extract::Query;
@@ -33,27 +34,12 @@ struct SocketQuery {
     token: Option<String>,
 }
 
-/// The upgrade, taken apart so that a request that is not an upgrade at all gets a clear 400
-/// in the envelope instead of axum's plain-text rejection.
-struct Upgrade(WebSocketUpgrade);
-
-impl<S: Send + Sync> FromRequestParts<S> for Upgrade {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
-        WebSocketUpgrade::from_request_parts(parts, state)
-            .await
-            .map(Upgrade)
-            .map_err(|rejection| AppError::bad_request(Code::NotAWebsocket, rejection.body_text()))
-    }
-}
-
 async fn upgrade(
     State(realtime): State<Realtime>,
     MaybeSession(session): MaybeSession,
     Query(query): Query<SocketQuery>,
     headers: HeaderMap,
-    Upgrade(upgrade): Upgrade,
+    upgrade: Upgrade,
 ) -> Result<Response, AppError> {
     check_origin(&headers, &realtime.settings().allowed_origins)?;
     // A logged-in session, or a token's; a visitor's session reads public channels only.
@@ -70,12 +56,7 @@ async fn upgrade(
             })?,
         _ => return Err(AppError::not_logged_in()),
     };
-    let upgrade = upgrade.protocols(Codec::SUBPROTOCOLS);
-    let codec = upgrade
-        .selected_protocol()
-        .and_then(|p| p.to_str().ok())
-        .and_then(Codec::from_subprotocol)
-        .unwrap_or_default();
+    let codec = upgrade.codec();
     let settings = realtime.settings();
     let context = SocketContext {
         realtime: realtime.clone(),
@@ -84,13 +65,16 @@ async fn upgrade(
         codec,
     };
     let tracker = realtime.inner.sockets.clone();
-    Ok(upgrade
+    // Frames above our own limit are refused with 1009 by the socket task; this hard cap
+    // keeps a hostile client from making tungstenite buffer more than that at all (a frame
+    // over it is refused unread, and the socket drains it: `upgrade.rs`).
+    let config = WebSocketConfig::default()
         .read_buffer_size(settings.read_buffer_size)
-        // Frames above our own limit are refused with 1009 by the socket task; this hard cap
-        // keeps a hostile client from making tungstenite buffer more than that at all.
-        .max_message_size(MAX_CLIENT_FRAME_BYTES * 16)
-        .max_frame_size(MAX_CLIENT_FRAME_BYTES * 16)
-        .on_upgrade(move |socket| tracker.track_future(run(socket, context))))
+        .max_message_size(Some(MAX_CLIENT_FRAME_BYTES * 16))
+        .max_frame_size(Some(MAX_CLIENT_FRAME_BYTES * 16));
+    Ok(upgrade.on_upgrade(config, move |socket| {
+        tracker.track_future(run(socket, context))
+    }))
 }
 
 /// Browsers send `Origin` on socket upgrades and carry cookies cross-site; a page on another

@@ -31,6 +31,7 @@ pub mod registry;
 mod socket;
 mod subscriptions;
 mod topic;
+mod upgrade;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -13,20 +13,22 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use dashwire_protocol::{
     CLOSE_GOING_AWAY, CLOSE_PING_TIMEOUT, CLOSE_SESSION_ENDED, CLOSE_SLOW_CONSUMER, CLOSE_TOO_BIG,
     ClientFrame, Codec, ErrorCode, MAX_CLIENT_FRAME_BYTES, ServerFrame,
 };
-use futures_util::{FutureExt, SinkExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio::time::Interval;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use super::Realtime;
 use super::delivery::{Delivery, Outbound, encode};
 use super::metrics::Metrics;
 use super::registry::{CloseSignal, SocketHandle};
 use super::subscriptions::{Gone, Outlet, Subscriptions};
+use super::upgrade::{WebSocket, drain};
 
 /// Queued events written before one flush: a burst costs one write per batch, not per event.
 const BATCH: usize = 64;
@@ -100,7 +102,7 @@ struct Writer {
 enum Wake {
     Shutdown,
     Close(u16),
-    Incoming(Option<Result<Message, axum::Error>>),
+    Incoming(Option<Result<Message, WsError>>),
     Outbound(Outbound),
     Ping,
 }
@@ -159,7 +161,15 @@ impl Socket {
                     last_heard = Instant::now();
                     self.on_message(message).await
                 }
-                // Closed by the peer, or a protocol error (tungstenite's own size limit).
+                // A frame over tungstenite's hard cap, refused before its payload was read:
+                // 1009 as for any frame too large, then what the client is still sending is
+                // read and dropped, or closing would reset the connection under the close.
+                Wake::Incoming(Some(Err(WsError::Capacity(_)))) => {
+                    self.writer.close(CLOSE_TOO_BIG, "frame too large").await;
+                    drain(&mut self.writer.ws).await;
+                    return;
+                }
+                // Closed by the peer, or a protocol error.
                 Wake::Incoming(_) => return,
                 Wake::Outbound(first) => self.on_outbounds(first, &mut inbox).await,
                 Wake::Ping => {
@@ -237,7 +247,8 @@ impl Socket {
             // stream, so keep reading rather than dropping the connection unanswered.
             Message::Close(_) => return Ok(Flow::Continue),
             // tungstenite answers pings itself; a pong only proves liveness.
-            Message::Ping(_) | Message::Pong(_) => return Ok(Flow::Continue),
+            // Raw frames only come from writing them: never read.
+            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => return Ok(Flow::Continue),
         };
         let realtime = self.realtime.clone();
         let handled = match decoded {
@@ -281,7 +292,7 @@ async fn next_wake(
         biased;
         _ = shutdown => Wake::Shutdown,
         code = closing => Wake::Close(code),
-        incoming = ws.recv() => Wake::Incoming(incoming),
+        incoming = ws.next() => Wake::Incoming(incoming),
         Some(outbound) = inbox.recv() => Wake::Outbound(outbound),
         _ = ping.tick() => Wake::Ping,
     }
@@ -322,7 +333,7 @@ impl Writer {
 
     async fn close(&mut self, code: u16, reason: &'static str) {
         let frame = CloseFrame {
-            code,
+            code: code.into(),
             reason: reason.into(),
         };
         let _ =
