@@ -297,12 +297,24 @@ describe('PostList, with the socket down', () => {
       );
       await waitFor(() => expect(feedIds()).toEqual([3, 2]));
       const looks = () => api.requests.filter((r) => r.path === '/svc/post/dashboard/before/3').length;
+      // Fake time moves only when told to; testing-library's waits keep their own fake
+      // timeouts, so the steps are taken by hand.
+      const step = (ms: number) =>
+        act(async () => {
+          await vi.advanceTimersByTimeAsync(ms);
+        });
+      // Not before 30 s have passed since the page was ready (the poll's timer starts with it).
+      await step(POSTS_POLL_MS - 1000);
       expect(looks()).toBe(0);
-      await act(async () => vi.advanceTimersByTime(POSTS_POLL_MS));
-      expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
+      for (let i = 0; i < 5 && looks() === 0; i += 1) await step(1000);
       expect(looks()).toBe(1);
+      for (let i = 0; i < 20 && !screen.queryByRole('button', { name: '1 new post' }); i += 1) await step(50);
+      expect(screen.getByRole('button', { name: '1 new post' })).toBeTruthy();
+      // The socket is back: no more looking.
       setRealtimeStatus('open');
-      await act(async () => vi.advanceTimersByTime(POSTS_POLL_MS * 2));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(POSTS_POLL_MS * 2);
+      });
       expect(looks()).toBe(1);
     } finally {
       vi.useRealTimers();
