@@ -30,3 +30,18 @@ export function decodeHtmlText(escaped: string): string {
     return NAMED[name!.toLowerCase()] ?? reference;
   });
 }
+
+/** Plain text written as HTML text: `Tom & Jerry <3` → `Tom &amp; Jerry &lt;3`. */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Plain text as the HTML of paragraphs (a blank line between them), escaped. */
+export function textToParagraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtmlText(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

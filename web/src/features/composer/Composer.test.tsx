@@ -352,3 +352,18 @@ describe('after save (spec 001 §4)', () => {
     vi.useRealTimers();
   });
 });
+
+describe('the photo form from an address (spec 001 §2)', () => {
+  it('reads src, caption and tags from the query, then the address is plain /new/photo', async () => {
+    const { requests, location } = renderComposer('/new/photo?src=https%3A%2F%2Fexample.com%2Fsea.png&caption=Low%20tide%20%3C3&tags=sea,%20sky', {
+      'POST /svc/post/upload_image_url': () => ({ response: { url: '/media/sea.png', width: 640, height: 480, error: null } }),
+    });
+    const form = await screen.findByRole('dialog', { name: 'New photo post' });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/new/photo'));
+    await waitFor(() => expect(within(form).getByRole('img', { hidden: true })).toBeTruthy());
+    expect(requests.find((r) => r.path === '/svc/post/upload_image_url')!.form.get('url')).toBe('https://example.com/sea.png');
+    expect(within(form).getByRole('textbox', { name: 'Caption' }).textContent).toBe('Low tide <3');
+    const tags = within(form).getByRole('list', { name: 'Tags of this post' });
+    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent?.replace('×', '').trim())).toEqual(['#sea', '#sky']);
+  });
+});

@@ -12,9 +12,16 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { PostType } from '../../api/types/PostType';
-import { composerRouteOf, DEFAULT_BASE_ROUTE, editPostPath, newPostPath, reblogPostPath } from './composerRoutes';
+import {
+  composerRouteOf,
+  DEFAULT_BASE_ROUTE,
+  editPostPath,
+  newPostPath,
+  photoPrefillOf,
+  reblogPostPath,
+} from './composerRoutes';
 import { TOAST_DELAY_MS, TOAST_SHOWN_MS } from './constants';
 import type { ComposerRequest } from './model/initialModel';
 
@@ -62,6 +69,7 @@ let openings = 0;
 
 export function ComposerProvider({ children }: { children: ReactNode }) {
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const route = useMemo(() => composerRouteOf(location), [location]);
   // The last page that was not a composer route: where an edit or reblog route returns.
   const [lastPage, setLastPage] = useState(route ? DEFAULT_BASE_ROUTE : location);
@@ -79,6 +87,10 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   const fromRoute = useMemo<OpenComposer | null>(() => {
     if (!route) return null;
     let request = route.request;
+    if (request.mode === 'new' && request.type === 'photo') {
+      const prefill = photoPrefillOf(search);
+      if (prefill) request = { ...request, prefill };
+    }
     if (request.mode === 'edit' && hints.current.blog) request = { ...request, blog: hints.current.blog };
     if (request.mode === 'reblog' && hints.current.postType) request = { ...request, postType: hints.current.postType };
     return {
@@ -91,6 +103,12 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
     // Read once, when the route opens: lastPage and the hints are what was true then; the
     // route's own later changes of them must not move the page under the modal.
   }, [route, routeKey]);
+
+  // The photo form read its query once: the address becomes plain /new/photo (§2).
+  const prefilled = fromRoute?.request.mode === 'new' && fromRoute.request.prefill !== undefined;
+  useEffect(() => {
+    if (prefilled && search) navigate(location, { replace: true });
+  }, [prefilled, search, location, navigate]);
 
   const open = fromRoute ?? fastCompose;
   const pageLocation = open ? open.basePath : location;

@@ -2,7 +2,7 @@
 // the dashboard), /edit/{postId} and /reblog/{reblogId}/{reblogKey}. While one is open the
 // page under the modal is the base route, and closing goes back to it.
 import type { PostType } from '../../api/types/PostType';
-import type { ComposerRequest } from './model/initialModel';
+import type { ComposerRequest, PhotoPrefill } from './model/initialModel';
 
 /** The types a new-post route opens: the new-post buttons' (§2 Fast compose overlay). */
 export const NEW_POST_TYPES = ['text', 'photo', 'quote', 'link', 'chat', 'audio', 'video'] as const satisfies readonly PostType[];
@@ -18,6 +18,22 @@ export interface ComposerRoute {
 const NEW = new RegExp(`^(.*?)/new/(${NEW_POST_TYPES.join('|')})/?$`);
 const EDIT = /^\/edit\/(\d+)\/?$/;
 const REBLOG = /^\/reblog\/(\d+)\/([^/]+)\/?$/;
+
+/**
+ * The photo form's query (spec 001 §2): `src`, `caption` and `tags` (comma-separated), or
+ * nothing when it names none of them.
+ */
+export function photoPrefillOf(search: string): PhotoPrefill | undefined {
+  const query = new URLSearchParams(search);
+  const src = query.get('src')?.trim() ?? '';
+  const caption = query.get('caption') ?? '';
+  const tags = (query.get('tags') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (!src && !caption && tags.length === 0) return undefined;
+  return { src, caption, tags };
+}
 
 /** The composer a path opens, or null for any other page. */
 export function composerRouteOf(path: string): ComposerRoute | null {

@@ -101,5 +101,13 @@ function LoadedComposer({
   );
   const form = usePostForm(initial, data, { onSaved, onClose: close });
   dismissRef.current = () => void form.dismiss();
+  // A photo form's `src` (§2) is added as a photo from the web is, once the form is there.
+  const prefillSrc = open.request.mode === 'new' ? open.request.prefill?.src : undefined;
+  const addedPrefill = useRef(false);
+  useEffect(() => {
+    if (!prefillSrc || addedPrefill.current) return;
+    addedPrefill.current = true;
+    void form.uploads.addPhotoUrl(prefillSrc);
+  }, [prefillSrc, form.uploads]);
   return <PostForm form={form} />;
 }

@@ -4,14 +4,25 @@ import type { EditorType } from '../../../api/types/EditorType';
 import type { FetchAnswer } from '../../../api/types/FetchAnswer';
 import type { FormBuilderData } from '../../../api/types/FormBuilderData';
 import type { PostType } from '../../../api/types/PostType';
+import { textToParagraphs } from '../../../lib/htmlText';
 import { modelForEdit, modelForReblog } from './fromFetch';
 import { newPost, type PostModel } from './postModel';
 import { postReducer } from './postReducer';
 import { defaultStateFor } from './postStates';
 
+/**
+ * What a photo form's address may carry (spec 001 §2: `/new/photo?src=…&caption=…&tags=…`):
+ * a photo to add from the web, its caption and its tags.
+ */
+export interface PhotoPrefill {
+  src: string;
+  caption: string;
+  tags: string[];
+}
+
 /** What the composer was opened for. */
 export type ComposerRequest =
-  | { mode: 'new'; type: PostType }
+  | { mode: 'new'; type: PostType; prefill?: PhotoPrefill }
   | { mode: 'edit'; postId: number; blog?: string }
   | { mode: 'reblog'; reblogId: number; reblogKey: string; postType?: PostType };
 
@@ -46,9 +57,22 @@ export function initialModel(
     if (defaultEditor === 'html' && model.editorType === 'rich') return { ...model, editorType: 'html' };
     return model;
   }
-  const model =
+  let model =
     request.mode === 'new'
       ? newPost(request.type, blog, { state: defaultStateFor(basePath), editorType: defaultEditor })
       : modelForReblog(fetched!.post, blog, defaultEditor);
+  if (request.mode === 'new' && request.prefill) model = prefilled(model, request.prefill);
   return channel ? postReducer(model, { type: 'blogChosen', channel }) : model;
+}
+
+/** The caption and tags of a photo form's address, through the form's own rules. */
+function prefilled(model: PostModel, prefill: PhotoPrefill): PostModel {
+  // The caption is the rich editor's HTML: the query's text, escaped, in paragraphs.
+  const caption = textToParagraphs(prefill.caption);
+  let next = caption ? postReducer(model, { type: 'fieldChanged', field: 'caption', value: caption }) : model;
+  for (const tag of prefill.tags) {
+    next = postReducer(next, { type: 'tagInputChanged', text: tag });
+    next = postReducer(next, { type: 'tagSubmitted' });
+  }
+  return next;
 }

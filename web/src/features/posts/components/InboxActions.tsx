@@ -8,21 +8,12 @@ import { runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
 import type { InboxAnswer } from '../../../api/types/InboxAnswer';
 import { useDialogs } from '../../dialogs';
+import { textToParagraphs } from '../../../lib/htmlText';
 import { announceRemovedPost, announceSavedPost } from '../savedPosts';
 
 /** Spec 002 §8, message controls: the delete confirmation. */
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this?';
 
-/** Plain text as the HTML of paragraphs, escaped. */
-export function textToParagraphs(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
 
 /** Tells the pages the post went out (it leaves the inbox, joins the blog and dashboards). */
 function announceOut(answer: InboxAnswer) {
