@@ -758,3 +758,57 @@ async fn a_promoted_post_heads_its_tag_on_its_blog_and_only_its_owner_promotes()
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_blog_is_blocked_by_one_of_its_posts() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let (bens_post, _) = text_post(&ben, "ben", "Spam, spam, spam", &[]).await;
+        let (anns_post, anns_key) = text_post(&ann, "ann", "Mine", &[]).await;
+
+        let by_post = |post: String| {
+            let ann = &ann;
+            async move {
+                ann.post(
+                    "/svc/block/add",
+                    &[("tumblelog", "ann"), ("blocked_post", post.as_str())],
+                )
+                .await
+            }
+        };
+        let blocked = by_post(bens_post.to_string()).await;
+        assert_eq!(blocked.status, 200, "{kind:?}: {}", blocked.body);
+        assert_eq!(blocked.response()["changed"], true, "{kind:?}");
+        assert_eq!(
+            like(&ben, "/svc/like", anns_post, &anns_key).await.status,
+            403,
+            "{kind:?}: ben is blocked"
+        );
+
+        let unknown = by_post("999999".into()).await;
+        assert_eq!(
+            (unknown.status, unknown.detail()),
+            (404, "No such post."),
+            "{kind:?}"
+        );
+        let nonsense = by_post("not-a-post".into()).await;
+        assert_eq!(nonsense.status, 404, "{kind:?}");
+        let own = by_post(anns_post.to_string()).await;
+        assert_eq!(own.status, 400, "{kind:?}: not her own blog");
+        let both = ann
+            .post(
+                "/svc/block/add",
+                &[
+                    ("tumblelog", "ann"),
+                    ("blocked_tumblelog", "ben"),
+                    ("blocked_post", &bens_post.to_string()),
+                ],
+            )
+            .await;
+        assert_eq!(both.status, 400, "{kind:?}");
+        let neither = ann.post("/svc/block/add", &[("tumblelog", "ann")]).await;
+        assert_eq!(neither.status, 400, "{kind:?}");
+    })
+    .await;
+}

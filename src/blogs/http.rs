@@ -118,12 +118,36 @@ async fn block_target(
     user: &CurrentUser,
     form: &BlockForm,
 ) -> Result<(i64, BlogRow), AppError> {
-    if form.blocked_tumblelog.trim().is_empty() && form.blocked_post.is_some() {
-        return Err(AppError::bad_request(
-            Code::Unsupported,
-            "Blocking by post is not supported yet; name the blog in blocked_tumblelog.",
-        ));
-    }
+    let by_post = form
+        .blocked_post
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let named = form.blocked_tumblelog.trim();
+    let blocked_name = match (named.is_empty(), by_post) {
+        (false, None) => named.to_owned(),
+        (true, Some(post)) => {
+            // The blog whose post it is, as its reader sees it.
+            let no_such_post = || AppError::not_found("No such post.");
+            let post_id: i64 = post.parse().map_err(|_| no_such_post())?;
+            app.store
+                .blog_of_post(post_id, user.user_id)
+                .await?
+                .ok_or_else(no_such_post)?
+        }
+        (false, Some(_)) => {
+            return Err(AppError::bad_request(
+                Code::BadForm,
+                "Name the blog to block in blocked_tumblelog or by a post of it in blocked_post, not both.",
+            ));
+        }
+        (true, None) => {
+            return Err(AppError::bad_request(
+                Code::MissingTumblelog,
+                "Say which blog to block: blocked_tumblelog or blocked_post is required.",
+            ));
+        }
+    };
     let blocker = owned_blog(
         &app.store,
         user.user_id,
@@ -131,7 +155,7 @@ async fn block_target(
         BlogField::Tumblelog,
     )
     .await?;
-    let blocked = blog_named(&app.store, Some(user.user_id), &form.blocked_tumblelog).await?;
+    let blocked = blog_named(&app.store, Some(user.user_id), &blocked_name).await?;
     if blocked.user_id == user.user_id {
         return Err(AppError::bad_request(
             Code::OwnBlog,

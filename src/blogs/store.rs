@@ -77,6 +77,16 @@ impl Store {
         with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(name).fetch_optional(pool).await)
     }
 
+    /// The name of the blog whose post `post_id` is, if `viewer` may read that post (it is
+    /// published, or the viewer's own). For blocking by post (spec 002 §7 `blocked_post`).
+    pub async fn blog_of_post(&self, post_id: i64, viewer: i64) -> sqlx::Result<Option<String>> {
+        const SQL: &str = "SELECT b.name FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)";
+        let row: Option<(String,)> = with_pool!(self, pool =>
+            sqlx::query_as(SQL).bind(post_id).bind(viewer).fetch_optional(pool).await)?;
+        Ok(row.map(|(name,)| name))
+    }
+
     /// Who a blog is, by name, without its counts.
     pub async fn blog_ref(&self, name: &str) -> sqlx::Result<Option<BlogRef>> {
         const SQL: &str = "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1";
