@@ -39,6 +39,12 @@ pub fn router(state: AppState) -> Router {
             crate::extract::refuse_nul_characters,
         ))
         .layer(TraceLayer::new_for_http())
+        // Outermost, so a request's time includes loading its session; per route (as every
+        // `Router::layer` is), so it sees the matched route.
+        .layer(from_fn_with_state(
+            state.realtime.clone(),
+            crate::realtime::time_requests,
+        ))
         .with_state(state)
 }
 

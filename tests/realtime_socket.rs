@@ -1,13 +1,14 @@
 //! The socket protocol itself: who may upgrade and from where, which channels a user may
 //! subscribe to, bad and oversized frames, both codecs, and how sockets close (logout,
-//! SIGTERM, the client's own close).
+//! SIGTERM, the client's own close); and what `/metrics` tells an operator about it all.
 
 mod common;
 
 use std::time::{Duration, Instant};
 
 use common::client::pair;
-use common::deployment::{Deployment, SETUPS};
+use common::deployment::{Deployment, SETUPS, Setup};
+use common::server::{metric, metrics_text, sample};
 use common::ws::{self, Options, cookie_socket, message_text, socket_on};
 use common::{Client, Kind, Server, TestDb};
 use dashwire_protocol::{ClientFrame, Codec, ErrorCode, ServerFrame};
@@ -274,4 +275,154 @@ async fn a_client_close_is_answered_with_a_close() {
         matches!(reply, Some(Ok(Message::Close(_))) | None),
         "{reply:?}"
     );
+}
+
+/// Every sample name `/metrics` had before its histograms, as the load tools and the tests
+/// read them (a counter's value by `metric`, which parses `dashwire_{name} {integer}`).
+const OLD_SAMPLES: [&str; 15] = [
+    "sockets_open",
+    "sockets_total",
+    "subscriptions",
+    "events_published_total",
+    "events_delivered_total",
+    "socket_writes_total",
+    "events_held_total",
+    "events_replayed_total",
+    "slow_consumers_total",
+    "bus_messages_in_total",
+    "bus_messages_out_total",
+    "refused_subscriptions_total",
+    "bad_frames_total",
+    "db_pool_connections",
+    "db_pool_idle",
+];
+
+#[tokio::test]
+async fn metrics_time_requests_deliveries_replays_and_the_bus_and_keep_the_old_counters() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let two_nodes = matches!(setup, Setup::TwoNodes);
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let id = ann.start_conversation("ann", "ben").await;
+        let channel = format!("conversation:{id}");
+        // A route with parameters, and a path no route takes.
+        let popover = ann.get("/svc/ann/posts/highlighted").await.status;
+        assert_eq!(ann.get("/svc/no/such/call").await.status, 404);
+
+        // A live event, then a second socket that resumes from before it: a replay of one.
+        let mut live = socket_on(&sockets, &ben).await;
+        let (_, seq) = live.subscribe(&channel, None).await;
+        ann.send_to("ann", "ben", "timed").await;
+        assert_eq!(live.event().await.seq, seq + 1, "{setup:?}");
+        let mut resumed = socket_on(&sockets, &ben).await;
+        let (replayed, _) = resumed.subscribe(&channel, Some(seq)).await;
+        assert_eq!(replayed.len(), 1, "{setup:?}");
+
+        // Requests on the node that took the HTTP calls, by route template and status class.
+        let http = metrics_text(&base).await;
+        let requests = "dashwire_http_request_duration_seconds";
+        let series = |method: &str, route: &str, status: &str| {
+            format!("{{method=\"{method}\",route=\"{route}\",status=\"{status}\"}}")
+        };
+        let sent = series("POST", "/svc/conversations/messages", "2xx");
+        let count = sample(&http, &format!("{requests}_count{sent}"));
+        assert!(count >= Some(2.0), "{setup:?}: {count:?} in\n{http}");
+        let sent_le_inf = sent.replace('{', "{le=\"+Inf\",");
+        assert_eq!(
+            sample(&http, &format!("{requests}_bucket{sent_le_inf}")),
+            count,
+            "{setup:?}: every request falls in the +Inf bucket"
+        );
+        assert!(sample(&http, &format!("{requests}_sum{sent}")) > Some(0.0));
+        let class = format!("{}xx", popover / 100);
+        let templated = series("GET", "/svc/{blogname}/posts/highlighted", &class);
+        assert!(
+            sample(&http, &format!("{requests}_count{templated}")) >= Some(1.0),
+            "{setup:?}: labelled by the route's template\n{http}"
+        );
+        let unmatched = series("GET", "unmatched", "4xx");
+        assert!(
+            sample(&http, &format!("{requests}_count{unmatched}")) >= Some(1.0),
+            "{setup:?}\n{http}"
+        );
+        assert!(
+            !http.contains("route=\"/svc/ann/") && !http.contains("no/such"),
+            "{setup:?}: no raw paths as labels\n{http}"
+        );
+
+        // Delivery, replay and bus figures on the node the sockets are on. The delivery is
+        // recorded once its write completes, which may be just after the client read it.
+        let delivery = "dashwire_publish_to_delivery_seconds_count";
+        let mut node = metrics_text(&sockets).await;
+        for _ in 0..50 {
+            if sample(&node, delivery) >= Some(1.0) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            node = metrics_text(&sockets).await;
+        }
+        assert!(sample(&node, delivery) >= Some(1.0), "{setup:?}\n{node}");
+        assert!(sample(&node, "dashwire_publish_to_delivery_seconds_sum") > Some(0.0));
+        assert_eq!(
+            sample(&node, "dashwire_replay_events_count{reason=\"resume\"}"),
+            Some(1.0),
+            "{setup:?}\n{node}"
+        );
+        assert_eq!(
+            sample(&node, "dashwire_replay_events_sum{reason=\"resume\"}"),
+            Some(1.0),
+            "{setup:?}: one event replayed"
+        );
+        let bus_lag = sample(&node, "dashwire_bus_lag_seconds_count");
+        if two_nodes {
+            assert!(bus_lag >= Some(1.0), "{setup:?}: {bus_lag:?}\n{node}");
+        } else {
+            assert_eq!(bus_lag, Some(0.0), "{setup:?}: no Redis bus, nothing timed");
+        }
+        assert!(
+            node.ends_with("# EOF\n"),
+            "{setup:?}: OpenMetrics closes with EOF"
+        );
+        let answer = reqwest::get(format!("{sockets}/metrics")).await.unwrap();
+        let content_type = answer.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(
+            content_type.starts_with("application/openmetrics-text"),
+            "{content_type}"
+        );
+
+        // The counters and gauges from before keep their names and meanings.
+        for name in OLD_SAMPLES {
+            metric(&base, name).await;
+            metric(&sockets, name).await;
+        }
+        assert_eq!(metric(&sockets, "sockets_open").await, 2, "{setup:?}");
+        assert_eq!(metric(&sockets, "sockets_total").await, 2, "{setup:?}");
+        assert_eq!(metric(&sockets, "subscriptions").await, 2, "{setup:?}");
+        assert_eq!(
+            metric(&sockets, "events_replayed_total").await,
+            1,
+            "{setup:?}"
+        );
+        assert!(metric(&sockets, "events_delivered_total").await >= 1);
+        assert!(metric(&sockets, "socket_writes_total").await >= 1);
+        assert!(metric(&base, "events_published_total").await >= 2);
+        let (bus_out, bus_in) = (
+            metric(&base, "bus_messages_out_total").await,
+            metric(&sockets, "bus_messages_in_total").await,
+        );
+        if two_nodes {
+            assert!(
+                bus_out >= 2 && bus_in >= 1,
+                "{setup:?}: {bus_out} out, {bus_in} in"
+            );
+        } else {
+            assert_eq!((bus_out, bus_in), (0, 0), "{setup:?}");
+        }
+        assert!(metric(&base, "db_pool_connections").await >= 1);
+        deployment.stop().await;
+    }
 }

@@ -6,13 +6,20 @@
 //! publishes through Redis pub/sub, and each node subscribes in Redis only to the topics its
 //! own sockets want (told through [`Bus::interest`]).
 //!
+//! Every Redis message carries its send time (`sent_at_us`, microseconds since the Unix
+//! epoch by the publishing node's clock), so the receiving node can record the hop in
+//! `dashwire_bus_lag_seconds`. The field is optional both ways: a node that predates it
+//! ignores it (the messages are MessagePack maps, and unknown keys are skipped), and a
+//! message without it is delivered as ever, just not timed. Clocks that disagree show up as
+//! lag (or, when the receiver's runs behind, as zero): keep the nodes on NTP.
+//!
 //! Either way one task routes: publishers never route on their own threads, so they never
 //! wait for each other on a topic, and a burst reaches the router back to back and is routed
 //! together, so each socket then writes several events at once.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use dashwire_protocol::Event;
 use futures_util::StreamExt;
@@ -29,8 +36,12 @@ use super::metrics::Metrics;
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum Incoming {
-    /// A committed event, from this node or another.
-    Event(Published),
+    /// A committed event, from this node or another, and when it reached this node (handed
+    /// to the local bus, or received from Redis).
+    Event {
+        published: Published,
+        arrived: Instant,
+    },
     /// A session ended (logout): close its sockets.
     SessionEnded(String),
     /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
@@ -69,10 +80,38 @@ enum BusMessage {
         topic: Topic,
         seq: i64,
         event: Event,
+        /// When the publishing node sent it: microseconds since the Unix epoch.
+        #[serde(default)]
+        sent_at_us: Option<u64>,
     },
     SessionEnded {
         session: String,
+        #[serde(default)]
+        sent_at_us: Option<u64>,
     },
+}
+
+impl BusMessage {
+    fn sent_at_us(&self) -> Option<u64> {
+        match self {
+            BusMessage::Event { sent_at_us, .. } | BusMessage::SessionEnded { sent_at_us, .. } => {
+                *sent_at_us
+            }
+        }
+    }
+}
+
+/// Now by the wall clock, in microseconds since the Unix epoch (0 if the clock is before it).
+fn unix_micros() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+}
+
+/// The time between a send stamped `sent_at_us` and `now_us`; zero when the sender's clock
+/// is ahead of ours.
+fn lag(sent_at_us: u64, now_us: u64) -> Duration {
+    Duration::from_micros(now_us.saturating_sub(sent_at_us))
 }
 
 fn control_channel(prefix: &str) -> String {
@@ -127,7 +166,10 @@ impl Bus {
         match self {
             // Fails only when the core is being dropped, and with it every socket.
             Bus::Local(router) => {
-                let _ = router.send(Incoming::Event(published));
+                let _ = router.send(Incoming::Event {
+                    published,
+                    arrived: Instant::now(),
+                });
             }
             Bus::Redis(redis) => {
                 let channel = redis_channel(&redis.prefix, &published.topic.key());
@@ -135,6 +177,7 @@ impl Bus {
                     topic: published.topic,
                     seq: published.seq,
                     event: published.event,
+                    sent_at_us: Some(unix_micros()),
                 };
                 redis.send(&channel, &message, metrics).await;
             }
@@ -150,6 +193,7 @@ impl Bus {
             Bus::Redis(redis) => {
                 let message = BusMessage::SessionEnded {
                     session: session.to_owned(),
+                    sent_at_us: Some(unix_micros()),
                 };
                 redis
                     .send(&control_channel(&redis.prefix), &message, metrics)
@@ -175,7 +219,9 @@ impl RedisBus {
             .query_async(&mut conn)
             .await;
         match sent {
-            Ok(_) => Metrics::inc(&metrics.bus_out),
+            Ok(_) => {
+                metrics.bus_out.inc();
+            }
             // The event is in the log: subscribers catch up on their next event or resync.
             Err(err) => tracing::warn!(error = %err, channel, "publishing to Redis failed"),
         }
@@ -271,16 +317,26 @@ impl Subscriber<'_> {
     }
 
     fn receive(&self, payload: &[u8]) {
-        Metrics::inc(&self.metrics.bus_in);
-        let incoming = match rmp_serde::from_slice::<BusMessage>(payload) {
-            Ok(BusMessage::Event { topic, seq, event }) => {
-                Incoming::Event(Published { topic, seq, event })
-            }
-            Ok(BusMessage::SessionEnded { session }) => Incoming::SessionEnded(session),
+        let arrived = Instant::now();
+        self.metrics.bus_in.inc();
+        let message = match rmp_serde::from_slice::<BusMessage>(payload) {
+            Ok(message) => message,
             Err(err) => {
                 tracing::warn!(error = %err, "undecodable bus message");
                 return;
             }
+        };
+        if let Some(sent_at_us) = message.sent_at_us() {
+            self.metrics.bus_lag.observe(lag(sent_at_us, unix_micros()));
+        }
+        let incoming = match message {
+            BusMessage::Event {
+                topic, seq, event, ..
+            } => Incoming::Event {
+                published: Published { topic, seq, event },
+                arrived,
+            },
+            BusMessage::SessionEnded { session, .. } => Incoming::SessionEnded(session),
         };
         let _ = self.router.send(incoming);
     }
@@ -352,5 +408,96 @@ mod tests {
         assert_eq!(subscribe, [t("a"), t("b"), t("c")]);
         assert_eq!(unsubscribe, [t("d")]);
         assert!(rx.try_recv().is_err(), "everything queued was taken");
+    }
+
+    /// The messages as nodes from before `sent_at_us` write and read them.
+    #[derive(Debug, Serialize, Deserialize)]
+    #[allow(clippy::large_enum_variant)]
+    enum OldBusMessage {
+        Event {
+            topic: Topic,
+            seq: i64,
+            event: Event,
+        },
+        SessionEnded {
+            session: String,
+        },
+    }
+
+    fn unread() -> Event {
+        Event::Unread(dashwire_protocol::UnreadCounts {
+            messaging: 2,
+            blogs: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn the_send_time_is_read_and_ignored_by_nodes_with_and_without_it() {
+        let topic = || Topic::personal(dashwire_protocol::Channel::Unread, 1);
+        // An older node's message reaches a newer node: delivered, not timed.
+        let old = OldBusMessage::Event {
+            topic: topic(),
+            seq: 4,
+            event: unread(),
+        };
+        let bytes = rmp_serde::to_vec_named(&old).unwrap();
+        let read = rmp_serde::from_slice::<BusMessage>(&bytes).unwrap();
+        assert!(
+            matches!(
+                read,
+                BusMessage::Event {
+                    seq: 4,
+                    sent_at_us: None,
+                    ..
+                }
+            ),
+            "{read:?}"
+        );
+        let bytes = rmp_serde::to_vec_named(&OldBusMessage::SessionEnded {
+            session: "s".into(),
+        })
+        .unwrap();
+        let read = rmp_serde::from_slice::<BusMessage>(&bytes).unwrap();
+        assert_eq!(read.sent_at_us(), None);
+
+        // A newer node's message reaches an older node: the extra key is skipped.
+        let new = BusMessage::Event {
+            topic: topic(),
+            seq: 5,
+            event: unread(),
+            sent_at_us: Some(1_700_000_000_000_000),
+        };
+        let bytes = rmp_serde::to_vec_named(&new).unwrap();
+        assert_eq!(
+            rmp_serde::from_slice::<BusMessage>(&bytes)
+                .unwrap()
+                .sent_at_us(),
+            Some(1_700_000_000_000_000)
+        );
+        let read = rmp_serde::from_slice::<OldBusMessage>(&bytes).unwrap();
+        assert!(
+            matches!(read, OldBusMessage::Event { seq: 5, .. }),
+            "{read:?}"
+        );
+        let bytes = rmp_serde::to_vec_named(&BusMessage::SessionEnded {
+            session: "s".into(),
+            sent_at_us: Some(9),
+        })
+        .unwrap();
+        let read = rmp_serde::from_slice::<OldBusMessage>(&bytes).unwrap();
+        assert!(
+            matches!(&read, OldBusMessage::SessionEnded { session } if session == "s"),
+            "{read:?}"
+        );
+    }
+
+    #[test]
+    fn lag_is_never_negative() {
+        assert_eq!(lag(1_000, 3_500), Duration::from_micros(2_500));
+        assert_eq!(
+            lag(3_500, 1_000),
+            Duration::ZERO,
+            "the sender's clock runs ahead"
+        );
     }
 }

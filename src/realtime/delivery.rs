@@ -1,6 +1,7 @@
 //! An event ready to fan out: encoded once per codec, shared by every socket it goes to.
 
 use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
 use bytes::Bytes;
 use dashwire_protocol::{Codec, Encoded, Event, EventFrame, ServerFrame};
@@ -24,21 +25,31 @@ pub struct Delivery {
     /// The topic's key, as the registry files it.
     pub topic: Arc<str>,
     pub seq: i64,
+    /// When the event reached this node (published here, or received from the Redis bus),
+    /// for `dashwire_publish_to_delivery_seconds`; `None` for one read back from the log.
+    pub arrived: Option<Instant>,
     frame: ServerFrame,
     json: OnceLock<Utf8Bytes>,
     msgpack: OnceLock<Bytes>,
 }
 
 impl Delivery {
-    /// Wraps a published event.
+    /// Wraps a published event that reaches this node now.
     pub fn new(published: Published) -> Delivery {
+        Delivery::arrived(published, Instant::now())
+    }
+
+    /// Wraps a published event that reached this node at `arrived`.
+    pub fn arrived(published: Published, arrived: Instant) -> Delivery {
         let channel = published.topic.channel().to_string();
-        Delivery::replayed(
+        let mut delivery = Delivery::replayed(
             published.topic.key(),
             channel,
             published.seq,
             published.event,
-        )
+        );
+        delivery.arrived = Some(arrived);
+        delivery
     }
 
     /// Wraps an event read back from the log: `topic` is its key, `channel` the channel
@@ -47,6 +58,7 @@ impl Delivery {
         Delivery {
             topic,
             seq,
+            arrived: None,
             frame: ServerFrame::Event(EventFrame {
                 channel,
                 seq,

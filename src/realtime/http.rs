@@ -1,9 +1,11 @@
-//! `GET /ws` (the socket endpoint) and `GET /metrics`.
+//! `GET /ws` (the socket endpoint), `GET /metrics`, and the layer that times every HTTP
+//! request for it.
 
 use axum::Router;
-use axum::extract::{FromRef, State};
+use axum::extract::{FromRef, MatchedPath, Request, State};
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderValue};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use dashwire_protocol::MAX_CLIENT_FRAME_BYTES;
@@ -11,6 +13,7 @@ use serde::Deserialize;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::Realtime;
+use super::metrics::{self, HttpLabels, method_label, status_class};
 use super::socket::{SocketContext, run};
 use super::upgrade::Upgrade;
 use crate::auth::session::MaybeSession;
@@ -108,10 +111,41 @@ async fn metrics(State(realtime): State<Realtime>) -> impl IntoResponse {
     (
         [(
             CONTENT_TYPE,
-            HeaderValue::from_static("text/plain; version=0.0.4"),
+            HeaderValue::from_static(metrics::CONTENT_TYPE),
         )],
         realtime.metrics().render(size, idle),
     )
+}
+
+/// Times a request into `dashwire_http_request_duration_seconds`, from when it reaches the
+/// route to when its response's head is ready (a streamed body's transfer is not counted).
+/// Applied with `Router::layer` after every route is added, so it runs per route, after
+/// routing, where `MatchedPath` is known: the label is the route's template, never the raw
+/// path, and requests no route took (the web app fallback) are `unmatched`.
+pub async fn time_requests(
+    State(realtime): State<Realtime>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let started = std::time::Instant::now();
+    let method = method_label(request.method());
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", MatchedPath::as_str)
+        .to_owned();
+    let response = next.run(request).await;
+    let labels = HttpLabels {
+        method,
+        route,
+        status: status_class(response.status().as_u16()),
+    };
+    realtime
+        .metrics()
+        .http_requests
+        .get_or_create(&labels)
+        .observe(started.elapsed());
+    response
 }
 
 #[cfg(test)]

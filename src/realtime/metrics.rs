@@ -1,130 +1,546 @@
-//! Counters for `/metrics`, in the Prometheus text format.
+//! What `GET /metrics` serves: the realtime core's counters and gauges, the database pool,
+//! and the histograms an operator needs to see latency (HTTP per route, publish to socket
+//! write, the Redis bus between nodes) and how big replays are.
+//!
+//! Why `prometheus-client` (the Prometheus project's own Rust client) rather than text built
+//! by hand: it writes the OpenMetrics format correctly (escaping, `_total`/`_bucket`/`_sum`
+//! suffixes, cumulative buckets, the closing `# EOF`), so adding a histogram or a label is a
+//! registration rather than more string formatting to get subtly wrong. Its counters and
+//! gauges are one relaxed atomic add behind an `Arc`, as the hand-made ones were, so the hot
+//! paths (every routed event, every socket write) cost what they did.
+//!
+//! Every sample name is the one the hand-written text had (the load tools and the tests read
+//! them): prometheus-client appends `_total` to counters itself, so `events_published` is
+//! registered to expose `dashwire_events_published_total`, and `sockets` to expose
+//! `dashwire_sockets_total`. The answer is OpenMetrics text, which differs from the older
+//! Prometheus text only in the `# UNIT` and closing `# EOF` comment lines and in naming a
+//! counter's family without its `_total`; every sample line is `name{labels} value` as before.
+//!
+//! The library's own `Histogram` locks a mutex per observation. That is fine for replay sizes
+//! (one observation per replay), not where every socket task of a fan-out records one (a
+//! socket write) or every worker thread does (an HTTP request): the duration histograms are
+//! [`LatencyHistogram`]s, which keep their buckets in atomics, so an observation is two
+//! relaxed atomic adds; the library still encodes them. What the histograms add to the hot
+//! paths is a clock read per event reaching the node and per socket write, and those two
+//! adds per write; no socket holds a metric object of its own.
 
-use std::fmt::Write;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
 
-/// The realtime core's counters; all relaxed atomics (they are only ever read for display).
-#[derive(Default, Debug)]
+use prometheus_client::encoding::{
+    EncodeLabelSet, EncodeLabelValue, EncodeMetric, LabelValueEncoder, MetricEncoder, NoLabelSet,
+};
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::{Family, MetricConstructor};
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::metrics::{MetricType, TypedMetric};
+use prometheus_client::registry::{Registry, Unit};
+
+/// The content type of [`Metrics::render`]'s text.
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// Request latency, seconds: a fast JSON call is a millisecond or two, an upload or a login
+/// (argon2) takes hundreds.
+const HTTP_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+/// Publish (or bus receipt) to socket write, seconds. An event held for a missing seq waits
+/// up to half a second (`order::REORDER_WAIT`), hence the buckets around 0.5.
+const DELIVERY_BUCKETS: &[f64] = &[
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0,
+];
+/// One Redis hop between nodes, seconds: well under a millisecond on a LAN when all is well.
+const BUS_LAG_BUCKETS: &[f64] = &[
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+];
+/// Events per replay; a replay reads the log `subscriptions::REPLAY_BATCH` (500) at a time.
+const REPLAY_BUCKETS: &[f64] = &[
+    1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0, 10000.0,
+];
+
+/// The labels of `dashwire_http_request_duration_seconds`. Every value comes from a fixed
+/// set or from the router's own route templates, never from the request's raw path, so the
+/// number of series is bounded by the routes the server has.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct HttpLabels {
+    /// `GET`, `POST`, …; `other` for a method outside the standard ones.
+    pub method: &'static str,
+    /// The matched route's template (`/svc/post/{id}`), or `unmatched` (the web app fallback
+    /// and anything else no route took).
+    pub route: String,
+    /// `1xx` … `5xx`.
+    pub status: &'static str,
+}
+
+/// Why a subscription replayed from the log (`dashwire_replay_events`).
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ReplayLabels {
+    pub reason: ReplayReason,
+}
+
+/// Why a replay ran.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+pub enum ReplayReason {
+    /// A subscribe with `since` behind the channel: the client resuming.
+    Resume,
+    /// A live event skipped a seq: the gap was read from the log.
+    Gap,
+    /// The bus (re)subscribed and may have missed events.
+    Resync,
+}
+
+impl EncodeLabelValue for ReplayReason {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> std::fmt::Result {
+        encoder.write_str(match self {
+            ReplayReason::Resume => "resume",
+            ReplayReason::Gap => "gap",
+            ReplayReason::Resync => "resync",
+        })
+    }
+}
+
+/// Makes each route's latency histogram with the HTTP buckets.
+#[derive(Clone, Copy, Debug)]
+pub struct HttpBuckets;
+
+impl MetricConstructor<LatencyHistogram> for HttpBuckets {
+    fn new_metric(&self) -> LatencyHistogram {
+        LatencyHistogram::new(HTTP_BUCKETS)
+    }
+}
+
+/// Makes each reason's replay-size histogram.
+#[derive(Clone, Copy, Debug)]
+pub struct ReplayBuckets;
+
+impl MetricConstructor<Histogram> for ReplayBuckets {
+    fn new_metric(&self) -> Histogram {
+        Histogram::new(REPLAY_BUCKETS.iter().copied())
+    }
+}
+
+/// The server's metrics. Each field is a handle (an `Arc`) to what the registry encodes; the
+/// counters and gauges are relaxed atomics.
+#[derive(Debug)]
 pub struct Metrics {
-    pub sockets_open: AtomicI64,
-    pub sockets_total: AtomicU64,
-    pub subscriptions: AtomicI64,
-    pub events_published: AtomicU64,
-    pub events_delivered: AtomicU64,
-    pub events_replayed: AtomicU64,
-    pub socket_writes: AtomicU64,
-    pub events_held: AtomicU64,
-    pub slow_consumers: AtomicU64,
-    pub bus_in: AtomicU64,
-    pub bus_out: AtomicU64,
-    pub refused_subscriptions: AtomicU64,
-    pub bad_frames: AtomicU64,
+    pub sockets_open: Gauge,
+    pub sockets_total: Counter,
+    pub subscriptions: Gauge,
+    pub events_published: Counter,
+    pub events_delivered: Counter,
+    pub events_replayed: Counter,
+    pub socket_writes: Counter,
+    pub events_held: Counter,
+    pub slow_consumers: Counter,
+    pub bus_in: Counter,
+    pub bus_out: Counter,
+    pub refused_subscriptions: Counter,
+    pub bad_frames: Counter,
+    db_pool_connections: Gauge,
+    db_pool_idle: Gauge,
+    /// `dashwire_http_request_duration_seconds`: see [`HttpLabels`].
+    pub http_requests: Family<HttpLabels, LatencyHistogram, HttpBuckets>,
+    /// `dashwire_publish_to_delivery_seconds`: one observation per socket write that carried
+    /// live events, the age of its oldest one (see `socket.rs`).
+    pub publish_to_delivery: LatencyHistogram,
+    /// `dashwire_replay_events`: events sent per completed replay of one subscription.
+    pub replay_events: Family<ReplayLabels, Histogram, ReplayBuckets>,
+    /// `dashwire_bus_lag_seconds`: a Redis bus message's send on its node to its receipt here.
+    pub bus_lag: LatencyHistogram,
+    registry: Registry,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
 }
 
 impl Metrics {
-    /// Adds one to a counter.
-    pub fn inc(counter: &AtomicU64) {
-        counter.fetch_add(1, Relaxed);
+    /// Every metric at zero, registered in the order `/metrics` lists them (the order the
+    /// hand-written text had, then the histograms).
+    pub fn new() -> Metrics {
+        let mut metrics = Metrics {
+            sockets_open: Gauge::default(),
+            sockets_total: Counter::default(),
+            subscriptions: Gauge::default(),
+            events_published: Counter::default(),
+            events_delivered: Counter::default(),
+            events_replayed: Counter::default(),
+            socket_writes: Counter::default(),
+            events_held: Counter::default(),
+            slow_consumers: Counter::default(),
+            bus_in: Counter::default(),
+            bus_out: Counter::default(),
+            refused_subscriptions: Counter::default(),
+            bad_frames: Counter::default(),
+            db_pool_connections: Gauge::default(),
+            db_pool_idle: Gauge::default(),
+            http_requests: Family::new_with_constructor(HttpBuckets),
+            publish_to_delivery: LatencyHistogram::new(DELIVERY_BUCKETS),
+            replay_events: Family::new_with_constructor(ReplayBuckets),
+            bus_lag: LatencyHistogram::new(BUS_LAG_BUCKETS),
+            registry: Registry::with_prefix("dashwire"),
+        };
+        let m = &mut metrics;
+        // Help texts without a final full stop: the registry adds one.
+        let r = &mut m.registry;
+        r.register(
+            "sockets_open",
+            "WebSockets open now",
+            m.sockets_open.clone(),
+        );
+        r.register("sockets", "WebSockets accepted", m.sockets_total.clone());
+        r.register(
+            "subscriptions",
+            "Channel subscriptions held now",
+            m.subscriptions.clone(),
+        );
+        r.register(
+            "events_published",
+            "Events published by this node",
+            m.events_published.clone(),
+        );
+        r.register(
+            "events_delivered",
+            "Events queued to local sockets",
+            m.events_delivered.clone(),
+        );
+        r.register(
+            "socket_writes",
+            "Flushes of queued events to sockets; events delivered per write is the batching",
+            m.socket_writes.clone(),
+        );
+        r.register(
+            "events_held",
+            "Events that arrived ahead of a missing seq and waited for it",
+            m.events_held.clone(),
+        );
+        r.register(
+            "events_replayed",
+            "Events replayed from the log on resume or gap",
+            m.events_replayed.clone(),
+        );
+        r.register(
+            "slow_consumers",
+            "Sockets cut off for falling behind",
+            m.slow_consumers.clone(),
+        );
+        r.register(
+            "bus_messages_in",
+            "Messages received from the bus",
+            m.bus_in.clone(),
+        );
+        r.register(
+            "bus_messages_out",
+            "Messages sent to the bus",
+            m.bus_out.clone(),
+        );
+        r.register(
+            "refused_subscriptions",
+            "Subscriptions refused (forbidden or unknown)",
+            m.refused_subscriptions.clone(),
+        );
+        r.register(
+            "bad_frames",
+            "Client frames that could not be decoded",
+            m.bad_frames.clone(),
+        );
+        r.register(
+            "db_pool_connections",
+            "Database connections open",
+            m.db_pool_connections.clone(),
+        );
+        r.register(
+            "db_pool_idle",
+            "Database connections idle",
+            m.db_pool_idle.clone(),
+        );
+        r.register_with_unit(
+            "http_request_duration",
+            "HTTP requests from their arrival to their response's head, by method, matched \
+             route and status class",
+            Unit::Seconds,
+            m.http_requests.clone(),
+        );
+        r.register_with_unit(
+            "publish_to_delivery",
+            "Age of the oldest live event in each socket write when the write completed, \
+             counted from its publish on this node or its receipt from the Redis bus",
+            Unit::Seconds,
+            m.publish_to_delivery.clone(),
+        );
+        r.register(
+            "replay_events",
+            "Events sent per replay of one subscription from the log, by why it replayed",
+            m.replay_events.clone(),
+        );
+        r.register_with_unit(
+            "bus_lag",
+            "Redis bus messages from their publishing node's send to their receipt here, by \
+             the two nodes' wall clocks",
+            Unit::Seconds,
+            m.bus_lag.clone(),
+        );
+        // Every reason from the start, at zero, so that a rate over them has a beginning.
+        for reason in [
+            ReplayReason::Resume,
+            ReplayReason::Gap,
+            ReplayReason::Resync,
+        ] {
+            drop(
+                metrics
+                    .replay_events
+                    .get_or_create(&ReplayLabels { reason }),
+            );
+        }
+        metrics
     }
 
-    /// The exposition text, with the database pool's figures.
+    /// Records one replay's size.
+    pub fn record_replay(&self, reason: ReplayReason, events: u64) {
+        self.replay_events
+            .get_or_create(&ReplayLabels { reason })
+            .observe(events as f64);
+    }
+
+    /// The exposition text (OpenMetrics, see [`CONTENT_TYPE`]), with the database pool's
+    /// figures.
     pub fn render(&self, pool_size: u32, pool_idle: usize) -> String {
+        self.db_pool_connections.set(i64::from(pool_size));
+        self.db_pool_idle
+            .set(i64::try_from(pool_idle).unwrap_or(i64::MAX));
         let mut out = String::new();
-        let mut line = |name: &str, kind: &str, help: &str, value: String| {
-            let _ = writeln!(out, "# HELP dashwire_{name} {help}");
-            let _ = writeln!(out, "# TYPE dashwire_{name} {kind}");
-            let _ = writeln!(out, "dashwire_{name} {value}");
-        };
-        line(
-            "sockets_open",
-            "gauge",
-            "WebSockets open now.",
-            self.sockets_open.load(Relaxed).to_string(),
-        );
-        line(
-            "sockets_total",
-            "counter",
-            "WebSockets accepted.",
-            self.sockets_total.load(Relaxed).to_string(),
-        );
-        line(
-            "subscriptions",
-            "gauge",
-            "Channel subscriptions held now.",
-            self.subscriptions.load(Relaxed).to_string(),
-        );
-        line(
-            "events_published_total",
-            "counter",
-            "Events published by this node.",
-            self.events_published.load(Relaxed).to_string(),
-        );
-        line(
-            "events_delivered_total",
-            "counter",
-            "Events queued to local sockets.",
-            self.events_delivered.load(Relaxed).to_string(),
-        );
-        line(
-            "socket_writes_total",
-            "counter",
-            "Flushes of queued events to sockets; events delivered per write is the batching.",
-            self.socket_writes.load(Relaxed).to_string(),
-        );
-        line(
-            "events_held_total",
-            "counter",
-            "Events that arrived ahead of a missing seq and waited for it.",
-            self.events_held.load(Relaxed).to_string(),
-        );
-        line(
-            "events_replayed_total",
-            "counter",
-            "Events replayed from the log on resume or gap.",
-            self.events_replayed.load(Relaxed).to_string(),
-        );
-        line(
-            "slow_consumers_total",
-            "counter",
-            "Sockets cut off for falling behind.",
-            self.slow_consumers.load(Relaxed).to_string(),
-        );
-        line(
-            "bus_messages_in_total",
-            "counter",
-            "Messages received from the bus.",
-            self.bus_in.load(Relaxed).to_string(),
-        );
-        line(
-            "bus_messages_out_total",
-            "counter",
-            "Messages sent to the bus.",
-            self.bus_out.load(Relaxed).to_string(),
-        );
-        line(
-            "refused_subscriptions_total",
-            "counter",
-            "Subscriptions refused (forbidden or unknown).",
-            self.refused_subscriptions.load(Relaxed).to_string(),
-        );
-        line(
-            "bad_frames_total",
-            "counter",
-            "Client frames that could not be decoded.",
-            self.bad_frames.load(Relaxed).to_string(),
-        );
-        line(
-            "db_pool_connections",
-            "gauge",
-            "Database connections open.",
-            pool_size.to_string(),
-        );
-        line(
-            "db_pool_idle",
-            "gauge",
-            "Database connections idle.",
-            pool_idle.to_string(),
-        );
+        // Writing to a String cannot fail, and every metric here encodes.
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
+    }
+}
+
+/// A histogram of durations whose observations are lock-free: a bucket count and a sum in
+/// nanoseconds, each a relaxed atomic add (the count is the buckets' total). Cheap to clone
+/// (an `Arc`), like the library's metrics.
+#[derive(Debug, Clone)]
+pub struct LatencyHistogram(Arc<LatencyBuckets>);
+
+#[derive(Debug)]
+struct LatencyBuckets {
+    /// Upper bounds in seconds, as exposed.
+    bounds: &'static [f64],
+    /// The same bounds in nanoseconds, as compared.
+    bounds_ns: Box<[u64]>,
+    /// One count per bound, then the `+Inf` bucket; not cumulative.
+    counts: Box<[AtomicU64]>,
+    sum_ns: AtomicU64,
+}
+
+impl LatencyHistogram {
+    /// An empty histogram with these upper bounds (seconds, ascending).
+    pub fn new(bounds: &'static [f64]) -> LatencyHistogram {
+        debug_assert!(bounds.windows(2).all(|w| w[0] < w[1]), "ascending bounds");
+        LatencyHistogram(Arc::new(LatencyBuckets {
+            bounds,
+            bounds_ns: bounds.iter().map(|s| (s * 1e9) as u64).collect(),
+            counts: (0..=bounds.len()).map(|_| AtomicU64::new(0)).collect(),
+            sum_ns: AtomicU64::new(0),
+        }))
+    }
+
+    /// Records one duration.
+    pub fn observe(&self, elapsed: Duration) {
+        let ns = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
+        // The first bucket whose bound is at or above the value (`le`); past them all, +Inf.
+        let bucket = self.0.bounds_ns.partition_point(|&bound| bound < ns);
+        self.0.counts[bucket].fetch_add(1, Relaxed);
+        self.0.sum_ns.fetch_add(ns, Relaxed);
+    }
+
+    /// How many durations were recorded.
+    pub fn count(&self) -> u64 {
+        self.0.counts.iter().map(|c| c.load(Relaxed)).sum()
+    }
+}
+
+impl TypedMetric for LatencyHistogram {
+    const TYPE: MetricType = MetricType::Histogram;
+}
+
+impl EncodeMetric for LatencyHistogram {
+    fn encode(&self, mut encoder: MetricEncoder) -> Result<(), std::fmt::Error> {
+        let inner = &self.0;
+        let buckets: Vec<(f64, u64)> = inner
+            .bounds
+            .iter()
+            .copied()
+            .chain(std::iter::once(f64::INFINITY))
+            .zip(inner.counts.iter().map(|c| c.load(Relaxed)))
+            .collect();
+        let count = buckets.iter().map(|(_, n)| n).sum();
+        let sum = inner.sum_ns.load(Relaxed) as f64 / 1e9;
+        encoder.encode_histogram::<NoLabelSet>(sum, count, &buckets, None)
+    }
+
+    fn metric_type(&self) -> MetricType {
+        Self::TYPE
+    }
+}
+
+/// The status class label of an HTTP status code.
+pub fn status_class(status: u16) -> &'static str {
+    match status {
+        100..=199 => "1xx",
+        200..=299 => "2xx",
+        300..=399 => "3xx",
+        400..=499 => "4xx",
+        _ => "5xx",
+    }
+}
+
+/// The method label: the standard methods by name, anything else as `other`, so a client
+/// cannot add series by inventing methods.
+pub fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::OPTIONS => "OPTIONS",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "other",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of the sample line that starts with `prefix ` (name and labels).
+    fn sample(text: &str, prefix: &str) -> Option<f64> {
+        text.lines()
+            .find_map(|line| line.strip_prefix(prefix)?.strip_prefix(' '))
+            .and_then(|value| value.parse().ok())
+    }
+
+    /// The sample names the hand-written text had, which the load tools and tests read.
+    const OLD_SAMPLES: &[&str] = &[
+        "dashwire_sockets_open",
+        "dashwire_sockets_total",
+        "dashwire_subscriptions",
+        "dashwire_events_published_total",
+        "dashwire_events_delivered_total",
+        "dashwire_socket_writes_total",
+        "dashwire_events_held_total",
+        "dashwire_events_replayed_total",
+        "dashwire_slow_consumers_total",
+        "dashwire_bus_messages_in_total",
+        "dashwire_bus_messages_out_total",
+        "dashwire_refused_subscriptions_total",
+        "dashwire_bad_frames_total",
+        "dashwire_db_pool_connections",
+        "dashwire_db_pool_idle",
+    ];
+
+    #[test]
+    fn every_old_sample_keeps_its_name_and_value() {
+        let metrics = Metrics::new();
+        metrics.sockets_open.inc();
+        metrics.sockets_open.inc();
+        metrics.sockets_open.dec();
+        metrics.sockets_total.inc_by(7);
+        metrics.events_delivered.inc_by(40);
+        metrics.socket_writes.inc();
+        let text = metrics.render(4, 3);
+        let values: Vec<(&str, Option<f64>)> =
+            OLD_SAMPLES.iter().map(|n| (*n, sample(&text, n))).collect();
+        assert!(
+            values.iter().all(|(_, v)| v.is_some()),
+            "missing samples in:\n{text}"
+        );
+        assert_eq!(sample(&text, "dashwire_sockets_open"), Some(1.0));
+        assert_eq!(sample(&text, "dashwire_sockets_total"), Some(7.0));
+        assert_eq!(sample(&text, "dashwire_events_delivered_total"), Some(40.0));
+        assert_eq!(sample(&text, "dashwire_socket_writes_total"), Some(1.0));
+        assert_eq!(sample(&text, "dashwire_db_pool_connections"), Some(4.0));
+        assert_eq!(sample(&text, "dashwire_db_pool_idle"), Some(3.0));
+        // Counters are integers, as the tests' parser (`u64`) reads them.
+        assert!(
+            text.contains("\ndashwire_socket_writes_total 1\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("# EOF\n"));
+        assert!(
+            !text.contains("_created"),
+            "no _created samples to confuse old parsers"
+        );
+    }
+
+    #[test]
+    fn latency_buckets_are_cumulative_and_le() {
+        let metrics = Metrics::new();
+        let h = &metrics.publish_to_delivery;
+        h.observe(Duration::from_micros(500)); // exactly on the 0.0005 bound
+        h.observe(Duration::from_millis(3));
+        h.observe(Duration::from_secs(60)); // past every bound
+        assert_eq!(h.count(), 3);
+        let text = metrics.render(0, 0);
+        let name = "dashwire_publish_to_delivery_seconds";
+        assert_eq!(sample(&text, &format!("{name}_count")), Some(3.0));
+        assert_eq!(
+            sample(&text, &format!("{name}_bucket{{le=\"0.0005\"}}")),
+            Some(1.0)
+        );
+        assert_eq!(
+            sample(&text, &format!("{name}_bucket{{le=\"0.005\"}}")),
+            Some(2.0)
+        );
+        assert_eq!(
+            sample(&text, &format!("{name}_bucket{{le=\"+Inf\"}}")),
+            Some(3.0)
+        );
+        let sum = sample(&text, &format!("{name}_sum")).unwrap();
+        assert!((sum - 60.0035).abs() < 1e-9, "{sum}");
+        assert!(text.contains(&format!("# UNIT {name} seconds")), "{text}");
+    }
+
+    #[test]
+    fn labelled_histograms_appear_once_observed() {
+        let metrics = Metrics::new();
+        metrics
+            .http_requests
+            .get_or_create(&HttpLabels {
+                method: "GET",
+                route: "/svc/post/{id}".into(),
+                status: status_class(404),
+            })
+            .observe(Duration::from_millis(2));
+        let text = metrics.render(0, 0);
+        assert_eq!(
+            sample(&text, "dashwire_replay_events_count{reason=\"gap\"}"),
+            Some(0.0),
+            "every reason is there from the start\n{text}"
+        );
+        metrics.record_replay(ReplayReason::Resume, 3);
+        let text = metrics.render(0, 0);
+        assert_eq!(
+            sample(
+                &text,
+                "dashwire_http_request_duration_seconds_count{method=\"GET\",route=\"/svc/post/{id}\",status=\"4xx\"}"
+            ),
+            Some(1.0),
+            "{text}"
+        );
+        assert_eq!(
+            sample(&text, "dashwire_replay_events_sum{reason=\"resume\"}"),
+            Some(3.0),
+            "{text}"
+        );
+        assert!(text.contains("# TYPE dashwire_bus_lag_seconds histogram"));
     }
 }

@@ -128,7 +128,7 @@ impl Registry {
             queue_to(&entry.subscribers, d, metrics);
         });
         if !routed {
-            Metrics::inc(&metrics.events_held);
+            metrics.events_held.inc();
         }
         hold.map(|id| Hold {
             topic: entry.key().clone(),
@@ -223,7 +223,7 @@ fn queue_to(subscribers: &[SocketHandle], delivery: &Arc<Delivery>, metrics: &Me
             Ok(()) => queued += 1,
             Err(mpsc::error::TrySendError::Full(_)) => {
                 if socket.close.close(CLOSE_SLOW_CONSUMER) {
-                    Metrics::inc(&metrics.slow_consumers);
+                    metrics.slow_consumers.inc();
                 }
             }
             // The socket is on its way out; it unsubscribes itself.
@@ -231,9 +231,7 @@ fn queue_to(subscribers: &[SocketHandle], delivery: &Arc<Delivery>, metrics: &Me
         }
     }
     // One shared counter update per event, not one per subscriber.
-    metrics
-        .events_delivered
-        .fetch_add(queued, std::sync::atomic::Ordering::Relaxed);
+    metrics.events_delivered.inc_by(queued);
 }
 
 #[cfg(test)]
@@ -288,8 +286,8 @@ mod tests {
         assert_eq!(received(&mut inbox), [1]);
         registry.route(event(2), &metrics);
         assert_eq!(received(&mut inbox), [2, 3]);
-        assert_eq!(metrics.events_held.load(Ordering::Relaxed), 1);
-        assert_eq!(metrics.events_delivered.load(Ordering::Relaxed), 3);
+        assert_eq!(metrics.events_held.get(), 1);
+        assert_eq!(metrics.events_delivered.get(), 3);
     }
 
     #[test]
@@ -319,7 +317,7 @@ mod tests {
         let metrics = Metrics::default();
         registry.route(event(1), &metrics);
         registry.route(event(2), &metrics);
-        assert_eq!(metrics.slow_consumers.load(Ordering::Relaxed), 1);
+        assert_eq!(metrics.slow_consumers.get(), 1);
         assert!(!close.close(1000), "the slow-consumer close came first");
     }
 }

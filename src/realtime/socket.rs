@@ -10,7 +10,6 @@
 
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use dashwire_protocol::{
@@ -25,7 +24,6 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use super::Realtime;
 use super::delivery::{Delivery, Outbound, encode};
-use super::metrics::Metrics;
 use super::registry::{CloseSignal, SocketHandle};
 use super::subscriptions::{Gone, Outlet, Subscriptions};
 use super::upgrade::{WebSocket, drain};
@@ -58,8 +56,8 @@ pub async fn run(ws: WebSocket, ctx: SocketContext) {
     realtime
         .registry()
         .add_session_socket(&ctx.session, handle.clone());
-    metrics.sockets_open.fetch_add(1, Relaxed);
-    Metrics::inc(&metrics.sockets_total);
+    metrics.sockets_open.inc();
+    metrics.sockets_total.inc();
 
     let close = handle.close.clone();
     let socket_id = handle.id;
@@ -79,7 +77,7 @@ pub async fn run(ws: WebSocket, ctx: SocketContext) {
     realtime
         .registry()
         .remove_session_socket(&ctx.session, socket_id);
-    metrics.sockets_open.fetch_sub(1, Relaxed);
+    metrics.sockets_open.dec();
 }
 
 struct Socket {
@@ -194,40 +192,63 @@ impl Socket {
     }
 
     /// Delivers the first queued item and whatever else is already queued (up to a batch),
-    /// then flushes once.
+    /// then flushes once. When the write carried live events, the oldest one's time since it
+    /// reached the node goes to `dashwire_publish_to_delivery_seconds`: one observation per
+    /// write, not per event, and two relaxed atomic adds.
     async fn on_outbounds(
         &mut self,
         first: Outbound,
         inbox: &mut mpsc::Receiver<Outbound>,
     ) -> Result<Flow, Gone> {
         self.writer.batching = true;
-        let mut step = self.on_outbound(first).await;
-        for _ in 1..BATCH {
-            if step.is_err() {
-                break;
-            }
-            match inbox.try_recv() {
-                Ok(next) => step = self.on_outbound(next).await,
-                Err(_) => break,
-            }
-        }
+        let written = self.write_batch(first, inbox).await;
         self.writer.batching = false;
-        step?;
-        Metrics::inc(&self.realtime.metrics().socket_writes);
-        self.writer.flush().await.map(|()| Flow::Continue)
+        let oldest = written?;
+        let metrics = self.realtime.metrics();
+        metrics.socket_writes.inc();
+        self.writer.flush().await?;
+        if let Some(arrived) = oldest {
+            metrics.publish_to_delivery.observe(arrived.elapsed());
+        }
+        Ok(Flow::Continue)
     }
 
-    async fn on_outbound(&mut self, outbound: Outbound) -> Result<(), Gone> {
+    /// Hands the first queued item and what else is queued (up to a batch) to the writer;
+    /// answers when the oldest live event among those written reached the node.
+    async fn write_batch(
+        &mut self,
+        first: Outbound,
+        inbox: &mut mpsc::Receiver<Outbound>,
+    ) -> Result<Option<Instant>, Gone> {
+        let mut oldest = self.on_outbound(first).await?;
+        for _ in 1..BATCH {
+            let Ok(next) = inbox.try_recv() else {
+                break;
+            };
+            let written = self.on_outbound(next).await?;
+            oldest = match (oldest, written) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        Ok(oldest)
+    }
+
+    /// Handles one queued item; answers when it reached the node if it was a live event
+    /// that was written.
+    async fn on_outbound(&mut self, outbound: Outbound) -> Result<Option<Instant>, Gone> {
         match outbound {
             Outbound::Event(delivery) => {
-                self.subscriptions
+                let written = self
+                    .subscriptions
                     .deliver(&delivery, &mut self.writer)
-                    .await
+                    .await?;
+                Ok(delivery.arrived.filter(|_| written))
             }
             Outbound::Resync(topic) => {
                 let realtime = self.realtime.clone();
                 Box::pin(self.subscriptions.resync(&realtime, &topic)).await;
-                Ok(())
+                Ok(None)
             }
         }
     }
@@ -267,7 +288,7 @@ impl Socket {
             }
             Ok(ClientFrame::Ping { id }) => self.writer.send_frame(&ServerFrame::Pong { id }).await,
             Err(err) => {
-                Metrics::inc(&realtime.metrics().bad_frames);
+                realtime.metrics().bad_frames.inc();
                 let frame = ServerFrame::Error {
                     channel: None,
                     code: ErrorCode::BadFrame,

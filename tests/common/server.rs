@@ -144,16 +144,29 @@ fn variables_the_server_reads() -> &'static [String] {
 
 /// A counter from a node's `/metrics`.
 pub async fn metric(base: &str, name: &str) -> u64 {
-    let text = reqwest::get(format!("{base}/metrics"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = metrics_text(base).await;
     text.lines()
         .find_map(|line| line.strip_prefix(&format!("dashwire_{name} ")))
         .and_then(|value| value.parse().ok())
         .unwrap_or_else(|| panic!("no {name} in /metrics"))
+}
+
+/// A node's whole `/metrics` text.
+pub async fn metrics_text(base: &str) -> String {
+    reqwest::get(format!("{base}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// The value of one series in `/metrics` text, named as the text writes it, labels and all
+/// (`dashwire_replay_events_count{reason="resume"}`); `None` when the text has no such line.
+pub fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .map(|value| value.parse().expect("a number"))
 }
 
 /// Runs `body` against a fresh server on each backend.
