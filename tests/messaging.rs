@@ -179,3 +179,97 @@ async fn the_inbox_lists_each_conversation_with_its_participants_and_last_messag
     })
     .await;
 }
+
+/// The ids of the conversations in `blog`'s inbox, and the texts of one conversation's
+/// messages as `blog` reads them.
+async fn inbox_ids(client: &Client, blog: &str) -> Vec<i64> {
+    let inbox = client
+        .get(&format!("/svc/conversations?participant={blog}"))
+        .await;
+    assert_eq!(inbox.status, 200, "{}", inbox.body);
+    inbox.response()["conversations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// A message control (`/svc/conversations/delete` or `/flag`) on conversation `id` as `blog`.
+async fn control(client: &Client, path: &str, id: i64, blog: &str) -> common::Answer {
+    let id = id.to_string();
+    client
+        .post(
+            path,
+            &[("conversation_id", id.as_str()), ("participant", blog)],
+        )
+        .await
+}
+
+async fn texts(client: &Client, blog: &str, id: i64) -> Vec<String> {
+    let path = format!("/svc/conversations/messages?conversation_id={id}&participant={blog}");
+    let answer = client.get(&path).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.response()["messages"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["message"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn deleting_a_conversation_hides_it_for_one_blog_until_a_new_message_and_flags_report() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let bob = Client::registered(&base, "bob@example.com", "bob").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        let id = ann.send_to("ann", "bob", "first").await.response()["conversation_id"]
+            .as_i64()
+            .unwrap();
+        ann.send_to("ann", "bob", "second").await;
+        let controls = |client, path, blog| control(client, path, id, blog);
+        let deleted = controls(&bob, "/svc/conversations/delete", "bob").await;
+        assert_eq!(deleted.status, 200, "{kind:?}: {}", deleted.body);
+        assert_eq!(inbox_ids(&bob, "bob").await, Vec::<i64>::new(), "{kind:?}");
+        assert_eq!(
+            texts(&bob, "bob", id).await,
+            Vec::<String>::new(),
+            "{kind:?}"
+        );
+        assert_eq!(
+            bob.info().await["unread_count"],
+            0,
+            "{kind:?}: what was deleted is not unread"
+        );
+        // Ann still has all of it.
+        assert_eq!(inbox_ids(&ann, "ann").await, vec![id], "{kind:?}");
+        assert_eq!(
+            texts(&ann, "ann", id).await,
+            ["first", "second"],
+            "{kind:?}"
+        );
+        // A new message brings it back to Bob, with only what came after.
+        ann.send_to("ann", "bob", "third").await;
+        assert_eq!(inbox_ids(&bob, "bob").await, vec![id], "{kind:?}");
+        assert_eq!(texts(&bob, "bob", id).await, ["third"], "{kind:?}");
+
+        // Outsiders can neither delete nor flag it.
+        let outsider = controls(&cat, "/svc/conversations/delete", "cat").await;
+        assert_eq!(outsider.status, 404, "{kind:?}");
+        let not_hers = controls(&cat, "/svc/conversations/flag", "cat").await;
+        assert_eq!(not_hers.status, 404, "{kind:?}");
+        let bad_id = bob
+            .post(
+                "/svc/conversations/delete",
+                &[("conversation_id", "x"), ("participant", "bob")],
+            )
+            .await;
+        assert_eq!(bad_id.status, 400, "{kind:?}");
+
+        let flagged = controls(&bob, "/svc/conversations/flag", "bob").await;
+        assert_eq!(flagged.status, 200, "{kind:?}: {}", flagged.body);
+        assert_eq!(flagged.response()["flagged"], true, "{kind:?}");
+    })
+    .await;
+}

@@ -114,14 +114,17 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
                 .map(|text| send(&store, bob, Target::Existing(id), text)),
         )
         .await;
-        let messages = store.messages(id, None, 50).await.unwrap();
+        let messages = store.messages(id, None, 0, 50).await.unwrap();
         assert_eq!(messages.len(), 11, "{kind:?}");
         assert!(
             messages.windows(2).all(|w| w[0].ts < w[1].ts),
             "{kind:?}: ts strictly increase in id order: {:?}",
             messages.iter().map(|m| (m.id, m.ts)).collect::<Vec<_>>()
         );
-        let older = store.messages(id, Some(messages[3].id), 2).await.unwrap();
+        let older = store
+            .messages(id, Some(messages[3].id), 0, 2)
+            .await
+            .unwrap();
         let older: Vec<&str> = older.iter().map(|m| m.body.as_str()).collect();
         assert_eq!(
             older,
@@ -153,7 +156,7 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
             .await;
         assert!(outsider.is_err(), "{kind:?}: {outsider:?}");
         assert_eq!(
-            store.messages(id, None, 50).await.unwrap().len(),
+            store.messages(id, None, 0, 50).await.unwrap().len(),
             11,
             "{kind:?}"
         );

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use axum::Router;
 use axum::extract::{RawQuery, State};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::model::{
@@ -16,7 +16,7 @@ use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::{Pairs, Query};
+use crate::extract::{Form, Pairs, Query};
 use crate::state::AppState;
 
 /// Conversations per inbox page.
@@ -42,6 +42,92 @@ pub fn router() -> Router<AppState> {
             "/svc/conversations/participant_suggestions",
             get(participant_suggestions),
         )
+        .route("/svc/conversations/delete", post(delete_conversation))
+        .route("/svc/conversations/flag", post(flag_conversation))
+}
+
+/// The fields of the message controls' calls: the conversation, and the caller's blog in it.
+#[derive(Deserialize)]
+struct ControlsForm {
+    #[serde(default)]
+    conversation_id: String,
+    participant: Option<String>,
+}
+
+/// The caller's blog in the conversation the form names, and the conversation's id.
+async fn controlled(
+    app: &AppState,
+    user: &CurrentUser,
+    form: &ControlsForm,
+) -> Result<(BlogRef, i64), AppError> {
+    let blog = own_blog(app, user, form.participant.as_deref()).await?;
+    let id = conversation_id(form.conversation_id.trim())?;
+    app.store
+        .conversation_as(id, blog.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
+    Ok((blog, id))
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct DeletedConversation {
+    conversation_id: i64,
+    deleted: bool,
+}
+
+/// Message controls' Delete: the conversation goes for the caller's blog alone.
+async fn delete_conversation(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<ControlsForm>,
+) -> ApiResult<DeletedConversation> {
+    let (blog, id) = controlled(&app, &user, &form).await?;
+    let published = app
+        .store
+        .clear_conversation(id, blog.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
+    app.realtime.publish(published).await;
+    Ok(ok(DeletedConversation {
+        conversation_id: id,
+        deleted: true,
+    }))
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FlaggedConversation {
+    conversation_id: i64,
+    flagged: bool,
+}
+
+/// Message controls' Flag: the conversation's other blogs are reported to the moderators.
+async fn flag_conversation(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<ControlsForm>,
+) -> ApiResult<FlaggedConversation> {
+    let (blog, id) = controlled(&app, &user, &form).await?;
+    let others: Vec<i64> = app
+        .store
+        .participants(id)
+        .await?
+        .into_iter()
+        .filter(|p| p.user_id != user.user_id)
+        .map(|p| p.id)
+        .collect();
+    if others.is_empty() {
+        return Err(AppError::bad_request(
+            Code::OwnBlog,
+            "You can't flag your own blogs.",
+        ));
+    }
+    app.store.flag_conversation(id, blog.id, &others).await?;
+    Ok(ok(FlaggedConversation {
+        conversation_id: id,
+        flagged: true,
+    }))
 }
 
 /// A `conversation_id` field's value.
@@ -252,7 +338,7 @@ async fn messages(
         };
     let rows = app
         .store
-        .messages(conversation_id, before, MESSAGES_PER_PAGE)
+        .messages(conversation_id, before, row.cleared_ms, MESSAGES_PER_PAGE)
         .await?;
     let next = (rows.len() as i64 == MESSAGES_PER_PAGE)
         .then(|| rows.first())
@@ -468,6 +554,8 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<super::model::Participant>();
     exports.add::<super::model::Theme>();
     exports.add::<super::model::Conversation>();
+    exports.add::<DeletedConversation>();
+    exports.add::<FlaggedConversation>();
     exports.add::<super::model::MessagePage>();
     exports.add::<super::model::Links>();
     exports.add::<super::model::Link>();

@@ -15,6 +15,8 @@ pub struct ConversationRow {
     pub status: String,
     pub last_modified_ms: i64,
     pub last_read_ms: i64,
+    /// The blog deleted the conversation's messages up to this time (0: never).
+    pub cleared_ms: i64,
 }
 
 /// Where a message goes.
@@ -82,23 +84,24 @@ impl Store {
         conversation_id: i64,
         blog_id: i64,
     ) -> sqlx::Result<Option<ConversationRow>> {
-        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms \
+        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms, p.cleared_ms \
              FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
              WHERE c.id = $1 AND p.blog_id = $2";
         with_pool!(self, pool => sqlx::query_as(SQL).bind(conversation_id).bind(blog_id).fetch_optional(pool).await)
     }
 
     /// A blog's conversations, newest activity first, older than the cursor
-    /// `(last_modified_ms, id)` when given.
+    /// `(last_modified_ms, id)` when given; none it deleted and heard nothing from since.
     pub async fn conversations_of(
         &self,
         blog_id: i64,
         before: Option<(i64, i64)>,
         limit: i64,
     ) -> sqlx::Result<Vec<ConversationRow>> {
-        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms \
+        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms, p.cleared_ms \
              FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
-             WHERE p.blog_id = $1 AND (c.last_modified_ms < $2 OR (c.last_modified_ms = $2 AND c.id < $3)) \
+             WHERE p.blog_id = $1 AND c.last_modified_ms > p.cleared_ms \
+             AND (c.last_modified_ms < $2 OR (c.last_modified_ms = $2 AND c.id < $3)) \
              ORDER BY c.last_modified_ms DESC, c.id DESC LIMIT $4";
         let (ms, id) = before.unwrap_or((i64::MAX, i64::MAX));
         with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(ms).bind(id).bind(limit).fetch_all(pool).await)
@@ -132,18 +135,20 @@ impl Store {
             .build_query_as().fetch_all(pool).await)
     }
 
-    /// A page of messages older than `before_id`, returned oldest first.
+    /// A page of messages older than `before_id` and newer than `after_ts` (what the reading
+    /// blog deleted is not there for it), returned oldest first.
     pub async fn messages(
         &self,
         conversation_id: i64,
         before_id: Option<i64>,
+        after_ts: i64,
         limit: i64,
     ) -> sqlx::Result<Vec<MessageRow>> {
         const SQL: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
              FROM messages m JOIN blogs b ON b.id = m.blog_id \
-             WHERE m.conversation_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3";
+             WHERE m.conversation_id = $1 AND m.id < $2 AND m.ts > $4 ORDER BY m.id DESC LIMIT $3";
         let mut rows: Vec<MessageRow> = with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(conversation_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit)
+            .bind(conversation_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit).bind(after_ts)
             .fetch_all(pool).await)?;
         rows.reverse();
         Ok(rows)
@@ -222,6 +227,8 @@ impl Store {
             status,
             last_modified_ms: ts,
             last_read_ms: ts,
+            // The sender's new message is after anything the sender deleted.
+            cleared_ms: 0,
         };
         Ok(Sent {
             message: row,
@@ -269,6 +276,51 @@ impl Store {
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(published)
+    }
+
+    /// Deletes a conversation for `blog_id` alone: its messages so far are hidden from that
+    /// blog and the conversation is read; it leaves the blog's inbox until a new message.
+    /// Returns the events to publish (the owner's unread counts). `None`: not a participant.
+    pub async fn clear_conversation(
+        &self,
+        conversation_id: i64,
+        blog_id: i64,
+    ) -> sqlx::Result<Option<Vec<Published>>> {
+        const CLEAR: &str = "UPDATE conversation_participants SET \
+             cleared_ms = (SELECT last_modified_ms FROM conversations WHERE id = $1), \
+             last_read_ms = (SELECT last_modified_ms FROM conversations WHERE id = $1) \
+             WHERE conversation_id = $1 AND blog_id = $2";
+        const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
+        let mut tx = self.begin().await?;
+        let changed = with_tx!(&mut tx, conn => sqlx::query(CLEAR)
+            .bind(conversation_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+        if changed == 0 {
+            return Ok(None);
+        }
+        let (owner,): (i64,) =
+            with_tx!(&mut tx, conn => sqlx::query_as(OWNER).bind(blog_id).fetch_one(conn).await)?;
+        let events = crate::unread::events(&mut tx, &[owner]).await?;
+        let published = log::record(&mut tx, events).await?;
+        tx.commit().await?;
+        Ok(Some(published))
+    }
+
+    /// Reports each of `reported` (blogs of the conversation) as `reporter_blog_id` saw them.
+    pub async fn flag_conversation(
+        &self,
+        conversation_id: i64,
+        reporter_blog_id: i64,
+        reported: &[i64],
+    ) -> sqlx::Result<()> {
+        const SQL: &str = "INSERT INTO conversation_flags \
+             (conversation_id, reporter_blog_id, reported_blog_id, created_at) VALUES ($1, $2, $3, $4)";
+        let mut tx = self.begin().await?;
+        for &blog in reported {
+            with_tx!(&mut tx, conn => sqlx::query(SQL)
+                .bind(conversation_id).bind(reporter_blog_id).bind(blog).bind(now_secs())
+                .execute(conn).await.map(|r| r.rows_affected()))?;
+        }
+        tx.commit().await
     }
 
     /// Blogs whose name starts with `query`, that can message, not the user's own.
