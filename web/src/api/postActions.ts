@@ -11,6 +11,9 @@ import type { InboxAnswer } from './types/InboxAnswer';
 import type { PromoteAnswer } from './types/PromoteAnswer';
 import type { PublishAnswer } from './types/PublishAnswer';
 
+/** Spec 002 §8 Message controls: the delete confirmation (the inbox's Delete asks it too). */
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this?';
+
 /** The alert on a 401, 404 or 500 (spec 002 §8; two spaces, as the spec writes it). */
 export const TECHNICAL_TROUBLE = 'Sorry, we seem to be having technical trouble.  Please try again later.';
 

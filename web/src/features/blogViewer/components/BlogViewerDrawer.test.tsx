@@ -23,6 +23,7 @@ function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>) {
     },
     'GET /svc/ann/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'GET /svc/bob/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+    'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
     'POST /svc/like': () => ({ response: { id: 3, liked: true, note_count: 1, liked_post_count: 1 } }),
     'GET /svc/indash_blog/posts': (req: FakeRequest) => {
       const name = req.query.get('tumblelog_name_or_id')!;
@@ -122,5 +123,20 @@ describe('BlogViewerDrawer', () => {
     await waitFor(() => expect(drawerPosts()).toHaveLength(3));
     fireEvent.keyDown(document, { key: 'Enter' });
     expect(location.history.at(-1)).toBe('/blog/ann');
+  });
+
+  it("blocks the blog as the current blog after the blog confirmation, word for word", async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 1) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    const tools = await within(drawer()).findByRole('toolbar', { name: 'ann controls' });
+    fireEvent.click(within(tools).getByRole('button', { name: 'Block' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask.textContent).toContain(
+      "Are you sure you want to block ann from alice? They won't be able to follow alice, send alice messages, see alice in search results, or interact with any of alice's posts.",
+    );
+    fireEvent.click(within(ask).getByRole('button', { name: 'Block' }));
+    expect(await within(tools).findByText('ann is blocked.')).toBeTruthy();
+    const block = requests.find((r) => r.path === '/svc/block/add')!;
+    expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'ann']);
   });
 });

@@ -1,13 +1,16 @@
 // The blog viewer's follow, share and user controls (spec 000 §2.10). Follow and Ask are the
-// blog card's own; here: open the blog's page, share its address, and message it.
+// blog card's own; here: open the blog's page, share its address, message it, block it.
 import { useState } from 'react';
 import type { Blog } from '../../../api/models';
+import { errorDetails } from '../../../api/client';
+import { useBlocking } from '../../blocking';
 import { useMessaging } from '../../messaging';
 import { useSession } from '../../session';
 
 export function BlogViewerTools({ blog, onOpenBlog }: { blog: Blog; onOpenBlog(): void }) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user } = useSession();
   const messaging = useMessaging();
+  const blocking = useBlocking();
   const [shared, setShared] = useState<string | null>(null);
   const address = new URL(`/blog/${encodeURIComponent(blog.name)}`, window.location.origin).href;
 
@@ -35,6 +38,21 @@ export function BlogViewerTools({ blog, onOpenBlog }: { blog: Blog; onOpenBlog()
           onClick={() => messaging.openConversation({ recipients: [blog.name] })}
         >
           Message
+        </button>
+      )}
+      {isLoggedIn && user && !blog.isMine && (
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() =>
+            // Blocking acts as the current blog (spec 002 §6); Nevermind does nothing.
+            void blocking
+              .confirmBlockBlog(user.currentBlog, blog.name)
+              .then((blocked) => blocked && setShared(`${blog.name} is blocked.`))
+              .catch((err: unknown) => setShared(errorDetails(err).join(' ')))
+          }
+        >
+          Block
         </button>
       )}
       {shared && (

@@ -5,7 +5,7 @@ import type { MessagesAnswer } from '../../../api/types/MessagesAnswer';
 import type { SentAnswer } from '../../../api/types/SentAnswer';
 import type { MessageData } from '../../../protocol/MessageData';
 import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../../test/fakeApi';
-import { user, wireParticipant } from '../../../test/fixtures';
+import { user, userBlog, wireParticipant } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import type { RealtimeStatus } from '../../realtime';
 import type { ConversationTarget } from '../types';
@@ -241,5 +241,73 @@ describe('ConversationPopover, older messages', () => {
     fireEvent.scroll(screen.getByRole('list', { name: 'Messages' }));
     await act(async () => {});
     expect(requests.filter((r) => r.query.has('before'))).toHaveLength(1);
+  });
+});
+
+describe('ConversationPopover: the message controls (spec 002)', () => {
+  const openControls = async () => {
+    await screen.findByText('hi alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Message controls' }));
+    return screen.getByRole('menu', { name: 'Message controls' });
+  };
+  const confirmDialog = () => screen.findByRole('alertdialog');
+
+  it('offers Block, Flag and Delete for a known sender, and blocks only after the sender confirmation', async () => {
+    const { requests } = renderConversation(byId, {
+      'GET /svc/conversations/messages': found,
+      'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
+    });
+    const menu = await openControls();
+    expect(within(menu).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Block', 'Flag', 'Delete']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Block' }));
+    const ask = await confirmDialog();
+    expect(ask.textContent).toContain(
+      "Block messages from this sender? Any further messages sent from their IP address will be blocked from your inbox. This can't be undone, by the way.",
+    );
+    // Nevermind: nothing is sent, nothing is said.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Nevermind' }));
+    await act(async () => {});
+    expect(requests.some((r) => r.path === '/svc/block/add')).toBe(false);
+    expect(screen.queryByRole('status', { name: /blocked/ })).toBeNull();
+
+    fireEvent.click(within(await openControls()).getByRole('menuitem', { name: 'Block' }));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('bob is blocked.')).toBeTruthy();
+    const block = requests.find((r) => r.path === '/svc/block/add')!;
+    expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'bob']);
+  });
+
+  it('offers only Delete when the other blog is one of the user’s own', async () => {
+    const own: ConversationTarget = { ...byId, recipients: ['alice-art'] };
+    const conversation = { ...wireConversation(), participants: [wireParticipant('alice'), wireParticipant('alice-art')] };
+    renderWithProviders(<ConversationPopover target={own} onClose={() => {}} />, {
+      client: fakeApi({
+        'GET /svc/conversations/messages': () => ({
+          response: { conversation, messages: { data: [wireMessage(1, 'alice-art', 'hi alice')], _links: {} } } satisfies MessagesAnswer,
+        }),
+      }).client,
+      user: user({ blogs: [userBlog('alice', { isCurrent: true, isPrimary: true }), userBlog('alice-art')] }),
+    });
+    const menu = await openControls();
+    expect(within(menu).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Delete']);
+  });
+
+  it('deletes after its confirmation and closes; flags with a thank-you', async () => {
+    const { requests, onClose } = renderConversation(byId, {
+      'GET /svc/conversations/messages': found,
+      'POST /svc/conversations/delete': () => ({ response: { conversation_id: 42, deleted: true } }),
+      'POST /svc/conversations/flag': () => ({ response: { conversation_id: 42, flagged: true } }),
+    });
+    fireEvent.click(within(await openControls()).getByRole('menuitem', { name: 'Flag' }));
+    expect(await screen.findByText('Thanks: this conversation was reported.')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/svc/conversations/flag')!.form.get('conversation_id')).toBe('42');
+
+    fireEvent.click(within(await openControls()).getByRole('menuitem', { name: 'Delete' }));
+    const ask = await confirmDialog();
+    expect(ask.textContent).toContain('Are you sure you want to delete this?');
+    fireEvent.click(within(ask).getByRole('button', { name: 'OK' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const deleted = requests.find((r) => r.path === '/svc/conversations/delete')!;
+    expect([deleted.form.get('conversation_id'), deleted.form.get('participant')]).toEqual(['42', 'alice']);
   });
 });

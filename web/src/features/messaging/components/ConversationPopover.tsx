@@ -18,6 +18,7 @@ import { conversationViewKind } from '../conversation/conversationReducer';
 import { useConversation } from '../conversation/useConversation';
 import type { ConversationTarget } from '../types';
 import { ComposeBox } from './ComposeBox';
+import { MessageControls } from './MessageControls';
 import { MessageList } from './MessageList';
 
 export function ConversationPopover({ target, onClose }: { target: ConversationTarget; onClose(): void }) {
@@ -56,6 +57,12 @@ export function ConversationPopover({ target, onClose }: { target: ConversationT
             {STILL_SENDING}
           </p>
         )}
+        <MessageControls
+          sender={target.sender}
+          others={others}
+          conversationId={state.conversation?.id ?? target.conversationId ?? null}
+          onDeleted={onClose}
+        />
         <button type="button" className="link-button conversation-popover__close" onClick={() => void close()}>
           Close
         </button>

@@ -24,7 +24,9 @@ export type InboxAction =
   /** A poll's first page, while the socket is down. */
   | { type: 'polled'; blog: string; page: Page<Conversation> }
   /** An `inbox:{blog}` `conversation` event: new message, read, or new conversation. */
-  | { type: 'conversationChanged'; blog: string; conversation: Conversation };
+  | { type: 'conversationChanged'; blog: string; conversation: Conversation }
+  /** The blog deleted a conversation (message controls): it leaves the list. */
+  | { type: 'conversationDeleted'; blog: string; conversationId: number };
 
 export function initialInboxState(blog: string): InboxState {
   return { blog, conversations: [], nextHref: null, status: 'loading', loadingMore: false, error: null };
@@ -99,6 +101,9 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
         mergePage(draft, action.page, false);
         // Pages already loaded past the first stay; with only one, the poll's link is the news.
         draft.nextHref = draft.nextHref ?? action.page.nextHref;
+        break;
+      case 'conversationDeleted':
+        draft.conversations = (draft.conversations as Conversation[]).filter((c) => c.id !== action.conversationId);
         break;
       case 'conversationChanged': {
         const { conversation } = action;

@@ -7,6 +7,7 @@ import * as endpoints from '../../../api/endpoints';
 import { conversationFromSummary } from '../../../api/messagingModels';
 import { useChannel, usePollingFallback } from '../../realtime';
 import { INBOX_POLL_MS } from '../constants';
+import { useDeletedConversations } from '../deletedConversations';
 import { inboxReducer, initialInboxState, type InboxState } from './inboxReducer';
 
 export interface Inbox {
@@ -54,6 +55,10 @@ export function useInbox(blog: string): Inbox {
     },
     () => void poll().catch((err: unknown) => console.warn('inbox reload failed', err)),
   );
+
+  useDeletedConversations((deletedBy, conversationId) => {
+    if (deletedBy === blog) dispatch({ type: 'conversationDeleted', blog, conversationId });
+  });
 
   // resetKey: choosing another blog cancels the running poll timer (spec 000 §4).
   usePollingFallback(poll, INBOX_POLL_MS, { enabled: state.status === 'ready', resetKey: blog });

@@ -4,15 +4,13 @@
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
-import { runPostAction } from '../../../api/postActions';
+import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
 import type { InboxAnswer } from '../../../api/types/InboxAnswer';
 import { useDialogs } from '../../dialogs';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { announceRemovedPost, announceSavedPost } from '../savedPosts';
 
-/** Spec 002 §8, message controls: the delete confirmation. */
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this?';
 
 
 /** Tells the pages the post went out (it leaves the inbox, joins the blog and dashboards). */
