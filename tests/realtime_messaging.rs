@@ -123,3 +123,45 @@ async fn two_users_chat_live_and_polling_returns_the_same() {
         deployment.stop().await;
     }
 }
+
+#[tokio::test]
+async fn a_blog_that_deleted_a_conversation_hears_of_it_again_on_a_new_message_not_a_read() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let id = ann.start_conversation("ann", "ben").await;
+        ben.send_to("ben", "ann", "before the delete").await;
+        let deleted = ben
+            .post(
+                "/svc/conversations/delete",
+                &[("conversation_id", &id.to_string()), ("participant", "ben")],
+            )
+            .await;
+        assert_eq!(deleted.status, 200, "{setup:?}: {}", deleted.body);
+
+        let mut ben_ws = socket_on(&sockets, &ben).await;
+        let (_, inbox_seq) = ben_ws.subscribe("inbox:ben", None).await;
+        // Ann reads Ben's message: her inbox changes, Ben's (deleted) does not.
+        let read = ann
+            .get(&format!(
+                "/svc/conversations/messages?conversation_id={id}&participant=ann.example"
+            ))
+            .await;
+        assert_eq!(read.status, 200, "{setup:?}: {}", read.body);
+        ann.send_to("ann", "ben", "after the delete").await;
+        // The first inbox event Ben hears is the new message's, with the next seq.
+        let event = ben_ws.event().await;
+        assert_eq!(event.channel, "inbox:ben", "{setup:?}");
+        assert_eq!(event.seq, inbox_seq + 1, "{setup:?}: nothing came between");
+        match &event.event {
+            Event::Conversation(c) => assert_eq!(
+                c.last_message.as_ref().map(|m| m.message.as_str()),
+                Some("after the delete"),
+                "{setup:?}: the read did not put the conversation back"
+            ),
+            other => panic!("{setup:?}: unexpected {other:?}"),
+        }
+        deployment.stop().await;
+    }
+}

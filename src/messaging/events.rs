@@ -10,8 +10,8 @@ use crate::store::Tx;
 use crate::with_tx;
 
 /// The participants of a conversation with what events need; binds the conversation id.
-pub const PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms \
-     FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
+pub const PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms, \
+     p.cleared_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
      WHERE p.conversation_id = $1 ORDER BY b.name";
 
 /// A conversation's newest message; binds the conversation id.
@@ -34,7 +34,8 @@ pub struct ConversationChange<'a> {
 }
 
 /// The events of a conversation change, to record in the same transaction: the head on the
-/// conversation's channel, every participant's inbox entry, every participant user's counts.
+/// conversation's channel, every participant's inbox entry (but for a blog that deleted the
+/// conversation since its last change), every participant user's counts.
 pub async fn conversation_events(
     tx: &mut Tx,
     change: ConversationChange<'_>,
@@ -56,7 +57,9 @@ pub async fn conversation_events(
         .iter()
         .map(ParticipantRow::as_ref)
         .collect();
-    for p in change.participants {
+    // A blog that deleted the conversation for itself hears of it again only when something
+    // newer than the deletion happens (a new message), not when another participant reads.
+    for p in change.participants.iter().filter(|p| modified > p.cleared_ms) {
         let summary = ConversationSummary {
             id,
             blog: p.name.clone(),

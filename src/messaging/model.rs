@@ -17,6 +17,8 @@ pub struct ParticipantRow {
     pub can_message: bool,
     pub theme: String,
     pub last_read_ms: i64,
+    /// Up to when this blog deleted the conversation for itself (0: never).
+    pub cleared_ms: i64,
 }
 
 /// A participant with the conversation it takes part in, for reading many conversations'

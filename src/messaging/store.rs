@@ -114,7 +114,7 @@ impl Store {
         conversation_ids: &[i64],
     ) -> sqlx::Result<Vec<ConversationParticipant>> {
         const HEAD: &str = "SELECT p.conversation_id, b.id, b.name, b.title, b.user_id, b.can_message, \
-             b.theme, p.last_read_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
+             b.theme, p.last_read_ms, p.cleared_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
              WHERE p.conversation_id IN (";
         if conversation_ids.is_empty() {
             return Ok(Vec::new());
