@@ -1,7 +1,9 @@
 //! Asks on SQLite and PostgreSQL: a blog takes questions only when its owner turns asks on
 //! (anonymous ones only with anonymous asks); a question waits in the inbox, notifies the
 //! blog, and is answered (it goes out as an answered note and notifies the asker) or denied;
-//! only the owner answers, denies or approves.
+//! only the owner answers, denies or approves. Submissions: another user's new post saved to
+//! the blog in state '0 3' waits in the same inbox until approved (it goes out on the blog)
+//! or denied.
 
 mod common;
 
@@ -271,6 +273,174 @@ async fn a_blocked_blog_cannot_ask() {
             refused.body
         );
         assert!(inbox(&ann, "ann").await.is_empty(), "{kind:?}");
+    })
+    .await;
+}
+
+/// `client` saves a new text post to `blog` in state '0 3' (a submission), with `extra`.
+async fn submit(client: &Client, blog: &str, title: &str, extra: &[(&str, &str)]) -> Answer {
+    let mut fields = vec![
+        ("channel_id", blog),
+        ("post[type]", "text"),
+        ("post[state]", "0 3"),
+        ("post[one]", title),
+        ("post[two]", "<p>Words <script>x</script>from afar.</p>"),
+    ];
+    fields.extend_from_slice(extra);
+    client.post("/svc/post/update", &fields).await
+}
+
+/// The ids of the blog's inbox page with who submitted each.
+async fn submissions(client: &Client, blog: &str) -> Vec<(i64, Value)> {
+    let answer = client
+        .get(&format!("/svc/post/inbox/after/0?blog={blog}"))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.response()["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_i64().unwrap(), p["submitted_by"].clone()))
+        .collect()
+}
+
+/// The ids of the blog's published posts as `client` reads them.
+async fn blog_posts(client: &Client, blog: &str) -> Vec<i64> {
+    let answer = client
+        .get(&format!(
+            "/svc/indash_blog/posts?tumblelog_name_or_id={blog}"
+        ))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.response()["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn submitted_posts_wait_in_the_inbox_until_approved_or_denied() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+
+        let off = submit(&ben, "ann", "Closed door", &[]).await;
+        assert_eq!(
+            (off.status, off.code(), off.detail()),
+            (403, "asks_off", "This blog isn't taking submissions."),
+            "{kind:?}"
+        );
+        ann.post("/svc/blog/asks", &[("tumblelog", "ann"), ("asks", "1")])
+            .await;
+
+        let sent = submit(&ben, "ann", "A story for you", &[]).await;
+        assert_eq!(sent.status, 200, "{kind:?}: {}", sent.body);
+        let answer = sent.response();
+        let post = &answer["post"];
+        assert_eq!(
+            (&post["state"], &post["tumblelog"], &post["submitted_by"]),
+            (&"unapproved".into(), &"ann".into(), &"ben".into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            post["content"]["body"], "<p>Words from afar.</p>",
+            "{kind:?}: sanitised as any post"
+        );
+        assert_eq!(
+            (
+                &answer["message"],
+                &answer["post_context_page"],
+                &answer["context_tumblelog"]["name_or_id"]
+            ),
+            (&"Submitted to ann.".into(), &"inbox".into(), &"ben".into()),
+            "{kind:?}: the counts shown are the submitter's own blog's"
+        );
+        let first = post["id"].as_i64().unwrap();
+        assert_eq!(
+            submissions(&ann, "ann").await,
+            vec![(first, "ben".into())],
+            "{kind:?}"
+        );
+        let notified = notifications(&ann, "ann", "submission").await;
+        assert_eq!(notified.len(), 1, "{kind:?}");
+        assert_eq!(
+            (
+                &notified[0]["from_tumblelog"]["name"],
+                &notified[0]["post"]["id"],
+                &notified[0]["message"]
+            ),
+            (&"ben".into(), &first.into(), &"submitted a post".into()),
+            "{kind:?}"
+        );
+        assert!(
+            blog_posts(&cat, "ann").await.is_empty(),
+            "{kind:?}: nothing goes out before the owner approves"
+        );
+
+        // Only a new post, only to someone else's blog, never from a blocked blog.
+        let own = submit(&ann, "ann", "Mine", &[]).await;
+        assert_eq!(
+            (own.status, own.code()),
+            (400, "invalid_post"),
+            "{kind:?}: {}",
+            own.body
+        );
+        let f = first.to_string();
+        let edit = submit(&ben, "ann", "Changed", &[("post_id", &f)]).await;
+        assert_eq!(
+            (edit.status, edit.detail()),
+            (400, "Only a new post can be submitted."),
+            "{kind:?}"
+        );
+        let nowhere = submit(&ben, "nobody-here", "Lost", &[]).await;
+        assert_eq!(nowhere.status, 404, "{kind:?}");
+        ann.post(
+            "/svc/block/add",
+            &[("tumblelog", "ann"), ("blocked_tumblelog", "cat")],
+        )
+        .await;
+        let blocked = submit(&cat, "ann", "Let me in", &[]).await;
+        assert_eq!(
+            (blocked.status, blocked.code()),
+            (403, "blocked"),
+            "{kind:?}"
+        );
+
+        // Only the owner approves or denies; approving sends it out on the blog.
+        assert_eq!(
+            ben.post("/approve_submission", &[("id", &f)]).await.status,
+            404,
+            "{kind:?}"
+        );
+        let approved = ann.post("/approve_submission", &[("id", &f)]).await;
+        assert_eq!(approved.status, 200, "{kind:?}: {}", approved.body);
+        let post = &approved.response()["post"];
+        assert_eq!(
+            (&post["state"], &post["submitted_by"]),
+            (&"published".into(), &"ben".into()),
+            "{kind:?}"
+        );
+        assert_eq!(blog_posts(&cat, "ann").await, vec![first], "{kind:?}");
+        assert!(submissions(&ann, "ann").await.is_empty(), "{kind:?}");
+
+        let second = submit(&ben, "ann", "Another", &[]).await.response()["post"]["id"]
+            .as_i64()
+            .unwrap()
+            .to_string();
+        assert_eq!(
+            ben.post("/deny_submission", &[("pid", &second)])
+                .await
+                .status,
+            404,
+            "{kind:?}: the submitter cannot take it back from the inbox"
+        );
+        let denied = ann.post("/deny_submission", &[("pid", &second)]).await;
+        assert_eq!(denied.status, 200, "{kind:?}: {}", denied.body);
+        assert!(submissions(&ann, "ann").await.is_empty(), "{kind:?}");
+        assert_eq!(blog_posts(&cat, "ann").await, vec![first], "{kind:?}");
     })
     .await;
 }

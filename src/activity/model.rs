@@ -17,6 +17,7 @@ fn message_for(kind: &str) -> &'static str {
         "user_mention" => "mentioned you",
         "reply" => "replied to your post",
         "ask" => "asked you a question",
+        "submission" => "submitted a post",
         "answer" => "answered your question",
         _ => "",
     }

@@ -59,7 +59,11 @@ pub async fn conversation_events(
         .collect();
     // A blog that deleted the conversation for itself hears of it again only when something
     // newer than the deletion happens (a new message), not when another participant reads.
-    for p in change.participants.iter().filter(|p| modified > p.cleared_ms) {
+    for p in change
+        .participants
+        .iter()
+        .filter(|p| modified > p.cleared_ms)
+    {
         let summary = ConversationSummary {
             id,
             blog: p.name.clone(),

@@ -204,13 +204,14 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
 }
 
 /// The state asked for: `post[state]` by its code (published when absent), private when
-/// `is_private` is set, scheduled when queued with a time (spec 001 §4). An owner may not put
-/// a post in the unapproved or transcoding state.
+/// `is_private` is set, scheduled when queued with a time (spec 001 §4). Unapproved ('0 3')
+/// asks to submit the post to another blog's inbox (the handler checks who may); no one may
+/// ask for transcoding.
 fn read_state(form: &Pairs, has_time: bool, errors: &mut Vec<FieldError>) -> PostState {
     let asked = match form.get("post[state]").map(str::trim) {
         None | Some("") => PostState::Published,
         Some(code) => match PostState::from_code(code) {
-            Some(PostState::Unapproved | PostState::Transcoding) | None => {
+            Some(PostState::Transcoding) | None => {
                 errors.push(invalid_value("state"));
                 PostState::Published
             }
@@ -867,9 +868,14 @@ mod tests {
                 "Invalid \"state\" value".to_owned()
             )]
         );
+        assert_eq!(
+            state(&[("post[state]", "0 3")]),
+            Ok(PostState::Unapproved),
+            "'0 3' asks to submit the post"
+        );
         assert!(
-            state(&[("post[state]", "0 3")]).is_err(),
-            "only the blog's approval makes a post unapproved"
+            state(&[("post[state]", "4")]).is_err(),
+            "only the server puts a post in transcoding"
         );
         assert!(
             state(&[("post[state]", "on.2")]).is_err(),

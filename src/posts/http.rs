@@ -9,6 +9,7 @@ use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
+use super::asks;
 use super::form::{
     self, MAX_PHOTO_CAPTION, MAX_PHOTOS, MAX_TWEET_CHARS, MAX_URL_CHARS, SHORT_URL_CHARS,
 };
@@ -132,6 +133,7 @@ fn saved_message(post: &PostView, created: bool) -> String {
         PostState::Queued => format!("Added to {blog}'s queue."),
         PostState::Scheduled => format!("Scheduled on {blog}."),
         PostState::Private => format!("Posted privately to {blog}."),
+        PostState::Unapproved => format!("Submitted to {blog}."),
         _ if post.is_reblog && created => format!("Reblogged to {blog}."),
         _ if created => format!("Posted to {blog}."),
         _ => "Saved.".into(),
@@ -145,12 +147,21 @@ async fn update(
 ) -> ApiResult<SaveAnswer> {
     let mut form =
         form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
-    let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
+    // '0 3' submits the post to another user's blog; every other state saves to one's own.
+    let (blog, submitter) = if form.state == PostState::Unapproved {
+        form.publish_on = None;
+        let (blog, submitter) = asks::submission(&app, user.user_id, &form).await?;
+        (blog, Some(submitter))
+    } else {
+        let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
+        (blog, None)
+    };
     not_suspended(&app.store, blog.id).await?;
     save::measure_photos(&mut form.content, &app.media).await;
     let (id, created, published) =
         match save::prepare(&app.store, user.user_id, &blog, form).await? {
-            Save::Create(write) => {
+            Save::Create(mut write) => {
+                write.asked_by = submitter.as_ref().map(|b| b.id);
                 let written = app.store.create_post(&write).await?;
                 (written.id, true, written.published)
             }
@@ -158,7 +169,9 @@ async fn update(
         };
     app.realtime.publish(published).await;
     let post = post_view(&app, id, Some(user.user_id)).await?;
-    let row = blog_named(&app.store, Some(user.user_id), &blog.name).await?;
+    // The counts the composer updates are the writer's own blog's: a submission's.
+    let context = submitter.as_ref().unwrap_or(&blog);
+    let row = blog_named(&app.store, Some(user.user_id), &context.name).await?;
     Ok(ok(SaveAnswer {
         post_context_page: context_page(post.state),
         message: saved_message(&post, created),

@@ -39,6 +39,8 @@ pub struct PostRow {
     pub root_post_id: Option<i64>,
     pub trail: String,
     pub parent_blog_name: Option<String>,
+    /// A submitted post's submitting blog (a question's asker is in its content).
+    pub submitted_by: Option<String>,
     /// Whether the viewer follows the post's blog.
     pub following: bool,
 }
@@ -92,9 +94,11 @@ macro_rules! post_select {
              p.created_at, p.published_at, p.publish_on, p.slug, p.source_url, p.editor_type, \
              p.allow_answers, p.allow_photo_replies, p.content, p.source, p.comment, p.reblog_key, \
              p.parent_post_id, p.root_post_id, p.trail, pb.name AS parent_blog_name, \
+             sb.name AS submitted_by, \
              EXISTS (SELECT 1 FROM follows f WHERE f.user_id = $1 AND f.blog_id = p.blog_id) AS following \
              FROM posts p JOIN blogs b ON b.id = p.blog_id \
-             LEFT JOIN posts pp ON pp.id = p.parent_post_id LEFT JOIN blogs pb ON pb.id = pp.blog_id ",
+             LEFT JOIN posts pp ON pp.id = p.parent_post_id LEFT JOIN blogs pb ON pb.id = pp.blog_id \
+             LEFT JOIN blogs sb ON sb.id = p.asked_by_blog_id AND p.type <> 'note' ",
             $($tail),*
         )
     };
@@ -241,10 +245,12 @@ impl Store {
         if post.state == PostState::Published {
             events.push(post_changed(&mut tx, id, post.blog_id, PostAction::Created).await?);
         }
-        if post.state == PostState::Unapproved && matches!(post.content, PostContent::Note { .. }) {
+        if post.state == PostState::Unapproved {
+            // A question (its asker may be anonymous) or a submitted post.
+            let is_ask = matches!(post.content, PostContent::Note { .. });
             let notice = Notice {
                 blog_id: post.blog_id,
-                kind: "ask",
+                kind: if is_ask { "ask" } else { "submission" },
                 from_blog_id: post.asked_by,
                 post_id: Some(id),
                 reply_text: "",

@@ -54,6 +54,9 @@ pub struct PostView {
     pub liked_timestamp: Option<i64>,
     /// On a blog's page for a tag: the blog promoted it for the tag (pinned on top).
     pub is_promoted: bool,
+    /// A submitted post: the blog that submitted it (it waits in the inbox in state
+    /// unapproved, and says so once published).
+    pub submitted_by: Option<String>,
 }
 
 /// Where a reblog was reblogged from.
@@ -91,6 +94,7 @@ impl PostView {
             source: is_mine.then(|| row.source()),
             liked_timestamp: None,
             is_promoted: false,
+            submitted_by: row.submitted_by.clone(),
             is_mine,
             following: row.following,
             liked: notes.liked,

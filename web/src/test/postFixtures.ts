@@ -37,6 +37,7 @@ export function wirePost(id: number, extra: Partial<Post> = {}): Post {
     source: null,
     liked_timestamp: null,
     is_promoted: false,
+    submitted_by: null,
     ...extra,
   };
 }

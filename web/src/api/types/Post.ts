@@ -61,4 +61,9 @@ liked_timestamp: number | null,
 /**
  * On a blog's page for a tag: the blog promoted it for the tag (pinned on top).
  */
-is_promoted: boolean, };
+is_promoted: boolean, 
+/**
+ * A submitted post: the blog that submitted it (it waits in the inbox in state
+ * unapproved, and says so once published).
+ */
+submitted_by: string | null, };
