@@ -1,7 +1,7 @@
 // End-to-end: asks (issue 11). An author turns asks on in her settings; a reader asks from the author's blog
 // card; the question reaches the author's activity live and waits in her inbox; she answers
 // it there, it leaves the inbox and goes out as an answered note, and the reader hears of
-// the answer.
+// the answer. Then the reader submits a post, and the author posts it from her inbox.
 //
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
@@ -68,6 +68,29 @@ test('ask from the blog card, answer from the inbox', async (t) => {
     await readerPage.getByRole('button', { name: 'Activity', exact: true }).click();
     const readerActivity = readerPage.getByRole('dialog', { name: 'Activity', exact: true });
     await readerActivity.getByText(new RegExp(`${author.blogName} answered your question`)).waitFor();
+  });
+
+  await t.test('the reader submits a post; the author posts it from her inbox', async () => {
+    await readerPage.goto(`/blog/${author.blogName}`);
+    const card = readerPage.getByRole('article', { name: author.blogName });
+    await card.getByRole('button', { name: 'Submit a post' }).click();
+    await card.getByRole('textbox', { name: 'Title' }).fill('A lighthouse for you');
+    await card.getByRole('textbox', { name: 'Post' }).fill('Fanad Head, at dusk.');
+    await card.getByRole('button', { name: 'Submit', exact: true }).click();
+    await card.getByText(`Submitted to ${author.blogName}.`).waitFor();
+
+    await authorPage.goto(`/blog/${author.blogName}/inbox`);
+    await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
+    await activity.getByText(new RegExp(`${reader.blogName} submitted a post`)).waitFor();
+    await authorPage.keyboard.press('Escape');
+    const submitted = authorPage.getByRole('article').filter({ hasText: 'A lighthouse for you' });
+    await submitted.getByText(`submitted by ${reader.blogName}`).waitFor();
+    await submitted.getByRole('button', { name: 'Post', exact: true }).click();
+    await authorPage.getByText('No questions or submissions waiting.').waitFor();
+
+    await readerPage.goto(`/blog/${author.blogName}`);
+    const out = readerPage.getByRole('article').filter({ hasText: 'A lighthouse for you' });
+    await out.getByText('Fanad Head, at dusk.').waitFor();
   });
 
   await t.test('no script errors in either page', () => {

@@ -148,6 +148,8 @@ export interface Post {
   likedTimestamp: number | null;
   /** On a blog's page for a tag: its blog pinned it there (`/svc/promote`). */
   isPromoted: boolean;
+  /** A submitted post: the blog that submitted it. */
+  submittedBy: string | null;
 }
 
 /**
@@ -270,6 +272,7 @@ export function postFromWire(w: WirePost): Post {
     takesReplies: w.allow_photo_replies,
     likedTimestamp: w.liked_timestamp,
     isPromoted: w.is_promoted,
+    submittedBy: w.submitted_by,
   };
 }
 

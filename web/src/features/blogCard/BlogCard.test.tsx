@@ -139,3 +139,59 @@ describe('BlogCard Ask', () => {
     expect([sent.get('tumblelog'), sent.get('question'), sent.get('anonymous')]).toEqual(['bob', 'Why lighthouses?', '1']);
   });
 });
+
+describe('BlogCard Submit a post', () => {
+  function SeededAsks({ asks }: { asks: boolean }) {
+    const { state, dispatch } = useBlogStore();
+    useEffect(() => {
+      dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { asks }))] });
+    }, [dispatch, asks]);
+    return state.byName.bob ? <BlogCard name="bob" /> : null;
+  }
+
+  it('is offered only to a signed-in reader of a blog that takes questions', async () => {
+    const { client } = fakeApi({});
+    const { unmount } = renderWithProviders(<SeededAsks asks={false} />, { client, user: user() });
+    await screen.findByRole('article', { name: 'bob' });
+    expect(screen.queryByRole('button', { name: 'Submit a post' })).toBeNull();
+    unmount();
+    const visitor = renderWithProviders(<SeededAsks asks />, { client, user: null });
+    await screen.findByRole('article', { name: 'bob' });
+    expect(screen.queryByRole('button', { name: 'Submit a post' })).toBeNull();
+    visitor.unmount();
+    renderWithProviders(<SeededAsks asks />, { client, user: user() });
+    expect(await screen.findByRole('button', { name: 'Submit a post' })).toBeTruthy();
+  });
+
+  it('sends a text post to the blog in the unapproved state and says where it went', async () => {
+    const { client, requests } = fakeApi({
+      'POST /svc/post/update': () => ({ response: { message: 'Submitted to bob.' } }),
+    });
+    renderWithProviders(<SeededAsks asks />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit a post' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'For you' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Post' }), { target: { value: 'Tom & Jerry\n\n<3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submitted to bob.')).toBeTruthy();
+    const sent = requests.find((r) => r.path === '/svc/post/update')!.form;
+    expect([sent.get('channel_id'), sent.get('post[type]'), sent.get('post[state]'), sent.get('post[one]'), sent.get('post[two]')]).toEqual([
+      'bob',
+      'text',
+      '0 3',
+      'For you',
+      '<p>Tom &amp; Jerry</p><p>&lt;3</p>',
+    ]);
+    expect(screen.queryByRole('form', { name: 'Submit a post to bob' })).toBeNull();
+  });
+
+  it("shows the server's refusal", async () => {
+    const { client } = fakeApi({
+      'POST /svc/post/update': () => ({ status: 403, errors: [{ code: 'asks_off', detail: "This blog isn't taking submissions." }] }),
+    });
+    renderWithProviders(<SeededAsks asks />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit a post' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Post' }), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText("This blog isn't taking submissions.")).toBeTruthy();
+  });
+});

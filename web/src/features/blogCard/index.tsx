@@ -6,6 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { backgroundTint } from '../../lib/color';
 import { useBlogStore } from '../blogs';
 import { AskButton } from './components/AskButton';
+import { SubmitPostButton } from './components/SubmitPostButton';
 import { BlogDescription } from './components/BlogDescription';
 import { BlogInfoPopover } from './components/BlogInfoPopover';
 import { FollowButtons } from './components/FollowButtons';
@@ -52,6 +53,7 @@ export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLeve
         <p className="blog-card__name muted">{blog.name}</p>
         {theme.showDescription && <BlogDescription html={blog.descriptionHtml} />}
         <AskButton blog={blog} />
+        <SubmitPostButton blog={blog} />
       </div>
       <HighlightedPosts blog={blog.name} />
     </article>

@@ -5,7 +5,7 @@ import { StateBadge } from './StateBadge';
 
 /**
  * Who posted it (avatar and name, to their blog: the blog viewer opens on a plain click),
- * where it was reblogged from, and its state.
+ * who submitted it, where it was reblogged from, and its state.
  */
 export function PostHeader({ post }: { post: Post }) {
   const source = post.reblogSource;
@@ -19,6 +19,12 @@ export function PostHeader({ post }: { post: Post }) {
         <BlogLink name={post.blogName} className="post-header__blog">
           {post.blogName}
         </BlogLink>
+        {post.submittedBy && (
+          <span className="post-header__submitted">
+            {' submitted by '}
+            <BlogLink name={post.submittedBy}>{post.submittedBy}</BlogLink>
+          </span>
+        )}
         {source && (
           <span className="post-header__reblog">
             {' reblogged from '}

@@ -170,6 +170,15 @@ describe('PostView, reblogs', () => {
   });
 });
 
+describe('PostView, submissions', () => {
+  it('says who submitted a post, linking to their blog', () => {
+    const article = renderPost(wirePost(12, { tumblelog: 'ann', state: 'unapproved', submitted_by: 'ben' }));
+    const header = article.querySelector('header')!;
+    expect(header.textContent).toMatch(/ann submitted by ben/);
+    expect(within(header).getByRole('link', { name: 'ben' }).getAttribute('href')).toBe('/blog/ben');
+  });
+});
+
 describe('PostView, text is never HTML', () => {
   it('shows a tag like <script> as text, linking to the blog\'s tagged page, and makes no element of it', () => {
     const article = renderPost(wirePost(1, { tags: ['&lt;script&gt;', 'art'] }));

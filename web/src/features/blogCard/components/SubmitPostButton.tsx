@@ -1,0 +1,69 @@
+// The blog card's "Submit a post" (issue 11, docs/api.md "Asks and the inbox"): a signed-in
+// reader writes a text post for a blog that takes questions; it waits in that blog's inbox
+// until its owner posts or deletes it. It goes through the composer's own save call, with the
+// blog as `channel_id` and the state unapproved ('0 3').
+import { useState, type FormEvent } from 'react';
+import { useApi } from '../../../api/ApiProvider';
+import { errorDetails } from '../../../api/client';
+import type { Blog } from '../../../api/models';
+import { textToParagraphs } from '../../../lib/htmlText';
+import { useSession } from '../../session';
+
+/** `post[state]` for a submission (spec 001 §4: unapproved). */
+const SUBMISSION_STATE = '0 3';
+
+export function SubmitPostButton({ blog }: { blog: Blog }) {
+  const api = useApi();
+  const { isLoggedIn } = useSession();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  if (!blog.asks || blog.isMine || !isLoggedIn) return null;
+
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (!body.trim() || sending) return;
+    setSending(true);
+    setStatus(null);
+    api
+      .post<{ message: string }>('/svc/post/update', {
+        channel_id: blog.name,
+        'post[type]': 'text',
+        'post[state]': SUBMISSION_STATE,
+        'post[one]': title.trim(),
+        'post[two]': textToParagraphs(body),
+      })
+      .then((answer) => {
+        setTitle('');
+        setBody('');
+        setOpen(false);
+        setStatus(answer.message);
+      })
+      .catch((err: unknown) => setStatus(errorDetails(err).join(' ')))
+      .finally(() => setSending(false));
+  };
+
+  return (
+    <div className="submit-post">
+      <button type="button" className="btn submit-post__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Submit a post
+      </button>
+      {open && (
+        <form className="submit-post__form" aria-label={`Submit a post to ${blog.name}`} onSubmit={send}>
+          <input aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <textarea aria-label="Post" value={body} rows={5} onChange={(e) => setBody(e.target.value)} />
+          <button type="submit" disabled={sending || !body.trim()}>
+            Submit
+          </button>
+        </form>
+      )}
+      {status && (
+        <p className="submit-post__status" role="status">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}
