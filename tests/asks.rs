@@ -395,6 +395,24 @@ async fn submitted_posts_wait_in_the_inbox_until_approved_or_denied() {
             (400, "Only a new post can be submitted."),
             "{kind:?}"
         );
+        let note = ben
+            .post(
+                "/svc/post/update",
+                &[
+                    ("channel_id", "ann"),
+                    ("post[type]", "note"),
+                    ("post[state]", "0 3"),
+                    ("post[one]", "Q?"),
+                    ("post[two]", "A."),
+                ],
+            )
+            .await;
+        assert_eq!(
+            (note.status, note.code()),
+            (400, "invalid_post"),
+            "{kind:?}: questions go through /svc/ask: {}",
+            note.body
+        );
         let nowhere = submit(&ben, "nobody-here", "Lost", &[]).await;
         assert_eq!(nowhere.status, 404, "{kind:?}");
         ann.post(

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
 use super::form::{QUESTION_EMPTY, SaveForm};
 use super::http::{ContextTumblelog, post_view};
-use super::model::{EditorType, PostContent, PostState};
+use super::model::{EditorType, PostContent, PostState, PostType};
 use super::sanitize::{post_html, text_only};
 use super::save::own_post;
 use super::store::PostWrite;
@@ -136,6 +136,13 @@ pub async fn submission(
 ) -> Result<(BlogRef, BlogRef), AppError> {
     if form.edit.is_some() || form.reblog.is_some() {
         return Err(AppError::bad_request(Code::InvalidPost, SUBMIT_NEW_ONLY));
+    }
+    // A question is asked with /svc/ask: a submitted note would pass for an anonymous one.
+    if form.post_type == PostType::Note {
+        return Err(AppError::invalid(
+            Code::InvalidPost,
+            vec![("post[type]".into(), "Invalid \"type\" value".into())],
+        ));
     }
     let blog = blog_named(&app.store, Some(user_id), &form.blog).await?;
     if blog.user_id == user_id {
