@@ -7,6 +7,8 @@
 #   A=/path/to/old/dashwire B=target/release/dashwire ROUNDS=3 loadtest/ab.sh
 #
 # A build from before `dashwire-loadgen seed` existed is seeded with its own `seed-load`.
+# Either side may be the yardstick, the bare router (`target/release/dashwire-bare`): it gets
+# the same seed file and the same scenarios, and serves them without a database.
 # Only 127.0.0.1 is targeted; every run is bounded in count and time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,16 +37,20 @@ seed() {
 run() {
   local name=$1 bin=$2 dir=$3 scenario=$4; shift 4
   local media=()
-  if "$bin" serve --help | grep -q -- --media-dir; then media=(--media-dir "$dir/media"); fi
-  env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18090 \
-    --database-url "sqlite://$dir/db" "${media[@]}" > "$dir/server.out" 2> "$dir/server.err" &
+  if "$bin" --help 2>/dev/null | grep -q "bare axum"; then
+    "$bin" --bind 127.0.0.1:18090 --seed "$dir/seed.json" > "$dir/server.out" 2> "$dir/server.err" &
+  else
+    if "$bin" serve --help | grep -q -- --media-dir; then media=(--media-dir "$dir/media"); fi
+    env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18090 \
+      --database-url "sqlite://$dir/db" "${media[@]}" > "$dir/server.out" 2> "$dir/server.err" &
+  fi
   local pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
   local log="$OUT/$name-$scenario-$round.txt"
   "$GEN" "$@" --seed "$dir/seed.json" --url http://127.0.0.1:18090 --sources 127.0.0.1,127.0.0.2 \
     --server-pid "$pid" > "$log" 2>&1 || echo "  (generator failed, see $log)"
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
-  echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency' "$log" | tr '\n' ' ' | cut -c1-300)"
+  echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency|server CPU|sequence check' "$log" | tr '\n' ' ' | cut -c1-500)"
 }
 
 seed "$A" "$OUT/a"
@@ -58,6 +64,7 @@ for round in $(seq 1 "$ROUNDS"); do
         chat2000) run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000 ;;
         burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset "$SOCKETS" ;;
         paced) run "$side" "$bin" "$OUT/$side" paced fanout --count "$SOCKETS" --events 50 --interval-ms 100 --follower-offset "$SOCKETS" ;;
+        posts) run "$side" "$bin" "$OUT/$side" posts posts --offset 1 --count "$SOCKETS" --posts 20 --interval-ms 0 ;;
         *) echo "unknown scenario $scenario"; exit 2 ;;
       esac
     done

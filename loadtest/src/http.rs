@@ -15,6 +15,10 @@ use crate::stats::{Latencies, now_micros};
 /// Requests in flight at once.
 const IN_FLIGHT: usize = 512;
 
+/// Answers with a 5xx status, over the whole run: a load test that makes the server fail
+/// is a failed load test, however fast.
+pub static SERVER_ERRORS: AtomicU64 = AtomicU64::new(0);
+
 /// A keep-alive HTTP client for one server.
 #[derive(Clone)]
 pub struct Client {
@@ -50,7 +54,12 @@ impl Client {
             .send()
             .await
         {
-            Ok(resp) => resp.status().is_success(),
+            Ok(resp) => {
+                if resp.status().is_server_error() {
+                    SERVER_ERRORS.fetch_add(1, Relaxed);
+                }
+                resp.status().is_success()
+            }
             Err(_) => false,
         }
     }

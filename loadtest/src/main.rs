@@ -453,7 +453,7 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
         );
     }
     hold(common, &shared).await;
-    Ok(())
+    integrity(&shared)
 }
 
 /// The followers (seeded users from `--offset`, user 0 being the star blog's owner) each
@@ -528,7 +528,7 @@ async fn posts(args: PostsArgs) -> anyhow::Result<()> {
             total_cpu_secs(&common.server_pid) - cpu_before
         );
     }
-    Ok(())
+    integrity(&shared)
 }
 
 async fn fanout(args: FanoutArgs) -> anyhow::Result<()> {
@@ -599,6 +599,20 @@ async fn fanout(args: FanoutArgs) -> anyhow::Result<()> {
     }
     // Undo the follows so the same seed can run again.
     http::unfollow_all(&client, &seed, &followers).await;
+    integrity(&shared)
+}
+
+/// Prints what the sockets' sequence check and the HTTP answers found, and fails the run
+/// if any event was missed or repeated, or the server answered a 5xx.
+fn integrity(shared: &Shared) -> anyhow::Result<()> {
+    let gaps = shared.counters.gaps.load(Relaxed);
+    let duplicates = shared.counters.duplicates.load(Relaxed);
+    let errors = http::SERVER_ERRORS.load(Relaxed);
+    println!("sequence check: {gaps} gaps, {duplicates} duplicates; HTTP 5xx answers: {errors}");
+    anyhow::ensure!(
+        gaps == 0 && duplicates == 0 && errors == 0,
+        "events missed or repeated, or the server failed"
+    );
     Ok(())
 }
 

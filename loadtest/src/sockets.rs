@@ -50,7 +50,7 @@ fn config() -> WebSocketConfig {
         .write_buffer_size(0)
 }
 
-async fn open(plan: &Plan) -> anyhow::Result<Socket> {
+async fn open(plan: &Plan) -> anyhow::Result<(Socket, Sequences)> {
     let socket = TcpSocket::new_v4()?;
     socket.bind(SocketAddr::new(plan.source, 0))?;
     let stream = socket.connect(plan.server).await?;
@@ -64,12 +64,16 @@ async fn open(plan: &Plan) -> anyhow::Result<Socket> {
         ws.send(Message::Text(frame.into())).await?;
     }
     let mut pending = plan.channels.len();
+    let mut seqs = Sequences::default();
     while pending > 0 {
         match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
             Ok(Some(Ok(Message::Text(text))))
                 if text.starts_with(r#"{"type":"subscribed""#)
                     || text.contains(r#""type":"subscribed""#) =>
             {
+                if let Some((channel, seq)) = channel_and_seq(&text) {
+                    seqs.confirmed(channel, seq);
+                }
                 pending -= 1
             }
             Ok(Some(Ok(Message::Text(text)))) if text.contains(r#""type":"error""#) => {
@@ -81,7 +85,7 @@ async fn open(plan: &Plan) -> anyhow::Result<Socket> {
             Err(_) => anyhow::bail!("timed out subscribing"),
         }
     }
-    Ok(ws)
+    Ok((ws, seqs))
 }
 
 /// Opens every planned socket, at most `parallel` handshakes at once, and leaves a task
@@ -97,7 +101,7 @@ pub async fn open_all(plans: Vec<Plan>, parallel: usize, shared: Arc<Shared>) {
             let result = open(&plan).await;
             drop(permit);
             match result {
-                Ok(ws) => {
+                Ok((ws, seqs)) => {
                     shared
                         .connect_times
                         .record(index, started.elapsed().as_micros() as u64);
@@ -105,7 +109,7 @@ pub async fn open_all(plans: Vec<Plan>, parallel: usize, shared: Arc<Shared>) {
                         .counters
                         .connected
                         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    tokio::spawn(read(ws, index, shared));
+                    tokio::spawn(read(ws, seqs, index, shared));
                 }
                 Err(err) => {
                     let n = shared
@@ -124,10 +128,15 @@ pub async fn open_all(plans: Vec<Plan>, parallel: usize, shared: Arc<Shared>) {
     }
 }
 
-async fn read(mut ws: Socket, index: usize, shared: Arc<Shared>) {
+async fn read(mut ws: Socket, mut seqs: Sequences, index: usize, shared: Arc<Shared>) {
     while let Some(message) = ws.next().await {
         match message {
-            Ok(Message::Text(text)) => on_text(text.as_str(), index, &shared),
+            Ok(Message::Text(text)) => {
+                if let Some((channel, seq)) = channel_and_seq(&text) {
+                    seqs.check(channel, seq, &shared.counters);
+                }
+                on_text(text.as_str(), index, &shared)
+            }
             Ok(Message::Close(frame)) => {
                 let n = shared
                     .counters
@@ -181,6 +190,48 @@ fn on_text(text: &str, index: usize, shared: &Shared) {
     }
 }
 
+/// What one socket has had of each channel: the last seq, to tell a gap or a repeat. A
+/// socket has a handful of channels, so a list beats a map.
+#[derive(Default)]
+pub struct Sequences(Vec<(String, i64)>);
+
+impl Sequences {
+    /// The subscription's confirmation: the channel's seq when it started.
+    fn confirmed(&mut self, channel: &str, seq: i64) {
+        match self.0.iter_mut().find(|(c, _)| c == channel) {
+            Some((_, last)) => *last = seq,
+            None => self.0.push((channel.to_owned(), seq)),
+        }
+    }
+
+    /// Counts a live event's gap or repeat on its channel.
+    pub fn check(&mut self, channel: &str, seq: i64, counters: &crate::stats::Counters) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let Some((_, last)) = self.0.iter_mut().find(|(c, _)| c == channel) else {
+            self.0.push((channel.to_owned(), seq));
+            return;
+        };
+        if seq <= *last {
+            counters.duplicates.fetch_add(1, Relaxed);
+        } else {
+            if seq > *last + 1 {
+                counters.gaps.fetch_add((seq - *last - 1) as u64, Relaxed);
+            }
+            *last = seq;
+        }
+    }
+}
+
+/// The channel and seq of an event or subscription frame (both start with them, so this
+/// reads only the head of the frame).
+pub fn channel_and_seq(text: &str) -> Option<(&str, i64)> {
+    const CHANNEL: &str = r#""channel":""#;
+    let start = text.find(CHANNEL)? + CHANNEL.len();
+    let end = start + text[start..].find('"')?;
+    let seq = marker(&text[end..], r#""seq":"#)?;
+    Some((&text[start..end], seq as i64))
+}
+
 /// The number right after `prefix` in `text`.
 pub fn marker(text: &str, prefix: &str) -> Option<u64> {
     let start = text.find(prefix)? + prefix.len();
@@ -194,6 +245,31 @@ pub fn marker(text: &str, prefix: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::marker;
+
+    #[test]
+    fn counts_gaps_and_repeats_per_channel() {
+        use super::{Sequences, channel_and_seq};
+        use std::sync::atomic::Ordering::Relaxed;
+        let counters = crate::stats::Counters::default();
+        let mut seqs = Sequences::default();
+        let frame = |channel: &str, seq: i64| {
+            format!(r#"{{"type":"event","channel":"{channel}","seq":{seq},"event":"x"}}"#)
+        };
+        let subscribed = r#"{"type":"subscribed","channel":"a","seq":4}"#;
+        let (channel, seq) = channel_and_seq(subscribed).unwrap();
+        seqs.confirmed(channel, seq);
+        for (channel, seq) in [("a", 5), ("b", 1), ("a", 7), ("a", 7), ("b", 2), ("a", 6)] {
+            let text = frame(channel, seq);
+            let (c, s) = channel_and_seq(&text).unwrap();
+            seqs.check(c, s, &counters);
+        }
+        assert_eq!(counters.gaps.load(Relaxed), 1, "6 was missing when 7 came");
+        assert_eq!(
+            counters.duplicates.load(Relaxed),
+            2,
+            "7 again, and 6 after 7"
+        );
+    }
 
     #[test]
     fn reads_markers() {

@@ -65,6 +65,11 @@ pub struct Counters {
     pub closed: AtomicU64,
     pub deliveries: AtomicU64,
     pub last_delivery_micros: AtomicU64,
+    /// Events missing between two a socket got on one channel (or before its first, after
+    /// the seq its subscription confirmed).
+    pub gaps: AtomicU64,
+    /// Events a socket got twice (a seq at or below one it already had on the channel).
+    pub duplicates: AtomicU64,
 }
 
 impl Counters {
