@@ -273,3 +273,33 @@ async fn deleting_a_conversation_hides_it_for_one_blog_until_a_new_message_and_f
     })
     .await;
 }
+
+#[tokio::test]
+async fn participant_suggestions_search_by_name_and_offer_recent_and_followed_blogs() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        Client::registered(&base, "bob@example.com", "bob").await;
+        Client::registered(&base, "bobby@example.com", "bobby").await;
+        Client::registered(&base, "cat@example.com", "cat").await;
+        let names = |answer: common::Answer| -> Vec<String> {
+            assert_eq!(answer.status, 200, "{}", answer.body);
+            answer.response()["blogs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["name"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        let found = ann
+            .get("/svc/conversations/participant_suggestions?q=bo")
+            .await;
+        assert_eq!(names(found), ["bob", "bobby"], "{kind:?}");
+
+        // With nothing typed: whom ann talked with most recently, then whom she follows.
+        ann.send_to("ann", "bobby", "hi").await;
+        ann.post("/svc/follow", &[("tumblelog", "cat")]).await;
+        let favourites = ann.get("/svc/conversations/participant_suggestions").await;
+        assert_eq!(names(favourites), ["bobby", "cat"], "{kind:?}");
+    })
+    .await;
+}

@@ -330,7 +330,7 @@ impl Store {
         user_id: i64,
         limit: i64,
     ) -> sqlx::Result<Vec<ParticipantRow>> {
-        const SQL: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms \
+        const SQL: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
              FROM blogs b WHERE b.name LIKE $1 AND b.user_id <> $2 AND b.can_message = TRUE \
              ORDER BY length(b.name), b.name LIMIT $3";
         let pattern = format!("{}%", query.replace(['%', '_'], ""));
@@ -344,7 +344,7 @@ impl Store {
         user_id: i64,
         limit: i64,
     ) -> sqlx::Result<Vec<ParticipantRow>> {
-        const TALKED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, \
+        const TALKED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms, \
              MAX(c.last_modified_ms) AS recent \
              FROM conversation_participants mine \
              JOIN blogs mb ON mb.id = mine.blog_id AND mb.user_id = $1 \
@@ -353,7 +353,7 @@ impl Store {
              JOIN blogs b ON b.id = other.blog_id AND b.user_id <> $1 AND b.can_message = TRUE \
              GROUP BY b.id, b.name, b.title, b.user_id, b.can_message, b.theme \
              ORDER BY recent DESC LIMIT $2";
-        const FOLLOWED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms \
+        const FOLLOWED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
              FROM follows f JOIN blogs b ON b.id = f.blog_id \
              WHERE f.user_id = $1 AND b.can_message = TRUE ORDER BY f.created_at DESC LIMIT $2";
         let mut blogs: Vec<ParticipantRow> = with_pool!(self, pool => sqlx::query_as(TALKED).bind(user_id).bind(limit).fetch_all(pool).await)?;
