@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dashwire::realtime::delivery::{Delivery, Outbound};
 use dashwire::realtime::metrics::Metrics;
-use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle};
+use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
 use dashwire::realtime::{Published, Topic};
 use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
 use tokio::sync::mpsc;
@@ -16,6 +16,7 @@ fn notification(seq: i64) -> Published {
     Published {
         topic: Topic::shared(Channel::Activity("star".into())),
         seq,
+        feed_seq: None,
         event: Event::Notification(Box::new(NotificationData {
             id: seq,
             blog: "star".into(),
@@ -47,7 +48,12 @@ fn route(c: &mut Criterion) {
         for id in 0..subscribers as u64 {
             let (queue, inbox) = mpsc::channel(16);
             let close = Arc::new(CloseSignal::default());
-            registry.subscribe(&topic, SocketHandle { id, queue, close }, || {});
+            registry.subscribe(
+                &topic,
+                TopicKind::Own,
+                SocketHandle { id, queue, close },
+                || {},
+            );
             queues.push(inbox);
         }
         group.throughput(Throughput::Elements(subscribers as u64));

@@ -29,7 +29,8 @@ seed() {
   if "$bin" seed-load --help >/dev/null 2>&1; then
     "$bin" seed-load --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
   else
-    "$GEN" seed --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
+    "$GEN" seed --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 \
+      --star-followers "$SOCKETS" --out "$dir/seed.json" >/dev/null
   fi
 }
 
@@ -62,9 +63,9 @@ for round in $(seq 1 "$ROUNDS"); do
       case $scenario in
         chat300) run "$side" "$bin" "$OUT/$side" chat300 chat --count "$SOCKETS" --rate 300 --duration 15 --pairs 2000 ;;
         chat2000) run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000 ;;
-        burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset "$SOCKETS" ;;
-        paced) run "$side" "$bin" "$OUT/$side" paced fanout --count "$SOCKETS" --events 50 --interval-ms 100 --follower-offset "$SOCKETS" ;;
-        posts) run "$side" "$bin" "$OUT/$side" posts posts --offset 1 --count "$SOCKETS" --posts 20 --interval-ms 0 ;;
+        burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset 1 ;;
+        paced) run "$side" "$bin" "$OUT/$side" paced fanout --count "$SOCKETS" --events 50 --interval-ms 100 --follower-offset 1 ;;
+        posts) run "$side" "$bin" "$OUT/$side" posts posts --count "$SOCKETS" --posts 20 --interval-ms 0 ;;
         *) echo "unknown scenario $scenario"; exit 2 ;;
       esac
     done

@@ -22,7 +22,7 @@ export const users = new SharedArray('users', () => JSON.parse(open(SEED_PATH)).
 export const pairs = new SharedArray('pairs', () => JSON.parse(open(SEED_PATH)).pairs);
 export const star = new SharedArray('star', () => {
   const s = JSON.parse(open(SEED_PATH)).star;
-  return [{ blog: s.blog, tokens: s.tokens }];
+  return [{ blog: s.blog, tokens: s.tokens, first_follower: s.first_follower, followers: s.followers }];
 })[0];
 
 export function cookie(user) {

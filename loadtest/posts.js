@@ -1,9 +1,9 @@
 // posts: a popular blog posts to its followers' dashboards. FOLLOWERS sockets (distinct
-// seeded users, as each follower's dashboard is) subscribe to the star blog's posts:{blog};
-// then the star's owner publishes POSTS text posts, one after the other. One event per post
-// reaches them all (the server writes no row per follower). Reports delivery latency (post
-// sent → follower's socket) and deliveries/s.
-//   dashwire-loadgen seed --users 2000 --star-sessions 1
+// seeded users who follow the star blog) subscribe to their `dashboard`; then the star's
+// owner publishes POSTS text posts, one after the other. One event per post reaches them all
+// (the server writes no row per follower). Reports delivery latency (post sent → follower's
+// socket) and deliveries/s.
+//   dashwire-loadgen seed --users 2000 --star-sessions 1 --star-followers 1000
 //   k6 run --no-usage-report -e FOLLOWERS=500 -e POSTS=20 loadtest/posts.js
 import http from 'k6/http';
 import { WebSocket } from 'k6/experimental/websockets';
@@ -17,7 +17,8 @@ const FOLLOWERS = int('FOLLOWERS', 200);
 const POSTS = int('POSTS', 20);
 const INTERVAL_MS = int('INTERVAL_MS', 200);
 const CONNECT_SECONDS = int('CONNECT_SECONDS', 10);
-const FIRST_FOLLOWER = 1; // user 0 owns the star blog and posts
+// User 0 owns the star blog and posts; the seed's last `star.followers` users follow it.
+const FIRST_FOLLOWER = star.first_follower;
 
 const deliveryMs = new Trend('dashwire_post_delivery_ms', true);
 const deliveries = new Counter('dashwire_post_deliveries');
@@ -31,7 +32,7 @@ export const options = {
 };
 
 export function setup() {
-  if (users.length < FIRST_FOLLOWER + FOLLOWERS) throw new Error(`dashwire-loadgen seed --users ${FIRST_FOLLOWER + FOLLOWERS} (have ${users.length})`);
+  if (!(star.followers >= FOLLOWERS)) throw new Error(`dashwire-loadgen seed --star-followers ${FOLLOWERS} (have ${star.followers})`);
   // Post k is sent at postAt + k × INTERVAL_MS: every VU measures against that schedule.
   return { postAt: Date.now() + CONNECT_SECONDS * 1000 };
 }
@@ -42,12 +43,12 @@ export default function (data) {
   let seen = 0;
   // A VU lasts until its timers end: the fallback close must not outlive the last post.
   const giveUp = setTimeout(() => ws.close(), (CONNECT_SECONDS + 80) * 1000);
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'subscribe', channel: `posts:${star.blog}` }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'subscribe', channel: 'dashboard' }));
   ws.onmessage = (e) => {
     const frame = JSON.parse(e.data);
     if (frame.type !== 'event' || frame.event !== 'post') return;
     deliveries.add(1);
-    // One channel delivers in order: the k-th event is the k-th post.
+    // One channel delivers in order, and only the star posts: the k-th event is the k-th post.
     deliveryMs.add(Date.now() - (data.postAt + seen * INTERVAL_MS));
     if (++seen === POSTS) {
       clearTimeout(giveUp);

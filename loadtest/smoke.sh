@@ -9,7 +9,7 @@ LOADGEN=${DASHWIRE_LOADGEN:-$(dirname "$BIN")/dashwire-loadgen}
 dir=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
 
-"$LOADGEN" seed --database-url "sqlite://$dir/db" --users 200 --star-sessions 20 --out "$dir/seed.json" >/dev/null
+"$LOADGEN" seed --database-url "sqlite://$dir/db" --users 200 --star-sessions 20 --star-followers 20 --out "$dir/seed.json" >/dev/null
 # Without the developer's exported settings (REDIS_URL would join a shared Redis).
 env -u DATABASE_URL -u REDIS_URL -u DASHWIRE_REDIS_PREFIX "$BIN" serve --bind 127.0.0.1:0 --database-url "sqlite://$dir/db" > "$dir/server.out" 2> "$dir/server.err" &
 server=$!

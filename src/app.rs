@@ -64,6 +64,9 @@ pub fn channel_kinds(store: &Store) -> ChannelKinds {
         .register(crate::posts::PostsChannel {
             store: store.clone(),
         })
+        .register(crate::feed::DashboardChannel {
+            store: store.clone(),
+        })
 }
 
 async fn healthz() -> &'static str {

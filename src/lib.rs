@@ -18,6 +18,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod extract;
+pub mod feed;
 pub mod follows;
 pub mod likes;
 pub mod media;

@@ -132,3 +132,74 @@ async fn a_visitor_reads_a_public_blogs_posts_and_notes_live_and_nothing_persona
         deployment.stop().await;
     }
 }
+
+/// Ben's dashboard: the posts of the blogs he reads (his own, those he follows) on one
+/// channel, by feed position, following his follows as he makes them, resumed from one
+/// position whatever blogs posted meanwhile.
+#[tokio::test]
+async fn a_dashboard_hears_the_blogs_its_user_reads_follows_them_live_and_resumes() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let cid = Client::registered(&base, "cid@example.com", "cid").await;
+        let follow = |who: &'static str| [("tumblelog", who)];
+        assert_eq!(ben.post("/svc/follow", &follow("ann")).await.status, 200);
+        let mut ws = socket_on(&sockets, &ben).await;
+        ws.subscribe("dashboard", None).await;
+
+        // Cid's post is not his to hear; Ann's and his own are, in that order.
+        post(&cid, "cid", "Unread").await;
+        let anns = post(&ann, "ann", "Followed").await;
+        let own = post(&ben, "ben", "Mine").await;
+        let (first, id, _) = post_event(&mut ws).await;
+        assert_eq!(id, anns, "{setup:?}");
+        let (second, id, _) = post_event(&mut ws).await;
+        assert_eq!(id, own, "{setup:?}");
+        assert!(second > first, "{setup:?}: seqs are feed positions, rising");
+
+        // Following Cid and unfollowing Ann take effect while the dashboard is open.
+        assert_eq!(ben.post("/svc/follow", &follow("cid")).await.status, 200);
+        assert_eq!(ben.post("/svc/unfollow", &follow("ann")).await.status, 200);
+        let cids = post(&cid, "cid", "Now followed").await;
+        let (seen, id, _) = post_event(&mut ws).await;
+        assert_eq!(id, cids, "{setup:?}: Cid's first post since the follow");
+        post(&ann, "ann", "No longer followed").await;
+        let cids_next = post(&cid, "cid", "Again").await;
+        let (_, id, _) = post_event(&mut ws).await;
+        assert_eq!(id, cids_next, "{setup:?}: nothing of Ann's in between");
+        drop(ws);
+
+        // Away: Cid posts, Ann posts, Ben posts. Back: what he missed of his blogs, in order.
+        let away_cid = post(&cid, "cid", "While away").await;
+        post(&ann, "ann", "Still not followed").await;
+        let away_own = post(&ben, "ben", "Mine, while away").await;
+        let mut ws = socket_on(&sockets, &ben).await;
+        let (replayed, _) = ws.subscribe("dashboard", Some(seen)).await;
+        let replayed: Vec<i64> = replayed
+            .into_iter()
+            .map(|f| match f.event {
+                Event::Post(change) => change.id,
+                other => panic!("{setup:?}: unexpected {other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            replayed,
+            [cids_next, away_cid, away_own],
+            "{setup:?}: once each, in feed order"
+        );
+        deployment.stop().await;
+    }
+}
+
+/// Publishes a text post on `blog`; answers its id.
+async fn post(client: &Client, blog: &str, title: &str) -> i64 {
+    let fields = [
+        ("post[type]", "text"),
+        ("post[state]", "0"),
+        ("post[one]", title),
+    ];
+    client.save_post(blog, &fields).await["post"]["id"]
+        .as_i64()
+        .unwrap()
+}

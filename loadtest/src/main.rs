@@ -6,8 +6,8 @@
 //! - `connect`: open, authenticate and subscribe N sockets, hold them, report memory.
 //! - `chat`: N sockets connected; pairs chat over HTTP at a steady rate; delivery latency.
 //! - `fanout`: N sockets on one blog's activity; a burst of follows; deliveries/s.
-//! - `posts`: N followers' sockets on one popular blog's `posts:{blog}`; the blog posts a
-//!   series; delivery latency and deliveries/s.
+//! - `posts`: N followers' sockets on their `dashboard`; the popular blog they follow posts
+//!   a series; delivery latency and deliveries/s.
 //! - `poll`: the same chat done the spec's fallback way (2 s / 30 s polling).
 //!
 //! Every run is bounded in count and time and only targets the addresses it is given
@@ -60,7 +60,7 @@ enum Mode {
     Chat(ChatArgs),
     /// One blog's activity to many sockets: a burst of follows.
     Fanout(FanoutArgs),
-    /// A popular blog posts to many followers' dashboards (`posts:{blog}`).
+    /// A popular blog posts to many followers' dashboards (`dashboard`).
     Posts(PostsArgs),
     /// The same chat by the spec's polling fallback.
     Poll(PollArgs),
@@ -109,6 +109,10 @@ struct SeedArgs {
     /// Extra sessions of the star blog's owner, for fan-out sockets.
     #[arg(long, default_value_t = 0)]
     star_sessions: usize,
+    /// How many users follow the star blog (the last ones seeded), for the posts scenario's
+    /// dashboards.
+    #[arg(long, default_value_t = 0)]
+    star_followers: usize,
     /// Name prefix of the users' blogs (use another to seed the same database again).
     #[arg(long, default_value = "load")]
     prefix: String,
@@ -219,6 +223,7 @@ async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
     let plan = seeding::LoadSeed {
         users: args.users,
         star_sessions: args.star_sessions,
+        star_followers: args.star_followers,
         prefix: args.prefix,
     };
     let started = Instant::now();
@@ -456,18 +461,20 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
     integrity(&shared)
 }
 
-/// The followers (seeded users from `--offset`, user 0 being the star blog's owner) each
-/// hold a socket on `posts:{star}`, as their dashboards do; the star blog publishes a series
-/// of posts; every socket should get every post. One event per post reaches them all: the
-/// server writes no row per follower.
+/// The star blog's followers (seeded with `seed --star-followers`; `--offset` counts among
+/// them) each hold a socket on their `dashboard`; the star blog publishes a series of posts;
+/// every socket should get every post. One event per post reaches them all: the server writes
+/// no row per follower.
 async fn posts(args: PostsArgs) -> anyhow::Result<()> {
     let common = &args.common;
     let seed = Seed::read(&common.seed)?;
     anyhow::ensure!(
-        common.offset >= 1 && common.offset + common.count <= seed.users.len(),
-        "the seed has {} users; subscribers are users offset..offset+count, after user 0",
-        seed.users.len()
+        common.offset + common.count <= seed.star.followers,
+        "the seed has {} followers of the star blog (seed --star-followers N); \
+         subscribers are followers offset..offset+count",
+        seed.star.followers
     );
+    let first = seed.star.first_follower + common.offset;
     let mut shared = shared(&seed, &common.prefix);
     {
         let inner = Arc::get_mut(&mut shared).expect("not shared yet");
@@ -479,14 +486,14 @@ async fn posts(args: PostsArgs) -> anyhow::Result<()> {
         .iter()
         .map(|u| server_addr(u))
         .collect::<Result<_, _>>()?;
-    let plans: Vec<Plan> = seed.users[common.offset..common.offset + common.count]
+    let plans: Vec<Plan> = seed.users[first..first + common.count]
         .iter()
         .enumerate()
         .map(|(i, user)| Plan {
             server: servers[i % servers.len()],
             source: common.sources[i % common.sources.len()],
             token: user.token.clone(),
-            channels: vec![format!("posts:{}", seed.star.blog)],
+            channels: vec!["dashboard".to_owned()],
         })
         .collect();
     open_and_report(common, plans, &shared).await;

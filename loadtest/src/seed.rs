@@ -23,6 +23,11 @@ pub struct Pair {
 pub struct Star {
     pub blog: String,
     pub tokens: Vec<String>,
+    /// The users who follow the star blog: `first_follower..first_follower + followers`.
+    #[serde(default)]
+    pub first_follower: usize,
+    #[serde(default)]
+    pub followers: usize,
 }
 
 /// The whole file.

@@ -29,6 +29,9 @@ pub struct LoadSeed {
     pub users: usize,
     /// Extra sessions of the star blog's owner (user 0), for fan-out sockets.
     pub star_sessions: usize,
+    /// How many users follow the star blog: the last ones seeded (the first ones are left
+    /// to follow it in the fan-out scenario's burst).
+    pub star_followers: usize,
     /// A prefix that keeps several seedings of one database apart.
     pub prefix: String,
 }
@@ -58,6 +61,9 @@ pub struct SeededStar {
     pub blog: String,
     pub user: usize,
     pub tokens: Vec<String>,
+    /// The users who follow it: `first_follower..first_follower + followers`.
+    pub first_follower: usize,
+    pub followers: usize,
 }
 
 /// The file load tools read.
@@ -78,6 +84,10 @@ fn random_hex(bytes: usize) -> String {
 /// Seeds and returns the description.
 pub async fn seed(store: &Store, plan: &LoadSeed) -> anyhow::Result<SeedFile> {
     anyhow::ensure!(plan.users >= 2, "seed at least 2 users");
+    anyhow::ensure!(
+        plan.star_followers < plan.users,
+        "the star's followers are other users: seed more users than followers"
+    );
     let hash = password::hash(LOAD_PASSWORD.to_owned()).await?;
     let now = now_secs();
     let users: Vec<SeededUser> = (0..plan.users)
@@ -94,6 +104,15 @@ pub async fn seed(store: &Store, plan: &LoadSeed) -> anyhow::Result<SeedFile> {
     let blog_ids = insert_blogs(store, &users, &user_ids, now).await?;
     insert_sessions(store, &users, &user_ids, &star_tokens, now).await?;
     let pairs = insert_conversations(store, &blog_ids, now).await?;
+    let first_follower = plan.users - plan.star_followers;
+    insert_star_follows(
+        store,
+        &user_ids[first_follower..],
+        &blog_ids,
+        first_follower,
+        now,
+    )
+    .await?;
     // A bulk load leaves the planner's statistics describing empty tables: PostgreSQL
     // then plans participant lookups as scans of every blog (1.4 ms instead of 0.03 ms),
     // and nothing corrects it where autovacuum is off, as on this machine's PostgreSQL.
@@ -106,6 +125,8 @@ pub async fn seed(store: &Store, plan: &LoadSeed) -> anyhow::Result<SeedFile> {
             blog: format!("{}-0", plan.prefix),
             user: 0,
             tokens: star_tokens,
+            first_follower,
+            followers: plan.star_followers,
         },
     })
 }
@@ -170,6 +191,33 @@ async fn insert_blogs(
     let (first, last) = (user_ids[0], user_ids[user_ids.len() - 1]);
     with_writer!(store, pool => sqlx::query(CURRENT).bind(first).bind(last).execute(pool).await.map(|_| ()))?;
     Ok(ids)
+}
+
+/// The users from `first` on follow the star blog (user 0's), each as their own blog.
+async fn insert_star_follows(
+    store: &Store,
+    followers: &[i64],
+    blog_ids: &[i64],
+    first: usize,
+    now: i64,
+) -> sqlx::Result<()> {
+    let rows: Vec<(i64, i64)> = followers
+        .iter()
+        .zip(&blog_ids[first..])
+        .map(|(&user, &via)| (user, via))
+        .collect();
+    for chunk in rows.chunks(CHUNK) {
+        with_writer!(store, pool => {
+            let mut q = sqlx::QueryBuilder::new(
+                "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) ",
+            );
+            q.push_values(chunk, |mut row, (user, via)| {
+                row.push_bind(*user).push_bind(blog_ids[0]).push_bind(*via).push_bind(now);
+            });
+            q.build().execute(pool).await.map(|_| ())
+        })?;
+    }
+    Ok(())
 }
 
 async fn insert_sessions(

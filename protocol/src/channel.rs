@@ -20,13 +20,16 @@ pub enum Channel {
     Notes(i64),
     /// `posts:{blog}`: the blog's published posts changed (a new one, an edit, a removal).
     Posts(String),
+    /// `dashboard`: the session user's dashboard: the `posts:{blog}` events of every blog they
+    /// read (their own and those they follow), in one order, the feed's.
+    Dashboard,
 }
 
 /// Why a channel string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
     #[error(
-        "unknown channel kind '{0}' (expected inbox, conversation, activity, unread, notes or posts)"
+        "unknown channel kind '{0}' (expected inbox, conversation, activity, unread, notes, posts or dashboard)"
     )]
     UnknownKind(String),
     #[error("channel '{0}' needs a key: write it kind:key")]
@@ -37,13 +40,14 @@ pub enum ChannelError {
 
 impl Channel {
     /// Every kind, as written before the colon.
-    pub const KINDS: [&'static str; 6] = [
+    pub const KINDS: [&'static str; 7] = [
         "inbox",
         "conversation",
         "activity",
         "unread",
         "notes",
         "posts",
+        "dashboard",
     ];
 
     /// The channel's kind, as written before the colon.
@@ -55,6 +59,7 @@ impl Channel {
             Channel::Unread => "unread",
             Channel::Notes(_) => "notes",
             Channel::Posts(_) => "posts",
+            Channel::Dashboard => "dashboard",
         }
     }
 }
@@ -68,6 +73,7 @@ impl fmt::Display for Channel {
             Channel::Unread => f.write_str("unread"),
             Channel::Notes(id) => write!(f, "notes:{id}"),
             Channel::Posts(blog) => write!(f, "posts:{blog}"),
+            Channel::Dashboard => f.write_str("dashboard"),
         }
     }
 }
@@ -102,7 +108,8 @@ impl FromStr for Channel {
         };
         match (kind, key) {
             ("unread", None) => Ok(Channel::Unread),
-            ("unread", Some(key)) => Err(ChannelError::BadKey(key.to_owned())),
+            ("dashboard", None) => Ok(Channel::Dashboard),
+            ("unread" | "dashboard", Some(key)) => Err(ChannelError::BadKey(key.to_owned())),
             ("inbox" | "conversation" | "activity" | "notes" | "posts", None) => {
                 Err(ChannelError::MissingKey(s.to_owned()))
             }
@@ -142,6 +149,7 @@ mod tests {
             "unread",
             "notes:7",
             "posts:ann",
+            "dashboard",
         ] {
             let channel: Channel = s.parse().unwrap();
             assert_eq!(channel.to_string(), s);
@@ -157,6 +165,7 @@ mod tests {
             Channel::Unread,
             Channel::Notes(1),
             Channel::Posts("a".into()),
+            Channel::Dashboard,
         ];
         let kinds: Vec<&str> = samples.iter().map(Channel::kind).collect();
         assert_eq!(kinds, Channel::KINDS);
@@ -179,6 +188,7 @@ mod tests {
         assert!("notes".parse::<Channel>().is_err());
         assert!("posts:Ann".parse::<Channel>().is_err());
         assert!("unread:5".parse::<Channel>().is_err());
+        assert!("dashboard:5".parse::<Channel>().is_err());
         assert!("".parse::<Channel>().is_err());
     }
 }

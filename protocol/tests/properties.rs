@@ -80,6 +80,7 @@ fn channel() -> impl Strategy<Value = Channel> {
         (1..i64::MAX).prop_map(Channel::Conversation),
         (1..i64::MAX).prop_map(Channel::Notes),
         Just(Channel::Unread),
+        Just(Channel::Dashboard),
     ]
 }
 

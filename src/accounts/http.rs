@@ -23,6 +23,7 @@ use crate::blogs::model::UserBlog;
 use crate::blogs::validate as blog_validate;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
+use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 use crate::store::unique_violation;
 
@@ -253,6 +254,7 @@ async fn new_blog(
             Some(_) => blog_validate::name_taken(&name),
             None => err.into(),
         })?;
+    refresh_dashboard(&app.realtime, user.user_id).await;
     let user_model = user_model(&app.store, user.user_id, &user.session.form_key).await?;
     let row = app
         .store

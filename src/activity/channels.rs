@@ -3,7 +3,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Topic};
+use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::Store;
 
 /// The `activity` channel kind.
@@ -20,13 +20,13 @@ impl ChannelAuthority for ActivityChannel {
         &'a self,
         viewer: Option<i64>,
         channel: &'a Channel,
-    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
         Box::pin(async move {
             let (Channel::Activity(blog), Some(user_id)) = (channel, viewer) else {
                 return Ok(None);
             };
             let owned = self.store.owned_blog(user_id, blog).await?;
-            Ok(owned.map(|_| Topic::shared(channel.clone())))
+            Ok(owned.map(|_| Grant::Topic(Topic::shared(channel.clone()))))
         })
     }
 }

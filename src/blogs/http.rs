@@ -13,6 +13,7 @@ use super::store::BlogRow;
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
+use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 
 /// The blog routes.
@@ -172,6 +173,8 @@ async fn block_add(
 ) -> ApiResult<BlockAnswer> {
     let (blocker, blocked) = block_target(&app, &user, &form).await?;
     let changed = app.store.block(blocker, blocked.id).await?;
+    // The blocked blog's user no longer follows the blocker.
+    refresh_dashboard(&app.realtime, blocked.user_id).await;
     Ok(ok(BlockAnswer {
         blocked: true,
         changed,

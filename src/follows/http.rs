@@ -12,6 +12,7 @@ use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::blogs::model::BlogView;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
+use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 
 /// The follow routes.
@@ -70,6 +71,7 @@ async fn follow(
         app.store.follow(user.user_id, via.id, target.id).await?
     {
         app.realtime.publish(published).await;
+        refresh_dashboard(&app.realtime, user.user_id).await;
     }
     follow_answer(&app, &user, &target.name).await
 }
@@ -80,7 +82,9 @@ async fn unfollow(
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
     let target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
-    app.store.unfollow(user.user_id, target.id).await?;
+    if let FollowChange::Unfollowed = app.store.unfollow(user.user_id, target.id).await? {
+        refresh_dashboard(&app.realtime, user.user_id).await;
+    }
     follow_answer(&app, &user, &target.name).await
 }
 

@@ -4,7 +4,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Topic};
+use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::Store;
 use crate::with_pool;
 
@@ -33,7 +33,7 @@ impl ChannelAuthority for MessagingChannels {
         &'a self,
         viewer: Option<i64>,
         channel: &'a Channel,
-    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
         Box::pin(async move {
             let Some(user_id) = viewer else {
                 return Ok(None); // a visitor has no conversations
@@ -43,7 +43,7 @@ impl ChannelAuthority for MessagingChannels {
                 Channel::Conversation(id) => self.takes_part(user_id, *id).await?,
                 _ => false,
             };
-            Ok(allowed.then(|| Topic::shared(channel.clone())))
+            Ok(allowed.then(|| Grant::Topic(Topic::shared(channel.clone()))))
         })
     }
 }

@@ -3,7 +3,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Topic};
+use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::Store;
 
 /// The `notes` channel kind.
@@ -20,13 +20,13 @@ impl ChannelAuthority for NotesChannel {
         &'a self,
         viewer: Option<i64>,
         channel: &'a Channel,
-    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
         Box::pin(async move {
             let Channel::Notes(root_id) = channel else {
                 return Ok(None);
             };
             let readable = self.store.chain_readable(*root_id, viewer).await?;
-            Ok(readable.then(|| Topic::shared(channel.clone())))
+            Ok(readable.then(|| Grant::Topic(Topic::shared(channel.clone()))))
         })
     }
 }

@@ -1,10 +1,11 @@
-//! Who may read `posts:{blog}`: anyone signed in, for a blog whose posts are public; only its
-//! owner for a private group channel.
+//! Who may read `posts:{blog}`: anyone signed in, and visitors, for a blog whose posts are
+//! public; only its owner for a private group channel.
 
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Topic};
+use crate::feed::posts_topic;
+use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
 
 /// The `posts` channel kind.
@@ -21,13 +22,13 @@ impl ChannelAuthority for PostsChannel {
         &'a self,
         viewer: Option<i64>,
         channel: &'a Channel,
-    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
         Box::pin(async move {
             let Channel::Posts(blog) = channel else {
                 return Ok(None);
             };
             let readable = self.store.blog_posts_readable(blog, viewer).await?;
-            Ok(readable.then(|| Topic::shared(channel.clone())))
+            Ok(readable.then(|| Grant::Topic(posts_topic(blog.clone()))))
         })
     }
 }

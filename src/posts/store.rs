@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use dashwire_protocol::{Channel, Event, PostAction, PostChange};
+use dashwire_protocol::{Event, PostAction, PostChange};
 
 use super::mentions::mentioned_blogs;
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
@@ -990,7 +990,7 @@ async fn post_changed(
         id,
         action,
     };
-    Ok((Topic::shared(Channel::Posts(blog)), Event::Post(change)))
+    Ok((crate::feed::posts_topic(blog), Event::Post(change)))
 }
 
 /// One post (or queue) the publisher could not send out stays as it was, to be tried on the

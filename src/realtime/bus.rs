@@ -4,7 +4,10 @@
 //!
 //! `Local` (the embedded default) hands events straight to this node's router task. `Redis`
 //! publishes through Redis pub/sub, and each node subscribes in Redis only to the topics its
-//! own sockets want (told through [`Bus::interest`]).
+//! own sockets want (told through [`Bus::interest`]), except for events in the feed: they all
+//! travel on one Redis channel that every node receives, so that each node sees the whole feed
+//! in order (its dashboards follow it; see `registry.rs`). Post events are few next to
+//! messages and notes, so every node hearing all of them is cheap.
 //!
 //! Every Redis message carries its send time (`sent_at_us`, microseconds since the Unix
 //! epoch by the publishing node's clock), so the receiving node can record the hop in
@@ -47,6 +50,10 @@ pub enum Incoming {
     /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
     /// their sockets should read the log.
     Resubscribed(Vec<Arc<str>>),
+    /// The bus reconnected and may have missed events in the feed.
+    FeedResubscribed,
+    /// A group's members may have changed: tell the sockets on its topic.
+    Refresh(Arc<str>),
 }
 
 /// How events reach the sockets of every node.
@@ -83,9 +90,17 @@ enum BusMessage {
         /// When the publishing node sent it: microseconds since the Unix epoch.
         #[serde(default)]
         sent_at_us: Option<u64>,
+        /// Its position in the feed, for an event in the feed.
+        #[serde(default)]
+        feed_seq: Option<i64>,
     },
     SessionEnded {
         session: String,
+        #[serde(default)]
+        sent_at_us: Option<u64>,
+    },
+    Refresh {
+        topic: String,
         #[serde(default)]
         sent_at_us: Option<u64>,
     },
@@ -94,9 +109,9 @@ enum BusMessage {
 impl BusMessage {
     fn sent_at_us(&self) -> Option<u64> {
         match self {
-            BusMessage::Event { sent_at_us, .. } | BusMessage::SessionEnded { sent_at_us, .. } => {
-                *sent_at_us
-            }
+            BusMessage::Event { sent_at_us, .. }
+            | BusMessage::SessionEnded { sent_at_us, .. }
+            | BusMessage::Refresh { sent_at_us, .. } => *sent_at_us,
         }
     }
 }
@@ -120,6 +135,10 @@ fn control_channel(prefix: &str) -> String {
 
 fn redis_channel(prefix: &str, topic: &str) -> String {
     format!("{prefix}:topic:{topic}")
+}
+
+fn feed_channel(prefix: &str) -> String {
+    format!("{prefix}:feed")
 }
 
 impl Bus {
@@ -172,14 +191,36 @@ impl Bus {
                 });
             }
             Bus::Redis(redis) => {
-                let channel = redis_channel(&redis.prefix, &published.topic.key());
+                let channel = match published.feed_seq {
+                    Some(_) => feed_channel(&redis.prefix),
+                    None => redis_channel(&redis.prefix, &published.topic.key()),
+                };
                 let message = BusMessage::Event {
                     topic: published.topic,
                     seq: published.seq,
                     event: published.event,
                     sent_at_us: Some(unix_micros()),
+                    feed_seq: published.feed_seq,
                 };
                 redis.send(&channel, &message, metrics).await;
+            }
+        }
+    }
+
+    /// Tells every node's subscribers of a group's topic that its members may have changed.
+    pub async fn refresh(&self, topic: &str, metrics: &Metrics) {
+        match self {
+            Bus::Local(router) => {
+                let _ = router.send(Incoming::Refresh(topic.into()));
+            }
+            Bus::Redis(redis) => {
+                let message = BusMessage::Refresh {
+                    topic: topic.to_owned(),
+                    sent_at_us: Some(unix_micros()),
+                };
+                redis
+                    .send(&control_channel(&redis.prefix), &message, metrics)
+                    .await;
             }
         }
     }
@@ -239,6 +280,7 @@ async fn run_redis_subscriber(
 ) {
     let mut wanted: HashSet<Arc<str>> = HashSet::new();
     let mut backoff = Duration::from_millis(100);
+    let mut reconnecting = false;
     loop {
         let serving = Subscriber {
             client: &client,
@@ -246,9 +288,13 @@ async fn run_redis_subscriber(
             router: &router,
             metrics: &metrics,
         };
-        match serving.serve(&mut interest, &mut wanted).await {
+        match serving
+            .serve(&mut interest, &mut wanted, reconnecting)
+            .await
+        {
             Ok(()) => return,
             Err(err) => {
+                reconnecting = true;
                 tracing::warn!(error = %err, "Redis subscription lost; reconnecting");
                 tokio::time::sleep(backoff).await;
                 backoff = (backoff * 2).min(Duration::from_secs(5));
@@ -271,9 +317,14 @@ impl Subscriber<'_> {
         &self,
         interest: &mut mpsc::UnboundedReceiver<Interest>,
         wanted: &mut HashSet<Arc<str>>,
+        reconnecting: bool,
     ) -> redis::RedisResult<()> {
         let (mut sink, mut stream) = self.client.get_async_pubsub().await?.split();
         sink.subscribe(control_channel(self.prefix)).await?;
+        sink.subscribe(feed_channel(self.prefix)).await?;
+        if reconnecting {
+            let _ = self.router.send(Incoming::FeedResubscribed);
+        }
         // After a (re)connect, events may have been missed: subscribe, then have sockets read
         // the log for anything after what they last saw.
         if !wanted.is_empty() {
@@ -331,12 +382,22 @@ impl Subscriber<'_> {
         }
         let incoming = match message {
             BusMessage::Event {
-                topic, seq, event, ..
+                topic,
+                seq,
+                event,
+                feed_seq,
+                ..
             } => Incoming::Event {
-                published: Published { topic, seq, event },
+                published: Published {
+                    topic,
+                    seq,
+                    feed_seq,
+                    event,
+                },
                 arrived,
             },
             BusMessage::SessionEnded { session, .. } => Incoming::SessionEnded(session),
+            BusMessage::Refresh { topic, .. } => Incoming::Refresh(topic.into()),
         };
         let _ = self.router.send(incoming);
     }
@@ -466,6 +527,7 @@ mod tests {
             seq: 5,
             event: unread(),
             sent_at_us: Some(1_700_000_000_000_000),
+            feed_seq: None,
         };
         let bytes = rmp_serde::to_vec_named(&new).unwrap();
         assert_eq!(

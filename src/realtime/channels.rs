@@ -11,19 +11,31 @@ use futures_util::future::BoxFuture;
 
 use super::Topic;
 
+/// What reading a channel gives a subscriber.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Grant {
+    /// One topic's events, by its seqs.
+    Topic(Topic),
+    /// A group: the events of every member topic (all of them in the feed), in feed order,
+    /// sent on the channel subscribed to with their feed positions as seqs, and resumed by
+    /// feed position. The group's own topic carries no events: a refresh on it
+    /// ([`super::Realtime::refresh_group`]) has its subscribers ask for the members again.
+    Group { topic: Topic, members: Vec<Topic> },
+}
+
 /// A feature's rule for the channel kinds it owns.
 pub trait ChannelAuthority: Send + Sync + 'static {
     /// The kinds it answers for, as written before the colon (`inbox`, `unread`).
     fn kinds(&self) -> &'static [&'static str];
 
-    /// Where `channel`'s events are routed, if `viewer` may read it; `None` if not.
-    /// `viewer` is the socket's user, `None` for a visitor's socket (a public blog's posts
-    /// and notes are for visitors too; nothing personal is).
+    /// What `channel` gives `viewer` if they may read it; `None` if not. `viewer` is the
+    /// socket's user, `None` for a visitor's socket (a public blog's posts and notes are for
+    /// visitors too; nothing personal is).
     fn authorize<'a>(
         &'a self,
         viewer: Option<i64>,
         channel: &'a Channel,
-    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>>;
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>>;
 }
 
 /// Every registered kind and its authority; cheap to clone.
@@ -43,13 +55,13 @@ impl ChannelKinds {
         self
     }
 
-    /// Where `channel`'s events are routed if `viewer` may read it. A kind no feature
-    /// registered is refused like any channel that is not the viewer's.
+    /// What `channel` gives `viewer` if they may read it. A kind no feature registered is
+    /// refused like any channel that is not the viewer's.
     pub async fn authorize(
         &self,
         viewer: Option<i64>,
         channel: &Channel,
-    ) -> sqlx::Result<Option<Topic>> {
+    ) -> sqlx::Result<Option<Grant>> {
         match self.by_kind.get(channel.kind()) {
             Some(authority) => authority.authorize(viewer, channel).await,
             None => Ok(None),

@@ -1,4 +1,5 @@
-//! An event ready to fan out: encoded once per codec, shared by every socket it goes to.
+//! An event ready to fan out: encoded once per codec, shared by every socket it goes to (and,
+//! for an event in the feed, once more per codec as its group subscribers see it).
 
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -17,6 +18,8 @@ pub enum Outbound {
     Event(Arc<Delivery>),
     /// The topic may have missed events (the bus just (re)subscribed): read the log.
     Resync(Arc<str>),
+    /// A group's members may have changed (its user followed a blog, say): ask again.
+    Refresh(Arc<str>),
 }
 
 /// One event on one topic, with its frame encoded lazily once per codec.
@@ -25,12 +28,17 @@ pub struct Delivery {
     /// The topic's key, as the registry files it.
     pub topic: Arc<str>,
     pub seq: i64,
+    /// Its position in the feed, for an event of a topic in the feed.
+    pub feed_seq: Option<i64>,
     /// When the event reached this node (published here, or received from the Redis bus),
     /// for `dashwire_publish_to_delivery_seconds`; `None` for one read back from the log.
     pub arrived: Option<Instant>,
     frame: ServerFrame,
     json: OnceLock<Utf8Bytes>,
     msgpack: OnceLock<Bytes>,
+    /// The frame as a group subscription sends it (its channel, the feed position as its
+    /// seq), per codec, with the group channel it was encoded for.
+    in_group: [OnceLock<(Box<str>, Message)>; 2],
 }
 
 impl Delivery {
@@ -48,8 +56,15 @@ impl Delivery {
             published.seq,
             published.event,
         );
+        delivery.feed_seq = published.feed_seq;
         delivery.arrived = Some(arrived);
         delivery
+    }
+
+    /// The same event read back from the feed at `feed_seq`.
+    pub fn in_feed(mut self, feed_seq: i64) -> Delivery {
+        self.feed_seq = Some(feed_seq);
+        self
     }
 
     /// Wraps an event read back from the log: `topic` is its key, `channel` the channel
@@ -58,6 +73,7 @@ impl Delivery {
         Delivery {
             topic,
             seq,
+            feed_seq: None,
             arrived: None,
             frame: ServerFrame::Event(EventFrame {
                 channel,
@@ -66,6 +82,7 @@ impl Delivery {
             }),
             json: OnceLock::new(),
             msgpack: OnceLock::new(),
+            in_group: [OnceLock::new(), OnceLock::new()],
         }
     }
 
@@ -102,6 +119,39 @@ impl Delivery {
                     .clone(),
             ),
         }
+    }
+}
+
+impl Delivery {
+    /// The socket message for a codec as a group subscription on `group` sends it: the event
+    /// on the group's channel, its feed position as its seq. Encoded on first use and shared
+    /// after (every group is one kind, the dashboard, so the first channel asked is the one).
+    /// `None` for an event that is not in the feed.
+    pub fn group_message(&self, codec: Codec, group: &str) -> Option<Message> {
+        let feed_seq = self.feed_seq?;
+        let ServerFrame::Event(frame) = &self.frame else {
+            return None;
+        };
+        let build = || {
+            encode(
+                codec,
+                &ServerFrame::Event(EventFrame {
+                    channel: group.to_owned(),
+                    seq: feed_seq,
+                    event: frame.event.clone(),
+                }),
+            )
+        };
+        let slot = match codec {
+            Codec::Json => &self.in_group[0],
+            Codec::MsgPack => &self.in_group[1],
+        };
+        let (channel, message) = slot.get_or_init(|| (group.into(), build()));
+        Some(if &**channel == group {
+            message.clone()
+        } else {
+            build()
+        })
     }
 }
 

@@ -1,34 +1,44 @@
 //! The event log: every event is written, with its channel's next sequence number, in the
 //! transaction of the change it reports; sockets replay from it on resume and on gaps.
 
+use std::sync::Arc;
+
 use dashwire_protocol::Event;
 
 use super::Topic;
 use crate::store::{Store, Tx, now_secs};
 use crate::{with_pool, with_tx, with_writer};
 
-/// Bumps (or starts) the sequence of each channel listed after it (one `($1, 1)` row per
-/// channel) and returns `(channel, seq)`. The upsert locks each channel's row until commit,
-/// so one channel's events commit in sequence order; [`record`] lists channels sorted, so
-/// that concurrent transactions lock them in one order.
+/// Bumps (or starts) the sequence of each channel listed after it (one `($1, n)` row per
+/// channel, `n` being how many seqs it takes) and returns `(channel, seq)`, the last one
+/// taken. The upsert locks each channel's row until commit, so one channel's events commit in
+/// sequence order; [`record`] lists channels sorted, with the feed last, so that concurrent
+/// transactions lock them in one order.
 const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
 /// What follows the rows of [`NEXT_SEQS`].
-const NEXT_SEQS_TAIL: &str =
-    " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + 1 RETURNING channel, seq";
-/// Writes events; one `(channel, seq, payload, created_at)` row each follows it.
-const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, payload, created_at) ";
+const NEXT_SEQS_TAIL: &str = " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq \
+     RETURNING channel, seq";
+/// Writes events; one `(channel, seq, feed_seq, payload, created_at)` row each follows it.
+const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, feed_seq, payload, created_at) ";
+
+/// The feed's row in `channel_seqs`: its positions are taken like a channel's seqs, under the
+/// row's lock, so feed positions commit in order on PostgreSQL too (a transaction that takes
+/// one waits for the one before it to commit). No channel is written this way.
+pub const FEED: &str = "feed";
 
 /// An event written to the log, to publish once its transaction has committed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Published {
     pub topic: Topic,
     pub seq: i64,
+    /// Its position in the feed, for an event of a topic in the feed.
+    pub feed_seq: Option<i64>,
     pub event: Event,
 }
 
 /// Appends events to the log inside the open transaction of the change they report, in two
-/// statements whatever their number, and answers them with their sequence numbers, to
-/// publish after commit. At most one event per topic.
+/// statements whatever their number, and answers them with their sequence numbers (and feed
+/// positions), to publish after commit. At most one event per topic.
 pub async fn record(tx: &mut Tx, mut pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
     if pending.is_empty() {
         return Ok(Vec::new());
@@ -37,24 +47,50 @@ pub async fn record(tx: &mut Tx, mut pending: Vec<(Topic, Event)>) -> sqlx::Resu
         pending.sort_by(|a, b| a.0.cmp(&b.0));
         pending.iter().map(|(topic, _)| topic.to_string()).collect()
     };
+    let in_feed = pending
+        .iter()
+        .filter(|(topic, _)| topic.is_in_feed())
+        .count() as i64;
+    let takes = keys
+        .iter()
+        .map(|key| (key.as_str(), 1i64))
+        .chain((in_feed > 0).then_some((FEED, in_feed)));
     let assigned: Vec<(String, i64)> = with_tx!(tx, conn => {
         let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
-        seqs.push_values(&keys, |mut row, key| {
-            row.push_bind(key.as_str()).push_bind(1i64);
+        seqs.push_values(takes, |mut row, (key, n)| {
+            row.push_bind(key).push_bind(n);
         });
         seqs.push(NEXT_SEQS_TAIL);
         seqs.build_query_as().fetch_all(conn).await
     })?;
-    let mut published = Vec::with_capacity(pending.len());
-    let mut payloads = Vec::with_capacity(pending.len());
-    for ((topic, event), key) in pending.into_iter().zip(&keys) {
-        let seq = assigned
+    let taken = |key: &str| {
+        assigned
             .iter()
             .find(|(channel, _)| channel == key)
             .map(|(_, seq)| *seq)
-            .ok_or(sqlx::Error::RowNotFound)?;
+            .ok_or(sqlx::Error::RowNotFound)
+    };
+    // The feed positions this transaction took, in topic order.
+    let mut next_feed = if in_feed > 0 {
+        taken(FEED)? - in_feed + 1
+    } else {
+        0
+    };
+    let mut published = Vec::with_capacity(pending.len());
+    let mut payloads = Vec::with_capacity(pending.len());
+    for ((topic, event), key) in pending.into_iter().zip(&keys) {
+        let seq = taken(key)?;
+        let feed_seq = topic.is_in_feed().then(|| {
+            next_feed += 1;
+            next_feed - 1
+        });
         payloads.push(serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?);
-        published.push(Published { topic, seq, event });
+        published.push(Published {
+            topic,
+            seq,
+            feed_seq,
+            event,
+        });
     }
     let now = now_secs();
     with_tx!(tx, conn => {
@@ -62,6 +98,7 @@ pub async fn record(tx: &mut Tx, mut pending: Vec<(Topic, Event)>) -> sqlx::Resu
         rows.push_values(published.iter().zip(&keys).zip(&payloads), |mut row, ((p, key), payload)| {
             row.push_bind(key.as_str())
                 .push_bind(p.seq)
+                .push_bind(p.feed_seq)
                 .push_bind(payload.as_str())
                 .push_bind(now);
         });
@@ -110,27 +147,82 @@ impl Store {
             .bind(topic).bind(after).bind(up_to).bind(limit)
             .fetch_all(pool).await)?;
         rows.into_iter()
-            .map(|(seq, payload)| {
-                serde_json::from_str(&payload)
-                    .map(|event| (seq, event))
-                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))
+            .map(|(seq, payload)| decode(&payload).map(|event| (seq, event)))
+            .collect()
+    }
+
+    /// Events of the feed with `after < feed_seq <= up_to`, whatever their topic, in feed
+    /// order, at most `limit`: `(topic key, seq, feed_seq, event)`. For a node that missed some
+    /// of the feed. A feed topic is shared, so its key is also its channel.
+    pub async fn feed_events_between(
+        &self,
+        after: i64,
+        up_to: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<(String, i64, i64, Event)>> {
+        const SQL: &str = "SELECT channel, seq, feed_seq, payload FROM events \
+             WHERE feed_seq > $1 AND feed_seq <= $2 ORDER BY feed_seq LIMIT $3";
+        let rows: Vec<(String, i64, i64, String)> = with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(after).bind(up_to).bind(limit)
+            .fetch_all(pool).await)?;
+        rows.into_iter()
+            .map(|(channel, seq, feed_seq, payload)| {
+                decode(&payload).map(|event| (channel, seq, feed_seq, event))
             })
             .collect()
     }
 
-    /// Drops events older than the retention, remembering per channel how far it went.
+    /// Events of the given topics (keys) with `after < feed_seq <= up_to`, in feed order, at
+    /// most `limit`: `(feed_seq, event)`. What a group subscription missed.
+    pub async fn feed_events_of(
+        &self,
+        topics: &[Arc<str>],
+        after: i64,
+        up_to: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<(i64, Event)>> {
+        if topics.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows: Vec<(i64, String)> = with_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new("SELECT feed_seq, payload FROM events WHERE feed_seq > ");
+            query.push_bind(after).push(" AND feed_seq <= ").push_bind(up_to).push(" AND channel IN (");
+            let mut list = query.separated(", ");
+            for topic in topics {
+                list.push_bind(&**topic);
+            }
+            query.push(") ORDER BY feed_seq LIMIT ").push_bind(limit);
+            query.build_query_as().fetch_all(pool).await
+        })?;
+        rows.into_iter()
+            .map(|(feed_seq, payload)| decode(&payload).map(|event| (feed_seq, event)))
+            .collect()
+    }
+
+    /// Drops events older than the retention, remembering per channel (and for the feed) how
+    /// far it went.
     pub async fn prune_events(&self) -> sqlx::Result<u64> {
         const MARK: &str = "UPDATE channel_seqs SET pruned_through = \
              (SELECT MAX(e.seq) FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1) \
              WHERE EXISTS (SELECT 1 FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1)";
+        const MARK_FEED: &str = "UPDATE channel_seqs SET pruned_through = \
+             (SELECT MAX(e.feed_seq) FROM events e WHERE e.feed_seq IS NOT NULL AND e.created_at < $1) \
+             WHERE channel = $2 \
+             AND EXISTS (SELECT 1 FROM events e WHERE e.feed_seq IS NOT NULL AND e.created_at < $1)";
         const DELETE: &str = "DELETE FROM events WHERE created_at < $1";
         let cutoff = now_secs() - EVENT_RETENTION_SECS;
         with_writer!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(MARK).bind(cutoff).execute(&mut *tx).await?;
+            sqlx::query(MARK_FEED).bind(cutoff).bind(FEED).execute(&mut *tx).await?;
             let removed = sqlx::query(DELETE).bind(cutoff).execute(&mut *tx).await?.rows_affected();
             tx.commit().await?;
             Ok(removed)
         })
     }
+}
+
+/// An event as the log keeps it.
+fn decode(payload: &str) -> sqlx::Result<Event> {
+    serde_json::from_str(payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }

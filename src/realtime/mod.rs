@@ -45,7 +45,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-pub use channels::{ChannelAuthority, ChannelKinds};
+pub use channels::{ChannelAuthority, ChannelKinds, Grant};
 pub use http::{router, time_requests};
 pub use log::Published;
 pub use topic::Topic;
@@ -53,7 +53,7 @@ pub use topic::Topic;
 use bus::{Bus, Incoming, Interest};
 use delivery::Delivery;
 use metrics::Metrics;
-use registry::Registry;
+use registry::{HoldOn, Registry, TopicKind};
 
 use crate::store::Store;
 
@@ -168,29 +168,54 @@ impl Realtime {
         let Some((after, up_to)) = self.registry().missing(&hold) else {
             return;
         };
-        let missing = self
-            .inner
-            .store
-            .events_between(&hold.topic, after, up_to, MAX_NODE_FILL)
-            .await;
+        let store = &self.inner.store;
+        let missing = match &hold.on {
+            HoldOn::Topic { topic, channel } => store
+                .events_between(topic, after, up_to, MAX_NODE_FILL)
+                .await
+                .map(|events| {
+                    events
+                        .into_iter()
+                        .map(|(seq, event)| {
+                            Delivery::replayed(topic.clone(), channel.clone(), seq, event)
+                        })
+                        .collect::<Vec<_>>()
+                }),
+            // A feed topic is shared: its key is its channel.
+            HoldOn::Feed => store
+                .feed_events_between(after, up_to, MAX_NODE_FILL)
+                .await
+                .map(|events| {
+                    events
+                        .into_iter()
+                        .map(|(key, seq, feed_seq, event)| {
+                            Delivery::replayed(key.as_str().into(), key, seq, event)
+                                .in_feed(feed_seq)
+                        })
+                        .collect()
+                }),
+        };
         match missing {
             Ok(events) => {
                 metrics.events_replayed.inc_by(events.len() as u64);
-                let events = events
-                    .into_iter()
-                    .map(|(seq, event)| {
-                        let channel = hold.channel.clone();
-                        Arc::new(Delivery::replayed(hold.topic.clone(), channel, seq, event))
-                    })
-                    .collect();
+                let events = events.into_iter().map(Arc::new).collect();
                 self.registry().release(&hold, events, metrics);
             }
             // The sockets read the gap themselves.
             Err(err) => {
-                tracing::warn!(error = %err, topic = %hold.topic, "reading a missed event failed");
+                tracing::warn!(error = %err, on = ?hold.on, "reading a missed event failed");
                 self.registry().release(&hold, Vec::new(), metrics);
             }
         }
+    }
+
+    /// Tells every node's subscribers of a group's topic that the group's members may have
+    /// changed (its user followed or unfollowed a blog): they ask the feature again.
+    pub async fn refresh_group(&self, topic: &Topic) {
+        self.inner
+            .bus
+            .refresh(&topic.key(), &self.inner.metrics)
+            .await;
     }
 
     /// Closes the sockets of a session (logout, revocation) on every node.
@@ -229,20 +254,32 @@ impl Realtime {
         self.inner.next_socket_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Subscribes a socket to a topic, telling the bus when this node starts wanting it.
-    fn subscribe(&self, topic: &Arc<str>, socket: registry::SocketHandle) {
-        self.inner.registry.subscribe(topic, socket, || {
-            self.inner.bus.interest(Interest::Subscribe(topic.clone()));
+    /// Subscribes a socket to a topic, telling the bus when this node starts wanting one with
+    /// its own bus channel (the feed and group signals come to every node anyway). Answers
+    /// the registry's copy of the key.
+    fn subscribe(
+        &self,
+        topic: &Arc<str>,
+        kind: TopicKind,
+        socket: registry::SocketHandle,
+    ) -> Arc<str> {
+        let key = self.inner.registry.subscribe(topic, kind, socket, || {
+            if kind == TopicKind::Own {
+                self.inner.bus.interest(Interest::Subscribe(topic.clone()));
+            }
         });
         self.inner.metrics.subscriptions.inc();
+        key
     }
 
     /// Unsubscribes a socket, telling the bus when this node no longer wants the topic.
     fn unsubscribe(&self, topic: &Arc<str>, socket_id: u64) {
-        self.inner.registry.unsubscribe(topic, socket_id, || {
-            self.inner
-                .bus
-                .interest(Interest::Unsubscribe(topic.clone()));
+        self.inner.registry.unsubscribe(topic, socket_id, |kind| {
+            if kind == TopicKind::Own {
+                self.inner
+                    .bus
+                    .interest(Interest::Unsubscribe(topic.clone()));
+            }
         });
         self.inner.metrics.subscriptions.dec();
     }
@@ -272,6 +309,9 @@ async fn run_router(
                     realtime.registry().resync(&topic);
                 }
             }
+            // Group subscriptions listen on the feed's topic for this.
+            Incoming::FeedResubscribed => realtime.registry().resync_feed(),
+            Incoming::Refresh(topic) => realtime.registry().refresh(&topic),
         }
     }
 }

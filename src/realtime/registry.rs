@@ -2,7 +2,9 @@
 //!
 //! DashMaps, because every publish reads a topic's subscribers and every subscribe writes
 //! them, from many tasks at once, and no section ever awaits while holding an entry. Each
-//! topic routes its events through its [`Reorder`], so every socket sees them in seq order.
+//! topic routes its events through its [`Reorder`], so every socket sees them in seq order;
+//! events in the feed go through the feed's one [`Reorder`] instead, so every socket sees
+//! them in feed order whatever their topic (a group subscription resumes by feed position).
 
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
@@ -12,7 +14,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::delivery::{Delivery, Outbound};
 use super::metrics::Metrics;
-use super::order::{HoldId, Reorder};
+use super::order::{HoldId, Reorder, Sequenced};
 use dashwire_protocol::CLOSE_SLOW_CONSUMER;
 
 /// Tells a socket task to close with a code; set once, the first reason wins.
@@ -60,6 +62,22 @@ pub struct SocketHandle {
 pub struct Registry {
     topics: DashMap<Arc<str>, Topic>,
     sessions: DashMap<String, Vec<SocketHandle>>,
+    /// The feed's order on this node. Locked while routing an event in the feed (and, inside
+    /// it, its topic's entry), never across an await.
+    feed: Mutex<Reorder<InFeed>>,
+}
+
+/// How a topic's events reach this node, which decides what the bus is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TopicKind {
+    /// Its events travel on its own bus channel.
+    #[default]
+    Own,
+    /// Its events are in the feed, which every node receives whole, in feed order.
+    Feed,
+    /// A group's topic: no events, only refresh signals, which travel with the bus's control
+    /// messages.
+    Group,
 }
 
 /// A topic's local subscribers and the order its events go out in.
@@ -67,34 +85,66 @@ pub struct Registry {
 struct Topic {
     subscribers: Vec<SocketHandle>,
     /// Locked while routing, so two publishers' events reach every socket in one order. A
-    /// std mutex: held for a few instructions per event, never across an await.
+    /// std mutex: held for a few instructions per event, never across an await. (Events in
+    /// the feed are ordered by the feed instead.)
     order: Mutex<Reorder<Arc<Delivery>>>,
+    kind: TopicKind,
 }
 
-/// A hold that started on a topic: see [`Registry::missing`] and [`Registry::release`].
+/// An event in the feed, ordered by its feed position.
+#[derive(Debug)]
+struct InFeed(Arc<Delivery>);
+
+impl Sequenced for InFeed {
+    fn seq(&self) -> i64 {
+        self.0.feed_seq.unwrap_or_default()
+    }
+}
+
+/// What a hold waits on: one topic's seqs, or the feed's positions.
+#[derive(Debug, Clone)]
+pub enum HoldOn {
+    Topic {
+        topic: Arc<str>,
+        /// The channel clients see the topic's events on.
+        channel: String,
+    },
+    Feed,
+}
+
+/// A hold that started: see [`Registry::missing`] and [`Registry::release`].
 #[derive(Debug)]
 pub struct Hold {
-    pub topic: Arc<str>,
-    /// The channel clients see the topic's events on.
-    pub channel: String,
+    pub on: HoldOn,
     id: HoldId,
 }
 
 impl Registry {
     /// Adds a subscriber; `on_first` runs (under the topic's lock, so bus subscriptions are
-    /// ordered with the map) when the topic had none on this node.
-    pub fn subscribe(&self, topic: &Arc<str>, socket: SocketHandle, on_first: impl FnOnce()) {
+    /// ordered with the map) when the topic had none on this node. Answers the topic's key as
+    /// the registry holds it, for the socket to keep rather than a copy of its own (a
+    /// dashboard holds one per blog it reads).
+    pub fn subscribe(
+        &self,
+        topic: &Arc<str>,
+        kind: TopicKind,
+        socket: SocketHandle,
+        on_first: impl FnOnce(),
+    ) -> Arc<str> {
         let mut entry = self.topics.entry(topic.clone()).or_default();
         if entry.subscribers.is_empty() {
+            entry.kind = kind;
             on_first();
         }
         if !entry.subscribers.iter().any(|s| s.id == socket.id) {
             entry.subscribers.push(socket);
         }
+        entry.key().clone()
     }
 
-    /// Removes a subscriber; `on_last` runs (under the lock) when none remain on this node.
-    pub fn unsubscribe(&self, topic: &str, socket_id: u64, on_last: impl FnOnce()) {
+    /// Removes a subscriber; `on_last` runs (under the lock) when none remain on this node,
+    /// told the topic's kind.
+    pub fn unsubscribe(&self, topic: &str, socket_id: u64, on_last: impl FnOnce(TopicKind)) {
         let emptied = match self.topics.get_mut(topic) {
             Some(mut entry) => {
                 let before = entry.subscribers.len();
@@ -108,17 +158,21 @@ impl Registry {
             self.topics.remove_if(topic, |_, entry| {
                 let empty = entry.subscribers.is_empty();
                 if empty {
-                    on_last();
+                    on_last(entry.kind);
                 }
                 empty
             });
         }
     }
 
-    /// Routes an event to every local subscriber of its topic, in seq order. An event ahead
-    /// of a missing seq is held, and the answer says so the first time, so the caller can
-    /// [`Registry::release`] it after the reorder wait.
+    /// Routes an event to every local subscriber of its topic: in seq order, or for an event
+    /// in the feed in feed order. An event ahead of a missing seq (or feed position) is held,
+    /// and the answer says so the first time, so the caller can [`Registry::release`] it
+    /// after the reorder wait.
     pub fn route(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Option<Hold> {
+        if delivery.feed_seq.is_some() {
+            return self.route_feed(delivery, metrics);
+        }
         let entry = self.topics.get(&delivery.topic)?;
         let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
         let seq = delivery.seq;
@@ -131,10 +185,38 @@ impl Registry {
             metrics.events_held.inc();
         }
         hold.map(|id| Hold {
-            topic: entry.key().clone(),
-            channel: delivery.channel().to_owned(),
+            on: HoldOn::Topic {
+                topic: entry.key().clone(),
+                channel: delivery.channel().to_owned(),
+            },
             id,
         })
+    }
+
+    /// Every event in the feed passes here, whether or not this node has subscribers for its
+    /// topic, so the feed's order on the node has no holes but real ones.
+    fn route_feed(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Option<Hold> {
+        let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
+        let position = delivery.feed_seq;
+        let mut routed = false;
+        let hold = feed.accept(InFeed(delivery), |d| {
+            routed |= d.0.feed_seq == position;
+            self.queue_feed_event(&d.0, metrics);
+        });
+        if !routed {
+            metrics.events_held.inc();
+        }
+        hold.map(|id| Hold {
+            on: HoldOn::Feed,
+            id,
+        })
+    }
+
+    /// Queues an event in the feed to its topic's subscribers (group subscribers included).
+    fn queue_feed_event(&self, delivery: &Arc<Delivery>, metrics: &Metrics) {
+        if let Some(entry) = self.topics.get(&delivery.topic) {
+            queue_to(&entry.subscribers, delivery, metrics);
+        }
     }
 
     /// The seq a new subscriber read from the log for `topic` (see [`Reorder::seen`]).
@@ -148,22 +230,48 @@ impl Registry {
         }
     }
 
-    /// The seqs a hold that is still waiting misses: `(after, up_to)`, the range to read
-    /// from the log. `None` once the hold has ended.
-    pub fn missing(&self, hold: &Hold) -> Option<(i64, i64)> {
-        let entry = self.topics.get(&hold.topic)?;
-        let order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-        order.missing(hold.id)
+    /// The feed position a new group subscriber read from the log.
+    pub fn seen_feed(&self, feed_seq: i64) {
+        self.feed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .seen(feed_seq);
     }
 
-    /// Ends a hold that is still waiting: routes `found` (what the log had of the missing
-    /// seqs) and what the hold held, in order; sockets read anything still missing.
+    /// The seqs (or feed positions) a hold that is still waiting misses: `(after, up_to)`,
+    /// the range to read from the log. `None` once the hold has ended.
+    pub fn missing(&self, hold: &Hold) -> Option<(i64, i64)> {
+        match &hold.on {
+            HoldOn::Topic { topic, .. } => {
+                let entry = self.topics.get(topic)?;
+                let order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
+                order.missing(hold.id)
+            }
+            HoldOn::Feed => self
+                .feed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .missing(hold.id),
+        }
+    }
+
+    /// Ends a hold that is still waiting: routes `found` (what the log had of what was
+    /// missing) and what the hold held, in order; sockets read anything still missing.
     pub fn release(&self, hold: &Hold, found: Vec<Arc<Delivery>>, metrics: &Metrics) {
-        let Some(entry) = self.topics.get(&hold.topic) else {
-            return;
-        };
-        let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-        order.release(hold.id, found, |d| queue_to(&entry.subscribers, d, metrics));
+        match &hold.on {
+            HoldOn::Topic { topic, .. } => {
+                let Some(entry) = self.topics.get(topic) else {
+                    return;
+                };
+                let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
+                order.release(hold.id, found, |d| queue_to(&entry.subscribers, d, metrics));
+            }
+            HoldOn::Feed => {
+                let found = found.into_iter().map(InFeed).collect();
+                let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
+                feed.release(hold.id, found, |d| self.queue_feed_event(&d.0, metrics));
+            }
+        }
     }
 
     /// Asks every local subscriber of a topic to read the log for missed events.
@@ -177,15 +285,31 @@ impl Registry {
             .unwrap_or_else(|e| e.into_inner())
             .reset();
         let topic: Arc<str> = entry.key().clone();
-        for socket in entry.subscribers.iter() {
-            if socket
-                .queue
-                .try_send(Outbound::Resync(topic.clone()))
-                .is_err()
-            {
-                socket.close.close(CLOSE_SLOW_CONSUMER);
-            }
+        signal(&entry.subscribers, || Outbound::Resync(topic.clone()));
+    }
+
+    /// The bus may have missed events in the feed: the feed's order starts again, and every
+    /// local subscriber of a topic in the feed or of a group reads the log for what it missed.
+    pub fn resync_feed(&self) {
+        self.feed.lock().unwrap_or_else(|e| e.into_inner()).reset();
+        let affected: Vec<Arc<str>> = self
+            .topics
+            .iter()
+            .filter(|entry| matches!(entry.kind, TopicKind::Feed | TopicKind::Group))
+            .map(|entry| entry.key().clone())
+            .collect();
+        for topic in &affected {
+            self.resync(topic);
         }
+    }
+
+    /// Tells every local subscriber of a group's topic that its members may have changed.
+    pub fn refresh(&self, topic: &str) {
+        let Some(entry) = self.topics.get(topic) else {
+            return;
+        };
+        let topic: Arc<str> = entry.key().clone();
+        signal(&entry.subscribers, || Outbound::Refresh(topic.clone()));
     }
 
     /// Remembers which session a socket belongs to.
@@ -210,6 +334,16 @@ impl Registry {
             for socket in sockets.iter() {
                 let _ = socket.close.close(code);
             }
+        }
+    }
+}
+
+/// Queues a signal to each subscriber; one whose queue is full is cut off as a slow consumer
+/// (it resumes on reconnect, which is what the signal asks for anyway).
+fn signal(subscribers: &[SocketHandle], outbound: impl Fn() -> Outbound) {
+    for socket in subscribers {
+        if socket.queue.try_send(outbound()).is_err() {
+            socket.close.close(CLOSE_SLOW_CONSUMER);
         }
     }
 }
@@ -248,6 +382,7 @@ mod tests {
         Arc::new(Delivery::new(Published {
             topic: topic(),
             seq,
+            feed_seq: None,
             event: Event::Unread(UnreadCounts {
                 messaging: seq,
                 blogs: Vec::new(),
@@ -264,7 +399,7 @@ mod tests {
             queue,
             close: Arc::new(CloseSignal::default()),
         };
-        registry.subscribe(&topic().key(), socket, || {});
+        registry.subscribe(&topic().key(), TopicKind::Own, socket, || {});
         (registry, inbox)
     }
 
@@ -313,11 +448,86 @@ mod tests {
             queue,
             close: close.clone(),
         };
-        registry.subscribe(&topic().key(), socket, || {});
+        registry.subscribe(&topic().key(), TopicKind::Own, socket, || {});
         let metrics = Metrics::default();
         registry.route(event(1), &metrics);
         registry.route(event(2), &metrics);
         assert_eq!(metrics.slow_consumers.get(), 1);
         assert!(!close.close(1000), "the slow-consumer close came first");
+    }
+
+    fn post_in_feed(blog: &str, seq: i64, feed_seq: i64) -> Arc<Delivery> {
+        Arc::new(Delivery::new(Published {
+            topic: RoutedTopic::shared(Channel::Posts(blog.into())).in_feed(),
+            seq,
+            feed_seq: Some(feed_seq),
+            event: Event::Post(dashwire_protocol::PostChange {
+                blog: blog.into(),
+                id: feed_seq,
+                action: dashwire_protocol::PostAction::Created,
+            }),
+        }))
+    }
+
+    #[test]
+    fn events_in_the_feed_go_out_in_feed_order_whatever_their_topic() {
+        let registry = Registry::default();
+        let (queue, mut inbox) = mpsc::channel(16);
+        let socket = SocketHandle {
+            id: 1,
+            queue,
+            close: Arc::new(CloseSignal::default()),
+        };
+        for blog in ["ann", "bob"] {
+            let key: Arc<str> = Arc::from(format!("posts:{blog}"));
+            registry.subscribe(&key, TopicKind::Feed, socket.clone(), || {});
+        }
+        let metrics = Metrics::default();
+        assert!(
+            registry
+                .route(post_in_feed("ann", 1, 1), &metrics)
+                .is_none()
+        );
+        let hold = registry
+            .route(post_in_feed("ann", 2, 3), &metrics)
+            .expect("3 waits for 2");
+        assert_eq!(registry.missing(&hold), Some((1, 2)));
+        // 2 is bob's: a topic of its own, but the feed is one order.
+        registry.route(post_in_feed("bob", 1, 2), &metrics);
+        let mut order = Vec::new();
+        while let Ok(Outbound::Event(d)) = inbox.try_recv() {
+            order.push(d.feed_seq.unwrap());
+        }
+        assert_eq!(order, [1, 2, 3]);
+        assert_eq!(metrics.events_held.get(), 1);
+    }
+
+    #[test]
+    fn a_feed_resync_tells_the_feeds_topics_and_the_groups_but_no_other() {
+        let registry = Registry::default();
+        let mut inboxes = Vec::new();
+        for (id, (key, kind)) in [
+            ("posts:ann", TopicKind::Feed),
+            ("dashboard:7", TopicKind::Group),
+            ("unread:7", TopicKind::Own),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (queue, inbox) = mpsc::channel(4);
+            let socket = SocketHandle {
+                id: id as u64,
+                queue,
+                close: Arc::new(CloseSignal::default()),
+            };
+            registry.subscribe(&Arc::from(key), kind, socket, || {});
+            inboxes.push(inbox);
+        }
+        registry.resync_feed();
+        let told: Vec<bool> = inboxes
+            .iter_mut()
+            .map(|inbox| matches!(inbox.try_recv(), Ok(Outbound::Resync(_))))
+            .collect();
+        assert_eq!(told, [true, true, false]);
     }
 }

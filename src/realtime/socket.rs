@@ -250,6 +250,14 @@ impl Socket {
                 Box::pin(self.subscriptions.resync(&realtime, &topic)).await;
                 Ok(None)
             }
+            Outbound::Refresh(group) => {
+                let realtime = self.realtime.clone();
+                let refresh = self
+                    .subscriptions
+                    .refresh(&realtime, &group, &mut self.writer);
+                Box::pin(refresh).await?;
+                Ok(None)
+            }
         }
     }
 
@@ -371,6 +379,14 @@ impl Outlet for Writer {
     fn send_event(&mut self, delivery: &Delivery) -> impl Future<Output = Result<(), Gone>> + Send {
         let message = delivery.message(self.codec);
         self.send(message)
+    }
+
+    async fn send_group_event(&mut self, delivery: &Delivery, group: &str) -> Result<(), Gone> {
+        match delivery.group_message(self.codec, group) {
+            Some(message) => self.send(message).await,
+            // Only events in the feed reach a group.
+            None => Ok(()),
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Where an event goes: a channel, and for a personal channel the user it belongs to.
+//! Where an event goes: a channel, for a personal channel the user it belongs to, and
+//! whether its events are also placed in the feed.
 
 use std::fmt;
 use std::sync::Arc;
@@ -9,10 +10,18 @@ use serde::{Deserialize, Serialize};
 /// The routing address of a channel's events. Most channels are the same for everyone who
 /// may read them (`inbox:alice`); a personal channel (`unread`) is written the same by every
 /// user but each has their own, so its topic also names the user.
+///
+/// A topic **in the feed** has its events also numbered in the feed: one order over the events
+/// of every such topic, which a group subscription (a dashboard: the posts of every blog its
+/// user reads) follows and resumes by, since its events come from many topics. The event log
+/// hands out feed positions under one lock, so they commit in order (`realtime/log.rs`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Topic {
     channel: Channel,
     user: Option<i64>,
+    /// Left out on the bus when false, so messages of other topics stay as they were.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    feed: bool,
 }
 
 impl Topic {
@@ -21,7 +30,13 @@ impl Topic {
         Topic {
             channel,
             user: None,
+            feed: false,
         }
+    }
+
+    /// The same topic, with its events also placed in the feed.
+    pub fn in_feed(self) -> Topic {
+        Topic { feed: true, ..self }
     }
 
     /// The topic of `user_id`'s own copy of a personal channel.
@@ -29,12 +44,18 @@ impl Topic {
         Topic {
             channel,
             user: Some(user_id),
+            feed: false,
         }
     }
 
     /// The channel as clients write it.
     pub fn channel(&self) -> &Channel {
         &self.channel
+    }
+
+    /// Whether its events are also placed in the feed.
+    pub fn is_in_feed(&self) -> bool {
+        self.feed
     }
 
     /// The key the event log, the registry and the bus file this topic under: the channel

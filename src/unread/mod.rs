@@ -5,7 +5,7 @@
 use dashwire_protocol::{BlogUnread, Channel, Event, UnreadCounts};
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Topic};
+use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::{Store, Tx, in_list_query};
 use crate::{with_pool, with_tx};
 
@@ -86,9 +86,11 @@ impl ChannelAuthority for UnreadChannel {
         &'a self,
         viewer: Option<i64>,
         channel: &'a Channel,
-    ) -> BoxFuture<'a, sqlx::Result<Option<Topic>>> {
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
         let topic = match (channel, viewer) {
-            (Channel::Unread, Some(user_id)) => Some(Topic::personal(Channel::Unread, user_id)),
+            (Channel::Unread, Some(user_id)) => {
+                Some(Grant::Topic(Topic::personal(Channel::Unread, user_id)))
+            }
             _ => None,
         };
         Box::pin(std::future::ready(Ok(topic)))

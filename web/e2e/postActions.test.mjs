@@ -92,7 +92,7 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     await readerPage.reload();
     const reloaded = postArticle(readerPage, id);
     await reloaded.getByText('1 note', { exact: true }).waitFor();
-    await listening(readerPage, `posts:${author.blogName}`);
+    await listening(readerPage, 'dashboard');
     assert.equal(await reloaded.getByRole('button', { name: /Like/ }).getAttribute('aria-pressed'), 'false');
     assert.equal(await reloaded.getByRole('button', { name: 'Reblogged' }).count(), 1);
   });

@@ -9,7 +9,8 @@
 //! - `POST /svc/follow`: a `notification` on `activity:{blog}` naming the follower;
 //! - `POST /svc/conversations/messages`: the `message` on `conversation:{id}` (dashwire
 //!   also sends each participant's inbox entry and unread counts);
-//! - `POST /svc/post/update`: a `post` on `posts:{blog}` (the blog named by `channel_id`);
+//! - `POST /svc/post/update`: a `post` on `posts:{blog}` (the blog named by `channel_id`),
+//!   and on `dashboard` to everyone subscribed to one;
 //! - `POST /svc/unfollow`: nothing.
 //!
 //! Each socket has one task and an unbounded queue; it writes what is queued and flushes
@@ -331,5 +332,8 @@ async fn post_update(
         "content": {"type": "text", "title": fields.title, "body": "<p>Load.</p>"}}
     });
     broadcast(&shared, &format!("posts:{blog}"), "post", &data);
+    // It keeps no follows: every `dashboard` hears every post. In the posts scenario the
+    // dashboards are all the posting blog's followers, so that is what dashwire sends too.
+    broadcast(&shared, "dashboard", "post", &data);
     answer(json!({"message": format!("Posted to {blog}.")}))
 }

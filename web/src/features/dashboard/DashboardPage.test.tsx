@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DashboardPage } from '.';
 import { fakeApi } from '../../test/fakeApi';
@@ -46,6 +46,17 @@ describe('DashboardPage', () => {
     fireEvent.click(screen.getByRole('link', { name: 'New quote post' }));
     expect(location.history.at(-1)).toBe('/new/quote');
     await screen.findByText(/Your dashboard is empty/);
+  });
+
+  it('listens for new posts on the dashboard channel alone, and holds what it hears behind "N new posts"', async () => {
+    const { realtime } = renderDashboard([wirePost(2), wirePost(1)]);
+    await screen.findByRole('feed', { name: 'Your dashboard' });
+    // One channel for the feed whatever the user follows (the posts shown add their notes').
+    expect(realtime.channels().filter((c) => !c.startsWith('notes:'))).toEqual(['dashboard']);
+    act(() =>
+      realtime.emit({ channel: 'dashboard', seq: 40, event: 'post', data: { blog: 'carol', id: 3, action: 'created' } }),
+    );
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
   });
 
   it('says when the feed is empty and points to explore', async () => {

@@ -1,8 +1,6 @@
 // The dashboard (the new-post buttons over the user's feed, with the blog the user is acting
 // as and a few blogs to explore beside it) and the Explore page (blogs to explore, for everyone).
-import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { useApi } from '../../api/ApiProvider';
 import type { ApiClient } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
 import type { PostPageRoot } from '../../api/postEndpoints';
@@ -23,34 +21,13 @@ const loadExplore = (api: ApiClient) => endpoints.fetchExploreBlogs(api);
 const DASHBOARD: PostPageRoot = { root: 'dashboard' };
 
 /**
- * The channels the dashboard listens on: `posts:{blog}` of each blog it shows (the user's own
- * and those they follow, as of when it loaded). One event per post reaches every reader this
- * way, however many follow the blog.
+ * The dashboard listens on its own channel: the server follows the blogs the user reads
+ * (their own and those they follow, as they change) and sends each of their posts once, with
+ * one position to resume from however many blogs there are (protocol/README.md).
  */
-function useDashboardChannels(): string[] {
-  const api = useApi();
-  const user = useUser();
-  const [followed, setFollowed] = useState<string[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    endpoints
-      .fetchFollowedBlogs(api)
-      .then((blogs) => {
-        if (!cancelled) setFollowed(blogs.map((b) => b.name));
-      })
-      .catch((err: unknown) => console.warn('Loading the followed blogs for live posts failed.', err));
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
-  return useMemo(
-    () => [...user.blogs.map((b) => b.name), ...followed].map((name) => `posts:${name}`),
-    [user.blogs, followed],
-  );
-}
+const DASHBOARD_CHANNELS = ['dashboard'];
 
 export function DashboardPage() {
-  const live = useDashboardChannels();
   return (
     <div className="page page--with-sidebar">
       <section className="page__main" aria-labelledby="dashboard-heading">
@@ -61,7 +38,7 @@ export function DashboardPage() {
         <PostList
           page={DASHBOARD}
           label="Your dashboard"
-          live={live}
+          live={DASHBOARD_CHANNELS}
           empty={
             <p>
               Your dashboard is empty. Follow some blogs and their posts show up here:{' '}

@@ -49,6 +49,8 @@ async function fetchAllNewer(api: ApiClient, page: PostPageRoot, first: Post): P
 export function usePostList(page: PostPageRoot, liveChannels: readonly string[] = []): PostList {
   const api = useApi();
   const [pending, setPending] = useState<number[]>([]);
+  const pendingNow = useRef(pending);
+  pendingNow.current = pending;
   const [state, dispatch] = useReducer(postListReducer, initialPostListState);
   const stateNow = useRef(state);
   stateNow.current = state;
@@ -96,10 +98,16 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
     const { posts, hasMore } = stateNow.current;
     if (isNewestFirst(current)) {
       const first = posts[0];
+      const asked = pendingNow.current;
       // An empty page's start (`0`) is its first page: all there is to show.
       const newer = first ? await fetchAllNewer(api, current, first) : await fetchPostPage(api, current, 'after');
       if (first) dispatch({ type: 'newerLoaded', posts: newer, at: 'top' });
       else dispatch({ type: 'firstPageLoaded', posts: newer });
+      // A post that was waiting but is not among them left this page meanwhile (its blog was
+      // unfollowed, it was deleted or made private): it stops counting. One announced while
+      // this was on its way stays.
+      const found = new Set(newer.map((p) => p.id));
+      setPending((ids) => ids.filter((id) => !asked.includes(id) || found.has(id)));
       return;
     }
     // Oldest first: new posts are at the very end. While pages remain to be scrolled to,

@@ -253,6 +253,19 @@ describe('PostList, live on posts:{blog}', () => {
     expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
   });
 
+  it('stops counting a new post that is no longer on the page when the new ones are asked for', async () => {
+    const { realtime } = renderLive(
+      postPages('dashboard', { 'after/0': () => page(3, 2), 'before/3': () => page(4) }),
+    );
+    await waitFor(() => expect(feedIds()).toEqual([3, 2]));
+    // 6 went out on a blog the reader then unfollowed: the dashboard no longer has it.
+    act(() => realtime.emit(change(1, 4, 'created')));
+    act(() => realtime.emit(change(2, 6, 'created')));
+    fireEvent.click(screen.getByRole('button', { name: '2 new posts' }));
+    await waitFor(() => expect(feedIds()).toEqual([4, 3, 2]));
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
+  });
+
   it('fetches an edited post again in place and drops a deleted one', async () => {
     const edited = wirePost(3, { content: { type: 'text', title: 'Edited', body: '' } });
     const { realtime, requests } = renderLive({

@@ -1,0 +1,147 @@
+//! The feed on SQLite and PostgreSQL: post events take consecutive feed positions in the
+//! transaction that records them, other events none; the log reads them back by position,
+//! for one node (all of them) and for one dashboard (its blogs' only).
+
+mod common;
+
+use common::store::each_store;
+use dashwire::feed::posts_topic;
+use dashwire::realtime::{Published, Topic, log};
+use dashwire::store::Store;
+use dashwire_protocol::{Channel, Event, PostAction, PostChange, UnreadCounts};
+
+fn post(blog: &str, id: i64) -> (Topic, Event) {
+    let change = PostChange {
+        blog: blog.into(),
+        id,
+        action: PostAction::Created,
+    };
+    (posts_topic(blog.into()), Event::Post(change))
+}
+
+fn unread(user: i64) -> (Topic, Event) {
+    let counts = UnreadCounts {
+        messaging: 0,
+        blogs: Vec::new(),
+    };
+    (
+        Topic::personal(Channel::Unread, user),
+        Event::Unread(counts),
+    )
+}
+
+async fn record(store: &Store, events: Vec<(Topic, Event)>) -> Vec<Published> {
+    let mut tx = store.begin().await.unwrap();
+    let published = log::record(&mut tx, events).await.unwrap();
+    tx.commit().await.unwrap();
+    published
+}
+
+fn positions(published: &[Published]) -> Vec<(String, i64, Option<i64>)> {
+    published
+        .iter()
+        .map(|p| (p.topic.to_string(), p.seq, p.feed_seq))
+        .collect()
+}
+
+#[tokio::test]
+async fn post_events_take_consecutive_feed_positions_and_read_back_by_them() {
+    each_store(|store, kind| async move {
+        let first = record(&store, vec![unread(1), post("ann", 10)]).await;
+        assert_eq!(
+            positions(&first),
+            [
+                ("unread:1".into(), 1, None),
+                ("posts:ann".into(), 1, Some(1))
+            ],
+            "{kind:?}: only the post event is in the feed"
+        );
+        let second = record(&store, vec![post("cid", 11), post("bob", 12)]).await;
+        assert_eq!(
+            positions(&second),
+            [
+                ("posts:bob".into(), 1, Some(2)),
+                ("posts:cid".into(), 1, Some(3))
+            ],
+            "{kind:?}: one transaction, consecutive positions"
+        );
+        record(&store, vec![post("ann", 13)]).await;
+        assert_eq!(store.channel_state(log::FEED).await.unwrap().seq, 4);
+
+        let all = store.feed_events_between(1, 4, 10).await.unwrap();
+        let read: Vec<(&str, i64, i64)> = all
+            .iter()
+            .map(|(key, seq, feed_seq, _)| (key.as_str(), *seq, *feed_seq))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("posts:bob", 1, 2),
+                ("posts:cid", 1, 3),
+                ("posts:ann", 2, 4)
+            ],
+            "{kind:?}"
+        );
+        let anns: Vec<std::sync::Arc<str>> = vec!["posts:ann".into(), "posts:bob".into()];
+        let mine: Vec<i64> = store
+            .feed_events_of(&anns, 0, 4, 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(feed_seq, _)| feed_seq)
+            .collect();
+        assert_eq!(mine, [1, 2, 4], "{kind:?}: ann's and bob's, not cid's");
+        let limited = store.feed_events_of(&anns, 1, 4, 1).await.unwrap();
+        assert_eq!(limited.len(), 1, "{kind:?}: at most the limit");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn concurrent_transactions_take_distinct_feed_positions_with_no_holes() {
+    each_store(|store, kind| async move {
+        let tasks: Vec<_> = (0..16)
+            .map(|i| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    record(&store, vec![post(&format!("b{}", i % 4), i)]).await[0]
+                        .feed_seq
+                        .unwrap()
+                })
+            })
+            .collect();
+        let mut taken = Vec::new();
+        for task in tasks {
+            taken.push(task.await.unwrap());
+        }
+        taken.sort_unstable();
+        assert_eq!(taken, (1..=16).collect::<Vec<i64>>(), "{kind:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_dashboard_reads_its_users_blogs_and_those_they_follow() {
+    each_store(|store, kind| async move {
+        let ann = store
+            .create_user_with_blog("ann@example.com", "hash", "ann", "ann")
+            .await
+            .unwrap();
+        store.create_blog(ann, "ann-art", "Art").await.unwrap();
+        let bob = store
+            .create_user_with_blog("bob@example.com", "hash", "bob", "bob")
+            .await
+            .unwrap();
+        store
+            .create_user_with_blog("cid@example.com", "hash", "cid", "cid")
+            .await
+            .unwrap();
+        let ann_blog = store.blogs_of_user(ann).await.unwrap()[0].id;
+        let bob_blog = store.blogs_of_user(bob).await.unwrap()[0].id;
+        store.follow(ann, ann_blog, bob_blog).await.unwrap();
+        let mut blogs = store.dashboard_blogs(ann).await.unwrap();
+        blogs.sort();
+        assert_eq!(blogs, ["ann", "ann-art", "bob"], "{kind:?}");
+    })
+    .await;
+}
