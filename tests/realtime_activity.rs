@@ -1,5 +1,6 @@
 //! Activity and unread counts over sockets, on each setup: a follow arrives on the followed
-//! blog's activity channel, and the owner's unread counts follow new messages and reads.
+//! blog's activity channel, and the owner's unread counts follow new messages and reads; every
+//! kind of notification reaches the blog it concerns once, in order.
 
 mod common;
 
@@ -70,5 +71,112 @@ async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
         );
         assert_eq!(ben.info().await["unread_count"], 0, "{setup:?}");
         deployment.stop().await;
+    }
+}
+
+/// Every kind of notification a post action causes reaches the blog it concerns on its
+/// `activity:{blog}` channel, once each and in order: a mention, a reblog, a reply, a
+/// question, its answer, a submission.
+#[tokio::test]
+async fn each_kind_of_notification_arrives_on_its_blogs_activity_exactly_once() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let on = ann
+            .post("/svc/blog/asks", &[("tumblelog", "ann"), ("asks", "1")])
+            .await;
+        assert_eq!(on.status, 200, "{setup:?}: {}", on.body);
+        let mut ann_ws = socket_on(&sockets, &ann).await;
+        let (_, ann_seen) = ann_ws.subscribe("activity:ann", None).await;
+        let mut ben_ws = socket_on(&sockets, &ben).await;
+        let (_, ben_seen) = ben_ws.subscribe("activity:ben", None).await;
+
+        let body = r#"<p>For <a href="/blog/ben">@ben</a></p>"#;
+        let post = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post[type]", "text"),
+                    ("post[state]", "0"),
+                    ("post[one]", "Hello"),
+                    ("post[two]", body),
+                    ("allow_photo_replies", "1"),
+                ],
+            )
+            .await["post"]
+            .clone();
+        let id = post["id"].as_i64().unwrap().to_string();
+        let key = post["reblog_key"].as_str().unwrap().to_owned();
+        let calls: [(&str, Vec<(&str, &str)>); 3] = [
+            (
+                "/fast_reblog",
+                vec![("reblog_post_id", &id), ("reblog_key", &key)],
+            ),
+            ("/svc/reply", vec![("post_id", &id), ("reply_text", "Nice")]),
+            (
+                "/svc/ask",
+                vec![("tumblelog", "ann"), ("question", "Why the sea?")],
+            ),
+        ];
+        for (path, fields) in &calls {
+            let answer = ben.post(path, fields).await;
+            assert_eq!(answer.status, 200, "{setup:?} {path}: {}", answer.body);
+        }
+        let question =
+            ann.get("/svc/post/inbox/after/0?blog=ann").await.response()["posts"][0]["id"]
+                .as_i64()
+                .unwrap()
+                .to_string();
+        let answered = ann
+            .post(
+                "/answer",
+                &[("post_id", &question), ("answer_text", "Because.")],
+            )
+            .await;
+        assert_eq!(answered.status, 200, "{setup:?}: {}", answered.body);
+        let submitted = ben
+            .post(
+                "/svc/post/update",
+                &[
+                    ("channel_id", "ann"),
+                    ("post[type]", "text"),
+                    ("post[state]", "0 3"),
+                    ("post[one]", "A story for you"),
+                ],
+            )
+            .await;
+        assert_eq!(submitted.status, 200, "{setup:?}: {}", submitted.body);
+        // Last, a follow each way: had anything come twice, it would come before these.
+        ben.post("/svc/follow", &[("tumblelog", "ann")]).await;
+        ann.post("/svc/follow", &[("tumblelog", "ben")]).await;
+
+        let anns = notification_kinds(&mut ann_ws, ann_seen, "follower").await;
+        assert_eq!(
+            anns,
+            ["reblog", "reply", "ask", "submission", "follower"],
+            "{setup:?}"
+        );
+        let bens = notification_kinds(&mut ben_ws, ben_seen, "follower").await;
+        assert_eq!(bens, ["user_mention", "answer", "follower"], "{setup:?}");
+        deployment.stop().await;
+    }
+}
+
+/// The kinds of the notifications a socket gets until one of `last` (inclusive), checking
+/// that their seqs follow each other from `seen`.
+async fn notification_kinds(ws: &mut common::ws::Socket, mut seen: i64, last: &str) -> Vec<String> {
+    let mut kinds = Vec::new();
+    loop {
+        let frame = ws.event().await;
+        assert_eq!(frame.seq, seen + 1, "no gap, no repeat: {kinds:?}");
+        seen = frame.seq;
+        let Event::Notification(n) = frame.event else {
+            panic!("expected a notification, got {:?}", frame.event);
+        };
+        kinds.push(n.r#type.clone());
+        if n.r#type == last {
+            return kinds;
+        }
     }
 }
