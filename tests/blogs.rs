@@ -140,6 +140,22 @@ async fn follow_and_unfollow_keep_counts_right() {
         assert_eq!(note["from_tumblelog"]["name"], "fay-two");
         assert_eq!(note["from_tumblelog"]["avatar_url_48"], "/avatar/fay-two/48");
         assert_eq!(gus.info().await["channels"][0]["unread_count"], 1);
+        // Without member data the owner gets the blog as anyone does.
+        let plain = gus.get("/svc/data/tumblelog?tumblelog=gus&include_activity_data=1").await;
+        assert!(plain.response().get("member_count").is_none(), "{kind:?}: no member data asked");
+        assert!(plain.response().get("unread_count").is_none(), "{kind:?}");
+        assert_eq!(plain.response()["follower_count"], 1, "{kind:?}: public counts stay");
+
+        // The owner lists who follows, each by the blog it followed as; nobody else may.
+        let followers = gus.get("/svc/blog/followers?tumblelog=gus").await;
+        assert_eq!(followers.status, 200, "{kind:?}: {:?}", followers.body);
+        assert_eq!(names(&followers.response()["blogs"]), ["fay-two"], "{kind:?}");
+        assert_eq!(followers.response()["total"], 1, "{kind:?}");
+        assert_eq!(followers.response()["blogs"][0]["following"], false, "{kind:?}: gus has not followed back");
+        let theirs = fay.get("/svc/blog/followers?tumblelog=gus").await;
+        assert_eq!((theirs.status, theirs.code()), (403, "not_your_blog"), "{kind:?}");
+        let past = gus.get("/svc/blog/followers?tumblelog=gus&offset=1").await;
+        assert_eq!(names(&past.response()["blogs"]), Vec::<String>::new(), "{kind:?}");
 
         // Owner-only data is refused to others; public data is not.
         let peek = fay.get("/svc/data/tumblelog?tumblelog=gus&include_activity_data=1").await;
@@ -205,4 +221,75 @@ async fn avatars_come_in_the_spec_sizes() {
         .await
         .unwrap();
     assert_eq!(bad.status().as_u16(), 400);
+}
+
+#[tokio::test]
+async fn the_activity_history_pages_through_every_notification_newest_first() {
+    on_each_backend(|base, kind| async move {
+        let fay = Client::registered(&base, "fay@example.com", "fay").await;
+        let gus = Client::registered(&base, "gus@example.com", "gus").await;
+        fay.post("/svc/follow", &[("tumblelog", "gus")]).await;
+        for title in ["One", "Two"] {
+            let post = gus
+                .save_post(
+                    "gus",
+                    &[
+                        ("post[type]", "text"),
+                        ("post[state]", "0"),
+                        ("post[one]", title),
+                    ],
+                )
+                .await["post"]
+                .clone();
+            let id = post["id"].as_i64().unwrap().to_string();
+            let key = post["reblog_key"].as_str().unwrap().to_owned();
+            let liked = fay.post("/svc/like", &[("id", &id), ("key", &key)]).await;
+            assert_eq!(liked.status, 200, "{kind:?}: {:?}", liked.body);
+        }
+        let page = |query: String| {
+            let gus = &gus;
+            async move {
+                let answer = gus
+                    .get(&format!("/svc/blog/activity?tumblelog=gus{query}"))
+                    .await;
+                assert_eq!(answer.status, 200, "{:?}", answer.body);
+                let response = answer.response().clone();
+                let kinds: Vec<(i64, String)> = response["notifications"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|n| {
+                        (
+                            n["id"].as_i64().unwrap(),
+                            n["type"].as_str().unwrap().into(),
+                        )
+                    })
+                    .collect();
+                (kinds, response["more"].as_bool().unwrap())
+            }
+        };
+        let (first, more) = page("&limit=2".into()).await;
+        let kinds: Vec<&str> = first.iter().map(|(_, k)| k.as_str()).collect();
+        assert_eq!((kinds, more), (vec!["like", "like"], true), "{kind:?}");
+        let (rest, more) = page(format!("&limit=2&before_id={}", first[1].0)).await;
+        let kinds: Vec<&str> = rest.iter().map(|(_, k)| k.as_str()).collect();
+        assert_eq!((kinds, more), (vec!["follower"], false), "{kind:?}");
+        let (all, _) = page(String::new()).await;
+        assert_eq!(
+            all.len(),
+            3,
+            "{kind:?}: a page holds 50 unless asked for fewer"
+        );
+
+        let theirs = fay.get("/svc/blog/activity?tumblelog=gus").await;
+        assert_eq!(
+            (theirs.status, theirs.code()),
+            (403, "not_your_blog"),
+            "{kind:?}"
+        );
+        let visitor = Client::visitor(&base).await;
+        let anon = visitor.get("/svc/blog/activity?tumblelog=gus").await;
+        assert_eq!(anon.status, 401, "{kind:?}");
+    })
+    .await;
 }

@@ -9,15 +9,18 @@ use dashwire_protocol::NotificationData;
 use serde::{Deserialize, Serialize};
 
 use super::model::{ActivityData, notification_data};
-use crate::auth::session::MaybeSession;
-use crate::blogs::model::BlogView;
+use crate::auth::session::{CurrentUser, MaybeSession};
+use crate::blogs::lookup::{BlogField, owned_blog};
+use crate::blogs::model::{BlogView, OwnerCounts};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Query, flag};
 use crate::state::AppState;
 
 /// The activity routes.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/svc/data/tumblelog", get(tumblelog_data))
+    Router::new()
+        .route("/svc/data/tumblelog", get(tumblelog_data))
+        .route("/svc/blog/activity", get(activity_history))
 }
 
 #[derive(Deserialize)]
@@ -87,6 +90,11 @@ async fn tumblelog_data(
         activity_data: None,
         activity_notifications: None,
     };
+    // Member data: the counts only the owner sees (members, drafts, queue, processing,
+    // unread). Without the flag the owner gets the blog as anyone else does.
+    if !flag(&query.include_member_data) {
+        answer.blog.owner = OwnerCounts::default();
+    }
     if flag(&query.include_activity_data) {
         answer.activity_data = Some(ActivityData {
             sparkline: app.store.sparkline(row.id).await?,
@@ -99,9 +107,59 @@ async fn tumblelog_data(
     Ok(ok(answer))
 }
 
+#[derive(Deserialize)]
+struct HistoryQuery {
+    #[serde(default)]
+    tumblelog: String,
+    before_id: Option<i64>,
+    limit: Option<i64>,
+}
+
+/// A page of a blog's notification history.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct ActivityHistory {
+    notifications: Vec<NotificationData>,
+    /// Whether older ones remain (ask again with `before_id` the last one's id).
+    more: bool,
+}
+
+/// `/blog/{name}/activity`: every notification of one of the caller's blogs, a page at a
+/// time, newest first; the page carries on below what the menus show.
+async fn activity_history(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<HistoryQuery>,
+) -> ApiResult<ActivityHistory> {
+    let blog = owned_blog(
+        &app.store,
+        user.user_id,
+        &query.tumblelog,
+        BlogField::Tumblelog,
+    )
+    .await?;
+    let limit = query
+        .limit
+        .unwrap_or(NOTIFICATIONS_SHOWN)
+        .clamp(1, NOTIFICATIONS_SHOWN);
+    let before = query.before_id.unwrap_or(i64::MAX);
+    // One more than asked says whether there are more.
+    let mut rows = app
+        .store
+        .notifications_before(blog.id, before, limit + 1)
+        .await?;
+    let more = rows.len() as i64 > limit;
+    rows.truncate(limit as usize);
+    Ok(ok(ActivityHistory {
+        notifications: rows.into_iter().map(notification_data).collect(),
+        more,
+    }))
+}
+
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<super::model::ActivityData>();
     exports.add::<BlogWithActivity>();
+    exports.add::<ActivityHistory>();
 }

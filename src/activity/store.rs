@@ -60,6 +60,19 @@ impl Store {
         with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(limit).fetch_all(pool).await)
     }
 
+    /// The notifications of a blog older than the notification `before_id`, newest first.
+    pub async fn notifications_before(
+        &self,
+        blog_id: i64,
+        before_id: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<NotificationRow>> {
+        const SQL: &str =
+            notification_select!("WHERE n.blog_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3");
+        with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(blog_id).bind(before_id).bind(limit).fetch_all(pool).await)
+    }
+
     /// Notifications per day over the last [`SPARKLINE_DAYS`] days, oldest first; empty when
     /// the blog has never had any activity.
     pub async fn sparkline(&self, blog_id: i64) -> sqlx::Result<Vec<i64>> {

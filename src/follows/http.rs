@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::store::FollowChange;
 use crate::auth::session::CurrentUser;
 use crate::blogs::BlogList;
-use crate::blogs::lookup::{acting_blog, blog_named};
+use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::blogs::model::BlogView;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::Form;
+use crate::extract::{Form, Query};
 use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 
@@ -21,6 +21,7 @@ pub fn router() -> Router<AppState> {
         .route("/svc/follow", post(follow))
         .route("/svc/unfollow", post(unfollow))
         .route("/svc/user/following", get(following))
+        .route("/svc/blog/followers", get(followers))
 }
 
 /// The fields of `/svc/follow` and `/svc/unfollow`. Only `tumblelog` drives behaviour; the
@@ -107,8 +108,57 @@ async fn following(State(app): State<AppState>, user: CurrentUser) -> ApiResult<
     }))
 }
 
+/// Followers listed per page at most.
+const MAX_FOLLOWERS_PAGE: i64 = 50;
+
+#[derive(Deserialize)]
+struct FollowersQuery {
+    #[serde(default)]
+    tumblelog: String,
+    offset: Option<i64>,
+    limit: Option<i64>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct Followers {
+    /// Each follower by the blog it followed as, newest follow first.
+    blogs: Vec<BlogView>,
+    /// How many follow the blog in all.
+    total: i64,
+}
+
+/// `/blog/{name}/followers`: who follows one of the caller's blogs. Only its owner sees them.
+async fn followers(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<FollowersQuery>,
+) -> ApiResult<Followers> {
+    let blog = owned_blog(
+        &app.store,
+        user.user_id,
+        &query.tumblelog,
+        BlogField::Tumblelog,
+    )
+    .await?;
+    let offset = query.offset.unwrap_or(0).max(0);
+    let limit = query.limit.unwrap_or(20).clamp(1, MAX_FOLLOWERS_PAGE);
+    let rows = app
+        .store
+        .followers_of(blog.id, user.user_id, offset, limit)
+        .await?;
+    Ok(ok(Followers {
+        blogs: rows
+            .iter()
+            .map(|r| BlogView::of(r, Some(user.user_id), None))
+            .collect(),
+        total: app.store.follower_count(blog.id).await?,
+    }))
+}
+
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<FollowAnswer>();
+    exports.add::<Followers>();
 }

@@ -65,6 +65,31 @@ impl Store {
     }
 
     /// The blogs `user_id` follows, most recently followed first.
+    /// How many users follow `blog_id`.
+    pub async fn follower_count(&self, blog_id: i64) -> sqlx::Result<i64> {
+        const SQL: &str = "SELECT COUNT(*) FROM follows WHERE blog_id = $1";
+        let (n,): (i64,) =
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).fetch_one(pool).await)?;
+        Ok(n)
+    }
+
+    /// A page of the blogs that follow `blog_id` (each follower by the blog it followed as),
+    /// newest follow first, as `viewer` sees them.
+    pub async fn followers_of(
+        &self,
+        blog_id: i64,
+        viewer: i64,
+        offset: i64,
+        limit: i64,
+    ) -> sqlx::Result<Vec<BlogRow>> {
+        const SQL: &str = blog_select!(
+            "JOIN follows fo ON fo.via_blog_id = b.id AND fo.blog_id = $2 "
+            "ORDER BY fo.created_at DESC, fo.user_id DESC LIMIT $3 OFFSET $4"
+        );
+        with_pool!(self, pool => sqlx::query_as(SQL)
+            .bind(viewer).bind(blog_id).bind(limit).bind(offset).fetch_all(pool).await)
+    }
+
     pub async fn followed_blogs(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
         const SQL: &str = blog_select!(
             "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "

@@ -14,10 +14,14 @@ import {
 } from './messagingModels';
 import {
   blogFromWire,
+  notificationFromWire,
   userInfoFromWire,
   type Blog,
+  type Notification,
   type UserInfo,
 } from './models';
+import type { ActivityHistory } from './types/ActivityHistory';
+import type { Followers } from './types/Followers';
 import type { BlogList } from './types/BlogList';
 import type { BlogWithActivity } from './types/BlogWithActivity';
 import type { ConversationList } from './types/ConversationList';
@@ -129,6 +133,28 @@ export function fetchFollowedBlogs(api: ApiClient): Promise<Blog[]> {
   return api
     .get<BlogList>('/svc/user/following')
     .then((answer) => answer.blogs.map(blogFromWire));
+}
+
+/** Who follows one of the user's blogs, a page at a time from `offset` (newest follow first). */
+export function fetchFollowers(
+  api: ApiClient,
+  blog: string,
+  offset: number,
+): Promise<{ blogs: Blog[]; total: number }> {
+  return api
+    .get<Followers>('/svc/blog/followers', { tumblelog: blog, offset })
+    .then((answer) => ({ blogs: answer.blogs.map(blogFromWire), total: answer.total }));
+}
+
+/** A page of one of the user's blogs' notifications older than `beforeId`, newest first. */
+export function fetchActivityHistory(
+  api: ApiClient,
+  blog: string,
+  beforeId?: number,
+): Promise<{ notifications: Notification[]; more: boolean }> {
+  return api
+    .get<ActivityHistory>('/svc/blog/activity', { tumblelog: blog, before_id: beforeId })
+    .then((answer) => ({ notifications: answer.notifications.map(notificationFromWire), more: answer.more }));
 }
 
 // ---- Messaging (api.md "Messaging", spec 000 §7) ----

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { BlogOwnerPostsPage, BlogPage, BlogPostPage, BlogTagPage } from '.';
+import { BlogActivityPage, BlogFollowersPage, BlogOwnerPostsPage, BlogPage, BlogPostPage, BlogTagPage } from '.';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
-import { user, userBlog, wireBlog } from '../../test/fixtures';
+import { user, userBlog, wireBlog, wireNotification } from '../../test/fixtures';
 import { saveAnswer, wirePost } from '../../test/postFixtures';
 import { announceSavedPost } from '../posts';
 import { renderWithProviders } from '../../test/renderApp';
@@ -19,8 +19,8 @@ function render(ui: ReactNode, routes: Record<string, FakeRoute>, path = '/') {
     },
     ...routes,
   });
-  renderWithProviders(ui, { client: api.client, user: alice, path });
-  return api;
+  const { realtime } = renderWithProviders(ui, { client: api.client, user: alice, path });
+  return { ...api, realtime };
 }
 
 describe('blog pages with posts', () => {
@@ -112,5 +112,65 @@ describe('blog pages with posts', () => {
     const { requests } = render(<BlogOwnerPostsPage name="bob" page="queue" />, {});
     expect(await screen.findByText('Only the owner of bob can see its queue.')).toBeTruthy();
     expect(requests.some((r) => r.path.startsWith('/svc/post/'))).toBe(false);
+  });
+});
+
+describe('a blog’s followers and activity', () => {
+  it('lists who follows the owner’s blog, a page at a time, and only the count to anyone else', async () => {
+    const follower = (i: number) => wireBlog(`fan-${i}`, { title: `Fan ${i}` });
+    const { requests } = render(<BlogFollowersPage name="alice" />, {
+      'GET /svc/data/tumblelog': (req) => ({
+        response: wireBlog(req.query.get('tumblelog')!, { is_mine: req.query.get('tumblelog') === 'alice', follower_count: 3 }),
+      }),
+      'GET /svc/blog/followers': (req) =>
+        req.query.get('offset') === '0'
+          ? { response: { blogs: [follower(3), follower(2)], total: 3 } }
+          : { response: { blogs: [follower(1)], total: 3 } },
+      'GET /svc/alice/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+    });
+    const list = await screen.findByRole('list', { name: 'Blogs following alice' });
+    await within(list).findByRole('article', { name: 'fan-2' });
+    expect(screen.getByText('3 blogs follow alice.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more followers' }));
+    await within(list).findByRole('article', { name: 'fan-1' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Show more followers' })).toBeNull();
+    expect(requests.filter((r) => r.path === '/svc/blog/followers').map((r) => r.query.get('offset'))).toEqual(['0', '2']);
+  });
+
+  it('says only how many follow a blog that is not yours', async () => {
+    const { requests } = render(<BlogFollowersPage name="bob" />, {
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('bob', { follower_count: 1 }) }),
+    });
+    await screen.findByText('1 blog follows bob.');
+    expect(requests.some((r) => r.path === '/svc/blog/followers')).toBe(false);
+  });
+
+  it('shows the whole history, older pages on asking, and new notifications live with the sparkline', async () => {
+    const note = (id: number, timestamp: number) =>
+      wireNotification(id, { timestamp, from_tumblelog: { name: `fan-${id}`, avatar_url_48: '', avatar_url_128: '', url: `/blog/fan-${id}`, is_friend: false } });
+    const now = Math.floor(Date.now() / 1000);
+    const days = Array<number>(30).fill(0);
+    days[29] = 2;
+    const { requests, realtime } = render(<BlogActivityPage name="alice" />, {
+      'GET /svc/data/tumblelog': () => ({
+        response: wireBlog('alice', { is_mine: true, activity_data: { sparkline: days }, activity_notifications: [note(3, now), note(2, now)] }),
+      }),
+      'GET /svc/blog/activity': (req) =>
+        req.query.get('before_id') === null
+          ? { response: { notifications: [note(3, now), note(2, now)], more: true } }
+          : { response: { notifications: [note(1, now - 3 * 86400)], more: false } },
+    });
+    await screen.findByText(/fan-2/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Older notifications' }));
+    await screen.findByText(/fan-1/);
+    expect(screen.queryByRole('button', { name: 'Older notifications' })).toBeNull();
+    expect(requests.filter((r) => r.path === '/svc/blog/activity').map((r) => r.query.get('before_id'))).toEqual([null, '2']);
+    act(() =>
+      realtime.emit({ channel: 'activity:alice', seq: 9, event: 'notification', data: note(4, now) }),
+    );
+    await screen.findByText(/fan-4/);
+    const today = () => screen.getByRole('img', { name: 'Activity over the last 30 days' }).querySelector('rect:last-of-type title');
+    await waitFor(() => expect(today()?.textContent).toBe('3'));
   });
 });

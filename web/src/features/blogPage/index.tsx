@@ -1,11 +1,10 @@
 // /blog/{name}, /blog/{name}/tagged/{tag}, /blog/{name}/followers and /blog/{name}/activity; a post's own page,
 // /blog/{name}/post/{id}(/{slug}); the owner's /blog/{name}/drafts, /queue and /processing.
-import { Sparkline } from '../../components/Sparkline';
-import { formatCount } from '../../lib/format';
-import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../activity';
 import { useMemo, useState } from 'react';
 import { PostList, TagPageContext } from '../posts';
+import { ActivitySection } from './components/ActivitySection';
 import { BlogPageFrame } from './components/BlogPageFrame';
+import { FollowersSection } from './components/FollowersSection';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
 
@@ -68,38 +67,13 @@ export function BlogOwnerPostsPage({ name, page }: { name: string; page: OwnerPo
 }
 
 export function BlogFollowersPage({ name }: { name: string }) {
-  return (
-    <BlogPageFrame name={name}>
-      {(blog) => (
-        <section className="card" aria-label={`${blog.name} followers`}>
-          <h2 className="section-title">Followers</h2>
-          <p>
-            {blog.followerCount === 0
-              ? `Nobody follows ${blog.name} yet.`
-              : `${formatCount(blog.followerCount)} ${blog.followerCount === 1 ? 'blog follows' : 'blogs follow'} ${blog.name}.`}
-          </p>
-        </section>
-      )}
-    </BlogPageFrame>
-  );
+  return <BlogPageFrame name={name}>{(blog) => <FollowersSection blog={blog} />}</BlogPageFrame>;
 }
 
 export function BlogActivityPage({ name }: { name: string }) {
   return (
     <BlogPageFrame name={name} notifications>
-      {(blog) => (
-        <section className="card" aria-label={`${blog.name} activity`}>
-          <h2 className="section-title">Activity</h2>
-          {blog.sparkline && blog.sparkline.length > 0 && (
-            <Sparkline values={blog.sparkline} label={`Activity over the last ${blog.sparkline.length} days`} />
-          )}
-          {blog.notifications && blog.notifications.length > 0 ? (
-            <NotificationDays notifications={blog.notifications} label={`Notifications for ${blog.name}`} />
-          ) : (
-            <p className="muted">{ACTIVITY_EMPTY_TEXT}</p>
-          )}
-        </section>
-      )}
+      {(blog) => <ActivitySection blog={blog} />}
     </BlogPageFrame>
   );
 }

@@ -58,6 +58,26 @@ describe('blogsReducer', () => {
     expect(state.byName.alice.notifications!.map((n) => n.id)).toEqual([2, 1]);
   });
 
+  it("counts a live notification in today's sparkline once, and starts a blog's first one", () => {
+    const note = (id: number) => blogFromWire(wireBlog('x', { activity_notifications: [wireNotification(id)] })).notifications![0];
+    const days = Array<number>(30).fill(0);
+    days[29] = 2;
+    let state = blogsReducer(initialBlogsState, {
+      type: 'received',
+      blogs: [
+        blogFromWire(wireBlog('alice', { activity_notifications: [], activity_data: { sparkline: days } })),
+        blogFromWire(wireBlog('bob', { activity_notifications: [], activity_data: { sparkline: [] } })),
+      ],
+    });
+    state = blogsReducer(state, { type: 'notificationReceived', name: 'alice', notification: note(5) });
+    state = blogsReducer(state, { type: 'notificationReceived', name: 'alice', notification: note(5) });
+    expect(state.byName.alice.sparkline!.at(-1)).toBe(3);
+    expect(state.byName.alice.sparkline!.slice(0, 29).every((n) => n === 0)).toBe(true);
+    state = blogsReducer(state, { type: 'notificationReceived', name: 'bob', notification: note(6) });
+    expect(state.byName.bob.sparkline).toHaveLength(30);
+    expect(state.byName.bob.sparkline!.at(-1)).toBe(1);
+  });
+
   it("takes a save's counts for a loaded blog, keeping the rest, and ignores an unloaded one", () => {
     let state = blogsReducer(initialBlogsState, {
       type: 'received',

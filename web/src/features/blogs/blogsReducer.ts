@@ -16,6 +16,9 @@ export type BlogsAction =
 
 export const initialBlogsState: BlogsState = { byName: {} };
 
+/** Days in a blog's activity sparkline, as the server counts them (docs/api.md). */
+export const SPARKLINE_DAYS = 30;
+
 export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState {
   return produce(state, (draft) => {
     switch (action.type) {
@@ -47,7 +50,14 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
         const blog = draft.byName[action.name];
         // Not loaded yet: the next load brings it.
         if (!blog?.notifications) break;
+        const isNew = !blog.notifications.some((n) => n.id === action.notification.id);
         blog.notifications = mergeNotifications([action.notification], blog.notifications);
+        // The sparkline counts it too: its last day is today (a blog's first notification
+        // starts one, as the server's would).
+        if (isNew && blog.sparkline) {
+          if (blog.sparkline.length === 0) blog.sparkline = Array<number>(SPARKLINE_DAYS).fill(0);
+          blog.sparkline[blog.sparkline.length - 1] += 1;
+        }
         break;
       }
       case 'countsSaved': {
