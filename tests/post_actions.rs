@@ -36,6 +36,12 @@ async fn like(client: &Client, path: &str, id: i64, key: &str) -> Answer {
         .await
 }
 
+/// Whether `client`'s acting blog blocks `blog`, as the blog model says.
+async fn ignoring(client: &Client, blog: &str) -> Value {
+    let path = format!("/svc/data/tumblelog?tumblelog={blog}");
+    client.get(&path).await.response()["ignoring"].clone()
+}
+
 /// `/fast_reblog` of the post `id`, queued when `queue`.
 async fn fast_reblog(client: &Client, id: i64, key: &str, queue: bool) -> Answer {
     let id = id.to_string();
@@ -760,7 +766,7 @@ async fn a_promoted_post_heads_its_tag_on_its_blog_and_only_its_owner_promotes()
 }
 
 #[tokio::test]
-async fn a_blog_is_blocked_by_one_of_its_posts() {
+async fn a_blog_is_blocked_by_one_of_its_posts_and_unblocked() {
     on_each_backend(|base, kind| async move {
         let ann = Client::registered(&base, "ann@example.com", "ann").await;
         let ben = Client::registered(&base, "ben@example.com", "ben").await;
@@ -809,6 +815,44 @@ async fn a_blog_is_blocked_by_one_of_its_posts() {
         assert_eq!(both.status, 400, "{kind:?}");
         let neither = ann.post("/svc/block/add", &[("tumblelog", "ann")]).await;
         assert_eq!(neither.status, 400, "{kind:?}");
+
+        // Ann sees that her blog blocks ben's; unblocking lets ben act again.
+        assert_eq!(ignoring(&ann, "ben").await, true, "{kind:?}");
+        assert_eq!(ignoring(&ben, "ben").await, false, "{kind:?}: his own blog");
+        let unblock = [("tumblelog", "ann"), ("blocked_tumblelog", "ben")];
+        let removed = ann.post("/svc/block/remove", &unblock).await;
+        assert_eq!(removed.status, 200, "{kind:?}: {}", removed.body);
+        assert_eq!(
+            (
+                &removed.response()["blocked"],
+                &removed.response()["changed"]
+            ),
+            (&false.into(), &true.into()),
+            "{kind:?}"
+        );
+        assert_eq!(ignoring(&ann, "ben").await, false, "{kind:?}");
+        assert_eq!(
+            like(&ben, "/svc/like", anns_post, &anns_key).await.status,
+            200,
+            "{kind:?}: ben may like again"
+        );
+        let again = ann.post("/svc/block/remove", &unblock).await;
+        assert_eq!(
+            again.response()["changed"],
+            false,
+            "{kind:?}: nothing to remove"
+        );
+        let theirs = ben
+            .post(
+                "/svc/block/remove",
+                &[("tumblelog", "ann"), ("blocked_tumblelog", "ben")],
+            )
+            .await;
+        assert_eq!(
+            (theirs.status, theirs.code()),
+            (403, "not_your_blog"),
+            "{kind:?}"
+        );
     })
     .await;
 }

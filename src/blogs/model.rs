@@ -112,6 +112,8 @@ pub struct BlogView {
     pub url: String,
     pub cname: Option<String>,
     pub following: bool,
+    /// The viewer's acting blog (the one blocks are made as) blocks this blog.
+    pub ignoring: bool,
     pub is_current: bool,
     pub is_mine: bool,
     pub is_private_group_channel: bool,
@@ -170,6 +172,7 @@ impl BlogView {
             url: dashboard_url.clone(),
             cname: None,
             following: row.following,
+            ignoring: row.ignoring,
             is_current: is_mine && Some(row.id) == current_blog_id,
             is_mine,
             is_private_group_channel: row.is_private_group_channel,

@@ -29,6 +29,8 @@ pub struct BlogRow {
     pub member_count: i64,
     pub unread_count: i64,
     pub following: bool,
+    /// The viewer's acting blog blocks it.
+    pub ignoring: bool,
 }
 
 /// Just who a blog is: for calls that only need to resolve a name (no counts).
@@ -59,7 +61,10 @@ macro_rules! blog_select {
              (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) \
               + (SELECT COUNT(*) FROM conversation_participants cp JOIN conversations c ON c.id = cp.conversation_id \
                  WHERE cp.blog_id = b.id AND c.last_modified_ms > cp.last_read_ms) AS unread_count, \
-             EXISTS (SELECT 1 FROM follows f WHERE f.blog_id = b.id AND f.user_id = $1) AS following \
+             EXISTS (SELECT 1 FROM follows f WHERE f.blog_id = b.id AND f.user_id = $1) AS following, \
+             EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_blog_id = b.id AND k.blocker_blog_id = \
+              (SELECT a.id FROM blogs a JOIN users u ON u.id = a.user_id WHERE a.user_id = $1 \
+               ORDER BY CASE WHEN a.id = u.current_blog_id THEN 0 ELSE 1 END, a.position, a.id LIMIT 1)) AS ignoring \
              FROM blogs b ",
             $($tail),*
         )

@@ -99,6 +99,8 @@ export interface Blog {
   avatarUrl: string;
   url: string;
   following: boolean;
+  /** The user's acting blog blocks it (spec 002 §3 Blog `ignoring`). */
+  ignoring: boolean;
   isCurrent: boolean;
   isMine: boolean;
   /** `is_private_group_channel` on the wire. */
@@ -224,6 +226,7 @@ export function blogFromWire(w: BlogWithActivity): Blog {
     avatarUrl: w.avatar_url,
     url: w.url,
     following: w.following,
+    ignoring: w.ignoring,
     isCurrent: w.is_current,
     isMine: w.is_mine,
     isPrivateGroupBlog: w.is_private_group_channel,

@@ -51,6 +51,7 @@ export function wireBlog(name: string, extra: Partial<BlogWithActivity> = {}): B
     url: `/blog/${name}`,
     cname: null,
     following: false,
+    ignoring: false,
     is_current: false,
     is_mine: false,
     is_private_group_channel: false,

@@ -6,7 +6,11 @@ import type { ThemeParams } from "./ThemeParams";
 /**
  * The blog model with the owner's activity when asked for.
  */
-export type BlogWithActivity = { activity_data?: ActivityData, activity_notifications?: Array<NotificationData>, name: string, title: string, directory_safe_title: string, description: string, description_sanitized: string, avatar_url: string, url: string, cname: string | null, following: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, 
+export type BlogWithActivity = { activity_data?: ActivityData, activity_notifications?: Array<NotificationData>, name: string, title: string, directory_safe_title: string, description: string, description_sanitized: string, avatar_url: string, url: string, cname: string | null, following: boolean, 
+/**
+ * The viewer's acting blog (the one blocks are made as) blocks this blog.
+ */
+ignoring: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, 
 /**
  * Marked not safe for work by an administrator.
  */

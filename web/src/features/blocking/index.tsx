@@ -20,6 +20,11 @@ export function blockBlog(api: ApiClient, blocker: string, blocked: string): Pro
   return api.post('/svc/block/add', { tumblelog: blocker, blocked_tumblelog: blocked });
 }
 
+/** POST /svc/block/remove: `blocker` (one of yours) no longer blocks `blocked`. */
+export function unblockBlog(api: ApiClient, blocker: string, blocked: string): Promise<unknown> {
+  return api.post('/svc/block/remove', { tumblelog: blocker, blocked_tumblelog: blocked });
+}
+
 export interface Blocking {
   /** Asks with the blog confirmation, then blocks; false when the user said Nevermind. */
   confirmBlockBlog(blocker: string, blocked: string): Promise<boolean>;

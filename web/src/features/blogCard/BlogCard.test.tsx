@@ -107,6 +107,35 @@ describe('BlogCard follow', () => {
   });
 });
 
+describe('BlogCard block', () => {
+  it('blocks as the acting blog after the spec\'s confirmation, then offers Unblock', async () => {
+    const { client, requests } = fakeApi({
+      'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
+      'POST /svc/block/remove': () => ({ response: { blocked: false, changed: true } }),
+    });
+    renderWithProviders(<Seeded />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'About bob' }));
+    const about = screen.getByRole('dialog', { name: 'About bob' });
+    fireEvent.click(within(about).getByRole('button', { name: 'Block' }));
+    expect(screen.getByText(/^Are you sure you want to block bob from alice\?/)).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    await within(about).findByRole('button', { name: 'Unblock' });
+    const added = requests.find((r) => r.path === '/svc/block/add')!;
+    expect([added.form.get('tumblelog'), added.form.get('blocked_tumblelog')]).toEqual(['alice', 'bob']);
+
+    fireEvent.click(within(about).getByRole('button', { name: 'Unblock' }));
+    await within(about).findByRole('button', { name: 'Block' });
+    const removed = requests.find((r) => r.path === '/svc/block/remove')!;
+    expect([removed.form.get('tumblelog'), removed.form.get('blocked_tumblelog')]).toEqual(['alice', 'bob']);
+  });
+
+  it('offers no Block to a visitor', async () => {
+    renderWithProviders(<Seeded />, { client: fakeApi({}).client, user: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'About bob' }));
+    expect(within(screen.getByRole('dialog', { name: 'About bob' })).queryByRole('button', { name: 'Block' })).toBeNull();
+  });
+});
+
 describe('BlogCard Ask', () => {
   function SeededAsks({ asks, anonymousAsks }: { asks: boolean; anonymousAsks: boolean }) {
     const { state, dispatch } = useBlogStore();

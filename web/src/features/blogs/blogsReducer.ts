@@ -9,6 +9,8 @@ export interface BlogsState {
 export type BlogsAction =
   | { type: 'received'; blogs: Blog[] }
   | { type: 'followingSet'; name: string; following: boolean }
+  /** The acting blog blocked or unblocked it. */
+  | { type: 'ignoringSet'; name: string; ignoring: boolean }
   /** A live notification for one of the user's blogs (`activity:{blog}`). */
   | { type: 'notificationReceived'; name: string; notification: Notification }
   /** A post was saved: its blog's counts as the save answered them (spec 001 §4 After save). */
@@ -44,6 +46,11 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
         if (!blog || blog.following === action.following) break;
         blog.following = action.following;
         blog.followerCount = Math.max(0, blog.followerCount + (action.following ? 1 : -1));
+        break;
+      }
+      case 'ignoringSet': {
+        const blog = draft.byName[action.name];
+        if (blog) blog.ignoring = action.ignoring;
         break;
       }
       case 'notificationReceived': {

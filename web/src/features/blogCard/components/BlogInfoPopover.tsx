@@ -1,11 +1,21 @@
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useApi } from '../../../api/ApiProvider';
 import type { Blog } from '../../../api/models';
+import { FormErrors } from '../../../components/FormErrors';
 import { InfoIcon } from '../../../components/icons';
 import { useDismiss } from '../../../components/useDismiss';
 import { formatCount } from '../../../lib/format';
+import { useAsyncAction } from '../../../lib/useAsyncAction';
+import { unblockBlog, useBlocking } from '../../blocking';
+import { useBlogStore } from '../../blogs';
+import { useSession } from '../../session';
 
-/** The blog card's info button and the small popover it opens: name and follower count. */
+/**
+ * The blog card's info button and the small popover it opens: name and follower count, and
+ * for someone else's blog Block (with the spec's confirmation) or Unblock, as the user's
+ * acting blog (spec 002 §6: blocking acts as the current blog).
+ */
 export function BlogInfoPopover({ blog }: { blog: Blog }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -33,8 +43,36 @@ export function BlogInfoPopover({ blog }: { blog: Blog }) {
           <p className="blog-info__followers" data-testid="follower-count">
             {blog.followerCount === 1 ? '1 follower' : `${formatCount(blog.followerCount)} followers`}
           </p>
+          <BlockButton blog={blog} />
         </div>
       )}
     </div>
+  );
+}
+
+function BlockButton({ blog }: { blog: Blog }) {
+  const { user } = useSession();
+  const api = useApi();
+  const blocking = useBlocking();
+  const { dispatch } = useBlogStore();
+  const action = useAsyncAction();
+  if (!user || blog.isMine) return null;
+  const acting = user.currentBlog;
+  const toggle = () =>
+    action.run(async () => {
+      if (blog.ignoring) {
+        await unblockBlog(api, acting, blog.name);
+        dispatch({ type: 'ignoringSet', name: blog.name, ignoring: false });
+      } else if (await blocking.confirmBlockBlog(acting, blog.name)) {
+        dispatch({ type: 'ignoringSet', name: blog.name, ignoring: true });
+      }
+    });
+  return (
+    <>
+      <button type="button" className="button button--quiet" disabled={action.pending} onClick={() => void toggle()}>
+        {blog.ignoring ? 'Unblock' : 'Block'}
+      </button>
+      <FormErrors errors={action.errors} />
+    </>
   );
 }
