@@ -36,6 +36,26 @@ async fn like(client: &Client, path: &str, id: i64, key: &str) -> Answer {
         .await
 }
 
+/// A new user, dee, reblogs the post `id` from the composer with words and tags; answers
+/// the reblog's id.
+async fn dee_reblogs(base: &str, id: i64, key: &str) -> i64 {
+    let dee = Client::registered(base, "dee@example.com", "dee").await;
+    let id = id.to_string();
+    let saved = dee
+        .save_post(
+            "dee",
+            &[
+                ("reblog_post_id", &id),
+                ("reblog_key", key),
+                ("post[state]", "0"),
+                ("post[two]", "<p>So <b>true</b> &amp; kind</p>"),
+                ("post[tags]", "agree,wise words"),
+            ],
+        )
+        .await;
+    saved["post"]["id"].as_i64().unwrap()
+}
+
 /// Whether `client`'s acting blog blocks `blog`, as the blog model says.
 async fn ignoring(client: &Client, blog: &str) -> Value {
     let path = format!("/svc/data/tumblelog?tumblelog={blog}");
@@ -417,6 +437,20 @@ async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
             format!("/blog/ben/post/{reblog_id}"),
             "{kind:?}"
         );
+        assert_eq!(
+            (
+                &listed.response()["notes"][1]["reblog_comment"],
+                &listed.response()["notes"][1]["reblog_tags"]
+            ),
+            (&"".into(), &serde_json::json!([])),
+            "{kind:?}: a fast reblog adds nothing"
+        );
+        assert!(
+            listed.response()["notes"][0]
+                .get("reblog_comment")
+                .is_none(),
+            "{kind:?}: a like says no reblog's words"
+        );
 
         // A queued fast reblog is no note until it goes out.
         let queued = fast_reblog(&cal, id, &key, true).await;
@@ -452,6 +486,27 @@ async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
             "{kind:?}"
         );
         assert_eq!(notes(&cal, id).await, vec![], "{kind:?}");
+        // A reblog from the composer says what it added: its words as text, and its tags.
+        let said = dee_reblogs(&base, id, &key).await;
+        let listed = cal.get(&format!("/svc/post/notes?post_id={id}")).await;
+        let newest = &listed.response()["notes"][0];
+        assert_eq!(
+            (&newest["type"], &newest["blog_name"], &newest["reblog_url"]),
+            (
+                &"reblog".into(),
+                &"dee".into(),
+                &format!("/blog/dee/post/{said}").into()
+            ),
+            "{kind:?}"
+        );
+        assert_eq!(
+            (&newest["reblog_comment"], &newest["reblog_tags"]),
+            (
+                &"So true & kind".into(),
+                &serde_json::json!(["agree", "wise words"])
+            ),
+            "{kind:?}"
+        );
     })
     .await;
 }

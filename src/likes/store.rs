@@ -1,6 +1,6 @@
 //! Queries for likes.
 
-use crate::notes::store::{NewNote, NoteKind, NotedPost, add, remove_like};
+use crate::notes::store::{Added, NewNote, NoteKind, NotedPost, add, remove_like};
 use crate::realtime::{Published, log};
 use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx};
@@ -40,6 +40,7 @@ impl Store {
             user_id,
             reblog_post_id: None,
             reply_text: "",
+            added: Added::default(),
         };
         let events = add(&mut tx, note).await?;
         let published = log::record(&mut tx, events).await?;

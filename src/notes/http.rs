@@ -51,6 +51,14 @@ struct NoteView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     reblog_url: Option<String>,
+    /// What a reblog added: its own words (plain text, show it as text; may be empty).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    reblog_comment: Option<String>,
+    /// A reblog's tags.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    reblog_tags: Option<Vec<String>>,
 }
 
 impl NoteView {
@@ -63,7 +71,12 @@ impl NoteView {
             )),
             _ => None,
         };
+        let is_reblog = row.r#type == "reblog";
+        let reblog_tags =
+            is_reblog.then(|| serde_json::from_str(&row.added_tags).unwrap_or_default());
         NoteView {
+            reblog_comment: is_reblog.then_some(row.added_text),
+            reblog_tags,
             id: row.id,
             post_id: row.post_id,
             blog_url: blog_url(&row.blog_name),

@@ -57,6 +57,16 @@ pub struct NewNote<'a> {
     pub user_id: i64,
     pub reblog_post_id: Option<i64>,
     pub reply_text: &'a str,
+    /// What a reblog added: its own words (plain text) and tags.
+    pub added: Added<'a>,
+}
+
+/// What a reblog added to the post it reblogged, as its note keeps it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Added<'a> {
+    /// Its own words, as plain text.
+    pub text: &'a str,
+    pub tags: &'a [String],
 }
 
 /// Who a note goes to: the noted post's blog and its owner.
@@ -74,11 +84,14 @@ const NOTED_BLOG: &str =
 /// events to record with it.
 pub async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
     const INSERT: &str = "INSERT INTO notes \
-         (root_id, post_id, type, blog_id, user_id, reblog_post_id, reply_text, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+         (root_id, post_id, type, blog_id, user_id, reblog_post_id, reply_text, added_text, added_tags, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+    let tags =
+        serde_json::to_string(note.added.tags).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     with_tx!(tx, conn => sqlx::query(INSERT)
         .bind(note.root_id).bind(note.post_id).bind(note.kind.name()).bind(note.blog_id)
-        .bind(note.user_id).bind(note.reblog_post_id).bind(note.reply_text).bind(now_secs())
+        .bind(note.user_id).bind(note.reblog_post_id).bind(note.reply_text)
+        .bind(note.added.text).bind(&tags).bind(now_secs())
         .execute(conn).await.map(|_| ()))?;
     let mut events = count_changed(tx, note.root_id, 1).await?;
     let noted: NotedBlog =
@@ -126,8 +139,13 @@ pub async fn recount(tx: &mut Tx, root_id: i64) -> sqlx::Result<Vec<(Topic, Even
 }
 
 /// The reblog note of `reblog_id`, once it is published: written the first time it is out
-/// (when it is made published, or its draft, queue or schedule sends it out), never twice.
-pub async fn reblog_published(tx: &mut Tx, reblog_id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
+/// (when it is made published, or its draft, queue or schedule sends it out), never twice,
+/// with what the reblog `added`.
+pub async fn reblog_published(
+    tx: &mut Tx,
+    reblog_id: i64,
+    added: Added<'_>,
+) -> sqlx::Result<Vec<(Topic, Event)>> {
     const SQL: &str = "SELECT r.parent_post_id, COALESCE(r.root_post_id, r.parent_post_id), r.blog_id, b.user_id \
          FROM posts r JOIN blogs b ON b.id = r.blog_id \
          WHERE r.id = $1 AND r.state = 'published' AND r.parent_post_id IS NOT NULL \
@@ -145,6 +163,7 @@ pub async fn reblog_published(tx: &mut Tx, reblog_id: i64) -> sqlx::Result<Vec<(
         user_id,
         reblog_post_id: Some(reblog_id),
         reply_text: "",
+        added,
     };
     add(tx, note).await
 }
@@ -190,6 +209,9 @@ pub struct NoteRow {
     pub reblog_post_id: Option<i64>,
     pub reblog_slug: Option<String>,
     pub reply_text: String,
+    pub added_text: String,
+    /// A JSON list.
+    pub added_tags: String,
     pub created_at: i64,
 }
 
@@ -213,6 +235,7 @@ impl Store {
             user_id,
             reblog_post_id: None,
             reply_text: text,
+            added: Added::default(),
         };
         let events = add(&mut tx, note).await?;
         let published = log::record(&mut tx, events).await?;
@@ -279,7 +302,7 @@ impl Store {
         limit: i64,
     ) -> sqlx::Result<Vec<NoteRow>> {
         const SQL: &str = "SELECT n.id, n.type, n.post_id, b.name AS blog_name, n.reblog_post_id, \
-             rp.slug AS reblog_slug, n.reply_text, n.created_at \
+             rp.slug AS reblog_slug, n.reply_text, n.added_text, n.added_tags, n.created_at \
              FROM notes n JOIN blogs b ON b.id = n.blog_id LEFT JOIN posts rp ON rp.id = n.reblog_post_id \
              WHERE n.root_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3";
         with_pool!(self, pool => sqlx::query_as(SQL)

@@ -948,7 +948,21 @@ async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
     let Some((content, comment, blog_id, author, is_reblog)) = post else {
         return Ok(Vec::new());
     };
-    let mut events = notes::reblog_published(tx, id).await?;
+    let mut events = if is_reblog {
+        // What the reblog added, as its note will say.
+        const TAGS: &str = "SELECT tag FROM post_tags WHERE post_id = $1 ORDER BY position";
+        let tags: Vec<(String,)> =
+            with_tx!(tx, conn => sqlx::query_as(TAGS).bind(id).fetch_all(conn).await)?;
+        let tags: Vec<String> = tags.into_iter().map(|(tag,)| tag).collect();
+        let text = super::sanitize::text_only(&comment.replace("[[MORE]]", " "));
+        let added = notes::Added {
+            text: &text,
+            tags: &tags,
+        };
+        notes::reblog_published(tx, id, added).await?
+    } else {
+        Vec::new()
+    };
     let content: PostContent = serde_json::from_str(&content).unwrap_or(PostContent::Text {
         title: String::new(),
         body: String::new(),

@@ -92,6 +92,9 @@ export interface Note {
   timestamp: number;
   replyText: string | null;
   reblogUrl: string | null;
+  /** What a reblog added: its words (plain text, maybe empty) and its tags. */
+  reblogComment: string;
+  reblogTags: string[];
 }
 
 export interface NotesPage {
@@ -117,6 +120,8 @@ export function fetchNotes(api: ApiClient, postId: number, before?: number): Pro
         timestamp: n.timestamp,
         replyText: n.reply_text ?? null,
         reblogUrl: n.reblog_url ? webUrl(n.reblog_url) || null : null,
+        reblogComment: n.reblog_comment ?? '',
+        reblogTags: n.reblog_tags ?? [],
       })),
     }));
 }

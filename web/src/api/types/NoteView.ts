@@ -23,4 +23,12 @@ reply_text?: string,
 /**
  * A reblog's page.
  */
-reblog_url?: string, };
+reblog_url?: string, 
+/**
+ * What a reblog added: its own words (plain text, show it as text; may be empty).
+ */
+reblog_comment?: string, 
+/**
+ * A reblog's tags.
+ */
+reblog_tags?: Array<string>, };

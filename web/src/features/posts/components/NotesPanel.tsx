@@ -22,7 +22,23 @@ function NoteItem({ note }: { note: Note }) {
       <span className="note__text">
         <a href={note.blogUrl}>{note.blogName}</a>{' '}
         {note.type === 'like' && 'liked this'}
-        {note.type === 'reblog' && (note.reblogUrl ? <a href={note.reblogUrl}>reblogged this</a> : 'reblogged this')}
+        {note.type === 'reblog' && (
+          <>
+            {note.reblogUrl ? <a href={note.reblogUrl}>reblogged this</a> : 'reblogged this'}
+            {note.reblogComment && (
+              <>
+                {' '}
+                and added: <q className="note__added">{note.reblogComment}</q>
+              </>
+            )}
+            {note.reblogTags.length > 0 && (
+              <span className="note__tags">
+                {' '}
+                {note.reblogTags.map((tag) => `#${tag}`).join(' ')}
+              </span>
+            )}
+          </>
+        )}
         {note.type === 'reply' && (
           <>
             replied: <q className="note__reply">{note.replyText}</q>

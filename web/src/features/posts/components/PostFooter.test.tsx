@@ -88,7 +88,9 @@ describe('postActionUrl', () => {
 });
 
 describe('PostFooter: the notes panel', () => {
-  const notesAnswer = (notes: Array<{ id: number; type: string; blog_name: string; reply_text?: string; reblog_url?: string }>): FakeAnswer => ({
+  const notesAnswer = (
+    notes: Array<{ id: number; type: string; blog_name: string; reply_text?: string; reblog_url?: string; reblog_comment?: string; reblog_tags?: string[] }>,
+  ): FakeAnswer => ({
     response: {
       post_id: 5,
       root_id: 5,
@@ -101,19 +103,21 @@ describe('PostFooter: the notes panel', () => {
     const { article } = renderPost(wirePost(5, { note_count: 3 }), {
       'GET /svc/post/notes': () =>
         notesAnswer([
+          { id: 4, type: 'reblog', blog_name: 'fay', reblog_url: '/blog/fay/post/10', reblog_comment: 'So <i>true</i>', reblog_tags: ['agree', 'wise words'] },
           { id: 3, type: 'reply', blog_name: 'cat', reply_text: 'Nice <b>one</b>' },
-          { id: 2, type: 'reblog', blog_name: 'dan', reblog_url: '/blog/dan/post/9' },
+          { id: 2, type: 'reblog', blog_name: 'dan', reblog_url: '/blog/dan/post/9', reblog_comment: '', reblog_tags: [] },
           { id: 1, type: 'like', blog_name: 'eve' },
         ]),
     });
     fireEvent.click(within(article).getByRole('button', { name: '3 notes' }));
     const list = await within(article).findByRole('list', { name: 'Notes on this post' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'fay reblogged this and added: So <i>true</i> #agree #wise words',
       'cat replied: Nice <b>one</b>',
       'dan reblogged this',
       'eve liked this',
     ]);
-    expect(within(list).getByRole('link', { name: 'reblogged this' }).getAttribute('href')).toBe('/blog/dan/post/9');
+    expect(within(list).getAllByRole('link', { name: 'reblogged this' })[1].getAttribute('href')).toBe('/blog/dan/post/9');
   });
 
   it('sends a reply where the post takes replies, then shows it and the new count', async () => {
