@@ -1,6 +1,7 @@
 // Opening the blog viewer drawer (spec 000 §2.10): a request names a blog and, optionally,
-// one of its posts. Kept apart from the drawer so that the posts feature can open it from a
-// post's header without importing the drawer, which itself shows posts.
+// one of its posts, the address it was opened from, and whether its owner is editing its
+// appearance. Kept apart from the drawer so that the posts feature can open it from a post's
+// header without importing the drawer, which itself shows posts.
 import { createContext, useCallback, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -10,13 +11,37 @@ export interface BlogViewerRequest {
   name: string;
   /** Only this post of the blog. */
   postId?: number;
+  /**
+   * The address the drawer stands for (the link it was opened from): Open blog, Enter and
+   * Share use it instead of the blog's page. Only this app's own paths are taken.
+   */
+  url?: string;
+  /** Its owner is editing the blog's appearance: a preview, without the reader's controls. */
+  editingAppearance?: boolean;
+}
+
+export interface OpenBlogOptions {
+  postId?: number;
+  url?: string;
+  editingAppearance?: boolean;
+}
+
+/** `/blog/{name}/post/{id}…`: the post a URL of `name`'s names, if it does. */
+export function postIdOfUrl(name: string, url: string): number | undefined {
+  const match = new RegExp(`^/blog/${name}/post/(\\d+)(?:/|$|\\?|#)`).exec(url);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** A path of this app (`/…`, not `//host…`), else nothing: the drawer never leaves the app. */
+function ownPath(url: string | undefined): string | undefined {
+  return url && url.startsWith('/') && !url.startsWith('//') ? url : undefined;
 }
 
 export interface BlogViewer {
   /** What the drawer shows; none when it is closed. */
   request: BlogViewerRequest | null;
   /** Opens the drawer on a blog; opening another while it is open reloads it. */
-  openBlog(name: string, options?: { postId?: number }): void;
+  openBlog(name: string, options?: OpenBlogOptions): void;
   close(): void;
 }
 
@@ -24,8 +49,16 @@ const BlogViewerContext = createContext<BlogViewer | null>(null);
 
 export function BlogViewerProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<BlogViewerRequest | null>(null);
-  const openBlog = useCallback((name: string, options: { postId?: number } = {}) => {
-    setRequest((previous) => ({ id: (previous?.id ?? 0) + 1, name, postId: options.postId }));
+  const openBlog = useCallback((name: string, options: OpenBlogOptions = {}) => {
+    const url = ownPath(options.url);
+    const postId = options.postId ?? (url ? postIdOfUrl(name, url) : undefined);
+    setRequest((previous) => ({
+      id: (previous?.id ?? 0) + 1,
+      name,
+      postId,
+      url,
+      editingAppearance: options.editingAppearance ?? false,
+    }));
   }, []);
   const close = useCallback(() => setRequest(null), []);
   const value = useMemo(() => ({ request, openBlog, close }), [request, openBlog, close]);

@@ -6,7 +6,7 @@ import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { PostView } from '../../posts';
-import { BlogViewerProvider } from '../opener';
+import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../opener';
 import { BlogViewerDrawer, DRAWER_CLOSE_MS, DRAWER_REPLACE_MS } from './BlogViewerDrawer';
 
 afterEach(() => vi.useRealTimers());
@@ -15,7 +15,17 @@ afterEach(() => vi.useRealTimers());
 const postsOf = (blog: string, count: number, from = count) =>
   Array.from({ length: count }, (_, i) => wirePost(from - i, { tumblelog: blog }));
 
-function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>) {
+/** A button that opens `name` in the drawer with `options`, as a caller of the opener would. */
+function Opener({ name, options }: { name: string; options: OpenBlogOptions }) {
+  const viewer = useBlogViewer();
+  return (
+    <button type="button" onClick={() => viewer?.openBlog(name, options)}>
+      Open {name} with options
+    </button>
+  );
+}
+
+function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>, opener?: { name: string; options: OpenBlogOptions }) {
   const api = fakeApi({
     'GET /svc/indash_blog/header': (req: FakeRequest) => {
       const name = req.query.get('tumblelog_name_or_id')!;
@@ -38,6 +48,7 @@ function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>) {
   const rendered = renderWithProviders(
     <BlogViewerProvider>
       <PostView post={postFromWire(shown)} />
+      {opener && <Opener name={opener.name} options={opener.options} />}
       <BlogViewerDrawer />
     </BlogViewerProvider>,
     { client: api.client, user: user() },
@@ -48,6 +59,42 @@ function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>) {
 const drawer = () => screen.getByRole('dialog', { name: /blog viewer/ });
 /** The posts in the drawer (the blog card over them is an article too). */
 const drawerPosts = () => Array.from(drawer().querySelectorAll('article.post'));
+
+describe('BlogViewerDrawer, opened with a url or to preview an appearance', () => {
+  it('reads the post a url names, and opens and shares that address', async () => {
+    const { location, requests } = renderViewer(
+      { ann: postsOf('ann', 5) },
+      { name: 'ann', options: { url: '/blog/ann/post/2/a-slug' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open ann with options' }));
+    await waitFor(() => expect(drawerPosts().map((p) => p.getAttribute('data-post-id'))).toEqual(['2']));
+    expect(requests.find((r) => r.path === '/svc/indash_blog/posts')?.query.get('post_id')).toBe('2');
+    fireEvent.click(await within(drawer()).findByRole('button', { name: 'Open blog' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/blog/ann/post/2/a-slug'));
+  });
+
+  it('takes only its own paths as a url', () => {
+    expect(postIdOfUrl('ann', '/blog/ann/post/7')).toBe(7);
+    expect(postIdOfUrl('ann', '/blog/annie/post/7')).toBeUndefined();
+    expect(postIdOfUrl('ann', '/blog/ann')).toBeUndefined();
+  });
+
+  it('ignores a url of another site, for the blog’s own page', async () => {
+    const { location } = renderViewer({ ann: postsOf('ann', 2) }, { name: 'ann', options: { url: 'https://elsewhere.example/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open ann with options' }));
+    fireEvent.click(await within(drawer()).findByRole('button', { name: 'Open blog' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/blog/ann'));
+  });
+
+  it('previews an appearance without the reader’s controls', async () => {
+    renderViewer({ ann: postsOf('ann', 2) }, { name: 'ann', options: { editingAppearance: true } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open ann with options' }));
+    await within(drawer()).findByRole('heading', { name: "ann's blog" });
+    expect(within(drawer()).getByRole('status').textContent).toBe("Previewing ann's appearance");
+    expect(within(drawer()).queryByRole('toolbar')).toBeNull();
+    expect(drawer().className).toContain('blog-viewer--editing-appearance');
+  });
+});
 
 describe('BlogViewerDrawer', () => {
   it("opens on a post's blog name with the blog's header, theme and posts, and pages by offset", async () => {

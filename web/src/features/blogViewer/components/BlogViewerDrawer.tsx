@@ -193,11 +193,11 @@ function BlogViewerBody({
           break;
         case 'open':
           onClose();
-          navigate(`/blog/${encodeURIComponent(request.name)}`);
+          navigate(request.url ?? `/blog/${encodeURIComponent(request.name)}`);
           break;
       }
     },
-    [posts, hasMore, loadMore, navigate, onClose, request.name],
+    [posts, hasMore, loadMore, navigate, onClose, request.name, request.url],
   );
 
   useEffect(() => {
@@ -218,7 +218,14 @@ function BlogViewerBody({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [phase, act, onClose]);
 
-  const classes = ['blog-viewer', `blog-viewer--${phase}`, intro ? 'blog-viewer--intro' : ''].filter(Boolean).join(' ');
+  const classes = [
+    'blog-viewer',
+    `blog-viewer--${phase}`,
+    intro ? 'blog-viewer--intro' : '',
+    request.editingAppearance ? 'blog-viewer--editing-appearance' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <aside
       ref={drawer}
@@ -243,8 +250,15 @@ function BlogViewerBody({
         )}
         {blog && (
           <>
+            {request.editingAppearance && (
+              <p className="blog-viewer__editing muted" role="status">
+                Previewing {blog.name}&apos;s appearance
+              </p>
+            )}
             <BlogCard name={blog.name} headingLevel={2} />
-            <BlogViewerTools blog={blog} onOpenBlog={() => act('open')} />
+            {!request.editingAppearance && (
+              <BlogViewerTools blog={blog} address={request.url} onOpenBlog={() => act('open')} />
+            )}
           </>
         )}
         <section className="blog-viewer__posts" aria-label={`Posts of ${request.name}`} aria-busy={loading}>

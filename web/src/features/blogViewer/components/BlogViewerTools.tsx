@@ -7,12 +7,21 @@ import { useBlocking } from '../../blocking';
 import { useMessaging } from '../../messaging';
 import { useSession } from '../../session';
 
-export function BlogViewerTools({ blog, onOpenBlog }: { blog: Blog; onOpenBlog(): void }) {
+export function BlogViewerTools({
+  blog,
+  address: path,
+  onOpenBlog,
+}: {
+  blog: Blog;
+  /** The address the drawer stands for, if not the blog's page. */
+  address?: string;
+  onOpenBlog(): void;
+}) {
   const { isLoggedIn, user } = useSession();
   const messaging = useMessaging();
   const blocking = useBlocking();
   const [shared, setShared] = useState<string | null>(null);
-  const address = new URL(`/blog/${encodeURIComponent(blog.name)}`, window.location.origin).href;
+  const address = new URL(path ?? `/blog/${encodeURIComponent(blog.name)}`, window.location.origin).href;
 
   const share = () => {
     // Without the clipboard (an insecure origin, a refusal), the address is shown to copy.
