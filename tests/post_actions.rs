@@ -911,3 +911,44 @@ async fn a_blog_is_blocked_by_one_of_its_posts_and_unblocked() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_page_asks_for_its_posts_note_counts_in_one_call() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let (shown, key) = text_post(&ann, "ann", "Out", &[]).await;
+        let draft = ann
+            .save_post(
+                "ann",
+                &[("post[type]", "text"), ("post[state]", "1"), ("post[one]", "Not yet")],
+            )
+            .await["post"]["id"]
+            .as_i64()
+            .unwrap();
+        like(&ben, "/svc/like", shown, &key).await;
+        let ids = format!("{shown},{draft},999999");
+        assert_eq!(
+            counts(&ben, &ids).await,
+            (200, serde_json::json!([{"post_id": shown, "note_count": 1}])),
+            "{kind:?}: another's draft and a missing post are left out"
+        );
+        assert_eq!(
+            counts(&ann, &ids).await.1,
+            serde_json::json!([{"post_id": shown, "note_count": 1}, {"post_id": draft, "note_count": 0}]),
+            "{kind:?}: her own draft too"
+        );
+        assert_eq!(counts(&ben, "1,x").await.0, 400, "{kind:?}");
+        let many = (1..=101).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+        assert_eq!(counts(&ben, &many).await.0, 400, "{kind:?}");
+    })
+    .await;
+}
+
+/// `/svc/post/note_counts` of `ids` as `client` asks: the status and the counts.
+async fn counts(client: &Client, ids: &str) -> (u16, Value) {
+    let answer = client
+        .get(&format!("/svc/post/note_counts?post_ids={ids}"))
+        .await;
+    (answer.status, answer.response()["counts"].clone())
+}

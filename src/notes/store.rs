@@ -243,6 +243,33 @@ impl Store {
         Ok(published)
     }
 
+    /// The chain note counts of those of `post_ids` that `viewer` may read (published, or
+    /// theirs), as `(post_id, note_count)`, in one query.
+    pub async fn note_counts(
+        &self,
+        viewer: Option<i64>,
+        post_ids: &[i64],
+    ) -> sqlx::Result<Vec<(i64, i64)>> {
+        if post_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        with_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new(
+                "SELECT p.id, COALESCE(r.note_count, 0) FROM posts p JOIN blogs b ON b.id = p.blog_id \
+                 LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+                 WHERE (p.state = 'published' OR b.user_id = ",
+            );
+            query.push_bind(viewer.unwrap_or(0));
+            query.push(") AND p.id IN (");
+            let mut ids = query.separated(", ");
+            for &id in post_ids {
+                ids.push_bind(id);
+            }
+            query.push(") ORDER BY p.id");
+            query.build_query_as().fetch_all(pool).await
+        })
+    }
+
     /// The note count and `viewer`'s flags of one post.
     pub async fn note_state(&self, viewer: Option<i64>, post_id: i64) -> sqlx::Result<NoteState> {
         let mut states = self.note_states(viewer, &[post_id]).await?;

@@ -5,6 +5,7 @@ import { blogFromWire, type Blog } from './models';
 import { postFromWire, type Post } from './postModels';
 import type { IndashHeader } from './types/IndashHeader';
 import type { IndashPosts } from './types/IndashPosts';
+import type { NoteCounts } from './types/NoteCounts';
 import type { Notes } from './types/Notes';
 import { webUrl } from '../lib/webUrl';
 import type { PostPage } from './types/PostPage';
@@ -103,6 +104,16 @@ export interface NotesPage {
   /** Pass as `before` for the next page; null on the last. */
   nextBefore: number | null;
 }
+
+/** GET /svc/post/note_counts: the note counts of posts (those the reader may read), by id. */
+export function fetchNoteCounts(api: ApiClient, postIds: number[]): Promise<Map<number, number>> {
+  return api
+    .get<NoteCounts>('/svc/post/note_counts', { post_ids: postIds.join(',') }, { noCache: true })
+    .then((answer) => new Map(answer.counts.map((c) => [c.post_id, c.note_count])));
+}
+
+/** Posts one note-counts call asks about at most (docs/api.md). */
+export const MAX_NOTE_COUNTS = 100;
 
 /** GET /svc/post/notes: a post's chain's notes, newest first, 50 a page. */
 export function fetchNotes(api: ApiClient, postId: number, before?: number): Promise<NotesPage> {

@@ -29,7 +29,9 @@ export type PostListAction =
   /** A post saved while the list is shown; `belongs` says whether this page lists it. */
   | { type: 'postSaved'; post: Post; belongs: boolean }
   /** Deleted, or no longer published: off every page that shows it. */
-  | { type: 'postRemoved'; id: number };
+  | { type: 'postRemoved'; id: number }
+  /** Note counts asked for while the socket was down, by post id. */
+  | { type: 'noteCountsPolled'; counts: Map<number, number> };
 
 export const initialPostListState: PostListState = {
   posts: [],
@@ -51,6 +53,12 @@ export function postListReducer(state: PostListState, action: PostListAction): P
     switch (action.type) {
       case 'firstPageRequested':
         return { ...initialPostListState };
+      case 'noteCountsPolled':
+        for (const post of draft.posts) {
+          const count = action.counts.get(post.id);
+          if (count !== undefined) post.noteCount = count;
+        }
+        break;
       case 'firstPageLoaded':
         draft.posts = action.posts;
         draft.status = 'ready';

@@ -6,7 +6,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorDetails, type ApiClient } from '../../api/client';
-import { fetchIndashBlogPosts, fetchPostPage, POST_PAGE_SIZE, type PostPageRoot } from '../../api/postEndpoints';
+import {
+  fetchIndashBlogPosts,
+  fetchNoteCounts,
+  fetchPostPage,
+  MAX_NOTE_COUNTS,
+  POST_PAGE_SIZE,
+  type PostPageRoot,
+} from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
 import { useChannels, usePollingFallback } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
@@ -196,6 +203,18 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
         });
     }
   }, lookForMissed);
+
+  // While the socket is down, the notes:{root_id} channels are silent too: the shown posts'
+  // note counts are asked for at the same pace, in one call.
+  usePollingFallback(
+    async () => {
+      const ids = stateNow.current.posts.map((p) => p.id).slice(0, MAX_NOTE_COUNTS);
+      if (ids.length === 0) return;
+      dispatch({ type: 'noteCountsPolled', counts: await fetchNoteCounts(api, ids) });
+    },
+    POSTS_POLL_MS,
+    { enabled: state.status === 'ready' && state.posts.length > 0, resetKey: key },
+  );
 
   // While the socket is down, a live page looks for new posts every so often instead; once it
   // is back, the channels resume from what they saw and this stops.

@@ -1,7 +1,7 @@
 // A post's notes as one reader sees them (spec 002 §4 Post like): the chain's count, live
 // on notes:{root_id}; whether the reader likes it, toggled at once and put back if the call
 // fails; and a fast reblog, which marks it reblogged when it succeeds.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorDetails } from '../../api/client';
 import { useApi } from '../../api/ApiProvider';
@@ -38,6 +38,9 @@ export function usePostNotes(post: Post): PostNotes {
   const [reblogging, setReblogging] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const published = post.state === 'published';
+
+  // A count the page learned some other way (asked for while the socket was down).
+  useEffect(() => setNoteCount(post.noteCount), [post.noteCount]);
 
   // Visitors too: a published post's notes are public.
   useChannel(published ? `notes:${post.rootId}` : null, (frame) => {

@@ -300,10 +300,13 @@ describe('PostList, what a fresh subscription cannot hear', () => {
 });
 
 describe('PostList, with the socket down', () => {
-  it('looks for new posts every 30 s instead, and not while the socket is open', async () => {
+  it('looks for new posts and note counts every 30 s instead, and not while the socket is open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const api = fakeApi(postPages('dashboard', { 'after/0': () => page(3, 2), 'before/3': () => page(4) }));
+      const api = fakeApi({
+        ...postPages('dashboard', { 'after/0': () => page(3, 2), 'before/3': () => page(4) }),
+        'GET /svc/post/note_counts': () => ({ response: { counts: [{ post_id: 3, note_count: 7 }] } }),
+      });
       const { setRealtimeStatus } = renderWithProviders(
         <PostList page={{ root: 'dashboard' }} label="The posts" empty={<p>Nothing here.</p>} live={['posts:bob']} />,
         { client: api.client, user: user(), realtimeStatus: 'closed' },
@@ -323,12 +326,17 @@ describe('PostList, with the socket down', () => {
       expect(looks()).toBe(1);
       for (let i = 0; i < 20 && !screen.queryByRole('button', { name: '1 new post' }); i += 1) await step(50);
       expect(screen.getByRole('button', { name: '1 new post' })).toBeTruthy();
+      // The notes channels are silent too: the shown posts' counts are asked for, in one call.
+      const counted = api.requests.filter((r) => r.path === '/svc/post/note_counts');
+      expect(counted.map((r) => r.query.get('post_ids'))).toEqual(['3,2']);
+      expect(screen.getByRole('button', { name: '7 notes' })).toBeTruthy();
       // The socket is back: no more looking.
       setRealtimeStatus('open');
       await act(async () => {
         await vi.advanceTimersByTimeAsync(POSTS_POLL_MS * 2);
       });
       expect(looks()).toBe(1);
+      expect(api.requests.filter((r) => r.path === '/svc/post/note_counts')).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }
