@@ -462,3 +462,91 @@ async fn submitted_posts_wait_in_the_inbox_until_approved_or_denied() {
     })
     .await;
 }
+
+/// The blog header save (spec 000 §7): the owner sets asks through the blog model, a reader
+/// saves `following`; anyone else's blog settings are refused.
+#[tokio::test]
+async fn the_blog_header_save_sets_asks_and_following() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let on = save_header(
+            &ann,
+            "ann",
+            serde_json::json!({"asks": true, "anonymous_asks": true, "title": "ignored"}),
+        )
+        .await;
+        assert_eq!(on.status, 200, "{kind:?}: {}", on.body);
+        let blog = &on.response()["tumblelog"];
+        assert_eq!(
+            (&blog["asks"], &blog["anonymous_asks"]),
+            (&true.into(), &true.into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            ask(&ben, "ann", "Why?", false).await.status,
+            200,
+            "{kind:?}: asks are on"
+        );
+
+        let off = save_header(&ann, "ann", serde_json::json!({"asks": false})).await;
+        let blog = &off.response()["tumblelog"];
+        assert_eq!(
+            (&blog["asks"], &blog["anonymous_asks"]),
+            (&false.into(), &false.into()),
+            "{kind:?}: anonymous asks need asks"
+        );
+
+        let theirs = save_header(&ben, "ann", serde_json::json!({"asks": true})).await;
+        assert_eq!(
+            (theirs.status, theirs.code()),
+            (403, "not_your_blog"),
+            "{kind:?}"
+        );
+
+        let followed = save_header(
+            &ben,
+            "ann",
+            serde_json::json!({"following": true, "asks": null}),
+        )
+        .await;
+        assert_eq!(followed.status, 200, "{kind:?}: {}", followed.body);
+        assert_eq!(
+            followed.response()["tumblelog"]["following"],
+            true,
+            "{kind:?}"
+        );
+        assert_eq!(ben.info().await["friend_count"], 1, "{kind:?}");
+        let unfollowed = save_header(&ben, "ann", serde_json::json!({"following": false})).await;
+        assert_eq!(
+            unfollowed.response()["tumblelog"]["following"],
+            false,
+            "{kind:?}"
+        );
+        let own = save_header(&ann, "ann", serde_json::json!({"following": true})).await;
+        assert_eq!((own.status, own.code()), (400, "own_blog"), "{kind:?}");
+
+        let not_json = ann
+            .post(
+                "/svc/indash_blog/header",
+                &[("tumblelog_name_or_id", "ann")],
+            )
+            .await;
+        assert_eq!(not_json.status, 400, "{kind:?}: {}", not_json.body);
+        let anon = Client::visitor(&base).await;
+        let refused = anon
+            .post_json(
+                "/svc/indash_blog/header",
+                &serde_json::json!({"tumblelog_name_or_id": "ann"}),
+            )
+            .await;
+        assert_eq!(refused.status, 401, "{kind:?}: a visitor saves nothing");
+    })
+    .await;
+}
+
+/// The blog header save of `fields` for `blog`, as `client`.
+async fn save_header(client: &Client, blog: &str, fields: Value) -> Answer {
+    let body = serde_json::json!({"tumblelog_name_or_id": blog, "tumblelog": fields});
+    client.post_json("/svc/indash_blog/header", &body).await
+}

@@ -10,6 +10,7 @@ use crate::auth::session::CurrentUser;
 use crate::blogs::BlogList;
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::blogs::model::BlogView;
+use crate::blogs::store::BlogRow;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
 use crate::feed::refresh_dashboard;
@@ -51,6 +52,18 @@ async fn follow(
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
     let target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
+    follow_blog(&app, &user, &target).await?;
+    follow_answer(&app, &user, &target.name).await
+}
+
+/// `user` follows `target` (as the blog they act as): refused for one's own blog and for a
+/// blog that blocked them; the blog hears of it and the user's dashboards start reading it.
+/// Following twice is not an error.
+pub async fn follow_blog(
+    app: &AppState,
+    user: &CurrentUser,
+    target: &BlogRow,
+) -> Result<(), AppError> {
     if target.user_id == user.user_id {
         return Err(AppError::bad_request(
             Code::OwnBlog,
@@ -74,7 +87,7 @@ async fn follow(
         app.realtime.publish(published).await;
         refresh_dashboard(&app.realtime, user.user_id).await;
     }
-    follow_answer(&app, &user, &target.name).await
+    Ok(())
 }
 
 async fn unfollow(
@@ -83,10 +96,21 @@ async fn unfollow(
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
     let target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
+    unfollow_blog(&app, &user, &target).await?;
+    follow_answer(&app, &user, &target.name).await
+}
+
+/// `user` stops following `target`; their dashboards stop reading it. Not following it is
+/// not an error.
+pub async fn unfollow_blog(
+    app: &AppState,
+    user: &CurrentUser,
+    target: &BlogRow,
+) -> Result<(), AppError> {
     if let FollowChange::Unfollowed = app.store.unfollow(user.user_id, target.id).await? {
         refresh_dashboard(&app.realtime, user.user_id).await;
     }
-    follow_answer(&app, &user, &target.name).await
+    Ok(())
 }
 
 /// The answer of both calls: the blog as the user now sees it, and how many they follow.

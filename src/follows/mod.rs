@@ -4,6 +4,6 @@
 mod http;
 pub mod store;
 
-pub use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;
+pub use http::{follow_blog, router, unfollow_blog};

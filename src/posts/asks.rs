@@ -325,19 +325,33 @@ async fn set_asks(
         BlogField::Tumblelog,
     )
     .await?;
-    let row = blog_named(&app.store, Some(user.user_id), &blog.name).await?;
-    let asks = form.asks.as_ref().map_or(row.asks, |_| flag(&form.asks));
+    let asks = form.asks.as_ref().map(|_| flag(&form.asks));
     let anonymous = form
         .anonymous_asks
         .as_ref()
-        .map_or(row.anonymous_asks, |_| flag(&form.anonymous_asks))
-        && asks;
-    app.store.set_asks(blog.id, asks, anonymous).await?;
+        .map(|_| flag(&form.anonymous_asks));
+    let (asks, anonymous) = update_asks(&app, user.user_id, &blog.name, asks, anonymous).await?;
     Ok(ok(AsksSettings {
         tumblelog: blog.name,
         asks,
         anonymous_asks: anonymous,
     }))
+}
+
+/// Sets one of the user's blogs' asks and anonymous asks; `None` keeps a value as it is, and
+/// anonymous asks need asks on. Answers both as saved.
+pub(super) async fn update_asks(
+    app: &AppState,
+    user_id: i64,
+    blog: &str,
+    asks: Option<bool>,
+    anonymous: Option<bool>,
+) -> Result<(bool, bool), AppError> {
+    let row = blog_named(&app.store, Some(user_id), blog).await?;
+    let asks = asks.unwrap_or(row.asks);
+    let anonymous = anonymous.unwrap_or(row.anonymous_asks) && asks;
+    app.store.set_asks(row.id, asks, anonymous).await?;
+    Ok((asks, anonymous))
 }
 
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).

@@ -45,7 +45,10 @@ pub fn router() -> Router<AppState> {
         .route("/svc/post/{page_root}/{direction}/{ref_post_id}", get(page))
         .route("/svc/filter_html_for_dash_preview", post(filter_html))
         .route("/svc/indash_blog/posts", get(indash_posts))
-        .route("/svc/indash_blog/header", get(indash_header))
+        .route(
+            "/svc/indash_blog/header",
+            get(indash_header).post(super::header::save_header),
+        )
         .route("/blog/{name}/post/preview", post(super::preview::preview))
 }
 
@@ -598,8 +601,8 @@ struct IndashHeaderQuery {
 /// The blog viewer's header (spec 000 §2.10): the blog as the viewer sees it.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-struct IndashHeader {
-    tumblelog: BlogView,
+pub(super) struct IndashHeader {
+    pub(super) tumblelog: BlogView,
 }
 
 async fn indash_header(

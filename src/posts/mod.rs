@@ -5,6 +5,7 @@ mod actions;
 mod asks;
 mod channels;
 mod form;
+mod header;
 mod highlighted;
 mod http;
 mod lookups;

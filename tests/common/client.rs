@@ -98,6 +98,19 @@ impl Client {
         answer.response().clone()
     }
 
+    /// POSTs a JSON body with the form key in its header, as the app's JSON calls do.
+    pub async fn post_json(&self, path: &str, body: &Value) -> Answer {
+        let resp = self
+            .http
+            .post(format!("{}{}", self.base, path))
+            .header("x-form-key", &self.form_key)
+            .json(body)
+            .send()
+            .await
+            .expect("POST JSON");
+        decode(resp).await
+    }
+
     /// POSTs a multipart form with the form key in its header, as the composer's uploads do.
     pub async fn upload(&self, path: &str, form: reqwest::multipart::Form) -> Answer {
         let resp = self

@@ -105,6 +105,21 @@ export interface NotesPage {
   nextBefore: number | null;
 }
 
+/**
+ * The blog header save (spec 000 §7; POST /svc/indash_blog/header, JSON with the form key):
+ * the fields of the blog model that changed (the owner's asks, anonymous asks; anyone's
+ * following). Answers the blog as the user now sees it.
+ */
+export function saveBlogHeader(
+  api: ApiClient,
+  name: string,
+  fields: { following?: boolean; asks?: boolean; anonymous_asks?: boolean },
+): Promise<Blog> {
+  return api
+    .postJson<IndashHeader>('/svc/indash_blog/header', { tumblelog_name_or_id: name, tumblelog: fields })
+    .then((answer) => blogFromWire(answer.tumblelog));
+}
+
 /** GET /svc/post/note_counts: the note counts of posts (those the reader may read), by id. */
 export function fetchNoteCounts(api: ApiClient, postIds: number[]): Promise<Map<number, number>> {
   return api

@@ -9,7 +9,7 @@ describe('AsksSettings', () => {
   it('shows what the blog takes and saves a switch at once; anonymous needs asks on', async () => {
     const { client, requests } = fakeApi({
       'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { asks: false, anonymous_asks: false }) }),
-      'POST /svc/blog/asks': () => ({ response: { tumblelog: 'alice', asks: true, anonymous_asks: false } }),
+      'POST /svc/indash_blog/header': () => ({ response: { tumblelog: wireBlog('alice', { asks: true, anonymous_asks: false }) } }),
     });
     renderWithProviders(<AsksSettings blogs={['alice']} />, { client, user: user() });
     const asks = (await screen.findByRole('checkbox', { name: 'Let people ask alice questions' })) as HTMLInputElement;
@@ -18,7 +18,7 @@ describe('AsksSettings', () => {
     fireEvent.click(asks);
     await waitFor(() => expect(asks.checked).toBe(true));
     expect(anonymous.disabled).toBe(false);
-    const sent = requests.find((r) => r.path === '/svc/blog/asks')!.form;
-    expect([sent.get('tumblelog'), sent.get('asks'), sent.get('anonymous_asks')]).toEqual(['alice', '1', null]);
+    const sent = requests.find((r) => r.path === '/svc/indash_blog/header')!;
+    expect(sent.json).toEqual({ tumblelog_name_or_id: 'alice', tumblelog: { asks: true } });
   });
 });

@@ -1,12 +1,12 @@
 // Whether each of the user's blogs takes questions (issue 11: asks and anonymous_asks are blog
-// fields the owner sets). Each switch moves at once and saves (POST /svc/blog/asks), showing
-// what the server kept, or moving back if the save failed; anonymous questions need questions
-// on.
+// fields the owner sets, through the blog header save of spec 000 §7). Each switch moves at
+// once and saves, showing what the server kept, or moving back if the save failed; anonymous
+// questions need questions on.
 import { useEffect, useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { errorDetails } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
-import type { AsksSettings as Saved } from '../../api/types/AsksSettings';
+import { saveBlogHeader } from '../../api/postEndpoints';
 
 function BlogAsks({ name }: { name: string }) {
   const api = useApi();
@@ -37,13 +37,8 @@ function BlogAsks({ name }: { name: string }) {
     );
     setSaving(true);
     setError(null);
-    api
-      .post<Saved>('/svc/blog/asks', {
-        tumblelog: name,
-        asks: fields.asks === undefined ? undefined : fields.asks ? 1 : 0,
-        anonymous_asks: fields.anonymous_asks === undefined ? undefined : fields.anonymous_asks ? 1 : 0,
-      })
-      .then((saved) => setAsks({ asks: saved.asks, anonymous: saved.anonymous_asks }))
+    saveBlogHeader(api, name, fields)
+      .then((saved) => setAsks({ asks: saved.asks, anonymous: saved.anonymousAsks }))
       .catch((err: unknown) => {
         setAsks(before);
         setError(errorDetails(err).join(' '));

@@ -1,0 +1,65 @@
+//! The blog header save (spec 000 §7: "save of the blog header", JSON with the form key):
+//! `POST /svc/indash_blog/header` with the blog and the fields of its model that changed. A
+//! reader saves `following` (a follow save); the owner saves the blog's `asks` and
+//! `anonymous_asks`. The answer is the blog as the caller now sees it.
+
+use axum::extract::State;
+use serde::Deserialize;
+
+use super::asks::update_asks;
+use super::http::IndashHeader;
+use crate::auth::session::CurrentUser;
+use crate::blogs::lookup::{blog_named, not_yours};
+use crate::blogs::model::BlogView;
+use crate::error::{ApiResult, ok};
+use crate::extract::Json;
+use crate::follows::{follow_blog, unfollow_blog};
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+pub(super) struct HeaderSave {
+    #[serde(default)]
+    tumblelog_name_or_id: String,
+    #[serde(default)]
+    tumblelog: HeaderFields,
+}
+
+/// The fields of the blog model a header save may change; the rest of the model, which
+/// clients send back as they got it, is ignored.
+#[derive(Deserialize, Default)]
+struct HeaderFields {
+    following: Option<bool>,
+    asks: Option<bool>,
+    anonymous_asks: Option<bool>,
+}
+
+pub(super) async fn save_header(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Json(save): Json<HeaderSave>,
+) -> ApiResult<IndashHeader> {
+    let blog = blog_named(&app.store, Some(user.user_id), &save.tumblelog_name_or_id).await?;
+    let fields = save.tumblelog;
+    if fields.asks.is_some() || fields.anonymous_asks.is_some() {
+        if blog.user_id != user.user_id {
+            return Err(not_yours(&blog.name));
+        }
+        update_asks(
+            &app,
+            user.user_id,
+            &blog.name,
+            fields.asks,
+            fields.anonymous_asks,
+        )
+        .await?;
+    }
+    match fields.following {
+        Some(true) => follow_blog(&app, &user, &blog).await?,
+        Some(false) => unfollow_blog(&app, &user, &blog).await?,
+        None => {}
+    }
+    let saved = blog_named(&app.store, Some(user.user_id), &blog.name).await?;
+    Ok(ok(IndashHeader {
+        tumblelog: BlogView::of(&saved, Some(user.user_id), None),
+    }))
+}
