@@ -22,6 +22,8 @@ const FIRST_FOLLOWER = star.first_follower;
 
 const deliveryMs = new Trend('dashwire_post_delivery_ms', true);
 const deliveries = new Counter('dashwire_post_deliveries');
+// When each delivery came, from the first post's send: the last one ends the series.
+const deliveredAt = new Trend('dashwire_post_delivered_at_ms', true);
 
 export const options = {
   scenarios: {
@@ -29,6 +31,7 @@ export const options = {
     poster: { executor: 'per-vu-iterations', vus: 1, iterations: 1, exec: 'poster', startTime: `${CONNECT_SECONDS}s`, maxDuration: '80s' },
   },
   thresholds: { dashwire_post_deliveries: ['count>0'] },
+  summaryTrendStats: ['med', 'p(95)', 'p(99)', 'max'],
 };
 
 export function setup() {
@@ -50,6 +53,7 @@ export default function (data) {
     deliveries.add(1);
     // One channel delivers in order, and only the star posts: the k-th event is the k-th post.
     deliveryMs.add(Date.now() - (data.postAt + seen * INTERVAL_MS));
+    deliveredAt.add(Date.now() - data.postAt);
     if (++seen === POSTS) {
       clearTimeout(giveUp);
       ws.close();
@@ -73,6 +77,11 @@ export function poster(data) {
 export function handleSummary(data) {
   const count = data.metrics.dashwire_post_deliveries ? data.metrics.dashwire_post_deliveries.values.count : 0;
   const trend = data.metrics.dashwire_post_delivery_ms ? data.metrics.dashwire_post_delivery_ms.values : null;
-  const line = `posts: ${POSTS} posts x ${FOLLOWERS} followers: ${count}/${POSTS * FOLLOWERS} deliveries; latency ms ${trend ? `p50 ${trend.med.toFixed(1)} p95 ${trend['p(95)'].toFixed(1)} max ${trend.max.toFixed(1)}` : 'n/a'}\n`;
+  const span = data.metrics.dashwire_post_delivered_at_ms ? data.metrics.dashwire_post_delivered_at_ms.values.max : 0;
+  const rate = span > 0 ? ` in ${(span / 1000).toFixed(2)} s = ${Math.round(count / (span / 1000))} deliveries/s` : '';
+  const latency = trend
+    ? `p50 ${trend.med.toFixed(1)} p95 ${trend['p(95)'].toFixed(1)} p99 ${trend['p(99)'].toFixed(1)} max ${trend.max.toFixed(1)}`
+    : 'n/a';
+  const line = `posts: ${POSTS} posts x ${FOLLOWERS} followers: ${count}/${POSTS * FOLLOWERS} deliveries${rate}; latency ms ${latency}\n`;
   return { stdout: line + JSON.stringify({ deliveries: count, delivery_ms: trend }, null, 1) + '\n' };
 }
