@@ -404,7 +404,9 @@ async fn drafts_queued_and_private_posts_are_only_the_owners() {
             ))
             .await;
         assert_eq!(peek.status, 404, "{kind:?}: a draft is nobody else's");
-        let counts = ann.get("/svc/data/tumblelog?tumblelog=ann&include_member_data=1").await;
+        let counts = ann
+            .get("/svc/data/tumblelog?tumblelog=ann&include_member_data=1")
+            .await;
         let counts = counts.response();
         assert_eq!(
             (
@@ -1177,7 +1179,9 @@ async fn every_state_change_on_edit_moves_the_post_between_pages() {
                 .len()
         };
         let counts = || async {
-            let info = ann.get("/svc/data/tumblelog?tumblelog=ann&include_member_data=1").await;
+            let info = ann
+                .get("/svc/data/tumblelog?tumblelog=ann&include_member_data=1")
+                .await;
             let r = info.response();
             (
                 r["post_count"].as_i64().unwrap(),
