@@ -192,6 +192,7 @@ async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
     assert_eq!(texts, ["while away"]);
 
     // Logging out on node two closes the session's socket on node one.
+    let old_cookie = ben.cookie();
     let mut via_cookie = cookie_socket(&one, &ben).await;
     via_cookie.subscribe("unread", None).await;
     ben.http
@@ -202,6 +203,18 @@ async fn two_nodes_sharing_postgres_and_redis_deliver_to_each_others_sockets() {
     assert_eq!(
         via_cookie.closed().await,
         dashwire_protocol::CLOSE_SESSION_ENDED
+    );
+    // Node one had read the session (for the socket): it no longer takes it either.
+    let after = reqwest::Client::new()
+        .get(format!("{one}/svc/user/following"))
+        .header("cookie", old_cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        after.status(),
+        401,
+        "the ended session is forgotten on node one too"
     );
     deployment.stop().await;
 }

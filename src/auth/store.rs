@@ -83,11 +83,15 @@ impl Store {
         Ok(NewSession { token, session })
     }
 
-    /// The live session for a cookie token; expired sessions count as none.
+    /// The live session for a cookie token; expired sessions count as none. Answered from
+    /// the session cache when it was read lately (`auth/cache.rs`).
     pub async fn session_by_token(&self, token: &str) -> sqlx::Result<Option<Session>> {
         const SQL: &str = "SELECT token_hash, user_id, form_key, last_seen_at \
                            FROM sessions WHERE token_hash = $1";
         let token_hash = hash_token(token);
+        if let Some(session) = self.sessions().get(&token_hash) {
+            return Ok(Some(session));
+        }
         let found: Option<Session> = with_pool!(self, pool =>
             sqlx::query_as(SQL).bind(&token_hash).fetch_optional(pool).await)?;
         let Some(session) = found else {
@@ -110,12 +114,19 @@ impl Store {
                 .bind(&session.token_hash)
                 .execute(pool).await.map(|r| r.rows_affected()))?;
         }
+        self.sessions().put(session.clone());
         Ok(Some(session))
+    }
+
+    /// Forgets a cached session that ended on another node (its bus message said so).
+    pub fn forget_session(&self, token_hash: &str) {
+        self.sessions().remove(token_hash);
     }
 
     /// Ends one session (logout, or revocation).
     pub async fn delete_session(&self, token_hash: &str) -> sqlx::Result<()> {
         const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
+        self.sessions().remove(token_hash);
         with_writer!(self, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }

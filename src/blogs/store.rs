@@ -183,14 +183,6 @@ impl Store {
         Ok(())
     }
 
-    /// Whether a blog accepts messages.
-    pub async fn blog_can_message(&self, blog_id: i64) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT can_message FROM blogs WHERE id = $1";
-        let (can,): (bool,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).fetch_one(pool).await)?;
-        Ok(can)
-    }
-
     /// Turns messaging on or off for a blog.
     pub async fn set_blog_can_message(&self, blog_id: i64, enabled: bool) -> sqlx::Result<()> {
         const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{
     Conversation, Link, Links, MessagePage, MessageRow, Participant, ParticipantRow,
 };
-use super::store::{ConversationRow, NewMessage, Target};
+use super::store::{ConversationRow, NewMessage, SendError, Target};
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::store::BlogRef;
@@ -430,21 +430,9 @@ async fn send_message(
             format!("Messaging is not enabled for {}.", sender.name),
         ));
     }
-    let (target, recipients) = match form.get("conversation_id").filter(|v| !v.is_empty()) {
-        Some(id) => {
-            let id = conversation_id(id)?;
-            // One read answers both: whether the sender takes part, and who receives.
-            let participants = app.store.participants(id).await?;
-            if !participants.iter().any(|p| p.id == sender.id) {
-                return Err(AppError::not_found("No such conversation for this blog."));
-            }
-            let recipients = participants
-                .into_iter()
-                .filter(|p| p.id != sender.id)
-                .map(|p| (p.id, p.can_message))
-                .collect();
-            (Target::Existing(id), recipients)
-        }
+    // Who may send where is checked in the send's own transaction (SendError).
+    let target = match form.get("conversation_id").filter(|v| !v.is_empty()) {
+        Some(id) => Target::Existing(conversation_id(id)?),
         None => {
             let others = form.list("participants");
             if others.is_empty() {
@@ -453,15 +441,9 @@ async fn send_message(
                     "Say who the message is for.",
                 ));
             }
-            let ids = blog_ids_with(&app, &sender, &others).await?;
-            let mut recipients = Vec::new();
-            for &id in ids.iter().filter(|&&id| id != sender.id) {
-                recipients.push((id, app.store.blog_can_message(id).await?));
-            }
-            (Target::Blogs(ids), recipients)
+            Target::Blogs(blog_ids_with(&app, &sender, &others).await?)
         }
     };
-    check_recipients(&app, &user, &recipients).await?;
     let sent = app
         .store
         .send_message(NewMessage {
@@ -470,7 +452,18 @@ async fn send_message(
             body,
             r#type: kind,
         })
-        .await?;
+        .await
+        .map_err(|err| match err {
+            SendError::NotParticipant => AppError::not_found("No such conversation for this blog."),
+            SendError::MessagingDisabled => AppError::forbidden(
+                Code::MessagingDisabled,
+                "This blog does not have messaging enabled.",
+            ),
+            SendError::Blocked => {
+                AppError::forbidden(Code::Blocked, "You can't message this blog.")
+            }
+            SendError::Db(err) => err.into(),
+        })?;
     app.realtime.publish(sent.published).await;
     let conversation =
         conversation_of(&sent.conversation, &sent.participants, MessagePage::empty());
@@ -479,34 +472,6 @@ async fn send_message(
         message: sent.message.into_data(),
         conversation,
     }))
-}
-
-/// Every other participant, given as `(blog id, can_message)`, must have messaging enabled
-/// and must not have blocked the sender (or any blog of the sender's user).
-async fn check_recipients(
-    app: &AppState,
-    user: &CurrentUser,
-    recipients: &[(i64, bool)],
-) -> Result<(), AppError> {
-    for &(recipient, can_message) in recipients {
-        if !can_message {
-            return Err(AppError::forbidden(
-                Code::MessagingDisabled,
-                "This blog does not have messaging enabled.",
-            ));
-        }
-        if app
-            .store
-            .blocked_any_blog_of(recipient, user.user_id)
-            .await?
-        {
-            return Err(AppError::forbidden(
-                Code::Blocked,
-                "You can't message this blog.",
-            ));
-        }
-    }
-    Ok(())
 }
 
 #[derive(Deserialize)]

@@ -37,6 +37,38 @@ pub struct NewMessage {
     pub r#type: String,
 }
 
+/// Why a send was refused (checked in its transaction, so nothing of it stays).
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// The sending blog does not take part in the conversation.
+    #[error("the sender does not take part in the conversation")]
+    NotParticipant,
+    /// Another participant does not take messages.
+    #[error("a participant does not take messages")]
+    MessagingDisabled,
+    /// Another participant blocks a blog of the sender's user.
+    #[error("a participant blocks the sender")]
+    Blocked,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// [`PARTICIPANTS`] with whether each blocks a blog of the sender's user; binds the
+/// conversation id, then the sending blog's id.
+const SEND_PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms, \
+     p.cleared_ms, EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
+     WHERE k.blocker_blog_id = b.id AND kb.user_id = (SELECT s.user_id FROM blogs s WHERE s.id = $2)) AS blocks_sender \
+     FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
+     WHERE p.conversation_id = $1 ORDER BY b.name";
+
+/// A participant as a send reads it: whether it blocks a blog of the sender's user.
+#[derive(Debug, sqlx::FromRow)]
+struct SendParticipant {
+    #[sqlx(flatten)]
+    row: ParticipantRow,
+    blocks_sender: bool,
+}
+
 /// A sent message, with what the send answers and publishes.
 #[derive(Debug)]
 pub struct Sent {
@@ -155,9 +187,12 @@ impl Store {
     }
 
     /// Writes a message, moves its conversation to the top of every inbox, marks it read
-    /// for the sender, and records the events all that causes, in one transaction. Answers
-    /// with what the caller needs to reply, so nothing is read back afterwards.
-    pub async fn send_message(&self, message: NewMessage) -> sqlx::Result<Sent> {
+    /// for the sender, and records the events all that causes, in one transaction. Who may
+    /// send is checked in it too (the sender takes part; every other participant takes
+    /// messages and blocks none of the sender's blogs), from the rows it reads anyway, so a
+    /// send costs no reads before it. Answers with what the caller needs to reply, so nothing
+    /// is read back afterwards.
+    pub async fn send_message(&self, message: NewMessage) -> Result<Sent, SendError> {
         const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
              VALUES ($1, $2, $3) ON CONFLICT (participants_key) DO NOTHING";
         const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
@@ -192,12 +227,21 @@ impl Store {
         let (ts, status): (i64, String) = with_tx!(&mut tx, conn =>
             sqlx::query_as(TOUCH).bind(now_ms()).bind(conversation_id).fetch_one(conn).await)?;
         // Read under the lock, so a send that committed meanwhile is seen.
-        let mut participants: Vec<ParticipantRow> = with_tx!(&mut tx, conn =>
-            sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(conn).await)?;
-        let sender = participants
+        let read: Vec<SendParticipant> = with_tx!(&mut tx, conn =>
+            sqlx::query_as(SEND_PARTICIPANTS).bind(conversation_id).bind(message.sender_blog_id)
+                .fetch_all(conn).await)?;
+        let sender = read
             .iter()
-            .position(|p| p.id == message.sender_blog_id)
-            .ok_or(sqlx::Error::RowNotFound)?;
+            .position(|p| p.row.id == message.sender_blog_id)
+            .ok_or(SendError::NotParticipant)?;
+        let others = read.iter().filter(|p| p.row.id != message.sender_blog_id);
+        if others.clone().any(|p| !p.row.can_message) {
+            return Err(SendError::MessagingDisabled);
+        }
+        if others.clone().any(|p| p.blocks_sender) {
+            return Err(SendError::Blocked);
+        }
+        let mut participants: Vec<ParticipantRow> = read.into_iter().map(|p| p.row).collect();
         let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
             .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
             .bind(&message.body).bind(ts)

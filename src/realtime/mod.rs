@@ -301,9 +301,12 @@ async fn run_router(
             Incoming::Event { published, arrived } => {
                 realtime.route(Delivery::arrived(published, arrived))
             }
-            Incoming::SessionEnded(session) => realtime
-                .registry()
-                .close_session(&session, dashwire_protocol::CLOSE_SESSION_ENDED),
+            Incoming::SessionEnded(session) => {
+                realtime.inner.store.forget_session(&session);
+                realtime
+                    .registry()
+                    .close_session(&session, dashwire_protocol::CLOSE_SESSION_ENDED);
+            }
             Incoming::Resubscribed(topics) => {
                 for topic in topics {
                     realtime.registry().resync(&topic);

@@ -114,6 +114,8 @@ impl Tx {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: DbPool,
+    /// Sessions read recently (`auth/cache.rs`): every request looks its session up.
+    sessions: crate::auth::cache::SessionCache,
 }
 
 /// Which database a URL names.
@@ -183,7 +185,10 @@ impl Store {
             }
             None => anyhow::bail!("unsupported database URL (use sqlite://PATH or postgres://...)"),
         };
-        let store = Store { pool };
+        let store = Store {
+            pool,
+            sessions: Default::default(),
+        };
         store.migrate().await.context("migrating the database")?;
         Ok(store)
     }
@@ -205,6 +210,11 @@ impl Store {
             DbPool::Sqlite { write, .. } => write.begin().await.map(Tx::Sqlite),
             DbPool::Postgres(pool) => pool.begin().await.map(Tx::Postgres),
         }
+    }
+
+    /// The session cache (`auth/cache.rs`).
+    pub fn sessions(&self) -> &crate::auth::cache::SessionCache {
+        &self.sessions
     }
 
     /// The pool, for [`with_pool!`].
