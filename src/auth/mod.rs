@@ -2,7 +2,6 @@
 //! Builds on nothing but the core, so every feature (and the realtime core) can ask who the
 //! caller is.
 
-pub mod cache;
 pub mod password;
 pub mod session;
 pub mod store;

@@ -2,6 +2,7 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::store::session_cache::CachedSession;
 use crate::store::{Store, now_secs};
 use crate::{with_pool, with_writer};
 
@@ -84,13 +85,18 @@ impl Store {
     }
 
     /// The live session for a cookie token; expired sessions count as none. Answered from
-    /// the session cache when it was read lately (`auth/cache.rs`).
+    /// the session cache when it was read lately (`store/session_cache.rs`).
     pub async fn session_by_token(&self, token: &str) -> sqlx::Result<Option<Session>> {
         const SQL: &str = "SELECT token_hash, user_id, form_key, last_seen_at \
                            FROM sessions WHERE token_hash = $1";
         let token_hash = hash_token(token);
-        if let Some(session) = self.sessions().get(&token_hash) {
-            return Ok(Some(session));
+        if let Some(cached) = self.sessions().get(&token_hash) {
+            return Ok(Some(Session {
+                token_hash: cached.token_hash,
+                user_id: cached.user_id,
+                form_key: cached.form_key,
+                last_seen_at: cached.last_seen_at,
+            }));
         }
         let found: Option<Session> = with_pool!(self, pool =>
             sqlx::query_as(SQL).bind(&token_hash).fetch_optional(pool).await)?;
@@ -114,7 +120,12 @@ impl Store {
                 .bind(&session.token_hash)
                 .execute(pool).await.map(|r| r.rows_affected()))?;
         }
-        self.sessions().put(session.clone());
+        self.sessions().put(CachedSession {
+            token_hash: session.token_hash.clone(),
+            user_id: session.user_id,
+            form_key: session.form_key.clone(),
+            last_seen_at: session.last_seen_at,
+        });
         Ok(Some(session))
     }
 

@@ -38,10 +38,10 @@ pub struct ConversationChange<'a> {
 /// conversation since its last change), every participant user's counts.
 pub async fn conversation_events(
     tx: &mut Tx,
-    change: ConversationChange<'_>,
+    mut change: ConversationChange<'_>,
 ) -> sqlx::Result<Vec<(Topic, Event)>> {
     let id = change.conversation_id;
-    let (modified, last) = match change.latest {
+    let (modified, last) = match change.latest.take() {
         Some((modified, last)) => (modified, Some(last)),
         None => {
             let (modified,): (i64,) =
@@ -51,6 +51,34 @@ pub async fn conversation_events(
             (modified, last)
         }
     };
+    let users: Vec<i64> = change.participants.iter().map(|p| p.user_id).collect();
+    let mut events = change_events(change, modified, last);
+    events.extend(crate::unread::events(tx, &users).await?);
+    Ok(events)
+}
+
+/// [`conversation_events`] of a send, on the SQLite writer thread: the send gives the
+/// conversation's new state (`latest`), so nothing is read but the unread counts.
+pub fn sent_events_sqlite(
+    tx: &rusqlite::Transaction,
+    change: ConversationChange<'_>,
+    modified: i64,
+    last: MessageRow,
+) -> rusqlite::Result<Vec<(Topic, Event)>> {
+    let users: Vec<i64> = change.participants.iter().map(|p| p.user_id).collect();
+    let mut events = change_events(change, modified, Some(last));
+    events.extend(crate::unread::events_sqlite(tx, &users)?);
+    Ok(events)
+}
+
+/// The events of a change but for the unread counts: the head on the conversation's channel,
+/// and each participant's inbox entry.
+fn change_events(
+    change: ConversationChange<'_>,
+    modified: i64,
+    last: Option<MessageRow>,
+) -> Vec<(Topic, Event)> {
+    let id = change.conversation_id;
     let mut events = vec![(Topic::shared(Channel::Conversation(id)), change.head)];
     let refs: Vec<_> = change
         .participants
@@ -78,7 +106,5 @@ pub async fn conversation_events(
             Event::Conversation(summary),
         ));
     }
-    let users: Vec<i64> = change.participants.iter().map(|p| p.user_id).collect();
-    events.extend(crate::unread::events(tx, &users).await?);
-    Ok(events)
+    events
 }

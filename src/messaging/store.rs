@@ -2,9 +2,10 @@
 
 use dashwire_protocol::{Event, ReadData};
 
-use super::events::{ConversationChange, PARTICIPANTS, conversation_events};
+use super::events::{ConversationChange, PARTICIPANTS, conversation_events, sent_events_sqlite};
 use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
 use crate::realtime::{Published, log};
+use crate::store::sqlite_writer::{WriterError, named};
 use crate::store::{Store, in_list_query, now_secs};
 use crate::{with_pool, with_tx};
 
@@ -53,6 +54,24 @@ pub enum SendError {
     Db(#[from] sqlx::Error),
 }
 
+// A send's statements, run by sqlx (PostgreSQL) or on the SQLite writer thread.
+const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
+     VALUES ($1, $2, $3) ON CONFLICT (participants_key) DO NOTHING";
+const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
+const JOIN: &str = "INSERT INTO conversation_participants (conversation_id, blog_id) \
+     VALUES ($1, $2) ON CONFLICT (conversation_id, blog_id) DO NOTHING";
+/// The message's ts: now, unless the conversation already moved at or past now, so two
+/// messages in one millisecond keep their order. Taken in the UPDATE, under the
+/// conversation's row lock, so concurrent sends on PostgreSQL get distinct, increasing ts (a
+/// read of MAX(ts) would let both see the same one).
+const TOUCH: &str = "UPDATE conversations SET last_modified_ms = \
+     CASE WHEN $1 > last_modified_ms THEN $1 ELSE last_modified_ms + 1 END \
+     WHERE id = $2 RETURNING last_modified_ms, status";
+const INSERT: &str = "INSERT INTO messages (conversation_id, blog_id, type, body, ts) \
+     VALUES ($1, $2, $3, $4, $5) RETURNING id";
+const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
+     WHERE conversation_id = $2 AND blog_id = $3";
+
 /// [`PARTICIPANTS`] with whether each blocks a blog of the sender's user; binds the
 /// conversation id, then the sending blog's id.
 const SEND_PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms, \
@@ -67,6 +86,154 @@ struct SendParticipant {
     #[sqlx(flatten)]
     row: ParticipantRow,
     blocks_sender: bool,
+}
+
+impl From<rusqlite::Error> for SendError {
+    fn from(err: rusqlite::Error) -> SendError {
+        SendError::Db(log::sqlite_error(err))
+    }
+}
+
+impl From<WriterError> for SendError {
+    fn from(err: WriterError) -> SendError {
+        SendError::Db(err.into())
+    }
+}
+
+/// Who may send, from the participants a send read under the conversation's lock: the sender
+/// takes part, and every other participant takes messages and blocks none of the sender's
+/// blogs. Answers the sender's place among them, and them.
+fn may_send(
+    read: Vec<SendParticipant>,
+    sender_blog_id: i64,
+) -> Result<(usize, Vec<ParticipantRow>), SendError> {
+    let sender = read
+        .iter()
+        .position(|p| p.row.id == sender_blog_id)
+        .ok_or(SendError::NotParticipant)?;
+    let others = read.iter().filter(|p| p.row.id != sender_blog_id);
+    if others.clone().any(|p| !p.row.can_message) {
+        return Err(SendError::MessagingDisabled);
+    }
+    if others.clone().any(|p| p.blocks_sender) {
+        return Err(SendError::Blocked);
+    }
+    Ok((sender, read.into_iter().map(|p| p.row).collect()))
+}
+
+fn message_row(
+    message: NewMessage,
+    id: i64,
+    conversation_id: i64,
+    ts: i64,
+    sender: &ParticipantRow,
+) -> MessageRow {
+    MessageRow {
+        id,
+        conversation_id,
+        ts,
+        r#type: message.r#type,
+        body: message.body,
+        participant: sender.name.clone(),
+    }
+}
+
+/// What a send answers: the message, the conversation as the sender now sees it, its
+/// participants, and the events to publish.
+fn sent(
+    row: MessageRow,
+    status: String,
+    participants: Vec<ParticipantRow>,
+    published: Vec<Published>,
+) -> Sent {
+    let conversation = ConversationRow {
+        id: row.conversation_id,
+        status,
+        last_modified_ms: row.ts,
+        last_read_ms: row.ts,
+        // The sender's new message is after anything the sender deleted.
+        cleared_ms: 0,
+    };
+    Sent {
+        message: row,
+        conversation,
+        participants,
+        published,
+    }
+}
+
+/// [`Store::send_message`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same
+/// statements, prepared once, in one hand-off.
+fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Result<Sent, SendError> {
+    let now = now_ms();
+    let conversation_id = match &message.target {
+        Target::Existing(id) => *id,
+        Target::Blogs(blog_ids) => {
+            let key = participants_key(blog_ids);
+            let created = now_secs();
+            tx.prepare_cached(NEW)?
+                .execute(named(&[&key, &now, &created]).as_slice())?;
+            let id: i64 = tx
+                .prepare_cached(FIND)?
+                .query_row(named(&[&key]).as_slice(), |r| r.get(0))?;
+            let mut join = tx.prepare_cached(JOIN)?;
+            for blog_id in blog_ids {
+                join.execute(named(&[&id, blog_id]).as_slice())?;
+            }
+            id
+        }
+    };
+    let (ts, status): (i64, String) = tx
+        .prepare_cached(TOUCH)?
+        .query_row(named(&[&now, &conversation_id]).as_slice(), |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+    let read: Vec<SendParticipant> = tx
+        .prepare_cached(SEND_PARTICIPANTS)?
+        .query_map(
+            named(&[&conversation_id, &message.sender_blog_id]).as_slice(),
+            |r| {
+                Ok(SendParticipant {
+                    row: ParticipantRow {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        title: r.get(2)?,
+                        user_id: r.get(3)?,
+                        can_message: r.get(4)?,
+                        theme: r.get(5)?,
+                        last_read_ms: r.get(6)?,
+                        cleared_ms: r.get(7)?,
+                    },
+                    blocks_sender: r.get(8)?,
+                })
+            },
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    let (sender, mut participants) = may_send(read, message.sender_blog_id)?;
+    let id: i64 = tx.prepare_cached(INSERT)?.query_row(
+        named(&[
+            &conversation_id,
+            &message.sender_blog_id,
+            &message.r#type,
+            &message.body,
+            &ts,
+        ])
+        .as_slice(),
+        |r| r.get(0),
+    )?;
+    tx.prepare_cached(READ)?
+        .execute(named(&[&ts, &conversation_id, &message.sender_blog_id]).as_slice())?;
+    participants[sender].last_read_ms = ts;
+    let row = message_row(message, id, conversation_id, ts, &participants[sender]);
+    let change = ConversationChange {
+        conversation_id,
+        participants: &participants,
+        head: Event::Message(row.clone().into_data()),
+        latest: None,
+    };
+    let events = sent_events_sqlite(tx, change, ts, row.clone())?;
+    let published = log::record_sqlite(tx, events)?;
+    Ok(sent(row, status, participants, published))
 }
 
 /// A sent message, with what the send answers and publishes.
@@ -193,22 +360,9 @@ impl Store {
     /// send costs no reads before it. Answers with what the caller needs to reply, so nothing
     /// is read back afterwards.
     pub async fn send_message(&self, message: NewMessage) -> Result<Sent, SendError> {
-        const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
-             VALUES ($1, $2, $3) ON CONFLICT (participants_key) DO NOTHING";
-        const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
-        const JOIN: &str = "INSERT INTO conversation_participants (conversation_id, blog_id) \
-             VALUES ($1, $2) ON CONFLICT (conversation_id, blog_id) DO NOTHING";
-        // The message's ts: now, unless the conversation already moved at or past now, so
-        // two messages in one millisecond keep their order. Taken in the UPDATE, under the
-        // conversation's row lock, so concurrent sends on PostgreSQL get distinct, increasing
-        // ts (a read of MAX(ts) would let both see the same one).
-        const TOUCH: &str = "UPDATE conversations SET last_modified_ms = \
-             CASE WHEN $1 > last_modified_ms THEN $1 ELSE last_modified_ms + 1 END \
-             WHERE id = $2 RETURNING last_modified_ms, status";
-        const INSERT: &str = "INSERT INTO messages (conversation_id, blog_id, type, body, ts) \
-             VALUES ($1, $2, $3, $4, $5) RETURNING id";
-        const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
-             WHERE conversation_id = $2 AND blog_id = $3";
+        if let Some(writer) = self.sqlite_writer() {
+            return writer.run(move |tx| send_message_sqlite(tx, message)).await;
+        }
         let mut tx = self.begin().await?;
         let conversation_id = match &message.target {
             Target::Existing(id) => *id,
@@ -230,18 +384,7 @@ impl Store {
         let read: Vec<SendParticipant> = with_tx!(&mut tx, conn =>
             sqlx::query_as(SEND_PARTICIPANTS).bind(conversation_id).bind(message.sender_blog_id)
                 .fetch_all(conn).await)?;
-        let sender = read
-            .iter()
-            .position(|p| p.row.id == message.sender_blog_id)
-            .ok_or(SendError::NotParticipant)?;
-        let others = read.iter().filter(|p| p.row.id != message.sender_blog_id);
-        if others.clone().any(|p| !p.row.can_message) {
-            return Err(SendError::MessagingDisabled);
-        }
-        if others.clone().any(|p| p.blocks_sender) {
-            return Err(SendError::Blocked);
-        }
-        let mut participants: Vec<ParticipantRow> = read.into_iter().map(|p| p.row).collect();
+        let (sender, mut participants) = may_send(read, message.sender_blog_id)?;
         let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
             .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
             .bind(&message.body).bind(ts)
@@ -249,14 +392,7 @@ impl Store {
         with_tx!(&mut tx, conn => sqlx::query(READ)
             .bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
         participants[sender].last_read_ms = ts;
-        let row = MessageRow {
-            id,
-            conversation_id,
-            ts,
-            r#type: message.r#type,
-            body: message.body,
-            participant: participants[sender].name.clone(),
-        };
+        let row = message_row(message, id, conversation_id, ts, &participants[sender]);
         let change = ConversationChange {
             conversation_id,
             participants: &participants,
@@ -266,20 +402,7 @@ impl Store {
         let events = conversation_events(&mut tx, change).await?;
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
-        let conversation = ConversationRow {
-            id: conversation_id,
-            status,
-            last_modified_ms: ts,
-            last_read_ms: ts,
-            // The sender's new message is after anything the sender deleted.
-            cleared_ms: 0,
-        };
-        Ok(Sent {
-            message: row,
-            conversation,
-            participants,
-            published,
-        })
+        Ok(sent(row, status, participants, published))
     }
 
     /// Marks a conversation read for `blog_id` if it has anything unread; returns the

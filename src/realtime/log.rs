@@ -39,72 +39,181 @@ pub struct Published {
 /// Appends events to the log inside the open transaction of the change they report, in two
 /// statements whatever their number, and answers them with their sequence numbers (and feed
 /// positions), to publish after commit. At most one event per topic.
-pub async fn record(tx: &mut Tx, mut pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
+pub async fn record(tx: &mut Tx, pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
     if pending.is_empty() {
         return Ok(Vec::new());
     }
-    let keys: Vec<String> = {
-        pending.sort_by(|a, b| a.0.cmp(&b.0));
-        pending.iter().map(|(topic, _)| topic.to_string()).collect()
-    };
-    let in_feed = pending
-        .iter()
-        .filter(|(topic, _)| topic.is_in_feed())
-        .count() as i64;
-    let takes = keys
-        .iter()
-        .map(|key| (key.as_str(), 1i64))
-        .chain((in_feed > 0).then_some((FEED, in_feed)));
+    let recording = Recording::new(pending);
     let assigned: Vec<(String, i64)> = with_tx!(tx, conn => {
         let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
-        seqs.push_values(takes, |mut row, (key, n)| {
+        seqs.push_values(recording.takes(), |mut row, (key, n)| {
             row.push_bind(key).push_bind(n);
         });
         seqs.push(NEXT_SEQS_TAIL);
         seqs.build_query_as().fetch_all(conn).await
     })?;
-    let taken = |key: &str| {
-        assigned
-            .iter()
-            .find(|(channel, _)| channel == key)
-            .map(|(_, seq)| *seq)
-            .ok_or(sqlx::Error::RowNotFound)
-    };
-    // The feed positions this transaction took, in topic order.
-    let mut next_feed = if in_feed > 0 {
-        taken(FEED)? - in_feed + 1
-    } else {
-        0
-    };
-    let mut published = Vec::with_capacity(pending.len());
-    let mut payloads = Vec::with_capacity(pending.len());
-    for ((topic, event), key) in pending.into_iter().zip(&keys) {
-        let seq = taken(key)?;
-        let feed_seq = topic.is_in_feed().then(|| {
-            next_feed += 1;
-            next_feed - 1
-        });
-        payloads.push(serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?);
-        published.push(Published {
-            topic,
-            seq,
-            feed_seq,
-            event,
-        });
-    }
-    let now = now_secs();
+    let rows = recording.assign(&assigned)?;
     with_tx!(tx, conn => {
-        let mut rows = sqlx::QueryBuilder::new(INSERT_EVENTS);
-        rows.push_values(published.iter().zip(&keys).zip(&payloads), |mut row, ((p, key), payload)| {
-            row.push_bind(key.as_str())
-                .push_bind(p.seq)
-                .push_bind(p.feed_seq)
-                .push_bind(payload.as_str())
-                .push_bind(now);
+        let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
+        insert.push_values(&rows.rows, |mut row, r| {
+            row.push_bind(r.key.as_str())
+                .push_bind(r.seq)
+                .push_bind(r.feed_seq)
+                .push_bind(r.payload.as_str())
+                .push_bind(rows.now);
         });
-        rows.build().execute(conn).await.map(|r| r.rows_affected())
+        insert.build().execute(conn).await.map(|r| r.rows_affected())
     })?;
-    Ok(published)
+    Ok(rows.published)
+}
+
+/// [`record`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same two
+/// statements, prepared once.
+pub fn record_sqlite(
+    tx: &rusqlite::Transaction,
+    pending: Vec<(Topic, Event)>,
+) -> sqlx::Result<Vec<Published>> {
+    if pending.is_empty() {
+        return Ok(Vec::new());
+    }
+    let recording = Recording::new(pending);
+    let takes: Vec<(&str, i64)> = recording.takes().collect();
+    let sql = format!(
+        "{NEXT_SEQS}VALUES {}{NEXT_SEQS_TAIL}",
+        placeholders(takes.len(), 2)
+    );
+    let assigned: Vec<(String, i64)> = (|| {
+        let mut stmt = tx.prepare_cached(&sql)?;
+        let params: Vec<&dyn rusqlite::ToSql> = takes
+            .iter()
+            .flat_map(|(key, n)| [key as &dyn rusqlite::ToSql, n as &dyn rusqlite::ToSql])
+            .collect();
+        let rows = stmt.query_map(params.as_slice(), |row| Ok((row.get(0)?, row.get(1)?)))?;
+        rows.collect::<rusqlite::Result<Vec<(String, i64)>>>()
+    })()
+    .map_err(sqlite_error)?;
+    let rows = recording.assign(&assigned)?;
+    let sql = format!("{INSERT_EVENTS}VALUES {}", placeholders(rows.rows.len(), 5));
+    (|| {
+        let mut stmt = tx.prepare_cached(&sql)?;
+        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(rows.rows.len() * 5);
+        for r in &rows.rows {
+            params.extend([
+                &r.key as &dyn rusqlite::ToSql,
+                &r.seq,
+                &r.feed_seq,
+                &r.payload,
+                &rows.now,
+            ]);
+        }
+        stmt.execute(params.as_slice())
+    })()
+    .map_err(sqlite_error)?;
+    Ok(rows.published)
+}
+
+/// `(?, ?), (?, ?)…`: `rows` groups of `columns` placeholders.
+fn placeholders(rows: usize, columns: usize) -> String {
+    let row = format!("({})", vec!["?"; columns].join(", "));
+    vec![row; rows].join(", ")
+}
+
+/// A rusqlite error as the stores answer errors.
+pub fn sqlite_error(err: rusqlite::Error) -> sqlx::Error {
+    sqlx::Error::Protocol(format!("sqlite: {err}"))
+}
+
+/// What a record writes, whatever runs its SQL: the events sorted by topic (so that
+/// concurrent transactions lock their channels' rows in one order), their keys, and how many
+/// feed positions they take.
+struct Recording {
+    pending: Vec<(Topic, Event)>,
+    keys: Vec<String>,
+    in_feed: i64,
+}
+
+/// One event row to insert.
+struct EventRow {
+    key: String,
+    seq: i64,
+    feed_seq: Option<i64>,
+    payload: String,
+}
+
+/// The rows to insert and the events to publish once they are committed.
+struct Assigned {
+    rows: Vec<EventRow>,
+    now: i64,
+    published: Vec<Published>,
+}
+
+impl Recording {
+    fn new(mut pending: Vec<(Topic, Event)>) -> Recording {
+        pending.sort_by(|a, b| a.0.cmp(&b.0));
+        let keys = pending.iter().map(|(topic, _)| topic.to_string()).collect();
+        let in_feed = pending
+            .iter()
+            .filter(|(topic, _)| topic.is_in_feed())
+            .count() as i64;
+        Recording {
+            pending,
+            keys,
+            in_feed,
+        }
+    }
+
+    /// Each channel's row and how many seqs it takes, the feed last.
+    fn takes(&self) -> impl Iterator<Item = (&str, i64)> {
+        self.keys
+            .iter()
+            .map(|key| (key.as_str(), 1i64))
+            .chain((self.in_feed > 0).then_some((FEED, self.in_feed)))
+    }
+
+    /// The seqs (and feed positions) the upsert `assigned`, given to each event.
+    fn assign(self, assigned: &[(String, i64)]) -> sqlx::Result<Assigned> {
+        let taken = |key: &str| {
+            assigned
+                .iter()
+                .find(|(channel, _)| channel == key)
+                .map(|(_, seq)| *seq)
+                .ok_or(sqlx::Error::RowNotFound)
+        };
+        // The feed positions this transaction took, in topic order.
+        let mut next_feed = if self.in_feed > 0 {
+            taken(FEED)? - self.in_feed + 1
+        } else {
+            0
+        };
+        let mut rows = Vec::with_capacity(self.pending.len());
+        let mut published = Vec::with_capacity(self.pending.len());
+        for ((topic, event), key) in self.pending.into_iter().zip(self.keys) {
+            let seq = taken(&key)?;
+            let feed_seq = topic.is_in_feed().then(|| {
+                next_feed += 1;
+                next_feed - 1
+            });
+            let payload =
+                serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+            rows.push(EventRow {
+                key,
+                seq,
+                feed_seq,
+                payload,
+            });
+            published.push(Published {
+                topic,
+                seq,
+                feed_seq,
+                event,
+            });
+        }
+        Ok(Assigned {
+            rows,
+            now: now_secs(),
+            published,
+        })
+    }
 }
 
 /// What the log knows of a channel.

@@ -5,11 +5,18 @@
 //! queries in its `store.rs` as `impl Store` blocks.
 
 pub mod media;
+pub mod session_cache;
+pub mod sqlite_writer;
 
 use std::str::FromStr;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use anyhow::Context;
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+use sqlite_writer::SqliteWriter;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -19,11 +26,19 @@ use sqlx::sqlite::{
 ///
 /// SQLite allows one writer at a time, and a transaction that reads and then writes cannot
 /// wait for the lock (it fails with "database is locked"). So SQLite writes go through a pool
-/// of one connection, where they queue in order inside the process; reads use the others and,
-/// in WAL mode, never wait for writes. PostgreSQL uses one pool for both.
+/// of one connection, or for the hot ones the writer thread (`sqlite_writer.rs`), one at a
+/// time behind one gate, where they queue in order inside the process; reads use the others
+/// and, in WAL mode, never wait for writes. PostgreSQL uses one pool for both.
 #[derive(Clone, Debug)]
 pub enum DbPool {
-    Sqlite { read: SqlitePool, write: SqlitePool },
+    Sqlite {
+        read: SqlitePool,
+        write: SqlitePool,
+        /// The writer thread for the hot writes.
+        writer: SqliteWriter,
+        /// Held by every write, sqlx's and the writer thread's: SQLite never sees two.
+        gate: Arc<Mutex<()>>,
+    },
     Postgres(PgPool),
 }
 
@@ -63,12 +78,18 @@ macro_rules! with_pool {
     };
 }
 
-/// Like [`with_pool!`], for anything that writes.
+/// Like [`with_pool!`], for anything that writes. On SQLite it holds the write gate while
+/// `$body` runs (see [`DbPool`]).
 #[macro_export]
 macro_rules! with_writer {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store.pool() {
-            $crate::store::DbPool::Sqlite { write: $pool, .. } => $body,
+            $crate::store::DbPool::Sqlite {
+                write: $pool, gate, ..
+            } => {
+                let _gate = gate.lock().await;
+                $body
+            }
             $crate::store::DbPool::Postgres($pool) => $body,
         }
     };
@@ -80,7 +101,7 @@ macro_rules! with_writer {
 macro_rules! with_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx {
-            $crate::store::Tx::Sqlite(tx) => {
+            $crate::store::Tx::Sqlite(tx, _) => {
                 let $conn = &mut **tx;
                 $body
             }
@@ -96,7 +117,11 @@ macro_rules! with_tx {
 /// events that report it through one `Tx` (see `realtime::log::record`), so both commit or
 /// neither does. Dropped without [`Tx::commit`], it rolls back.
 pub enum Tx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    /// With the write gate, held until it ends (see [`DbPool`]).
+    Sqlite(
+        sqlx::Transaction<'static, sqlx::Sqlite>,
+        OwnedMutexGuard<()>,
+    ),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
 }
 
@@ -104,7 +129,7 @@ impl Tx {
     /// Commits everything written through it.
     pub async fn commit(self) -> sqlx::Result<()> {
         match self {
-            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Sqlite(tx, _gate) => tx.commit().await,
             Tx::Postgres(tx) => tx.commit().await,
         }
     }
@@ -114,8 +139,8 @@ impl Tx {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: DbPool,
-    /// Sessions read recently (`auth/cache.rs`): every request looks its session up.
-    sessions: crate::auth::cache::SessionCache,
+    /// Sessions read recently (`session_cache.rs`): every request looks its session up.
+    sessions: session_cache::SessionCache,
 }
 
 /// Which database a URL names.
@@ -167,10 +192,20 @@ impl Store {
                     .context("cannot open the SQLite database")?;
                 let read = SqlitePoolOptions::new()
                     .max_connections(max_connections)
-                    .connect_with(options.read_only(true))
+                    .connect_with(options.clone().read_only(true))
                     .await
                     .context("cannot open the SQLite database")?;
-                DbPool::Sqlite { read, write }
+                // Migrated before the writer thread opens it (its own connection).
+                sqlx::migrate!("./migrations/sqlite").run(&write).await?;
+                let gate = Arc::new(Mutex::new(()));
+                let writer = SqliteWriter::open(options.get_filename(), gate.clone())
+                    .context("cannot open the SQLite database for the writer thread")?;
+                DbPool::Sqlite {
+                    read,
+                    write,
+                    writer,
+                    gate,
+                }
             }
             Some(Backend::Postgres) => {
                 let options =
@@ -204,17 +239,28 @@ impl Store {
         Ok(())
     }
 
-    /// Opens a write transaction (on SQLite, on the one writer connection).
+    /// Opens a write transaction (on SQLite, on the one writer connection, with the gate).
     pub async fn begin(&self) -> sqlx::Result<Tx> {
         match &self.pool {
-            DbPool::Sqlite { write, .. } => write.begin().await.map(Tx::Sqlite),
+            DbPool::Sqlite { write, gate, .. } => {
+                let gate = gate.clone().lock_owned().await;
+                write.begin().await.map(|tx| Tx::Sqlite(tx, gate))
+            }
             DbPool::Postgres(pool) => pool.begin().await.map(Tx::Postgres),
         }
     }
 
-    /// The session cache (`auth/cache.rs`).
-    pub fn sessions(&self) -> &crate::auth::cache::SessionCache {
+    /// The session cache (`session_cache.rs`).
+    pub fn sessions(&self) -> &session_cache::SessionCache {
         &self.sessions
+    }
+
+    /// The SQLite writer thread, on SQLite.
+    pub fn sqlite_writer(&self) -> Option<&SqliteWriter> {
+        match &self.pool {
+            DbPool::Sqlite { writer, .. } => Some(writer),
+            DbPool::Postgres(_) => None,
+        }
     }
 
     /// The pool, for [`with_pool!`].
@@ -233,7 +279,7 @@ impl Store {
     /// Pool figures for `/metrics`: (connections open, idle).
     pub fn pool_stats(&self) -> (u32, usize) {
         match &self.pool {
-            DbPool::Sqlite { read, write } => (
+            DbPool::Sqlite { read, write, .. } => (
                 read.size() + write.size(),
                 read.num_idle() + write.num_idle(),
             ),
@@ -244,7 +290,7 @@ impl Store {
     /// Closes every connection; used on shutdown.
     pub async fn close(&self) {
         match &self.pool {
-            DbPool::Sqlite { read, write } => {
+            DbPool::Sqlite { read, write, .. } => {
                 read.close().await;
                 write.close().await;
             }

@@ -25,25 +25,58 @@ type CountRow = (i64, String, i64, i64);
 /// them, read in one query for all of them (a conversation's participants, a followed blog's
 /// owner). Record them with the change that moved the counts.
 pub async fn events(tx: &mut Tx, user_ids: &[i64]) -> sqlx::Result<Vec<(Topic, Event)>> {
-    let mut users = user_ids.to_vec();
-    users.sort_unstable();
-    users.dedup();
+    let users = distinct(user_ids);
     if users.is_empty() {
         return Ok(Vec::new());
     }
     let rows: Vec<CountRow> = with_tx!(tx, conn =>
         in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
             .build_query_as().fetch_all(conn).await)?;
-    Ok(users
+    Ok(events_from(&users, &rows))
+}
+
+/// [`events`] on the SQLite writer thread (`store/sqlite_writer.rs`).
+pub fn events_sqlite(
+    tx: &rusqlite::Transaction,
+    user_ids: &[i64],
+) -> rusqlite::Result<Vec<(Topic, Event)>> {
+    let users = distinct(user_ids);
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "{UNREAD_COUNTS_OF}{}{UNREAD_COUNTS_TAIL}",
+        vec!["?"; users.len()].join(", ")
+    );
+    let mut stmt = tx.prepare_cached(&sql)?;
+    let rows = stmt
+        .query_map(rusqlite::params_from_iter(&users), |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+        })?
+        .collect::<rusqlite::Result<Vec<CountRow>>>()?;
+    Ok(events_from(&users, &rows))
+}
+
+/// The users, each once, in order.
+fn distinct(user_ids: &[i64]) -> Vec<i64> {
+    let mut users = user_ids.to_vec();
+    users.sort_unstable();
+    users.dedup();
+    users
+}
+
+/// Each user's `unread` event from the rows of [`UNREAD_COUNTS_OF`].
+fn events_from(users: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
+    users
         .iter()
         .map(|&user_id| {
-            let counts = counts_of(user_id, &rows);
+            let counts = counts_of(user_id, rows);
             (
                 Topic::personal(Channel::Unread, user_id),
                 Event::Unread(counts),
             )
         })
-        .collect())
+        .collect()
 }
 
 impl Store {
