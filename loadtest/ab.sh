@@ -6,6 +6,9 @@
 #
 #   A=/path/to/old/dashwire B=target/release/dashwire ROUNDS=3 loadtest/ab.sh
 #
+# A_ARGS and B_ARGS add server options to one side (one build, two settings:
+# `A=$bin B=$bin B_ARGS="--ws-queue 1024"`).
+#
 # A build from before `dashwire-loadgen seed` existed is seeded with its own `seed-load`.
 # Either side may be the yardstick, the bare router (`target/release/dashwire-bare`): it gets
 # the same seed file and the same scenarios, and serves them without a database.
@@ -42,8 +45,10 @@ run() {
     "$bin" --bind 127.0.0.1:18090 --seed "$dir/seed.json" > "$dir/server.out" 2> "$dir/server.err" &
   else
     if "$bin" serve --help | grep -q -- --media-dir; then media=(--media-dir "$dir/media"); fi
+    local extra=()
+    if [ "$name" = a ]; then read -ra extra <<< "${A_ARGS:-}"; else read -ra extra <<< "${B_ARGS:-}"; fi
     env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18090 \
-      --database-url "sqlite://$dir/db" "${media[@]}" > "$dir/server.out" 2> "$dir/server.err" &
+      --database-url "sqlite://$dir/db" "${media[@]}" "${extra[@]}" > "$dir/server.out" 2> "$dir/server.err" &
   fi
   local pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done

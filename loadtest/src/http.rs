@@ -208,11 +208,12 @@ pub async fn post_series(
     seed: &Seed,
     count: usize,
     sent_at: &[AtomicU64],
+    answered_at: &[AtomicU64],
     interval: Duration,
 ) -> u64 {
     let owner = &seed.users[0];
     let mut failed = 0;
-    for (k, sent) in sent_at.iter().enumerate().take(count) {
+    for (k, (sent, answered)) in sent_at.iter().zip(answered_at).enumerate().take(count) {
         let title = format!("Load post {k}");
         sent.store(now_micros(), Relaxed);
         let fields = [
@@ -224,6 +225,7 @@ pub async fn post_series(
         if !client.post(owner, "/svc/post/update", &fields).await {
             failed += 1;
         }
+        answered.store(now_micros(), Relaxed);
         if !interval.is_zero() {
             tokio::time::sleep(interval).await;
         }

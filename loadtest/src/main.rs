@@ -309,6 +309,8 @@ fn shared(seed: &Seed, prefix: &str) -> Arc<Shared> {
         follow_sent: (0..seed.users.len()).map(|_| AtomicU64::new(0)).collect(),
         prefix: prefix.to_owned(),
         post_sent: Vec::new(),
+        post_answered: Vec::new(),
+        answer_latencies: Latencies::new(),
         posts_seen: Vec::new(),
     })
 }
@@ -479,6 +481,7 @@ async fn posts(args: PostsArgs) -> anyhow::Result<()> {
     {
         let inner = Arc::get_mut(&mut shared).expect("not shared yet");
         inner.post_sent = (0..args.posts).map(|_| AtomicU64::new(0)).collect();
+        inner.post_answered = (0..args.posts).map(|_| AtomicU64::new(0)).collect();
         inner.posts_seen = (0..common.count).map(|_| AtomicU64::new(0)).collect();
     }
     let servers: Vec<SocketAddr> = common
@@ -508,6 +511,7 @@ async fn posts(args: PostsArgs) -> anyhow::Result<()> {
         &seed,
         args.posts,
         &shared.post_sent,
+        &shared.post_answered,
         Duration::from_millis(args.interval_ms),
     )
     .await;
@@ -528,6 +532,10 @@ async fn posts(args: PostsArgs) -> anyhow::Result<()> {
     println!(
         "delivery latency (post sent → follower's socket): {}",
         summary(&shared.latencies.merged())
+    );
+    println!(
+        "delivery latency (publish answered → follower's socket; before the answer counts 0): {}",
+        summary(&shared.answer_latencies.merged())
     );
     if !common.server_pid.is_empty() {
         println!(

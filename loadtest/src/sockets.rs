@@ -36,6 +36,10 @@ pub struct Shared {
     pub prefix: String,
     /// Send times (µs) of the star blog's posts, in order (`posts` mode).
     pub post_sent: Vec<std::sync::atomic::AtomicU64>,
+    /// When each post's publish call answered (µs; 0 until it has).
+    pub post_answered: Vec<std::sync::atomic::AtomicU64>,
+    /// Delivery latency from the publish call's answer (a delivery that came first counts 0).
+    pub answer_latencies: Latencies,
     /// How many post events each socket has had: on one channel they arrive in order, so a
     /// socket's k-th is the k-th post sent.
     pub posts_seen: Vec<std::sync::atomic::AtomicU64>,
@@ -173,6 +177,13 @@ fn on_text(text: &str, index: usize, shared: &Shared) {
                 && sent > 0
             {
                 shared.latencies.record(index, now.saturating_sub(sent));
+                let answered = shared.post_answered[k].load(Relaxed);
+                let since_answer = if answered == 0 {
+                    0
+                } else {
+                    now.saturating_sub(answered)
+                };
+                shared.answer_latencies.record(index, since_answer);
             }
         }
     } else if let Some(sent) = marker(text, "lt:") {

@@ -6,6 +6,7 @@ use dashwire_protocol::{Channel, Event};
 use super::model::notification_data;
 use super::store::NotificationRow;
 use crate::realtime::Topic;
+use crate::store::sqlite_writer::named;
 use crate::store::{Tx, now_secs};
 use crate::with_tx;
 
@@ -42,6 +43,38 @@ impl<'a> Notice<'a> {
             reply_text: "",
         }
     }
+}
+
+/// [`notify`] on the SQLite writer thread (`store/sqlite_writer.rs`).
+pub fn notify_sqlite(
+    tx: &rusqlite::Transaction,
+    notice: Notice<'_>,
+) -> rusqlite::Result<Vec<(Topic, Event)>> {
+    let now = now_secs();
+    let id: i64 = tx.prepare_cached(INSERT_NOTIFICATION)?.query_row(
+        named(&[
+            &notice.blog_id,
+            &notice.kind,
+            &notice.from_blog_id,
+            &notice.post_id,
+            &notice.reply_text,
+            &now,
+        ])
+        .as_slice(),
+        |r| r.get(0),
+    )?;
+    let row = tx
+        .prepare_cached(super::store::NOTIFICATION_BY_ID)?
+        .query_row(named(&[&id]).as_slice(), NotificationRow::from_sqlite)?;
+    let owner: i64 = tx
+        .prepare_cached(OWNER)?
+        .query_row(named(&[&notice.blog_id]).as_slice(), |r| r.get(0))?;
+    let mut events = vec![(
+        Topic::shared(Channel::Activity(row.blog_name.clone())),
+        Event::Notification(Box::new(notification_data(row))),
+    )];
+    events.extend(crate::unread::events_sqlite(tx, &[owner])?);
+    Ok(events)
 }
 
 /// Writes a notification inside the open transaction of the change it reports, and returns

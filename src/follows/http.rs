@@ -51,19 +51,22 @@ async fn follow(
     user: CurrentUser,
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
-    let target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
-    follow_blog(&app, &user, &target).await?;
-    follow_answer(&app, &user, &target.name).await
+    let mut target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
+    if follow_blog(&app, &user, &target).await? {
+        target.following = true;
+        target.follower_count += 1;
+    }
+    follow_answer(&app, &user, &target).await
 }
 
 /// `user` follows `target` (as the blog they act as): refused for one's own blog and for a
 /// blog that blocked them; the blog hears of it and the user's dashboards start reading it.
-/// Following twice is not an error.
+/// Following twice is not an error. Answers whether it followed now.
 pub async fn follow_blog(
     app: &AppState,
     user: &CurrentUser,
     target: &BlogRow,
-) -> Result<(), AppError> {
+) -> Result<bool, AppError> {
     if target.user_id == user.user_id {
         return Err(AppError::bad_request(
             Code::OwnBlog,
@@ -81,13 +84,14 @@ pub async fn follow_blog(
         ));
     }
     let via = acting_blog(&app.store, user.user_id).await?;
-    if let FollowChange::Followed { published } =
+    let FollowChange::Followed { published } =
         app.store.follow(user.user_id, via.id, target.id).await?
-    {
-        app.realtime.publish(published).await;
-        refresh_dashboard(&app.realtime, user.user_id).await;
-    }
-    Ok(())
+    else {
+        return Ok(false);
+    };
+    app.realtime.publish(published).await;
+    refresh_dashboard(&app.realtime, user.user_id).await;
+    Ok(true)
 }
 
 async fn unfollow(
@@ -95,29 +99,38 @@ async fn unfollow(
     user: CurrentUser,
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
-    let target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
-    unfollow_blog(&app, &user, &target).await?;
-    follow_answer(&app, &user, &target.name).await
+    let mut target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
+    if unfollow_blog(&app, &user, &target).await? {
+        target.following = false;
+        target.follower_count -= 1;
+    }
+    follow_answer(&app, &user, &target).await
 }
 
 /// `user` stops following `target`; their dashboards stop reading it. Not following it is
-/// not an error.
+/// not an error. Answers whether it unfollowed now.
 pub async fn unfollow_blog(
     app: &AppState,
     user: &CurrentUser,
     target: &BlogRow,
-) -> Result<(), AppError> {
-    if let FollowChange::Unfollowed = app.store.unfollow(user.user_id, target.id).await? {
-        refresh_dashboard(&app.realtime, user.user_id).await;
-    }
-    Ok(())
+) -> Result<bool, AppError> {
+    let FollowChange::Unfollowed = app.store.unfollow(user.user_id, target.id).await? else {
+        return Ok(false);
+    };
+    refresh_dashboard(&app.realtime, user.user_id).await;
+    Ok(true)
 }
 
-/// The answer of both calls: the blog as the user now sees it, and how many they follow.
-async fn follow_answer(app: &AppState, user: &CurrentUser, name: &str) -> ApiResult<FollowAnswer> {
-    let row = blog_named(&app.store, Some(user.user_id), name).await?;
+/// The answer of both calls: the blog as the user now sees it (read before the change, with
+/// the change applied: a second read of the blog would cost as much as the follow), and how
+/// many they follow.
+async fn follow_answer(
+    app: &AppState,
+    user: &CurrentUser,
+    row: &BlogRow,
+) -> ApiResult<FollowAnswer> {
     Ok(ok(FollowAnswer {
-        tumblelog: BlogView::of(&row, Some(user.user_id), None),
+        tumblelog: BlogView::of(row, Some(user.user_id), None),
         friend_count: app.store.friend_count(user.user_id).await?,
     }))
 }

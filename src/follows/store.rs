@@ -1,9 +1,10 @@
 //! Queries for follows.
 
-use crate::activity::events::{Notice, notify};
+use crate::activity::events::{Notice, notify, notify_sqlite};
 use crate::blog_select;
 use crate::blogs::store::BlogRow;
 use crate::realtime::{Published, log};
+use crate::store::sqlite_writer::named;
 use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx, with_writer};
 
@@ -30,6 +31,31 @@ impl Store {
     ) -> sqlx::Result<FollowChange> {
         const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
                            VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
+        if let Some(writer) = self.sqlite_writer() {
+            // One job on the SQLite writer thread (store/sqlite_writer.rs): a burst of
+            // follows to one blog is what its fan-out waits on.
+            return writer
+                .run(move |tx| {
+                    let now = now_secs();
+                    let followed = || -> rusqlite::Result<_> {
+                        let inserted = tx
+                            .prepare_cached(SQL)?
+                            .execute(named(&[&user_id, &blog_id, &via_blog_id, &now]).as_slice())?;
+                        if inserted == 0 {
+                            return Ok(None);
+                        }
+                        let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
+                        notify_sqlite(tx, notice).map(Some)
+                    };
+                    match followed().map_err(log::sqlite_error)? {
+                        None => Ok(FollowChange::Unchanged),
+                        Some(events) => Ok(FollowChange::Followed {
+                            published: log::record_sqlite(tx, events)?,
+                        }),
+                    }
+                })
+                .await;
+        }
         let mut tx = self.begin().await?;
         let inserted = with_tx!(&mut tx, conn => sqlx::query(SQL)
             .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now_secs())

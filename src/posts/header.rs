@@ -54,8 +54,12 @@ pub(super) async fn save_header(
         .await?;
     }
     match fields.following {
-        Some(true) => follow_blog(&app, &user, &blog).await?,
-        Some(false) => unfollow_blog(&app, &user, &blog).await?,
+        Some(true) => {
+            follow_blog(&app, &user, &blog).await?;
+        }
+        Some(false) => {
+            unfollow_blog(&app, &user, &blog).await?;
+        }
         None => {}
     }
     let saved = blog_named(&app.store, Some(user.user_id), &blog.name).await?;
