@@ -66,7 +66,11 @@ fn route(c: &mut Criterion) {
                     for seq in 0..iterations {
                         let delivery = Arc::new(Delivery::new(notification(seq as i64)));
                         let started = Instant::now();
-                        registry.route(delivery, &metrics);
+                        // Back to back, a big topic holds its events to go out together
+                        // (coalesce.rs): flushed at once here, to time the queuing too.
+                        for topic in registry.route(delivery, &metrics).flush {
+                            registry.flush(&topic, &metrics);
+                        }
                         // What each socket task then does with it: take the shared encoded frame.
                         for inbox in queues.iter_mut() {
                             if let Ok(Outbound::Event(d)) = inbox.try_recv() {

@@ -26,6 +26,7 @@
 
 pub mod bus;
 mod channels;
+mod coalesce;
 pub mod delivery;
 mod http;
 pub mod log;
@@ -154,11 +155,25 @@ impl Realtime {
     /// the node rather than once per socket.
     fn route(&self, delivery: Delivery) {
         let metrics = self.metrics();
-        if let Some(hold) = self.registry().route(Arc::new(delivery), metrics) {
+        let routed = self.registry().route(Arc::new(delivery), metrics);
+        if let Some(hold) = routed.hold {
             let realtime = self.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(order::REORDER_WAIT).await;
                 realtime.end_hold(hold).await;
+            });
+        }
+        self.flush_later(routed.flush);
+    }
+
+    /// Queues what `topics` held to go out together once the coalescing window is over
+    /// (`coalesce.rs`).
+    fn flush_later(&self, topics: Vec<Arc<str>>) {
+        for topic in topics {
+            let realtime = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(coalesce::WINDOW).await;
+                realtime.registry().flush(&topic, realtime.metrics());
             });
         }
     }
@@ -199,12 +214,14 @@ impl Realtime {
             Ok(events) => {
                 metrics.events_replayed.inc_by(events.len() as u64);
                 let events = events.into_iter().map(Arc::new).collect();
-                self.registry().release(&hold, events, metrics);
+                let flush = self.registry().release(&hold, events, metrics);
+                self.flush_later(flush);
             }
             // The sockets read the gap themselves.
             Err(err) => {
                 tracing::warn!(error = %err, on = ?hold.on, "reading a missed event failed");
-                self.registry().release(&hold, Vec::new(), metrics);
+                let flush = self.registry().release(&hold, Vec::new(), metrics);
+                self.flush_later(flush);
             }
         }
     }

@@ -8,10 +8,12 @@
 
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use dashmap::DashMap;
 use tokio::sync::{Notify, mpsc};
 
+use super::coalesce::{Coalesce, Offer};
 use super::delivery::{Delivery, Outbound};
 use super::metrics::Metrics;
 use super::order::{HoldId, Reorder, Sequenced};
@@ -89,6 +91,41 @@ struct Topic {
     /// the feed are ordered by the feed instead.)
     order: Mutex<Reorder<Arc<Delivery>>>,
     kind: TopicKind,
+    /// Events held to go out together (`coalesce.rs`). Locked inside `order` (never the
+    /// other way round), and while queuing, so events leave in the order they came.
+    coalesce: Mutex<Coalesce<Arc<Delivery>>>,
+}
+
+impl Topic {
+    /// Queues an event to the subscribers now, or holds it to go out with the next ones
+    /// (`coalesce.rs`). Answers true when it started a hold: flush the topic after
+    /// the window (`coalesce::WINDOW`).
+    fn out(&self, delivery: &Arc<Delivery>, metrics: &Metrics) -> bool {
+        let mut coalesce = self.coalesce.lock().unwrap_or_else(|e| e.into_inner());
+        let (offer, now) = coalesce.offer(delivery.clone(), self.subscribers.len(), Instant::now());
+        if let Some(delivery) = now {
+            queue_to(&self.subscribers, &delivery, metrics);
+        }
+        offer == Offer::HeldFirst
+    }
+
+    /// Queues what the topic held.
+    fn flush(&self, metrics: &Metrics) {
+        let mut coalesce = self.coalesce.lock().unwrap_or_else(|e| e.into_inner());
+        for delivery in coalesce.flush(Instant::now()) {
+            queue_to(&self.subscribers, &delivery, metrics);
+        }
+    }
+}
+
+/// What routing an event left to do later: end a reorder hold, flush topics that hold
+/// events to go out together.
+#[derive(Debug, Default)]
+pub struct Routed {
+    /// A reorder hold started: [`Registry::release`] it after the reorder wait.
+    pub hold: Option<Hold>,
+    /// Topics to [`Registry::flush`] after the coalescing window.
+    pub flush: Vec<Arc<str>>,
 }
 
 /// An event in the feed, ordered by its feed position.
@@ -168,55 +205,73 @@ impl Registry {
     /// Routes an event to every local subscriber of its topic: in seq order, or for an event
     /// in the feed in feed order. An event ahead of a missing seq (or feed position) is held,
     /// and the answer says so the first time, so the caller can [`Registry::release`] it
-    /// after the reorder wait.
-    pub fn route(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Option<Hold> {
+    /// after the reorder wait; a big busy topic may hold events to go out together, and the
+    /// answer names it to [`Registry::flush`] after the coalescing window.
+    pub fn route(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Routed {
         if delivery.feed_seq.is_some() {
             return self.route_feed(delivery, metrics);
         }
-        let entry = self.topics.get(&delivery.topic)?;
+        let Some(entry) = self.topics.get(&delivery.topic) else {
+            return Routed::default();
+        };
         let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
         let seq = delivery.seq;
         let mut routed = false;
+        let mut flush = false;
         let hold = order.accept(delivery.clone(), |d| {
             routed |= d.seq == seq;
-            queue_to(&entry.subscribers, d, metrics);
+            flush |= entry.out(d, metrics);
         });
         if !routed {
             metrics.events_held.inc();
         }
-        hold.map(|id| Hold {
-            on: HoldOn::Topic {
-                topic: entry.key().clone(),
-                channel: delivery.channel().to_owned(),
-            },
-            id,
-        })
+        Routed {
+            hold: hold.map(|id| Hold {
+                on: HoldOn::Topic {
+                    topic: entry.key().clone(),
+                    channel: delivery.channel().to_owned(),
+                },
+                id,
+            }),
+            flush: flush.then(|| entry.key().clone()).into_iter().collect(),
+        }
+    }
+
+    /// Queues what a topic held to go out together.
+    pub fn flush(&self, topic: &str, metrics: &Metrics) {
+        if let Some(entry) = self.topics.get(topic) {
+            entry.flush(metrics);
+        }
     }
 
     /// Every event in the feed passes here, whether or not this node has subscribers for its
     /// topic, so the feed's order on the node has no holes but real ones.
-    fn route_feed(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Option<Hold> {
+    fn route_feed(&self, delivery: Arc<Delivery>, metrics: &Metrics) -> Routed {
         let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
         let position = delivery.feed_seq;
         let mut routed = false;
+        let mut flush = Vec::new();
         let hold = feed.accept(InFeed(delivery), |d| {
             routed |= d.0.feed_seq == position;
-            self.queue_feed_event(&d.0, metrics);
+            flush.extend(self.queue_feed_event(&d.0, metrics));
         });
         if !routed {
             metrics.events_held.inc();
         }
-        hold.map(|id| Hold {
-            on: HoldOn::Feed,
-            id,
-        })
+        Routed {
+            hold: hold.map(|id| Hold {
+                on: HoldOn::Feed,
+                id,
+            }),
+            flush,
+        }
     }
 
-    /// Queues an event in the feed to its topic's subscribers (group subscribers included).
-    fn queue_feed_event(&self, delivery: &Arc<Delivery>, metrics: &Metrics) {
-        if let Some(entry) = self.topics.get(&delivery.topic) {
-            queue_to(&entry.subscribers, delivery, metrics);
-        }
+    /// Queues an event in the feed to its topic's subscribers (group subscribers included);
+    /// answers the topic if it started holding events to go out together.
+    fn queue_feed_event(&self, delivery: &Arc<Delivery>, metrics: &Metrics) -> Option<Arc<str>> {
+        let entry = self.topics.get(&delivery.topic)?;
+        entry.out(delivery, metrics).then(|| entry.key().clone())
     }
 
     /// The seq a new subscriber read from the log for `topic` (see [`Reorder::seen`]).
@@ -257,21 +312,35 @@ impl Registry {
 
     /// Ends a hold that is still waiting: routes `found` (what the log had of what was
     /// missing) and what the hold held, in order; sockets read anything still missing.
-    pub fn release(&self, hold: &Hold, found: Vec<Arc<Delivery>>, metrics: &Metrics) {
+    /// Answers the topics to [`Registry::flush`] after the coalescing window.
+    pub fn release(
+        &self,
+        hold: &Hold,
+        found: Vec<Arc<Delivery>>,
+        metrics: &Metrics,
+    ) -> Vec<Arc<str>> {
+        let mut flush = Vec::new();
         match &hold.on {
             HoldOn::Topic { topic, .. } => {
                 let Some(entry) = self.topics.get(topic) else {
-                    return;
+                    return flush;
                 };
                 let mut order = entry.order.lock().unwrap_or_else(|e| e.into_inner());
-                order.release(hold.id, found, |d| queue_to(&entry.subscribers, d, metrics));
+                let mut started = false;
+                order.release(hold.id, found, |d| started |= entry.out(d, metrics));
+                if started {
+                    flush.push(entry.key().clone());
+                }
             }
             HoldOn::Feed => {
                 let found = found.into_iter().map(InFeed).collect();
                 let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
-                feed.release(hold.id, found, |d| self.queue_feed_event(&d.0, metrics));
+                feed.release(hold.id, found, |d| {
+                    flush.extend(self.queue_feed_event(&d.0, metrics))
+                });
             }
         }
+        flush
     }
 
     /// Asks every local subscriber of a topic to read the log for missed events.
@@ -415,8 +484,11 @@ mod tests {
     fn a_held_event_reaches_subscribers_in_order_and_is_counted() {
         let (registry, mut inbox) = subscribed();
         let metrics = Metrics::default();
-        assert!(registry.route(event(1), &metrics).is_none());
-        let hold = registry.route(event(3), &metrics).expect("3 waits for 2");
+        assert!(registry.route(event(1), &metrics).hold.is_none());
+        let hold = registry
+            .route(event(3), &metrics)
+            .hold
+            .expect("3 waits for 2");
         assert_eq!(registry.missing(&hold), Some((1, 2)));
         assert_eq!(received(&mut inbox), [1]);
         registry.route(event(2), &metrics);
@@ -430,11 +502,11 @@ mod tests {
         let (registry, mut inbox) = subscribed();
         let metrics = Metrics::default();
         registry.route(event(1), &metrics);
-        assert!(registry.route(event(3), &metrics).is_some());
+        assert!(registry.route(event(3), &metrics).hold.is_some());
         registry.resync(&topic().key());
         assert!(matches!(inbox.try_recv(), Ok(Outbound::Event(d)) if d.seq == 1));
         assert!(matches!(inbox.try_recv(), Ok(Outbound::Resync(t)) if *t == *topic().key()));
-        assert!(registry.route(event(5), &metrics).is_none());
+        assert!(registry.route(event(5), &metrics).hold.is_none());
         assert_eq!(received(&mut inbox), [5]);
     }
 
@@ -483,13 +555,11 @@ mod tests {
             registry.subscribe(&key, TopicKind::Feed, socket.clone(), || {});
         }
         let metrics = Metrics::default();
-        assert!(
-            registry
-                .route(post_in_feed("ann", 1, 1), &metrics)
-                .is_none()
-        );
+        let first = registry.route(post_in_feed("ann", 1, 1), &metrics);
+        assert!(first.hold.is_none());
         let hold = registry
             .route(post_in_feed("ann", 2, 3), &metrics)
+            .hold
             .expect("3 waits for 2");
         assert_eq!(registry.missing(&hold), Some((1, 2)));
         // 2 is bob's: a topic of its own, but the feed is one order.
@@ -529,5 +599,36 @@ mod tests {
             .map(|inbox| matches!(inbox.try_recv(), Ok(Outbound::Resync(_))))
             .collect();
         assert_eq!(told, [true, true, false]);
+    }
+
+    #[test]
+    fn a_big_busy_topic_queues_its_events_together_at_the_flush() {
+        let registry = Registry::default();
+        let mut inboxes = Vec::new();
+        for id in 0..super::super::coalesce::MIN_SUBSCRIBERS as u64 {
+            let (queue, inbox) = mpsc::channel(4);
+            let socket = SocketHandle {
+                id,
+                queue,
+                close: Arc::new(CloseSignal::default()),
+            };
+            registry.subscribe(&topic().key(), TopicKind::Own, socket, || {});
+            inboxes.push(inbox);
+        }
+        let metrics = Metrics::default();
+        assert!(
+            registry.route(event(1), &metrics).flush.is_empty(),
+            "quiet: at once"
+        );
+        let second = registry.route(event(2), &metrics);
+        assert_eq!(second.flush, [topic().key()], "busy: held, to flush");
+        assert!(
+            registry.route(event(3), &metrics).flush.is_empty(),
+            "held behind it"
+        );
+        assert_eq!(received(&mut inboxes[7]), [1]);
+        registry.flush(&topic().key(), &metrics);
+        assert_eq!(received(&mut inboxes[7]), [2, 3], "together, in order");
+        assert_eq!(metrics.events_delivered.get(), 3 * inboxes.len() as u64);
     }
 }
