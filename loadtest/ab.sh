@@ -68,6 +68,7 @@ for round in $(seq 1 "$ROUNDS"); do
       case $scenario in
         chat300) run "$side" "$bin" "$OUT/$side" chat300 chat --count "$SOCKETS" --rate 300 --duration 15 --pairs 2000 ;;
         chat2000) run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000 ;;
+        chat3000) run "$side" "$bin" "$OUT/$side" chat3000 chat --count "$SOCKETS" --rate 3000 --duration 15 --pairs 2000 ;;
         burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset 1 ;;
         paced) run "$side" "$bin" "$OUT/$side" paced fanout --count "$SOCKETS" --events 50 --interval-ms 100 --follower-offset 1 ;;
         posts) run "$side" "$bin" "$OUT/$side" posts posts --count "$SOCKETS" --posts 20 --interval-ms 0 ;;
