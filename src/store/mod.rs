@@ -9,18 +9,16 @@ pub mod session_cache;
 pub mod sqlite_writer;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
-use std::sync::Arc;
-
 use anyhow::Context;
-use tokio::sync::{Mutex, OwnedMutexGuard};
-
 use sqlite_writer::SqliteWriter;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 /// The connection pools of the configured backend.
 ///
