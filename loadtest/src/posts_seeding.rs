@@ -92,7 +92,6 @@ pub async fn seed_posts(store: &Store, plan: &PostsPlan) -> anyhow::Result<(usiz
             q.build().execute(pool).await.map(drop)
         })?;
     }
-    // The planner must know the tables' sizes (see `seed`).
-    with_writer!(store, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
+    crate::seeding::analyze(store).await?;
     Ok((written, followed.len()))
 }

@@ -14,8 +14,8 @@ use serde::Serialize;
 use dashwire::auth::password;
 use dashwire::auth::store::hash_token;
 use dashwire::messaging::store::participants_key;
-use dashwire::store::{Store, now_secs};
-use dashwire::with_writer;
+use dashwire::store::{Backend, Store, now_secs};
+use dashwire::{with_pool, with_writer};
 
 /// The password of every load user.
 pub const LOAD_PASSWORD: &str = "dashwire-load";
@@ -113,10 +113,7 @@ pub async fn seed(store: &Store, plan: &LoadSeed) -> anyhow::Result<SeedFile> {
         now,
     )
     .await?;
-    // A bulk load leaves the planner's statistics describing empty tables: PostgreSQL
-    // then plans participant lookups as scans of every blog (1.4 ms instead of 0.03 ms),
-    // and nothing corrects it where autovacuum is off, as on this machine's PostgreSQL.
-    with_writer!(store, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
+    analyze(store).await?;
     Ok(SeedFile {
         password: LOAD_PASSWORD,
         users,
@@ -304,4 +301,27 @@ async fn insert_conversations(
         }));
     }
     Ok(out)
+}
+
+/// Tells the planner the tables' sizes after a bulk load, which leaves its statistics
+/// describing empty tables: PostgreSQL then plans participant lookups as scans of every blog
+/// (1.4 ms instead of 0.03 ms), and nothing corrects it where autovacuum is off, as on this
+/// machine's PostgreSQL.
+///
+/// On SQLite only the row counts (`sqlite_stat1`) are kept. With the value samples of
+/// `sqlite_stat4` (this build of SQLite has STAT4), a statement whose plan could turn on a
+/// bound value is prepared again every time it runs with a new one: two of a message send's
+/// statements were, a third of the writer thread's time in chat (loadtest/RESULTS.md §10),
+/// a cost no database that never ran ANALYZE pays.
+pub async fn analyze(store: &Store) -> anyhow::Result<()> {
+    with_writer!(store, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
+    if store.backend() == Backend::Sqlite {
+        const STAT4: &str = "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'";
+        let has_stat4: i64 =
+            with_pool!(store, pool => sqlx::query_scalar(STAT4).fetch_one(pool).await)?;
+        if has_stat4 > 0 {
+            with_writer!(store, pool => sqlx::query("DELETE FROM sqlite_stat4").execute(pool).await.map(drop))?;
+        }
+    }
+    Ok(())
 }
