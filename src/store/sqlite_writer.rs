@@ -6,10 +6,17 @@
 //! (loadtest/RESULTS.md §9). A writer job instead runs a whole transaction, statements
 //! prepared once and cached (rusqlite), on this thread in one hand-off each way.
 //!
+//! Jobs that queue while the thread is busy share one transaction (group commit): a commit's
+//! cost (the WAL frames of every page it touched, the locks) is paid once for the batch, and
+//! the pages the jobs share (the tail of the messages and events tables and their indexes)
+//! are written once. Each job runs in a savepoint of its own, so one job's refusal undoes only
+//! its writes, and each caller hears back only after the commit: nothing is published that
+//! is not stored.
+//!
 //! SQLite has one writer at a time, and a transaction that waits for another writer sleeps
 //! in SQLite's busy handler: so every write, sqlx's and this thread's alike, first takes the
-//! store's write gate (`Store::begin`, `with_writer!`, [`SqliteWriter::run`]). The gate is
-//! the order; SQLite never sees two writers.
+//! store's write gate (`Store::begin`, `with_writer!`, and this thread for each batch). The
+//! gate is the order; SQLite never sees two writers.
 //!
 //! rusqlite links the same SQLite as sqlx (libsqlite3-sys 0.37): one library in the process.
 
@@ -21,8 +28,60 @@ use std::time::Duration;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::{Mutex, oneshot};
 
-/// A job, boxed for the thread: it runs the caller's work and sends the answer back.
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+/// A caller's work waiting for the thread, with the way back to the caller.
+trait Job: Send {
+    /// Runs the work inside the batch's transaction and says what became of it.
+    fn run(self: Box<Self>, tx: &Transaction) -> Ran;
+    /// Tells the caller the work could not run: the transaction did not begin.
+    fn refuse(self: Box<Self>, err: WriterError);
+}
+
+/// What a job's work did.
+enum Ran {
+    /// Its writes are to be committed; the caller is told once the batch's fate is known.
+    Keep(Finish),
+    /// Its writes are to be rolled back; the caller is told at once (nothing of it stays).
+    Undo(Box<dyn FnOnce() + Send>),
+}
+
+/// Tells a kept job's caller its answer: `None` once the batch committed, or why it did not.
+type Finish = Box<dyn FnOnce(Option<WriterError>) + Send>;
+
+/// A [`Job`] of [`SqliteWriter::run`].
+struct Pending<W, T, E> {
+    work: W,
+    answer: oneshot::Sender<Result<T, E>>,
+}
+
+impl<W, T, E> Job for Pending<W, T, E>
+where
+    W: FnOnce(&Transaction) -> Result<T, E> + Send + 'static,
+    T: Send + 'static,
+    E: From<WriterError> + Send + 'static,
+{
+    fn run(self: Box<Self>, tx: &Transaction) -> Ran {
+        let Pending { work, answer } = *self;
+        match work(tx) {
+            Ok(value) => Ran::Keep(Box::new(move |failed: Option<WriterError>| {
+                let _ = answer.send(match failed {
+                    None => Ok(value),
+                    Some(err) => Err(E::from(err)),
+                });
+            })),
+            Err(err) => Ran::Undo(Box::new(move || {
+                let _ = answer.send(Err(err));
+            })),
+        }
+    }
+
+    fn refuse(self: Box<Self>, err: WriterError) {
+        let _ = self.answer.send(Err(E::from(err)));
+    }
+}
+
+/// The most jobs one transaction commits: enough that a burst of sends shares its commits,
+/// few enough that the first of them does not wait long for the last.
+const MAX_BATCH: usize = 64;
 
 /// Statements each writer keeps prepared.
 const STATEMENT_CACHE: usize = 64;
@@ -30,9 +89,7 @@ const STATEMENT_CACHE: usize = 64;
 /// The writer thread's handle; cheap to clone.
 #[derive(Clone)]
 pub struct SqliteWriter {
-    jobs: mpsc::Sender<Job>,
-    /// The store's write gate, shared with the sqlx writes.
-    gate: Arc<Mutex<()>>,
+    jobs: mpsc::Sender<Box<dyn Job>>,
 }
 
 impl std::fmt::Debug for SqliteWriter {
@@ -48,6 +105,9 @@ pub enum WriterError {
     Sqlite(#[from] rusqlite::Error),
     #[error("the SQLite writer thread is gone")]
     Gone,
+    /// The transaction the job shared with others did not begin or commit.
+    #[error("sqlite: the batch's transaction failed: {0}")]
+    Batch(String),
 }
 
 impl From<WriterError> for sqlx::Error {
@@ -78,29 +138,31 @@ impl SqliteWriter {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Each job's savepoint keeps the pages it changes first in a sub-journal, in case the
+        // job is rolled back: in memory, not in a temporary file written for every job.
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::channel::<Box<dyn Job>>();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || {
                 let mut conn = conn;
-                // Ends when every handle is dropped (the store is gone). A job that panics
-                // rolls its transaction back as it unwinds and answers nobody (its caller
-                // gets `Gone`); the thread goes on with the next.
-                while let Ok(job) = queue.recv() {
-                    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        job(&mut conn);
-                    }));
-                    if ran.is_err() {
-                        tracing::error!("a SQLite writer job panicked; its write was rolled back");
-                    }
+                // Ends when every handle is dropped (the store is gone).
+                while let Ok(first) = queue.recv() {
+                    let mut batch = vec![first];
+                    batch.extend(queue.try_iter().take(MAX_BATCH - 1));
+                    let _gate = gate.blocking_lock();
+                    commit_batch(&mut conn, batch);
                 }
             })?;
-        Ok(SqliteWriter { jobs, gate })
+        Ok(SqliteWriter { jobs })
     }
 
-    /// Runs `work` in one IMMEDIATE transaction on the writer thread, under the write gate:
-    /// committed when it answers `Ok`, rolled back when it answers `Err`.
+    /// Runs `work` on the writer thread inside an IMMEDIATE transaction, under the write gate:
+    /// kept when it answers `Ok`, rolled back when it answers `Err`. The answer comes once
+    /// what `work` wrote is committed. Jobs queued together share one transaction (group
+    /// commit), each in a savepoint of its own, so one job's `Err` or panic undoes only its
+    /// own writes; a panicking job's caller gets [`WriterError::Gone`].
     pub async fn run<T, E>(
         &self,
         work: impl FnOnce(&Transaction) -> Result<T, E> + Send + 'static,
@@ -109,26 +171,76 @@ impl SqliteWriter {
         T: Send + 'static,
         E: From<WriterError> + Send + 'static,
     {
-        let _gate = self.gate.lock().await;
         let (answer, answered) = oneshot::channel();
-        let job: Job = Box::new(move |conn: &mut Connection| {
-            let result = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
-                Ok(tx) => match work(&tx) {
-                    Ok(value) => tx
-                        .commit()
-                        .map(|()| value)
-                        .map_err(|e| E::from(WriterError::from(e))),
-                    // Dropping the transaction rolls it back.
-                    Err(err) => Err(err),
-                },
-                Err(err) => Err(E::from(WriterError::from(err))),
-            };
-            let _ = answer.send(result);
-        });
+        let job: Box<dyn Job> = Box::new(Pending { work, answer });
         self.jobs
             .send(job)
             .map_err(|_| E::from(WriterError::Gone))?;
         answered.await.unwrap_or(Err(E::from(WriterError::Gone)))
+    }
+}
+
+/// Runs `batch` in one transaction, each job between a savepoint and its release, and tells
+/// the callers. A job that fails or panics is rolled back to its savepoint and the others go
+/// on; if the transaction cannot begin or commit, every kept job is told why.
+fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(err) => {
+            let message = err.to_string();
+            for job in batch {
+                job.refuse(WriterError::Batch(message.clone()));
+            }
+            return;
+        }
+    };
+    let mut kept = Vec::with_capacity(batch.len());
+    for job in batch {
+        if let Err(err) = savepoint(&tx, "SAVEPOINT job") {
+            job.refuse(err.into());
+            continue;
+        }
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(&tx)));
+        match ran {
+            Ok(Ran::Keep(finish)) => match savepoint(&tx, "RELEASE job") {
+                Ok(()) => kept.push(finish),
+                Err(err) => {
+                    undo(&tx);
+                    finish(Some(err.into()));
+                }
+            },
+            Ok(Ran::Undo(tell)) => {
+                undo(&tx);
+                tell();
+            }
+            // The caller's answer was dropped with the job: it gets `Gone`.
+            Err(_) => {
+                undo(&tx);
+                tracing::error!("a SQLite writer job panicked; its write was rolled back");
+            }
+        }
+    }
+    match tx.commit() {
+        Ok(()) => kept.into_iter().for_each(|finish| finish(None)),
+        Err(err) => {
+            // The transaction rolled back as it dropped: none of the kept jobs stays.
+            let message = err.to_string();
+            tracing::error!("the SQLite writer could not commit a batch: {message}");
+            for finish in kept {
+                finish(Some(WriterError::Batch(message.clone())));
+            }
+        }
+    }
+}
+
+fn savepoint(tx: &Transaction, sql: &str) -> rusqlite::Result<()> {
+    tx.prepare_cached(sql)?.execute([]).map(|_| ())
+}
+
+/// Rolls the current job back to its savepoint and closes the savepoint.
+fn undo(tx: &Transaction) {
+    if let Err(err) = savepoint(tx, "ROLLBACK TO job").and_then(|()| savepoint(tx, "RELEASE job")) {
+        tracing::error!("the SQLite writer could not roll a job back: {err}");
     }
 }
 
@@ -182,6 +294,71 @@ mod tests {
             .await;
         assert!(matches!(panicked, Err(WriterError::Gone)));
         assert_eq!(count(&writer).await, 1, "only the committed job's row");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn jobs_queued_together_commit_together_and_a_refusal_undoes_only_its_own() {
+        let (writer, dir) = writer();
+        // Held, so that every job below queues behind it and the thread takes them as batches.
+        let slow = tokio::spawn({
+            let writer = writer.clone();
+            async move {
+                writer
+                    .run(|tx| {
+                        std::thread::sleep(Duration::from_millis(100));
+                        tx.execute("INSERT INTO t (n) VALUES (0)", [])
+                            .map_err(WriterError::from)
+                    })
+                    .await
+            }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let jobs = (1..=40i64).map(|n| {
+            let writer = writer.clone();
+            tokio::spawn(async move {
+                writer
+                    .run(move |tx| {
+                        tx.execute("INSERT INTO t (n) VALUES (?1)", [n])?;
+                        if n % 4 == 0 {
+                            return Err(WriterError::Gone);
+                        }
+                        if n % 10 == 5 {
+                            panic!("a bug in job {n}");
+                        }
+                        Ok(n)
+                    })
+                    .await
+            })
+        });
+        let jobs: Vec<_> = jobs.collect();
+        slow.await.unwrap().unwrap();
+        let mut kept = Vec::new();
+        for job in jobs {
+            if let Ok(n) = job.await.unwrap() {
+                // Answered only once committed: another connection already sees the row.
+                let other = Connection::open(dir.path().join("w.db")).unwrap();
+                let seen: i64 = other
+                    .query_row("SELECT COUNT(*) FROM t WHERE n = ?1", [n], |r| r.get(0))
+                    .unwrap();
+                assert_eq!(seen, 1, "job {n} answered before its commit");
+                kept.push(n);
+            }
+        }
+        let expected: Vec<i64> = (1..=40).filter(|n| n % 4 != 0 && n % 10 != 5).collect();
+        assert_eq!(kept, expected);
+        let rows: Vec<i64> = writer
+            .run(|tx| {
+                let mut stmt = tx.prepare("SELECT n FROM t WHERE n > 0 ORDER BY n")?;
+                let rows = stmt.query_map([], |r| r.get(0))?;
+                rows.collect::<rusqlite::Result<Vec<i64>>>()
+                    .map_err(WriterError::from)
+            })
+            .await
+            .unwrap();
+        assert_eq!(
+            rows, expected,
+            "the refused and panicking jobs' rows are gone, no other"
+        );
     }
 
     #[test]
