@@ -98,6 +98,31 @@ async fn sending_answers_the_conversation_and_refuses_outsiders_blocks_and_disab
             ),
             "{kind:?}"
         );
+        // Nor can it write, until it turns messaging back on.
+        let silent = cat.send_to("cat", "ann", "hi ann").await;
+        assert_eq!(
+            (silent.status, silent.code(), silent.detail()),
+            (
+                403,
+                "messaging_disabled",
+                "Messaging is not enabled for cat."
+            ),
+            "{kind:?}"
+        );
+
+        // Only as one of your own blogs, and to someone else.
+        let posing = ann.send_to("bob", "cat", "it's bob").await;
+        assert_eq!(
+            (posing.status, posing.code(), posing.detail()),
+            (403, "not_your_blog", "'bob' is not one of your blogs."),
+            "{kind:?}"
+        );
+        let alone = ann.send_to("ann", "ann", "note to self").await;
+        assert_eq!(
+            (alone.status, alone.code(), alone.detail()),
+            (400, "no_recipient", "Say who the message is for."),
+            "{kind:?}"
+        );
 
         // A blog that blocked you cannot be written to, in a new or an existing conversation.
         let block = bob

@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::store::each_store;
-use dashwire::messaging::store::{NewMessage, Sent, Target};
+use dashwire::messaging::store::{NewMessage, SendError, Sender, Sent, Target};
 use dashwire::realtime::Published;
 use dashwire::store::Store;
 
@@ -21,12 +21,21 @@ async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
     (user, blog)
 }
 
-/// Sends a text message from the blog `from`.
-async fn send(store: &Store, from: i64, target: Target, text: &str) -> Sent {
+/// The blog named `name` as a sender: its user's.
+async fn sender(store: &Store, name: &str) -> Sender {
+    let blog = store.blog_ref(name).await.unwrap().unwrap();
+    Sender {
+        user_id: blog.user_id,
+        blog: blog.name,
+    }
+}
+
+/// Sends a text message from the blog named `from`.
+async fn send(store: &Store, from: &str, target: Target, text: &str) -> Sent {
     store
         .send_message(NewMessage {
             target,
-            sender_blog_id: from,
+            sender: sender(store, from).await,
             body: text.to_owned(),
             r#type: "TEXT".to_owned(),
         })
@@ -49,7 +58,7 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         let (bob_user, bob) = user_with_blog(&store, "bob").await;
         let (_, cat) = user_with_blog(&store, "cat").await;
 
-        let first = send(&store, ann, Target::Blogs(vec![ann, bob]), "hello").await;
+        let first = send(&store, "ann", Target::Blogs(vec![ann, bob]), "hello").await;
         let id = first.message.conversation_id;
         let names: Vec<&str> = first.participants.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["ann", "bob"], "{kind:?}: participants by name");
@@ -82,8 +91,8 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         );
 
         // The same blogs in another order, and the conversation's id, reach the same one.
-        let reply = send(&store, bob, Target::Blogs(vec![bob, ann]), "hi ann").await;
-        let again = send(&store, ann, Target::Existing(id), "how are you?").await;
+        let reply = send(&store, "bob", Target::Blogs(vec![bob, ann]), "hi ann").await;
+        let again = send(&store, "ann", Target::Existing(id), "how are you?").await;
         assert_eq!(
             (reply.message.conversation_id, again.message.conversation_id),
             (id, id),
@@ -111,7 +120,7 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         futures_util::future::join_all(
             texts
                 .iter()
-                .map(|text| send(&store, bob, Target::Existing(id), text)),
+                .map(|text| send(&store, "bob", Target::Existing(id), text)),
         )
         .await;
         let messages = store.messages(id, None, 0, 50).await.unwrap();
@@ -145,16 +154,42 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
             "{kind:?}"
         );
 
-        // A blog that is not in the conversation cannot send into it, and leaves no trace.
-        let outsider = store
-            .send_message(NewMessage {
-                target: Target::Existing(id),
-                sender_blog_id: cat,
+        // Refused sends leave no trace: a blog that is not in the conversation, a blog that
+        // is not the user's, a sender that takes no messages itself, a message to no one.
+        let attempt = |sender: Sender, target: Target| {
+            store.send_message(NewMessage {
+                target,
+                sender,
                 body: "let me in".into(),
                 r#type: "TEXT".into(),
             })
-            .await;
-        assert!(outsider.is_err(), "{kind:?}: {outsider:?}");
+        };
+        let outsider = attempt(sender(&store, "cat").await, Target::Existing(id)).await;
+        assert!(
+            matches!(outsider, Err(SendError::NotParticipant)),
+            "{kind:?}: {outsider:?}"
+        );
+        let not_hers = Sender {
+            user_id: ann_user,
+            blog: "bob".into(),
+        };
+        let refused = attempt(not_hers, Target::Existing(id)).await;
+        assert!(
+            matches!(refused, Err(SendError::NotYourBlog)),
+            "{kind:?}: {refused:?}"
+        );
+        let alone = attempt(sender(&store, "ann").await, Target::Blogs(vec![ann])).await;
+        assert!(
+            matches!(alone, Err(SendError::NoRecipient)),
+            "{kind:?}: {alone:?}"
+        );
+        store.set_blog_can_message(ann, false).await.unwrap();
+        let silent = attempt(sender(&store, "ann").await, Target::Existing(id)).await;
+        assert!(
+            matches!(silent, Err(SendError::SenderCannotMessage)),
+            "{kind:?}: {silent:?}"
+        );
+        store.set_blog_can_message(ann, true).await.unwrap();
         assert_eq!(
             store.messages(id, None, 0, 50).await.unwrap().len(),
             11,
@@ -175,7 +210,7 @@ async fn reading_clears_unread_and_reports_only_a_change() {
         let (ann_user, ann) = user_with_blog(&store, "ann").await;
         let (bob_user, bob) = user_with_blog(&store, "bob").await;
         let (cat_user, cat) = user_with_blog(&store, "cat").await;
-        let id = send(&store, ann, Target::Blogs(vec![ann, bob]), "hello")
+        let id = send(&store, "ann", Target::Blogs(vec![ann, bob]), "hello")
             .await
             .message
             .conversation_id;
@@ -225,7 +260,7 @@ async fn reading_clears_unread_and_reports_only_a_change() {
 
         // Counts are per blog, in the user's blog order, with unread activity beside them.
         let bob_two = store.create_blog(bob_user, "bob-two", "Two").await.unwrap();
-        send(&store, ann, Target::Blogs(vec![ann, bob_two]), "to two").await;
+        send(&store, "ann", Target::Blogs(vec![ann, bob_two]), "to two").await;
         store.follow(cat_user, cat, bob).await.unwrap();
         let counts = store.unread_counts(bob_user).await.unwrap();
         let blogs: Vec<(&str, i64, i64)> = counts
@@ -253,9 +288,9 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
         // ordered by id instead, and this test is about the order of activity.
         let mut conversation_ids = Vec::new();
         for (from, target, text) in [
-            (ann, Target::Blogs(vec![ann, bob]), "to bob"),
-            (ann, Target::Blogs(vec![ann, cat]), "to cat"),
-            (ann, Target::Blogs(vec![ann, bob, cat]), "to both"),
+            ("ann", Target::Blogs(vec![ann, bob]), "to bob"),
+            ("ann", Target::Blogs(vec![cat]), "to cat"),
+            ("ann", Target::Blogs(vec![ann, bob, cat]), "to both"),
         ] {
             let sent = send(&store, from, target, text).await;
             conversation_ids.push(sent.message.conversation_id);
@@ -265,7 +300,7 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
             unreachable!("three conversations")
         };
         // bob's reply moves the oldest conversation to the top.
-        send(&store, bob, Target::Existing(with_bob), "from bob").await;
+        send(&store, "bob", Target::Existing(with_bob), "from bob").await;
 
         let first = store.conversations_of(ann, None, 2).await.unwrap();
         let ids: Vec<i64> = first.iter().map(|c| c.id).collect();

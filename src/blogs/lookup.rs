@@ -44,6 +44,15 @@ pub async fn owned_blog(
     name: &str,
     field: BlogField,
 ) -> Result<BlogRef, AppError> {
+    let name = named_blog(name, field)?;
+    store
+        .owned_blog(user_id, name)
+        .await?
+        .ok_or_else(|| not_yours(name))
+}
+
+/// The blog name a call gives in `field`, trimmed: a 400 naming the field when it is empty.
+pub fn named_blog(name: &str, field: BlogField) -> Result<&str, AppError> {
     let name = name.trim();
     if name.is_empty() {
         return Err(AppError::bad_request(
@@ -54,10 +63,7 @@ pub async fn owned_blog(
             ),
         ));
     }
-    store
-        .owned_blog(user_id, name)
-        .await?
-        .ok_or_else(|| not_yours(name))
+    Ok(name)
 }
 
 /// The refusal for a blog that is not the caller's.

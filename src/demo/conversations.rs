@@ -2,7 +2,7 @@
 //! question waits in her inbox, so her messaging popover, unread badges and inbox page have
 //! something in them on first run.
 
-use crate::messaging::store::{NewMessage, Target};
+use crate::messaging::store::{NewMessage, Sender, Target};
 use crate::posts::model::{PostContent, PostState};
 use crate::posts::store::PostWrite;
 use crate::store::Store;
@@ -13,7 +13,6 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
         store
             .blog_ref(name)
             .await?
-            .map(|b| b.id)
             .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))
     };
     let (alice, bob, carol) = (
@@ -21,38 +20,42 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
         blog("bob").await?,
         blog("carol").await?,
     );
-    if store.conversation_of_blogs(&[alice, bob]).await?.is_some() {
+    if store
+        .conversation_of_blogs(&[alice.id, bob.id])
+        .await?
+        .is_some()
+    {
         return Ok(());
     }
-    let lines: [(i64, &[i64], &str); 4] = [
-        (bob, &[bob, alice], "Hi Alice! Loved your sketches."),
-        (alice, &[alice, bob], "Thank you! More coming this week."),
+    let lines = [
+        (&bob, alice.id, "Hi Alice! Loved your sketches."),
+        (&alice, bob.id, "Thank you! More coming this week."),
+        (&bob, alice.id, "Can't wait. The blue one is my favourite."),
         (
-            bob,
-            &[bob, alice],
-            "Can't wait. The blue one is my favourite.",
-        ),
-        (
-            carol,
-            &[carol, alice],
+            &carol,
+            alice.id,
             "Are you coming to the drawing meetup on Saturday?",
         ),
     ];
-    for (sender, blogs, body) in lines {
+    for (sender, to, body) in lines {
         store
             .send_message(NewMessage {
-                target: Target::Blogs(blogs.to_vec()),
-                sender_blog_id: sender,
+                target: Target::Blogs(vec![to]),
+                sender: Sender {
+                    user_id: sender.user_id,
+                    blog: sender.name.clone(),
+                },
                 body: body.to_owned(),
                 r#type: "TEXT".to_owned(),
             })
-            .await?;
+            .await
+            .map_err(|err| anyhow::anyhow!("demo message from {}: {err}", sender.name))?;
     }
 
     // Alice takes questions, anonymous ones too; one waits in her inbox.
-    store.set_asks(alice, true, true).await?;
+    store.set_asks(alice.id, true, true).await?;
     let question = PostWrite::new(
-        alice,
+        alice.id,
         PostState::Unapproved,
         PostContent::Note {
             ask: "What do you draw with?".into(),

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::model::{
     Conversation, Link, Links, MessagePage, MessageRow, Participant, ParticipantRow,
 };
-use super::store::{ConversationRow, NewMessage, SendError, Target};
+use super::store::{ConversationRow, NewMessage, SendError, Sender, Target};
 use crate::auth::session::CurrentUser;
-use crate::blogs::lookup::{BlogField, owned_blog};
+use crate::blogs::lookup::{BlogField, named_blog, not_yours, owned_blog};
 use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Pairs, Query};
@@ -307,7 +307,11 @@ async fn messages(
                     "Say which conversation: conversation_id, or participants for a new one.",
                 ));
             }
-            let ids = blog_ids_with(&app, &blog, &others).await?;
+            let mut ids = named_blogs(&app, &others).await?;
+            if ids.iter().all(|&id| id == blog.id) {
+                return Err(no_recipient());
+            }
+            ids.push(blog.id);
             // No conversation yet: a 404 the client reads as "new conversation".
             app.store
                 .conversation_of_blogs(&ids)
@@ -365,23 +369,12 @@ async fn messages(
 }
 
 /// The ids of `sender` and the blogs named in `others` (which may include the sender).
-async fn blog_ids_with(
-    app: &AppState,
-    sender: &BlogRef,
-    others: &[String],
-) -> Result<Vec<i64>, AppError> {
-    let mut ids = vec![sender.id];
-    for other in others {
-        let blog = some_blog(app, other).await?;
-        if !ids.contains(&blog.id) {
-            ids.push(blog.id);
-        }
-    }
-    if ids.len() < 2 {
-        return Err(AppError::bad_request(
-            Code::NoRecipient,
-            "Say who the message is for.",
-        ));
+/// The blogs a new conversation's `participants` name (the sender's own among them or not:
+/// the send adds it, and refuses when no one else is left).
+async fn named_blogs(app: &AppState, names: &[String]) -> Result<Vec<i64>, AppError> {
+    let mut ids = Vec::with_capacity(names.len());
+    for name in names {
+        ids.push(some_blog(app, name).await?.id);
     }
     Ok(ids)
 }
@@ -399,7 +392,12 @@ async fn send_message(
     user: CurrentUser,
     form: Pairs,
 ) -> ApiResult<SentAnswer> {
-    let sender = own_blog(&app, &user, form.get("participant")).await?;
+    // The sender is resolved, and checked to be the user's and to take messages, in the
+    // send's own transaction: a send reads nothing before it.
+    let sender = named_blog(
+        blog_name_of(form.get("participant").unwrap_or("")),
+        BlogField::Participant,
+    )?;
     let body = form.get("message").unwrap_or("").trim().to_owned();
     if body.is_empty() {
         return Err(AppError::bad_request(
@@ -424,36 +422,36 @@ async fn send_message(
             "Only TEXT messages can be sent.",
         ));
     }
-    if !sender.can_message {
-        return Err(AppError::forbidden(
-            Code::MessagingDisabled,
-            format!("Messaging is not enabled for {}.", sender.name),
-        ));
-    }
     // Who may send where is checked in the send's own transaction (SendError).
     let target = match form.get("conversation_id").filter(|v| !v.is_empty()) {
         Some(id) => Target::Existing(conversation_id(id)?),
         None => {
             let others = form.list("participants");
             if others.is_empty() {
-                return Err(AppError::bad_request(
-                    Code::NoRecipient,
-                    "Say who the message is for.",
-                ));
+                return Err(no_recipient());
             }
-            Target::Blogs(blog_ids_with(&app, &sender, &others).await?)
+            Target::Blogs(named_blogs(&app, &others).await?)
         }
     };
     let sent = app
         .store
         .send_message(NewMessage {
             target,
-            sender_blog_id: sender.id,
+            sender: Sender {
+                user_id: user.user_id,
+                blog: sender.to_owned(),
+            },
             body,
             r#type: kind,
         })
         .await
         .map_err(|err| match err {
+            SendError::NotYourBlog => not_yours(sender),
+            SendError::SenderCannotMessage => AppError::forbidden(
+                Code::MessagingDisabled,
+                format!("Messaging is not enabled for {sender}."),
+            ),
+            SendError::NoRecipient => no_recipient(),
             SendError::NotParticipant => AppError::not_found("No such conversation for this blog."),
             SendError::MessagingDisabled => AppError::forbidden(
                 Code::MessagingDisabled,
@@ -472,6 +470,11 @@ async fn send_message(
         message: sent.message.into_data(),
         conversation,
     }))
+}
+
+/// The refusal of a message to no one but the sender.
+fn no_recipient() -> AppError {
+    AppError::bad_request(Code::NoRecipient, "Say who the message is for.")
 }
 
 #[derive(Deserialize)]

@@ -25,15 +25,24 @@ pub struct ConversationRow {
 pub enum Target {
     /// An existing conversation.
     Existing(i64),
-    /// The conversation of exactly these blogs (sender included), created if new.
+    /// The conversation of exactly these blogs and the sender's, created if new (the sender's
+    /// blog may be among them or not).
     Blogs(Vec<i64>),
+}
+
+/// Who sends: one of the user's blogs, by name. The send resolves it in its own transaction
+/// (no read before it) and refuses a name that is not the user's.
+#[derive(Debug, Clone)]
+pub struct Sender {
+    pub user_id: i64,
+    pub blog: String,
 }
 
 /// A message to send.
 #[derive(Debug, Clone)]
 pub struct NewMessage {
     pub target: Target,
-    pub sender_blog_id: i64,
+    pub sender: Sender,
     pub body: String,
     pub r#type: String,
 }
@@ -41,6 +50,15 @@ pub struct NewMessage {
 /// Why a send was refused (checked in its transaction, so nothing of it stays).
 #[derive(Debug, thiserror::Error)]
 pub enum SendError {
+    /// No blog of the sending user has the sender's name.
+    #[error("the sender is not one of the user's blogs")]
+    NotYourBlog,
+    /// The sending blog does not take messages itself.
+    #[error("the sender does not take messages")]
+    SenderCannotMessage,
+    /// The blogs named are only the sender's.
+    #[error("no recipient besides the sender")]
+    NoRecipient,
     /// The sending blog does not take part in the conversation.
     #[error("the sender does not take part in the conversation")]
     NotParticipant,
@@ -55,6 +73,8 @@ pub enum SendError {
 }
 
 // A send's statements, run by sqlx (PostgreSQL) or on the SQLite writer thread.
+/// The sending blog; binds its name, then the user's id.
+const SENDER: &str = "SELECT id, can_message FROM blogs WHERE name = $1 AND user_id = $2";
 const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
      VALUES ($1, $2, $3) ON CONFLICT (participants_key) DO NOTHING";
 const FIND: &str = "SELECT id FROM conversations WHERE participants_key = $1";
@@ -98,6 +118,28 @@ impl From<WriterError> for SendError {
     fn from(err: WriterError) -> SendError {
         SendError::Db(err.into())
     }
+}
+
+/// The sending blog's id, from what [`SENDER`] read: refused when the user has no blog of
+/// that name, or it does not take messages.
+fn sender_id(read: Option<(i64, bool)>) -> Result<i64, SendError> {
+    match read {
+        None => Err(SendError::NotYourBlog),
+        Some((_, false)) => Err(SendError::SenderCannotMessage),
+        Some((id, true)) => Ok(id),
+    }
+}
+
+/// The blogs of a new conversation: those named and the sender's, each once; at least two.
+fn conversation_blogs(named: &[i64], sender_id: i64) -> Result<Vec<i64>, SendError> {
+    let mut blogs = named.to_vec();
+    blogs.push(sender_id);
+    blogs.sort_unstable();
+    blogs.dedup();
+    if blogs.len() < 2 {
+        return Err(SendError::NoRecipient);
+    }
+    Ok(blogs)
 }
 
 /// Who may send, from the participants a send read under the conversation's lock: the sender
@@ -165,11 +207,21 @@ fn sent(
 /// [`Store::send_message`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same
 /// statements, prepared once, in one hand-off.
 fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Result<Sent, SendError> {
+    use rusqlite::OptionalExtension;
     let now = now_ms();
+    let sender_blog_id = sender_id(
+        tx.prepare_cached(SENDER)?
+            .query_row(
+                named(&[&message.sender.blog, &message.sender.user_id]).as_slice(),
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?,
+    )?;
     let conversation_id = match &message.target {
         Target::Existing(id) => *id,
-        Target::Blogs(blog_ids) => {
-            let key = participants_key(blog_ids);
+        Target::Blogs(named_blogs) => {
+            let blog_ids = conversation_blogs(named_blogs, sender_blog_id)?;
+            let key = participants_key(&blog_ids);
             let created = now_secs();
             tx.prepare_cached(NEW)?
                 .execute(named(&[&key, &now, &created]).as_slice())?;
@@ -177,7 +229,7 @@ fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Resul
                 .prepare_cached(FIND)?
                 .query_row(named(&[&key]).as_slice(), |r| r.get(0))?;
             let mut join = tx.prepare_cached(JOIN)?;
-            for blog_id in blog_ids {
+            for blog_id in &blog_ids {
                 join.execute(named(&[&id, blog_id]).as_slice())?;
             }
             id
@@ -191,7 +243,7 @@ fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Resul
     let read: Vec<SendParticipant> = tx
         .prepare_cached(SEND_PARTICIPANTS)?
         .query_map(
-            named(&[&conversation_id, &message.sender_blog_id]).as_slice(),
+            named(&[&conversation_id, &sender_blog_id]).as_slice(),
             |r| {
                 Ok(SendParticipant {
                     row: ParticipantRow {
@@ -209,11 +261,11 @@ fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Resul
             },
         )?
         .collect::<rusqlite::Result<_>>()?;
-    let (sender, mut participants) = may_send(read, message.sender_blog_id)?;
+    let (sender, mut participants) = may_send(read, sender_blog_id)?;
     let id: i64 = tx.prepare_cached(INSERT)?.query_row(
         named(&[
             &conversation_id,
-            &message.sender_blog_id,
+            &sender_blog_id,
             &message.r#type,
             &message.body,
             &ts,
@@ -222,7 +274,7 @@ fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Resul
         |r| r.get(0),
     )?;
     tx.prepare_cached(READ)?
-        .execute(named(&[&ts, &conversation_id, &message.sender_blog_id]).as_slice())?;
+        .execute(named(&[&ts, &conversation_id, &sender_blog_id]).as_slice())?;
     participants[sender].last_read_ms = ts;
     let row = message_row(message, id, conversation_id, ts, &participants[sender]);
     let change = ConversationChange {
@@ -355,23 +407,26 @@ impl Store {
 
     /// Writes a message, moves its conversation to the top of every inbox, marks it read
     /// for the sender, and records the events all that causes, in one transaction. Who may
-    /// send is checked in it too (the sender takes part; every other participant takes
-    /// messages and blocks none of the sender's blogs), from the rows it reads anyway, so a
-    /// send costs no reads before it. Answers with what the caller needs to reply, so nothing
+    /// send is checked in it too (the sender is the user's blog and takes messages, and takes
+    /// part; every other participant takes messages and blocks none of the sender's blogs),
+    /// so a send costs no reads before it. Answers with what the caller needs to reply, so nothing
     /// is read back afterwards.
     pub async fn send_message(&self, message: NewMessage) -> Result<Sent, SendError> {
         if let Some(writer) = self.sqlite_writer() {
             return writer.run(move |tx| send_message_sqlite(tx, message)).await;
         }
         let mut tx = self.begin().await?;
+        let sender_blog_id = sender_id(with_tx!(&mut tx, conn => sqlx::query_as(SENDER)
+            .bind(&message.sender.blog).bind(message.sender.user_id).fetch_optional(conn).await)?)?;
         let conversation_id = match &message.target {
             Target::Existing(id) => *id,
-            Target::Blogs(blog_ids) => {
-                let key = participants_key(blog_ids);
+            Target::Blogs(named_blogs) => {
+                let blog_ids = conversation_blogs(named_blogs, sender_blog_id)?;
+                let key = participants_key(&blog_ids);
                 with_tx!(&mut tx, conn => sqlx::query(NEW)
                     .bind(&key).bind(now_ms()).bind(now_secs()).execute(conn).await.map(|r| r.rows_affected()))?;
                 let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(FIND).bind(&key).fetch_one(conn).await)?;
-                for blog_id in blog_ids {
+                for blog_id in &blog_ids {
                     with_tx!(&mut tx, conn =>
                         sqlx::query(JOIN).bind(id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
                 }
@@ -382,15 +437,15 @@ impl Store {
             sqlx::query_as(TOUCH).bind(now_ms()).bind(conversation_id).fetch_one(conn).await)?;
         // Read under the lock, so a send that committed meanwhile is seen.
         let read: Vec<SendParticipant> = with_tx!(&mut tx, conn =>
-            sqlx::query_as(SEND_PARTICIPANTS).bind(conversation_id).bind(message.sender_blog_id)
+            sqlx::query_as(SEND_PARTICIPANTS).bind(conversation_id).bind(sender_blog_id)
                 .fetch_all(conn).await)?;
-        let (sender, mut participants) = may_send(read, message.sender_blog_id)?;
+        let (sender, mut participants) = may_send(read, sender_blog_id)?;
         let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
-            .bind(conversation_id).bind(message.sender_blog_id).bind(&message.r#type)
+            .bind(conversation_id).bind(sender_blog_id).bind(&message.r#type)
             .bind(&message.body).bind(ts)
             .fetch_one(conn).await)?;
         with_tx!(&mut tx, conn => sqlx::query(READ)
-            .bind(ts).bind(conversation_id).bind(message.sender_blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+            .bind(ts).bind(conversation_id).bind(sender_blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
         participants[sender].last_read_ms = ts;
         let row = message_row(message, id, conversation_id, ts, &participants[sender]);
         let change = ConversationChange {
