@@ -83,7 +83,23 @@ where
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 /// The WAL's size, in pages, past which the writer checkpoints by itself (the backstop).
-const WAL_BACKSTOP_PAGES: i64 = 10_000;
+const WAL_BACKSTOP_PAGES: i64 = 50_000;
+
+/// The WAL's size, in pages, past which the checkpointer makes sure the WAL starts over:
+/// it copies the last few pages with writes held back (see [`spawn_checkpointer`]).
+const WAL_RESTART_PAGES: i64 = 2_000;
+
+/// How the checkpointer thread works (tests make it quicker).
+#[derive(Debug, Clone, Copy)]
+struct Checkpointing {
+    every: Duration,
+    restart_pages: i64,
+}
+
+const CHECKPOINTING: Checkpointing = Checkpointing {
+    every: CHECKPOINT_EVERY,
+    restart_pages: WAL_RESTART_PAGES,
+};
 
 /// The most jobs one transaction commits: enough that a burst of sends shares its commits,
 /// few enough that the first of them does not wait long for the last.
@@ -141,6 +157,14 @@ impl SqliteWriter {
     /// Opens the database file (already created and migrated) on a new writer thread, with
     /// the pragmas the sqlx connections use. `gate` is the store's write gate.
     pub fn open(path: &Path, gate: Arc<Mutex<()>>) -> anyhow::Result<SqliteWriter> {
+        SqliteWriter::open_with(path, gate, CHECKPOINTING)
+    }
+
+    fn open_with(
+        path: &Path,
+        gate: Arc<Mutex<()>>,
+        checkpointing: Checkpointing,
+    ) -> anyhow::Result<SqliteWriter> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(Duration::from_secs(10))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -153,7 +177,7 @@ impl SqliteWriter {
         // cannot (pages of 4 KiB: 40 MiB).
         conn.pragma_update(None, "wal_autocheckpoint", WAL_BACKSTOP_PAGES)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let checkpointer = spawn_checkpointer(path)?;
+        let checkpointer = spawn_checkpointer(path, gate.clone(), checkpointing)?;
         let (jobs, queue) = mpsc::channel::<Box<dyn Job>>();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
@@ -256,22 +280,45 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
 /// and an fsync, and every send queued behind it (chat's p99 at 300 msg/s: 21 ms, and 5 ms
 /// with this thread: loadtest/RESULTS.md §10). Here that work runs beside the writer; the
 /// writer's next transaction starts the WAL over once a checkpoint has copied all of it.
-fn spawn_checkpointer(path: &Path) -> anyhow::Result<mpsc::Sender<()>> {
+///
+/// Under sustained writes a checkpoint never has copied all of it: the writer commits while
+/// it copies. The WAL then only grows, every page read searches a longer WAL index, and past
+/// the backstop every commit checkpoints on the writer thread (chat at 2,000 msg/s:
+/// loadtest/RESULTS.md §11). So once the WAL is past [`WAL_RESTART_PAGES`], each checkpoint
+/// is followed by one under the write gate: no transaction is open, it has only what was
+/// committed meanwhile to copy, and the writer's next transaction starts the WAL over.
+fn spawn_checkpointer(
+    path: &Path,
+    gate: Arc<Mutex<()>>,
+    checkpointing: Checkpointing,
+) -> anyhow::Result<mpsc::Sender<()>> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(Duration::from_secs(10))?;
     let (stop, stopped) = mpsc::channel::<()>();
     std::thread::Builder::new()
         .name("sqlite-checkpoint".into())
         .spawn(move || {
-            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY)
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(checkpointing.every)
             {
-                let checkpointed = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-                if let Err(err) = checkpointed {
+                let wal_pages = checkpoint(&conn).unwrap_or_else(|err| {
                     tracing::warn!("SQLite checkpoint failed: {err}");
+                    0
+                });
+                if wal_pages >= checkpointing.restart_pages {
+                    let _gate = gate.blocking_lock();
+                    if let Err(err) = checkpoint(&conn) {
+                        tracing::warn!("SQLite checkpoint failed: {err}");
+                    }
                 }
             }
         })?;
     Ok(stop)
+}
+
+/// A PASSIVE checkpoint; answers how many pages the WAL holds.
+fn checkpoint(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
 }
 
 fn savepoint(tx: &Transaction, sql: &str) -> rusqlite::Result<()> {
@@ -425,6 +472,55 @@ mod tests {
             assert!(std::time::Instant::now() < deadline, "no checkpoint in 5 s");
             tokio::time::sleep(CHECKPOINT_EVERY).await;
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_wal_the_writer_is_never_done_with_still_starts_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.db");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (n INTEGER NOT NULL, pad BLOB NOT NULL)")
+            .unwrap();
+        let quick = Checkpointing {
+            every: Duration::from_millis(5),
+            restart_pages: 16,
+        };
+        let writer = SqliteWriter::open_with(&path, Arc::new(Mutex::new(())), quick).unwrap();
+        // Eight callers, each sending its next job as soon as the last is answered: the writer
+        // commits while every checkpoint copies, as under load. 6,400 rows of 4 KiB: a WAL
+        // that never started over would hold them all, 25 MiB or more.
+        let callers: Vec<_> = (0..8)
+            .map(|_| {
+                let writer = writer.clone();
+                tokio::spawn(async move {
+                    for n in 0..800i64 {
+                        writer
+                            .run(move |tx| {
+                                tx.execute(
+                                    "INSERT INTO t (n, pad) VALUES (?1, zeroblob(4096))",
+                                    [n],
+                                )
+                                .map_err(WriterError::from)
+                            })
+                            .await
+                            .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for caller in callers {
+            caller.await.unwrap();
+        }
+        assert_eq!(count(&writer).await, 6_400);
+        let wal = std::fs::metadata(dir.path().join("w.db-wal"))
+            .unwrap()
+            .len();
+        assert!(
+            wal < 16 << 20,
+            "the WAL grew to {} MiB: it never started over",
+            wal >> 20
+        );
     }
 
     #[test]
