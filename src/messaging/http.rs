@@ -368,7 +368,6 @@ async fn messages(
     }))
 }
 
-/// The ids of `sender` and the blogs named in `others` (which may include the sender).
 /// The blogs a new conversation's `participants` name (the sender's own among them or not:
 /// the send adds it, and refuses when no one else is left).
 async fn named_blogs(app: &AppState, names: &[String]) -> Result<Vec<i64>, AppError> {
