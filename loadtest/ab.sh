@@ -9,6 +9,10 @@
 # A_ARGS and B_ARGS add server options to one side (one build, two settings:
 # `A=$bin B=$bin B_ARGS="--ws-queue 1024"`).
 #
+# DB=postgres runs both on PostgreSQL + Redis instead of SQLite: each side gets a database of
+# its own (`dwab_a`, `dwab_b` on 127.0.0.1:5432, dropped and created again) and a Redis prefix
+# of its own, so a build must use the schema the generator seeds (the same migrations).
+#
 # A build from before `dashwire-loadgen seed` existed is seeded with its own `seed-load`.
 # Either side may be the yardstick, the bare router (`target/release/dashwire-bare`): it gets
 # the same seed file and the same scenarios, and serves them without a database.
@@ -24,15 +28,28 @@ SOCKETS=${SOCKETS:-10000}
 OUT=${OUT:-$(mktemp -d)}
 # Which scenarios each round runs (a subset to re-measure one of them).
 SCENARIOS=${SCENARIOS:-chat300 chat2000 burst}
+DB=${DB:-sqlite}
 echo "results in $OUT"
 
+# The database URL of one side (`a` or `b`), whose files live in `dir`.
+database_url() {
+  local side=$1 dir=$2
+  if [ "$DB" = postgres ]; then echo "postgres://postgres@127.0.0.1:5432/dwab_$side"; else echo "sqlite://$dir/db"; fi
+}
+
 seed() {
-  local bin=$1 dir=$2
+  local bin=$1 dir=$2 side=$3
   mkdir -p "$dir"
+  local url
+  url=$(database_url "$side" "$dir")
+  if [ "$DB" = postgres ]; then
+    PGOPTIONS=--client-min-messages=warning psql -q -h 127.0.0.1 -U postgres -d postgres \
+      -c "DROP DATABASE IF EXISTS dwab_$side" -c "CREATE DATABASE dwab_$side"
+  fi
   if "$bin" seed-load --help >/dev/null 2>&1; then
-    "$bin" seed-load --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
+    "$bin" seed-load --database-url "$url" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
   else
-    "$GEN" seed --database-url "sqlite://$dir/db" --users "$USERS" --star-sessions 12000 \
+    "$GEN" seed --database-url "$url" --users "$USERS" --star-sessions 12000 \
       --star-followers "$SOCKETS" --out "$dir/seed.json" >/dev/null
   fi
 }
@@ -47,8 +64,10 @@ run() {
     if "$bin" serve --help | grep -q -- --media-dir; then media=(--media-dir "$dir/media"); fi
     local extra=()
     if [ "$name" = a ]; then read -ra extra <<< "${A_ARGS:-}"; else read -ra extra <<< "${B_ARGS:-}"; fi
+    local bus=()
+    if [ "$DB" = postgres ]; then bus=(--redis-url redis://127.0.0.1:6379 --redis-prefix "dwab_$name"); fi
     env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$bin" serve --bind 127.0.0.1:18090 \
-      --database-url "sqlite://$dir/db" "${media[@]}" "${extra[@]}" > "$dir/server.out" 2> "$dir/server.err" &
+      --database-url "$(database_url "$name" "$dir")" "${bus[@]}" "${media[@]}" "${extra[@]}" > "$dir/server.out" 2> "$dir/server.err" &
   fi
   local pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
@@ -59,8 +78,8 @@ run() {
   echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency|server CPU|sequence check' "$log" | tr '\n' ' ' | cut -c1-500)"
 }
 
-seed "$A" "$OUT/a"
-seed "$B" "$OUT/b"
+seed "$A" "$OUT/a" a
+seed "$B" "$OUT/b" b
 for round in $(seq 1 "$ROUNDS"); do
   for side in a b; do
     if [ "$side" = a ]; then bin=$A; else bin=$B; fi
