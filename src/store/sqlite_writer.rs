@@ -82,7 +82,9 @@ where
 /// How often the checkpointer copies what the WAL holds into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
-/// The WAL's size, in pages, past which the writer checkpoints by itself (the backstop).
+/// The WAL's size, in pages, past which the writer checkpoints by itself (the backstop, for
+/// when the checkpointer thread cannot keep the WAL short; it kept it under 6,000 pages in
+/// chat at 2,000 msg/s: loadtest/RESULTS.md §11).
 const WAL_BACKSTOP_PAGES: i64 = 50_000;
 
 /// The WAL's size, in pages, past which the checkpointer makes sure the WAL starts over:
@@ -174,7 +176,7 @@ impl SqliteWriter {
         // job is rolled back: in memory, not in a temporary file written for every job.
         conn.pragma_update(None, "temp_store", "MEMORY")?;
         // The checkpointer thread folds the WAL back; this only bounds it if that thread
-        // cannot (pages of 4 KiB: 40 MiB).
+        // cannot (pages of 4 KiB: 200 MiB).
         conn.pragma_update(None, "wal_autocheckpoint", WAL_BACKSTOP_PAGES)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let checkpointer = spawn_checkpointer(path, gate.clone(), checkpointing)?;
