@@ -414,10 +414,10 @@ impl Store {
 
     /// Writes a message, moves its conversation to the top of every inbox, marks it read
     /// for the sender, and records the events all that causes, in one transaction. Who may
-    /// send is checked in it too (the sender is the user's blog and takes messages, and takes
+    /// send is checked in it too (the sender is the user's blog, takes messages and takes
     /// part; every other participant takes messages and blocks none of the sender's blogs),
-    /// so a send costs no reads before it. Answers with what the caller needs to reply, so nothing
-    /// is read back afterwards.
+    /// so a send costs no reads before it. Answers with what the caller needs to reply, so
+    /// nothing is read back afterwards.
     pub async fn send_message(&self, message: NewMessage) -> Result<Sent, SendError> {
         if let Some(writer) = self.sqlite_writer() {
             return writer.run(move |tx| send_message_sqlite(tx, message)).await;
