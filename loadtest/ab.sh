@@ -54,6 +54,15 @@ seed() {
   fi
 }
 
+# CPU seconds PostgreSQL's processes and Redis have used so far (a backend that exited counts
+# through the postmaster's children's times), so that a run on PostgreSQL + Redis reports what
+# they spent beside the server's own CPU.
+services_cpu() {
+  # (cat fails on a process that ended while it read: not a reason to stop)
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v tick="$(getconf CLK_TCK)" \
+    '$2 == "(postgres)" || $2 == "(redis-server)" { s += $14 + $15 + $16 + $17 } END { printf "%.2f", s / tick }'
+}
+
 # Runs one scenario against one build: starts it, runs the generator, stops it.
 run() {
   local name=$1 bin=$2 dir=$3 scenario=$4; shift 4
@@ -72,10 +81,15 @@ run() {
   local pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
   local log="$OUT/$name-$scenario-$round.txt"
+  local services_before
+  services_before=$(services_cpu)
   "$GEN" "$@" --seed "$dir/seed.json" --url http://127.0.0.1:18090 --sources 127.0.0.1,127.0.0.2 \
     --server-pid "$pid" > "$log" 2>&1 || echo "  (generator failed, see $log)"
+  if [ "$DB" = postgres ]; then
+    echo "PostgreSQL + Redis CPU: $(awk -v a="$services_before" -v b="$(services_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
+  fi
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
-  echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency|server CPU|sequence check' "$log" | tr '\n' ' ' | cut -c1-500)"
+  echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
 }
 
 seed "$A" "$OUT/a" a
