@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use sqlite_writer::SqliteWriter;
+use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -133,6 +134,10 @@ impl Tx {
     }
 }
 
+/// How long a PostgreSQL connection may sit in the pool before it is pinged again when handed
+/// out: its release pinged it, and a connection back for less than this is very likely alive.
+const PING_IDLE_AFTER: Duration = Duration::from_secs(1);
+
 /// The handle every feature stores through; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -211,6 +216,19 @@ impl Store {
                 let pool = PgPoolOptions::new()
                     .max_connections(max_connections)
                     .acquire_timeout(Duration::from_secs(10))
+                    // sqlx pings every connection it hands out, and again every one handed
+                    // back: two round trips to PostgreSQL around each use. The ping on release
+                    // stays; one on acquire only for a connection idle long enough for the
+                    // server or the network to have dropped it since.
+                    .test_before_acquire(false)
+                    .before_acquire(|conn, meta| {
+                        Box::pin(async move {
+                            if meta.idle_for > PING_IDLE_AFTER {
+                                conn.ping().await?;
+                            }
+                            Ok(true)
+                        })
+                    })
                     .connect_with(options)
                     .await
                     .context("cannot connect to PostgreSQL")?;
