@@ -7,7 +7,7 @@ use dashwire_protocol::Event;
 
 use super::Topic;
 use crate::store::{Store, Tx, now_secs};
-use crate::{with_pool, with_tx, with_writer};
+use crate::{with_pool, with_writer};
 
 /// Bumps (or starts) the sequence of each channel listed after it (one `($1, n)` row per
 /// channel, `n` being how many seqs it takes) and returns `(channel, seq)`, the last one
@@ -36,35 +36,68 @@ pub struct Published {
     pub event: Event,
 }
 
-/// Appends events to the log inside the open transaction of the change they report, in two
-/// statements whatever their number, and answers them with their sequence numbers (and feed
-/// positions), to publish after commit. At most one event per topic.
+/// Appends events to the log inside the open transaction of the change it reports, and
+/// answers them with their sequence numbers (and feed positions), to publish after commit. At
+/// most one event per topic. One statement on PostgreSQL (each is a round trip there), two on
+/// SQLite (which has no data-modifying CTE), whatever the number of events.
 pub async fn record(tx: &mut Tx, pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
     if pending.is_empty() {
         return Ok(Vec::new());
     }
-    let recording = Recording::new(pending);
-    let assigned: Vec<(String, i64)> = with_tx!(tx, conn => {
-        let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
-        seqs.push_values(recording.takes(), |mut row, (key, n)| {
-            row.push_bind(key).push_bind(n);
-        });
-        seqs.push(NEXT_SEQS_TAIL);
-        seqs.build_query_as().fetch_all(conn).await
-    })?;
+    let recording = Recording::new(pending)?;
+    let tx = match tx {
+        Tx::Postgres(tx) => return record_postgres(tx, recording).await,
+        Tx::Sqlite(tx, _) => &mut **tx,
+    };
+    let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
+    seqs.push_values(recording.takes(), |mut row, (key, n)| {
+        row.push_bind(key).push_bind(n);
+    });
+    seqs.push(NEXT_SEQS_TAIL);
+    let assigned: Vec<(String, i64)> = seqs.build_query_as().fetch_all(&mut *tx).await?;
     let rows = recording.assign(&assigned)?;
-    with_tx!(tx, conn => {
-        let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
-        insert.push_values(&rows.rows, |mut row, r| {
-            row.push_bind(r.key.as_str())
-                .push_bind(r.seq)
-                .push_bind(r.feed_seq)
-                .push_bind(r.payload.as_str())
-                .push_bind(rows.now);
-        });
-        insert.build().execute(conn).await.map(|r| r.rows_affected())
-    })?;
+    let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
+    insert.push_values(&rows.rows, |mut row, r| {
+        row.push_bind(r.key.as_str())
+            .push_bind(r.seq)
+            .push_bind(r.feed_seq)
+            .push_bind(r.payload.as_str())
+            .push_bind(rows.now);
+    });
+    insert.build().execute(&mut *tx).await?;
     Ok(rows.published)
+}
+
+/// [`record`] on PostgreSQL: the seqs are taken and the events written in one statement,
+/// the insert reading the seqs from the upsert's `RETURNING` (a data-modifying CTE). A row's
+/// feed position is the feed's last one taken less its `feed_back`, as [`Recording::assign`]
+/// counts them.
+async fn record_postgres(
+    conn: &mut sqlx::PgConnection,
+    recording: Recording,
+) -> sqlx::Result<Vec<Published>> {
+    let mut query = sqlx::QueryBuilder::new("WITH taken AS (");
+    query.push(NEXT_SEQS);
+    query.push_values(recording.takes(), |mut row, (key, n)| {
+        row.push_bind(key).push_bind(n);
+    });
+    query.push(NEXT_SEQS_TAIL);
+    query.push("), written AS (");
+    query.push(INSERT_EVENTS);
+    query.push("SELECT e.channel, t.seq, f.seq - e.feed_back, e.payload, ");
+    query.push_bind(now_secs());
+    query.push(" FROM (");
+    query.push_values(recording.rows(), |mut row, (key, feed_back, payload)| {
+        row.push_bind(key).push_bind(feed_back).push_bind(payload);
+    });
+    query.push(
+        ") AS e (channel, feed_back, payload) JOIN taken t ON t.channel = e.channel \
+         LEFT JOIN taken f ON f.channel = ",
+    );
+    query.push_bind(FEED);
+    query.push(") SELECT channel, seq FROM taken");
+    let assigned: Vec<(String, i64)> = query.build_query_as().fetch_all(conn).await?;
+    Ok(recording.assign(&assigned)?.published)
 }
 
 /// [`record`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same two
@@ -76,7 +109,7 @@ pub fn record_sqlite(
     if pending.is_empty() {
         return Ok(Vec::new());
     }
-    let recording = Recording::new(pending);
+    let recording = Recording::new(pending)?;
     let takes: Vec<(&str, i64)> = recording.takes().collect();
     let sql = format!(
         "{NEXT_SEQS}VALUES {}{NEXT_SEQS_TAIL}",
@@ -124,11 +157,12 @@ pub fn sqlite_error(err: rusqlite::Error) -> sqlx::Error {
 }
 
 /// What a record writes, whatever runs its SQL: the events sorted by topic (so that
-/// concurrent transactions lock their channels' rows in one order), their keys, and how many
-/// feed positions they take.
+/// concurrent transactions lock their channels' rows in one order), their keys and payloads,
+/// and how many feed positions they take.
 struct Recording {
     pending: Vec<(Topic, Event)>,
     keys: Vec<String>,
+    payloads: Vec<String>,
     in_feed: i64,
 }
 
@@ -148,18 +182,24 @@ struct Assigned {
 }
 
 impl Recording {
-    fn new(mut pending: Vec<(Topic, Event)>) -> Recording {
+    fn new(mut pending: Vec<(Topic, Event)>) -> sqlx::Result<Recording> {
         pending.sort_by(|a, b| a.0.cmp(&b.0));
         let keys = pending.iter().map(|(topic, _)| topic.to_string()).collect();
+        let payloads = pending
+            .iter()
+            .map(|(_, event)| serde_json::to_string(event))
+            .collect::<Result<_, _>>()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
         let in_feed = pending
             .iter()
             .filter(|(topic, _)| topic.is_in_feed())
             .count() as i64;
-        Recording {
+        Ok(Recording {
             pending,
             keys,
+            payloads,
             in_feed,
-        }
+        })
     }
 
     /// Each channel's row and how many seqs it takes, the feed last.
@@ -168,6 +208,28 @@ impl Recording {
             .iter()
             .map(|key| (key.as_str(), 1i64))
             .chain((self.in_feed > 0).then_some((FEED, self.in_feed)))
+    }
+
+    /// How far before the last feed position taken each event's is (`None` for an event
+    /// outside the feed): the transaction takes `in_feed` positions and gives them out in
+    /// topic order.
+    fn feed_backs(&self) -> impl Iterator<Item = Option<i64>> + '_ {
+        let mut given = 0;
+        self.pending.iter().map(move |(topic, _)| {
+            topic.is_in_feed().then(|| {
+                given += 1;
+                self.in_feed - given
+            })
+        })
+    }
+
+    /// Each event's `(key, feed_back, payload)`, as [`record_postgres`] writes them.
+    fn rows(&self) -> impl Iterator<Item = (&str, Option<i64>, &str)> {
+        self.keys
+            .iter()
+            .zip(self.feed_backs())
+            .zip(&self.payloads)
+            .map(|((key, back), payload)| (key.as_str(), back, payload.as_str()))
     }
 
     /// The seqs (and feed positions) the upsert `assigned`, given to each event.
@@ -179,22 +241,14 @@ impl Recording {
                 .map(|(_, seq)| *seq)
                 .ok_or(sqlx::Error::RowNotFound)
         };
-        // The feed positions this transaction took, in topic order.
-        let mut next_feed = if self.in_feed > 0 {
-            taken(FEED)? - self.in_feed + 1
-        } else {
-            0
-        };
+        let last_feed = if self.in_feed > 0 { taken(FEED)? } else { 0 };
+        let feed_backs: Vec<Option<i64>> = self.feed_backs().collect();
         let mut rows = Vec::with_capacity(self.pending.len());
         let mut published = Vec::with_capacity(self.pending.len());
-        for ((topic, event), key) in self.pending.into_iter().zip(self.keys) {
+        let events = self.pending.into_iter().zip(self.keys).zip(self.payloads);
+        for ((((topic, event), key), payload), feed_back) in events.zip(feed_backs) {
             let seq = taken(&key)?;
-            let feed_seq = topic.is_in_feed().then(|| {
-                next_feed += 1;
-                next_feed - 1
-            });
-            let payload =
-                serde_json::to_string(&event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+            let feed_seq = feed_back.map(|back| last_feed - back);
             rows.push(EventRow {
                 key,
                 seq,
