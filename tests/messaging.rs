@@ -79,6 +79,23 @@ async fn sending_answers_the_conversation_and_refuses_outsiders_blocks_and_disab
             (404, "not_found"),
             "{kind:?}"
         );
+        // Nor into one that does not exist (a user's mistake, not the server's).
+        let nowhere = ann
+            .post(
+                "/svc/conversations/messages",
+                &[
+                    ("participant", "ann"),
+                    ("conversation_id", &(id + 1000).to_string()),
+                    ("message", "anyone?"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            (nowhere.status, nowhere.code()),
+            (404, "not_found"),
+            "{kind:?}: {:?}",
+            nowhere.body
+        );
 
         // A blog that turned messaging off cannot be written to.
         let off = cat

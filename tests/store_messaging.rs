@@ -154,8 +154,8 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
             "{kind:?}"
         );
 
-        // Refused sends leave no trace: a blog that is not in the conversation, a blog that
-        // is not the user's, a sender that takes no messages itself, a message to no one.
+        // Refused sends leave no trace: a blog that is not in the conversation, one that does
+        // not exist, a blog that is not the user's, a sender that takes no messages itself, a message to no one.
         let attempt = |sender: Sender, target: Target| {
             store.send_message(NewMessage {
                 target,
@@ -168,6 +168,11 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         assert!(
             matches!(outsider, Err(SendError::NotParticipant)),
             "{kind:?}: {outsider:?}"
+        );
+        let nowhere = attempt(sender(&store, "ann").await, Target::Existing(id + 1000)).await;
+        assert!(
+            matches!(nowhere, Err(SendError::NotParticipant)),
+            "{kind:?}: a conversation that does not exist: {nowhere:?}"
         );
         let not_hers = Sender {
             user_id: ann_user,

@@ -57,6 +57,16 @@ pub async fn conversation_events(
     Ok(events)
 }
 
+/// [`conversation_events`] of a send but for the unread counts, which the send reads with
+/// the rest of what it reads: the send gives the conversation's new state, so nothing is read.
+pub fn sent_events(
+    change: ConversationChange<'_>,
+    modified: i64,
+    last: MessageRow,
+) -> Vec<(Topic, Event)> {
+    change_events(change, modified, Some(last))
+}
+
 /// [`conversation_events`] of a send, on the SQLite writer thread: the send gives the
 /// conversation's new state (`latest`), so nothing is read but the unread counts.
 pub fn sent_events_sqlite(

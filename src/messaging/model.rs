@@ -8,7 +8,7 @@ use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::model::theme_params;
 
 /// A participant blog as stored.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow, serde::Deserialize)]
 pub struct ParticipantRow {
     pub id: i64,
     pub name: String,

@@ -2,7 +2,9 @@
 
 use dashwire_protocol::{Event, ReadData};
 
-use super::events::{ConversationChange, PARTICIPANTS, conversation_events, sent_events_sqlite};
+use super::events::{
+    ConversationChange, PARTICIPANTS, conversation_events, sent_events, sent_events_sqlite,
+};
 use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
 use crate::realtime::{Published, log};
 use crate::store::sqlite_writer::{WriterError, named};
@@ -72,7 +74,8 @@ pub enum SendError {
     Db(#[from] sqlx::Error),
 }
 
-// A send's statements, run by sqlx (PostgreSQL) or on the SQLite writer thread.
+// A send's statements, run on the SQLite writer thread; PostgreSQL's send function (migration
+// 0014) runs the same ones, and sqlx runs those of a new conversation there.
 /// The sending blog; binds its name, then the user's id.
 const SENDER: &str = "SELECT id, can_message FROM blogs WHERE name = $1 AND user_id = $2";
 const NEW: &str = "INSERT INTO conversations (participants_key, last_modified_ms, created_at) \
@@ -91,13 +94,37 @@ const INSERT: &str = "INSERT INTO messages (conversation_id, blog_id, type, body
      VALUES ($1, $2, $3, $4, $5) RETURNING id";
 const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
      WHERE conversation_id = $2 AND blog_id = $3";
-/// [`INSERT`] and [`READ`] in one statement, the same binds as [`INSERT`]: on PostgreSQL
-/// each statement is a round trip, and a data-modifying CTE folds two into one. (SQLite has
-/// no such CTE, and on its writer thread a statement is no round trip.)
-const INSERT_AND_READ: &str = "WITH marked AS (UPDATE conversation_participants \
-     SET last_read_ms = $5 WHERE conversation_id = $1 AND blog_id = $2) \
-     INSERT INTO messages (conversation_id, blog_id, type, body, ts) \
-     VALUES ($1, $2, $3, $4, $5) RETURNING id";
+/// A send on PostgreSQL, in one round trip: the function of migration 0014 runs [`SENDER`],
+/// [`TOUCH`], [`SEND_PARTICIPANTS`], [`INSERT`], [`READ`] and the participant users' unread
+/// counts, and answers what they read as JSON ([`FunctionSend`]).
+const SEND_FUNCTION: &str = "SELECT send_message($1, $2, $3, $4, $5, $6)";
+
+/// What the send function answers. It stops early, leaving the rest out, when the user has no
+/// blog of that name or it takes no messages (`sender` and `can_message` say which), or the
+/// conversation does not exist (no `ts`).
+#[derive(Debug, serde::Deserialize)]
+struct FunctionSend {
+    sender: Option<i64>,
+    can_message: Option<bool>,
+    ts: Option<i64>,
+    status: Option<String>,
+    message_id: Option<i64>,
+    #[serde(default, deserialize_with = "null_as_empty")]
+    participants: Vec<SendParticipant>,
+    /// `(user_id, blog, messaging, activity)` rows, as `unread::events_from` takes them.
+    #[serde(default, deserialize_with = "null_as_empty")]
+    unread: Vec<crate::unread::CountRow>,
+}
+
+/// PostgreSQL's `json_agg` of no rows is `null`.
+fn null_as_empty<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    use serde::Deserialize;
+    Ok(Option::<Vec<T>>::deserialize(deserializer)?.unwrap_or_default())
+}
 
 /// [`PARTICIPANTS`] with whether each blocks a blog of the sender's user; binds the
 /// conversation id, then the sending blog's id.
@@ -108,9 +135,10 @@ const SEND_PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_
      WHERE p.conversation_id = $1 ORDER BY b.name";
 
 /// A participant as a send reads it: whether it blocks a blog of the sender's user.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, sqlx::FromRow, serde::Deserialize)]
 struct SendParticipant {
     #[sqlx(flatten)]
+    #[serde(flatten)]
     row: ParticipantRow,
     blocks_sender: bool,
 }
@@ -246,7 +274,9 @@ fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Resul
         .prepare_cached(TOUCH)?
         .query_row(named(&[&now, &conversation_id]).as_slice(), |r| {
             Ok((r.get(0)?, r.get(1)?))
-        })?;
+        })
+        .optional()?
+        .ok_or(SendError::NotParticipant)?;
     let read: Vec<SendParticipant> = tx
         .prepare_cached(SEND_PARTICIPANTS)?
         .query_map(
@@ -423,11 +453,12 @@ impl Store {
             return writer.run(move |tx| send_message_sqlite(tx, message)).await;
         }
         let mut tx = self.begin().await?;
-        let sender_blog_id = sender_id(with_tx!(&mut tx, conn => sqlx::query_as(SENDER)
-            .bind(&message.sender.blog).bind(message.sender.user_id).fetch_optional(conn).await)?)?;
         let conversation_id = match &message.target {
             Target::Existing(id) => *id,
             Target::Blogs(named_blogs) => {
+                let sender_blog_id = sender_id(with_tx!(&mut tx, conn => sqlx::query_as(SENDER)
+                    .bind(&message.sender.blog).bind(message.sender.user_id)
+                    .fetch_optional(conn).await)?)?;
                 let blog_ids = conversation_blogs(named_blogs, sender_blog_id)?;
                 let key = participants_key(&blog_ids);
                 with_tx!(&mut tx, conn => sqlx::query(NEW)
@@ -440,26 +471,28 @@ impl Store {
                 id
             }
         };
-        let (ts, status): (i64, String) = with_tx!(&mut tx, conn =>
-            sqlx::query_as(TOUCH).bind(now_ms()).bind(conversation_id).fetch_one(conn).await)?;
-        // Read under the lock, so a send that committed meanwhile is seen.
-        let read: Vec<SendParticipant> = with_tx!(&mut tx, conn =>
-            sqlx::query_as(SEND_PARTICIPANTS).bind(conversation_id).bind(sender_blog_id)
-                .fetch_all(conn).await)?;
-        let (sender, mut participants) = may_send(read, sender_blog_id)?;
-        let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT_AND_READ)
-            .bind(conversation_id).bind(sender_blog_id).bind(&message.r#type)
-            .bind(&message.body).bind(ts)
+        let answer: String = with_tx!(&mut tx, conn => sqlx::query_scalar(SEND_FUNCTION)
+            .bind(message.sender.user_id).bind(&message.sender.blog).bind(conversation_id)
+            .bind(now_ms()).bind(&message.r#type).bind(&message.body)
             .fetch_one(conn).await)?;
+        let read: FunctionSend =
+            serde_json::from_str(&answer).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let sender_blog_id = sender_id(read.sender.zip(read.can_message))?;
+        let (Some(ts), Some(status), Some(id)) = (read.ts, read.status, read.message_id) else {
+            return Err(SendError::NotParticipant);
+        };
+        let (sender, mut participants) = may_send(read.participants, sender_blog_id)?;
         participants[sender].last_read_ms = ts;
         let row = message_row(message, id, conversation_id, ts, &participants[sender]);
         let change = ConversationChange {
             conversation_id,
             participants: &participants,
             head: Event::Message(row.clone().into_data()),
-            latest: Some((ts, row.clone())),
+            latest: None,
         };
-        let events = conversation_events(&mut tx, change).await?;
+        let users: Vec<i64> = participants.iter().map(|p| p.user_id).collect();
+        let mut events = sent_events(change, ts, row.clone());
+        events.extend(crate::unread::events_from(&users, &read.unread));
         let published = log::record(&mut tx, events).await?;
         tx.commit().await?;
         Ok(sent(row, status, participants, published))

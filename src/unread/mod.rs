@@ -19,7 +19,8 @@ const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
      FROM blogs b WHERE b.user_id IN (";
 const UNREAD_COUNTS_TAIL: &str = ") ORDER BY b.user_id, b.position, b.id";
 
-type CountRow = (i64, String, i64, i64);
+/// `(user_id, blog, messaging, activity)`: a row of [`UNREAD_COUNTS_OF`].
+pub type CountRow = (i64, String, i64, i64);
 
 /// The `unread` event of each given user with their counts as the open transaction sees
 /// them, read in one query for all of them (a conversation's participants, a followed blog's
@@ -65,9 +66,10 @@ fn distinct(user_ids: &[i64]) -> Vec<i64> {
     users
 }
 
-/// Each user's `unread` event from the rows of [`UNREAD_COUNTS_OF`].
-fn events_from(users: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
-    users
+/// Each user's `unread` event from the rows of [`UNREAD_COUNTS_OF`] (or of a query that reads
+/// the same, as PostgreSQL's send function does).
+pub fn events_from(user_ids: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
+    distinct(user_ids)
         .iter()
         .map(|&user_id| {
             let counts = counts_of(user_id, rows);
