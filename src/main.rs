@@ -22,8 +22,14 @@ use tokio::net::TcpListener;
 
 /// mimalloc keeps less resident than glibc's per-thread arenas for the many small, long-lived
 /// allocations that tens of thousands of sockets make (measured in loadtest/RESULTS.md).
+#[cfg(not(feature = "dhat-heap"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// The heap-profiling build (Cargo.toml's `dhat-heap`): slower, for measuring memory only.
+#[cfg(feature = "dhat-heap")]
+#[global_allocator]
+static ALLOCATOR: dhat::Alloc = dhat::Alloc;
 
 /// Exit code for settings that cannot be used.
 const BAD_CONFIG: u8 = 2;
@@ -61,6 +67,9 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
+    // Writes dhat-heap.json when dropped, after the runtime (declared later) is gone.
+    #[cfg(feature = "dhat-heap")]
+    let _profiler = dhat::Profiler::new_heap();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(err) => {

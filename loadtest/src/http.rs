@@ -360,3 +360,22 @@ pub async fn drive_polling(
         latency: latencies.merged(),
     }
 }
+
+/// The servers' live heap bytes in all, read from `dashwire_heap_bytes` in each one's
+/// /metrics; `None` unless every one serves it (only heap-profiling builds do).
+pub async fn heap_bytes(urls: &[String]) -> Option<i64> {
+    let mut total = 0;
+    for url in urls {
+        let text = reqwest::get(format!("{}/metrics", url.trim_end_matches('/')))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()?;
+        total += text.lines().find_map(|line| {
+            let value = line.strip_prefix("dashwire_heap_bytes ")?;
+            value.trim().parse::<f64>().ok()
+        })? as i64;
+    }
+    Some(total)
+}

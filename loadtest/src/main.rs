@@ -358,6 +358,7 @@ async fn connect_users(
 }
 
 async fn open_and_report(common: &Common, plans: Vec<Plan>, shared: &Arc<Shared>) {
+    let heap_before = http::heap_bytes(&common.url).await;
     let rss_before = total_rss_kib(&common.server_pid);
     let started = Instant::now();
     let n = plans.len();
@@ -383,6 +384,18 @@ async fn open_and_report(common: &Common, plans: Vec<Plan>, shared: &Arc<Shared>
             rss_before as f64 / 1024.0,
             rss_after as f64 / 1024.0,
             (rss_after.saturating_sub(rss_before)) as f64 / connected as f64
+        );
+    }
+    // Exact where the servers are heap-profiling builds (`--features dhat-heap`): the
+    // allocator's live bytes, without RSS's page caches and allocator slack.
+    if let (Some(before), Some(after)) = (heap_before, http::heap_bytes(&common.url).await)
+        && connected > 0
+    {
+        println!(
+            "server heap: {:.1} MiB before, {:.1} MiB after: {:.0} bytes per socket",
+            before as f64 / 1048576.0,
+            after as f64 / 1048576.0,
+            (after - before) as f64 / connected as f64
         );
     }
 }

@@ -141,6 +141,9 @@ pub struct Metrics {
     pub bad_frames: Counter,
     db_pool_connections: Gauge,
     db_pool_idle: Gauge,
+    /// Live heap bytes, in the heap-profiling build only (Cargo.toml's `dhat-heap`).
+    #[cfg(feature = "dhat-heap")]
+    heap_bytes: Gauge,
     /// `dashwire_http_request_duration_seconds`: see [`HttpLabels`].
     pub http_requests: Family<HttpLabels, LatencyHistogram, HttpBuckets>,
     /// `dashwire_publish_to_delivery_seconds`: one observation per socket write that carried
@@ -179,6 +182,8 @@ impl Metrics {
             bad_frames: Counter::default(),
             db_pool_connections: Gauge::default(),
             db_pool_idle: Gauge::default(),
+            #[cfg(feature = "dhat-heap")]
+            heap_bytes: Gauge::default(),
             http_requests: Family::new_with_constructor(HttpBuckets),
             publish_to_delivery: LatencyHistogram::new(DELIVERY_BUCKETS),
             replay_events: Family::new_with_constructor(ReplayBuckets),
@@ -259,6 +264,12 @@ impl Metrics {
             "Database connections idle",
             m.db_pool_idle.clone(),
         );
+        #[cfg(feature = "dhat-heap")]
+        r.register(
+            "heap_bytes",
+            "Live heap bytes (heap-profiling build only)",
+            m.heap_bytes.clone(),
+        );
         r.register_with_unit(
             "http_request_duration",
             "HTTP requests from their arrival to their response's head, by method, matched \
@@ -313,6 +324,10 @@ impl Metrics {
         self.db_pool_connections.set(i64::from(pool_size));
         self.db_pool_idle
             .set(i64::try_from(pool_idle).unwrap_or(i64::MAX));
+        #[cfg(feature = "dhat-heap")]
+        self.heap_bytes.set(
+            i64::try_from(dhat::HeapStats::get().curr_bytes).unwrap_or(i64::MAX),
+        );
         let mut out = String::new();
         // Writing to a String cannot fail, and every metric here encodes.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
