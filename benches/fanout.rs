@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dashwire::realtime::delivery::{Delivery, Outbound};
 use dashwire::realtime::metrics::Metrics;
+use dashwire::realtime::queue;
 use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
 use dashwire::realtime::{Published, Topic};
 use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
-use tokio::sync::mpsc;
 
 fn notification(seq: i64) -> Published {
     Published {
@@ -46,7 +46,7 @@ fn route(c: &mut Criterion) {
         let topic: Arc<str> = Arc::from("activity:star");
         let mut queues = Vec::with_capacity(subscribers);
         for id in 0..subscribers as u64 {
-            let (queue, inbox) = mpsc::channel(16);
+            let (queue, inbox) = queue::channel(16);
             let close = Arc::new(CloseSignal::default());
             registry.subscribe(
                 &topic,
@@ -73,7 +73,7 @@ fn route(c: &mut Criterion) {
                         }
                         // What each socket task then does with it: take the shared encoded frame.
                         for inbox in queues.iter_mut() {
-                            if let Ok(Outbound::Event(d)) = inbox.try_recv() {
+                            if let Some(Outbound::Event(d)) = inbox.try_recv() {
                                 std::hint::black_box(d.message(Codec::Json));
                             }
                         }

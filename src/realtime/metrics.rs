@@ -325,9 +325,8 @@ impl Metrics {
         self.db_pool_idle
             .set(i64::try_from(pool_idle).unwrap_or(i64::MAX));
         #[cfg(feature = "dhat-heap")]
-        self.heap_bytes.set(
-            i64::try_from(dhat::HeapStats::get().curr_bytes).unwrap_or(i64::MAX),
-        );
+        self.heap_bytes
+            .set(i64::try_from(dhat::HeapStats::get().curr_bytes).unwrap_or(i64::MAX));
         let mut out = String::new();
         // Writing to a String cannot fail, and every metric here encodes.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);

@@ -14,8 +14,9 @@
 //!    to the event log, each with its channel's next sequence number, and commits.
 //! 4. **Publish** (`realtime/bus.rs`): the bus carries each event to every node (in-process,
 //!    or Redis pub/sub) and hands it to the node's one router task.
-//! 5. **Registry** (`realtime/registry.rs`): routes it, in seq order, to the queue of every
-//!    local socket subscribed to its topic, encoded once per codec for all of them.
+//! 5. **Registry** (`realtime/registry.rs`): routes it, in seq order, to the queue
+//!    (`queue.rs`) of every local socket subscribed to its topic, encoded once per codec for
+//!    all of them.
 //! 6. **Socket** (`realtime/socket.rs`): takes what is queued and writes it, several events
 //!    per write; its subscription state (`subscriptions.rs`) skips what the socket already
 //!    has and replays from the log what it missed.
@@ -32,6 +33,7 @@ mod http;
 pub mod log;
 pub mod metrics;
 pub mod order;
+pub mod queue;
 pub mod registry;
 mod socket;
 mod subscriptions;
@@ -39,11 +41,10 @@ mod topic;
 mod upgrade;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use tokio::sync::mpsc;
-use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 pub use channels::{ChannelAuthority, ChannelKinds, Grant};
@@ -104,7 +105,8 @@ struct Inner {
     kinds: ChannelKinds,
     bus: Bus,
     settings: Settings,
-    shutdown: CancellationToken,
+    /// Set by [`Realtime::shutdown`].
+    shutting_down: AtomicBool,
     sockets: TaskTracker,
     next_socket_id: AtomicU64,
 }
@@ -132,7 +134,7 @@ impl Realtime {
                 kinds,
                 bus,
                 settings,
-                shutdown: CancellationToken::new(),
+                shutting_down: AtomicBool::new(false),
                 sockets: TaskTracker::new(),
                 next_socket_id: AtomicU64::new(1),
             }),
@@ -243,9 +245,18 @@ impl Realtime {
             .await;
     }
 
-    /// Tells every socket to close with 1001 so clients reconnect elsewhere.
+    /// Tells every socket to close with 1001 so clients reconnect elsewhere: each through its
+    /// own close signal (a socket that starts after this sees [`Realtime::shutting_down`]).
     pub fn shutdown(&self) {
-        self.inner.shutdown.cancel();
+        self.inner.shutting_down.store(true, Ordering::SeqCst);
+        self.inner
+            .registry
+            .close_all(dashwire_protocol::CLOSE_GOING_AWAY);
+    }
+
+    /// Whether [`Realtime::shutdown`] has been called.
+    pub(crate) fn shutting_down(&self) -> bool {
+        self.inner.shutting_down.load(Ordering::SeqCst)
     }
 
     /// Waits (at most `limit`) for every socket task to finish after [`Realtime::shutdown`].

@@ -8,22 +8,28 @@
 
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::Poll;
 use std::time::Instant;
 
 use dashmap::DashMap;
-use tokio::sync::{Notify, mpsc};
+use futures_util::task::AtomicWaker;
+use smallvec::SmallVec;
 
 use super::coalesce::{Coalesce, Offer};
 use super::delivery::{Delivery, Outbound};
 use super::metrics::Metrics;
 use super::order::{HoldId, Reorder, Sequenced};
+use super::queue::{self, TrySendError};
 use dashwire_protocol::CLOSE_SLOW_CONSUMER;
 
 /// Tells a socket task to close with a code; set once, the first reason wins.
+///
+/// Its socket polls it on every wake-up, so waiting costs no lock: an atomic code and the
+/// one task's waker (a `Notify` takes its mutex on every poll of a waiting `Notified`).
 #[derive(Debug, Default)]
 pub struct CloseSignal {
     code: AtomicU16,
-    notify: Notify,
+    waker: AtomicWaker,
 }
 
 impl CloseSignal {
@@ -34,20 +40,26 @@ impl CloseSignal {
             .compare_exchange(0, code, Ordering::AcqRel, Ordering::Acquire)
             .is_ok();
         if first {
-            self.notify.notify_one();
+            self.waker.wake();
         }
         first
     }
 
-    /// Waits until a close is asked for; returns the code.
-    pub async fn wait(&self) -> u16 {
-        loop {
+    /// Waits until a close is asked for; returns the code. For the socket's own task only
+    /// (one waker is kept: a second waiting task would take the first one's place).
+    pub fn wait(&self) -> impl Future<Output = u16> + '_ {
+        std::future::poll_fn(|cx| {
             let code = self.code.load(Ordering::Acquire);
             if code != 0 {
-                return code;
+                return Poll::Ready(code);
             }
-            self.notify.notified().await;
-        }
+            self.waker.register(cx.waker());
+            // A close between the load and the register woke no one: look again.
+            match self.code.load(Ordering::Acquire) {
+                0 => Poll::Pending,
+                code => Poll::Ready(code),
+            }
+        })
     }
 }
 
@@ -55,7 +67,7 @@ impl CloseSignal {
 #[derive(Debug, Clone)]
 pub struct SocketHandle {
     pub id: u64,
-    pub queue: mpsc::Sender<Outbound>,
+    pub queue: queue::Sender<Outbound>,
     pub close: Arc<CloseSignal>,
 }
 
@@ -85,7 +97,9 @@ pub enum TopicKind {
 /// A topic's local subscribers and the order its events go out in.
 #[derive(Debug, Default)]
 struct Topic {
-    subscribers: Vec<SocketHandle>,
+    /// Inline while there is one: most topics (a blog's inbox, a user's counts) have one
+    /// subscriber on a node, and a `Vec` would allocate for it, three times per socket.
+    subscribers: SmallVec<[SocketHandle; 1]>,
     /// Locked while routing, so two publishers' events reach every socket in one order. A
     /// std mutex: held for a few instructions per event, never across an await. (Events in
     /// the feed are ordered by the feed instead.)
@@ -397,6 +411,15 @@ impl Registry {
         });
     }
 
+    /// Closes every socket of this node with `code`.
+    pub fn close_all(&self, code: u16) {
+        for sockets in self.sessions.iter() {
+            for socket in sockets.iter() {
+                let _ = socket.close.close(code);
+            }
+        }
+    }
+
     /// Closes every local socket of a session with `code`.
     pub fn close_session(&self, session: &str, code: u16) {
         if let Some(sockets) = self.sessions.get(session) {
@@ -424,13 +447,13 @@ fn queue_to(subscribers: &[SocketHandle], delivery: &Arc<Delivery>, metrics: &Me
     for socket in subscribers {
         match socket.queue.try_send(Outbound::Event(delivery.clone())) {
             Ok(()) => queued += 1,
-            Err(mpsc::error::TrySendError::Full(_)) => {
+            Err(TrySendError::Full) => {
                 if socket.close.close(CLOSE_SLOW_CONSUMER) {
                     metrics.slow_consumers.inc();
                 }
             }
             // The socket is on its way out; it unsubscribes itself.
-            Err(mpsc::error::TrySendError::Closed(_)) => {}
+            Err(TrySendError::Closed) => {}
         }
     }
     // One shared counter update per event, not one per subscriber.
@@ -460,9 +483,9 @@ mod tests {
     }
 
     /// A registry with one subscriber of the topic, and that subscriber's queue.
-    fn subscribed() -> (Registry, mpsc::Receiver<Outbound>) {
+    fn subscribed() -> (Registry, queue::Receiver<Outbound>) {
         let registry = Registry::default();
-        let (queue, inbox) = mpsc::channel(16);
+        let (queue, inbox) = queue::channel(16);
         let socket = SocketHandle {
             id: 1,
             queue,
@@ -472,9 +495,9 @@ mod tests {
         (registry, inbox)
     }
 
-    fn received(inbox: &mut mpsc::Receiver<Outbound>) -> Vec<i64> {
+    fn received(inbox: &mut queue::Receiver<Outbound>) -> Vec<i64> {
         let mut seqs = Vec::new();
-        while let Ok(Outbound::Event(delivery)) = inbox.try_recv() {
+        while let Some(Outbound::Event(delivery)) = inbox.try_recv() {
             seqs.push(delivery.seq);
         }
         seqs
@@ -504,8 +527,8 @@ mod tests {
         registry.route(event(1), &metrics);
         assert!(registry.route(event(3), &metrics).hold.is_some());
         registry.resync(&topic().key());
-        assert!(matches!(inbox.try_recv(), Ok(Outbound::Event(d)) if d.seq == 1));
-        assert!(matches!(inbox.try_recv(), Ok(Outbound::Resync(t)) if *t == *topic().key()));
+        assert!(matches!(inbox.try_recv(), Some(Outbound::Event(d)) if d.seq == 1));
+        assert!(matches!(inbox.try_recv(), Some(Outbound::Resync(t)) if *t == *topic().key()));
         assert!(registry.route(event(5), &metrics).hold.is_none());
         assert_eq!(received(&mut inbox), [5]);
     }
@@ -513,7 +536,7 @@ mod tests {
     #[test]
     fn a_full_queue_closes_its_socket_as_a_slow_consumer() {
         let registry = Registry::default();
-        let (queue, _inbox) = mpsc::channel(1);
+        let (queue, _inbox) = queue::channel(1);
         let close = Arc::new(CloseSignal::default());
         let socket = SocketHandle {
             id: 9,
@@ -544,7 +567,7 @@ mod tests {
     #[test]
     fn events_in_the_feed_go_out_in_feed_order_whatever_their_topic() {
         let registry = Registry::default();
-        let (queue, mut inbox) = mpsc::channel(16);
+        let (queue, mut inbox) = queue::channel(16);
         let socket = SocketHandle {
             id: 1,
             queue,
@@ -565,7 +588,7 @@ mod tests {
         // 2 is bob's: a topic of its own, but the feed is one order.
         registry.route(post_in_feed("bob", 1, 2), &metrics);
         let mut order = Vec::new();
-        while let Ok(Outbound::Event(d)) = inbox.try_recv() {
+        while let Some(Outbound::Event(d)) = inbox.try_recv() {
             order.push(d.feed_seq.unwrap());
         }
         assert_eq!(order, [1, 2, 3]);
@@ -584,7 +607,7 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let (queue, inbox) = mpsc::channel(4);
+            let (queue, inbox) = queue::channel(4);
             let socket = SocketHandle {
                 id: id as u64,
                 queue,
@@ -596,7 +619,7 @@ mod tests {
         registry.resync_feed();
         let told: Vec<bool> = inboxes
             .iter_mut()
-            .map(|inbox| matches!(inbox.try_recv(), Ok(Outbound::Resync(_))))
+            .map(|inbox| matches!(inbox.try_recv(), Some(Outbound::Resync(_))))
             .collect();
         assert_eq!(told, [true, true, false]);
     }
@@ -606,7 +629,7 @@ mod tests {
         let registry = Registry::default();
         let mut inboxes = Vec::new();
         for id in 0..super::super::coalesce::MIN_SUBSCRIBERS as u64 {
-            let (queue, inbox) = mpsc::channel(4);
+            let (queue, inbox) = queue::channel(4);
             let socket = SocketHandle {
                 id,
                 queue,

@@ -699,7 +699,6 @@ mod tests {
 
     use dashwire_protocol::{Event, UnreadCounts};
     use futures_util::future::BoxFuture;
-    use tokio::sync::mpsc;
 
     use super::*;
     use crate::realtime::registry::CloseSignal;
@@ -844,7 +843,7 @@ mod tests {
         let rt = Realtime::start(None, Settings::default(), store.clone(), kinds)
             .await
             .unwrap();
-        let (queue, _inbox) = mpsc::channel(8);
+        let (queue, _inbox) = crate::realtime::queue::channel(8);
         let socket = SocketHandle {
             id: 1,
             queue,

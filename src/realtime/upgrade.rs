@@ -115,7 +115,9 @@ impl Upgrade {
                 Some(config),
             )
             .await;
-            socket(ws).await;
+            // A task of its own: this one's future keeps room for what it has finished
+            // with (the upgrade, the config, `socket` itself) for as long as it lives.
+            tokio::spawn(socket(ws));
         });
         let mut response = Response::builder()
             .status(StatusCode::SWITCHING_PROTOCOLS)
