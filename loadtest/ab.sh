@@ -17,6 +17,7 @@
 # Either side may be the yardstick, the bare router (`target/release/dashwire-bare`): it gets
 # the same seed file and the same scenarios, and serves them without a database.
 # Only 127.0.0.1 is targeted; every run is bounded in count and time.
+# `loadtest/ab-medians.py $OUT` prints each side's medians per scenario, with the runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=${A:?the first server binary}
@@ -89,7 +90,7 @@ run() {
     echo "PostgreSQL + Redis CPU: $(awk -v a="$services_before" -v b="$(services_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
   fi
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
-  echo "$name $scenario round $round: $(grep -E 'achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
+  echo "$name $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
 }
 
 seed "$A" "$OUT/a" a
