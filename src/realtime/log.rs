@@ -36,7 +36,7 @@ pub struct Published {
     pub event: Event,
 }
 
-/// Appends events to the log inside the open transaction of the change it reports, and
+/// Appends events to the log inside the open transaction of the change they report, and
 /// answers them with their sequence numbers (and feed positions), to publish after commit. At
 /// most one event per topic. One statement on PostgreSQL (each is a round trip there), two on
 /// SQLite (which has no data-modifying CTE), whatever the number of events.
