@@ -98,6 +98,49 @@ async fn post_events_take_consecutive_feed_positions_and_read_back_by_them() {
 }
 
 #[tokio::test]
+async fn a_topics_several_events_in_one_record_take_its_seqs_in_the_order_given() {
+    each_store(|store, kind| async move {
+        record(&store, vec![unread(7)]).await;
+        let events = vec![
+            post("ann", 1),
+            unread(7),
+            post("ann", 2),
+            unread(7),
+            post("bob", 3),
+        ];
+        let published = record(&store, events).await;
+        assert_eq!(
+            positions(&published),
+            [
+                ("unread:7".into(), 2, None),
+                ("unread:7".into(), 3, None),
+                ("posts:ann".into(), 1, Some(1)),
+                ("posts:ann".into(), 2, Some(2)),
+                ("posts:bob".into(), 1, Some(3)),
+            ],
+            "{kind:?}: in topic order; each topic's events in the order given, after what it had"
+        );
+        let ids: Vec<i64> = store
+            .events_between("posts:ann", 0, 2, 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(seq, event)| match event {
+                Event::Post(change) => seq * 100 + change.id,
+                other => panic!("{kind:?}: not a post event: {other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            ids,
+            [101, 202],
+            "{kind:?}: the log keeps them at those seqs"
+        );
+        assert_eq!(store.channel_state("unread:7").await.unwrap().seq, 3);
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn concurrent_transactions_take_distinct_feed_positions_with_no_holes() {
     each_store(|store, kind| async move {
         let tasks: Vec<_> = (0..16)

@@ -389,3 +389,116 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
     })
     .await;
 }
+
+#[tokio::test]
+async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_leaves_no_trace() {
+    each_store(|store, kind| async move {
+        let (_, ann) = user_with_blog(&store, "ann").await;
+        let (_, bob) = user_with_blog(&store, "bob").await;
+        let (_, cat) = user_with_blog(&store, "cat").await;
+        let (_, dan) = user_with_blog(&store, "dan").await;
+        let first = |from: &'static str, blogs: Vec<i64>| {
+            let store = store.clone();
+            async move {
+                send(&store, from, Target::Blogs(blogs), "first")
+                    .await
+                    .message
+                    .conversation_id
+            }
+        };
+        let ann_bob = first("ann", vec![ann, bob]).await;
+        let cat_dan = first("cat", vec![cat, dan]).await;
+        let ann_dan = first("ann", vec![ann, dan]).await;
+        store.block(dan, ann).await.unwrap();
+
+        // All queued before any is answered: on PostgreSQL they share batches
+        // (`send_batch.rs`), on SQLite the writer thread's transactions.
+        let plan: Vec<(&str, i64, String)> = (0..40)
+            .map(|i| match i % 4 {
+                0 => ("ann", ann_bob, format!("ann {i}")),
+                1 => ("cat", cat_dan, format!("cat {i}")),
+                2 => ("ann", ann_dan, format!("blocked {i}")),
+                _ => ("bob", ann_bob, format!("bob {i}")),
+            })
+            .chain([
+                ("bob", ann_bob + cat_dan + ann_dan, "nowhere".to_owned()),
+                ("cat", cat_dan, "a NUL \0 PostgreSQL cannot keep".to_owned()),
+            ])
+            .collect();
+        let mut tasks = Vec::new();
+        for (from, conversation, body) in plan.clone() {
+            let store = store.clone();
+            let sender = sender(&store, from).await;
+            tasks.push(tokio::spawn(async move {
+                store
+                    .send_message(NewMessage {
+                        target: Target::Existing(conversation),
+                        sender,
+                        body,
+                        r#type: "TEXT".into(),
+                    })
+                    .await
+            }));
+        }
+        let mut answers = Vec::new();
+        for task in tasks {
+            answers.push(task.await.unwrap());
+        }
+
+        // SQLite keeps a NUL in text; PostgreSQL refuses it, failing that send's statement
+        // (the HTTP layer refuses it before either, extract.rs).
+        let nul_kept = matches!(kind, common::Kind::Sqlite);
+        let mut sent: Vec<Sent> = Vec::new();
+        for ((_, conversation, body), answer) in plan.iter().zip(answers) {
+            let word = body.split(' ').next().unwrap();
+            let kept = matches!(word, "ann" | "bob" | "cat") || (word == "a" && nul_kept);
+            match (word, answer) {
+                ("blocked", Err(SendError::Blocked))
+                | ("nowhere", Err(SendError::NotParticipant)) => {}
+                ("a", Err(SendError::Db(_))) if !nul_kept => {}
+                (_, Ok(s)) if kept => {
+                    assert_eq!(
+                        (s.message.conversation_id, s.message.body.as_str()),
+                        (*conversation, body.as_str()),
+                        "{kind:?}: each caller has its own message"
+                    );
+                    sent.push(s);
+                }
+                (_, other) => panic!("{kind:?}: {body:?} answered {other:?}"),
+            }
+        }
+        for (conversation, expected) in [(ann_bob, 21), (cat_dan, 11), (ann_dan, 1)] {
+            let expected = if conversation == cat_dan && nul_kept {
+                expected + 1
+            } else {
+                expected
+            };
+            let messages = store.messages(conversation, None, 0, 100).await.unwrap();
+            assert_eq!(
+                messages.len(),
+                expected,
+                "{kind:?}: conversation {conversation}"
+            );
+            assert!(
+                messages.windows(2).all(|m| m[0].ts < m[1].ts),
+                "{kind:?}: ts increase with the messages: {messages:?}"
+            );
+            // The conversation channel's events: one per message sent now, after the first's,
+            // each seq once.
+            let topic = format!("conversation:{conversation}");
+            let mut seqs: Vec<i64> = sent
+                .iter()
+                .flat_map(|s| &s.published)
+                .filter(|p| p.topic.to_string() == topic)
+                .map(|p| p.seq)
+                .collect();
+            seqs.sort_unstable();
+            assert_eq!(
+                seqs,
+                (2..=expected as i64).collect::<Vec<_>>(),
+                "{kind:?}: {topic}"
+            );
+        }
+    })
+    .await;
+}

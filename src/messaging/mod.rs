@@ -5,6 +5,7 @@ mod channels;
 pub mod events;
 mod http;
 pub mod model;
+pub mod send_batch;
 pub mod store;
 
 pub use channels::MessagingChannels;

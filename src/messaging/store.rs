@@ -6,9 +6,12 @@ use super::events::{
     ConversationChange, PARTICIPANTS, conversation_events, sent_events, sent_events_sqlite,
 };
 use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
-use crate::realtime::{Published, log};
+use super::send_batch::SendBatch;
+use crate::realtime::{Published, Topic, log};
 use crate::store::sqlite_writer::{WriterError, named};
-use crate::store::{Store, in_list_query, now_secs};
+use sqlx::PgPool;
+
+use crate::store::{DbPool, Store, in_list_query, now_secs};
 use crate::{with_pool, with_tx};
 
 /// A conversation as one participant blog sees it.
@@ -99,16 +102,24 @@ const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
 /// counts, and answers what they read as JSON ([`FunctionSend`]).
 const SEND_FUNCTION: &str = "SELECT send_message($1, $2, $3, $4, $5, $6)";
 
+impl FunctionSend {
+    /// The send function's answer.
+    pub(super) fn parse(answer: &str) -> sqlx::Result<FunctionSend> {
+        serde_json::from_str(answer).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    }
+}
+
 /// What the send function answers. It stops early, leaving the rest out, when the user has no
 /// blog of that name or it takes no messages (`sender` and `can_message` say which), or the
 /// conversation does not exist (no `ts`).
 #[derive(Debug, serde::Deserialize)]
-struct FunctionSend {
+pub(super) struct FunctionSend {
     sender: Option<i64>,
     can_message: Option<bool>,
     ts: Option<i64>,
     status: Option<String>,
-    message_id: Option<i64>,
+    /// Present when the function wrote the message: a refused send must then be rolled back.
+    pub(super) message_id: Option<i64>,
     #[serde(default, deserialize_with = "null_as_empty")]
     participants: Vec<SendParticipant>,
     /// `(user_id, blog, messaging, activity)` rows, as `unread::events_from` takes them.
@@ -199,7 +210,7 @@ fn may_send(
 }
 
 fn message_row(
-    message: NewMessage,
+    message: &NewMessage,
     id: i64,
     conversation_id: i64,
     ts: i64,
@@ -209,8 +220,8 @@ fn message_row(
         id,
         conversation_id,
         ts,
-        r#type: message.r#type,
-        body: message.body,
+        r#type: message.r#type.clone(),
+        body: message.body.clone(),
         participant: sender.name.clone(),
     }
 }
@@ -236,6 +247,53 @@ fn sent(
         conversation,
         participants,
         published,
+    }
+}
+
+/// A send on PostgreSQL that may go ahead: what it wrote, and the events to record with it.
+pub(super) struct Accepted {
+    row: MessageRow,
+    status: String,
+    participants: Vec<ParticipantRow>,
+    pub(super) events: Vec<(Topic, Event)>,
+}
+
+impl Accepted {
+    /// Checks a send from what the send function read and wrote (`read`, for `message` to
+    /// `conversation_id`): who may send is decided here, as on SQLite. Refused, its writes
+    /// are the caller's to roll back.
+    pub(super) fn postgres(
+        message: &NewMessage,
+        conversation_id: i64,
+        read: FunctionSend,
+    ) -> Result<Accepted, SendError> {
+        let sender_blog_id = sender_id(read.sender.zip(read.can_message))?;
+        let (Some(ts), Some(status), Some(id)) = (read.ts, read.status, read.message_id) else {
+            return Err(SendError::NotParticipant);
+        };
+        let (sender, mut participants) = may_send(read.participants, sender_blog_id)?;
+        participants[sender].last_read_ms = ts;
+        let row = message_row(message, id, conversation_id, ts, &participants[sender]);
+        let change = ConversationChange {
+            conversation_id,
+            participants: &participants,
+            head: Event::Message(row.clone().into_data()),
+            latest: None,
+        };
+        let users: Vec<i64> = participants.iter().map(|p| p.user_id).collect();
+        let mut events = sent_events(change, ts, row.clone());
+        events.extend(crate::unread::events_from(&users, &read.unread));
+        Ok(Accepted {
+            row,
+            status,
+            participants,
+            events,
+        })
+    }
+
+    /// What the send answers once its events are recorded as `published` and committed.
+    pub(super) fn sent(self, published: Vec<Published>) -> Sent {
+        sent(self.row, self.status, self.participants, published)
     }
 }
 
@@ -313,7 +371,7 @@ fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Resul
     tx.prepare_cached(READ)?
         .execute(named(&[&ts, &conversation_id, &sender_blog_id]).as_slice())?;
     participants[sender].last_read_ms = ts;
-    let row = message_row(message, id, conversation_id, ts, &participants[sender]);
+    let row = message_row(&message, id, conversation_id, ts, &participants[sender]);
     let change = ConversationChange {
         conversation_id,
         participants: &participants,
@@ -349,6 +407,57 @@ pub fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+}
+
+/// [`Store::send_message`] on PostgreSQL, on its own: into a new conversation, and for a
+/// batch of sends that failed (`send_batch.rs`). One transaction: the new conversation if
+/// any, the send function's call (migration 0014), the events.
+pub(super) async fn send_postgres(pool: &PgPool, message: NewMessage) -> Result<Sent, SendError> {
+    let mut tx = pool.begin().await?;
+    let conversation_id = match &message.target {
+        Target::Existing(id) => *id,
+        Target::Blogs(named_blogs) => {
+            let sender_blog_id = sender_id(
+                sqlx::query_as(SENDER)
+                    .bind(&message.sender.blog)
+                    .bind(message.sender.user_id)
+                    .fetch_optional(&mut *tx)
+                    .await?,
+            )?;
+            let blog_ids = conversation_blogs(named_blogs, sender_blog_id)?;
+            let key = participants_key(&blog_ids);
+            sqlx::query(NEW)
+                .bind(&key)
+                .bind(now_ms())
+                .bind(now_secs())
+                .execute(&mut *tx)
+                .await?;
+            let (id,): (i64,) = sqlx::query_as(FIND).bind(&key).fetch_one(&mut *tx).await?;
+            for blog_id in &blog_ids {
+                sqlx::query(JOIN)
+                    .bind(id)
+                    .bind(blog_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            id
+        }
+    };
+    let answer: String = sqlx::query_scalar(SEND_FUNCTION)
+        .bind(message.sender.user_id)
+        .bind(&message.sender.blog)
+        .bind(conversation_id)
+        .bind(now_ms())
+        .bind(&message.r#type)
+        .bind(&message.body)
+        .fetch_one(&mut *tx)
+        .await?;
+    let mut accepted =
+        Accepted::postgres(&message, conversation_id, FunctionSend::parse(&answer)?)?;
+    let events = std::mem::take(&mut accepted.events);
+    let mut published = log::record_groups(&mut tx, vec![events]).await?;
+    tx.commit().await?;
+    Ok(accepted.sent(published.pop().unwrap_or_default()))
 }
 
 impl Store {
@@ -452,50 +561,16 @@ impl Store {
         if let Some(writer) = self.sqlite_writer() {
             return writer.run(move |tx| send_message_sqlite(tx, message)).await;
         }
-        let mut tx = self.begin().await?;
-        let conversation_id = match &message.target {
-            Target::Existing(id) => *id,
-            Target::Blogs(named_blogs) => {
-                let sender_blog_id = sender_id(with_tx!(&mut tx, conn => sqlx::query_as(SENDER)
-                    .bind(&message.sender.blog).bind(message.sender.user_id)
-                    .fetch_optional(conn).await)?)?;
-                let blog_ids = conversation_blogs(named_blogs, sender_blog_id)?;
-                let key = participants_key(&blog_ids);
-                with_tx!(&mut tx, conn => sqlx::query(NEW)
-                    .bind(&key).bind(now_ms()).bind(now_secs()).execute(conn).await.map(|r| r.rows_affected()))?;
-                let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(FIND).bind(&key).fetch_one(conn).await)?;
-                for blog_id in &blog_ids {
-                    with_tx!(&mut tx, conn =>
-                        sqlx::query(JOIN).bind(id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
-                }
-                id
+        let DbPool::Postgres(pool) = self.pool() else {
+            unreachable!("SQLite sends go through its writer thread");
+        };
+        match message.target {
+            Target::Existing(conversation_id) => {
+                let batch = self.extension(|| SendBatch::start(pool.clone()));
+                batch.send(message, conversation_id).await
             }
-        };
-        let answer: String = with_tx!(&mut tx, conn => sqlx::query_scalar(SEND_FUNCTION)
-            .bind(message.sender.user_id).bind(&message.sender.blog).bind(conversation_id)
-            .bind(now_ms()).bind(&message.r#type).bind(&message.body)
-            .fetch_one(conn).await)?;
-        let read: FunctionSend =
-            serde_json::from_str(&answer).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-        let sender_blog_id = sender_id(read.sender.zip(read.can_message))?;
-        let (Some(ts), Some(status), Some(id)) = (read.ts, read.status, read.message_id) else {
-            return Err(SendError::NotParticipant);
-        };
-        let (sender, mut participants) = may_send(read.participants, sender_blog_id)?;
-        participants[sender].last_read_ms = ts;
-        let row = message_row(message, id, conversation_id, ts, &participants[sender]);
-        let change = ConversationChange {
-            conversation_id,
-            participants: &participants,
-            head: Event::Message(row.clone().into_data()),
-            latest: None,
-        };
-        let users: Vec<i64> = participants.iter().map(|p| p.user_id).collect();
-        let mut events = sent_events(change, ts, row.clone());
-        events.extend(crate::unread::events_from(&users, &read.unread));
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(sent(row, status, participants, published))
+            Target::Blogs(_) => send_postgres(pool, message).await,
+        }
     }
 
     /// Marks a conversation read for `blog_id` if it has anything unread; returns the

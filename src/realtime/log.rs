@@ -37,16 +37,17 @@ pub struct Published {
 }
 
 /// Appends events to the log inside the open transaction of the change they report, and
-/// answers them with their sequence numbers (and feed positions), to publish after commit. At
-/// most one event per topic. One statement on PostgreSQL (each is a round trip there), two on
-/// SQLite (which has no data-modifying CTE), whatever the number of events.
+/// answers them with their sequence numbers (and feed positions), to publish after commit. A
+/// topic may have several events; they take its seqs in the order given. One statement on
+/// PostgreSQL (each is a round trip there), two on SQLite (which has no data-modifying CTE),
+/// whatever the number of events.
 pub async fn record(tx: &mut Tx, pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
     if pending.is_empty() {
         return Ok(Vec::new());
     }
-    let recording = Recording::new(pending)?;
+    let recording = Recording::new(vec![pending])?;
     let tx = match tx {
-        Tx::Postgres(tx) => return record_postgres(tx, recording).await,
+        Tx::Postgres(tx) => return Ok(one_group(record_postgres(tx, recording).await?)),
         Tx::Sqlite(tx, _) => &mut **tx,
     };
     let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
@@ -65,17 +66,35 @@ pub async fn record(tx: &mut Tx, pending: Vec<(Topic, Event)>) -> sqlx::Result<V
             .push_bind(rows.now);
     });
     insert.build().execute(&mut *tx).await?;
-    Ok(rows.published)
+    Ok(one_group(rows.published))
+}
+
+/// [`record`] for several changes in one transaction (a batch of sends on PostgreSQL): one
+/// statement for all their events, each change's answered in its own list, in the order given.
+pub async fn record_groups(
+    conn: &mut sqlx::PgConnection,
+    groups: Vec<Vec<(Topic, Event)>>,
+) -> sqlx::Result<Vec<Vec<Published>>> {
+    let count = groups.len();
+    if groups.iter().all(Vec::is_empty) {
+        return Ok(vec![Vec::new(); count]);
+    }
+    record_postgres(conn, Recording::new(groups)?).await
+}
+
+/// The events of a record of one change.
+fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
+    groups.pop().unwrap_or_default()
 }
 
 /// [`record`] on PostgreSQL: the seqs are taken and the events written in one statement,
 /// the insert reading the seqs from the upsert's `RETURNING` (a data-modifying CTE). A row's
-/// feed position is the feed's last one taken less its `feed_back`, as [`Recording::assign`]
-/// counts them.
+/// seq is its channel's last one taken less its `seq_back`, and its feed position the feed's
+/// last one taken less its `feed_back`, as [`Recording::assign`] counts them.
 async fn record_postgres(
     conn: &mut sqlx::PgConnection,
     recording: Recording,
-) -> sqlx::Result<Vec<Published>> {
+) -> sqlx::Result<Vec<Vec<Published>>> {
     let mut query = sqlx::QueryBuilder::new("WITH taken AS (");
     query.push(NEXT_SEQS);
     query.push_values(recording.takes(), |mut row, (key, n)| {
@@ -84,14 +103,17 @@ async fn record_postgres(
     query.push(NEXT_SEQS_TAIL);
     query.push("), written AS (");
     query.push(INSERT_EVENTS);
-    query.push("SELECT e.channel, t.seq, f.seq - e.feed_back, e.payload, ");
+    query.push("SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, ");
     query.push_bind(now_secs());
     query.push(" FROM (");
-    query.push_values(recording.rows(), |mut row, (key, feed_back, payload)| {
-        row.push_bind(key).push_bind(feed_back).push_bind(payload);
+    query.push_values(recording.rows(), |mut row, r| {
+        row.push_bind(r.key)
+            .push_bind(r.seq_back)
+            .push_bind(r.feed_back)
+            .push_bind(r.payload);
     });
     query.push(
-        ") AS e (channel, feed_back, payload) JOIN taken t ON t.channel = e.channel \
+        ") AS e (channel, seq_back, feed_back, payload) JOIN taken t ON t.channel = e.channel \
          LEFT JOIN taken f ON f.channel = ",
     );
     query.push_bind(FEED);
@@ -109,7 +131,7 @@ pub fn record_sqlite(
     if pending.is_empty() {
         return Ok(Vec::new());
     }
-    let recording = Recording::new(pending)?;
+    let recording = Recording::new(vec![pending])?;
     let takes: Vec<(&str, i64)> = recording.takes().collect();
     let sql = format!(
         "{NEXT_SEQS}VALUES {}{NEXT_SEQS_TAIL}",
@@ -142,7 +164,7 @@ pub fn record_sqlite(
         stmt.execute(params.as_slice())
     })()
     .map_err(sqlite_error)?;
-    Ok(rows.published)
+    Ok(one_group(rows.published))
 }
 
 /// `(?, ?), (?, ?)…`: `rows` groups of `columns` placeholders.
@@ -157,10 +179,13 @@ pub fn sqlite_error(err: rusqlite::Error) -> sqlx::Error {
 }
 
 /// What a record writes, whatever runs its SQL: the events sorted by topic (so that
-/// concurrent transactions lock their channels' rows in one order), their keys and payloads,
+/// concurrent transactions lock their channels' rows in one order; a topic's own events keep
+/// the order they were given in), their keys and payloads, which change (group) each reports,
 /// and how many feed positions they take.
 struct Recording {
     pending: Vec<(Topic, Event)>,
+    groups: Vec<usize>,
+    group_count: usize,
     keys: Vec<String>,
     payloads: Vec<String>,
     in_feed: i64,
@@ -174,16 +199,32 @@ struct EventRow {
     payload: String,
 }
 
-/// The rows to insert and the events to publish once they are committed.
+/// An event row as [`record_postgres`] writes it, its seq and feed position still to take.
+struct PendingRow<'a> {
+    key: &'a str,
+    seq_back: i64,
+    feed_back: Option<i64>,
+    payload: &'a str,
+}
+
+/// The rows to insert and the events to publish once they are committed, by group.
 struct Assigned {
     rows: Vec<EventRow>,
     now: i64,
-    published: Vec<Published>,
+    published: Vec<Vec<Published>>,
 }
 
 impl Recording {
-    fn new(mut pending: Vec<(Topic, Event)>) -> sqlx::Result<Recording> {
-        pending.sort_by(|a, b| a.0.cmp(&b.0));
+    fn new(groups: Vec<Vec<(Topic, Event)>>) -> sqlx::Result<Recording> {
+        let group_count = groups.len();
+        let mut tagged: Vec<(usize, (Topic, Event))> = groups
+            .into_iter()
+            .enumerate()
+            .flat_map(|(group, events)| events.into_iter().map(move |event| (group, event)))
+            .collect();
+        // Stable: one topic's events keep their order, and so their seqs.
+        tagged.sort_by(|a, b| a.1.0.cmp(&b.1.0));
+        let (groups, pending): (Vec<usize>, Vec<(Topic, Event)>) = tagged.into_iter().unzip();
         let keys = pending.iter().map(|(topic, _)| topic.to_string()).collect();
         let payloads = pending
             .iter()
@@ -196,6 +237,8 @@ impl Recording {
             .count() as i64;
         Ok(Recording {
             pending,
+            groups,
+            group_count,
             keys,
             payloads,
             in_feed,
@@ -205,9 +248,18 @@ impl Recording {
     /// Each channel's row and how many seqs it takes, the feed last.
     fn takes(&self) -> impl Iterator<Item = (&str, i64)> {
         self.keys
-            .iter()
-            .map(|key| (key.as_str(), 1i64))
+            .chunk_by(|a, b| a == b)
+            .map(|run| (run[0].as_str(), run.len() as i64))
             .chain((self.in_feed > 0).then_some((FEED, self.in_feed)))
+    }
+
+    /// How far before its channel's last seq taken each event's is: a channel's events take
+    /// its seqs in their order (they are adjacent, sorted by topic).
+    fn seq_backs(&self) -> Vec<i64> {
+        self.keys
+            .chunk_by(|a, b| a == b)
+            .flat_map(|run| (0..run.len() as i64).rev())
+            .collect()
     }
 
     /// How far before the last feed position taken each event's is (`None` for an event
@@ -223,13 +275,19 @@ impl Recording {
         })
     }
 
-    /// Each event's `(key, feed_back, payload)`, as [`record_postgres`] writes them.
-    fn rows(&self) -> impl Iterator<Item = (&str, Option<i64>, &str)> {
+    /// Each event's row, as [`record_postgres`] writes them.
+    fn rows(&self) -> impl Iterator<Item = PendingRow<'_>> {
         self.keys
             .iter()
+            .zip(self.seq_backs())
             .zip(self.feed_backs())
             .zip(&self.payloads)
-            .map(|((key, back), payload)| (key.as_str(), back, payload.as_str()))
+            .map(|(((key, seq_back), feed_back), payload)| PendingRow {
+                key,
+                seq_back,
+                feed_back,
+                payload,
+            })
     }
 
     /// The seqs (and feed positions) the upsert `assigned`, given to each event.
@@ -243,11 +301,18 @@ impl Recording {
         };
         let last_feed = if self.in_feed > 0 { taken(FEED)? } else { 0 };
         let feed_backs: Vec<Option<i64>> = self.feed_backs().collect();
+        let seq_backs = self.seq_backs();
         let mut rows = Vec::with_capacity(self.pending.len());
-        let mut published = Vec::with_capacity(self.pending.len());
-        let events = self.pending.into_iter().zip(self.keys).zip(self.payloads);
-        for ((((topic, event), key), payload), feed_back) in events.zip(feed_backs) {
-            let seq = taken(&key)?;
+        let mut published = vec![Vec::new(); self.group_count];
+        let events = self
+            .pending
+            .into_iter()
+            .zip(self.groups)
+            .zip(self.keys)
+            .zip(self.payloads)
+            .zip(seq_backs.into_iter().zip(feed_backs));
+        for (((((topic, event), group), key), payload), (seq_back, feed_back)) in events {
+            let seq = taken(&key)? - seq_back;
             let feed_seq = feed_back.map(|back| last_feed - back);
             rows.push(EventRow {
                 key,
@@ -255,7 +320,7 @@ impl Recording {
                 feed_seq,
                 payload,
             });
-            published.push(Published {
+            published[group].push(Published {
                 topic,
                 seq,
                 feed_seq,

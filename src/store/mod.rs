@@ -8,6 +8,8 @@ pub mod media;
 pub mod session_cache;
 pub mod sqlite_writer;
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -144,6 +146,20 @@ pub struct Store {
     pool: DbPool,
     /// Sessions read recently (`session_cache.rs`): every request looks its session up.
     sessions: session_cache::SessionCache,
+    /// What features keep with the store (`Store::extension`).
+    extensions: Extensions,
+}
+
+/// Services a feature starts on first use and keeps with the store, one of each type (on
+/// PostgreSQL, the queue where sends wait for their batch: `messaging/send_batch.rs`). Kept by
+/// type so that the store, a core module, never names a feature.
+#[derive(Clone, Default)]
+struct Extensions(Arc<std::sync::Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>>);
+
+impl std::fmt::Debug for Extensions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Extensions")
+    }
 }
 
 /// Which database a URL names.
@@ -239,6 +255,7 @@ impl Store {
         let store = Store {
             pool,
             sessions: Default::default(),
+            extensions: Default::default(),
         };
         store.migrate().await.context("migrating the database")?;
         Ok(store)
@@ -277,6 +294,20 @@ impl Store {
             DbPool::Sqlite { writer, .. } => Some(writer),
             DbPool::Postgres(_) => None,
         }
+    }
+
+    /// The feature's service of type `T` kept with this store (every clone of it), started
+    /// by `start` the first time it is asked for. `T` is a cheap handle (a queue's sender).
+    pub fn extension<T: Clone + Send + Sync + 'static>(&self, start: impl FnOnce() -> T) -> T {
+        // A poisoned lock only means a `start` panicked; the map itself is whole.
+        let mut kept = self.extensions.0.lock().unwrap_or_else(|e| e.into_inner());
+        let service = kept
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(start()));
+        service
+            .downcast_ref::<T>()
+            .expect("kept under its own type id")
+            .clone()
     }
 
     /// The pool, for [`with_pool!`].

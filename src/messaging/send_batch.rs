@@ -1,0 +1,226 @@
+//! Sends into existing conversations on PostgreSQL, in batches (group commit).
+//!
+//! On PostgreSQL a send's own work is small beside what surrounds it: the transaction's
+//! round trips, its commit and WAL flush, a statement's start-up. So sends that arrive while
+//! earlier ones are with PostgreSQL wait for the next batch, and a batch is one transaction:
+//! one call of `send_messages` (migration 0015, `send_message` for each), one record of every
+//! send's events, one commit. A lone send is a batch of one and waits for nothing.
+//!
+//! Nothing about a send changes: Rust decides who may send from what the call read, and each
+//! caller gets its own answer. A refused send that wrote (a participant blocks the sender)
+//! rolls the batch back; the others run again without it. A batch that fails for any other
+//! reason before its commit runs again one send at a time ([`send_postgres`]), so one send's
+//! error is never another's. A failed commit is answered as is: it may have committed, and
+//! sending again could write the messages twice.
+
+use std::sync::Arc;
+
+use sqlx::PgPool;
+use tokio::sync::{Semaphore, mpsc, oneshot};
+
+use super::store::{Accepted, FunctionSend, NewMessage, SendError, Sent, now_ms, send_postgres};
+use crate::realtime::log;
+
+/// Sends in one batch at most: the call, the record (five events a send) and the answer stay
+/// small, and a batch does not keep its conversations locked for long.
+const MAX_BATCH: usize = 32;
+/// Batches with PostgreSQL at once: while one is committing the next is already read and
+/// written, so the wait for a commit does not idle the pool.
+const IN_FLIGHT: usize = 2;
+/// The batch's call: each send's fields in arrays, one `now` for all.
+const SEND_MESSAGES: &str = "SELECT send_messages($1, $2, $3, $4, $5, $6)";
+
+/// Where sends queue for their batch; cheap to clone. The task that runs the batches ends
+/// when every handle is gone.
+#[derive(Clone, Debug)]
+pub struct SendBatch {
+    queue: mpsc::UnboundedSender<Queued>,
+}
+
+/// A send waiting for its batch, and where its answer goes.
+struct Queued {
+    message: NewMessage,
+    conversation_id: i64,
+    answer: oneshot::Sender<Result<Sent, SendError>>,
+}
+
+impl Queued {
+    fn answer(self, result: Result<Sent, SendError>) {
+        // The caller may have gone (its request was dropped): the send stands all the same.
+        let _ = self.answer.send(result);
+    }
+}
+
+impl SendBatch {
+    /// Starts the task that runs batches on `pool`. Call inside a tokio runtime.
+    pub fn start(pool: PgPool) -> SendBatch {
+        // Unbounded: every queued send is a caller awaiting its answer, so the callers (the
+        // server's requests) bound the queue.
+        let (queue, waiting) = mpsc::unbounded_channel();
+        tokio::spawn(run_batches(pool, waiting));
+        SendBatch { queue }
+    }
+
+    /// Sends `message` into `conversation_id` with the next batch; answers as
+    /// `Store::send_message` does.
+    pub async fn send(&self, message: NewMessage, conversation_id: i64) -> Result<Sent, SendError> {
+        let (answer, answered) = oneshot::channel();
+        let queued = Queued {
+            message,
+            conversation_id,
+            answer,
+        };
+        self.queue.send(queued).map_err(|_| stopped())?;
+        answered.await.map_err(|_| stopped())?
+    }
+}
+
+/// The store is shutting down: its pool is closed.
+fn stopped() -> SendError {
+    SendError::Db(sqlx::Error::PoolClosed)
+}
+
+/// Takes what has queued as the next batch whenever fewer than [`IN_FLIGHT`] are running.
+async fn run_batches(pool: PgPool, mut waiting: mpsc::UnboundedReceiver<Queued>) {
+    let slots = Arc::new(Semaphore::new(IN_FLIGHT));
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let Some(first) = waiting.recv().await else {
+            return;
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match waiting.try_recv() {
+                Ok(queued) => batch.push(queued),
+                Err(_) => break,
+            }
+        }
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            run_batch(&pool, batch).await;
+            drop(slot);
+        });
+    }
+}
+
+/// What became of one try of a batch.
+enum Tried {
+    /// Every send of it was answered.
+    Done,
+    /// Refused sends were answered and the batch rolled back; these run again.
+    Again(Vec<Queued>),
+    /// It failed before its commit: nothing of it stays; these run one at a time.
+    Failed(Vec<Queued>),
+}
+
+async fn run_batch(pool: &PgPool, mut batch: Vec<Queued>) {
+    // In one order for every batch, so that two batches never wait on each other's
+    // conversations; a conversation's own sends keep their order (the sort is stable).
+    batch.sort_by_key(|queued| queued.conversation_id);
+    loop {
+        match try_batch(pool, batch).await {
+            Tried::Done => return,
+            Tried::Again(rest) => batch = rest,
+            Tried::Failed(rest) => {
+                for Queued {
+                    message, answer, ..
+                } in rest
+                {
+                    let _ = answer.send(send_postgres(pool, message).await);
+                }
+                return;
+            }
+        }
+    }
+}
+
+async fn try_batch(pool: &PgPool, batch: Vec<Queued>) -> Tried {
+    if batch.is_empty() {
+        return Tried::Done;
+    }
+    let Ok(mut tx) = pool.begin().await else {
+        return Tried::Failed(batch);
+    };
+    let answers: Vec<String> = match call(&mut tx, &batch).await {
+        Ok(answers) if answers.len() == batch.len() => answers,
+        _ => return Tried::Failed(batch),
+    };
+    let mut accepted = Vec::with_capacity(batch.len());
+    let mut refused = Vec::new();
+    let mut must_roll_back = false;
+    for (queued, answer) in batch.iter().zip(&answers) {
+        let Ok(read) = FunctionSend::parse(answer) else {
+            return Tried::Failed(batch);
+        };
+        let wrote = read.message_id.is_some();
+        match Accepted::postgres(&queued.message, queued.conversation_id, read) {
+            Ok(send) => accepted.push(Some(send)),
+            Err(SendError::Db(_)) => return Tried::Failed(batch),
+            Err(refusal) => {
+                must_roll_back |= wrote;
+                refused.push(refusal);
+                accepted.push(None);
+            }
+        }
+    }
+    if must_roll_back {
+        drop(tx);
+        let mut refusals = refused.into_iter();
+        let mut again = Vec::new();
+        for (queued, send) in batch.into_iter().zip(accepted) {
+            match send {
+                Some(_) => again.push(queued),
+                None => queued.answer(Err(refusals.next().expect("one refusal each"))),
+            }
+        }
+        return Tried::Again(again);
+    }
+    let events = accepted
+        .iter_mut()
+        .map(|send| {
+            send.as_mut()
+                .map(|send| std::mem::take(&mut send.events))
+                .unwrap_or_default()
+        })
+        .collect();
+    let Ok(published) = log::record_groups(&mut tx, events).await else {
+        return Tried::Failed(batch);
+    };
+    if let Err(err) = tx.commit().await {
+        let message = err.to_string();
+        for queued in batch {
+            queued.answer(Err(SendError::Db(sqlx::Error::Protocol(format!(
+                "the batch's commit failed: {message}"
+            )))));
+        }
+        return Tried::Done;
+    }
+    let mut refusals = refused.into_iter();
+    for ((queued, send), published) in batch.into_iter().zip(accepted).zip(published) {
+        match send {
+            Some(send) => queued.answer(Ok(send.sent(published))),
+            None => queued.answer(Err(refusals.next().expect("one refusal each"))),
+        }
+    }
+    Tried::Done
+}
+
+/// The batch's one call: each send's answer, in the batch's order.
+async fn call(conn: &mut sqlx::PgConnection, batch: &[Queued]) -> sqlx::Result<Vec<String>> {
+    let text = |field: fn(&NewMessage) -> &str| -> Vec<&str> {
+        batch.iter().map(|q| field(&q.message)).collect()
+    };
+    let user_ids: Vec<i64> = batch.iter().map(|q| q.message.sender.user_id).collect();
+    let conversation_ids: Vec<i64> = batch.iter().map(|q| q.conversation_id).collect();
+    sqlx::query_scalar(SEND_MESSAGES)
+        .bind(user_ids)
+        .bind(text(|m| &m.sender.blog))
+        .bind(conversation_ids)
+        .bind(now_ms())
+        .bind(text(|m| &m.r#type))
+        .bind(text(|m| &m.body))
+        .fetch_one(conn)
+        .await
+}
