@@ -14,9 +14,11 @@
 //! sending again could write the messages twice.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use sqlx::PgPool;
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use sqlx::pool::PoolConnection;
+use sqlx::{Connection, PgConnection, PgPool, Postgres};
+use tokio::sync::{Mutex, mpsc, oneshot};
 
 use super::store::{Accepted, FunctionSend, NewMessage, SendError, Sent, now_ms, send_postgres};
 use crate::realtime::log;
@@ -24,13 +26,15 @@ use crate::realtime::log;
 /// Sends in one batch at most: the call, the record (five events a send) and the answer stay
 /// small, and a batch does not keep its conversations locked for long.
 const MAX_BATCH: usize = 32;
-/// Batches with PostgreSQL at once: while one is committing the next is already read and
-/// written, so the wait for a commit does not idle the pool.
+/// Batches with PostgreSQL at once (workers): while one is committing the next is already
+/// read and written.
 const IN_FLIGHT: usize = 2;
+/// A worker with no batch for this long gives its connection back to the pool.
+const KEEP_IDLE: Duration = Duration::from_secs(1);
 /// The batch's call: each send's fields in arrays, one `now` for all.
 const SEND_MESSAGES: &str = "SELECT send_messages($1, $2, $3, $4, $5, $6)";
 
-/// Where sends queue for their batch; cheap to clone. The task that runs the batches ends
+/// Where sends queue for their batch; cheap to clone. The tasks that run the batches end
 /// when every handle is gone.
 #[derive(Clone, Debug)]
 pub struct SendBatch {
@@ -52,12 +56,15 @@ impl Queued {
 }
 
 impl SendBatch {
-    /// Starts the task that runs batches on `pool`. Call inside a tokio runtime.
+    /// Starts the tasks that run batches on `pool`. Call inside a tokio runtime.
     pub fn start(pool: PgPool) -> SendBatch {
         // Unbounded: every queued send is a caller awaiting its answer, so the callers (the
         // server's requests) bound the queue.
         let (queue, waiting) = mpsc::unbounded_channel();
-        tokio::spawn(run_batches(pool, waiting));
+        let waiting = Arc::new(Mutex::new(waiting));
+        for _ in 0..IN_FLIGHT {
+            tokio::spawn(work(pool.clone(), waiting.clone()));
+        }
         SendBatch { queue }
     }
 
@@ -80,29 +87,60 @@ fn stopped() -> SendError {
     SendError::Db(sqlx::Error::PoolClosed)
 }
 
-/// Takes what has queued as the next batch whenever fewer than [`IN_FLIGHT`] are running.
-async fn run_batches(pool: PgPool, mut waiting: mpsc::UnboundedReceiver<Queued>) {
-    let slots = Arc::new(Semaphore::new(IN_FLIGHT));
+/// One of the [`IN_FLIGHT`] workers: takes what has queued as its next batch and runs it on
+/// a connection of its own, kept from one batch to the next (handing a connection back to the
+/// pool and taking it again costs round trips: sqlx pings every connection handed back).
+async fn work(pool: PgPool, waiting: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>) {
+    let mut conn: Option<PoolConnection<Postgres>> = None;
     loop {
-        let Ok(slot) = slots.clone().acquire_owned().await else {
-            return;
+        let next = next_batch(&waiting);
+        tokio::pin!(next);
+        let mut batch = loop {
+            tokio::select! {
+                batch = &mut next => match batch {
+                    Some(batch) => break batch,
+                    None => return,
+                },
+                // Closing the pool waits for every connection to come back.
+                () = pool.close_event() => return,
+                () = tokio::time::sleep(KEEP_IDLE), if conn.is_some() => conn = None,
+            }
         };
-        let Some(first) = waiting.recv().await else {
-            return;
+        // In one order for every batch, so that two batches never wait on each other's
+        // conversations; a conversation's own sends keep their order (the sort is stable).
+        batch.sort_by_key(|queued| queued.conversation_id);
+        if conn.is_none() {
+            conn = pool.acquire().await.ok();
+        }
+        let failed = match conn.as_mut() {
+            Some(conn) => run_batch(conn, batch).await,
+            None => batch,
         };
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match waiting.try_recv() {
-                Ok(queued) => batch.push(queued),
-                Err(_) => break,
+        if !failed.is_empty() {
+            // The connection may be what failed: back to the pool, which checks it.
+            conn = None;
+            for Queued {
+                message, answer, ..
+            } in failed
+            {
+                let _ = answer.send(send_postgres(&pool, message).await);
             }
         }
-        let pool = pool.clone();
-        tokio::spawn(async move {
-            run_batch(&pool, batch).await;
-            drop(slot);
-        });
     }
+}
+
+/// The next batch: the first send to queue and what queued behind it; `None` once every
+/// handle is gone.
+async fn next_batch(waiting: &Mutex<mpsc::UnboundedReceiver<Queued>>) -> Option<Vec<Queued>> {
+    let mut waiting = waiting.lock().await;
+    let mut batch = vec![waiting.recv().await?];
+    while batch.len() < MAX_BATCH {
+        match waiting.try_recv() {
+            Ok(queued) => batch.push(queued),
+            Err(_) => break,
+        }
+    }
+    Some(batch)
 }
 
 /// What became of one try of a batch.
@@ -115,32 +153,23 @@ enum Tried {
     Failed(Vec<Queued>),
 }
 
-async fn run_batch(pool: &PgPool, mut batch: Vec<Queued>) {
-    // In one order for every batch, so that two batches never wait on each other's
-    // conversations; a conversation's own sends keep their order (the sort is stable).
-    batch.sort_by_key(|queued| queued.conversation_id);
+/// Runs a batch until every send is answered, but for those of a try that failed before its
+/// commit: these it answers with, to run one at a time.
+async fn run_batch(conn: &mut PgConnection, mut batch: Vec<Queued>) -> Vec<Queued> {
     loop {
-        match try_batch(pool, batch).await {
-            Tried::Done => return,
+        match try_batch(conn, batch).await {
+            Tried::Done => return Vec::new(),
             Tried::Again(rest) => batch = rest,
-            Tried::Failed(rest) => {
-                for Queued {
-                    message, answer, ..
-                } in rest
-                {
-                    let _ = answer.send(send_postgres(pool, message).await);
-                }
-                return;
-            }
+            Tried::Failed(rest) => return rest,
         }
     }
 }
 
-async fn try_batch(pool: &PgPool, batch: Vec<Queued>) -> Tried {
+async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>) -> Tried {
     if batch.is_empty() {
         return Tried::Done;
     }
-    let Ok(mut tx) = pool.begin().await else {
+    let Ok(mut tx) = conn.begin().await else {
         return Tried::Failed(batch);
     };
     let answers: Vec<String> = match call(&mut tx, &batch).await {
@@ -166,7 +195,9 @@ async fn try_batch(pool: &PgPool, batch: Vec<Queued>) -> Tried {
         }
     }
     if must_roll_back {
-        drop(tx);
+        if tx.rollback().await.is_err() {
+            return Tried::Failed(batch);
+        }
         let mut refusals = refused.into_iter();
         let mut again = Vec::new();
         for (queued, send) in batch.into_iter().zip(accepted) {

@@ -180,29 +180,38 @@ impl Bus {
         }
     }
 
-    /// Sends a committed event to every node's subscribers.
-    pub async fn publish(&self, published: Published, metrics: &Metrics) {
+    /// Sends committed events (one change's) to every node's subscribers; over Redis in one
+    /// round trip (a pipeline of `PUBLISH`es), not one each.
+    pub async fn publish(&self, events: Vec<Published>, metrics: &Metrics) {
         match self {
             // Fails only when the core is being dropped, and with it every socket.
             Bus::Local(router) => {
-                let _ = router.send(Incoming::Event {
-                    published,
-                    arrived: Instant::now(),
-                });
+                for published in events {
+                    let _ = router.send(Incoming::Event {
+                        published,
+                        arrived: Instant::now(),
+                    });
+                }
             }
             Bus::Redis(redis) => {
-                let channel = match published.feed_seq {
-                    Some(_) => feed_channel(&redis.prefix),
-                    None => redis_channel(&redis.prefix, &published.topic.key()),
-                };
-                let message = BusMessage::Event {
-                    topic: published.topic,
-                    seq: published.seq,
-                    event: published.event,
-                    sent_at_us: Some(unix_micros()),
-                    feed_seq: published.feed_seq,
-                };
-                redis.send(&channel, &message, metrics).await;
+                let messages: Vec<(String, BusMessage)> = events
+                    .into_iter()
+                    .map(|published| {
+                        let channel = match published.feed_seq {
+                            Some(_) => feed_channel(&redis.prefix),
+                            None => redis_channel(&redis.prefix, &published.topic.key()),
+                        };
+                        let message = BusMessage::Event {
+                            topic: published.topic,
+                            seq: published.seq,
+                            event: published.event,
+                            sent_at_us: Some(unix_micros()),
+                            feed_seq: published.feed_seq,
+                        };
+                        (channel, message)
+                    })
+                    .collect();
+                redis.send_all(&messages, metrics).await;
             }
         }
     }
@@ -246,25 +255,45 @@ impl Bus {
 
 impl RedisBus {
     async fn send(&self, channel: &str, message: &BusMessage, metrics: &Metrics) {
-        let payload = match rmp_serde::to_vec_named(message) {
-            Ok(payload) => payload,
-            Err(err) => {
-                tracing::error!(error = %err, "cannot encode a bus message");
-                return;
+        // (one message: the same pipeline, of one command)
+        let message = [(channel, message)];
+        self.send_all(&message, metrics).await;
+    }
+
+    /// Publishes each `(channel, message)` in one pipeline, in order.
+    async fn send_all<C: AsRef<str>, M: std::borrow::Borrow<BusMessage>>(
+        &self,
+        messages: &[(C, M)],
+        metrics: &Metrics,
+    ) {
+        if messages.is_empty() {
+            return;
+        }
+        let mut pipe = redis::pipe();
+        let mut count = 0;
+        for (channel, message) in messages {
+            match rmp_serde::to_vec_named(message.borrow()) {
+                Ok(payload) => {
+                    pipe.cmd("PUBLISH")
+                        .arg(channel.as_ref())
+                        .arg(payload)
+                        .ignore();
+                    count += 1;
+                }
+                Err(err) => tracing::error!(error = %err, "cannot encode a bus message"),
             }
-        };
+        }
+        if count == 0 {
+            return;
+        }
         let mut conn = self.publisher.clone();
-        let sent: redis::RedisResult<i64> = redis::cmd("PUBLISH")
-            .arg(channel)
-            .arg(payload)
-            .query_async(&mut conn)
-            .await;
+        let sent: redis::RedisResult<()> = pipe.query_async(&mut conn).await;
         match sent {
-            Ok(_) => {
-                metrics.bus_out.inc();
+            Ok(()) => {
+                metrics.bus_out.inc_by(count);
             }
-            // The event is in the log: subscribers catch up on their next event or resync.
-            Err(err) => tracing::warn!(error = %err, channel, "publishing to Redis failed"),
+            // The events are in the log: subscribers catch up on their next event or resync.
+            Err(err) => tracing::warn!(error = %err, "publishing to Redis failed"),
         }
     }
 }

@@ -90,35 +90,36 @@ fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
 /// [`record`] on PostgreSQL: the seqs are taken and the events written in one statement,
 /// the insert reading the seqs from the upsert's `RETURNING` (a data-modifying CTE). A row's
 /// seq is its channel's last one taken less its `seq_back`, and its feed position the feed's
-/// last one taken less its `feed_back`, as [`Recording::assign`] counts them.
+/// last one taken less its `feed_back`, as [`Recording::assign`] counts them. The rows come as
+/// arrays, so the statement's text is the same for any number of events: prepared and
+/// planned once per connection (a `VALUES` list would be a new statement for each count).
+/// `unnest` yields the channels in the order given, so they are locked in topic order.
+const RECORD_POSTGRES: &str = "WITH taken AS (INSERT INTO channel_seqs (channel, seq) \
+     SELECT * FROM unnest($1::text[], $2::bigint[]) \
+     ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq RETURNING channel, seq), \
+     written AS (INSERT INTO events (channel, seq, feed_seq, payload, created_at) \
+     SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, $7 \
+     FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[]) AS e (channel, seq_back, feed_back, payload) \
+     JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8) \
+     SELECT channel, seq FROM taken";
+
 async fn record_postgres(
     conn: &mut sqlx::PgConnection,
     recording: Recording,
 ) -> sqlx::Result<Vec<Vec<Published>>> {
-    let mut query = sqlx::QueryBuilder::new("WITH taken AS (");
-    query.push(NEXT_SEQS);
-    query.push_values(recording.takes(), |mut row, (key, n)| {
-        row.push_bind(key).push_bind(n);
-    });
-    query.push(NEXT_SEQS_TAIL);
-    query.push("), written AS (");
-    query.push(INSERT_EVENTS);
-    query.push("SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, ");
-    query.push_bind(now_secs());
-    query.push(" FROM (");
-    query.push_values(recording.rows(), |mut row, r| {
-        row.push_bind(r.key)
-            .push_bind(r.seq_back)
-            .push_bind(r.feed_back)
-            .push_bind(r.payload);
-    });
-    query.push(
-        ") AS e (channel, seq_back, feed_back, payload) JOIN taken t ON t.channel = e.channel \
-         LEFT JOIN taken f ON f.channel = ",
-    );
-    query.push_bind(FEED);
-    query.push(") SELECT channel, seq FROM taken");
-    let assigned: Vec<(String, i64)> = query.build_query_as().fetch_all(conn).await?;
+    let (channels, counts): (Vec<&str>, Vec<i64>) = recording.takes().unzip();
+    let rows: Vec<PendingRow> = recording.rows().collect();
+    let assigned: Vec<(String, i64)> = sqlx::query_as(RECORD_POSTGRES)
+        .bind(channels)
+        .bind(counts)
+        .bind(rows.iter().map(|r| r.key).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.seq_back).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.feed_back).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.payload).collect::<Vec<_>>())
+        .bind(now_secs())
+        .bind(FEED)
+        .fetch_all(conn)
+        .await?;
     Ok(recording.assign(&assigned)?.published)
 }
 

@@ -145,10 +145,11 @@ impl Realtime {
 
     /// Publishes committed events to every node's subscribers.
     pub async fn publish(&self, events: Vec<Published>) {
-        for event in events {
-            self.inner.metrics.events_published.inc();
-            self.inner.bus.publish(event, &self.inner.metrics).await;
-        }
+        self.inner
+            .metrics
+            .events_published
+            .inc_by(events.len() as u64);
+        self.inner.bus.publish(events, &self.inner.metrics).await;
     }
 
     /// Routes an event that reached this node to its local subscribers, in seq order. If
