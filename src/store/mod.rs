@@ -156,6 +156,20 @@ pub struct Store {
 #[derive(Clone, Default)]
 struct Extensions(Arc<std::sync::Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>>);
 
+impl Extensions {
+    fn get_or_start<T: Clone + Send + Sync + 'static>(&self, start: impl FnOnce() -> T) -> T {
+        // A poisoned lock only means a `start` panicked; the map itself is whole.
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let service = kept
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(start()));
+        service
+            .downcast_ref::<T>()
+            .expect("kept under its own type id")
+            .clone()
+    }
+}
+
 impl std::fmt::Debug for Extensions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Extensions")
@@ -299,15 +313,7 @@ impl Store {
     /// The feature's service of type `T` kept with this store (every clone of it), started
     /// by `start` the first time it is asked for. `T` is a cheap handle (a queue's sender).
     pub fn extension<T: Clone + Send + Sync + 'static>(&self, start: impl FnOnce() -> T) -> T {
-        // A poisoned lock only means a `start` panicked; the map itself is whole.
-        let mut kept = self.extensions.0.lock().unwrap_or_else(|e| e.into_inner());
-        let service = kept
-            .entry(TypeId::of::<T>())
-            .or_insert_with(|| Box::new(start()));
-        service
-            .downcast_ref::<T>()
-            .expect("kept under its own type id")
-            .clone()
+        self.extensions.get_or_start(start)
     }
 
     /// The pool, for [`with_pool!`].
@@ -364,5 +370,23 @@ pub fn unique_violation(err: &sqlx::Error) -> Option<String> {
             db.constraint().unwrap_or("")
         )),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_extension_is_started_once_and_shared_by_every_clone() {
+        let extensions = Extensions::default();
+        let clone = extensions.clone();
+        assert_eq!(extensions.get_or_start(|| String::from("first")), "first");
+        assert_eq!(
+            clone.get_or_start(|| -> String { panic!("started twice") }),
+            "first"
+        );
+        assert_eq!(clone.get_or_start(|| 7u32), 7, "one of each type");
+        assert_eq!(extensions.get_or_start(|| 8u32), 7);
     }
 }
