@@ -153,6 +153,13 @@ enum Tried {
     Failed(Vec<Queued>),
 }
 
+/// A try that failed before its commit (its transaction rolls back as it is dropped), told to
+/// the log: each of its sends runs again on its own, where the error reaches its caller.
+fn failed(batch: Vec<Queued>, err: impl std::fmt::Display) -> Tried {
+    tracing::warn!(error = %err, sends = batch.len(), "a batch of sends failed; sending each on its own");
+    Tried::Failed(batch)
+}
+
 /// Runs a batch until every send is answered, but for those of a try that failed before its
 /// commit: these it answers with, to run one at a time.
 async fn run_batch(conn: &mut PgConnection, mut batch: Vec<Queued>) -> Vec<Queued> {
@@ -169,24 +176,30 @@ async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>) -> Tried {
     if batch.is_empty() {
         return Tried::Done;
     }
-    let Ok(mut tx) = conn.begin().await else {
-        return Tried::Failed(batch);
+    let mut tx = match conn.begin().await {
+        Ok(tx) => tx,
+        Err(err) => return failed(batch, err),
     };
     let answers: Vec<String> = match call(&mut tx, &batch).await {
         Ok(answers) if answers.len() == batch.len() => answers,
-        _ => return Tried::Failed(batch),
+        Ok(answers) => {
+            let count = answers.len();
+            return failed(batch, format!("{count} answers from send_messages"));
+        }
+        Err(err) => return failed(batch, err),
     };
     let mut accepted = Vec::with_capacity(batch.len());
     let mut refused = Vec::new();
     let mut must_roll_back = false;
     for (queued, answer) in batch.iter().zip(&answers) {
-        let Ok(read) = FunctionSend::parse(answer) else {
-            return Tried::Failed(batch);
+        let read = match FunctionSend::parse(answer) {
+            Ok(read) => read,
+            Err(err) => return failed(batch, err),
         };
         let wrote = read.message_id.is_some();
         match Accepted::postgres(&queued.message, queued.conversation_id, read) {
             Ok(send) => accepted.push(Some(send)),
-            Err(SendError::Db(_)) => return Tried::Failed(batch),
+            Err(SendError::Db(err)) => return failed(batch, err),
             Err(refusal) => {
                 must_roll_back |= wrote;
                 refused.push(refusal);
@@ -195,8 +208,8 @@ async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>) -> Tried {
         }
     }
     if must_roll_back {
-        if tx.rollback().await.is_err() {
-            return Tried::Failed(batch);
+        if let Err(err) = tx.rollback().await {
+            return failed(batch, err);
         }
         let mut refusals = refused.into_iter();
         let mut again = Vec::new();
@@ -216,11 +229,13 @@ async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>) -> Tried {
                 .unwrap_or_default()
         })
         .collect();
-    let Ok(published) = log::record_groups(&mut tx, events).await else {
-        return Tried::Failed(batch);
+    let published = match log::record_groups(&mut tx, events).await {
+        Ok(published) => published,
+        Err(err) => return failed(batch, err),
     };
     if let Err(err) = tx.commit().await {
         let message = err.to_string();
+        tracing::error!(error = %message, sends = batch.len(), "a batch of sends failed to commit");
         for queued in batch {
             queued.answer(Err(SendError::Db(sqlx::Error::Protocol(format!(
                 "the batch's commit failed: {message}"
