@@ -432,36 +432,42 @@ async fn send_message(
             Target::Blogs(named_blogs(&app, &others).await?)
         }
     };
-    let sent = app
-        .store
-        .send_message(NewMessage {
-            target,
-            sender: Sender {
-                user_id: user.user_id,
-                blog: sender.to_owned(),
-            },
-            body,
-            r#type: kind,
-        })
-        .await
-        .map_err(|err| match err {
-            SendError::NotYourBlog => not_yours(sender),
-            SendError::SenderCannotMessage => AppError::forbidden(
-                Code::MessagingDisabled,
-                format!("Messaging is not enabled for {sender}."),
-            ),
-            SendError::NoRecipient => no_recipient(),
-            SendError::NotParticipant => AppError::not_found("No such conversation for this blog."),
-            SendError::MessagingDisabled => AppError::forbidden(
-                Code::MessagingDisabled,
-                "This blog does not have messaging enabled.",
-            ),
-            SendError::Blocked => {
-                AppError::forbidden(Code::Blocked, "You can't message this blog.")
-            }
-            SendError::Db(err) => err.into(),
-        })?;
-    app.realtime.publish(sent.published).await;
+    // On a task of its own, so that a request dropped midway (its client gone) neither
+    // leaves a send that commits in a batch unpublished nor cuts its publishing short: what
+    // commits is always published.
+    let store = app.store.clone();
+    let realtime = app.realtime.clone();
+    let message = NewMessage {
+        target,
+        sender: Sender {
+            user_id: user.user_id,
+            blog: sender.to_owned(),
+        },
+        body,
+        r#type: kind,
+    };
+    let sent = tokio::spawn(async move {
+        let mut sent = store.send_message(message).await?;
+        realtime.publish(std::mem::take(&mut sent.published)).await;
+        Ok(sent)
+    })
+    .await
+    .map_err(|err| AppError::Internal(err.into()))?
+    .map_err(|err| match err {
+        SendError::NotYourBlog => not_yours(sender),
+        SendError::SenderCannotMessage => AppError::forbidden(
+            Code::MessagingDisabled,
+            format!("Messaging is not enabled for {sender}."),
+        ),
+        SendError::NoRecipient => no_recipient(),
+        SendError::NotParticipant => AppError::not_found("No such conversation for this blog."),
+        SendError::MessagingDisabled => AppError::forbidden(
+            Code::MessagingDisabled,
+            "This blog does not have messaging enabled.",
+        ),
+        SendError::Blocked => AppError::forbidden(Code::Blocked, "You can't message this blog."),
+        SendError::Db(err) => err.into(),
+    })?;
     let conversation =
         conversation_of(&sent.conversation, &sent.participants, MessagePage::empty());
     Ok(ok(SentAnswer {

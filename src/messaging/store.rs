@@ -1,6 +1,7 @@
 //! Queries for conversations and messages.
 
 use dashwire_protocol::{Event, ReadData};
+use sqlx::PgPool;
 
 use super::events::{
     ConversationChange, PARTICIPANTS, conversation_events, sent_events, sent_events_sqlite,
@@ -9,8 +10,6 @@ use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
 use super::send_batch::SendBatch;
 use crate::realtime::{Published, Topic, log};
 use crate::store::sqlite_writer::{WriterError, named};
-use sqlx::PgPool;
-
 use crate::store::{DbPool, Store, in_list_query, now_secs};
 use crate::{with_pool, with_tx};
 
@@ -102,13 +101,6 @@ const READ: &str = "UPDATE conversation_participants SET last_read_ms = $1 \
 /// counts, and answers what they read as JSON ([`FunctionSend`]).
 const SEND_FUNCTION: &str = "SELECT send_message($1, $2, $3, $4, $5, $6)";
 
-impl FunctionSend {
-    /// The send function's answer.
-    pub(super) fn parse(answer: &str) -> sqlx::Result<FunctionSend> {
-        serde_json::from_str(answer).map_err(|e| sqlx::Error::Decode(Box::new(e)))
-    }
-}
-
 /// What the send function answers. It stops early, leaving the rest out, when the user has no
 /// blog of that name or it takes no messages (`sender` and `can_message` say which), or the
 /// conversation does not exist (no `ts`).
@@ -125,6 +117,13 @@ pub(super) struct FunctionSend {
     /// `(user_id, blog, messaging, activity)` rows, as `unread::events_from` takes them.
     #[serde(default, deserialize_with = "null_as_empty")]
     unread: Vec<crate::unread::CountRow>,
+}
+
+impl FunctionSend {
+    /// The send function's answer.
+    pub(super) fn parse(answer: &str) -> sqlx::Result<FunctionSend> {
+        serde_json::from_str(answer).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    }
 }
 
 /// PostgreSQL's `json_agg` of no rows is `null`.
@@ -556,13 +555,14 @@ impl Store {
     /// send is checked in it too (the sender is the user's blog, takes messages and takes
     /// part; every other participant takes messages and blocks none of the sender's blogs),
     /// so a send costs no reads before it. Answers with what the caller needs to reply, so
-    /// nothing is read back afterwards.
+    /// nothing is read back afterwards. Sends that queue together share a transaction: on
+    /// SQLite the writer thread's, on PostgreSQL a batch's (`send_batch.rs`).
     pub async fn send_message(&self, message: NewMessage) -> Result<Sent, SendError> {
-        if let Some(writer) = self.sqlite_writer() {
-            return writer.run(move |tx| send_message_sqlite(tx, message)).await;
-        }
-        let DbPool::Postgres(pool) = self.pool() else {
-            unreachable!("SQLite sends go through its writer thread");
+        let pool = match self.pool() {
+            DbPool::Sqlite { writer, .. } => {
+                return writer.run(move |tx| send_message_sqlite(tx, message)).await;
+            }
+            DbPool::Postgres(pool) => pool,
         };
         match message.target {
             Target::Existing(conversation_id) => {
