@@ -87,7 +87,7 @@ fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
     groups.pop().unwrap_or_default()
 }
 
-/// [`record`] on PostgreSQL: the seqs are taken and the events written in one statement,
+/// What [`record`] runs on PostgreSQL: the seqs are taken and the events written in one statement,
 /// the insert reading the seqs from the upsert's `RETURNING` (a data-modifying CTE). A row's
 /// seq is its channel's last one taken less its `seq_back`, and its feed position the feed's
 /// last one taken less its `feed_back`, as [`Recording::assign`] counts them. The rows come as
@@ -103,6 +103,8 @@ const RECORD_POSTGRES: &str = "WITH taken AS (INSERT INTO channel_seqs (channel,
      JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8) \
      SELECT channel, seq FROM taken";
 
+/// [`record`] on PostgreSQL, of one change or of several ([`record_groups`]):
+/// [`RECORD_POSTGRES`].
 async fn record_postgres(
     conn: &mut sqlx::PgConnection,
     recording: Recording,
