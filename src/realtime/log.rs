@@ -87,13 +87,14 @@ fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
     groups.pop().unwrap_or_default()
 }
 
-/// What [`record`] runs on PostgreSQL: the seqs are taken and the events written in one statement,
-/// the insert reading the seqs from the upsert's `RETURNING` (a data-modifying CTE). A row's
-/// seq is its channel's last one taken less its `seq_back`, and its feed position the feed's
-/// last one taken less its `feed_back`, as [`Recording::assign`] counts them. The rows come as
-/// arrays, so the statement's text is the same for any number of events: prepared and
-/// planned once per connection (a `VALUES` list would be a new statement for each count).
-/// `unnest` yields the channels in the order given, so they are locked in topic order.
+/// What [`record`] runs on PostgreSQL: the seqs are taken and the events written in one
+/// statement, the insert reading the seqs from the upsert's `RETURNING` (a data-modifying
+/// CTE). A row's seq is its channel's last one taken less its `seq_back`, and its feed
+/// position the feed's last one taken less its `feed_back`, as [`Recording::assign`] counts
+/// them. The rows come as arrays, so the statement's text is the same for any number of
+/// events: prepared and planned once per connection (a `VALUES` list would be a new statement
+/// for each count). `unnest` yields the channels in the order given, so they are locked in
+/// topic order.
 const RECORD_POSTGRES: &str = "WITH taken AS (INSERT INTO channel_seqs (channel, seq) \
      SELECT * FROM unnest($1::text[], $2::bigint[]) \
      ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq RETURNING channel, seq), \
