@@ -16,6 +16,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::future::join_all;
 use sqlx::pool::PoolConnection;
 use sqlx::{Connection, PgConnection, PgPool, Postgres};
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -119,12 +120,18 @@ async fn work(pool: PgPool, waiting: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>
         if !failed.is_empty() {
             // The connection may be what failed: back to the pool, which checks it.
             conn = None;
-            for Queued {
-                message, answer, ..
-            } in failed
-            {
-                let _ = answer.send(send_postgres(&pool, message).await);
-            }
+            // At once, not one after another: when PostgreSQL is down each waits for the
+            // pool's acquire timeout, and its caller should not wait for the others' too.
+            join_all(failed.into_iter().map(|queued| {
+                let pool = &pool;
+                async move {
+                    let Queued {
+                        message, answer, ..
+                    } = queued;
+                    let _ = answer.send(send_postgres(pool, message).await);
+                }
+            }))
+            .await;
         }
     }
 }
