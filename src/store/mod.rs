@@ -8,8 +8,6 @@ pub mod media;
 pub mod session_cache;
 pub mod sqlite_writer;
 
-use std::any::{Any, TypeId};
-use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -152,21 +150,15 @@ pub struct Store {
 
 /// Services a feature starts on first use and keeps with the store, one of each type (on
 /// PostgreSQL, the queue where sends wait for their batch: `messaging/send_batch.rs`). Kept by
-/// type so that the store, a core module, never names a feature.
+/// type (`http`'s type map) so that the store, a core module, never names a feature.
 #[derive(Clone, Default)]
-struct Extensions(Arc<std::sync::Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>>);
+struct Extensions(Arc<std::sync::Mutex<http::Extensions>>);
 
 impl Extensions {
     fn get_or_start<T: Clone + Send + Sync + 'static>(&self, start: impl FnOnce() -> T) -> T {
         // A poisoned lock only means a `start` panicked; the map itself is whole.
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let service = kept
-            .entry(TypeId::of::<T>())
-            .or_insert_with(|| Box::new(start()));
-        service
-            .downcast_ref::<T>()
-            .expect("kept under its own type id")
-            .clone()
+        kept.get_or_insert_with(start).clone()
     }
 }
 
