@@ -397,18 +397,10 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
         let (_, bob) = user_with_blog(&store, "bob").await;
         let (_, cat) = user_with_blog(&store, "cat").await;
         let (_, dan) = user_with_blog(&store, "dan").await;
-        let first = |from: &'static str, blogs: Vec<i64>| {
-            let store = store.clone();
-            async move {
-                send(&store, from, Target::Blogs(blogs), "first")
-                    .await
-                    .message
-                    .conversation_id
-            }
-        };
-        let ann_bob = first("ann", vec![ann, bob]).await;
-        let cat_dan = first("cat", vec![cat, dan]).await;
-        let ann_dan = first("ann", vec![ann, dan]).await;
+        let started = |sent: Sent| sent.message.conversation_id;
+        let ann_bob = started(send(&store, "ann", Target::Blogs(vec![ann, bob]), "first").await);
+        let cat_dan = started(send(&store, "cat", Target::Blogs(vec![cat, dan]), "first").await);
+        let ann_dan = started(send(&store, "ann", Target::Blogs(vec![ann, dan]), "first").await);
         store.block(dan, ann).await.unwrap();
 
         // All queued before any is answered: on PostgreSQL they share batches
