@@ -24,9 +24,12 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::follows::router())
         .merge(crate::activity::router())
         .merge(crate::messaging::router())
-        .merge(crate::posts::router(Arc::new(
-            crate::posts::providers::Offline,
+        .merge(crate::posts::router())
+        .merge(crate::composer::router(Arc::new(
+            crate::composer::providers::Offline,
         )))
+        .merge(crate::asks::router())
+        .merge(crate::blog_viewer::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())

@@ -7,13 +7,17 @@
 //! The core: `app` (the router and serving), `state`, `store`, `error`, `extract`, `config`,
 //! `rate_limit`, `web`, and the realtime core (`realtime`), which knows no feature. The
 //! features, each depending only on those listed before it: `auth` (who is calling), `blogs`,
-//! `unread`, `activity`, `follows`, `notes`, `moderation`, `media`, `posts`, `likes`, `messaging`, `accounts`.
+//! `unread`, `activity`, `follows`, `notes`, `moderation`, `media`, `posts`, `composer`, `asks`,
+//! `blog_viewer`, `likes`, `messaging`, `accounts`.
 
 pub mod accounts;
 pub mod activity;
 pub mod app;
+pub mod asks;
 pub mod auth;
+pub mod blog_viewer;
 pub mod blogs;
+pub mod composer;
 pub mod config;
 pub mod demo;
 pub mod error;

@@ -69,6 +69,9 @@ fn generated() -> Exports {
     crate::activity::typescript(&mut exports);
     crate::messaging::typescript(&mut exports);
     crate::posts::typescript(&mut exports);
+    crate::composer::typescript(&mut exports);
+    crate::asks::typescript(&mut exports);
+    crate::blog_viewer::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
     crate::moderation::typescript(&mut exports);

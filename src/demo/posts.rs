@@ -9,7 +9,7 @@ use image::{ImageFormat, Rgb, RgbImage};
 
 use crate::notes::store::NotedPost;
 use crate::posts::model::{ChatLine, Photo, PostContent, PostState};
-use crate::posts::save::trail_after;
+use crate::posts::reblog::trail_after;
 use crate::posts::store::{PostWrite, ReblogOf};
 use crate::store::Store;
 use crate::store::media::MediaStore;

@@ -11,7 +11,7 @@ use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
 use crate::notes::store::NotedPost;
 use crate::posts::model::PostState;
-use crate::posts::save::not_blocked;
+use crate::posts::reblog::not_blocked;
 use crate::posts::store::PostRow;
 use crate::state::AppState;
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::http::{ContextTumblelog, post_view};
 use super::model::PostState;
-use super::save::{self, not_blocked, own_post, rebloggable};
+use super::reblog::{self, not_blocked, own_post, rebloggable};
 use super::store::PostRow;
 use super::view::PostView;
 use crate::auth::session::CurrentUser;
@@ -29,7 +29,7 @@ pub const REPLIES_OFF: &str = "This post doesn't take replies.";
 
 /// Whether a `queue` field asks to queue: `queue` (as the spec's client sends it) or any
 /// true flag.
-pub(super) fn wants_queue(queue: &Option<String>) -> bool {
+pub fn wants_queue(queue: &Option<String>) -> bool {
     queue.as_deref() == Some("queue") || flag(queue)
 }
 
@@ -84,7 +84,7 @@ async fn fast_reblog(
     } else {
         PostState::Published
     };
-    let write = save::fast_reblog(&parent, blog.id, state)?;
+    let write = reblog::fast_reblog(&parent, blog.id, state)?;
     let written = app.store.create_post(&write).await?;
     app.realtime.publish(written.published).await;
     let post = post_view(&app, written.id, Some(user.user_id)).await?;
@@ -218,7 +218,7 @@ async fn publish(
 }
 
 /// What a post sent out of the drafts or the inbox says: posted, or queued.
-pub(super) fn sent_out_message(blog: &str, queued: bool) -> String {
+pub fn sent_out_message(blog: &str, queued: bool) -> String {
     if queued {
         format!("Added to {blog}'s queue.")
     } else {
@@ -236,7 +236,7 @@ struct DeleteForm {
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub(super) struct DeleteAnswer {
+pub struct DeleteAnswer {
     id: i64,
     /// The blog's counts without the post.
     context_tumblelog: ContextTumblelog,
@@ -258,7 +258,7 @@ async fn delete(
 
 /// Deletes one of the user's posts (a deleted post, a denied question) and answers with its
 /// blog's counts after.
-pub(super) async fn delete_post(
+pub async fn delete_post(
     app: &AppState,
     user: &CurrentUser,
     row: &PostRow,

@@ -8,7 +8,7 @@ use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
 use super::model::PostState;
-use super::save::own_post;
+use super::reblog::own_post;
 use super::tags::{clean_tag, tag_key};
 use crate::auth::session::CurrentUser;
 use crate::error::{ApiResult, AppError, Code, ok};

@@ -1,20 +1,16 @@
 //! Saving a post: a checked form becomes what the store writes, for a new post, an edit, or
 //! a reblog (spec 001 §4). The rules that need the stored posts live here; the form's own
-//! rules are in `form.rs`.
+//! rules are in `form.rs`, and those of a post already written in `posts/reblog.rs`.
 
-use super::form::{self, FieldError, POST_BODY_EMPTY, SaveForm};
-use super::model::{PostContent, PostState, PostType, TrailItem};
-use super::store::{PostRow, PostWrite, ReblogOf};
-use super::view::post_url;
+use super::form::{self, FieldError, SaveForm};
 use super::when::parse_when;
-use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::store::BlogRef;
 use crate::error::{AppError, Code};
+use crate::posts::model::{PostContent, PostType};
+use crate::posts::reblog::{check_reblog_text, own_post, rebloggable, trail_after};
+use crate::posts::store::{PostWrite, ReblogOf};
 use crate::store::media::{MediaStore, is_media_name};
 use crate::store::{Store, now_secs};
-
-/// The message of a refused reblog (spec 001 §4).
-pub const CANNOT_REBLOG: &str = "This post cannot be reblogged.";
 
 /// What a save does.
 pub enum Save {
@@ -148,27 +144,6 @@ pub async fn prepare(
     }
 }
 
-/// What a fast reblog writes (spec 002 §7 `/fast_reblog`): `parent` reblogged as it is to
-/// `blog_id`, with no words or tags of its own, published now or queued.
-pub fn fast_reblog(
-    parent: &PostRow,
-    blog_id: i64,
-    state: PostState,
-) -> Result<PostWrite, AppError> {
-    let trail = trail_after(parent);
-    let content = parent.content().for_reblog();
-    check_reblog_text(&content, &trail, "")?;
-    let mut write = PostWrite::new(blog_id, state, content);
-    // A reblog keeps its parent's type whatever its content says (a note's answer, say).
-    write.post_type = parent.post_type();
-    write.reblog = Some(ReblogOf {
-        parent_id: parent.id,
-        root_id: parent.root_post_id.unwrap_or(parent.id),
-        trail,
-    });
-    Ok(write)
-}
-
 /// Fills in the size of each photo kept in our media store (the composer sends only URLs;
 /// readers lay out rows of photos by their shapes). Photos elsewhere on the web keep 0: the
 /// server does not fetch them just to measure.
@@ -199,99 +174,6 @@ pub async fn measure_photos(content: &mut Option<PostContent>, media: &MediaStor
     }
 }
 
-/// One of the user's own posts; anyone else's answers 404, as if it did not exist (drafts
-/// and queued posts are nobody else's business).
-pub async fn own_post(store: &Store, user_id: i64, id: i64) -> Result<PostRow, AppError> {
-    match store.post_row(id, Some(user_id)).await? {
-        Some(row) if row.owner_id == user_id => Ok(row),
-        _ => Err(AppError::not_found("No such post.")),
-    }
-}
-
-/// The post `parent_id` if `user_id` may reblog it with `key`: a published post whose blog
-/// has not blocked any blog of the user. Anything else is refused with the spec's 403.
-pub async fn rebloggable(
-    store: &Store,
-    user_id: i64,
-    parent_id: i64,
-    key: &str,
-) -> Result<PostRow, AppError> {
-    let refused = || AppError::forbidden(Code::NotRebloggable, CANNOT_REBLOG);
-    let parent = store
-        .post_row(parent_id, Some(user_id))
-        .await?
-        .ok_or_else(refused)?;
-    let key_matches = !key.is_empty() && parent.reblog_key == key;
-    if !key_matches || parent.state() != PostState::Published {
-        return Err(refused());
-    }
-    if store.blocked_any_blog_of(parent.blog_id, user_id).await? {
-        return Err(refused());
-    }
-    Ok(parent)
-}
-
-/// Refuses to `act` on ("like", "reply to") a post of a blog that blocked one of the user's
-/// blogs: 403 `blocked`.
-pub async fn not_blocked(
-    store: &Store,
-    user_id: i64,
-    post: &PostRow,
-    act: &str,
-) -> Result<(), AppError> {
-    if store.blocked_any_blog_of(post.blog_id, user_id).await? {
-        return Err(AppError::forbidden(
-            Code::Blocked,
-            format!("You can't {act} {}'s posts.", post.blog_name),
-        ));
-    }
-    Ok(())
-}
-
-/// The trail a reblog of `parent` carries: the parent's own trail, then the parent's own
-/// words (its comment, or for the chain's first post its text), when it has any.
-pub fn trail_after(parent: &PostRow) -> Vec<TrailItem> {
-    let content = parent.content();
-    let (mut trail, words, original) = if parent.is_reblog() {
-        (parent.trail(), parent.comment.clone(), false)
-    } else {
-        (Vec::new(), content.own_text().to_owned(), true)
-    };
-    if !words.trim().is_empty() {
-        let title = match (&content, original) {
-            (PostContent::Text { title, .. }, true) => title.clone(),
-            _ => String::new(),
-        };
-        trail.push(TrailItem {
-            pid: parent.id,
-            name: parent.blog_name.clone(),
-            permalink: post_url(&parent.blog_name, parent.id, &parent.slug),
-            content: words,
-            avatar_url: avatar_url(&parent.blog_name, DEFAULT_AVATAR_SIZE),
-            title,
-            is_original_entry: original,
-        });
-    }
-    trail
-}
-
-/// A text reblog says something: a title, a trail, or its own comment (spec 001 §5: the
-/// body may be empty when a reblog tree exists).
-fn check_reblog_text(
-    content: &PostContent,
-    trail: &[TrailItem],
-    comment: &str,
-) -> Result<(), AppError> {
-    if let PostContent::Text { title, .. } = content
-        && title.is_empty()
-        && trail.is_empty()
-        && comment.trim().is_empty()
-    {
-        return Err(invalid("post[two]", POST_BODY_EMPTY));
-    }
-    Ok(())
-}
-
 fn when(
     text: &str,
     now: i64,
@@ -315,9 +197,9 @@ fn invalid(field: &str, message: &str) -> AppError {
 
 fn editor_name(form: &SaveForm) -> String {
     match form.editor {
-        super::model::EditorType::Rich => "rich",
-        super::model::EditorType::Html => "html",
-        super::model::EditorType::Markdown => "markdown",
+        crate::posts::model::EditorType::Rich => "rich",
+        crate::posts::model::EditorType::Html => "html",
+        crate::posts::model::EditorType::Markdown => "markdown",
     }
     .to_owned()
 }

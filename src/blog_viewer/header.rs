@@ -4,10 +4,9 @@
 //! `anonymous_asks`. The answer is the blog as the caller now sees it.
 
 use axum::extract::State;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::asks::update_asks;
-use super::http::IndashHeader;
+use crate::asks::update_asks;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{blog_named, not_yours};
 use crate::blogs::model::BlogView;
@@ -15,6 +14,13 @@ use crate::error::{ApiResult, ok};
 use crate::extract::Json;
 use crate::follows::{follow_blog, unfollow_blog};
 use crate::state::AppState;
+
+/// The blog viewer's header (spec 000 §2.10): the blog as the viewer sees it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub(super) struct IndashHeader {
+    pub(super) tumblelog: BlogView,
+}
 
 #[derive(Deserialize)]
 pub(super) struct HeaderSave {

@@ -3,27 +3,26 @@
 //! its owner answers it (`/answer`: it goes out as an answered note), or denies it
 //! (`/deny_submission`: it is gone). `/approve_submission` sends out a submitted post that
 //! waits the same way: another user's new post saved to the blog with `post[state]` '0 3'
-//! ([`submission`]). `/svc/blog/asks` is where the owner turns asks on and off.
+//! (`composer/submission.rs`). `/svc/blog/asks` is where the owner turns asks on and off.
 
 use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
-use super::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
-use super::form::{QUESTION_EMPTY, SaveForm};
-use super::http::{ContextTumblelog, post_view};
-use super::model::{EditorType, PostContent, PostState, PostType};
-use super::sanitize::{post_html, text_only};
-use super::save::own_post;
-use super::store::PostWrite;
-use super::view::PostView;
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
-use crate::blogs::store::BlogRef;
+use crate::composer::form::QUESTION_EMPTY;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, flag};
 use crate::moderation::not_suspended;
+use crate::posts::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
+use crate::posts::http::{ContextTumblelog, post_view};
+use crate::posts::model::{EditorType, PostContent, PostState};
+use crate::posts::reblog::own_post;
+use crate::posts::sanitize::{post_html, text_only};
+use crate::posts::store::PostWrite;
+use crate::posts::view::PostView;
 use crate::state::AppState;
 
 /// The longest question, in characters (the spec names none; a question, not a post).
@@ -32,10 +31,6 @@ pub const MAX_QUESTION_CHARS: usize = 500;
 pub const ANSWER_EMPTY: &str = "Post body empty.";
 /// The refusal for a blog that takes no questions (from this asker).
 pub const ASKS_OFF: &str = "This blog isn't taking questions.";
-/// The refusal of a submission to a blog that takes none.
-pub const SUBMISSIONS_OFF: &str = "This blog isn't taking submissions.";
-/// The refusal of a submission that is not a new post of one's own.
-pub const SUBMIT_NEW_ONLY: &str = "Only a new post can be submitted.";
 /// The refusal to answer, approve or deny what is not waiting in the inbox.
 pub const NOT_IN_INBOX: &str = "That isn't waiting in your inbox.";
 
@@ -123,53 +118,6 @@ async fn ask(
         tumblelog: blog.name,
         anonymous,
     }))
-}
-
-/// A submission: a signed-in user's new post to another user's blog (`channel_id`) that
-/// takes questions, in the state '0 3'. It waits in that blog's inbox, marked as submitted by
-/// the blog the user acts as, until the owner approves (it goes out on the owner's blog) or
-/// denies it. Answers the blog it goes to and the submitting blog.
-pub async fn submission(
-    app: &AppState,
-    user_id: i64,
-    form: &SaveForm,
-) -> Result<(BlogRef, BlogRef), AppError> {
-    if form.edit.is_some() || form.reblog.is_some() {
-        return Err(AppError::bad_request(Code::InvalidPost, SUBMIT_NEW_ONLY));
-    }
-    // A question is asked with /svc/ask: a submitted note would pass for an anonymous one.
-    if form.post_type == PostType::Note {
-        return Err(AppError::invalid(
-            Code::InvalidPost,
-            vec![("post[type]".into(), "Invalid \"type\" value".into())],
-        ));
-    }
-    let blog = blog_named(&app.store, Some(user_id), &form.blog).await?;
-    if blog.user_id == user_id {
-        // An owner never puts a post of their own in the inbox (spec 001 §4: states).
-        return Err(AppError::invalid(
-            Code::InvalidPost,
-            vec![("post[state]".into(), "Invalid \"state\" value".into())],
-        ));
-    }
-    if !blog.asks {
-        return Err(AppError::forbidden(Code::AsksOff, SUBMISSIONS_OFF));
-    }
-    if app.store.blocked_any_blog_of(blog.id, user_id).await? {
-        return Err(AppError::forbidden(
-            Code::Blocked,
-            format!("You can't submit to {}.", blog.name),
-        ));
-    }
-    let submitter = acting_blog(&app.store, user_id).await?;
-    not_suspended(&app.store, submitter.id).await?;
-    let to = BlogRef {
-        id: blog.id,
-        user_id: blog.user_id,
-        name: blog.name,
-        can_message: blog.can_message,
-    };
-    Ok((to, submitter))
 }
 
 /// `/answer`'s fields: the question (`post_id`) and the answer (HTML, sanitised); the blog
@@ -271,7 +219,11 @@ async fn approve(
 }
 
 /// One of the user's posts that waits in their inbox; anything else is refused.
-async fn waiting(app: &AppState, user_id: i64, id: i64) -> Result<super::store::PostRow, AppError> {
+async fn waiting(
+    app: &AppState,
+    user_id: i64,
+    id: i64,
+) -> Result<crate::posts::store::PostRow, AppError> {
     let row = own_post(&app.store, user_id, id).await?;
     if row.state() != PostState::Unapproved {
         return Err(AppError::bad_request(Code::InvalidPost, NOT_IN_INBOX));
@@ -340,7 +292,7 @@ async fn set_asks(
 
 /// Sets one of the user's blogs' asks and anonymous asks; `None` keeps a value as it is, and
 /// anonymous asks need asks on. Answers both as saved.
-pub(super) async fn update_asks(
+pub async fn update_asks(
     app: &AppState,
     user_id: i64,
     blog: &str,

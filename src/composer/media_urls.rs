@@ -2,7 +2,21 @@
 //! their URL patterns (spotify, soundcloud, bandcamp, youtube), files played directly, and
 //! embed codes. Nothing here fetches anything: recognising a URL needs no network.
 
-use super::form::{DIRECT_EMBED_MISSING, NO_EMBED, web_url};
+use crate::media::limits::MAX_URL_CHARS;
+
+pub const NO_EMBED: &str = "No embed specified.";
+pub const DIRECT_EMBED_MISSING: &str = "Direct embed missing.";
+
+/// An http(s) URL under the length limit.
+pub fn web_url(raw: &str) -> Option<url::Url> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw.chars().count() >= MAX_URL_CHARS {
+        return None;
+    }
+    url::Url::parse(raw)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+}
 
 /// Where an audio post's sound comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]

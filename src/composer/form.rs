@@ -17,11 +17,13 @@
 
 use std::collections::BTreeMap;
 
-use super::media_urls::{AudioSource, VideoSource, audio_player, audio_source, video_source};
-use super::model::{EditorType, Photo, PostContent, PostSource, PostState, PostType};
-use super::sanitize;
-use super::tags::parse_tags;
+use super::media_urls::{
+    AudioSource, VideoSource, audio_player, audio_source, video_source, web_url,
+};
 use crate::extract::Pairs;
+use crate::posts::model::{EditorType, Photo, PostContent, PostSource, PostState, PostType};
+use crate::posts::sanitize;
+use crate::posts::tags::parse_tags;
 
 /// Photos a photo set holds at most.
 pub const MAX_PHOTOS: usize = 10;
@@ -37,7 +39,7 @@ pub const MAX_TWEET_CHARS: usize = 140;
 /// What a link counts for in a tweet.
 pub const SHORT_URL_CHARS: usize = 29;
 
-pub const POST_BODY_EMPTY: &str = "Post body empty.";
+pub use crate::posts::reblog::POST_BODY_EMPTY;
 pub const NO_PHOTOS: &str = "No photos specified.";
 pub const UPLOADS_IN_PROGRESS: &str = "Uploads in progress.";
 pub const TOO_MANY_PHOTOS: &str = "A photo set holds at most 10 photos.";
@@ -48,9 +50,7 @@ pub const NO_CHAT: &str = "No chat.";
 pub const QUESTION_EMPTY: &str = "Post question empty.";
 pub const NO_AUDIO: &str = "Please choose an audio source before continuing.";
 pub const NEED_PERMISSION: &str = "You must agree that you have permission to share this file.";
-pub const NO_EMBED: &str = "No embed specified.";
 pub const NO_VIDEO: &str = "No video specified.";
-pub const DIRECT_EMBED_MISSING: &str = "Direct embed missing.";
 
 /// A message about a field: the spec's errors map, one entry at a time.
 pub type FieldError = (String, String);
@@ -506,17 +506,6 @@ fn bracketed<'a>(key: &'a str, name: &str) -> Option<&'a str> {
     key.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']')
 }
 
-/// An http(s) URL under the length limit.
-pub fn web_url(raw: &str) -> Option<url::Url> {
-    let raw = raw.trim();
-    if raw.is_empty() || raw.chars().count() >= MAX_URL_CHARS {
-        return None;
-    }
-    url::Url::parse(raw)
-        .ok()
-        .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
-}
-
 /// One of our own media addresses (`/media/...`), or an http(s) URL.
 pub fn media_or_web_url(raw: &str) -> Option<()> {
     let ours = raw.starts_with("/media/") && !raw.contains("..");
@@ -619,6 +608,7 @@ fn number(form: &Pairs, name: &str, errors: &mut Vec<FieldError>) -> Option<i64>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::composer::media_urls::{DIRECT_EMBED_MISSING, NO_EMBED};
 
     fn form(fields: &[(&str, &str)]) -> Pairs {
         Pairs(

@@ -9,12 +9,12 @@ use axum::http::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 
 use super::form;
-use super::model::PostContent;
-use super::save::{rebloggable, trail_after};
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::error::AppError;
 use crate::extract::Pairs;
+use crate::posts::model::PostContent;
+use crate::posts::reblog::{rebloggable, trail_after};
 use crate::state::AppState;
 use crate::web::escape_html as esc;
 
@@ -95,7 +95,7 @@ fn render(content: &PostContent) -> String {
         PostContent::Text { title, body } => format!(
             "{}{}",
             heading(title),
-            body.replace(super::sanitize::READ_MORE, "")
+            body.replace(crate::posts::sanitize::READ_MORE, "")
         ),
         PostContent::Photo {
             photos, caption, ..

@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use super::og::{self, MAX_PAGE_BYTES, OpenGraph};
 use super::providers::{AudioData, AudioResult, EmbedData, MediaProviders};
-use super::tags::parse_tags;
 use crate::auth::session::CurrentUser;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Json};
 use crate::media::limits::MAX_URL_CHARS;
+use crate::posts::tags::parse_tags;
 use crate::state::AppState;
 
 /// Blogs a mention lists at most.

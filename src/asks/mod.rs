@@ -1,0 +1,12 @@
+//! Asks and submissions waiting in a blog's inbox (spec 002 §7; 000 §3 Blog `asks`,
+//! `anonymous_asks`): asking, answering, approving and denying, and the blog's asks settings.
+
+mod http;
+
+pub use http::{ANSWER_EMPTY, ASKS_OFF, MAX_QUESTION_CHARS, NOT_IN_INBOX, router, update_asks};
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    http::typescript(exports);
+}

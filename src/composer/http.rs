@@ -1,0 +1,383 @@
+//! The composer's calls (spec 001 §7): `/svc/post/update` (the save), `/svc/post/fetch` (the
+//! post to edit or reblog), `/svc/post/get_post_form_builder_data` (the blogs, limits and
+//! settings the composer starts from), `/svc/post/set_seen_rte`,
+//! `/svc/filter_html_for_dash_preview` and the blog's `post/preview`.
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::post;
+use serde::{Deserialize, Serialize};
+
+use super::form::{
+    self, MAX_PHOTO_CAPTION, MAX_PHOTOS, MAX_TWEET_CHARS, MAX_URL_CHARS, SHORT_URL_CHARS,
+};
+use super::save::{self, Save};
+use super::submission::submission;
+use crate::auth::session::CurrentUser;
+use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
+use crate::error::{ApiResult, AppError, Code, ok};
+use crate::extract::{Form, Pairs, flag};
+use crate::moderation::not_suspended;
+use crate::posts::http::{ContextTumblelog, post_view, views};
+use crate::posts::model::{EditorType, PostState, PostType};
+use crate::posts::reblog::{own_post, rebloggable};
+use crate::posts::sanitize::dash_preview;
+use crate::posts::tags::MAX_TAG_CHARS;
+use crate::posts::view::PostView;
+use crate::state::AppState;
+
+/// The composer's routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/svc/post/update", post(update))
+        .route("/svc/post/fetch", post(fetch))
+        .route(
+            "/svc/post/get_post_form_builder_data",
+            post(form_builder_data),
+        )
+        .route("/svc/post/set_seen_rte", post(set_seen_rte))
+        .route("/svc/filter_html_for_dash_preview", post(filter_html))
+        .route("/blog/{name}/post/preview", post(super::preview::preview))
+}
+
+/// The blog a post went to, as the save answer names it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct PostTumblelog {
+    post_url: String,
+    name_or_id: String,
+    url: String,
+    avatar: String,
+}
+
+/// The save answer (spec 001 §3 Save response); errors come as the error envelope's
+/// `errors`, each naming its field.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct SaveAnswer {
+    post: PostView,
+    /// The page the post now belongs on.
+    post_context_page: ContextPage,
+    message: String,
+    created_post: bool,
+    post_tumblelog: PostTumblelog,
+    context_tumblelog: ContextTumblelog,
+}
+
+/// The page a post is listed on, for the composer to put a saved post where it belongs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+enum ContextPage {
+    /// Published posts: the followers' dashboards and the blog.
+    Dashboard,
+    /// Private posts: the owner's view of the blog only.
+    Blog,
+    Drafts,
+    /// Queued and scheduled posts.
+    Queue,
+    Processing,
+    Inbox,
+}
+
+/// The page a post in `state` is listed on.
+fn context_page(state: PostState) -> ContextPage {
+    match state {
+        PostState::Published => ContextPage::Dashboard,
+        PostState::Private => ContextPage::Blog,
+        PostState::Draft => ContextPage::Drafts,
+        PostState::Queued | PostState::Scheduled => ContextPage::Queue,
+        PostState::Transcoding => ContextPage::Processing,
+        PostState::Unapproved => ContextPage::Inbox,
+    }
+}
+
+fn saved_message(post: &PostView, created: bool) -> String {
+    let blog = &post.tumblelog;
+    match post.state {
+        PostState::Draft => "Saved to your drafts.".into(),
+        PostState::Queued => format!("Added to {blog}'s queue."),
+        PostState::Scheduled => format!("Scheduled on {blog}."),
+        PostState::Private => format!("Posted privately to {blog}."),
+        PostState::Unapproved => format!("Submitted to {blog}."),
+        _ if post.is_reblog && created => format!("Reblogged to {blog}."),
+        _ if created => format!("Posted to {blog}."),
+        _ => "Saved.".into(),
+    }
+}
+
+async fn update(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    form: Pairs,
+) -> ApiResult<SaveAnswer> {
+    let mut form =
+        form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
+    // '0 3' submits the post to another user's blog; every other state saves to one's own.
+    let (blog, submitter) = if form.state == PostState::Unapproved {
+        form.publish_on = None;
+        let (blog, submitter) = submission(&app, user.user_id, &form).await?;
+        (blog, Some(submitter))
+    } else {
+        let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
+        (blog, None)
+    };
+    not_suspended(&app.store, blog.id).await?;
+    save::measure_photos(&mut form.content, &app.media).await;
+    let (id, created, published) =
+        match save::prepare(&app.store, user.user_id, &blog, form).await? {
+            Save::Create(mut write) => {
+                write.asked_by = submitter.as_ref().map(|b| b.id);
+                let written = app.store.create_post(&write).await?;
+                (written.id, true, written.published)
+            }
+            Save::Update(id, write) => (id, false, app.store.update_post(id, &write).await?),
+        };
+    app.realtime.publish(published).await;
+    let post = post_view(&app, id, Some(user.user_id)).await?;
+    // The counts the composer updates are the writer's own blog's: a submission's.
+    let context = submitter.as_ref().unwrap_or(&blog);
+    let row = blog_named(&app.store, Some(user.user_id), &context.name).await?;
+    Ok(ok(SaveAnswer {
+        post_context_page: context_page(post.state),
+        message: saved_message(&post, created),
+        created_post: created,
+        post_tumblelog: PostTumblelog {
+            post_url: post.post_url.clone(),
+            name_or_id: blog.name.clone(),
+            url: format!("/blog/{}", blog.name),
+            avatar: avatar_url(&blog.name, DEFAULT_AVATAR_SIZE),
+        },
+        context_tumblelog: ContextTumblelog::of(&row),
+        post,
+    }))
+}
+
+/// What `/svc/post/fetch` answers: the post to edit, or the one to reblog.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FetchAnswer {
+    post: PostView,
+    created_post: bool,
+    post_tumblelog: PostTumblelog,
+    post_context_page: ContextPage,
+}
+
+async fn fetch(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    form: Pairs,
+) -> ApiResult<FetchAnswer> {
+    let number = |name: &str| -> Result<Option<i64>, AppError> {
+        match form.get(name).map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(None),
+            Some(v) => v.parse().map(Some).map_err(|_| {
+                AppError::bad_request(
+                    Code::InvalidPost,
+                    format!("Invalid \"{name}\" type. Expected number, got string."),
+                )
+            }),
+        }
+    };
+    let row = match (number("post_id")?, number("reblog_id")?) {
+        (Some(id), _) => {
+            let row = own_post(&app.store, user.user_id, id).await?;
+            let channel = form.get("channel_id").unwrap_or("").trim();
+            if !channel.is_empty() && channel != row.blog_name {
+                return Err(AppError::not_found("No such post."));
+            }
+            row
+        }
+        (None, Some(id)) => {
+            let key = form.get("reblog_key").unwrap_or("");
+            rebloggable(&app.store, user.user_id, id, key).await?
+        }
+        (None, None) => {
+            return Err(AppError::bad_request(
+                Code::InvalidPost,
+                "Say which post: post_id and channel_id to edit, or reblog_id and reblog_key to reblog.",
+            ));
+        }
+    };
+    let blog = row.blog_name.clone();
+    let post = views(&app, vec![row], Some(user.user_id)).await?.remove(0);
+    Ok(ok(FetchAnswer {
+        post_context_page: context_page(post.state),
+        created_post: false,
+        post_tumblelog: PostTumblelog {
+            post_url: post.post_url.clone(),
+            url: format!("/blog/{blog}"),
+            avatar: avatar_url(&blog, DEFAULT_AVATAR_SIZE),
+            name_or_id: blog,
+        },
+        post,
+    }))
+}
+
+/// A blog the composer can post to (spec 001 §3 Channel).
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FormChannel {
+    name: String,
+    title: String,
+    avatar_url: String,
+    show_author_avatar: bool,
+    blog_url: String,
+    #[serde(rename = "displayName")]
+    display_name: String,
+    directory_safe_title: String,
+    is_current: bool,
+    can_send_to_twitter: bool,
+    can_send_to_facebook: bool,
+    twitter_send_posts: bool,
+    facebook_opengraph_send_posts: bool,
+}
+
+/// The limits the composer enforces as the server does (spec 001 §9).
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FormLimits {
+    photos_per_post: usize,
+    photo_caption_chars: usize,
+    tag_chars: usize,
+    url_chars: usize,
+    tweet_chars: usize,
+    short_url_chars: usize,
+    inline_embeds_per_post: usize,
+    photo_upload_bytes: u64,
+    audio_upload_bytes: u64,
+    album_art_upload_bytes: u64,
+    video_upload_bytes: u64,
+    image_max_dimension: u32,
+}
+
+/// The user's composer settings (spec 001 §3 User).
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FormUser {
+    default_editor_type: EditorType,
+    has_rich_text_tutorial: bool,
+    inline_embeds_per_post: usize,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct FormBuilderData {
+    channels: Vec<FormChannel>,
+    limits: FormLimits,
+    user: FormUser,
+    post_types: Vec<PostType>,
+}
+
+/// Inline embeds a post may hold (spec 001 §5: the default).
+const INLINE_EMBEDS_PER_POST: usize = 5;
+
+async fn form_builder_data(
+    State(app): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<FormBuilderData> {
+    let current = acting_blog(&app.store, user.user_id).await?;
+    let channels = app
+        .store
+        .blogs_of_user(user.user_id)
+        .await?
+        .into_iter()
+        .map(|b| FormChannel {
+            avatar_url: avatar_url(&b.name, DEFAULT_AVATAR_SIZE),
+            show_author_avatar: true,
+            blog_url: format!("/blog/{}", b.name),
+            display_name: b.name.clone(),
+            directory_safe_title: b.title.replace(['<', '>', '"', '&'], ""),
+            is_current: b.id == current.id,
+            can_send_to_twitter: false,
+            can_send_to_facebook: false,
+            twitter_send_posts: false,
+            facebook_opengraph_send_posts: false,
+            title: b.title,
+            name: b.name,
+        })
+        .collect();
+    Ok(ok(FormBuilderData {
+        channels,
+        limits: FormLimits {
+            photos_per_post: MAX_PHOTOS,
+            photo_caption_chars: MAX_PHOTO_CAPTION,
+            tag_chars: MAX_TAG_CHARS,
+            url_chars: MAX_URL_CHARS,
+            tweet_chars: MAX_TWEET_CHARS,
+            short_url_chars: SHORT_URL_CHARS,
+            inline_embeds_per_post: INLINE_EMBEDS_PER_POST,
+            photo_upload_bytes: crate::media::limits::PHOTO_BYTES,
+            audio_upload_bytes: crate::media::limits::AUDIO_BYTES,
+            album_art_upload_bytes: crate::media::limits::ALBUM_ART_BYTES,
+            video_upload_bytes: crate::media::limits::VIDEO_BYTES,
+            image_max_dimension: crate::media::limits::MAX_IMAGE_DIMENSION,
+        },
+        user: FormUser {
+            default_editor_type: EditorType::Rich,
+            has_rich_text_tutorial: !app.store.seen_rte(user.user_id).await?,
+            inline_embeds_per_post: INLINE_EMBEDS_PER_POST,
+        },
+        post_types: PostType::ALL.to_vec(),
+    }))
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct SeenRte {
+    seen_rte: bool,
+}
+
+async fn set_seen_rte(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SeenRte> {
+    app.store.set_seen_rte(user.user_id).await?;
+    Ok(ok(SeenRte { seen_rte: true }))
+}
+
+#[derive(Deserialize)]
+struct PreviewForm {
+    #[serde(default)]
+    html: String,
+    markdown: Option<String>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct Preview {
+    html: String,
+}
+
+/// What a post's HTML or markdown will look like once saved: the same sanitiser.
+async fn filter_html(_: CurrentUser, Form(form): Form<PreviewForm>) -> ApiResult<Preview> {
+    Ok(ok(Preview {
+        html: dash_preview(&form.html, flag(&form.markdown)),
+    }))
+}
+
+/// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<ContextPage>();
+    exports.add::<PostTumblelog>();
+    exports.add::<SaveAnswer>();
+    exports.add::<FetchAnswer>();
+    exports.add::<FormChannel>();
+    exports.add::<FormLimits>();
+    exports.add::<FormUser>();
+    exports.add::<FormBuilderData>();
+    exports.add::<SeenRte>();
+    exports.add::<Preview>();
+    super::lookups::typescript(exports);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_state_has_its_page() {
+        assert_eq!(context_page(PostState::Draft), ContextPage::Drafts);
+        assert_eq!(context_page(PostState::Scheduled), ContextPage::Queue);
+        assert_eq!(context_page(PostState::Private), ContextPage::Blog);
+    }
+}
