@@ -499,14 +499,31 @@ mod tests {
             restart_pages: 16,
         };
         let writer = SqliteWriter::open_with(&path, Arc::new(Mutex::new(())), quick).unwrap();
+        let wal = dir.path().join("w.db-wal");
+        // Each time the WAL starts over, SQLite counts it in the WAL file's header (its
+        // checkpoint sequence, bytes 12..16, big-endian) as it writes the first frame again.
+        let restarts = || {
+            let header = std::fs::read(&wal).unwrap_or_default();
+            header
+                .get(12..16)
+                .map(|b| u32::from_be_bytes(b.try_into().unwrap()))
+                .unwrap_or(0)
+        };
         // Eight callers, each sending its next job as soon as the last is answered: the writer
-        // commits while every checkpoint copies, as under load. 6,400 rows of 4 KiB: a WAL
-        // that never started over would hold them all, 25 MiB or more.
+        // commits while every checkpoint copies, as under load. They go on until the WAL has
+        // started over three times. With the gated checkpoint that takes a few hundred rows of
+        // 4 KiB; without it only the callers' rare idle moments let the WAL start over, some
+        // 90,000 rows in. Counted in rows, not timed: a loaded machine that runs the
+        // checkpointer late only makes the test longer.
+        let written = Arc::new(std::sync::atomic::AtomicI64::new(0));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let callers: Vec<_> = (0..8)
             .map(|_| {
                 let writer = writer.clone();
+                let (written, stop) = (written.clone(), stop.clone());
                 tokio::spawn(async move {
-                    for n in 0..800i64 {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let n = written.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         writer
                             .run(move |tx| {
                                 tx.execute(
@@ -521,17 +538,27 @@ mod tests {
                 })
             })
             .collect();
+        let first = restarts();
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while restarts().wrapping_sub(first) < 3 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the WAL did not start over three times in 60 s of writes"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let rows = written.load(std::sync::atomic::Ordering::Relaxed);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
         for caller in callers {
             caller.await.unwrap();
         }
-        assert_eq!(count(&writer).await, 6_400);
-        let wal = std::fs::metadata(dir.path().join("w.db-wal"))
-            .unwrap()
-            .len();
         assert!(
-            wal < 16 << 20,
-            "the WAL grew to {} MiB: it never started over",
-            wal >> 20
+            rows <= 25_600,
+            "the WAL started over three times only after {rows} rows (100 MiB is 25,600)"
+        );
+        assert_eq!(
+            count(&writer).await,
+            written.load(std::sync::atomic::Ordering::Relaxed)
         );
     }
 
