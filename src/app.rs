@@ -11,6 +11,7 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
 
+use crate::auth;
 use crate::auth::session::load_session;
 use crate::realtime::ChannelKinds;
 use crate::state::AppState;
@@ -120,7 +121,7 @@ async fn upkeep(state: AppState) {
     loop {
         tick.tick().await;
         state.login_limiter.sweep();
-        match state.store.sweep_sessions().await {
+        match auth::store::sweep_sessions(&state.store).await {
             Ok(n) if n > 0 => tracing::info!(removed = n, "expired sessions removed"),
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "session sweep failed"),

@@ -12,6 +12,7 @@ use dashwire::config::{
     AdminArgs, Cli, Command, Config, MediaLocation, SeedArgs, check_database_url,
 };
 use dashwire::demo::{DEMO_PASSWORD, seed};
+use dashwire::moderation;
 use dashwire::outbound::Fetcher;
 use dashwire::rate_limit::LoginLimiter;
 use dashwire::realtime::Realtime;
@@ -123,7 +124,7 @@ async fn seed_demo(args: SeedArgs) -> anyhow::Result<()> {
 
 async fn set_admin(args: AdminArgs) -> anyhow::Result<()> {
     let store = open_store(&args.database.database_url).await?;
-    if !store.set_admin(&args.email, !args.revoke).await? {
+    if !moderation::store::set_admin(&store, &args.email, !args.revoke).await? {
         anyhow::bail!("no account has the email {}", args.email.trim());
     }
     let now = if args.revoke { "no longer" } else { "now" };

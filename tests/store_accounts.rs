@@ -4,37 +4,52 @@
 mod common;
 
 use common::store::each_store;
+use dashwire::accounts;
+use dashwire::auth;
 
 #[tokio::test]
 async fn sessions_are_stored_by_hash_and_revocable() {
     each_store(|store, _| async move {
-        let id = store
-            .create_user_with_blog("s@example.com", "h", "s", "S")
+        let id = accounts::store::create_user_with_blog(&store, "s@example.com", "h", "s", "S")
             .await
             .unwrap();
-        let visitor = store.create_session(None).await.unwrap();
-        let user = store.create_session(Some(id)).await.unwrap();
+        let visitor = auth::store::create_session(&store, None).await.unwrap();
+        let user = auth::store::create_session(&store, Some(id)).await.unwrap();
         assert_ne!(
             visitor.token, visitor.session.token_hash,
             "only the hash is stored"
         );
-        let found = store.session_by_token(&user.token).await.unwrap().unwrap();
+        let found = auth::store::session_by_token(&store, &user.token)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(found.user_id, Some(id));
         assert_eq!(found.form_key, user.session.form_key);
         assert!(
-            store
-                .session_by_token(&visitor.token)
+            auth::store::session_by_token(&store, &visitor.token)
                 .await
                 .unwrap()
                 .unwrap()
                 .user_id
                 .is_none()
         );
-        assert!(store.session_by_token("forged").await.unwrap().is_none());
-        store.delete_session(&found.token_hash).await.unwrap();
-        assert!(store.session_by_token(&user.token).await.unwrap().is_none());
+        assert!(
+            auth::store::session_by_token(&store, "forged")
+                .await
+                .unwrap()
+                .is_none()
+        );
+        auth::store::delete_session(&store, &found.token_hash)
+            .await
+            .unwrap();
+        assert!(
+            auth::store::session_by_token(&store, &user.token)
+                .await
+                .unwrap()
+                .is_none()
+        );
         assert_eq!(
-            store.sweep_sessions().await.unwrap(),
+            auth::store::sweep_sessions(&store).await.unwrap(),
             0,
             "fresh sessions are kept"
         );

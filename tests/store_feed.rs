@@ -5,7 +5,11 @@
 mod common;
 
 use common::store::each_store;
+use dashwire::accounts;
+use dashwire::blogs;
+use dashwire::feed;
 use dashwire::feed::posts_topic;
+use dashwire::follows;
 use dashwire::realtime::{Published, Topic, log};
 use dashwire::store::Store;
 use dashwire_protocol::{Channel, Event, PostAction, PostChange, UnreadCounts};
@@ -166,23 +170,26 @@ async fn concurrent_transactions_take_distinct_feed_positions_with_no_holes() {
 #[tokio::test]
 async fn a_dashboard_reads_its_users_blogs_and_those_they_follow() {
     each_store(|store, kind| async move {
-        let ann = store
-            .create_user_with_blog("ann@example.com", "hash", "ann", "ann")
+        let ann =
+            accounts::store::create_user_with_blog(&store, "ann@example.com", "hash", "ann", "ann")
+                .await
+                .unwrap();
+        blogs::store::create_blog(&store, ann, "ann-art", "Art")
             .await
             .unwrap();
-        store.create_blog(ann, "ann-art", "Art").await.unwrap();
-        let bob = store
-            .create_user_with_blog("bob@example.com", "hash", "bob", "bob")
+        let bob =
+            accounts::store::create_user_with_blog(&store, "bob@example.com", "hash", "bob", "bob")
+                .await
+                .unwrap();
+        accounts::store::create_user_with_blog(&store, "cid@example.com", "hash", "cid", "cid")
             .await
             .unwrap();
-        store
-            .create_user_with_blog("cid@example.com", "hash", "cid", "cid")
+        let ann_blog = blogs::store::blogs_of_user(&store, ann).await.unwrap()[0].id;
+        let bob_blog = blogs::store::blogs_of_user(&store, bob).await.unwrap()[0].id;
+        follows::store::follow(&store, ann, ann_blog, bob_blog)
             .await
             .unwrap();
-        let ann_blog = store.blogs_of_user(ann).await.unwrap()[0].id;
-        let bob_blog = store.blogs_of_user(bob).await.unwrap()[0].id;
-        store.follow(ann, ann_blog, bob_blog).await.unwrap();
-        let mut blogs = store.dashboard_blogs(ann).await.unwrap();
+        let mut blogs = feed::dashboard_blogs(&store, ann).await.unwrap();
         blogs.sort();
         assert_eq!(blogs, ["ann", "ann-art", "bob"], "{kind:?}");
     })

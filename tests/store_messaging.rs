@@ -7,23 +7,33 @@ mod common;
 use std::time::Duration;
 
 use common::store::each_store;
+use dashwire::accounts;
+use dashwire::blogs;
+use dashwire::follows;
+use dashwire::messaging;
 use dashwire::messaging::store::{NewMessage, SendError, Sender, Sent, Target};
 use dashwire::realtime::Published;
 use dashwire::store::Store;
+use dashwire::unread;
 
 /// A user with one blog called `name`: (user id, blog id).
 async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
-    let user = store
-        .create_user_with_blog(&format!("{name}@example.com"), "hash", name, name)
-        .await
-        .unwrap();
-    let blog = store.blogs_of_user(user).await.unwrap()[0].id;
+    let user = accounts::store::create_user_with_blog(
+        store,
+        &format!("{name}@example.com"),
+        "hash",
+        name,
+        name,
+    )
+    .await
+    .unwrap();
+    let blog = blogs::store::blogs_of_user(store, user).await.unwrap()[0].id;
     (user, blog)
 }
 
 /// The blog named `name` as a sender: its user's.
 async fn sender(store: &Store, name: &str) -> Sender {
-    let blog = store.blog_ref(name).await.unwrap().unwrap();
+    let blog = blogs::store::blog_ref(store, name).await.unwrap().unwrap();
     Sender {
         user_id: blog.user_id,
         blog: blog.name,
@@ -32,15 +42,17 @@ async fn sender(store: &Store, name: &str) -> Sender {
 
 /// Sends a text message from the blog named `from`.
 async fn send(store: &Store, from: &str, target: Target, text: &str) -> Sent {
-    store
-        .send_message(NewMessage {
+    messaging::store::send_message(
+        store,
+        NewMessage {
             target,
             sender: sender(store, from).await,
             body: text.to_owned(),
             r#type: "TEXT".to_owned(),
-        })
-        .await
-        .unwrap_or_else(|e| panic!("send {text:?}: {e}"))
+        },
+    )
+    .await
+    .unwrap_or_else(|e| panic!("send {text:?}: {e}"))
 }
 
 /// The channels a change's events go to, sorted. The one place these tests look inside
@@ -99,11 +111,15 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
             "{kind:?}: one conversation per set of blogs"
         );
         assert_eq!(
-            store.conversation_of_blogs(&[bob, ann]).await.unwrap(),
+            messaging::store::conversation_of_blogs(&store, &[bob, ann])
+                .await
+                .unwrap(),
             Some(id)
         );
         assert_eq!(
-            store.conversation_of_blogs(&[ann, cat]).await.unwrap(),
+            messaging::store::conversation_of_blogs(&store, &[ann, cat])
+                .await
+                .unwrap(),
             None,
             "{kind:?}"
         );
@@ -123,15 +139,16 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
                 .map(|text| send(&store, "bob", Target::Existing(id), text)),
         )
         .await;
-        let messages = store.messages(id, None, 0, 50).await.unwrap();
+        let messages = messaging::store::messages(&store, id, None, 0, 50)
+            .await
+            .unwrap();
         assert_eq!(messages.len(), 11, "{kind:?}");
         assert!(
             messages.windows(2).all(|w| w[0].ts < w[1].ts),
             "{kind:?}: ts strictly increase in id order: {:?}",
             messages.iter().map(|m| (m.id, m.ts)).collect::<Vec<_>>()
         );
-        let older = store
-            .messages(id, Some(messages[3].id), 0, 2)
+        let older = messaging::store::messages(&store, id, Some(messages[3].id), 0, 2)
             .await
             .unwrap();
         let older: Vec<&str> = older.iter().map(|m| m.body.as_str()).collect();
@@ -142,27 +159,39 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         );
 
         // Each blog sees its own read state; an outsider sees nothing.
-        let as_ann = store.conversation_as(id, ann).await.unwrap().unwrap();
-        let as_bob = store.conversation_as(id, bob).await.unwrap().unwrap();
+        let as_ann = messaging::store::conversation_as(&store, id, ann)
+            .await
+            .unwrap()
+            .unwrap();
+        let as_bob = messaging::store::conversation_as(&store, id, bob)
+            .await
+            .unwrap()
+            .unwrap();
         assert!(
             as_ann.last_read_ms < as_ann.last_modified_ms,
             "{kind:?}: bob wrote last"
         );
         assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
         assert!(
-            store.conversation_as(id, cat).await.unwrap().is_none(),
+            messaging::store::conversation_as(&store, id, cat)
+                .await
+                .unwrap()
+                .is_none(),
             "{kind:?}"
         );
 
         // Refused sends leave no trace: a blog that is not in the conversation, one that does
         // not exist, a blog that is not the user's, a sender that takes no messages itself, a message to no one.
         let attempt = |sender: Sender, target: Target| {
-            store.send_message(NewMessage {
-                target,
-                sender,
-                body: "let me in".into(),
-                r#type: "TEXT".into(),
-            })
+            messaging::store::send_message(
+                &store,
+                NewMessage {
+                    target,
+                    sender,
+                    body: "let me in".into(),
+                    r#type: "TEXT".into(),
+                },
+            )
         };
         let outsider = attempt(sender(&store, "cat").await, Target::Existing(id)).await;
         assert!(
@@ -188,19 +217,29 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
             matches!(alone, Err(SendError::NoRecipient)),
             "{kind:?}: {alone:?}"
         );
-        store.set_blog_can_message(ann, false).await.unwrap();
+        blogs::store::set_blog_can_message(&store, ann, false)
+            .await
+            .unwrap();
         let silent = attempt(sender(&store, "ann").await, Target::Existing(id)).await;
         assert!(
             matches!(silent, Err(SendError::SenderCannotMessage)),
             "{kind:?}: {silent:?}"
         );
-        store.set_blog_can_message(ann, true).await.unwrap();
+        blogs::store::set_blog_can_message(&store, ann, true)
+            .await
+            .unwrap();
         assert_eq!(
-            store.messages(id, None, 0, 50).await.unwrap().len(),
+            messaging::store::messages(&store, id, None, 0, 50)
+                .await
+                .unwrap()
+                .len(),
             11,
             "{kind:?}"
         );
-        let unchanged = store.conversation_as(id, bob).await.unwrap().unwrap();
+        let unchanged = messaging::store::conversation_as(&store, id, bob)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(
             unchanged.last_modified_ms, as_bob.last_modified_ms,
             "{kind:?}: the refused send was rolled back"
@@ -220,22 +259,28 @@ async fn reading_clears_unread_and_reports_only_a_change() {
             .message
             .conversation_id;
         assert_eq!(
-            store.unread_counts(bob_user).await.unwrap().messaging,
+            unread::unread_counts(&store, bob_user)
+                .await
+                .unwrap()
+                .messaging,
             1,
             "{kind:?}"
         );
         assert_eq!(
-            store.unread_counts(ann_user).await.unwrap().messaging,
+            unread::unread_counts(&store, ann_user)
+                .await
+                .unwrap()
+                .messaging,
             0,
             "{kind:?}"
         );
 
-        let nothing_new = store.mark_read(id, ann).await.unwrap();
+        let nothing_new = messaging::store::mark_read(&store, id, ann).await.unwrap();
         assert!(
             nothing_new.is_empty(),
             "{kind:?}: the sender had read it: {nothing_new:?}"
         );
-        let read = store.mark_read(id, bob).await.unwrap();
+        let read = messaging::store::mark_read(&store, id, bob).await.unwrap();
         assert_eq!(
             channels(&read),
             [
@@ -247,27 +292,43 @@ async fn reading_clears_unread_and_reports_only_a_change() {
             ],
             "{kind:?}: the read, each blog's inbox, each user's counts"
         );
-        let as_bob = store.conversation_as(id, bob).await.unwrap().unwrap();
+        let as_bob = messaging::store::conversation_as(&store, id, bob)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
         assert_eq!(
-            store.unread_counts(bob_user).await.unwrap().messaging,
+            unread::unread_counts(&store, bob_user)
+                .await
+                .unwrap()
+                .messaging,
             0,
             "{kind:?}"
         );
         assert!(
-            store.mark_read(id, bob).await.unwrap().is_empty(),
+            messaging::store::mark_read(&store, id, bob)
+                .await
+                .unwrap()
+                .is_empty(),
             "{kind:?}: reading again changes nothing"
         );
         assert!(
-            store.mark_read(id, cat).await.unwrap().is_empty(),
+            messaging::store::mark_read(&store, id, cat)
+                .await
+                .unwrap()
+                .is_empty(),
             "{kind:?}: an outsider has nothing to read"
         );
 
         // Counts are per blog, in the user's blog order, with unread activity beside them.
-        let bob_two = store.create_blog(bob_user, "bob-two", "Two").await.unwrap();
+        let bob_two = blogs::store::create_blog(&store, bob_user, "bob-two", "Two")
+            .await
+            .unwrap();
         send(&store, "ann", Target::Blogs(vec![ann, bob_two]), "to two").await;
-        store.follow(cat_user, cat, bob).await.unwrap();
-        let counts = store.unread_counts(bob_user).await.unwrap();
+        follows::store::follow(&store, cat_user, cat, bob)
+            .await
+            .unwrap();
+        let counts = unread::unread_counts(&store, bob_user).await.unwrap();
         let blogs: Vec<(&str, i64, i64)> = counts
             .blogs
             .iter()
@@ -307,12 +368,16 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
         // bob's reply moves the oldest conversation to the top.
         send(&store, "bob", Target::Existing(with_bob), "from bob").await;
 
-        let first = store.conversations_of(ann, None, 2).await.unwrap();
+        let first = messaging::store::conversations_of(&store, ann, None, 2)
+            .await
+            .unwrap();
         let ids: Vec<i64> = first.iter().map(|c| c.id).collect();
         assert_eq!(ids, [with_bob, group], "{kind:?}: newest activity first");
         let last = &first[1];
         let cursor = Some((last.last_modified_ms, last.id));
-        let second = store.conversations_of(ann, cursor, 2).await.unwrap();
+        let second = messaging::store::conversations_of(&store, ann, cursor, 2)
+            .await
+            .unwrap();
         let ids: Vec<i64> = second.iter().map(|c| c.id).collect();
         assert_eq!(
             ids,
@@ -322,27 +387,29 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
         let last = &second[0];
         let cursor = Some((last.last_modified_ms, last.id));
         assert!(
-            store
-                .conversations_of(ann, cursor, 2)
+            messaging::store::conversations_of(&store, ann, cursor, 2)
                 .await
                 .unwrap()
                 .is_empty(),
             "{kind:?}: no third page"
         );
         assert_eq!(
-            store.conversations_of(cat, None, 20).await.unwrap().len(),
+            messaging::store::conversations_of(&store, cat, None, 20)
+                .await
+                .unwrap()
+                .len(),
             2,
             "{kind:?}: cat's own inbox"
         );
 
         let ids = [with_bob, with_cat, group];
-        let mut participants: Vec<(i64, String)> = store
-            .participants_of_many(&ids)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|entry| (entry.conversation_id, entry.participant.name))
-            .collect();
+        let mut participants: Vec<(i64, String)> =
+            messaging::store::participants_of_many(&store, &ids)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|entry| (entry.conversation_id, entry.participant.name))
+                .collect();
         participants.sort();
         let mut expected: Vec<(i64, String)> = [
             (with_bob, "ann"),
@@ -359,8 +426,7 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
         expected.sort();
         assert_eq!(participants, expected, "{kind:?}");
 
-        let mut last_messages: Vec<(i64, String)> = store
-            .last_messages(&ids)
+        let mut last_messages: Vec<(i64, String)> = messaging::store::last_messages(&store, &ids)
             .await
             .unwrap()
             .into_iter()
@@ -379,11 +445,17 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
         assert_eq!(last_messages, expected, "{kind:?}: each one's newest");
 
         assert!(
-            store.participants_of_many(&[]).await.unwrap().is_empty(),
+            messaging::store::participants_of_many(&store, &[])
+                .await
+                .unwrap()
+                .is_empty(),
             "{kind:?}"
         );
         assert!(
-            store.last_messages(&[]).await.unwrap().is_empty(),
+            messaging::store::last_messages(&store, &[])
+                .await
+                .unwrap()
+                .is_empty(),
             "{kind:?}"
         );
     })
@@ -401,7 +473,7 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
         let ann_bob = started(send(&store, "ann", Target::Blogs(vec![ann, bob]), "first").await);
         let cat_dan = started(send(&store, "cat", Target::Blogs(vec![cat, dan]), "first").await);
         let ann_dan = started(send(&store, "ann", Target::Blogs(vec![ann, dan]), "first").await);
-        store.block(dan, ann).await.unwrap();
+        blogs::blocks::block(&store, dan, ann).await.unwrap();
 
         // All queued before any is answered: on PostgreSQL they share batches
         // (`send_batch.rs`), on SQLite the writer thread's transactions.
@@ -422,14 +494,16 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
             let store = store.clone();
             let sender = sender(&store, from).await;
             tasks.push(tokio::spawn(async move {
-                store
-                    .send_message(NewMessage {
+                messaging::store::send_message(
+                    &store,
+                    NewMessage {
                         target: Target::Existing(conversation),
                         sender,
                         body,
                         r#type: "TEXT".into(),
-                    })
-                    .await
+                    },
+                )
+                .await
             }));
         }
         let mut answers = Vec::new();
@@ -465,7 +539,9 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
             } else {
                 expected
             };
-            let messages = store.messages(conversation, None, 0, 100).await.unwrap();
+            let messages = messaging::store::messages(&store, conversation, None, 0, 100)
+                .await
+                .unwrap();
             assert_eq!(
                 messages.len(),
                 expected,

@@ -6,6 +6,10 @@ mod common;
 
 use common::store::each_store;
 use common::{BOTH, TestDb};
+use dashwire::accounts;
+use dashwire::blogs;
+use dashwire::follows;
+use dashwire::posts;
 use dashwire::posts::model::{PostContent, PostState};
 use dashwire::posts::store::{Cursor, Page, PostWrite};
 use dashwire::store::{Store, now_secs};
@@ -26,11 +30,10 @@ fn text_post(blog_id: i64, state: PostState, publish_on: Option<i64>) -> PostWri
 async fn two_nodes(db: &TestDb) -> (Store, Store, i64) {
     let one = Store::connect(&db.url, 4).await.unwrap();
     let two = Store::connect(&db.url, 4).await.unwrap();
-    let user = one
-        .create_user_with_blog("a@example.com", "hash", "ann", "Ann")
+    let user = accounts::store::create_user_with_blog(&one, "a@example.com", "hash", "ann", "Ann")
         .await
         .unwrap();
-    let blog = one.blogs_of_user(user).await.unwrap()[0].id;
+    let blog = blogs::store::blogs_of_user(&one, user).await.unwrap()[0].id;
     (one, two, blog)
 }
 
@@ -43,18 +46,26 @@ async fn a_due_post_is_published_once_however_many_nodes_claim_it() {
         let mut due = Vec::new();
         for _ in 0..20 {
             due.push(
-                one.create_post(&text_post(blog, PostState::Scheduled, Some(now - 1)))
-                    .await
-                    .unwrap()
-                    .id,
+                posts::store::create_post(
+                    &one,
+                    &text_post(blog, PostState::Scheduled, Some(now - 1)),
+                )
+                .await
+                .unwrap()
+                .id,
             );
         }
-        let later = one
-            .create_post(&text_post(blog, PostState::Scheduled, Some(now + 3600)))
-            .await
-            .unwrap()
-            .id;
-        let (a, b) = tokio::join!(one.publish_due(now), two.publish_due(now));
+        let later = posts::store::create_post(
+            &one,
+            &text_post(blog, PostState::Scheduled, Some(now + 3600)),
+        )
+        .await
+        .unwrap()
+        .id;
+        let (a, b) = tokio::join!(
+            posts::store::publish_due(&one, now),
+            posts::store::publish_due(&two, now)
+        );
         let (a, b) = (a.unwrap(), b.unwrap());
         // Each post's `created` comes from the transaction that sent it out.
         let mut created: Vec<i64> = a
@@ -76,13 +87,20 @@ async fn a_due_post_is_published_once_however_many_nodes_claim_it() {
             "{kind:?}: each due post once, none twice, none early"
         );
         assert_eq!(
-            one.publish_due(now).await.unwrap().ids,
+            posts::store::publish_due(&one, now).await.unwrap().ids,
             Vec::<i64>::new(),
             "{kind:?}: nothing twice"
         );
-        let row = one.post_row(later, None).await.unwrap().unwrap();
+        let row = posts::store::post_row(&one, later, None)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(row.state(), PostState::Scheduled, "{kind:?}");
-        assert_eq!(one.next_due().await.unwrap(), Some(now + 3600), "{kind:?}");
+        assert_eq!(
+            posts::store::next_due(&one).await.unwrap(),
+            Some(now + 3600),
+            "{kind:?}"
+        );
         one.close().await;
         two.close().await;
         db.cleanup().await;
@@ -94,38 +112,39 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
     for kind in BOTH {
         let db = TestDb::new(kind).await;
         let (one, two, blog) = two_nodes(&db).await;
-        let first = one
-            .create_post(&text_post(blog, PostState::Queued, None))
+        let first = posts::store::create_post(&one, &text_post(blog, PostState::Queued, None))
             .await
             .unwrap()
             .id;
-        let second = one
-            .create_post(&text_post(blog, PostState::Queued, None))
+        let second = posts::store::create_post(&one, &text_post(blog, PostState::Queued, None))
             .await
             .unwrap()
             .id;
         let now = now_secs();
         assert_eq!(
-            one.publish_queues(now).await.unwrap().ids,
+            posts::store::publish_queues(&one, now).await.unwrap().ids,
             Vec::<i64>::new(),
             "{kind:?}: its first slot is later"
         );
         // Both nodes at the first slot: one post goes out.
-        let slot = one.next_due().await.unwrap().unwrap();
+        let slot = posts::store::next_due(&one).await.unwrap().unwrap();
         assert!(slot > now, "{kind:?}");
-        let (a, b) = tokio::join!(one.publish_queues(slot), two.publish_queues(slot));
+        let (a, b) = tokio::join!(
+            posts::store::publish_queues(&one, slot),
+            posts::store::publish_queues(&two, slot)
+        );
         let mut published = a.unwrap().ids;
         published.extend(b.unwrap().ids);
         assert_eq!(published, [first], "{kind:?}: the oldest, once");
-        let next = one.next_due().await.unwrap().unwrap();
+        let next = posts::store::next_due(&one).await.unwrap().unwrap();
         assert!(next > slot, "{kind:?}: the next slot is later");
         assert_eq!(
-            two.publish_queues(next).await.unwrap().ids,
+            posts::store::publish_queues(&two, next).await.unwrap().ids,
             [second],
             "{kind:?}"
         );
         assert_eq!(
-            one.next_due().await.unwrap(),
+            posts::store::next_due(&one).await.unwrap(),
             None,
             "{kind:?}: the queue is empty"
         );
@@ -142,27 +161,34 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
 #[tokio::test]
 async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
     each_store(|store, kind| async move {
-        let reader = store
-            .create_user_with_blog("r@example.com", "hash", "reader", "Reader")
-            .await
-            .unwrap();
-        let own = store.blogs_of_user(reader).await.unwrap()[0].id;
+        let reader = accounts::store::create_user_with_blog(
+            &store,
+            "r@example.com",
+            "hash",
+            "reader",
+            "Reader",
+        )
+        .await
+        .unwrap();
+        let own = blogs::store::blogs_of_user(&store, reader).await.unwrap()[0].id;
         let mut blogs = Vec::new();
         for n in 0..6 {
-            let user = store
-                .create_user_with_blog(
-                    &format!("u{n}@example.com"),
-                    "hash",
-                    &format!("blog{n}"),
-                    "B",
-                )
-                .await
-                .unwrap();
-            blogs.push(store.blogs_of_user(user).await.unwrap()[0].id);
+            let user = accounts::store::create_user_with_blog(
+                &store,
+                &format!("u{n}@example.com"),
+                "hash",
+                &format!("blog{n}"),
+                "B",
+            )
+            .await
+            .unwrap();
+            blogs.push(blogs::store::blogs_of_user(&store, user).await.unwrap()[0].id);
         }
         // Followed: blog0..blog2 (blog2 never posts); not followed: blog3..blog5.
         for &blog in &blogs[..3] {
-            store.follow(reader, own, blog).await.unwrap();
+            follows::store::follow(&store, reader, own, blog)
+                .await
+                .unwrap();
         }
         let read: Vec<i64> = [own, blogs[0], blogs[1], blogs[2]].into();
         let base = 1_700_000_000;
@@ -180,7 +206,7 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
             let mut post = text_post(blog, state, None);
             let date = base + (i * 37 % 29);
             post.date = Some(date);
-            let id = store.create_post(&post).await.unwrap().id;
+            let id = posts::store::create_post(&store, &post).await.unwrap().id;
             if read.contains(&blog) && state == PostState::Published {
                 expected.push((date, id));
             }
@@ -195,10 +221,15 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
         let page = |cursor| {
             let store = store.clone();
             async move {
-                let rows = store
-                    .page(Page::Dashboard { user_id: reader }, cursor, 4, Some(reader))
-                    .await
-                    .unwrap();
+                let rows = posts::store::page(
+                    &store,
+                    Page::Dashboard { user_id: reader },
+                    cursor,
+                    4,
+                    Some(reader),
+                )
+                .await
+                .unwrap();
                 rows.into_iter().map(|r| r.id).collect::<Vec<i64>>()
             }
         };
@@ -237,7 +268,7 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
         for i in 0..420_i64 {
             let mut post = text_post(blogs[4], PostState::Published, None);
             post.date = Some(base + 100 + i);
-            store.create_post(&post).await.unwrap();
+            posts::store::create_post(&store, &post).await.unwrap();
         }
         let mut shown = page(Cursor::Start).await;
         assert_eq!(

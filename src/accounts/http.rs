@@ -12,12 +12,15 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::model::{UserModel, VisitorModel, user_model};
+use super::store;
+use crate::auth;
 use crate::auth::password;
 use crate::auth::session::{
     CurrentUser, MaybeSession, clear_cookie, form_key_matches, session_cookie,
 };
 use crate::auth::store::SESSION_IDLE_SECS;
 use crate::auth::validate;
+use crate::blogs;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::model::UserBlog;
 use crate::blogs::validate as blog_validate;
@@ -67,7 +70,7 @@ async fn user_info(
         }
         None => {
             // A visitor needs a form key to POST the login and register forms.
-            let new = app.store.create_session(None).await?;
+            let new = auth::store::create_session(&app.store, None).await?;
             let cookie = session_cookie(&new.token, app.config.secure_cookies);
             let info = UserInfo::Visitor(VisitorModel {
                 form_key: new.session.form_key,
@@ -95,16 +98,14 @@ async fn register(
     let email = validate::email(&form.email)?;
     validate::new_password(&form.password)?;
     let blog_name = blog_validate::blog_name(&form.blog_name)?;
-    if app.store.email_taken(&email).await? {
+    if store::email_taken(&app.store, &email).await? {
         return Err(email_taken());
     }
-    if app.store.blog_name_taken(&blog_name).await? {
+    if blogs::store::blog_name_taken(&app.store, &blog_name).await? {
         return Err(blog_validate::name_taken(&blog_name));
     }
     let hash = password::hash(form.password).await?;
-    let user_id = app
-        .store
-        .create_user_with_blog(&email, &hash, &blog_name, &blog_name)
+    let user_id = store::create_user_with_blog(&app.store, &email, &hash, &blog_name, &blog_name)
         .await
         .map_err(|err| match unique_violation(&err) {
             Some(text) if text.contains("email") => email_taken(),
@@ -147,7 +148,7 @@ async fn login(
     let user = if email.is_empty() {
         None
     } else {
-        app.store.user_by_email(&email).await?
+        auth::store::user_by_email(&app.store, &email).await?
     };
     let matches = password::verify(
         form.password,
@@ -177,9 +178,9 @@ async fn start_session(
     user_id: i64,
 ) -> Result<Response, AppError> {
     if let Some(old) = old_token_hash {
-        app.store.delete_session(&old).await?;
+        auth::store::delete_session(&app.store, &old).await?;
     }
-    let new = app.store.create_session(Some(user_id)).await?;
+    let new = auth::store::create_session(&app.store, Some(user_id)).await?;
     let model = user_model(&app.store, user_id, &new.session.form_key).await?;
     let cookie = session_cookie(&new.token, app.config.secure_cookies);
     Ok(([(SET_COOKIE, cookie)], ok(model)).into_response())
@@ -192,7 +193,7 @@ struct SeenAtg {
 }
 
 async fn set_seen_atg(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SeenAtg> {
-    app.store.set_seen_atg(user.user_id).await?;
+    store::set_seen_atg(&app.store, user.user_id).await?;
     Ok(ok(SeenAtg { seen_atg: true }))
 }
 
@@ -214,7 +215,7 @@ async fn set_current_blog(
         BlogField::Tumblelog,
     )
     .await?;
-    app.store.set_current_blog(user.user_id, blog.id).await?;
+    store::set_current_blog(&app.store, user.user_id, blog.id).await?;
     Ok(ok(user_model(
         &app.store,
         user.user_id,
@@ -244,11 +245,10 @@ async fn new_blog(
 ) -> ApiResult<NewBlogAnswer> {
     let name = blog_validate::blog_name(&form.blog_name)?;
     let title = blog_validate::blog_title(form.title.as_deref(), &name)?;
-    if app.store.blog_name_taken(&name).await? {
+    if blogs::store::blog_name_taken(&app.store, &name).await? {
         return Err(blog_validate::name_taken(&name));
     }
-    app.store
-        .create_blog(user.user_id, &name, &title)
+    blogs::store::create_blog(&app.store, user.user_id, &name, &title)
         .await
         .map_err(|err| match unique_violation(&err) {
             Some(_) => blog_validate::name_taken(&name),
@@ -256,9 +256,7 @@ async fn new_blog(
         })?;
     refresh_dashboard(&app.realtime, user.user_id).await;
     let user_model = user_model(&app.store, user.user_id, &user.session.form_key).await?;
-    let row = app
-        .store
-        .blog_by_name(&name, Some(user.user_id))
+    let row = blogs::store::blog_by_name(&app.store, &name, Some(user.user_id))
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new blog {name} vanished")))?;
     let current = user_model.current_blog_id;
@@ -312,7 +310,7 @@ async fn logout(
             .into_response());
     }
     if let Some(session) = session {
-        app.store.delete_session(&session.token_hash).await?;
+        auth::store::delete_session(&app.store, &session.token_hash).await?;
         app.realtime.end_session(&session.token_hash).await;
     }
     Ok((
@@ -335,7 +333,7 @@ struct SocketToken {
 
 /// Mints a token that authenticates a socket without the cookie (k6 and other load tools).
 async fn socket_token(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SocketToken> {
-    let new = app.store.create_session(Some(user.user_id)).await?;
+    let new = auth::store::create_session(&app.store, Some(user.user_id)).await?;
     Ok(ok(SocketToken {
         token: new.token,
         expires_in: SESSION_IDLE_SECS,

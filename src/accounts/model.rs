@@ -2,9 +2,15 @@
 
 use serde::Serialize;
 
+use crate::auth;
+use crate::blogs;
 use crate::blogs::model::UserBlog;
 use crate::error::AppError;
+use crate::follows;
+use crate::likes;
+use crate::moderation;
 use crate::store::Store;
+use crate::unread;
 
 /// The logged-in user's model. A visitor's answer has only a form key (no name: logged out).
 #[derive(Debug, Serialize)]
@@ -47,11 +53,10 @@ pub async fn user_model(
     user_id: i64,
     form_key: &str,
 ) -> Result<UserModel, AppError> {
-    let user = store
-        .user_by_id(user_id)
+    let user = auth::store::user_by_id(store, user_id)
         .await?
         .ok_or_else(AppError::not_logged_in)?;
-    let blogs = store.blogs_of_user(user_id).await?;
+    let blogs = blogs::store::blogs_of_user(store, user_id).await?;
     // A current blog that is gone (or never set) falls back to the first blog.
     let current_blog_id = user
         .current_blog_id
@@ -62,14 +67,14 @@ pub async fn user_model(
         .map(|b| UserBlog::of(b, current_blog_id))
         .collect();
     let primary = blogs.iter().find(|b| b.is_primary).or(blogs.first());
-    let counts = store.unread_counts(user_id).await?;
+    let counts = unread::unread_counts(store, user_id).await?;
     Ok(UserModel {
         name: primary.map(|b| b.name.clone()).unwrap_or_default(),
         email: user.email,
         form_key: form_key.to_owned(),
         seen_atg: user.seen_atg,
-        liked_post_count: store.liked_post_count(user_id).await?,
-        friend_count: store.friend_count(user_id).await?,
+        liked_post_count: likes::store::liked_post_count(store, user_id).await?,
+        friend_count: follows::store::friend_count(store, user_id).await?,
         unread_count: counts.messaging,
         activity_unread_count: counts.blogs.iter().map(|b| b.activity).sum(),
         can_message: channels.iter().any(|c| c.can_message),
@@ -80,10 +85,10 @@ pub async fn user_model(
             .map(|c| c.name.clone()),
         channels,
         is_suspended: match current_blog_id {
-            Some(id) => store.blog_flags(id).await?.is_suspended,
+            Some(id) => moderation::store::blog_flags(store, id).await?.is_suspended,
             None => false,
         },
-        is_admin: store.is_admin(user_id).await?,
+        is_admin: moderation::store::is_admin(store, user_id).await?,
         current_blog_id,
     })
 }

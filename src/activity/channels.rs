@@ -3,6 +3,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
+use crate::blogs;
 use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::Store;
 
@@ -25,7 +26,7 @@ impl ChannelAuthority for ActivityChannel {
             let (Channel::Activity(blog), Some(user_id)) = (channel, viewer) else {
                 return Ok(None);
             };
-            let owned = self.store.owned_blog(user_id, blog).await?;
+            let owned = blogs::store::owned_blog(&self.store, user_id, blog).await?;
             Ok(owned.map(|_| Grant::Topic(Topic::shared(channel.clone()))))
         })
     }

@@ -9,7 +9,10 @@ use dashwire_protocol::NotificationData;
 use serde::{Deserialize, Serialize};
 
 use super::model::{ActivityData, notification_data};
+use super::store;
+use crate::auth;
 use crate::auth::session::{CurrentUser, MaybeSession};
+use crate::blogs;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::model::{BlogView, OwnerCounts};
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -62,9 +65,7 @@ async fn tumblelog_data(
             "Say which blog: the tumblelog query parameter is required.",
         ));
     }
-    let row = app
-        .store
-        .blog_by_name(name, viewer)
+    let row = blogs::store::blog_by_name(&app.store, name, viewer)
         .await?
         .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))?;
     let is_mine = viewer == Some(row.user_id);
@@ -78,9 +79,7 @@ async fn tumblelog_data(
         ));
     }
     let current = match viewer {
-        Some(id) => app
-            .store
-            .user_by_id(id)
+        Some(id) => auth::store::user_by_id(&app.store, id)
             .await?
             .and_then(|u| u.current_blog_id),
         None => None,
@@ -97,11 +96,11 @@ async fn tumblelog_data(
     }
     if flag(&query.include_activity_data) {
         answer.activity_data = Some(ActivityData {
-            sparkline: app.store.sparkline(row.id).await?,
+            sparkline: store::sparkline(&app.store, row.id).await?,
         });
     }
     if flag(&query.include_activity_notifications) {
-        let rows = app.store.notifications(row.id, NOTIFICATIONS_SHOWN).await?;
+        let rows = store::notifications(&app.store, row.id, NOTIFICATIONS_SHOWN).await?;
         answer.activity_notifications = Some(rows.into_iter().map(notification_data).collect());
     }
     Ok(ok(answer))
@@ -144,10 +143,7 @@ async fn activity_history(
         .clamp(1, NOTIFICATIONS_SHOWN);
     let before = query.before_id.unwrap_or(i64::MAX);
     // One more than asked says whether there are more.
-    let mut rows = app
-        .store
-        .notifications_before(blog.id, before, limit + 1)
-        .await?;
+    let mut rows = store::notifications_before(&app.store, blog.id, before, limit + 1).await?;
     let more = rows.len() as i64 > limit;
     rows.truncate(limit as usize);
     Ok(ok(ActivityHistory {

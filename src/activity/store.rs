@@ -73,51 +73,49 @@ impl NotificationRow {
     }
 }
 
-impl Store {
-    /// The newest notifications of a blog, newest first.
-    pub async fn notifications(
-        &self,
-        blog_id: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<NotificationRow>> {
-        const SQL: &str = notification_select!("WHERE n.blog_id = $1 ORDER BY n.id DESC LIMIT $2");
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(limit).fetch_all(pool).await)
-    }
+/// The newest notifications of a blog, newest first.
+pub async fn notifications(
+    store: &Store,
+    blog_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<NotificationRow>> {
+    const SQL: &str = notification_select!("WHERE n.blog_id = $1 ORDER BY n.id DESC LIMIT $2");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).bind(limit).fetch_all(pool).await)
+}
 
-    /// The notifications of a blog older than the notification `before_id`, newest first.
-    pub async fn notifications_before(
-        &self,
-        blog_id: i64,
-        before_id: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<NotificationRow>> {
-        const SQL: &str =
-            notification_select!("WHERE n.blog_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3");
-        with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(blog_id).bind(before_id).bind(limit).fetch_all(pool).await)
-    }
+/// The notifications of a blog older than the notification `before_id`, newest first.
+pub async fn notifications_before(
+    store: &Store,
+    blog_id: i64,
+    before_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<NotificationRow>> {
+    const SQL: &str =
+        notification_select!("WHERE n.blog_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3");
+    with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(blog_id).bind(before_id).bind(limit).fetch_all(pool).await)
+}
 
-    /// Notifications per day over the last [`SPARKLINE_DAYS`] days, oldest first; empty when
-    /// the blog has never had any activity.
-    pub async fn sparkline(&self, blog_id: i64) -> sqlx::Result<Vec<i64>> {
-        const ANY: &str = "SELECT COUNT(*) FROM notifications WHERE blog_id = $1";
-        const SQL: &str = "SELECT created_at / 86400 AS day, COUNT(*) AS n FROM notifications \
-             WHERE blog_id = $1 AND created_at >= $2 GROUP BY created_at / 86400";
-        let (total,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(ANY).bind(blog_id).fetch_one(pool).await)?;
-        if total == 0 {
-            return Ok(Vec::new());
-        }
-        let today = now_secs() / 86400;
-        let first_day = today - (SPARKLINE_DAYS - 1);
-        let per_day: Vec<(i64, i64)> = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(blog_id).bind(first_day * 86400).fetch_all(pool).await)?;
-        let mut line = vec![0; SPARKLINE_DAYS as usize];
-        for (day, n) in per_day {
-            if let Some(slot) = line.get_mut((day - first_day) as usize) {
-                *slot = n;
-            }
-        }
-        Ok(line)
+/// Notifications per day over the last [`SPARKLINE_DAYS`] days, oldest first; empty when
+/// the blog has never had any activity.
+pub async fn sparkline(store: &Store, blog_id: i64) -> sqlx::Result<Vec<i64>> {
+    const ANY: &str = "SELECT COUNT(*) FROM notifications WHERE blog_id = $1";
+    const SQL: &str = "SELECT created_at / 86400 AS day, COUNT(*) AS n FROM notifications \
+         WHERE blog_id = $1 AND created_at >= $2 GROUP BY created_at / 86400";
+    let (total,): (i64,) =
+        with_pool!(store, pool => sqlx::query_as(ANY).bind(blog_id).fetch_one(pool).await)?;
+    if total == 0 {
+        return Ok(Vec::new());
     }
+    let today = now_secs() / 86400;
+    let first_day = today - (SPARKLINE_DAYS - 1);
+    let per_day: Vec<(i64, i64)> = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(blog_id).bind(first_day * 86400).fetch_all(pool).await)?;
+    let mut line = vec![0; SPARKLINE_DAYS as usize];
+    for (day, n) in per_day {
+        if let Some(slot) = line.get_mut((day - first_day) as usize) {
+            *slot = n;
+        }
+    }
+    Ok(line)
 }

@@ -11,11 +11,13 @@ use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::session::{CurrentUser, MaybeSession};
+use crate::blogs;
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::composer::form::QUESTION_EMPTY;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, flag};
 use crate::moderation::not_suspended;
+use crate::posts;
 use crate::posts::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
 use crate::posts::http::{ContextTumblelog, post_view};
 use crate::posts::model::{EditorType, PostContent, PostState};
@@ -93,7 +95,7 @@ async fn ask(
                     "You can't ask your own blog.",
                 ));
             }
-            if app.store.blocked_any_blog_of(blog.id, user_id).await? {
+            if blogs::blocks::blocked_any_blog_of(&app.store, blog.id, user_id).await? {
                 return Err(AppError::forbidden(
                     Code::Blocked,
                     format!("You can't ask {}.", blog.name),
@@ -112,7 +114,7 @@ async fn ask(
     };
     let mut write = PostWrite::new(blog.id, PostState::Unapproved, content);
     write.asked_by = asking.map(|b| b.id);
-    let written = app.store.create_post(&write).await?;
+    let written = posts::store::create_post(&app.store, &write).await?;
     app.realtime.publish(written.published).await;
     Ok(ok(AskAnswer {
         tumblelog: blog.name,
@@ -166,7 +168,7 @@ async fn answer(
         answer,
         caption: String::new(),
     };
-    let published = app.store.answer_ask(row.id, &content).await?;
+    let published = posts::store::answer_ask(&app.store, row.id, &content).await?;
     app.realtime.publish(published).await;
     inbox_answer(&app, &user, row.id, &row.blog_name, "Answered.".into()).await
 }
@@ -212,7 +214,7 @@ async fn approve(
     } else {
         PostState::Published
     };
-    let published = app.store.publish_post(row.id, row.blog_id, state).await?;
+    let published = posts::store::publish_post(&app.store, row.id, row.blog_id, state).await?;
     app.realtime.publish(published).await;
     let message = sent_out_message(&row.blog_name, queued);
     inbox_answer(&app, &user, row.id, &row.blog_name, message).await
@@ -302,7 +304,7 @@ pub async fn update_asks(
     let row = blog_named(&app.store, Some(user_id), blog).await?;
     let asks = asks.unwrap_or(row.asks);
     let anonymous = anonymous.unwrap_or(row.anonymous_asks) && asks;
-    app.store.set_asks(row.id, asks, anonymous).await?;
+    posts::store::set_asks(&app.store, row.id, asks, anonymous).await?;
     Ok((asks, anonymous))
 }
 

@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use super::store;
 use super::store::{SESSION_IDLE_SECS, Session};
 use crate::error::{AppError, Code};
 use crate::store::Store;
@@ -98,7 +99,7 @@ pub async fn load_session(
     next: Next,
 ) -> Result<Response, AppError> {
     let session = match token_from_headers(request.headers()) {
-        Some(token) => store.session_by_token(&token).await?,
+        Some(token) => store::session_by_token(&store, &token).await?,
         None => None,
     };
     let (mut parts, body) = request.into_parts();

@@ -49,110 +49,108 @@ fn random_hex(bytes: usize) -> String {
     hex::encode(buf)
 }
 
-impl Store {
-    /// The user with this (already normalised) email.
-    pub async fn user_by_email(&self, email: &str) -> sqlx::Result<Option<User>> {
-        const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
-                           FROM users WHERE email = $1";
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(email).fetch_optional(pool).await)
-    }
+/// The user with this (already normalised) email.
+pub async fn user_by_email(store: &Store, email: &str) -> sqlx::Result<Option<User>> {
+    const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
+                       FROM users WHERE email = $1";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(email).fetch_optional(pool).await)
+}
 
-    /// The user with this id.
-    pub async fn user_by_id(&self, id: i64) -> sqlx::Result<Option<User>> {
-        const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
-                           FROM users WHERE id = $1";
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
-    }
+/// The user with this id.
+pub async fn user_by_id(store: &Store, id: i64) -> sqlx::Result<Option<User>> {
+    const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
+                       FROM users WHERE id = $1";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
+}
 
-    /// Starts a session for `user_id` (or a visitor's when `None`).
-    pub async fn create_session(&self, user_id: Option<i64>) -> sqlx::Result<NewSession> {
-        const SQL: &str = "INSERT INTO sessions (token_hash, user_id, form_key, created_at, last_seen_at) \
-                           VALUES ($1, $2, $3, $4, $4)";
-        let token = random_hex(32);
-        let session = Session {
-            token_hash: hash_token(&token),
-            user_id,
-            form_key: random_hex(16),
-            last_seen_at: now_secs(),
-        };
-        with_writer!(self, pool => sqlx::query(SQL)
+/// Starts a session for `user_id` (or a visitor's when `None`).
+pub async fn create_session(store: &Store, user_id: Option<i64>) -> sqlx::Result<NewSession> {
+    const SQL: &str = "INSERT INTO sessions (token_hash, user_id, form_key, created_at, last_seen_at) \
+                       VALUES ($1, $2, $3, $4, $4)";
+    let token = random_hex(32);
+    let session = Session {
+        token_hash: hash_token(&token),
+        user_id,
+        form_key: random_hex(16),
+        last_seen_at: now_secs(),
+    };
+    with_writer!(store, pool => sqlx::query(SQL)
+        .bind(&session.token_hash)
+        .bind(session.user_id)
+        .bind(&session.form_key)
+        .bind(session.last_seen_at)
+        .execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(NewSession { token, session })
+}
+
+/// The live session for a cookie token; expired sessions count as none. Answered from
+/// the session cache when it was read lately (`store/session_cache.rs`).
+pub async fn session_by_token(store: &Store, token: &str) -> sqlx::Result<Option<Session>> {
+    const SQL: &str = "SELECT token_hash, user_id, form_key, last_seen_at \
+                       FROM sessions WHERE token_hash = $1";
+    let token_hash = hash_token(token);
+    if let Some(cached) = store.sessions().get(&token_hash) {
+        return Ok(Some(Session {
+            token_hash: cached.token_hash,
+            user_id: cached.user_id,
+            form_key: cached.form_key,
+            last_seen_at: cached.last_seen_at,
+        }));
+    }
+    let found: Option<Session> = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(&token_hash).fetch_optional(pool).await)?;
+    let Some(session) = found else {
+        return Ok(None);
+    };
+    let idle = now_secs() - session.last_seen_at;
+    let limit = if session.user_id.is_some() {
+        SESSION_IDLE_SECS
+    } else {
+        VISITOR_IDLE_SECS
+    };
+    if idle > limit {
+        delete_session(store, &session.token_hash).await?;
+        return Ok(None);
+    }
+    if idle > TOUCH_EVERY_SECS {
+        const TOUCH: &str = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2";
+        with_writer!(store, pool => sqlx::query(TOUCH)
+            .bind(now_secs())
             .bind(&session.token_hash)
-            .bind(session.user_id)
-            .bind(&session.form_key)
-            .bind(session.last_seen_at)
             .execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(NewSession { token, session })
     }
+    store.sessions().put(CachedSession {
+        token_hash: session.token_hash.clone(),
+        user_id: session.user_id,
+        form_key: session.form_key.clone(),
+        last_seen_at: session.last_seen_at,
+    });
+    Ok(Some(session))
+}
 
-    /// The live session for a cookie token; expired sessions count as none. Answered from
-    /// the session cache when it was read lately (`store/session_cache.rs`).
-    pub async fn session_by_token(&self, token: &str) -> sqlx::Result<Option<Session>> {
-        const SQL: &str = "SELECT token_hash, user_id, form_key, last_seen_at \
-                           FROM sessions WHERE token_hash = $1";
-        let token_hash = hash_token(token);
-        if let Some(cached) = self.sessions().get(&token_hash) {
-            return Ok(Some(Session {
-                token_hash: cached.token_hash,
-                user_id: cached.user_id,
-                form_key: cached.form_key,
-                last_seen_at: cached.last_seen_at,
-            }));
-        }
-        let found: Option<Session> = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(&token_hash).fetch_optional(pool).await)?;
-        let Some(session) = found else {
-            return Ok(None);
-        };
-        let idle = now_secs() - session.last_seen_at;
-        let limit = if session.user_id.is_some() {
-            SESSION_IDLE_SECS
-        } else {
-            VISITOR_IDLE_SECS
-        };
-        if idle > limit {
-            self.delete_session(&session.token_hash).await?;
-            return Ok(None);
-        }
-        if idle > TOUCH_EVERY_SECS {
-            const TOUCH: &str = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2";
-            with_writer!(self, pool => sqlx::query(TOUCH)
-                .bind(now_secs())
-                .bind(&session.token_hash)
-                .execute(pool).await.map(|r| r.rows_affected()))?;
-        }
-        self.sessions().put(CachedSession {
-            token_hash: session.token_hash.clone(),
-            user_id: session.user_id,
-            form_key: session.form_key.clone(),
-            last_seen_at: session.last_seen_at,
-        });
-        Ok(Some(session))
-    }
+/// Forgets a cached session that ended on another node (its bus message said so).
+pub fn forget_session(store: &Store, token_hash: &str) {
+    store.sessions().remove(token_hash);
+}
 
-    /// Forgets a cached session that ended on another node (its bus message said so).
-    pub fn forget_session(&self, token_hash: &str) {
-        self.sessions().remove(token_hash);
-    }
+/// Ends one session (logout, or revocation).
+pub async fn delete_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
+    const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
+    store.sessions().remove(token_hash);
+    with_writer!(store, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
 
-    /// Ends one session (logout, or revocation).
-    pub async fn delete_session(&self, token_hash: &str) -> sqlx::Result<()> {
-        const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
-        self.sessions().remove(token_hash);
-        with_writer!(self, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(())
-    }
-
-    /// Removes sessions idle past their limit; returns how many.
-    pub async fn sweep_sessions(&self) -> sqlx::Result<u64> {
-        const SQL: &str = "DELETE FROM sessions WHERE \
-                           (user_id IS NULL AND last_seen_at < $1) OR last_seen_at < $2";
-        let now = now_secs();
-        let done = with_writer!(self, pool => sqlx::query(SQL)
-            .bind(now - VISITOR_IDLE_SECS)
-            .bind(now - SESSION_IDLE_SECS)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected()))?;
-        Ok(done)
-    }
+/// Removes sessions idle past their limit; returns how many.
+pub async fn sweep_sessions(store: &Store) -> sqlx::Result<u64> {
+    const SQL: &str = "DELETE FROM sessions WHERE \
+                       (user_id IS NULL AND last_seen_at < $1) OR last_seen_at < $2";
+    let now = now_secs();
+    let done = with_writer!(store, pool => sqlx::query(SQL)
+        .bind(now - VISITOR_IDLE_SECS)
+        .bind(now - SESSION_IDLE_SECS)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))?;
+    Ok(done)
 }

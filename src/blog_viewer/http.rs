@@ -14,6 +14,7 @@ use crate::blogs::lookup::blog_named;
 use crate::blogs::model::BlogView;
 use crate::error::{ApiResult, AppError, ok};
 use crate::extract::Query;
+use crate::posts;
 use crate::posts::http::{PAGE_SIZE, views};
 use crate::posts::view::PostView;
 use crate::state::AppState;
@@ -54,7 +55,7 @@ async fn indash_posts(
     let blog = blog_named(&app.store, viewer, &query.tumblelog_name_or_id).await?;
     let owner = viewer == Some(blog.user_id);
     let rows = match query.post_id {
-        Some(id) => match app.store.post_row(id, viewer).await? {
+        Some(id) => match posts::store::post_row(&app.store, id, viewer).await? {
             Some(row) if row.blog_id == blog.id && (owner || !row.state().is_owner_only()) => {
                 vec![row]
             }
@@ -63,9 +64,7 @@ async fn indash_posts(
         None => {
             let limit = query.limit.unwrap_or(PAGE_SIZE).clamp(1, PAGE_SIZE);
             let offset = query.offset.unwrap_or(0).max(0);
-            app.store
-                .blog_posts_at(blog.id, owner, offset, limit, viewer)
-                .await?
+            posts::store::blog_posts_at(&app.store, blog.id, owner, offset, limit, viewer).await?
         }
     };
     Ok(ok(IndashPosts {

@@ -4,42 +4,48 @@
 use crate::store::{Store, now_secs};
 use crate::{with_pool, with_writer};
 
-impl Store {
-    /// Whether `blocker_blog_id` has blocked any blog of `user_id`.
-    pub async fn blocked_any_blog_of(
-        &self,
-        blocker_blog_id: i64,
-        user_id: i64,
-    ) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT COUNT(*) FROM blocks k JOIN blogs b ON b.id = k.blocked_blog_id \
-                           WHERE k.blocker_blog_id = $1 AND b.user_id = $2";
-        let (n,): (i64,) = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(blocker_blog_id).bind(user_id).fetch_one(pool).await)?;
-        Ok(n > 0)
-    }
+/// Whether `blocker_blog_id` has blocked any blog of `user_id`.
+pub async fn blocked_any_blog_of(
+    store: &Store,
+    blocker_blog_id: i64,
+    user_id: i64,
+) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT COUNT(*) FROM blocks k JOIN blogs b ON b.id = k.blocked_blog_id \
+                       WHERE k.blocker_blog_id = $1 AND b.user_id = $2";
+    let (n,): (i64,) = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(blocker_blog_id).bind(user_id).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
 
-    /// `blocker_blog_id` blocks `blocked_blog_id`: the blocked blog's user stops following
-    /// the blocker, and can no longer follow or message it. Returns whether it was new.
-    pub async fn block(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
-        const BLOCK: &str = "INSERT INTO blocks (blocker_blog_id, blocked_blog_id, created_at) \
-             VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
-        const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 \
-             AND user_id = (SELECT user_id FROM blogs WHERE id = $2)";
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let added = sqlx::query(BLOCK).bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
-                .execute(&mut *tx).await?.rows_affected();
-            sqlx::query(UNFOLLOW).bind(blocker_blog_id).bind(blocked_blog_id).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(added > 0)
-        })
-    }
+/// `blocker_blog_id` blocks `blocked_blog_id`: the blocked blog's user stops following
+/// the blocker, and can no longer follow or message it. Returns whether it was new.
+pub async fn block(
+    store: &Store,
+    blocker_blog_id: i64,
+    blocked_blog_id: i64,
+) -> sqlx::Result<bool> {
+    const BLOCK: &str = "INSERT INTO blocks (blocker_blog_id, blocked_blog_id, created_at) \
+         VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
+    const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 \
+         AND user_id = (SELECT user_id FROM blogs WHERE id = $2)";
+    with_writer!(store, pool => {
+        let mut tx = pool.begin().await?;
+        let added = sqlx::query(BLOCK).bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
+            .execute(&mut *tx).await?.rows_affected();
+        sqlx::query(UNFOLLOW).bind(blocker_blog_id).bind(blocked_blog_id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(added > 0)
+    })
+}
 
-    /// Lifts a block. Returns whether there was one.
-    pub async fn unblock(&self, blocker_blog_id: i64, blocked_blog_id: i64) -> sqlx::Result<bool> {
-        const SQL: &str = "DELETE FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
-        let removed = with_writer!(self, pool => sqlx::query(SQL).bind(blocker_blog_id).bind(blocked_blog_id)
-            .execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(removed > 0)
-    }
+/// Lifts a block. Returns whether there was one.
+pub async fn unblock(
+    store: &Store,
+    blocker_blog_id: i64,
+    blocked_blog_id: i64,
+) -> sqlx::Result<bool> {
+    const SQL: &str = "DELETE FROM blocks WHERE blocker_blog_id = $1 AND blocked_blog_id = $2";
+    let removed = with_writer!(store, pool => sqlx::query(SQL).bind(blocker_blog_id).bind(blocked_blog_id)
+        .execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(removed > 0)
 }

@@ -7,9 +7,12 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::avatar::avatar;
+use super::blocks;
 use super::lookup::{BlogField, blog_named, owned_blog};
 use super::model::{BlogView, UserBlog};
+use super::store;
 use super::store::BlogRow;
+use crate::auth;
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
@@ -51,9 +54,7 @@ async fn order(
             "channel_names must be a JSON list of your blog names.",
         )
     })?;
-    let mut mine: Vec<String> = app
-        .store
-        .blogs_of_user(user.user_id)
+    let mut mine: Vec<String> = store::blogs_of_user(&app.store, user.user_id)
         .await?
         .into_iter()
         .map(|b| b.name)
@@ -67,7 +68,7 @@ async fn order(
             "channel_names must list each of your blogs exactly once.",
         ));
     }
-    let saved = app.store.reorder_blogs(user.user_id, &names).await?;
+    let saved = store::reorder_blogs(&app.store, user.user_id, &names).await?;
     Ok(ok(OrderAnswer { saved }))
 }
 
@@ -90,7 +91,7 @@ async fn explore(
 ) -> ApiResult<BlogList> {
     let viewer = session.and_then(|s| s.user_id);
     let limit = query.limit.unwrap_or(20).clamp(1, 50);
-    let rows = app.store.explore_blogs(viewer, limit).await?;
+    let rows = store::explore_blogs(&app.store, viewer, limit).await?;
     Ok(ok(BlogList {
         blogs: rows.iter().map(|r| BlogView::of(r, viewer, None)).collect(),
     }))
@@ -131,8 +132,7 @@ async fn block_target(
             // The blog whose post it is, as its reader sees it.
             let no_such_post = || AppError::not_found("No such post.");
             let post_id: i64 = post.parse().map_err(|_| no_such_post())?;
-            app.store
-                .blog_of_post(post_id, user.user_id)
+            store::blog_of_post(&app.store, post_id, user.user_id)
                 .await?
                 .ok_or_else(no_such_post)?
         }
@@ -172,7 +172,7 @@ async fn block_add(
     Form(form): Form<BlockForm>,
 ) -> ApiResult<BlockAnswer> {
     let (blocker, blocked) = block_target(&app, &user, &form).await?;
-    let changed = app.store.block(blocker, blocked.id).await?;
+    let changed = blocks::block(&app.store, blocker, blocked.id).await?;
     // The blocked blog's user no longer follows the blocker.
     refresh_dashboard(&app.realtime, blocked.user_id).await;
     Ok(ok(BlockAnswer {
@@ -187,7 +187,7 @@ async fn block_remove(
     Form(form): Form<BlockForm>,
 ) -> ApiResult<BlockAnswer> {
     let (blocker, blocked) = block_target(&app, &user, &form).await?;
-    let changed = app.store.unblock(blocker, blocked.id).await?;
+    let changed = blocks::unblock(&app.store, blocker, blocked.id).await?;
     Ok(ok(BlockAnswer {
         blocked: false,
         changed,
@@ -223,15 +223,11 @@ async fn set_messaging(
             ));
         }
     };
-    app.store.set_blog_can_message(blog.id, enabled).await?;
-    let row = app
-        .store
-        .blog_by_name(&blog.name, Some(user.user_id))
+    store::set_blog_can_message(&app.store, blog.id, enabled).await?;
+    let row = store::blog_by_name(&app.store, &blog.name, Some(user.user_id))
         .await?
         .ok_or_else(|| AppError::not_found("That blog is gone."))?;
-    let current = app
-        .store
-        .user_by_id(user.user_id)
+    let current = auth::store::user_by_id(&app.store, user.user_id)
         .await?
         .and_then(|u| u.current_blog_id);
     Ok(ok(UserBlog::of(&row, current)))

@@ -2,6 +2,7 @@
 //! acts as one of the user's blogs makes, with one answer everywhere: 403 `not_your_blog`),
 //! and any blog by name (404 when there is none).
 
+use super::store;
 use super::store::{BlogRef, BlogRow};
 use crate::error::{AppError, Code};
 use crate::store::Store;
@@ -45,8 +46,7 @@ pub async fn owned_blog(
     field: BlogField,
 ) -> Result<BlogRef, AppError> {
     let name = named_blog(name, field)?;
-    store
-        .owned_blog(user_id, name)
+    store::owned_blog(store, user_id, name)
         .await?
         .ok_or_else(|| not_yours(name))
 }
@@ -88,8 +88,7 @@ pub async fn blog_named(
             "Say which blog: the tumblelog field is required.",
         ));
     }
-    store
-        .blog_by_name(name, viewer)
+    store::blog_by_name(store, name, viewer)
         .await?
         .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))
 }
@@ -97,8 +96,7 @@ pub async fn blog_named(
 /// The blog the user acts as: the current one, or the first if none is set (or it is gone).
 /// One light query: it is on every follow's path.
 pub async fn acting_blog(store: &Store, user_id: i64) -> Result<BlogRef, AppError> {
-    store
-        .acting_blog(user_id)
+    store::acting_blog(store, user_id)
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("user {user_id} has no blog")))
 }

@@ -71,122 +71,133 @@ macro_rules! blog_select {
     };
 }
 
-impl Store {
-    /// One blog by name, as `viewer` sees it.
-    pub async fn blog_by_name(
-        &self,
-        name: &str,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Option<BlogRow>> {
-        const SQL: &str = blog_select!("WHERE b.name = $2");
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(name).fetch_optional(pool).await)
-    }
+/// One blog by name, as `viewer` sees it.
+pub async fn blog_by_name(
+    store: &Store,
+    name: &str,
+    viewer: Option<i64>,
+) -> sqlx::Result<Option<BlogRow>> {
+    const SQL: &str = blog_select!("WHERE b.name = $2");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(name).fetch_optional(pool).await)
+}
 
-    /// The name of the blog whose post `post_id` is, if `viewer` may read that post (it is
-    /// published, or the viewer's own). For blocking by post (spec 002 §7 `blocked_post`).
-    pub async fn blog_of_post(&self, post_id: i64, viewer: i64) -> sqlx::Result<Option<String>> {
-        const SQL: &str = "SELECT b.name FROM posts p JOIN blogs b ON b.id = p.blog_id \
-             WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)";
-        let row: Option<(String,)> = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(post_id).bind(viewer).fetch_optional(pool).await)?;
-        Ok(row.map(|(name,)| name))
-    }
+/// The name of the blog whose post `post_id` is, if `viewer` may read that post (it is
+/// published, or the viewer's own). For blocking by post (spec 002 §7 `blocked_post`).
+pub async fn blog_of_post(
+    store: &Store,
+    post_id: i64,
+    viewer: i64,
+) -> sqlx::Result<Option<String>> {
+    const SQL: &str = "SELECT b.name FROM posts p JOIN blogs b ON b.id = p.blog_id \
+         WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)";
+    let row: Option<(String,)> = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(post_id).bind(viewer).fetch_optional(pool).await)?;
+    Ok(row.map(|(name,)| name))
+}
 
-    /// Who a blog is, by name, without its counts.
-    pub async fn blog_ref(&self, name: &str) -> sqlx::Result<Option<BlogRef>> {
-        const SQL: &str = "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1";
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(name).fetch_optional(pool).await)
-    }
+/// Who a blog is, by name, without its counts.
+pub async fn blog_ref(store: &Store, name: &str) -> sqlx::Result<Option<BlogRef>> {
+    const SQL: &str = "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(name).fetch_optional(pool).await)
+}
 
-    /// A user's blogs in their saved order.
-    pub async fn blogs_of_user(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
-        const SQL: &str = blog_select!("WHERE b.user_id = $1 ORDER BY b.position, b.id");
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
-    }
+/// A user's blogs in their saved order.
+pub async fn blogs_of_user(store: &Store, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
+    const SQL: &str = blog_select!("WHERE b.user_id = $1 ORDER BY b.position, b.id");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
+}
 
-    /// The caller's own blog named `name`, without its counts; `None` when no blog of
-    /// `user_id` has that name.
-    pub async fn owned_blog(&self, user_id: i64, name: &str) -> sqlx::Result<Option<BlogRef>> {
-        const SQL: &str =
-            "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1 AND user_id = $2";
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(name).bind(user_id).fetch_optional(pool).await)
-    }
+/// The caller's own blog named `name`, without its counts; `None` when no blog of
+/// `user_id` has that name.
+pub async fn owned_blog(store: &Store, user_id: i64, name: &str) -> sqlx::Result<Option<BlogRef>> {
+    const SQL: &str =
+        "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1 AND user_id = $2";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(name).bind(user_id).fetch_optional(pool).await)
+}
 
-    /// The blog `user_id` acts as: their current blog, or their first if the current one is
-    /// not set or gone.
-    pub async fn acting_blog(&self, user_id: i64) -> sqlx::Result<Option<BlogRef>> {
-        const SQL: &str = "SELECT b.id, b.user_id, b.name, b.can_message FROM blogs b \
-             JOIN users u ON u.id = b.user_id WHERE b.user_id = $1 \
-             ORDER BY CASE WHEN b.id = u.current_blog_id THEN 0 ELSE 1 END, b.position, b.id LIMIT 1";
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)
-    }
+/// The blog `user_id` acts as: their current blog, or their first if the current one is
+/// not set or gone.
+pub async fn acting_blog(store: &Store, user_id: i64) -> sqlx::Result<Option<BlogRef>> {
+    const SQL: &str = "SELECT b.id, b.user_id, b.name, b.can_message FROM blogs b \
+         JOIN users u ON u.id = b.user_id WHERE b.user_id = $1 \
+         ORDER BY CASE WHEN b.id = u.current_blog_id THEN 0 ELSE 1 END, b.position, b.id LIMIT 1";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)
+}
 
-    /// Recent blogs that are not the viewer's, newest first.
-    pub async fn explore_blogs(
-        &self,
-        viewer: Option<i64>,
-        limit: i64,
-    ) -> sqlx::Result<Vec<BlogRow>> {
-        const SQL: &str = blog_select!(
-            "WHERE ($1 IS NULL OR b.user_id <> $1) AND b.is_private_group_channel = FALSE "
-            "AND b.is_spam = FALSE AND b.is_suspended = FALSE "
-            "ORDER BY b.id DESC LIMIT $2"
-        );
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(limit).fetch_all(pool).await)
-    }
+/// Recent blogs that are not the viewer's, newest first.
+pub async fn explore_blogs(
+    store: &Store,
+    viewer: Option<i64>,
+    limit: i64,
+) -> sqlx::Result<Vec<BlogRow>> {
+    const SQL: &str = blog_select!(
+        "WHERE ($1 IS NULL OR b.user_id <> $1) AND b.is_private_group_channel = FALSE "
+        "AND b.is_spam = FALSE AND b.is_suspended = FALSE "
+        "ORDER BY b.id DESC LIMIT $2"
+    );
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(limit).fetch_all(pool).await)
+}
 
-    /// Whether any blog has this name.
-    pub async fn blog_name_taken(&self, name: &str) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT COUNT(*) FROM blogs WHERE name = $1";
-        let (n,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(name).fetch_one(pool).await)?;
-        Ok(n > 0)
-    }
+/// Whether any blog has this name.
+pub async fn blog_name_taken(store: &Store, name: &str) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT COUNT(*) FROM blogs WHERE name = $1";
+    let (n,): (i64,) =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(name).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
 
-    /// Adds a blog at the end of the user's list.
-    pub async fn create_blog(&self, user_id: i64, name: &str, title: &str) -> sqlx::Result<i64> {
-        const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at) \
-             VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4) \
-             RETURNING id";
-        let (id,): (i64,) = with_writer!(self, pool => sqlx::query_as(SQL)
-            .bind(user_id).bind(name).bind(title).bind(now_secs())
-            .fetch_one(pool).await)?;
-        Ok(id)
-    }
+/// Adds a blog at the end of the user's list.
+pub async fn create_blog(
+    store: &Store,
+    user_id: i64,
+    name: &str,
+    title: &str,
+) -> sqlx::Result<i64> {
+    const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at) \
+         VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4) \
+         RETURNING id";
+    let (id,): (i64,) = with_writer!(store, pool => sqlx::query_as(SQL)
+        .bind(user_id).bind(name).bind(title).bind(now_secs())
+        .fetch_one(pool).await)?;
+    Ok(id)
+}
 
-    /// Saves a new order of the user's blogs. `names` must be exactly the user's blogs.
-    /// Returns whether anything changed; nothing is written when the order is the same or the
-    /// user has one blog (spec 000 §5).
-    pub async fn reorder_blogs(&self, user_id: i64, names: &[String]) -> sqlx::Result<bool> {
-        const CURRENT: &str = "SELECT name FROM blogs WHERE user_id = $1 ORDER BY position, id";
-        const SET: &str = "UPDATE blogs SET position = $1 WHERE user_id = $2 AND name = $3";
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let current: Vec<(String,)> = sqlx::query_as(CURRENT).bind(user_id).fetch_all(&mut *tx).await?;
-            let unchanged = current.len() == names.len()
-                && current.iter().zip(names).all(|((a,), b)| a == b);
-            if current.len() < 2 || unchanged {
-                return Ok(false);
-            }
-            for (position, name) in names.iter().enumerate() {
-                sqlx::query(SET).bind(position as i64).bind(user_id).bind(name).execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
-            Ok(true)
-        })
-    }
+/// Saves a new order of the user's blogs. `names` must be exactly the user's blogs.
+/// Returns whether anything changed; nothing is written when the order is the same or the
+/// user has one blog (spec 000 §5).
+pub async fn reorder_blogs(store: &Store, user_id: i64, names: &[String]) -> sqlx::Result<bool> {
+    const CURRENT: &str = "SELECT name FROM blogs WHERE user_id = $1 ORDER BY position, id";
+    const SET: &str = "UPDATE blogs SET position = $1 WHERE user_id = $2 AND name = $3";
+    with_writer!(store, pool => {
+        let mut tx = pool.begin().await?;
+        let current: Vec<(String,)> = sqlx::query_as(CURRENT).bind(user_id).fetch_all(&mut *tx).await?;
+        let unchanged = current.len() == names.len()
+            && current.iter().zip(names).all(|((a,), b)| a == b);
+        if current.len() < 2 || unchanged {
+            return Ok(false);
+        }
+        for (position, name) in names.iter().enumerate() {
+            sqlx::query(SET).bind(position as i64).bind(user_id).bind(name).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    })
+}
 
-    /// Sets a blog's description (plain text).
-    pub async fn set_blog_description(&self, name: &str, description: &str) -> sqlx::Result<()> {
-        const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
-        with_writer!(self, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(())
-    }
+/// Sets a blog's description (plain text).
+pub async fn set_blog_description(
+    store: &Store,
+    name: &str,
+    description: &str,
+) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
+    with_writer!(store, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
 
-    /// Turns messaging on or off for a blog.
-    pub async fn set_blog_can_message(&self, blog_id: i64, enabled: bool) -> sqlx::Result<()> {
-        const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";
-        with_writer!(self, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(())
-    }
+/// Turns messaging on or off for a blog.
+pub async fn set_blog_can_message(store: &Store, blog_id: i64, enabled: bool) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";
+    with_writer!(store, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(())
 }

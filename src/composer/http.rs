@@ -14,11 +14,13 @@ use super::form::{
 use super::save::{self, Save};
 use super::submission::submission;
 use crate::auth::session::CurrentUser;
+use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Pairs, flag};
 use crate::moderation::not_suspended;
+use crate::posts;
 use crate::posts::http::{ContextTumblelog, post_view, views};
 use crate::posts::model::{EditorType, PostState, PostType};
 use crate::posts::reblog::{own_post, rebloggable};
@@ -129,10 +131,14 @@ async fn update(
         match save::prepare(&app.store, user.user_id, &blog, form).await? {
             Save::Create(mut write) => {
                 write.asked_by = submitter.as_ref().map(|b| b.id);
-                let written = app.store.create_post(&write).await?;
+                let written = posts::store::create_post(&app.store, &write).await?;
                 (written.id, true, written.published)
             }
-            Save::Update(id, write) => (id, false, app.store.update_post(id, &write).await?),
+            Save::Update(id, write) => (
+                id,
+                false,
+                posts::store::update_post(&app.store, id, &write).await?,
+            ),
         };
     app.realtime.publish(published).await;
     let post = post_view(&app, id, Some(user.user_id)).await?;
@@ -278,9 +284,7 @@ async fn form_builder_data(
     user: CurrentUser,
 ) -> ApiResult<FormBuilderData> {
     let current = acting_blog(&app.store, user.user_id).await?;
-    let channels = app
-        .store
-        .blogs_of_user(user.user_id)
+    let channels = blogs::store::blogs_of_user(&app.store, user.user_id)
         .await?
         .into_iter()
         .map(|b| FormChannel {
@@ -316,7 +320,7 @@ async fn form_builder_data(
         },
         user: FormUser {
             default_editor_type: EditorType::Rich,
-            has_rich_text_tutorial: !app.store.seen_rte(user.user_id).await?,
+            has_rich_text_tutorial: !posts::store::seen_rte(&app.store, user.user_id).await?,
             inline_embeds_per_post: INLINE_EMBEDS_PER_POST,
         },
         post_types: PostType::ALL.to_vec(),
@@ -330,7 +334,7 @@ struct SeenRte {
 }
 
 async fn set_seen_rte(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SeenRte> {
-    app.store.set_seen_rte(user.user_id).await?;
+    posts::store::set_seen_rte(&app.store, user.user_id).await?;
     Ok(ok(SeenRte { seen_rte: true }))
 }
 

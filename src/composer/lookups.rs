@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::og::{self, MAX_PAGE_BYTES, OpenGraph};
 use super::providers::{AudioData, AudioResult, EmbedData, MediaProviders};
+use super::suggest;
 use crate::auth::session::CurrentUser;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -93,9 +94,7 @@ async fn mention(
     let rows = if query.is_empty() {
         Vec::new()
     } else {
-        app.store
-            .mention_candidates(user.user_id, &query, MENTIONS)
-            .await?
+        suggest::mention_candidates(&app.store, user.user_id, &query, MENTIONS).await?
     };
     Ok(ok(Mentions {
         query,
@@ -152,12 +151,8 @@ async fn tag_suggest(
         (Vec::new(), Vec::new())
     } else {
         (
-            fresh(
-                app.store
-                    .own_tags(user.user_id, query, TAG_SUGGESTIONS)
-                    .await?,
-            ),
-            fresh(app.store.popular_tags(query, TAG_SUGGESTIONS).await?),
+            fresh(suggest::own_tags(&app.store, user.user_id, query, TAG_SUGGESTIONS).await?),
+            fresh(suggest::popular_tags(&app.store, query, TAG_SUGGESTIONS).await?),
         )
     };
     let suggestions: Vec<String> = popular

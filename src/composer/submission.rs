@@ -3,6 +3,7 @@
 //! owner approves or denies it.
 
 use super::form::SaveForm;
+use crate::blogs;
 use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::blogs::store::BlogRef;
 use crate::error::{AppError, Code};
@@ -45,7 +46,7 @@ pub async fn submission(
     if !blog.asks {
         return Err(AppError::forbidden(Code::AsksOff, SUBMISSIONS_OFF));
     }
-    if app.store.blocked_any_blog_of(blog.id, user_id).await? {
+    if blogs::blocks::blocked_any_blog_of(&app.store, blog.id, user_id).await? {
         return Err(AppError::forbidden(
             Code::Blocked,
             format!("You can't submit to {}.", blog.name),

@@ -2,7 +2,10 @@
 //! question waits in her inbox, so her messaging popover, unread badges and inbox page have
 //! something in them on first run.
 
+use crate::blogs;
+use crate::messaging;
 use crate::messaging::store::{NewMessage, Sender, Target};
+use crate::posts;
 use crate::posts::model::{PostContent, PostState};
 use crate::posts::store::PostWrite;
 use crate::store::Store;
@@ -10,8 +13,7 @@ use crate::store::Store;
 /// Writes the conversations and the waiting question unless Alice has a conversation.
 pub async fn seed(store: &Store) -> anyhow::Result<()> {
     let blog = |name: &'static str| async move {
-        store
-            .blog_ref(name)
+        blogs::store::blog_ref(store, name)
             .await?
             .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))
     };
@@ -20,8 +22,7 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
         blog("bob").await?,
         blog("carol").await?,
     );
-    if store
-        .conversation_of_blogs(&[alice.id, bob.id])
+    if messaging::store::conversation_of_blogs(store, &[alice.id, bob.id])
         .await?
         .is_some()
     {
@@ -38,8 +39,9 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
         ),
     ];
     for (sender, to, body) in lines {
-        store
-            .send_message(NewMessage {
+        messaging::store::send_message(
+            store,
+            NewMessage {
                 target: Target::Blogs(vec![to]),
                 sender: Sender {
                     user_id: sender.user_id,
@@ -47,13 +49,13 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
                 },
                 body: body.to_owned(),
                 r#type: "TEXT".to_owned(),
-            })
-            .await
-            .map_err(|err| anyhow::anyhow!("demo message from {}: {err}", sender.name))?;
+            },
+        )
+        .await
+        .map_err(|err| anyhow::anyhow!("demo message from {}: {err}", sender.name))?;
     }
 
-    // Alice takes questions, anonymous ones too; one waits in her inbox.
-    store.set_asks(alice.id, true, true).await?;
+    // Alice takes questions, anonymous ones too; one waits in her posts::store::set_asks(&inbox.store, alice.id, true, true).await?;
     let question = PostWrite::new(
         alice.id,
         PostState::Unapproved,
@@ -64,7 +66,7 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
             caption: String::new(),
         },
     );
-    store.create_post(&question).await?; // anonymous: asked by no blog
+    posts::store::create_post(store, &question).await?; // anonymous: asked by no blog
     Ok(())
 }
 
@@ -73,6 +75,7 @@ mod tests {
     use crate::posts::store::{Cursor, Page};
     use crate::store::Store;
     use crate::store::media::MediaStore;
+    use crate::{blogs, posts, unread};
 
     #[tokio::test]
     async fn alice_has_unread_conversations_and_a_question_waiting() {
@@ -83,8 +86,11 @@ mod tests {
         let media = MediaStore::local(&dir.path().join("media")).unwrap();
         crate::demo::seed(&store, &media).await.unwrap();
         crate::demo::seed(&store, &media).await.unwrap();
-        let alice = store.blog_ref("alice").await.unwrap().unwrap();
-        let counts = store.unread_counts(alice.user_id).await.unwrap();
+        let alice = blogs::store::blog_ref(&store, "alice")
+            .await
+            .unwrap()
+            .unwrap();
+        let counts = unread::unread_counts(&store, alice.user_id).await.unwrap();
         assert_eq!(
             counts.messaging, 2,
             "Bob's and Carol's, once each: {counts:?}"
@@ -93,8 +99,7 @@ mod tests {
             blog_id: alice.id,
             states: &["unapproved"],
         };
-        let waiting = store
-            .page(inbox, Cursor::Start, 10, Some(alice.user_id))
+        let waiting = posts::store::page(&store, inbox, Cursor::Start, 10, Some(alice.user_id))
             .await
             .unwrap();
         assert_eq!(waiting.len(), 1, "one question, however often seeded");

@@ -4,7 +4,11 @@
 mod conversations;
 mod posts;
 
+use crate::accounts;
+use crate::auth;
 use crate::auth::password;
+use crate::blogs;
+use crate::follows;
 use crate::store::Store;
 use crate::store::media::MediaStore;
 
@@ -70,7 +74,7 @@ const USERS: &[DemoUser] = &[
 /// gets its posts). Returns the demo login email.
 pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<&'static str> {
     let first = USERS[0].email;
-    if store.user_by_email(first).await?.is_none() {
+    if auth::store::user_by_email(store, first).await?.is_none() {
         seed_people(store).await?;
     }
     posts::seed(store, media).await?;
@@ -84,29 +88,26 @@ async fn seed_people(store: &Store) -> anyhow::Result<()> {
     let mut user_ids = Vec::new();
     for user in USERS {
         let (name, title, _) = user.blogs[0];
-        let id = store
-            .create_user_with_blog(user.email, &hash, name, title)
-            .await?;
+        let id =
+            accounts::store::create_user_with_blog(store, user.email, &hash, name, title).await?;
         for &(name, title, _) in &user.blogs[1..] {
-            store.create_blog(id, name, title).await?;
+            blogs::store::create_blog(store, id, name, title).await?;
         }
         for &(name, _, description) in user.blogs {
-            store.set_blog_description(name, description).await?;
+            blogs::store::set_blog_description(store, name, description).await?;
         }
         user_ids.push(id);
     }
     for (user, &user_id) in USERS.iter().zip(&user_ids) {
-        let via = store
-            .blog_by_name(user.blogs[0].0, None)
+        let via = blogs::store::blog_by_name(store, user.blogs[0].0, None)
             .await?
             .map(|b| b.id)
             .ok_or_else(|| anyhow::anyhow!("demo blog missing"))?;
         for name in user.follows {
-            let blog = store
-                .blog_by_name(name, None)
+            let blog = blogs::store::blog_by_name(store, name, None)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))?;
-            store.follow(user_id, via, blog.id).await?;
+            follows::store::follow(store, user_id, via, blog.id).await?;
         }
     }
     Ok(())

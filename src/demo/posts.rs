@@ -7,7 +7,11 @@ use std::io::Cursor;
 
 use image::{ImageFormat, Rgb, RgbImage};
 
+use crate::blogs;
+use crate::likes;
+use crate::notes;
 use crate::notes::store::NotedPost;
+use crate::posts;
 use crate::posts::model::{ChatLine, Photo, PostContent, PostState};
 use crate::posts::reblog::trail_after;
 use crate::posts::store::{PostWrite, ReblogOf};
@@ -17,15 +21,13 @@ use crate::store::media::MediaStore;
 /// Writes the demo posts unless the demo's first blog already has posts.
 pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
     let blog = |name: &'static str| async move {
-        store
-            .blog_ref(name)
+        blogs::store::blog_ref(store, name)
             .await?
             .map(|b| b.id)
             .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))
     };
     let alice = blog("alice").await?;
-    if !store
-        .blog_posts_at(alice, true, 0, 1, None)
+    if !posts::store::blog_posts_at(store, alice, true, 0, 1, None)
         .await?
         .is_empty()
     {
@@ -43,7 +45,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
         &["hello", "first post"],
     );
     hello.allow_photo_replies = true;
-    let welcome = store.create_post(&hello).await?.id;
+    let welcome = posts::store::create_post(store, &hello).await?.id;
     let mut photos = Vec::new();
     for (i, colour) in [[230, 120, 90], [90, 160, 220], [120, 200, 140]]
         .into_iter()
@@ -57,8 +59,9 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
             caption: format!("Sketch {}", i + 1),
         });
     }
-    let sketches = store
-        .create_post(&post(
+    let sketches = posts::store::create_post(
+        store,
+        &post(
             blog("alice-sketches").await?,
             PostContent::Photo {
                 photos,
@@ -67,21 +70,25 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 caption: "<p>Three sketches from the week.</p>".into(),
             },
             &["sketch", "art"],
-        ))
-        .await?
-        .id;
-    store
-        .create_post(&post(
+        ),
+    )
+    .await?
+    .id;
+    posts::store::create_post(
+        store,
+        &post(
             blog("bob-bakes").await?,
             PostContent::Quote {
                 quote: "Bread is the warmest, kindest of all words.".into(),
                 source: "<p>Someone hungry</p>".into(),
             },
             &["bread"],
-        ))
-        .await?;
-    store
-        .create_post(&post(
+        ),
+    )
+    .await?;
+    posts::store::create_post(
+        store,
+        &post(
             blog("bob").await?,
             PostContent::Link {
                 url: "https://www.rust-lang.org/".into(),
@@ -94,10 +101,12 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 caption: "<p>What carol keeps talking about.</p>".into(),
             },
             &["links"],
-        ))
-        .await?;
-    store
-        .create_post(&post(
+        ),
+    )
+    .await?;
+    posts::store::create_post(
+        store,
+        &post(
             blog("carol-codes").await?,
             PostContent::Chat {
                 title: "Pairing".into(),
@@ -108,10 +117,12 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 ],
             },
             &["code"],
-        ))
-        .await?;
-    store
-        .create_post(&post(
+        ),
+    )
+    .await?;
+    posts::store::create_post(
+        store,
+        &post(
             blog("dave-plants").await?,
             PostContent::Audio {
                 url: "https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC".into(),
@@ -124,10 +135,12 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 caption: "<p>Plants grow better with music. Allegedly.</p>".into(),
             },
             &["music"],
-        ))
-        .await?;
-    store
-        .create_post(&post(
+        ),
+    )
+    .await?;
+    posts::store::create_post(
+        store,
+        &post(
             blog("carol").await?,
             PostContent::Video {
                 url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ".into(),
@@ -136,10 +149,12 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 caption: "<p>A classic.</p>".into(),
             },
             &["video"],
-        ))
-        .await?;
-    store
-        .create_post(&post(
+        ),
+    )
+    .await?;
+    posts::store::create_post(
+        store,
+        &post(
             blog("dave").await?,
             PostContent::Note {
                 ask: "How often should I water a monstera?".into(),
@@ -149,8 +164,9 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 caption: String::new(),
             },
             &["plants", "asks"],
-        ))
-        .await?;
+        ),
+    )
+    .await?;
 
     // Reblogs: bob reblogs alice's hello with a comment, carol reblogs bob's reblog (a
     // trail two deep), dave reblogs the sketches.
@@ -161,29 +177,26 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
     // Notes: likes of alice's hello and sketches, and a reply, so her activity and the note
     // counts have something in them on first run.
     let owner = |name: &'static str| async move {
-        store
-            .blog_ref(name)
+        blogs::store::blog_ref(store, name)
             .await?
             .map(|b| (b.user_id, b.id))
             .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))
     };
     for name in ["bob", "carol", "dave"] {
         let (user, via) = owner(name).await?;
-        store.like(user, via, NotedPost::of(welcome, None)).await?;
+        likes::store::like(store, user, via, NotedPost::of(welcome, None)).await?;
     }
     let (carol, carol_blog) = owner("carol").await?;
-    store
-        .like(carol, carol_blog, NotedPost::of(sketches, None))
-        .await?;
+    likes::store::like(store, carol, carol_blog, NotedPost::of(sketches, None)).await?;
     let (dave, dave_blog) = owner("dave").await?;
-    store
-        .reply(
-            dave,
-            dave_blog,
-            NotedPost::of(welcome, None),
-            "Glad you're here!",
-        )
-        .await?;
+    notes::store::reply(
+        store,
+        dave,
+        dave_blog,
+        NotedPost::of(welcome, None),
+        "Glad you're here!",
+    )
+    .await?;
 
     let mut draft = post(
         alice,
@@ -194,7 +207,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
         &[],
     );
     draft.state = PostState::Draft;
-    store.create_post(&draft).await?;
+    posts::store::create_post(store, &draft).await?;
     let mut queued = post(
         alice,
         PostContent::Text {
@@ -204,7 +217,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
         &[],
     );
     queued.state = PostState::Queued;
-    store.create_post(&queued).await?;
+    posts::store::create_post(store, &queued).await?;
     Ok(())
 }
 
@@ -224,8 +237,7 @@ fn post(blog_id: i64, content: PostContent, tags: &[&str]) -> PostWrite {
 
 /// Reblogs `parent_id` to `blog_id` with `comment`, as the composer's save would.
 async fn reblog(store: &Store, parent_id: i64, blog_id: i64, comment: &str) -> anyhow::Result<i64> {
-    let parent = store
-        .post_row(parent_id, None)
+    let parent = posts::store::post_row(store, parent_id, None)
         .await?
         .ok_or_else(|| anyhow::anyhow!("demo post {parent_id} missing"))?;
     let mut write = post(blog_id, parent.content().for_reblog(), &[]);
@@ -236,7 +248,7 @@ async fn reblog(store: &Store, parent_id: i64, blog_id: i64, comment: &str) -> a
         root_id: parent.root_post_id.unwrap_or(parent.id),
         trail: trail_after(&parent),
     });
-    Ok(store.create_post(&write).await?.id)
+    Ok(posts::store::create_post(store, &write).await?.id)
 }
 
 /// A 540×405 picture: a colour, with a lighter square whose place is the sketch's number.
@@ -282,8 +294,15 @@ mod tests {
             "dave",
             "dave-plants",
         ] {
-            let id = store.blog_ref(blog).await.unwrap().unwrap().id;
-            for row in store.blog_posts_at(id, false, 0, 50, None).await.unwrap() {
+            let id = blogs::store::blog_ref(&store, blog)
+                .await
+                .unwrap()
+                .unwrap()
+                .id;
+            for row in posts::store::blog_posts_at(&store, id, false, 0, 50, None)
+                .await
+                .unwrap()
+            {
                 types.push(row.post_type());
                 trails.push(row.trail().len());
             }

@@ -55,7 +55,7 @@ impl ChannelAuthority for DashboardChannel {
             let (Channel::Dashboard, Some(user_id)) = (channel, viewer) else {
                 return Ok(None);
             };
-            let blogs = self.store.dashboard_blogs(user_id).await?;
+            let blogs = dashboard_blogs(&self.store, user_id).await?;
             Ok(Some(Grant::Group {
                 topic: dashboard_topic(user_id),
                 members: blogs.into_iter().map(posts_topic).collect(),
@@ -64,15 +64,13 @@ impl ChannelAuthority for DashboardChannel {
     }
 }
 
-impl Store {
-    /// The blogs a user's dashboard reads live: their own, and the newest
-    /// [`DASHBOARD_LIVE_BLOGS`] they follow.
-    pub async fn dashboard_blogs(&self, user_id: i64) -> sqlx::Result<Vec<String>> {
-        const SQL: &str = "SELECT name FROM blogs WHERE user_id = $1 UNION \
-             SELECT name FROM (SELECT b.name FROM follows f JOIN blogs b ON b.id = f.blog_id \
-             WHERE f.user_id = $1 ORDER BY f.created_at DESC, b.id DESC LIMIT $2) followed";
-        let rows: Vec<(String,)> = with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(user_id).bind(DASHBOARD_LIVE_BLOGS).fetch_all(pool).await)?;
-        Ok(rows.into_iter().map(|(name,)| name).collect())
-    }
+/// The blogs a user's dashboard reads live: their own, and the newest
+/// [`DASHBOARD_LIVE_BLOGS`] they follow.
+pub async fn dashboard_blogs(store: &Store, user_id: i64) -> sqlx::Result<Vec<String>> {
+    const SQL: &str = "SELECT name FROM blogs WHERE user_id = $1 UNION \
+         SELECT name FROM (SELECT b.name FROM follows f JOIN blogs b ON b.id = f.blog_id \
+         WHERE f.user_id = $1 ORDER BY f.created_at DESC, b.id DESC LIMIT $2) followed";
+    let rows: Vec<(String,)> = with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(user_id).bind(DASHBOARD_LIVE_BLOGS).fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(|(name,)| name).collect())
 }

@@ -5,8 +5,10 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
+use super::store;
 use super::store::FollowChange;
 use crate::auth::session::CurrentUser;
+use crate::blogs;
 use crate::blogs::BlogList;
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::blogs::model::BlogView;
@@ -73,11 +75,7 @@ pub async fn follow_blog(
             "You can't follow your own blog.",
         ));
     }
-    if app
-        .store
-        .blocked_any_blog_of(target.id, user.user_id)
-        .await?
-    {
+    if blogs::blocks::blocked_any_blog_of(&app.store, target.id, user.user_id).await? {
         return Err(AppError::forbidden(
             Code::Blocked,
             format!("You can't follow {}.", target.name),
@@ -85,7 +83,7 @@ pub async fn follow_blog(
     }
     let via = acting_blog(&app.store, user.user_id).await?;
     let FollowChange::Followed { published } =
-        app.store.follow(user.user_id, via.id, target.id).await?
+        store::follow(&app.store, user.user_id, via.id, target.id).await?
     else {
         return Ok(false);
     };
@@ -114,7 +112,8 @@ pub async fn unfollow_blog(
     user: &CurrentUser,
     target: &BlogRow,
 ) -> Result<bool, AppError> {
-    let FollowChange::Unfollowed = app.store.unfollow(user.user_id, target.id).await? else {
+    let FollowChange::Unfollowed = store::unfollow(&app.store, user.user_id, target.id).await?
+    else {
         return Ok(false);
     };
     refresh_dashboard(&app.realtime, user.user_id).await;
@@ -131,12 +130,12 @@ async fn follow_answer(
 ) -> ApiResult<FollowAnswer> {
     Ok(ok(FollowAnswer {
         tumblelog: BlogView::of(row, Some(user.user_id), None),
-        friend_count: app.store.friend_count(user.user_id).await?,
+        friend_count: store::friend_count(&app.store, user.user_id).await?,
     }))
 }
 
 async fn following(State(app): State<AppState>, user: CurrentUser) -> ApiResult<BlogList> {
-    let rows = app.store.followed_blogs(user.user_id).await?;
+    let rows = store::followed_blogs(&app.store, user.user_id).await?;
     Ok(ok(BlogList {
         blogs: rows
             .iter()
@@ -180,16 +179,13 @@ async fn followers(
     .await?;
     let offset = query.offset.unwrap_or(0).max(0);
     let limit = query.limit.unwrap_or(20).clamp(1, MAX_FOLLOWERS_PAGE);
-    let rows = app
-        .store
-        .followers_of(blog.id, user.user_id, offset, limit)
-        .await?;
+    let rows = store::followers_of(&app.store, blog.id, user.user_id, offset, limit).await?;
     Ok(ok(Followers {
         blogs: rows
             .iter()
             .map(|r| BlogView::of(r, Some(user.user_id), None))
             .collect(),
-        total: app.store.follower_count(blog.id).await?,
+        total: store::follower_count(&app.store, blog.id).await?,
     }))
 }
 

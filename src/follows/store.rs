@@ -20,107 +20,105 @@ pub enum FollowChange {
     Unfollowed,
 }
 
-impl Store {
-    /// `user_id`, acting as `via_blog_id`, follows `blog_id`; the followed blog gets a
-    /// `follower` notification in the same transaction.
-    pub async fn follow(
-        &self,
-        user_id: i64,
-        via_blog_id: i64,
-        blog_id: i64,
-    ) -> sqlx::Result<FollowChange> {
-        const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
-                           VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
-        if let Some(writer) = self.sqlite_writer() {
-            // One job on the SQLite writer thread (store/sqlite_writer.rs): a burst of
-            // follows to one blog is what its fan-out waits on.
-            return writer
-                .run(move |tx| {
-                    let now = now_secs();
-                    let followed = || -> rusqlite::Result<_> {
-                        let inserted = tx
-                            .prepare_cached(SQL)?
-                            .execute(named(&[&user_id, &blog_id, &via_blog_id, &now]).as_slice())?;
-                        if inserted == 0 {
-                            return Ok(None);
-                        }
-                        let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
-                        notify_sqlite(tx, notice).map(Some)
-                    };
-                    match followed().map_err(log::sqlite_error)? {
-                        None => Ok(FollowChange::Unchanged),
-                        Some(events) => Ok(FollowChange::Followed {
-                            published: log::record_sqlite(tx, events)?,
-                        }),
+/// `user_id`, acting as `via_blog_id`, follows `blog_id`; the followed blog gets a
+/// `follower` notification in the same transaction.
+pub async fn follow(
+    store: &Store,
+    user_id: i64,
+    via_blog_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<FollowChange> {
+    const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
+                       VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
+    if let Some(writer) = store.sqlite_writer() {
+        // One job on the SQLite writer thread (store/sqlite_writer.rs): a burst of
+        // follows to one blog is what its fan-out waits on.
+        return writer
+            .run(move |tx| {
+                let now = now_secs();
+                let followed = || -> rusqlite::Result<_> {
+                    let inserted = tx
+                        .prepare_cached(SQL)?
+                        .execute(named(&[&user_id, &blog_id, &via_blog_id, &now]).as_slice())?;
+                    if inserted == 0 {
+                        return Ok(None);
                     }
-                })
-                .await;
-        }
-        let mut tx = self.begin().await?;
-        let inserted = with_tx!(&mut tx, conn => sqlx::query(SQL)
-            .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now_secs())
-            .execute(conn).await.map(|r| r.rows_affected()))?;
-        if inserted == 0 {
-            return Ok(FollowChange::Unchanged);
-        }
-        let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
-        let events = notify(&mut tx, notice).await?;
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(FollowChange::Followed { published })
+                    let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
+                    notify_sqlite(tx, notice).map(Some)
+                };
+                match followed().map_err(log::sqlite_error)? {
+                    None => Ok(FollowChange::Unchanged),
+                    Some(events) => Ok(FollowChange::Followed {
+                        published: log::record_sqlite(tx, events)?,
+                    }),
+                }
+            })
+            .await;
     }
+    let mut tx = store.begin().await?;
+    let inserted = with_tx!(&mut tx, conn => sqlx::query(SQL)
+        .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now_secs())
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    if inserted == 0 {
+        return Ok(FollowChange::Unchanged);
+    }
+    let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
+    let events = notify(&mut tx, notice).await?;
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(FollowChange::Followed { published })
+}
 
-    /// `user_id` stops following `blog_id`.
-    pub async fn unfollow(&self, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
-        const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
-        let removed = with_writer!(self, pool =>
-            sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(if removed > 0 {
-            FollowChange::Unfollowed
-        } else {
-            FollowChange::Unchanged
-        })
-    }
+/// `user_id` stops following `blog_id`.
+pub async fn unfollow(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
+    const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
+    let removed = with_writer!(store, pool =>
+        sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(if removed > 0 {
+        FollowChange::Unfollowed
+    } else {
+        FollowChange::Unchanged
+    })
+}
 
-    /// How many blogs `user_id` follows.
-    pub async fn friend_count(&self, user_id: i64) -> sqlx::Result<i64> {
-        const SQL: &str = "SELECT COUNT(*) FROM follows WHERE user_id = $1";
-        let (n,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
-        Ok(n)
-    }
+/// How many blogs `user_id` follows.
+pub async fn friend_count(store: &Store, user_id: i64) -> sqlx::Result<i64> {
+    const SQL: &str = "SELECT COUNT(*) FROM follows WHERE user_id = $1";
+    let (n,): (i64,) =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
+    Ok(n)
+}
 
-    /// The blogs `user_id` follows, most recently followed first.
-    /// How many users follow `blog_id`.
-    pub async fn follower_count(&self, blog_id: i64) -> sqlx::Result<i64> {
-        const SQL: &str = "SELECT COUNT(*) FROM follows WHERE blog_id = $1";
-        let (n,): (i64,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).fetch_one(pool).await)?;
-        Ok(n)
-    }
+/// The blogs `user_id` follows, most recently followed first.
+/// How many users follow `blog_id`.
+pub async fn follower_count(store: &Store, blog_id: i64) -> sqlx::Result<i64> {
+    const SQL: &str = "SELECT COUNT(*) FROM follows WHERE blog_id = $1";
+    let (n,): (i64,) =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).fetch_one(pool).await)?;
+    Ok(n)
+}
 
-    /// A page of the blogs that follow `blog_id` (each follower by the blog it followed as),
-    /// newest follow first, as `viewer` sees them.
-    pub async fn followers_of(
-        &self,
-        blog_id: i64,
-        viewer: i64,
-        offset: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<BlogRow>> {
-        const SQL: &str = blog_select!(
-            "JOIN follows fo ON fo.via_blog_id = b.id AND fo.blog_id = $2 "
-            "ORDER BY fo.created_at DESC, fo.user_id DESC LIMIT $3 OFFSET $4"
-        );
-        with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(viewer).bind(blog_id).bind(limit).bind(offset).fetch_all(pool).await)
-    }
+/// A page of the blogs that follow `blog_id` (each follower by the blog it followed as),
+/// newest follow first, as `viewer` sees them.
+pub async fn followers_of(
+    store: &Store,
+    blog_id: i64,
+    viewer: i64,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<BlogRow>> {
+    const SQL: &str = blog_select!(
+        "JOIN follows fo ON fo.via_blog_id = b.id AND fo.blog_id = $2 "
+        "ORDER BY fo.created_at DESC, fo.user_id DESC LIMIT $3 OFFSET $4"
+    );
+    with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(viewer).bind(blog_id).bind(limit).bind(offset).fetch_all(pool).await)
+}
 
-    pub async fn followed_blogs(&self, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
-        const SQL: &str = blog_select!(
-            "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "
-            "ORDER BY fo.created_at DESC, b.id DESC"
-        );
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
-    }
+pub async fn followed_blogs(store: &Store, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
+    const SQL: &str = blog_select!(
+        "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "
+        "ORDER BY fo.created_at DESC, b.id DESC"
+    );
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
 }

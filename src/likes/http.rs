@@ -5,11 +5,14 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
+use super::store;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::acting_blog;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
+use crate::notes;
 use crate::notes::store::NotedPost;
+use crate::posts;
 use crate::posts::model::PostState;
 use crate::posts::reblog::not_blocked;
 use crate::posts::store::PostRow;
@@ -64,14 +67,13 @@ async fn like(
     }
     not_blocked(&app.store, user.user_id, &post, "like").await?;
     let via = acting_blog(&app.store, user.user_id).await?;
-    let published = app
-        .store
-        .like(
-            user.user_id,
-            via.id,
-            NotedPost::of(post.id, post.root_post_id),
-        )
-        .await?;
+    let published = store::like(
+        &app.store,
+        user.user_id,
+        via.id,
+        NotedPost::of(post.id, post.root_post_id),
+    )
+    .await?;
     app.realtime.publish(published).await;
     answer(&app, user.user_id, post.id).await
 }
@@ -82,7 +84,7 @@ async fn unlike(
     Form(form): Form<LikeForm>,
 ) -> ApiResult<LikeAnswer> {
     let post = likeable(&app, user.user_id, form.id, &form.key).await?;
-    let published = app.store.unlike(user.user_id, post.id).await?;
+    let published = store::unlike(&app.store, user.user_id, post.id).await?;
     app.realtime.publish(published).await;
     answer(&app, user.user_id, post.id).await
 }
@@ -90,7 +92,7 @@ async fn unlike(
 /// The published post `id`, named with its reblog key; anything else answers 404, as if
 /// the post did not exist.
 async fn likeable(app: &AppState, user_id: i64, id: i64, key: &str) -> Result<PostRow, AppError> {
-    match app.store.post_row(id, Some(user_id)).await? {
+    match posts::store::post_row(&app.store, id, Some(user_id)).await? {
         Some(row)
             if row.state() == PostState::Published && !key.is_empty() && row.reblog_key == key =>
         {
@@ -101,12 +103,12 @@ async fn likeable(app: &AppState, user_id: i64, id: i64, key: &str) -> Result<Po
 }
 
 async fn answer(app: &AppState, user_id: i64, id: i64) -> ApiResult<LikeAnswer> {
-    let state = app.store.note_state(Some(user_id), id).await?;
+    let state = notes::store::note_state(&app.store, Some(user_id), id).await?;
     Ok(ok(LikeAnswer {
         id,
         liked: state.liked,
         note_count: state.note_count,
-        liked_post_count: app.store.liked_post_count(user_id).await?,
+        liked_post_count: store::liked_post_count(&app.store, user_id).await?,
     }))
 }
 

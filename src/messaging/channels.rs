@@ -4,6 +4,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
+use crate::blogs;
 use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::Store;
 use crate::with_pool;
@@ -39,7 +40,9 @@ impl ChannelAuthority for MessagingChannels {
                 return Ok(None); // a visitor has no conversations
             };
             let allowed = match channel {
-                Channel::Inbox(blog) => self.store.owned_blog(user_id, blog).await?.is_some(),
+                Channel::Inbox(blog) => blogs::store::owned_blog(&self.store, user_id, blog)
+                    .await?
+                    .is_some(),
                 Channel::Conversation(id) => self.takes_part(user_id, *id).await?,
                 _ => false,
             };

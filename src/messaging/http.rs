@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::model::{
     Conversation, Link, Links, MessagePage, MessageRow, Participant, ParticipantRow,
 };
+use super::store;
 use super::store::{ConversationRow, NewMessage, SendError, Sender, Target};
 use crate::auth::session::CurrentUser;
+use crate::blogs;
 use crate::blogs::lookup::{BlogField, named_blog, not_yours, owned_blog};
 use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -62,8 +64,7 @@ async fn controlled(
 ) -> Result<(BlogRef, i64), AppError> {
     let blog = own_blog(app, user, form.participant.as_deref()).await?;
     let id = conversation_id(form.conversation_id.trim())?;
-    app.store
-        .conversation_as(id, blog.id)
+    store::conversation_as(&app.store, id, blog.id)
         .await?
         .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
     Ok((blog, id))
@@ -83,9 +84,7 @@ async fn delete_conversation(
     Form(form): Form<ControlsForm>,
 ) -> ApiResult<DeletedConversation> {
     let (blog, id) = controlled(&app, &user, &form).await?;
-    let published = app
-        .store
-        .clear_conversation(id, blog.id)
+    let published = store::clear_conversation(&app.store, id, blog.id)
         .await?
         .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
     app.realtime.publish(published).await;
@@ -109,9 +108,7 @@ async fn flag_conversation(
     Form(form): Form<ControlsForm>,
 ) -> ApiResult<FlaggedConversation> {
     let (blog, id) = controlled(&app, &user, &form).await?;
-    let others: Vec<i64> = app
-        .store
-        .participants(id)
+    let others: Vec<i64> = store::participants(&app.store, id)
         .await?
         .into_iter()
         .filter(|p| p.user_id != user.user_id)
@@ -123,7 +120,7 @@ async fn flag_conversation(
             "You can't flag your own blogs.",
         ));
     }
-    app.store.flag_conversation(id, blog.id, &others).await?;
+    store::flag_conversation(&app.store, id, blog.id, &others).await?;
     Ok(ok(FlaggedConversation {
         conversation_id: id,
         flagged: true,
@@ -155,8 +152,7 @@ async fn own_blog(
 /// Any blog by a participant value.
 async fn some_blog(app: &AppState, participant: &str) -> Result<BlogRef, AppError> {
     let name = blog_name_of(participant);
-    app.store
-        .blog_ref(name)
+    blogs::store::blog_ref(&app.store, name)
         .await?
         .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))
 }
@@ -167,7 +163,7 @@ async fn conversation_view(
     row: &ConversationRow,
     messages: MessagePage,
 ) -> Result<Conversation, AppError> {
-    let participants = app.store.participants(row.id).await?;
+    let participants = store::participants(&app.store, row.id).await?;
     Ok(conversation_of(row, &participants, messages))
 }
 
@@ -220,22 +216,17 @@ async fn conversations(
                 })?,
         ),
     };
-    let rows = app
-        .store
-        .conversations_of(blog.id, before, CONVERSATIONS_PER_PAGE)
-        .await?;
+    let rows = store::conversations_of(&app.store, blog.id, before, CONVERSATIONS_PER_PAGE).await?;
     // Three queries for the page, not two more per conversation.
     let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
     let mut participants: HashMap<i64, Vec<ParticipantRow>> = HashMap::new();
-    for entry in app.store.participants_of_many(&ids).await? {
+    for entry in store::participants_of_many(&app.store, &ids).await? {
         participants
             .entry(entry.conversation_id)
             .or_default()
             .push(entry.participant);
     }
-    let mut last: HashMap<i64, MessageRow> = app
-        .store
-        .last_messages(&ids)
+    let mut last: HashMap<i64, MessageRow> = store::last_messages(&app.store, &ids)
         .await?
         .into_iter()
         .map(|message| (message.conversation_id, message))
@@ -313,23 +304,20 @@ async fn messages(
             }
             ids.push(blog.id);
             // No conversation yet: a 404 the client reads as "new conversation".
-            app.store
-                .conversation_of_blogs(&ids)
+            store::conversation_of_blogs(&app.store, &ids)
                 .await?
                 .ok_or_else(|| {
                     AppError::not_found("There is no conversation between these blogs yet.")
                 })?
         }
     };
-    let mut row = app
-        .store
-        .conversation_as(conversation_id, blog.id)
+    let mut row = store::conversation_as(&app.store, conversation_id, blog.id)
         .await?
         .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
     // Reading marks it read. Checked on a read connection first: the 2 s poll asks this
     // over and over, and only a change needs the (single, on SQLite) writer.
     if row.last_modified_ms > row.last_read_ms {
-        let published = app.store.mark_read(conversation_id, blog.id).await?;
+        let published = store::mark_read(&app.store, conversation_id, blog.id).await?;
         app.realtime.publish(published).await;
         row.last_read_ms = row.last_modified_ms;
     }
@@ -340,10 +328,14 @@ async fn messages(
             })?),
             None => None,
         };
-    let rows = app
-        .store
-        .messages(conversation_id, before, row.cleared_ms, MESSAGES_PER_PAGE)
-        .await?;
+    let rows = store::messages(
+        &app.store,
+        conversation_id,
+        before,
+        row.cleared_ms,
+        MESSAGES_PER_PAGE,
+    )
+    .await?;
     let next = (rows.len() as i64 == MESSAGES_PER_PAGE)
         .then(|| rows.first())
         .flatten()
@@ -447,7 +439,7 @@ async fn send_message(
         r#type: kind,
     };
     let sent = tokio::spawn(async move {
-        let mut sent = store.send_message(message).await?;
+        let mut sent = store::send_message(&store, message).await?;
         realtime.publish(std::mem::take(&mut sent.published)).await;
         Ok(sent)
     })
@@ -510,11 +502,9 @@ async fn participant_suggestions(
             .limit
             .unwrap_or(FAVORITES_LIMIT)
             .clamp(1, FAVORITES_LIMIT);
-        app.store.favorite_participants(user.user_id, limit).await?
+        store::favorite_participants(&app.store, user.user_id, limit).await?
     } else {
-        app.store
-            .search_participants(blog_name_of(&q), user.user_id, SEARCH_LIMIT)
-            .await?
+        store::search_participants(&app.store, blog_name_of(&q), user.user_id, SEARCH_LIMIT).await?
     };
     Ok(ok(Suggestions {
         blogs: rows.iter().map(|r| r.view()).collect(),

@@ -70,7 +70,7 @@ impl SendBatch {
     }
 
     /// Sends `message` into `conversation_id` with the next batch; answers as
-    /// `Store::send_message` does.
+    /// `store::send_message` does.
     pub async fn send(&self, message: NewMessage, conversation_id: i64) -> Result<Sent, SendError> {
         let (answer, answered) = oneshot::channel();
         let queued = Queued {

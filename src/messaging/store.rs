@@ -296,7 +296,7 @@ impl Accepted {
     }
 }
 
-/// [`Store::send_message`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same
+/// [`send_message`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same
 /// statements, prepared once, in one hand-off.
 fn send_message_sqlite(tx: &rusqlite::Transaction, message: NewMessage) -> Result<Sent, SendError> {
     use rusqlite::OptionalExtension;
@@ -408,7 +408,7 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// [`Store::send_message`] on PostgreSQL, on its own: into a new conversation, and for a
+/// [`send_message`] on PostgreSQL, on its own: into a new conversation, and for a
 /// batch of sends that failed (`send_batch.rs`). One transaction: the new conversation if
 /// any, the send function's call (migration 0014), the events.
 pub(super) async fn send_postgres(pool: &PgPool, message: NewMessage) -> Result<Sent, SendError> {
@@ -459,249 +459,253 @@ pub(super) async fn send_postgres(pool: &PgPool, message: NewMessage) -> Result<
     Ok(accepted.sent(published.pop().unwrap_or_default()))
 }
 
-impl Store {
-    /// The conversation of exactly these blogs, if it exists.
-    pub async fn conversation_of_blogs(&self, blog_ids: &[i64]) -> sqlx::Result<Option<i64>> {
-        const SQL: &str = "SELECT id FROM conversations WHERE participants_key = $1";
-        let key = participants_key(blog_ids);
-        let row: Option<(i64,)> =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(&key).fetch_optional(pool).await)?;
-        Ok(row.map(|r| r.0))
-    }
+/// The conversation of exactly these blogs, if it exists.
+pub async fn conversation_of_blogs(store: &Store, blog_ids: &[i64]) -> sqlx::Result<Option<i64>> {
+    const SQL: &str = "SELECT id FROM conversations WHERE participants_key = $1";
+    let key = participants_key(blog_ids);
+    let row: Option<(i64,)> =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(&key).fetch_optional(pool).await)?;
+    Ok(row.map(|r| r.0))
+}
 
-    /// A conversation's participant blogs, by name.
-    pub async fn participants(&self, conversation_id: i64) -> sqlx::Result<Vec<ParticipantRow>> {
-        with_pool!(self, pool => sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(pool).await)
-    }
+/// A conversation's participant blogs, by name.
+pub async fn participants(
+    store: &Store,
+    conversation_id: i64,
+) -> sqlx::Result<Vec<ParticipantRow>> {
+    with_pool!(store, pool => sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(pool).await)
+}
 
-    /// A conversation as `blog_id` sees it; `None` if that blog does not take part.
-    pub async fn conversation_as(
-        &self,
-        conversation_id: i64,
-        blog_id: i64,
-    ) -> sqlx::Result<Option<ConversationRow>> {
-        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms, p.cleared_ms \
-             FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
-             WHERE c.id = $1 AND p.blog_id = $2";
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(conversation_id).bind(blog_id).fetch_optional(pool).await)
-    }
+/// A conversation as `blog_id` sees it; `None` if that blog does not take part.
+pub async fn conversation_as(
+    store: &Store,
+    conversation_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<Option<ConversationRow>> {
+    const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms, p.cleared_ms \
+         FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
+         WHERE c.id = $1 AND p.blog_id = $2";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(conversation_id).bind(blog_id).fetch_optional(pool).await)
+}
 
-    /// A blog's conversations, newest activity first, older than the cursor
-    /// `(last_modified_ms, id)` when given; none it deleted and heard nothing from since.
-    pub async fn conversations_of(
-        &self,
-        blog_id: i64,
-        before: Option<(i64, i64)>,
-        limit: i64,
-    ) -> sqlx::Result<Vec<ConversationRow>> {
-        const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms, p.cleared_ms \
-             FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
-             WHERE p.blog_id = $1 AND c.last_modified_ms > p.cleared_ms \
-             AND (c.last_modified_ms < $2 OR (c.last_modified_ms = $2 AND c.id < $3)) \
-             ORDER BY c.last_modified_ms DESC, c.id DESC LIMIT $4";
-        let (ms, id) = before.unwrap_or((i64::MAX, i64::MAX));
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).bind(ms).bind(id).bind(limit).fetch_all(pool).await)
-    }
+/// A blog's conversations, newest activity first, older than the cursor
+/// `(last_modified_ms, id)` when given; none it deleted and heard nothing from since.
+pub async fn conversations_of(
+    store: &Store,
+    blog_id: i64,
+    before: Option<(i64, i64)>,
+    limit: i64,
+) -> sqlx::Result<Vec<ConversationRow>> {
+    const SQL: &str = "SELECT c.id, c.status, c.last_modified_ms, p.last_read_ms, p.cleared_ms \
+         FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id \
+         WHERE p.blog_id = $1 AND c.last_modified_ms > p.cleared_ms \
+         AND (c.last_modified_ms < $2 OR (c.last_modified_ms = $2 AND c.id < $3)) \
+         ORDER BY c.last_modified_ms DESC, c.id DESC LIMIT $4";
+    let (ms, id) = before.unwrap_or((i64::MAX, i64::MAX));
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).bind(ms).bind(id).bind(limit).fetch_all(pool).await)
+}
 
-    /// The participants of each of `conversation_ids`, each conversation's by name, in one
-    /// query (an inbox page shows twenty conversations).
-    pub async fn participants_of_many(
-        &self,
-        conversation_ids: &[i64],
-    ) -> sqlx::Result<Vec<ConversationParticipant>> {
-        const HEAD: &str = "SELECT p.conversation_id, b.id, b.name, b.title, b.user_id, b.can_message, \
-             b.theme, p.last_read_ms, p.cleared_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
-             WHERE p.conversation_id IN (";
-        if conversation_ids.is_empty() {
-            return Ok(Vec::new());
+/// The participants of each of `conversation_ids`, each conversation's by name, in one
+/// query (an inbox page shows twenty conversations).
+pub async fn participants_of_many(
+    store: &Store,
+    conversation_ids: &[i64],
+) -> sqlx::Result<Vec<ConversationParticipant>> {
+    const HEAD: &str = "SELECT p.conversation_id, b.id, b.name, b.title, b.user_id, b.can_message, \
+         b.theme, p.last_read_ms, p.cleared_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
+         WHERE p.conversation_id IN (";
+    if conversation_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    with_pool!(store, pool => in_list_query(HEAD, conversation_ids, ") ORDER BY p.conversation_id, b.name")
+        .build_query_as().fetch_all(pool).await)
+}
+
+/// The newest message of each of `conversation_ids` that has one, in one query.
+pub async fn last_messages(
+    store: &Store,
+    conversation_ids: &[i64],
+) -> sqlx::Result<Vec<MessageRow>> {
+    const HEAD: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
+         FROM messages m JOIN blogs b ON b.id = m.blog_id \
+         WHERE m.id IN (SELECT MAX(id) FROM messages WHERE conversation_id IN (";
+    if conversation_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    with_pool!(store, pool => in_list_query(HEAD, conversation_ids, ") GROUP BY conversation_id)")
+        .build_query_as().fetch_all(pool).await)
+}
+
+/// A page of messages older than `before_id` and newer than `after_ts` (what the reading
+/// blog deleted is not there for it), returned oldest first.
+pub async fn messages(
+    store: &Store,
+    conversation_id: i64,
+    before_id: Option<i64>,
+    after_ts: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<MessageRow>> {
+    const SQL: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
+         FROM messages m JOIN blogs b ON b.id = m.blog_id \
+         WHERE m.conversation_id = $1 AND m.id < $2 AND m.ts > $4 ORDER BY m.id DESC LIMIT $3";
+    let mut rows: Vec<MessageRow> = with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(conversation_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit).bind(after_ts)
+        .fetch_all(pool).await)?;
+    rows.reverse();
+    Ok(rows)
+}
+
+/// Writes a message, moves its conversation to the top of every inbox, marks it read
+/// for the sender, and records the events all that causes, in one transaction. Who may
+/// send is checked in it too (the sender is the user's blog, takes messages and takes
+/// part; every other participant takes messages and blocks none of the sender's blogs),
+/// so a send costs no reads before it. Answers with what the caller needs to reply, so
+/// nothing is read back afterwards. Sends that queue together share a transaction: on
+/// SQLite the writer thread's, on PostgreSQL a batch's (`send_batch.rs`).
+pub async fn send_message(store: &Store, message: NewMessage) -> Result<Sent, SendError> {
+    let pool = match store.pool() {
+        DbPool::Sqlite { writer, .. } => {
+            return writer.run(move |tx| send_message_sqlite(tx, message)).await;
         }
-        with_pool!(self, pool => in_list_query(HEAD, conversation_ids, ") ORDER BY p.conversation_id, b.name")
-            .build_query_as().fetch_all(pool).await)
-    }
-
-    /// The newest message of each of `conversation_ids` that has one, in one query.
-    pub async fn last_messages(&self, conversation_ids: &[i64]) -> sqlx::Result<Vec<MessageRow>> {
-        const HEAD: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
-             FROM messages m JOIN blogs b ON b.id = m.blog_id \
-             WHERE m.id IN (SELECT MAX(id) FROM messages WHERE conversation_id IN (";
-        if conversation_ids.is_empty() {
-            return Ok(Vec::new());
+        DbPool::Postgres(pool) => pool,
+    };
+    match message.target {
+        Target::Existing(conversation_id) => {
+            let batch = store.extension(|| SendBatch::start(pool.clone()));
+            batch.send(message, conversation_id).await
         }
-        with_pool!(self, pool => in_list_query(HEAD, conversation_ids, ") GROUP BY conversation_id)")
-            .build_query_as().fetch_all(pool).await)
+        Target::Blogs(_) => send_postgres(pool, message).await,
     }
+}
 
-    /// A page of messages older than `before_id` and newer than `after_ts` (what the reading
-    /// blog deleted is not there for it), returned oldest first.
-    pub async fn messages(
-        &self,
-        conversation_id: i64,
-        before_id: Option<i64>,
-        after_ts: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<MessageRow>> {
-        const SQL: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body, b.name AS participant \
-             FROM messages m JOIN blogs b ON b.id = m.blog_id \
-             WHERE m.conversation_id = $1 AND m.id < $2 AND m.ts > $4 ORDER BY m.id DESC LIMIT $3";
-        let mut rows: Vec<MessageRow> = with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(conversation_id).bind(before_id.unwrap_or(i64::MAX)).bind(limit).bind(after_ts)
-            .fetch_all(pool).await)?;
-        rows.reverse();
-        Ok(rows)
+/// Marks a conversation read for `blog_id` if it has anything unread; returns the
+/// events that causes (none when it was already read).
+pub async fn mark_read(
+    store: &Store,
+    conversation_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<Vec<Published>> {
+    const READ: &str = "UPDATE conversation_participants SET last_read_ms = \
+         (SELECT last_modified_ms FROM conversations WHERE id = $1) \
+         WHERE conversation_id = $1 AND blog_id = $2 \
+         AND last_read_ms < (SELECT last_modified_ms FROM conversations WHERE id = $1)";
+    let mut tx = store.begin().await?;
+    let changed = with_tx!(&mut tx, conn => sqlx::query(READ)
+        .bind(conversation_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    if changed == 0 {
+        return Ok(Vec::new());
     }
+    let participants: Vec<ParticipantRow> = with_tx!(&mut tx, conn =>
+        sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(conn).await)?;
+    let reader = participants
+        .iter()
+        .find(|p| p.id == blog_id)
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let head = Event::Read(ReadData {
+        conversation_id,
+        participant: reader.name.clone(),
+        last_read_ts: reader.last_read_ms / 1000,
+    });
+    let change = ConversationChange {
+        conversation_id,
+        participants: &participants,
+        head,
+        latest: None,
+    };
+    let events = conversation_events(&mut tx, change).await?;
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(published)
+}
 
-    /// Writes a message, moves its conversation to the top of every inbox, marks it read
-    /// for the sender, and records the events all that causes, in one transaction. Who may
-    /// send is checked in it too (the sender is the user's blog, takes messages and takes
-    /// part; every other participant takes messages and blocks none of the sender's blogs),
-    /// so a send costs no reads before it. Answers with what the caller needs to reply, so
-    /// nothing is read back afterwards. Sends that queue together share a transaction: on
-    /// SQLite the writer thread's, on PostgreSQL a batch's (`send_batch.rs`).
-    pub async fn send_message(&self, message: NewMessage) -> Result<Sent, SendError> {
-        let pool = match self.pool() {
-            DbPool::Sqlite { writer, .. } => {
-                return writer.run(move |tx| send_message_sqlite(tx, message)).await;
+/// Deletes a conversation for `blog_id` alone: its messages so far are hidden from that
+/// blog and the conversation is read; it leaves the blog's inbox until a new message.
+/// Returns the events to publish (the owner's unread counts). `None`: not a participant.
+pub async fn clear_conversation(
+    store: &Store,
+    conversation_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<Option<Vec<Published>>> {
+    const CLEAR: &str = "UPDATE conversation_participants SET \
+         cleared_ms = (SELECT last_modified_ms FROM conversations WHERE id = $1), \
+         last_read_ms = (SELECT last_modified_ms FROM conversations WHERE id = $1) \
+         WHERE conversation_id = $1 AND blog_id = $2";
+    const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
+    let mut tx = store.begin().await?;
+    let changed = with_tx!(&mut tx, conn => sqlx::query(CLEAR)
+        .bind(conversation_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    if changed == 0 {
+        return Ok(None);
+    }
+    let (owner,): (i64,) =
+        with_tx!(&mut tx, conn => sqlx::query_as(OWNER).bind(blog_id).fetch_one(conn).await)?;
+    let events = crate::unread::events(&mut tx, &[owner]).await?;
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(Some(published))
+}
+
+/// Reports each of `reported` (blogs of the conversation) as `reporter_blog_id` saw them.
+pub async fn flag_conversation(
+    store: &Store,
+    conversation_id: i64,
+    reporter_blog_id: i64,
+    reported: &[i64],
+) -> sqlx::Result<()> {
+    const SQL: &str = "INSERT INTO conversation_flags \
+         (conversation_id, reporter_blog_id, reported_blog_id, created_at) VALUES ($1, $2, $3, $4)";
+    let mut tx = store.begin().await?;
+    for &blog in reported {
+        with_tx!(&mut tx, conn => sqlx::query(SQL)
+            .bind(conversation_id).bind(reporter_blog_id).bind(blog).bind(now_secs())
+            .execute(conn).await.map(|r| r.rows_affected()))?;
+    }
+    tx.commit().await
+}
+
+/// Blogs whose name starts with `query`, that can message, not the user's own.
+pub async fn search_participants(
+    store: &Store,
+    query: &str,
+    user_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<ParticipantRow>> {
+    const SQL: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
+         FROM blogs b WHERE b.name LIKE $1 AND b.user_id <> $2 AND b.can_message = TRUE \
+         ORDER BY length(b.name), b.name LIMIT $3";
+    let pattern = format!("{}%", query.replace(['%', '_'], ""));
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(pattern).bind(user_id).bind(limit).fetch_all(pool).await)
+}
+
+/// Favourite recipients: blogs the user's blogs have talked with most recently, then
+/// blogs the user follows.
+pub async fn favorite_participants(
+    store: &Store,
+    user_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<ParticipantRow>> {
+    const TALKED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms, \
+         MAX(c.last_modified_ms) AS recent \
+         FROM conversation_participants mine \
+         JOIN blogs mb ON mb.id = mine.blog_id AND mb.user_id = $1 \
+         JOIN conversations c ON c.id = mine.conversation_id \
+         JOIN conversation_participants other ON other.conversation_id = c.id AND other.blog_id <> mine.blog_id \
+         JOIN blogs b ON b.id = other.blog_id AND b.user_id <> $1 AND b.can_message = TRUE \
+         GROUP BY b.id, b.name, b.title, b.user_id, b.can_message, b.theme \
+         ORDER BY recent DESC LIMIT $2";
+    const FOLLOWED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
+         FROM follows f JOIN blogs b ON b.id = f.blog_id \
+         WHERE f.user_id = $1 AND b.can_message = TRUE ORDER BY f.created_at DESC LIMIT $2";
+    let mut blogs: Vec<ParticipantRow> = with_pool!(store, pool => sqlx::query_as(TALKED).bind(user_id).bind(limit).fetch_all(pool).await)?;
+    if (blogs.len() as i64) < limit {
+        let followed: Vec<ParticipantRow> = with_pool!(store, pool => sqlx::query_as(FOLLOWED).bind(user_id).bind(limit).fetch_all(pool).await)?;
+        for blog in followed {
+            if (blogs.len() as i64) < limit && !blogs.iter().any(|b| b.id == blog.id) {
+                blogs.push(blog);
             }
-            DbPool::Postgres(pool) => pool,
-        };
-        match message.target {
-            Target::Existing(conversation_id) => {
-                let batch = self.extension(|| SendBatch::start(pool.clone()));
-                batch.send(message, conversation_id).await
-            }
-            Target::Blogs(_) => send_postgres(pool, message).await,
         }
     }
-
-    /// Marks a conversation read for `blog_id` if it has anything unread; returns the
-    /// events that causes (none when it was already read).
-    pub async fn mark_read(
-        &self,
-        conversation_id: i64,
-        blog_id: i64,
-    ) -> sqlx::Result<Vec<Published>> {
-        const READ: &str = "UPDATE conversation_participants SET last_read_ms = \
-             (SELECT last_modified_ms FROM conversations WHERE id = $1) \
-             WHERE conversation_id = $1 AND blog_id = $2 \
-             AND last_read_ms < (SELECT last_modified_ms FROM conversations WHERE id = $1)";
-        let mut tx = self.begin().await?;
-        let changed = with_tx!(&mut tx, conn => sqlx::query(READ)
-            .bind(conversation_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
-        if changed == 0 {
-            return Ok(Vec::new());
-        }
-        let participants: Vec<ParticipantRow> = with_tx!(&mut tx, conn =>
-            sqlx::query_as(PARTICIPANTS).bind(conversation_id).fetch_all(conn).await)?;
-        let reader = participants
-            .iter()
-            .find(|p| p.id == blog_id)
-            .ok_or(sqlx::Error::RowNotFound)?;
-        let head = Event::Read(ReadData {
-            conversation_id,
-            participant: reader.name.clone(),
-            last_read_ts: reader.last_read_ms / 1000,
-        });
-        let change = ConversationChange {
-            conversation_id,
-            participants: &participants,
-            head,
-            latest: None,
-        };
-        let events = conversation_events(&mut tx, change).await?;
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(published)
-    }
-
-    /// Deletes a conversation for `blog_id` alone: its messages so far are hidden from that
-    /// blog and the conversation is read; it leaves the blog's inbox until a new message.
-    /// Returns the events to publish (the owner's unread counts). `None`: not a participant.
-    pub async fn clear_conversation(
-        &self,
-        conversation_id: i64,
-        blog_id: i64,
-    ) -> sqlx::Result<Option<Vec<Published>>> {
-        const CLEAR: &str = "UPDATE conversation_participants SET \
-             cleared_ms = (SELECT last_modified_ms FROM conversations WHERE id = $1), \
-             last_read_ms = (SELECT last_modified_ms FROM conversations WHERE id = $1) \
-             WHERE conversation_id = $1 AND blog_id = $2";
-        const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
-        let mut tx = self.begin().await?;
-        let changed = with_tx!(&mut tx, conn => sqlx::query(CLEAR)
-            .bind(conversation_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
-        if changed == 0 {
-            return Ok(None);
-        }
-        let (owner,): (i64,) =
-            with_tx!(&mut tx, conn => sqlx::query_as(OWNER).bind(blog_id).fetch_one(conn).await)?;
-        let events = crate::unread::events(&mut tx, &[owner]).await?;
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(Some(published))
-    }
-
-    /// Reports each of `reported` (blogs of the conversation) as `reporter_blog_id` saw them.
-    pub async fn flag_conversation(
-        &self,
-        conversation_id: i64,
-        reporter_blog_id: i64,
-        reported: &[i64],
-    ) -> sqlx::Result<()> {
-        const SQL: &str = "INSERT INTO conversation_flags \
-             (conversation_id, reporter_blog_id, reported_blog_id, created_at) VALUES ($1, $2, $3, $4)";
-        let mut tx = self.begin().await?;
-        for &blog in reported {
-            with_tx!(&mut tx, conn => sqlx::query(SQL)
-                .bind(conversation_id).bind(reporter_blog_id).bind(blog).bind(now_secs())
-                .execute(conn).await.map(|r| r.rows_affected()))?;
-        }
-        tx.commit().await
-    }
-
-    /// Blogs whose name starts with `query`, that can message, not the user's own.
-    pub async fn search_participants(
-        &self,
-        query: &str,
-        user_id: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<ParticipantRow>> {
-        const SQL: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
-             FROM blogs b WHERE b.name LIKE $1 AND b.user_id <> $2 AND b.can_message = TRUE \
-             ORDER BY length(b.name), b.name LIMIT $3";
-        let pattern = format!("{}%", query.replace(['%', '_'], ""));
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(pattern).bind(user_id).bind(limit).fetch_all(pool).await)
-    }
-
-    /// Favourite recipients: blogs the user's blogs have talked with most recently, then
-    /// blogs the user follows.
-    pub async fn favorite_participants(
-        &self,
-        user_id: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<ParticipantRow>> {
-        const TALKED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms, \
-             MAX(c.last_modified_ms) AS recent \
-             FROM conversation_participants mine \
-             JOIN blogs mb ON mb.id = mine.blog_id AND mb.user_id = $1 \
-             JOIN conversations c ON c.id = mine.conversation_id \
-             JOIN conversation_participants other ON other.conversation_id = c.id AND other.blog_id <> mine.blog_id \
-             JOIN blogs b ON b.id = other.blog_id AND b.user_id <> $1 AND b.can_message = TRUE \
-             GROUP BY b.id, b.name, b.title, b.user_id, b.can_message, b.theme \
-             ORDER BY recent DESC LIMIT $2";
-        const FOLLOWED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
-             FROM follows f JOIN blogs b ON b.id = f.blog_id \
-             WHERE f.user_id = $1 AND b.can_message = TRUE ORDER BY f.created_at DESC LIMIT $2";
-        let mut blogs: Vec<ParticipantRow> = with_pool!(self, pool => sqlx::query_as(TALKED).bind(user_id).bind(limit).fetch_all(pool).await)?;
-        if (blogs.len() as i64) < limit {
-            let followed: Vec<ParticipantRow> = with_pool!(self, pool => sqlx::query_as(FOLLOWED).bind(user_id).bind(limit).fetch_all(pool).await)?;
-            for blog in followed {
-                if (blogs.len() as i64) < limit && !blogs.iter().any(|b| b.id == blog.id) {
-                    blogs.push(blog);
-                }
-            }
-        }
-        Ok(blogs)
-    }
+    Ok(blogs)
 }
 
 #[cfg(test)]

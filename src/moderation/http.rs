@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
+use super::store;
 use super::store::BlogFlag;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::blog_named;
@@ -74,11 +75,11 @@ async fn toggle(
     Form(form): Form<ToggleForm>,
     flag: BlogFlag,
 ) -> ApiResult<ToggleAnswer> {
-    if !app.store.is_admin(user.user_id).await? {
+    if !store::is_admin(&app.store, user.user_id).await? {
         return Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY));
     }
     let blog = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
-    let flags = app.store.toggle_blog_flag(blog.id, flag).await?;
+    let flags = store::toggle_blog_flag(&app.store, blog.id, flag).await?;
     tracing::info!(admin = user.user_id, blog = %blog.name, flag = flag.name(), "moderation toggle");
     Ok(ok(ToggleAnswer {
         tumblelog: blog.name,
@@ -90,7 +91,7 @@ async fn toggle(
 
 /// Refuses to post as a suspended blog: 403 `blog_suspended`.
 pub async fn not_suspended(store: &Store, blog_id: i64) -> Result<(), AppError> {
-    if store.blog_flags(blog_id).await?.is_suspended {
+    if store::blog_flags(store, blog_id).await?.is_suspended {
         return Err(AppError::forbidden(Code::BlogSuspended, SUSPENDED));
     }
     Ok(())

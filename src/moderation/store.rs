@@ -40,35 +40,37 @@ pub struct BlogFlags {
     pub is_suspended: bool,
 }
 
-impl Store {
-    /// Makes the account with `email` an administrator (or not); false when there is none.
-    pub async fn set_admin(&self, email: &str, admin: bool) -> sqlx::Result<bool> {
-        const SQL: &str = "UPDATE users SET is_admin = $2 WHERE email = $1";
-        let changed = with_writer!(self, pool => sqlx::query(SQL)
-            .bind(email.trim().to_lowercase()).bind(admin).execute(pool).await.map(|r| r.rows_affected()))?;
-        Ok(changed > 0)
-    }
+/// Makes the account with `email` an administrator (or not); false when there is none.
+pub async fn set_admin(store: &Store, email: &str, admin: bool) -> sqlx::Result<bool> {
+    const SQL: &str = "UPDATE users SET is_admin = $2 WHERE email = $1";
+    let changed = with_writer!(store, pool => sqlx::query(SQL)
+        .bind(email.trim().to_lowercase()).bind(admin).execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(changed > 0)
+}
 
-    /// Whether `user_id` is an administrator.
-    pub async fn is_admin(&self, user_id: i64) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT is_admin FROM users WHERE id = $1";
-        let row: Option<(bool,)> =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
-        Ok(row.is_some_and(|(admin,)| admin))
-    }
+/// Whether `user_id` is an administrator.
+pub async fn is_admin(store: &Store, user_id: i64) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT is_admin FROM users WHERE id = $1";
+    let row: Option<(bool,)> =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
+    Ok(row.is_some_and(|(admin,)| admin))
+}
 
-    /// Flips `flag` on the blog `blog_id`; answers its flags after.
-    pub async fn toggle_blog_flag(&self, blog_id: i64, flag: BlogFlag) -> sqlx::Result<BlogFlags> {
-        with_writer!(self, pool => sqlx::query(flag.toggle_sql())
-            .bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
-        self.blog_flags(blog_id).await
-    }
+/// Flips `flag` on the blog `blog_id`; answers its flags after.
+pub async fn toggle_blog_flag(
+    store: &Store,
+    blog_id: i64,
+    flag: BlogFlag,
+) -> sqlx::Result<BlogFlags> {
+    with_writer!(store, pool => sqlx::query(flag.toggle_sql())
+        .bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+    blog_flags(store, blog_id).await
+}
 
-    /// The blog's moderation flags (all false for a blog that does not exist).
-    pub async fn blog_flags(&self, blog_id: i64) -> sqlx::Result<BlogFlags> {
-        const SQL: &str = "SELECT is_spam, is_nsfw, is_suspended FROM blogs WHERE id = $1";
-        let flags: Option<BlogFlags> =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(blog_id).fetch_optional(pool).await)?;
-        Ok(flags.unwrap_or_default())
-    }
+/// The blog's moderation flags (all false for a blog that does not exist).
+pub async fn blog_flags(store: &Store, blog_id: i64) -> sqlx::Result<BlogFlags> {
+    const SQL: &str = "SELECT is_spam, is_nsfw, is_suspended FROM blogs WHERE id = $1";
+    let flags: Option<BlogFlags> =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).fetch_optional(pool).await)?;
+    Ok(flags.unwrap_or_default())
 }

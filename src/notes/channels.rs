@@ -3,6 +3,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
+use super::store;
 use crate::realtime::{ChannelAuthority, Grant, Topic};
 use crate::store::Store;
 
@@ -25,7 +26,7 @@ impl ChannelAuthority for NotesChannel {
             let Channel::Notes(root_id) = channel else {
                 return Ok(None);
             };
-            let readable = self.store.chain_readable(*root_id, viewer).await?;
+            let readable = store::chain_readable(&self.store, *root_id, viewer).await?;
             Ok(readable.then(|| Grant::Topic(Topic::shared(channel.clone()))))
         })
     }

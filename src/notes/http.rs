@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
+use super::store;
 use super::store::NoteRow;
 use crate::auth::session::MaybeSession;
 use crate::blogs::avatar::avatar_url;
@@ -116,21 +117,14 @@ async fn notes(
     Query(query): Query<NotesQuery>,
 ) -> ApiResult<Notes> {
     let viewer = session.and_then(|s| s.user_id);
-    let root_id = app
-        .store
-        .readable_chain(query.post_id, viewer)
+    let root_id = store::readable_chain(&app.store, query.post_id, viewer)
         .await?
         .ok_or_else(|| AppError::not_found("No such post."))?;
-    let rows = app
-        .store
-        .notes(root_id, query.before_id, NOTES_PAGE)
-        .await?;
+    let rows = store::notes(&app.store, root_id, query.before_id, NOTES_PAGE).await?;
     let next_before_id = (rows.len() as i64 == NOTES_PAGE)
         .then(|| rows.last().map(|r| r.id))
         .flatten();
-    let note_count = app
-        .store
-        .note_state(viewer, query.post_id)
+    let note_count = store::note_state(&app.store, viewer, query.post_id)
         .await?
         .note_count;
     Ok(ok(Notes {
@@ -188,7 +182,7 @@ async fn note_counts(
             format!("Ask for at most {MAX_NOTE_COUNTS} posts at once."),
         ));
     }
-    let counts = app.store.note_counts(viewer, &ids).await?;
+    let counts = store::note_counts(&app.store, viewer, &ids).await?;
     Ok(ok(NoteCounts {
         counts: counts
             .into_iter()

@@ -215,145 +215,155 @@ pub struct NoteRow {
     pub created_at: i64,
 }
 
-impl Store {
-    /// `user_id`, acting as `via_blog_id`, replies `text` to a post: the reply note, the
-    /// chain's count and the post's blog's notification, in one transaction. Returns the
-    /// events to publish.
-    pub async fn reply(
-        &self,
-        user_id: i64,
-        via_blog_id: i64,
-        post: NotedPost,
-        text: &str,
-    ) -> sqlx::Result<Vec<Published>> {
-        let mut tx = self.begin().await?;
-        let note = NewNote {
-            kind: NoteKind::Reply,
-            post_id: post.post_id,
-            root_id: post.root_id,
-            blog_id: via_blog_id,
-            user_id,
-            reblog_post_id: None,
-            reply_text: text,
-            added: Added::default(),
-        };
-        let events = add(&mut tx, note).await?;
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(published)
-    }
+/// `user_id`, acting as `via_blog_id`, replies `text` to a post: the reply note, the
+/// chain's count and the post's blog's notification, in one transaction. Returns the
+/// events to publish.
+pub async fn reply(
+    store: &Store,
+    user_id: i64,
+    via_blog_id: i64,
+    post: NotedPost,
+    text: &str,
+) -> sqlx::Result<Vec<Published>> {
+    let mut tx = store.begin().await?;
+    let note = NewNote {
+        kind: NoteKind::Reply,
+        post_id: post.post_id,
+        root_id: post.root_id,
+        blog_id: via_blog_id,
+        user_id,
+        reblog_post_id: None,
+        reply_text: text,
+        added: Added::default(),
+    };
+    let events = add(&mut tx, note).await?;
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(published)
+}
 
-    /// The chain note counts of those of `post_ids` that `viewer` may read (published, or
-    /// theirs), as `(post_id, note_count)`, in one query.
-    pub async fn note_counts(
-        &self,
-        viewer: Option<i64>,
-        post_ids: &[i64],
-    ) -> sqlx::Result<Vec<(i64, i64)>> {
-        if post_ids.is_empty() {
-            return Ok(Vec::new());
+/// The chain note counts of those of `post_ids` that `viewer` may read (published, or
+/// theirs), as `(post_id, note_count)`, in one query.
+pub async fn note_counts(
+    store: &Store,
+    viewer: Option<i64>,
+    post_ids: &[i64],
+) -> sqlx::Result<Vec<(i64, i64)>> {
+    if post_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    with_pool!(store, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT p.id, COALESCE(r.note_count, 0) FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+             WHERE (p.state = 'published' OR b.user_id = ",
+        );
+        query.push_bind(viewer.unwrap_or(0));
+        query.push(") AND p.id IN (");
+        let mut ids = query.separated(", ");
+        for &id in post_ids {
+            ids.push_bind(id);
         }
-        with_pool!(self, pool => {
-            let mut query = sqlx::QueryBuilder::new(
-                "SELECT p.id, COALESCE(r.note_count, 0) FROM posts p JOIN blogs b ON b.id = p.blog_id \
-                 LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
-                 WHERE (p.state = 'published' OR b.user_id = ",
-            );
-            query.push_bind(viewer.unwrap_or(0));
-            query.push(") AND p.id IN (");
-            let mut ids = query.separated(", ");
-            for &id in post_ids {
-                ids.push_bind(id);
-            }
-            query.push(") ORDER BY p.id");
-            query.build_query_as().fetch_all(pool).await
+        query.push(") ORDER BY p.id");
+        query.build_query_as().fetch_all(pool).await
+    })
+}
+
+/// The note count and `viewer`'s flags of one post.
+pub async fn note_state(
+    store: &Store,
+    viewer: Option<i64>,
+    post_id: i64,
+) -> sqlx::Result<NoteState> {
+    let mut states = note_states(store, viewer, &[post_id]).await?;
+    Ok(states.remove(&post_id).unwrap_or_default())
+}
+
+/// The note count and `viewer`'s flags of each post, in one query.
+pub async fn note_states(
+    store: &Store,
+    viewer: Option<i64>,
+    post_ids: &[i64],
+) -> sqlx::Result<HashMap<i64, NoteState>> {
+    if post_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let viewer = viewer.unwrap_or(0);
+    let rows: Vec<(i64, i64, bool, bool)> = with_pool!(store, pool => {
+        let mut query = sqlx::QueryBuilder::new(
+            "SELECT p.id, COALESCE(r.note_count, 0), \
+             EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ",
+        );
+        query.push_bind(viewer);
+        query.push(
+            "), EXISTS (SELECT 1 FROM posts c JOIN blogs cb ON cb.id = c.blog_id \
+             WHERE c.parent_post_id = p.id AND cb.user_id = ",
+        );
+        query.push_bind(viewer);
+        query.push(
+            ") FROM posts p LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+             WHERE p.id IN (",
+        );
+        let mut ids = query.separated(", ");
+        for &id in post_ids {
+            ids.push_bind(id);
+        }
+        query.push(")");
+        query.build_query_as().fetch_all(pool).await
+    })?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, note_count, liked, reblogged)| {
+            let state = NoteState {
+                note_count,
+                liked,
+                reblogged,
+            };
+            (id, state)
         })
-    }
+        .collect())
+}
 
-    /// The note count and `viewer`'s flags of one post.
-    pub async fn note_state(&self, viewer: Option<i64>, post_id: i64) -> sqlx::Result<NoteState> {
-        let mut states = self.note_states(viewer, &[post_id]).await?;
-        Ok(states.remove(&post_id).unwrap_or_default())
-    }
+/// The newest notes of the chain `root_id`, older than note `before` when given.
+pub async fn notes(
+    store: &Store,
+    root_id: i64,
+    before: Option<i64>,
+    limit: i64,
+) -> sqlx::Result<Vec<NoteRow>> {
+    const SQL: &str = "SELECT n.id, n.type, n.post_id, b.name AS blog_name, n.reblog_post_id, \
+         rp.slug AS reblog_slug, n.reply_text, n.added_text, n.added_tags, n.created_at \
+         FROM notes n JOIN blogs b ON b.id = n.blog_id LEFT JOIN posts rp ON rp.id = n.reblog_post_id \
+         WHERE n.root_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3";
+    with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(root_id).bind(before.unwrap_or(i64::MAX)).bind(limit).fetch_all(pool).await)
+}
 
-    /// The note count and `viewer`'s flags of each post, in one query.
-    pub async fn note_states(
-        &self,
-        viewer: Option<i64>,
-        post_ids: &[i64],
-    ) -> sqlx::Result<HashMap<i64, NoteState>> {
-        if post_ids.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let viewer = viewer.unwrap_or(0);
-        let rows: Vec<(i64, i64, bool, bool)> = with_pool!(self, pool => {
-            let mut query = sqlx::QueryBuilder::new(
-                "SELECT p.id, COALESCE(r.note_count, 0), \
-                 EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ",
-            );
-            query.push_bind(viewer);
-            query.push(
-                "), EXISTS (SELECT 1 FROM posts c JOIN blogs cb ON cb.id = c.blog_id \
-                 WHERE c.parent_post_id = p.id AND cb.user_id = ",
-            );
-            query.push_bind(viewer);
-            query.push(
-                ") FROM posts p LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
-                 WHERE p.id IN (",
-            );
-            let mut ids = query.separated(", ");
-            for &id in post_ids {
-                ids.push_bind(id);
-            }
-            query.push(")");
-            query.build_query_as().fetch_all(pool).await
-        })?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, note_count, liked, reblogged)| {
-                let state = NoteState {
-                    note_count,
-                    liked,
-                    reblogged,
-                };
-                (id, state)
-            })
-            .collect())
-    }
+/// The chain of the post `id` if `viewer` may read that post (it is published, or it is
+/// theirs): its first post's id.
+pub async fn readable_chain(
+    store: &Store,
+    id: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Option<i64>> {
+    const SQL: &str = "SELECT COALESCE(p.root_post_id, p.id) FROM posts p JOIN blogs b ON b.id = p.blog_id \
+         WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)";
+    let row: Option<(i64,)> = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(id).bind(viewer).fetch_optional(pool).await)?;
+    Ok(row.map(|(root,)| root))
+}
 
-    /// The newest notes of the chain `root_id`, older than note `before` when given.
-    pub async fn notes(
-        &self,
-        root_id: i64,
-        before: Option<i64>,
-        limit: i64,
-    ) -> sqlx::Result<Vec<NoteRow>> {
-        const SQL: &str = "SELECT n.id, n.type, n.post_id, b.name AS blog_name, n.reblog_post_id, \
-             rp.slug AS reblog_slug, n.reply_text, n.added_text, n.added_tags, n.created_at \
-             FROM notes n JOIN blogs b ON b.id = n.blog_id LEFT JOIN posts rp ON rp.id = n.reblog_post_id \
-             WHERE n.root_id = $1 AND n.id < $2 ORDER BY n.id DESC LIMIT $3";
-        with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(root_id).bind(before.unwrap_or(i64::MAX)).bind(limit).fetch_all(pool).await)
-    }
-
-    /// The chain of the post `id` if `viewer` may read that post (it is published, or it is
-    /// theirs): its first post's id.
-    pub async fn readable_chain(&self, id: i64, viewer: Option<i64>) -> sqlx::Result<Option<i64>> {
-        const SQL: &str = "SELECT COALESCE(p.root_post_id, p.id) FROM posts p JOIN blogs b ON b.id = p.blog_id \
-             WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)";
-        let row: Option<(i64,)> = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(id).bind(viewer).fetch_optional(pool).await)?;
-        Ok(row.map(|(root,)| root))
-    }
-
-    /// Whether `viewer` may read some post of the chain `root_id`, and so its notes.
-    pub async fn chain_readable(&self, root_id: i64, viewer: Option<i64>) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
-                 WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)) \
-             OR EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
-                 WHERE p.root_post_id = $1 AND (p.state = 'published' OR b.user_id = $2))";
-        let (readable,): (bool,) = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(root_id).bind(viewer).fetch_one(pool).await)?;
-        Ok(readable)
-    }
+/// Whether `viewer` may read some post of the chain `root_id`, and so its notes.
+pub async fn chain_readable(
+    store: &Store,
+    root_id: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             WHERE p.id = $1 AND (p.state = 'published' OR b.user_id = $2)) \
+         OR EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
+             WHERE p.root_post_id = $1 AND (p.state = 'published' OR b.user_id = $2))";
+    let (readable,): (bool,) = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(root_id).bind(viewer).fetch_one(pool).await)?;
+    Ok(readable)
 }

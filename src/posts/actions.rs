@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::http::{ContextTumblelog, post_view};
 use super::model::PostState;
 use super::reblog::{self, not_blocked, own_post, rebloggable};
+use super::store;
 use super::store::PostRow;
 use super::view::PostView;
 use crate::auth::session::CurrentUser;
@@ -16,6 +17,7 @@ use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, flag};
 use crate::moderation::not_suspended;
+use crate::notes;
 use crate::notes::store::NotedPost;
 use crate::state::AppState;
 
@@ -85,7 +87,7 @@ async fn fast_reblog(
         PostState::Published
     };
     let write = reblog::fast_reblog(&parent, blog.id, state)?;
-    let written = app.store.create_post(&write).await?;
+    let written = store::create_post(&app.store, &write).await?;
     app.realtime.publish(written.published).await;
     let post = post_view(&app, written.id, Some(user.user_id)).await?;
     let message = if queued {
@@ -126,7 +128,7 @@ async fn reply(
     user: CurrentUser,
     Form(form): Form<ReplyForm>,
 ) -> ApiResult<ReplyAnswer> {
-    let post = match app.store.post_row(form.post_id, Some(user.user_id)).await? {
+    let post = match store::post_row(&app.store, form.post_id, Some(user.user_id)).await? {
         Some(row) if row.state() == PostState::Published => row,
         _ => return Err(AppError::not_found("No such post.")),
     };
@@ -146,19 +148,16 @@ async fn reply(
     not_blocked(&app.store, user.user_id, &post, "reply to").await?;
     let via = acting_blog(&app.store, user.user_id).await?;
     not_suspended(&app.store, via.id).await?;
-    let published = app
-        .store
-        .reply(
-            user.user_id,
-            via.id,
-            NotedPost::of(post.id, post.root_post_id),
-            text,
-        )
-        .await?;
+    let published = notes::store::reply(
+        &app.store,
+        user.user_id,
+        via.id,
+        NotedPost::of(post.id, post.root_post_id),
+        text,
+    )
+    .await?;
     app.realtime.publish(published).await;
-    let note_count = app
-        .store
-        .note_state(Some(user.user_id), post.id)
+    let note_count = notes::store::note_state(&app.store, Some(user.user_id), post.id)
         .await?
         .note_count;
     Ok(ok(ReplyAnswer {
@@ -205,7 +204,7 @@ async fn publish(
     } else {
         PostState::Published
     };
-    let published = app.store.publish_post(row.id, row.blog_id, state).await?;
+    let published = store::publish_post(&app.store, row.id, row.blog_id, state).await?;
     app.realtime.publish(published).await;
     let post = post_view(&app, row.id, Some(user.user_id)).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
@@ -263,7 +262,7 @@ pub async fn delete_post(
     user: &CurrentUser,
     row: &PostRow,
 ) -> ApiResult<DeleteAnswer> {
-    let published = app.store.delete_post(row.id).await?;
+    let published = store::delete_post(&app.store, row.id).await?;
     app.realtime.publish(published).await;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
     Ok(ok(DeleteAnswer {

@@ -4,6 +4,7 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
+use super::store;
 use crate::feed::posts_topic;
 use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
@@ -27,7 +28,7 @@ impl ChannelAuthority for PostsChannel {
             let Channel::Posts(blog) = channel else {
                 return Ok(None);
             };
-            let readable = self.store.blog_posts_readable(blog, viewer).await?;
+            let readable = store::blog_posts_readable(&self.store, blog, viewer).await?;
             Ok(readable.then(|| Grant::Topic(posts_topic(blog.clone()))))
         })
     }

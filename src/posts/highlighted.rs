@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::PostContent;
 use super::sanitize::{clean, text_only};
+use super::store;
 use super::store::PostRow;
 use super::summary::{shorten, summary};
 use super::view::post_url;
@@ -58,9 +59,7 @@ async fn highlighted(
     let rows = if blog.is_private_group_channel && viewer != Some(blog.user_id) {
         Vec::new()
     } else {
-        app.store
-            .blog_posts_at(blog.id, false, 0, HIGHLIGHTED_POSTS, viewer)
-            .await?
+        store::blog_posts_at(&app.store, blog.id, false, 0, HIGHLIGHTED_POSTS, viewer).await?
     };
     Ok(ok(Highlighted {
         highlighted_posts: rows.iter().map(snippet).collect(),

@@ -7,6 +7,8 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
+use super::promoted;
+use super::store;
 use super::store::{Cursor, Page, PostRow};
 use super::tags::{clean_tag, tag_key};
 use super::view::PostView;
@@ -15,6 +17,7 @@ use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::blogs::store::BlogRow;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Query;
+use crate::notes;
 use crate::state::AppState;
 
 /// Posts a page holds.
@@ -52,9 +55,7 @@ impl ContextTumblelog {
 
 /// A post with its tags, as `viewer` reads it.
 pub async fn post_view(app: &AppState, id: i64, viewer: Option<i64>) -> Result<PostView, AppError> {
-    let row = app
-        .store
-        .post_row(id, viewer)
+    let row = store::post_row(&app.store, id, viewer)
         .await?
         .ok_or_else(|| AppError::not_found("No such post."))?;
     Ok(views(app, vec![row], viewer).await?.remove(0))
@@ -68,8 +69,8 @@ pub async fn views(
     viewer: Option<i64>,
 ) -> Result<Vec<PostView>, AppError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut tags = app.store.tags_of(&ids).await?;
-    let notes = app.store.note_states(viewer, &ids).await?;
+    let mut tags = store::tags_of(&app.store, &ids).await?;
+    let notes = notes::store::note_states(&app.store, viewer, &ids).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
@@ -129,7 +130,7 @@ async fn page(
         "dashboard" => {
             let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
             let page = Page::Dashboard { user_id };
-            let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
+            let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
             return Ok(ok(PostPage {
                 posts: views(&app, rows, viewer).await?,
             }));
@@ -140,9 +141,9 @@ async fn page(
                 user_id,
                 cursor_liked_at: query.liked_at,
             };
-            let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
+            let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
             let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-            let liked_at = app.store.like_times(user_id, &ids).await?;
+            let liked_at = store::like_times(&app.store, user_id, &ids).await?;
             let mut posts = views(&app, rows, viewer).await?;
             for post in &mut posts {
                 post.liked_timestamp = liked_at.get(&post.id).copied();
@@ -158,7 +159,7 @@ async fn page(
                 .map(|t| tag_key(&clean_tag(t)))
                 .filter(|t| !t.is_empty());
             let pinned = match &tag {
-                Some(tag) => app.store.promoted_post(blog.id, tag).await?,
+                Some(tag) => promoted::promoted_post(&app.store, blog.id, tag).await?,
                 None => None,
             };
             let page = Page::Blog {
@@ -167,7 +168,7 @@ async fn page(
                 tag,
                 pinned,
             };
-            let rows = app.store.page(page, cursor, PAGE_SIZE, viewer).await?;
+            let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
             let mut posts = views(&app, rows, viewer).await?;
             for post in &mut posts {
                 post.is_promoted = Some(post.id) == pinned;
@@ -193,10 +194,14 @@ async fn page(
         }
         None => acting_blog(&app.store, user_id).await?.id,
     };
-    let rows = app
-        .store
-        .page(Page::States { blog_id, states }, cursor, PAGE_SIZE, viewer)
-        .await?;
+    let rows = store::page(
+        &app.store,
+        Page::States { blog_id, states },
+        cursor,
+        PAGE_SIZE,
+        viewer,
+    )
+    .await?;
     Ok(ok(PostPage {
         posts: views(&app, rows, viewer).await?,
     }))

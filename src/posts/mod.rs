@@ -9,7 +9,7 @@ mod highlighted;
 pub mod http;
 pub mod mentions;
 pub mod model;
-mod promoted;
+pub mod promoted;
 pub mod publisher;
 pub mod reblog;
 pub mod sanitize;

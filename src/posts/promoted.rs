@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::PostState;
 use super::reblog::own_post;
+use super::store;
 use super::tags::{clean_tag, tag_key};
 use crate::auth::session::CurrentUser;
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -77,7 +78,7 @@ async fn promotable(
             "Say which tag: tag is required.",
         ));
     }
-    let tags = app.store.tags_of(&[row.id]).await?;
+    let tags = store::tags_of(&app.store, &[row.id]).await?;
     let tagged = tags
         .get(&row.id)
         .is_some_and(|tags| tags.iter().any(|t| tag_key(t) == key));
@@ -93,15 +94,13 @@ async fn promote(
     Form(form): Form<PromoteForm>,
 ) -> ApiResult<PromoteAnswer> {
     let (post_id, blog_id, key) = promotable(&app, &user, &form).await?;
-    let state = app
-        .store
-        .post_row(post_id, Some(user.user_id))
+    let state = store::post_row(&app.store, post_id, Some(user.user_id))
         .await?
         .map(|r| r.state());
     if state != Some(PostState::Published) {
         return Err(AppError::bad_request(Code::NotPublished, NOT_PUBLISHED));
     }
-    app.store.promote(blog_id, &key, post_id).await?;
+    pin(&app.store, blog_id, &key, post_id).await?;
     Ok(ok(PromoteAnswer {
         post_id,
         tag_id: key,
@@ -115,7 +114,7 @@ async fn unpromote(
     Form(form): Form<PromoteForm>,
 ) -> ApiResult<PromoteAnswer> {
     let (post_id, blog_id, key) = promotable(&app, &user, &form).await?;
-    app.store.unpromote(blog_id, &key, post_id).await?;
+    unpin(&app.store, blog_id, &key, post_id).await?;
     Ok(ok(PromoteAnswer {
         post_id,
         tag_id: key,
@@ -123,32 +122,34 @@ async fn unpromote(
     }))
 }
 
-impl Store {
-    /// Pins `post_id` for `tag_key` on its blog, in place of any post pinned there before.
-    pub async fn promote(&self, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
-        const SQL: &str = "INSERT INTO promoted_posts (blog_id, tag_key, post_id, created_at) \
-             VALUES ($1, $2, $3, $4) ON CONFLICT (blog_id, tag_key) \
-             DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at";
-        with_writer!(self, pool => sqlx::query(SQL)
-            .bind(blog_id).bind(tag_key).bind(post_id).bind(now_secs())
-            .execute(pool).await.map(|_| ()))
-    }
+/// Pins `post_id` for `tag_key` on its blog, in place of any post pinned there before.
+pub async fn pin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
+    const SQL: &str = "INSERT INTO promoted_posts (blog_id, tag_key, post_id, created_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (blog_id, tag_key) \
+         DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at";
+    with_writer!(store, pool => sqlx::query(SQL)
+        .bind(blog_id).bind(tag_key).bind(post_id).bind(now_secs())
+        .execute(pool).await.map(|_| ()))
+}
 
-    /// Unpins `post_id` for `tag_key`, if it is the one pinned there.
-    pub async fn unpromote(&self, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
-        const SQL: &str =
-            "DELETE FROM promoted_posts WHERE blog_id = $1 AND tag_key = $2 AND post_id = $3";
-        with_writer!(self, pool => sqlx::query(SQL)
-            .bind(blog_id).bind(tag_key).bind(post_id).execute(pool).await.map(|_| ()))
-    }
+/// Unpins `post_id` for `tag_key`, if it is the one pinned there.
+pub async fn unpin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
+    const SQL: &str =
+        "DELETE FROM promoted_posts WHERE blog_id = $1 AND tag_key = $2 AND post_id = $3";
+    with_writer!(store, pool => sqlx::query(SQL)
+        .bind(blog_id).bind(tag_key).bind(post_id).execute(pool).await.map(|_| ()))
+}
 
-    /// The post pinned at the top of a blog's listing for `tag_key`, if any.
-    pub async fn promoted_post(&self, blog_id: i64, tag_key: &str) -> sqlx::Result<Option<i64>> {
-        const SQL: &str = "SELECT post_id FROM promoted_posts WHERE blog_id = $1 AND tag_key = $2";
-        let row: Option<(i64,)> = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(blog_id).bind(tag_key).fetch_optional(pool).await)?;
-        Ok(row.map(|(id,)| id))
-    }
+/// The post pinned at the top of a blog's listing for `tag_key`, if any.
+pub async fn promoted_post(
+    store: &Store,
+    blog_id: i64,
+    tag_key: &str,
+) -> sqlx::Result<Option<i64>> {
+    const SQL: &str = "SELECT post_id FROM promoted_posts WHERE blog_id = $1 AND tag_key = $2";
+    let row: Option<(i64,)> = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(blog_id).bind(tag_key).fetch_optional(pool).await)?;
+    Ok(row.map(|(id,)| id))
 }
 
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use super::store;
 use super::store::SentOut;
 use crate::realtime::Realtime;
 use crate::store::{Store, now_secs};
@@ -23,8 +24,8 @@ pub async fn run(store: Store, realtime: Realtime) {
         // transactions have committed.
         let now = now_secs();
         for sent in [
-            store.publish_due(now).await,
-            store.publish_queues(now).await,
+            store::publish_due(&store, now).await,
+            store::publish_queues(&store, now).await,
         ] {
             match sent {
                 Ok(sent) => announce(&realtime, sent).await,

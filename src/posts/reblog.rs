@@ -3,8 +3,10 @@
 //! carries (spec 001 §4, spec 002 §7).
 
 use super::model::{PostContent, PostState, TrailItem};
+use super::store;
 use super::store::{PostRow, PostWrite, ReblogOf};
 use super::view::post_url;
+use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::error::{AppError, Code};
 use crate::store::Store;
@@ -39,7 +41,7 @@ pub fn fast_reblog(
 /// One of the user's own posts; anyone else's answers 404, as if it did not exist (drafts
 /// and queued posts are nobody else's business).
 pub async fn own_post(store: &Store, user_id: i64, id: i64) -> Result<PostRow, AppError> {
-    match store.post_row(id, Some(user_id)).await? {
+    match store::post_row(store, id, Some(user_id)).await? {
         Some(row) if row.owner_id == user_id => Ok(row),
         _ => Err(AppError::not_found("No such post.")),
     }
@@ -54,15 +56,14 @@ pub async fn rebloggable(
     key: &str,
 ) -> Result<PostRow, AppError> {
     let refused = || AppError::forbidden(Code::NotRebloggable, CANNOT_REBLOG);
-    let parent = store
-        .post_row(parent_id, Some(user_id))
+    let parent = store::post_row(store, parent_id, Some(user_id))
         .await?
         .ok_or_else(refused)?;
     let key_matches = !key.is_empty() && parent.reblog_key == key;
     if !key_matches || parent.state() != PostState::Published {
         return Err(refused());
     }
-    if store.blocked_any_blog_of(parent.blog_id, user_id).await? {
+    if blogs::blocks::blocked_any_blog_of(store, parent.blog_id, user_id).await? {
         return Err(refused());
     }
     Ok(parent)
@@ -76,7 +77,7 @@ pub async fn not_blocked(
     post: &PostRow,
     act: &str,
 ) -> Result<(), AppError> {
-    if store.blocked_any_blog_of(post.blog_id, user_id).await? {
+    if blogs::blocks::blocked_any_blog_of(store, post.blog_id, user_id).await? {
         return Err(AppError::forbidden(
             Code::Blocked,
             format!("You can't {act} {}'s posts.", post.blog_name),

@@ -81,7 +81,7 @@ impl PostRow {
 }
 
 /// How many pages' worth of posts of any blog the dashboard's first read looks at (see
-/// [`Store::dashboard`]): 100 pages of 10 is 1,000 index entries, about a millisecond on the
+/// [`dashboard`]): 100 pages of 10 is 1,000 index entries, about a millisecond on the
 /// benchmark's data, and it fills a page whenever the read blogs wrote 1 in 100 of the
 /// recent posts.
 const DASHBOARD_WINDOW: i64 = 100;
@@ -212,673 +212,680 @@ fn queue_interval(per_day: i64) -> i64 {
     86_400 / per_day.clamp(1, 50)
 }
 
-impl Store {
-    /// Writes a new post and its tags, and for a published reblog its note; returns its id
-    /// and the events to publish.
-    pub async fn create_post(&self, post: &PostWrite) -> sqlx::Result<Written> {
-        const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
-             publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
-             comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url) \
-             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
-             RETURNING id";
-        let now = now_secs();
-        let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
-        let (parent, root, trail) = match &post.reblog {
-            Some(r) => (Some(r.parent_id), Some(r.root_id), json(&r.trail)?),
-            None => (None, None, "[]".to_owned()),
-        };
-        let (content, source) = (json(&post.content)?, json(&post.source)?);
-        let mut tx = self.begin().await?;
-        let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
-            .bind(post.blog_id).bind(post.post_type.name()).bind(post.state.name()).bind(now)
-            .bind(published_at).bind(post.publish_on).bind(&post.slug).bind(&post.source_url)
-            .bind(&post.editor_type).bind(post.allow_answers).bind(post.allow_photo_replies)
-            .bind(&content).bind(&source).bind(&post.comment).bind(reblog_key())
-            .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
-            .bind(post.summary()).bind(summary::media_url(&post.content))
-            .fetch_one(conn).await)?;
-        write_tags(&mut tx, id, &post.tags).await?;
-        if post.state == PostState::Queued {
-            start_queue(&mut tx, post.blog_id, now).await?;
-        }
-        let mut events = went_out(&mut tx, id).await?;
-        if post.state == PostState::Published {
-            events.push(post_changed(&mut tx, id, post.blog_id, PostAction::Created).await?);
-        }
-        if post.state == PostState::Unapproved {
-            // A question (its asker may be anonymous) or a submitted post.
-            let is_ask = matches!(post.content, PostContent::Note { .. });
-            let notice = Notice {
-                blog_id: post.blog_id,
-                kind: if is_ask { "ask" } else { "submission" },
-                from_blog_id: post.asked_by,
-                post_id: Some(id),
-                reply_text: "",
-            };
-            events.extend(notify(&mut tx, notice).await?);
-        }
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(Written { id, published })
+/// Writes a new post and its tags, and for a published reblog its note; returns its id
+/// and the events to publish.
+pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<Written> {
+    const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
+         publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
+         comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url) \
+         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
+         RETURNING id";
+    let now = now_secs();
+    let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
+    let (parent, root, trail) = match &post.reblog {
+        Some(r) => (Some(r.parent_id), Some(r.root_id), json(&r.trail)?),
+        None => (None, None, "[]".to_owned()),
+    };
+    let (content, source) = (json(&post.content)?, json(&post.source)?);
+    let mut tx = store.begin().await?;
+    let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(INSERT)
+        .bind(post.blog_id).bind(post.post_type.name()).bind(post.state.name()).bind(now)
+        .bind(published_at).bind(post.publish_on).bind(&post.slug).bind(&post.source_url)
+        .bind(&post.editor_type).bind(post.allow_answers).bind(post.allow_photo_replies)
+        .bind(&content).bind(&source).bind(&post.comment).bind(reblog_key())
+        .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
+        .bind(post.summary()).bind(summary::media_url(&post.content))
+        .fetch_one(conn).await)?;
+    write_tags(&mut tx, id, &post.tags).await?;
+    if post.state == PostState::Queued {
+        start_queue(&mut tx, post.blog_id, now).await?;
     }
-
-    /// Rewrites a post (its blog, type and reblog origin stay); replaces its tags. A reblog
-    /// going out for the first time gets its note; returns the events to publish.
-    pub async fn update_post(&self, id: i64, post: &PostWrite) -> sqlx::Result<Vec<Published>> {
-        // A post going out keeps the date it had unless a new one is given; one coming back
-        // (to the drafts, the queue) loses it.
-        const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
-             published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
-             publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
-             allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15, \
-             summary = $16, media_url = $17 WHERE id = $1";
-        let now = now_secs();
-        let trail = match &post.reblog {
-            Some(r) => json(&r.trail)?,
-            None => "[]".to_owned(),
-        };
-        let (content, source) = (json(&post.content)?, json(&post.source)?);
-        let mut tx = self.begin().await?;
-        let (was,): (String,) = with_tx!(&mut tx, conn =>
-            sqlx::query_as("SELECT state FROM posts WHERE id = $1").bind(id).fetch_one(conn).await)?;
-        let was_out = was == PostState::Published.name();
-        with_tx!(&mut tx, conn => sqlx::query(UPDATE)
-            .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
-            .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
-            .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
-            .bind(&post.comment).bind(&trail).bind(post.summary()).bind(summary::media_url(&post.content))
-            .execute(conn).await.map(|r| r.rows_affected()))?;
-        with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
-            .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
-        write_tags(&mut tx, id, &post.tags).await?;
-        if post.state == PostState::Queued {
-            start_queue(&mut tx, post.blog_id, now).await?;
-        }
-        let mut events = went_out(&mut tx, id).await?;
-        let is_out = post.state == PostState::Published;
-        let change = match (was_out, is_out) {
-            (false, true) => Some(PostAction::Created),
-            (true, true) => Some(PostAction::Updated),
-            (true, false) => Some(PostAction::Deleted),
-            (false, false) => None,
-        };
-        if let Some(action) = change {
-            events.push(post_changed(&mut tx, id, post.blog_id, action).await?);
-        }
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(published)
+    let mut events = went_out(&mut tx, id).await?;
+    if post.state == PostState::Published {
+        events.push(post_changed(&mut tx, id, post.blog_id, PostAction::Created).await?);
     }
-
-    /// Whether `user_id` may read the posts of the blog `name` live: it exists, and its posts
-    /// are public or it is theirs.
-    pub async fn blog_posts_readable(&self, name: &str, viewer: Option<i64>) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT COUNT(*) FROM blogs \
-             WHERE name = $1 AND (is_private_group_channel = FALSE OR user_id = $2)";
-        let (n,): (i64,) = with_pool!(self, pool =>
-            sqlx::query_as(SQL).bind(name).bind(viewer).fetch_one(pool).await)?;
-        Ok(n > 0)
-    }
-
-    /// Answers a question waiting in its blog's inbox: the answered note goes out now, and
-    /// the blog that asked (unless it asked anonymously) gets an `answer` notification.
-    /// Returns the events to publish.
-    pub async fn answer_ask(&self, id: i64, content: &PostContent) -> sqlx::Result<Vec<Published>> {
-        const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
-             updated_at = $3, summary = $4 WHERE id = $1 AND state = 'unapproved' \
-             RETURNING blog_id, asked_by_blog_id";
-        let now = now_secs();
-        let mut tx = self.begin().await?;
-        let row: Option<(i64, Option<i64>)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
-            .bind(id).bind(json(content)?).bind(now).bind(summary::summary(content, "", false))
-            .fetch_optional(conn).await)?;
-        let Some((blog_id, asked_by)) = row else {
-            return Ok(Vec::new());
+    if post.state == PostState::Unapproved {
+        // A question (its asker may be anonymous) or a submitted post.
+        let is_ask = matches!(post.content, PostContent::Note { .. });
+        let notice = Notice {
+            blog_id: post.blog_id,
+            kind: if is_ask { "ask" } else { "submission" },
+            from_blog_id: post.asked_by,
+            post_id: Some(id),
+            reply_text: "",
         };
-        let mut events = went_out(&mut tx, id).await?;
+        events.extend(notify(&mut tx, notice).await?);
+    }
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(Written { id, published })
+}
+
+/// Rewrites a post (its blog, type and reblog origin stay); replaces its tags. A reblog
+/// going out for the first time gets its note; returns the events to publish.
+pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Result<Vec<Published>> {
+    // A post going out keeps the date it had unless a new one is given; one coming back
+    // (to the drafts, the queue) loses it.
+    const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
+         published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
+         publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
+         allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15, \
+         summary = $16, media_url = $17 WHERE id = $1";
+    let now = now_secs();
+    let trail = match &post.reblog {
+        Some(r) => json(&r.trail)?,
+        None => "[]".to_owned(),
+    };
+    let (content, source) = (json(&post.content)?, json(&post.source)?);
+    let mut tx = store.begin().await?;
+    let (was,): (String,) = with_tx!(&mut tx, conn =>
+        sqlx::query_as("SELECT state FROM posts WHERE id = $1").bind(id).fetch_one(conn).await)?;
+    let was_out = was == PostState::Published.name();
+    with_tx!(&mut tx, conn => sqlx::query(UPDATE)
+        .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
+        .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
+        .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
+        .bind(&post.comment).bind(&trail).bind(post.summary()).bind(summary::media_url(&post.content))
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
+        .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
+    write_tags(&mut tx, id, &post.tags).await?;
+    if post.state == PostState::Queued {
+        start_queue(&mut tx, post.blog_id, now).await?;
+    }
+    let mut events = went_out(&mut tx, id).await?;
+    let is_out = post.state == PostState::Published;
+    let change = match (was_out, is_out) {
+        (false, true) => Some(PostAction::Created),
+        (true, true) => Some(PostAction::Updated),
+        (true, false) => Some(PostAction::Deleted),
+        (false, false) => None,
+    };
+    if let Some(action) = change {
+        events.push(post_changed(&mut tx, id, post.blog_id, action).await?);
+    }
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(published)
+}
+
+/// Whether `user_id` may read the posts of the blog `name` live: it exists, and its posts
+/// are public or it is theirs.
+pub async fn blog_posts_readable(
+    store: &Store,
+    name: &str,
+    viewer: Option<i64>,
+) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT COUNT(*) FROM blogs \
+         WHERE name = $1 AND (is_private_group_channel = FALSE OR user_id = $2)";
+    let (n,): (i64,) = with_pool!(store, pool =>
+        sqlx::query_as(SQL).bind(name).bind(viewer).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
+
+/// Answers a question waiting in its blog's inbox: the answered note goes out now, and
+/// the blog that asked (unless it asked anonymously) gets an `answer` notification.
+/// Returns the events to publish.
+pub async fn answer_ask(
+    store: &Store,
+    id: i64,
+    content: &PostContent,
+) -> sqlx::Result<Vec<Published>> {
+    const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
+         updated_at = $3, summary = $4 WHERE id = $1 AND state = 'unapproved' \
+         RETURNING blog_id, asked_by_blog_id";
+    let now = now_secs();
+    let mut tx = store.begin().await?;
+    let row: Option<(i64, Option<i64>)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
+        .bind(id).bind(json(content)?).bind(now).bind(summary::summary(content, "", false))
+        .fetch_optional(conn).await)?;
+    let Some((blog_id, asked_by)) = row else {
+        return Ok(Vec::new());
+    };
+    let mut events = went_out(&mut tx, id).await?;
+    events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
+    if let Some(asker) = asked_by {
+        let notice = Notice {
+            blog_id: asker,
+            kind: "answer",
+            from_blog_id: Some(blog_id),
+            post_id: Some(id),
+            reply_text: "",
+        };
+        events.extend(notify(&mut tx, notice).await?);
+    }
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(published)
+}
+
+/// Turns a blog's questions on or off.
+pub async fn set_asks(
+    store: &Store,
+    blog_id: i64,
+    asks: bool,
+    anonymous: bool,
+) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE blogs SET asks = $2, anonymous_asks = $3 WHERE id = $1";
+    with_writer!(store, pool => sqlx::query(SQL)
+        .bind(blog_id).bind(asks).bind(anonymous).execute(pool).await.map(|_| ()))
+}
+
+/// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its
+/// blog's queue (`Queued`). Returns the events to publish (see `went_out`).
+pub async fn publish_post(
+    store: &Store,
+    id: i64,
+    blog_id: i64,
+    state: PostState,
+) -> sqlx::Result<Vec<Published>> {
+    // Only from a state that waits: the publisher may have sent it out meanwhile.
+    const SQL: &str = "UPDATE posts SET state = $2, updated_at = $3, publish_on = NULL, \
+         published_at = CASE WHEN $4 THEN $3 ELSE NULL END \
+         WHERE id = $1 AND state IN ('draft', 'queued', 'scheduled', 'unapproved')";
+    let now = now_secs();
+    let mut tx = store.begin().await?;
+    let changed = with_tx!(&mut tx, conn => sqlx::query(SQL)
+        .bind(id).bind(state.name()).bind(now).bind(state == PostState::Published)
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    if changed == 0 {
+        return Ok(Vec::new());
+    }
+    if state == PostState::Queued {
+        start_queue(&mut tx, blog_id, now).await?;
+    }
+    let mut events = went_out(&mut tx, id).await?;
+    if state == PostState::Published {
         events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
-        if let Some(asker) = asked_by {
-            let notice = Notice {
-                blog_id: asker,
-                kind: "answer",
-                from_blog_id: Some(blog_id),
-                post_id: Some(id),
-                reply_text: "",
+    }
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(published)
+}
+
+/// Deletes a post with its tags, likes, notes and the notifications about it. Its chain
+/// loses the notes it took with it (the chain's count is counted again), and the owners
+/// of its unread notifications get their new counts. Returns the events to publish.
+pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<Vec<Published>> {
+    const DELETE: &str = "DELETE FROM posts WHERE id = $1 \
+         RETURNING COALESCE(root_post_id, id), blog_id, state";
+    // Its unread notifications go with it: their owners' counts drop.
+    const UNREAD_BY: &str = "SELECT DISTINCT b.user_id FROM notifications n \
+         JOIN blogs b ON b.id = n.blog_id WHERE n.post_id = $1 AND n.is_read = FALSE";
+    let mut tx = store.begin().await?;
+    let unread_by: Vec<(i64,)> =
+        with_tx!(&mut tx, conn => sqlx::query_as(UNREAD_BY).bind(id).fetch_all(conn).await)?;
+    let deleted: Option<(i64, i64, String)> =
+        with_tx!(&mut tx, conn => sqlx::query_as(DELETE).bind(id).fetch_optional(conn).await)?;
+    let Some((root, blog_id, state)) = deleted else {
+        return Ok(Vec::new());
+    };
+    // The chain loses the notes that went with the post (all of a first post's own).
+    let mut events = notes::recount(&mut tx, root).await?;
+    if state == PostState::Published.name() {
+        events.push(post_changed(&mut tx, id, blog_id, PostAction::Deleted).await?);
+    }
+    let owners: Vec<i64> = unread_by.into_iter().map(|(user,)| user).collect();
+    events.extend(crate::unread::events(&mut tx, &owners).await?);
+    let published = log::record(&mut tx, events).await?;
+    tx.commit().await?;
+    Ok(published)
+}
+
+/// One post as `viewer` would read it (no visibility check: callers decide).
+pub async fn post_row(
+    store: &Store,
+    id: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Option<PostRow>> {
+    const SQL: &str = post_select!("WHERE p.id = $2");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
+}
+
+/// When `user_id` liked each of `post_ids` that it likes.
+pub async fn like_times(
+    store: &Store,
+    user_id: i64,
+    post_ids: &[i64],
+) -> sqlx::Result<HashMap<i64, i64>> {
+    if post_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, i64)> = with_pool!(store, pool => {
+        let mut query = sqlx::QueryBuilder::new("SELECT post_id, created_at FROM likes WHERE user_id = ");
+        query.push_bind(user_id).push(" AND post_id IN (");
+        let mut ids = query.separated(", ");
+        for &id in post_ids {
+            ids.push_bind(id);
+        }
+        query.push(")");
+        query.build_query_as().fetch_all(pool).await
+    })?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The tags of each post, in order.
+pub async fn tags_of(store: &Store, post_ids: &[i64]) -> sqlx::Result<HashMap<i64, Vec<String>>> {
+    const HEAD: &str = "SELECT post_id, tag FROM post_tags WHERE post_id IN (";
+    let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
+    if post_ids.is_empty() {
+        return Ok(tags);
+    }
+    let rows: Vec<(i64, String)> = with_pool!(store, pool =>
+        in_list_query(HEAD, post_ids, ") ORDER BY post_id, position").build_query_as().fetch_all(pool).await)?;
+    for (post, tag) in rows {
+        tags.entry(post).or_default().push(tag);
+    }
+    Ok(tags)
+}
+
+/// A page of posts: at most `limit`, continuing from `cursor`. `viewer` is who reads it
+/// (for `following`).
+pub async fn page(
+    store: &Store,
+    page: Page,
+    cursor: Cursor,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    let reference = match (cursor, &page) {
+        // The likes page places its cursor by the like's time.
+        (Cursor::Start, _) | (_, Page::Likes { .. }) => None,
+        (Cursor::After(id) | Cursor::Before(id), _) => match post_row(store, id, viewer).await? {
+            Some(row) => Some(row),
+            None => return Ok(Vec::new()),
+        },
+    };
+    match &page {
+        Page::Dashboard { user_id } => {
+            newest_first(store, &page, *user_id, cursor, reference, limit, viewer).await
+        }
+        Page::Blog { blog_id, .. } => {
+            newest_first(store, &page, *blog_id, cursor, reference, limit, viewer).await
+        }
+        Page::States { blog_id, states } => {
+            in_states(store, *blog_id, states, cursor, limit, viewer).await
+        }
+        Page::Likes {
+            user_id,
+            cursor_liked_at,
+        } => liked(store, *user_id, cursor, *cursor_liked_at, limit, viewer).await,
+    }
+}
+
+/// A page of the posts `user_id` likes, most recently liked first: after `cursor`'s
+/// post (liked earlier) or before it (liked later, nearest first, in page order). Its
+/// place is `liked_at` when given, else the time of its like.
+async fn liked(
+    store: &Store,
+    user_id: i64,
+    cursor: Cursor,
+    liked_at: Option<i64>,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const LIKED_AT: &str = "SELECT created_at FROM likes WHERE user_id = $1 AND post_id = $2";
+    const OLDER: &str = post_select!(
+        "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
+        "AND (l.created_at < $3 OR (l.created_at = $3 AND p.id < $4)) "
+        "ORDER BY l.created_at DESC, p.id DESC LIMIT $5"
+    );
+    const NEWER: &str = post_select!(
+        "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
+        "AND (l.created_at > $3 OR (l.created_at = $3 AND p.id > $4)) "
+        "ORDER BY l.created_at ASC, p.id ASC LIMIT $5"
+    );
+    let (at, id) = match cursor {
+        Cursor::Start => (i64::MAX, i64::MAX),
+        Cursor::After(id) | Cursor::Before(id) => {
+            let liked: Option<(i64,)> = match liked_at {
+                Some(at) => Some((at,)),
+                None => with_pool!(store, pool =>
+                    sqlx::query_as(LIKED_AT).bind(user_id).bind(id).fetch_optional(pool).await)?,
             };
-            events.extend(notify(&mut tx, notice).await?);
-        }
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(published)
-    }
-
-    /// Turns a blog's questions on or off.
-    pub async fn set_asks(&self, blog_id: i64, asks: bool, anonymous: bool) -> sqlx::Result<()> {
-        const SQL: &str = "UPDATE blogs SET asks = $2, anonymous_asks = $3 WHERE id = $1";
-        with_writer!(self, pool => sqlx::query(SQL)
-            .bind(blog_id).bind(asks).bind(anonymous).execute(pool).await.map(|_| ()))
-    }
-
-    /// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its
-    /// blog's queue (`Queued`). Returns the events to publish (see `went_out`).
-    pub async fn publish_post(
-        &self,
-        id: i64,
-        blog_id: i64,
-        state: PostState,
-    ) -> sqlx::Result<Vec<Published>> {
-        // Only from a state that waits: the publisher may have sent it out meanwhile.
-        const SQL: &str = "UPDATE posts SET state = $2, updated_at = $3, publish_on = NULL, \
-             published_at = CASE WHEN $4 THEN $3 ELSE NULL END \
-             WHERE id = $1 AND state IN ('draft', 'queued', 'scheduled', 'unapproved')";
-        let now = now_secs();
-        let mut tx = self.begin().await?;
-        let changed = with_tx!(&mut tx, conn => sqlx::query(SQL)
-            .bind(id).bind(state.name()).bind(now).bind(state == PostState::Published)
-            .execute(conn).await.map(|r| r.rows_affected()))?;
-        if changed == 0 {
-            return Ok(Vec::new());
-        }
-        if state == PostState::Queued {
-            start_queue(&mut tx, blog_id, now).await?;
-        }
-        let mut events = went_out(&mut tx, id).await?;
-        if state == PostState::Published {
-            events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
-        }
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(published)
-    }
-
-    /// Deletes a post with its tags, likes, notes and the notifications about it. Its chain
-    /// loses the notes it took with it (the chain's count is counted again), and the owners
-    /// of its unread notifications get their new counts. Returns the events to publish.
-    pub async fn delete_post(&self, id: i64) -> sqlx::Result<Vec<Published>> {
-        const DELETE: &str = "DELETE FROM posts WHERE id = $1 \
-             RETURNING COALESCE(root_post_id, id), blog_id, state";
-        // Its unread notifications go with it: their owners' counts drop.
-        const UNREAD_BY: &str = "SELECT DISTINCT b.user_id FROM notifications n \
-             JOIN blogs b ON b.id = n.blog_id WHERE n.post_id = $1 AND n.is_read = FALSE";
-        let mut tx = self.begin().await?;
-        let unread_by: Vec<(i64,)> =
-            with_tx!(&mut tx, conn => sqlx::query_as(UNREAD_BY).bind(id).fetch_all(conn).await)?;
-        let deleted: Option<(i64, i64, String)> =
-            with_tx!(&mut tx, conn => sqlx::query_as(DELETE).bind(id).fetch_optional(conn).await)?;
-        let Some((root, blog_id, state)) = deleted else {
-            return Ok(Vec::new());
-        };
-        // The chain loses the notes that went with the post (all of a first post's own).
-        let mut events = notes::recount(&mut tx, root).await?;
-        if state == PostState::Published.name() {
-            events.push(post_changed(&mut tx, id, blog_id, PostAction::Deleted).await?);
-        }
-        let owners: Vec<i64> = unread_by.into_iter().map(|(user,)| user).collect();
-        events.extend(crate::unread::events(&mut tx, &owners).await?);
-        let published = log::record(&mut tx, events).await?;
-        tx.commit().await?;
-        Ok(published)
-    }
-
-    /// One post as `viewer` would read it (no visibility check: callers decide).
-    pub async fn post_row(&self, id: i64, viewer: Option<i64>) -> sqlx::Result<Option<PostRow>> {
-        const SQL: &str = post_select!("WHERE p.id = $2");
-        with_pool!(self, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
-    }
-
-    /// When `user_id` liked each of `post_ids` that it likes.
-    pub async fn like_times(
-        &self,
-        user_id: i64,
-        post_ids: &[i64],
-    ) -> sqlx::Result<HashMap<i64, i64>> {
-        if post_ids.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let rows: Vec<(i64, i64)> = with_pool!(self, pool => {
-            let mut query = sqlx::QueryBuilder::new("SELECT post_id, created_at FROM likes WHERE user_id = ");
-            query.push_bind(user_id).push(" AND post_id IN (");
-            let mut ids = query.separated(", ");
-            for &id in post_ids {
-                ids.push_bind(id);
-            }
-            query.push(")");
-            query.build_query_as().fetch_all(pool).await
-        })?;
-        Ok(rows.into_iter().collect())
-    }
-
-    /// The tags of each post, in order.
-    pub async fn tags_of(&self, post_ids: &[i64]) -> sqlx::Result<HashMap<i64, Vec<String>>> {
-        const HEAD: &str = "SELECT post_id, tag FROM post_tags WHERE post_id IN (";
-        let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
-        if post_ids.is_empty() {
-            return Ok(tags);
-        }
-        let rows: Vec<(i64, String)> = with_pool!(self, pool =>
-            in_list_query(HEAD, post_ids, ") ORDER BY post_id, position").build_query_as().fetch_all(pool).await)?;
-        for (post, tag) in rows {
-            tags.entry(post).or_default().push(tag);
-        }
-        Ok(tags)
-    }
-
-    /// A page of posts: at most `limit`, continuing from `cursor`. `viewer` is who reads it
-    /// (for `following`).
-    pub async fn page(
-        &self,
-        page: Page,
-        cursor: Cursor,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        let reference = match (cursor, &page) {
-            // The likes page places its cursor by the like's time.
-            (Cursor::Start, _) | (_, Page::Likes { .. }) => None,
-            (Cursor::After(id) | Cursor::Before(id), _) => match self.post_row(id, viewer).await? {
-                Some(row) => Some(row),
+            match liked {
+                Some((at,)) => (at, id),
                 None => return Ok(Vec::new()),
-            },
-        };
-        match &page {
-            Page::Dashboard { user_id } => {
-                self.newest_first(&page, *user_id, cursor, reference, limit, viewer)
-                    .await
-            }
-            Page::Blog { blog_id, .. } => {
-                self.newest_first(&page, *blog_id, cursor, reference, limit, viewer)
-                    .await
-            }
-            Page::States { blog_id, states } => {
-                self.in_states(*blog_id, states, cursor, limit, viewer)
-                    .await
-            }
-            Page::Likes {
-                user_id,
-                cursor_liked_at,
-            } => {
-                self.liked(*user_id, cursor, *cursor_liked_at, limit, viewer)
-                    .await
             }
         }
+    };
+    let newer = matches!(cursor, Cursor::Before(_));
+    let sql = if newer { NEWER } else { OLDER };
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit)
+        .fetch_all(pool).await)?;
+    if newer {
+        rows.reverse();
     }
+    Ok(rows)
+}
 
-    /// A page of the posts `user_id` likes, most recently liked first: after `cursor`'s
-    /// post (liked earlier) or before it (liked later, nearest first, in page order). Its
-    /// place is `liked_at` when given, else the time of its like.
-    async fn liked(
-        &self,
-        user_id: i64,
-        cursor: Cursor,
-        liked_at: Option<i64>,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        const LIKED_AT: &str = "SELECT created_at FROM likes WHERE user_id = $1 AND post_id = $2";
-        const OLDER: &str = post_select!(
-            "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
-            "AND (l.created_at < $3 OR (l.created_at = $3 AND p.id < $4)) "
-            "ORDER BY l.created_at DESC, p.id DESC LIMIT $5"
-        );
-        const NEWER: &str = post_select!(
-            "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
-            "AND (l.created_at > $3 OR (l.created_at = $3 AND p.id > $4)) "
-            "ORDER BY l.created_at ASC, p.id ASC LIMIT $5"
-        );
-        let (at, id) = match cursor {
-            Cursor::Start => (i64::MAX, i64::MAX),
-            Cursor::After(id) | Cursor::Before(id) => {
-                let liked: Option<(i64,)> = match liked_at {
-                    Some(at) => Some((at,)),
-                    None => with_pool!(self, pool =>
-                        sqlx::query_as(LIKED_AT).bind(user_id).bind(id).fetch_optional(pool).await)?,
-                };
-                match liked {
-                    Some((at,)) => (at, id),
-                    None => return Ok(Vec::new()),
+/// The dashboard or a blog, newest first: before `cursor`'s post (newer ones, nearest
+/// first) or after it (older ones).
+async fn newest_first(
+    store: &Store,
+    page: &Page,
+    key: i64,
+    cursor: Cursor,
+    reference: Option<PostRow>,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const BLOG_OLDER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+        "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
+        "AND ($8 IS NULL OR p.id <> $8) "
+        "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
+        "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
+    );
+    const BLOG_NEWER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+        "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
+        "AND ($8 IS NULL OR p.id <> $8) "
+        "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
+        "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
+    );
+    let (at, id) = reference
+        .map(|r| r.page_position())
+        .unwrap_or((i64::MAX, i64::MAX));
+    let newer = matches!(cursor, Cursor::Before(_));
+    let mut rows: Vec<PostRow> = match page {
+        Page::Dashboard { .. } => dashboard(store, key, (at, id), newer, limit, viewer).await?,
+        Page::Blog {
+            with_private,
+            tag,
+            pinned,
+            ..
+        } => {
+            // The pinned post heads the first page (when it is still there to read).
+            let head = match (cursor, pinned) {
+                (Cursor::Start, Some(pinned)) => {
+                    post_row(store, *pinned, viewer).await?.filter(|row| {
+                        row.blog_id == key
+                            && (row.state() == PostState::Published
+                                || (*with_private && row.state() == PostState::Private))
+                    })
                 }
-            }
+                _ => None,
+            };
+            let rest = limit - i64::from(head.is_some());
+            let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
+            let rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+                .bind(viewer).bind(key).bind(at).bind(id).bind(rest).bind(*with_private).bind(tag.as_deref()).bind(*pinned)
+                .fetch_all(pool).await)?;
+            head.into_iter().chain(rows).collect()
+        }
+        Page::States { .. } | Page::Likes { .. } => unreachable!("not a newest-first page"),
+    };
+    if newer {
+        rows.reverse();
+    }
+    Ok(rows)
+}
+
+/// A page of the dashboard: the posts of the blogs `user_id` reads (those it follows and
+/// its own) past `from`, older ones or (`newer`) the newer ones nearest first.
+///
+/// Filtering every post of the read blogs and sorting them reads all of them (50,000 rows
+/// for 500 follows of 1,000,000 posts; loadtest/RESULTS.md §7). Two bounded reads instead:
+///
+/// 1. The window: the [`DASHBOARD_WINDOW`] × `limit` posts of any blog nearest past
+///    `from`, from the global (published_at, id) index, kept when their blog is read. If
+///    `limit` of them are, they are the page: a read post outside the window is farther
+///    than every post in it. This is the usual case (a reader of 5% of the blogs finds 50
+///    per page of 10) and costs the same however many blogs are read.
+/// 2. Otherwise (few or quiet follows, or the feed's end): each read blog's own nearest
+///    `limit` from the (blog_id, published_at, id) index, the newest `limit` of those:
+///    bounded by follows × limit index entries, cheap exactly when follows are few.
+///    PostgreSQL says "each blog's nearest" with LATERAL; SQLite has none, so it bounds
+///    each blog's posts by that blog's `limit`-th nearest date.
+async fn dashboard(
+    store: &Store,
+    user_id: i64,
+    from: (i64, i64),
+    newer: bool,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    macro_rules! window {
+        ($past:literal, $order:literal) => {
+            post_select!(
+                "WHERE p.id IN (SELECT w.id FROM (SELECT c.id, c.blog_id, c.published_at FROM posts c "
+                "WHERE c.state = 'published' AND (c.published_at, c.id) " $past " ($3, $4) "
+                "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $6) w "
+                "WHERE w.blog_id IN (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
+                "UNION ALL SELECT o.id FROM blogs o WHERE o.user_id = $2) "
+                "ORDER BY w.published_at " $order ", w.id " $order " LIMIT $5) "
+                "ORDER BY p.published_at " $order ", p.id " $order
+            )
         };
-        let newer = matches!(cursor, Cursor::Before(_));
-        let sql = if newer { NEWER } else { OLDER };
-        let mut rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
-            .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit)
-            .fetch_all(pool).await)?;
-        if newer {
-            rows.reverse();
-        }
-        Ok(rows)
     }
+    const WINDOW_OLDER: &str = window!("<", "DESC");
+    const WINDOW_NEWER: &str = window!(">", "ASC");
+    let (at, id) = from;
+    let sql = if newer { WINDOW_NEWER } else { WINDOW_OLDER };
+    let rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit).bind(limit * DASHBOARD_WINDOW)
+        .fetch_all(pool).await)?;
+    if rows.len() as i64 >= limit {
+        return Ok(rows);
+    }
+    dashboard_by_blog(store, user_id, from, newer, limit, viewer).await
+}
 
-    /// The dashboard or a blog, newest first: before `cursor`'s post (newer ones, nearest
-    /// first) or after it (older ones).
-    async fn newest_first(
-        &self,
-        page: &Page,
-        key: i64,
-        cursor: Cursor,
-        reference: Option<PostRow>,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        const BLOG_OLDER: &str = post_select!(
-            "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
-            "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
-            "AND ($8 IS NULL OR p.id <> $8) "
-            "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
-            "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
-        );
-        const BLOG_NEWER: &str = post_select!(
-            "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
-            "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
-            "AND ($8 IS NULL OR p.id <> $8) "
-            "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
-            "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
-        );
-        let (at, id) = reference
-            .map(|r| r.page_position())
-            .unwrap_or((i64::MAX, i64::MAX));
-        let newer = matches!(cursor, Cursor::Before(_));
-        let mut rows: Vec<PostRow> = match page {
-            Page::Dashboard { .. } => self.dashboard(key, (at, id), newer, limit, viewer).await?,
-            Page::Blog {
-                with_private,
-                tag,
-                pinned,
-                ..
-            } => {
-                // The pinned post heads the first page (when it is still there to read).
-                let head = match (cursor, pinned) {
-                    (Cursor::Start, Some(pinned)) => {
-                        self.post_row(*pinned, viewer).await?.filter(|row| {
-                            row.blog_id == key
-                                && (row.state() == PostState::Published
-                                    || (*with_private && row.state() == PostState::Private))
-                        })
-                    }
-                    _ => None,
-                };
-                let rest = limit - i64::from(head.is_some());
-                let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
-                let rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
-                    .bind(viewer).bind(key).bind(at).bind(id).bind(rest).bind(*with_private).bind(tag.as_deref()).bind(*pinned)
-                    .fetch_all(pool).await)?;
-                head.into_iter().chain(rows).collect()
-            }
-            Page::States { .. } | Page::Likes { .. } => unreachable!("not a newest-first page"),
+/// The dashboard's second read (see [`dashboard`]): each read blog's nearest
+/// `limit` posts past `from`, the nearest `limit` of those.
+async fn dashboard_by_blog(
+    store: &Store,
+    user_id: i64,
+    from: (i64, i64),
+    newer: bool,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    macro_rules! sqlite_dashboard {
+        ($past:literal, $order:literal, $bound:literal) => {
+            post_select!(
+                "WHERE p.id IN (SELECT c.id FROM (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
+                "UNION SELECT o.id FROM blogs o WHERE o.user_id = $2) d "
+                "JOIN posts c ON c.blog_id = d.blog_id AND c.state = 'published' AND (c.published_at, c.id) " $past " ($3, $4) "
+                "AND c.published_at " $bound " COALESCE((SELECT s.published_at FROM posts s "
+                "WHERE s.blog_id = d.blog_id AND s.state = 'published' AND (s.published_at, s.id) " $past " ($3, $4) "
+                "ORDER BY s.published_at " $order ", s.id " $order " LIMIT 1 OFFSET $6), c.published_at) "
+                "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $5) "
+                "ORDER BY p.published_at " $order ", p.id " $order
+            )
         };
-        if newer {
-            rows.reverse();
-        }
-        Ok(rows)
     }
-
-    /// A page of the dashboard: the posts of the blogs `user_id` reads (those it follows and
-    /// its own) past `from`, older ones or (`newer`) the newer ones nearest first.
-    ///
-    /// Filtering every post of the read blogs and sorting them reads all of them (50,000 rows
-    /// for 500 follows of 1,000,000 posts; loadtest/RESULTS.md §7). Two bounded reads instead:
-    ///
-    /// 1. The window: the [`DASHBOARD_WINDOW`] × `limit` posts of any blog nearest past
-    ///    `from`, from the global (published_at, id) index, kept when their blog is read. If
-    ///    `limit` of them are, they are the page: a read post outside the window is farther
-    ///    than every post in it. This is the usual case (a reader of 5% of the blogs finds 50
-    ///    per page of 10) and costs the same however many blogs are read.
-    /// 2. Otherwise (few or quiet follows, or the feed's end): each read blog's own nearest
-    ///    `limit` from the (blog_id, published_at, id) index, the newest `limit` of those:
-    ///    bounded by follows × limit index entries, cheap exactly when follows are few.
-    ///    PostgreSQL says "each blog's nearest" with LATERAL; SQLite has none, so it bounds
-    ///    each blog's posts by that blog's `limit`-th nearest date.
-    async fn dashboard(
-        &self,
-        user_id: i64,
-        from: (i64, i64),
-        newer: bool,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        macro_rules! window {
-            ($past:literal, $order:literal) => {
-                post_select!(
-                    "WHERE p.id IN (SELECT w.id FROM (SELECT c.id, c.blog_id, c.published_at FROM posts c "
-                    "WHERE c.state = 'published' AND (c.published_at, c.id) " $past " ($3, $4) "
-                    "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $6) w "
-                    "WHERE w.blog_id IN (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
-                    "UNION ALL SELECT o.id FROM blogs o WHERE o.user_id = $2) "
-                    "ORDER BY w.published_at " $order ", w.id " $order " LIMIT $5) "
-                    "ORDER BY p.published_at " $order ", p.id " $order
-                )
-            };
-        }
-        const WINDOW_OLDER: &str = window!("<", "DESC");
-        const WINDOW_NEWER: &str = window!(">", "ASC");
-        let (at, id) = from;
-        let sql = if newer { WINDOW_NEWER } else { WINDOW_OLDER };
-        let rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
-            .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit).bind(limit * DASHBOARD_WINDOW)
-            .fetch_all(pool).await)?;
-        if rows.len() as i64 >= limit {
-            return Ok(rows);
-        }
-        self.dashboard_by_blog(user_id, from, newer, limit, viewer)
-            .await
-    }
-
-    /// The dashboard's second read (see [`Store::dashboard`]): each read blog's nearest
-    /// `limit` posts past `from`, the nearest `limit` of those.
-    async fn dashboard_by_blog(
-        &self,
-        user_id: i64,
-        from: (i64, i64),
-        newer: bool,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        macro_rules! sqlite_dashboard {
-            ($past:literal, $order:literal, $bound:literal) => {
-                post_select!(
-                    "WHERE p.id IN (SELECT c.id FROM (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
-                    "UNION SELECT o.id FROM blogs o WHERE o.user_id = $2) d "
-                    "JOIN posts c ON c.blog_id = d.blog_id AND c.state = 'published' AND (c.published_at, c.id) " $past " ($3, $4) "
-                    "AND c.published_at " $bound " COALESCE((SELECT s.published_at FROM posts s "
-                    "WHERE s.blog_id = d.blog_id AND s.state = 'published' AND (s.published_at, s.id) " $past " ($3, $4) "
-                    "ORDER BY s.published_at " $order ", s.id " $order " LIMIT 1 OFFSET $6), c.published_at) "
-                    "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $5) "
-                    "ORDER BY p.published_at " $order ", p.id " $order
-                )
-            };
-        }
-        macro_rules! postgres_dashboard {
-            ($past:literal, $order:literal) => {
-                post_select!(
-                    "WHERE p.id IN (SELECT c.id FROM (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
-                    "UNION SELECT o.id FROM blogs o WHERE o.user_id = $2) d "
-                    "CROSS JOIN LATERAL (SELECT s.id, s.published_at FROM posts s "
-                    "WHERE s.blog_id = d.blog_id AND s.state = 'published' AND (s.published_at, s.id) " $past " ($3, $4) "
-                    "ORDER BY s.published_at " $order ", s.id " $order " LIMIT $5) c "
-                    "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $5) "
-                    "ORDER BY p.published_at " $order ", p.id " $order
-                )
-            };
-        }
-        const SQLITE_OLDER: &str = sqlite_dashboard!("<", "DESC", ">=");
-        const SQLITE_NEWER: &str = sqlite_dashboard!(">", "ASC", "<=");
-        const POSTGRES_OLDER: &str = postgres_dashboard!("<", "DESC");
-        const POSTGRES_NEWER: &str = postgres_dashboard!(">", "ASC");
-        let (at, id) = from;
-        match self.pool() {
-            DbPool::Sqlite { read, .. } => {
-                let sql = if newer { SQLITE_NEWER } else { SQLITE_OLDER };
-                sqlx::query_as(sql)
-                    .bind(viewer)
-                    .bind(user_id)
-                    .bind(at)
-                    .bind(id)
-                    .bind(limit)
-                    .bind(limit - 1)
-                    .fetch_all(read)
-                    .await
-            }
-            DbPool::Postgres(pool) => {
-                let sql = if newer {
-                    POSTGRES_NEWER
-                } else {
-                    POSTGRES_OLDER
-                };
-                sqlx::query_as(sql)
-                    .bind(viewer)
-                    .bind(user_id)
-                    .bind(at)
-                    .bind(id)
-                    .bind(limit)
-                    .fetch_all(pool)
-                    .await
-            }
-        }
-    }
-
-    /// One blog's posts in some states, oldest first.
-    async fn in_states(
-        &self,
-        blog_id: i64,
-        states: &[&str],
-        cursor: Cursor,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        const AFTER: &str = post_select!(
-            "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id > $6 ORDER BY p.id ASC LIMIT $7"
-        );
-        const BEFORE: &str = post_select!(
-            "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id < $6 ORDER BY p.id DESC LIMIT $7"
-        );
-        let state = |i: usize| states.get(i).or(states.first()).copied().unwrap_or("");
-        let (sql, from) = match cursor {
-            Cursor::Start => (AFTER, 0),
-            Cursor::After(id) => (AFTER, id),
-            Cursor::Before(id) => (BEFORE, id),
+    macro_rules! postgres_dashboard {
+        ($past:literal, $order:literal) => {
+            post_select!(
+                "WHERE p.id IN (SELECT c.id FROM (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
+                "UNION SELECT o.id FROM blogs o WHERE o.user_id = $2) d "
+                "CROSS JOIN LATERAL (SELECT s.id, s.published_at FROM posts s "
+                "WHERE s.blog_id = d.blog_id AND s.state = 'published' AND (s.published_at, s.id) " $past " ($3, $4) "
+                "ORDER BY s.published_at " $order ", s.id " $order " LIMIT $5) c "
+                "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $5) "
+                "ORDER BY p.published_at " $order ", p.id " $order
+            )
         };
-        let mut rows: Vec<PostRow> = with_pool!(self, pool => sqlx::query_as(sql)
-            .bind(viewer).bind(blog_id).bind(state(0)).bind(state(1)).bind(state(2)).bind(from).bind(limit)
-            .fetch_all(pool).await)?;
-        if matches!(cursor, Cursor::Before(_)) {
-            rows.reverse();
+    }
+    const SQLITE_OLDER: &str = sqlite_dashboard!("<", "DESC", ">=");
+    const SQLITE_NEWER: &str = sqlite_dashboard!(">", "ASC", "<=");
+    const POSTGRES_OLDER: &str = postgres_dashboard!("<", "DESC");
+    const POSTGRES_NEWER: &str = postgres_dashboard!(">", "ASC");
+    let (at, id) = from;
+    match store.pool() {
+        DbPool::Sqlite { read, .. } => {
+            let sql = if newer { SQLITE_NEWER } else { SQLITE_OLDER };
+            sqlx::query_as(sql)
+                .bind(viewer)
+                .bind(user_id)
+                .bind(at)
+                .bind(id)
+                .bind(limit)
+                .bind(limit - 1)
+                .fetch_all(read)
+                .await
         }
-        Ok(rows)
-    }
-
-    /// A blog's posts a visitor may see, newest first, from `offset` (the blog viewer's
-    /// paging, spec 000 §7).
-    pub async fn blog_posts_at(
-        &self,
-        blog_id: i64,
-        with_private: bool,
-        offset: i64,
-        limit: i64,
-        viewer: Option<i64>,
-    ) -> sqlx::Result<Vec<PostRow>> {
-        const SQL: &str = post_select!(
-            "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) "
-            "ORDER BY p.published_at DESC, p.id DESC LIMIT $4 OFFSET $5"
-        );
-        with_pool!(self, pool => sqlx::query_as(SQL)
-            .bind(viewer).bind(blog_id).bind(with_private).bind(limit).bind(offset.max(0))
-            .fetch_all(pool).await)
-    }
-
-    /// Publishes every scheduled post whose time has come, each exactly once however many
-    /// nodes ask at the same moment (the update claims the row). A suspended blog's posts
-    /// wait (moderation: a suspended blog posts nothing). Each post goes out in its own
-    /// transaction with what it causes (see `went_out`), so a fault can lose neither.
-    pub async fn publish_due(&self, now: i64) -> sqlx::Result<SentOut> {
-        const DUE: &str = "SELECT p.id FROM posts p JOIN blogs b ON b.id = p.blog_id \
-             WHERE p.state = 'scheduled' AND p.publish_on <= $1 AND b.is_suspended = FALSE \
-             ORDER BY p.publish_on, p.id";
-        const CLAIM: &str = "UPDATE posts SET state = 'published', published_at = publish_on, \
-             publish_on = NULL, updated_at = $1 WHERE id = $2 AND state = 'scheduled' \
-             RETURNING blog_id";
-        let due: Vec<(i64,)> =
-            with_pool!(self, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
-        let mut sent = SentOut::default();
-        for (id,) in due {
-            let one = async {
-                let mut tx = self.begin().await?;
-                let claimed: Option<(i64,)> = with_tx!(&mut tx, conn =>
-                    sqlx::query_as(CLAIM).bind(now).bind(id).fetch_optional(conn).await)?;
-                // None: another node sent it out.
-                if let Some((blog_id,)) = claimed {
-                    sent.record(&mut tx, id, blog_id).await?;
-                    tx.commit().await?;
-                }
-                Ok::<(), sqlx::Error>(())
+        DbPool::Postgres(pool) => {
+            let sql = if newer {
+                POSTGRES_NEWER
+            } else {
+                POSTGRES_OLDER
             };
-            skip_on_error(one.await, id);
+            sqlx::query_as(sql)
+                .bind(viewer)
+                .bind(user_id)
+                .bind(at)
+                .bind(id)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
         }
-        Ok(sent)
     }
+}
 
-    /// Publishes the oldest queued post of every blog whose queue slot has come, and sets its
-    /// next slot; each slot is claimed by one node, and the post goes out in the claiming
-    /// transaction with what it causes.
-    pub async fn publish_queues(&self, now: i64) -> sqlx::Result<SentOut> {
-        const DUE: &str = "SELECT b.id, b.queue_per_day, b.queue_next_at FROM blogs b \
-             WHERE b.queue_next_at <= $1 AND b.is_suspended = FALSE \
-             AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
-        const CLAIM: &str =
-            "UPDATE blogs SET queue_next_at = $1 WHERE id = $2 AND queue_next_at = $3";
-        const PUBLISH: &str = "UPDATE posts SET state = 'published', published_at = $1, updated_at = $1 \
-             WHERE id = (SELECT id FROM posts WHERE blog_id = $2 AND state = 'queued' ORDER BY id LIMIT 1) \
-             RETURNING id";
-        let due: Vec<(i64, i64, i64)> =
-            with_pool!(self, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
-        let mut sent = SentOut::default();
-        for (blog, per_day, slot) in due {
-            let one = async {
-                let mut tx = self.begin().await?;
-                let next = now + queue_interval(per_day);
-                let claimed = with_tx!(&mut tx, conn => sqlx::query(CLAIM)
-                    .bind(next).bind(blog).bind(slot).execute(conn).await.map(|r| r.rows_affected()))?;
-                if claimed == 0 {
-                    return Ok::<(), sqlx::Error>(()); // another node took the slot
-                }
-                let id: Option<(i64,)> = with_tx!(&mut tx, conn =>
-                    sqlx::query_as(PUBLISH).bind(now).bind(blog).fetch_optional(conn).await)?;
-                if let Some((id,)) = id {
-                    sent.record(&mut tx, id, blog).await?;
-                }
-                tx.commit().await
-            };
-            skip_on_error(one.await, blog);
-        }
-        Ok(sent)
+/// One blog's posts in some states, oldest first.
+async fn in_states(
+    store: &Store,
+    blog_id: i64,
+    states: &[&str],
+    cursor: Cursor,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const AFTER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id > $6 ORDER BY p.id ASC LIMIT $7"
+    );
+    const BEFORE: &str = post_select!(
+        "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id < $6 ORDER BY p.id DESC LIMIT $7"
+    );
+    let state = |i: usize| states.get(i).or(states.first()).copied().unwrap_or("");
+    let (sql, from) = match cursor {
+        Cursor::Start => (AFTER, 0),
+        Cursor::After(id) => (AFTER, id),
+        Cursor::Before(id) => (BEFORE, id),
+    };
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(blog_id).bind(state(0)).bind(state(1)).bind(state(2)).bind(from).bind(limit)
+        .fetch_all(pool).await)?;
+    if matches!(cursor, Cursor::Before(_)) {
+        rows.reverse();
     }
+    Ok(rows)
+}
 
-    /// The soonest time a scheduled post or a queue slot is due, if any.
-    pub async fn next_due(&self) -> sqlx::Result<Option<i64>> {
-        const SQL: &str = "SELECT MIN(t) FROM (\
-             SELECT MIN(publish_on) AS t FROM posts WHERE state = 'scheduled' \
-             UNION ALL SELECT MIN(b.queue_next_at) AS t FROM blogs b \
-             WHERE EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')) due";
-        let (at,): (Option<i64>,) =
-            with_pool!(self, pool => sqlx::query_as(SQL).fetch_one(pool).await)?;
-        Ok(at)
-    }
+/// A blog's posts a visitor may see, newest first, from `offset` (the blog viewer's
+/// paging, spec 000 §7).
+pub async fn blog_posts_at(
+    store: &Store,
+    blog_id: i64,
+    with_private: bool,
+    offset: i64,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const SQL: &str = post_select!(
+        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) "
+        "ORDER BY p.published_at DESC, p.id DESC LIMIT $4 OFFSET $5"
+    );
+    with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(viewer).bind(blog_id).bind(with_private).bind(limit).bind(offset.max(0))
+        .fetch_all(pool).await)
+}
 
-    /// Marks the composer's rich-text tutorial as seen.
-    pub async fn set_seen_rte(&self, user_id: i64) -> sqlx::Result<()> {
-        const SQL: &str = "UPDATE users SET seen_rte = TRUE WHERE id = $1";
-        let mut tx = self.begin().await?;
-        with_tx!(&mut tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
-        tx.commit().await
+/// Publishes every scheduled post whose time has come, each exactly once however many
+/// nodes ask at the same moment (the update claims the row). A suspended blog's posts
+/// wait (moderation: a suspended blog posts nothing). Each post goes out in its own
+/// transaction with what it causes (see `went_out`), so a fault can lose neither.
+pub async fn publish_due(store: &Store, now: i64) -> sqlx::Result<SentOut> {
+    const DUE: &str = "SELECT p.id FROM posts p JOIN blogs b ON b.id = p.blog_id \
+         WHERE p.state = 'scheduled' AND p.publish_on <= $1 AND b.is_suspended = FALSE \
+         ORDER BY p.publish_on, p.id";
+    const CLAIM: &str = "UPDATE posts SET state = 'published', published_at = publish_on, \
+         publish_on = NULL, updated_at = $1 WHERE id = $2 AND state = 'scheduled' \
+         RETURNING blog_id";
+    let due: Vec<(i64,)> =
+        with_pool!(store, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
+    let mut sent = SentOut::default();
+    for (id,) in due {
+        let one = async {
+            let mut tx = store.begin().await?;
+            let claimed: Option<(i64,)> = with_tx!(&mut tx, conn =>
+                sqlx::query_as(CLAIM).bind(now).bind(id).fetch_optional(conn).await)?;
+            // None: another node sent it out.
+            if let Some((blog_id,)) = claimed {
+                sent.record(&mut tx, id, blog_id).await?;
+                tx.commit().await?;
+            }
+            Ok::<(), sqlx::Error>(())
+        };
+        skip_on_error(one.await, id);
     }
+    Ok(sent)
+}
 
-    /// Whether the user has seen the rich-text tutorial.
-    pub async fn seen_rte(&self, user_id: i64) -> sqlx::Result<bool> {
-        const SQL: &str = "SELECT seen_rte FROM users WHERE id = $1";
-        let row: Option<(bool,)> =
-            with_pool!(self, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
-        Ok(row.is_some_and(|(seen,)| seen))
+/// Publishes the oldest queued post of every blog whose queue slot has come, and sets its
+/// next slot; each slot is claimed by one node, and the post goes out in the claiming
+/// transaction with what it causes.
+pub async fn publish_queues(store: &Store, now: i64) -> sqlx::Result<SentOut> {
+    const DUE: &str = "SELECT b.id, b.queue_per_day, b.queue_next_at FROM blogs b \
+         WHERE b.queue_next_at <= $1 AND b.is_suspended = FALSE \
+         AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
+    const CLAIM: &str = "UPDATE blogs SET queue_next_at = $1 WHERE id = $2 AND queue_next_at = $3";
+    const PUBLISH: &str = "UPDATE posts SET state = 'published', published_at = $1, updated_at = $1 \
+         WHERE id = (SELECT id FROM posts WHERE blog_id = $2 AND state = 'queued' ORDER BY id LIMIT 1) \
+         RETURNING id";
+    let due: Vec<(i64, i64, i64)> =
+        with_pool!(store, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
+    let mut sent = SentOut::default();
+    for (blog, per_day, slot) in due {
+        let one = async {
+            let mut tx = store.begin().await?;
+            let next = now + queue_interval(per_day);
+            let claimed = with_tx!(&mut tx, conn => sqlx::query(CLAIM)
+                .bind(next).bind(blog).bind(slot).execute(conn).await.map(|r| r.rows_affected()))?;
+            if claimed == 0 {
+                return Ok::<(), sqlx::Error>(()); // another node took the slot
+            }
+            let id: Option<(i64,)> = with_tx!(&mut tx, conn =>
+                sqlx::query_as(PUBLISH).bind(now).bind(blog).fetch_optional(conn).await)?;
+            if let Some((id,)) = id {
+                sent.record(&mut tx, id, blog).await?;
+            }
+            tx.commit().await
+        };
+        skip_on_error(one.await, blog);
     }
+    Ok(sent)
+}
+
+/// The soonest time a scheduled post or a queue slot is due, if any.
+pub async fn next_due(store: &Store) -> sqlx::Result<Option<i64>> {
+    const SQL: &str = "SELECT MIN(t) FROM (\
+         SELECT MIN(publish_on) AS t FROM posts WHERE state = 'scheduled' \
+         UNION ALL SELECT MIN(b.queue_next_at) AS t FROM blogs b \
+         WHERE EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')) due";
+    let (at,): (Option<i64>,) =
+        with_pool!(store, pool => sqlx::query_as(SQL).fetch_one(pool).await)?;
+    Ok(at)
+}
+
+/// Marks the composer's rich-text tutorial as seen.
+pub async fn set_seen_rte(store: &Store, user_id: i64) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE users SET seen_rte = TRUE WHERE id = $1";
+    let mut tx = store.begin().await?;
+    with_tx!(&mut tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
+}
+
+/// Whether the user has seen the rich-text tutorial.
+pub async fn seen_rte(store: &Store, user_id: i64) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT seen_rte FROM users WHERE id = $1";
+    let row: Option<(bool,)> =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
+    Ok(row.is_some_and(|(seen,)| seen))
 }
 
 /// What one run of the publisher sent out: the posts, and the events to publish after the

@@ -16,6 +16,7 @@ use super::Realtime;
 use super::metrics::{self, HttpLabels, method_label, status_class};
 use super::socket::{SocketContext, run};
 use super::upgrade::Upgrade;
+use crate::auth;
 use crate::auth::session::MaybeSession;
 use crate::error::{AppError, Code};
 use crate::extract::Query;
@@ -49,10 +50,7 @@ async fn upgrade(
     let session = match (session, query.token) {
         (Some(session), None) => session,
         (Some(session), Some(_)) if session.user_id.is_some() => session,
-        (_, Some(token)) => realtime
-            .inner
-            .store
-            .session_by_token(&token)
+        (_, Some(token)) => auth::store::session_by_token(&realtime.inner.store, &token)
             .await?
             .ok_or_else(|| {
                 AppError::unauthorized(Code::BadToken, "That socket token is unknown or expired.")

@@ -57,6 +57,7 @@ use delivery::Delivery;
 use metrics::Metrics;
 use registry::{HoldOn, Registry, TopicKind};
 
+use crate::auth;
 use crate::store::Store;
 
 /// Missed events one hold reads from the log at most; sockets read any beyond.
@@ -331,7 +332,7 @@ async fn run_router(
                 realtime.route(Delivery::arrived(published, arrived))
             }
             Incoming::SessionEnded(session) => {
-                realtime.inner.store.forget_session(&session);
+                auth::store::forget_session(&realtime.inner.store, &session);
                 realtime
                     .registry()
                     .close_session(&session, dashwire_protocol::CLOSE_SESSION_ENDED);

@@ -81,15 +81,13 @@ pub fn events_from(user_ids: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
         .collect()
 }
 
-impl Store {
-    /// A user's unread conversations and notifications, per blog and in all.
-    pub async fn unread_counts(&self, user_id: i64) -> sqlx::Result<UnreadCounts> {
-        let users = [user_id];
-        let rows: Vec<CountRow> = with_pool!(self, pool =>
-            in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
-                .build_query_as().fetch_all(pool).await)?;
-        Ok(counts_of(user_id, &rows))
-    }
+/// A user's unread conversations and notifications, per blog and in all.
+pub async fn unread_counts(store: &Store, user_id: i64) -> sqlx::Result<UnreadCounts> {
+    let users = [user_id];
+    let rows: Vec<CountRow> = with_pool!(store, pool =>
+        in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
+            .build_query_as().fetch_all(pool).await)?;
+    Ok(counts_of(user_id, &rows))
 }
 
 /// One user's counts from the rows of [`UNREAD_COUNTS_OF`].
