@@ -9,7 +9,7 @@ use dashwire::realtime::delivery::{Delivery, Outbound};
 use dashwire::realtime::metrics::Metrics;
 use dashwire::realtime::queue;
 use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
-use dashwire::realtime::{Published, Topic};
+use dashwire::store::{Published, Topic};
 use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
 
 fn notification(seq: i64) -> Published {

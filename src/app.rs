@@ -17,14 +17,39 @@ use crate::realtime::ChannelKinds;
 use crate::state::AppState;
 use crate::store::Store;
 
+/// The long-lived services features run beside their routes: started with the server,
+/// handed to the routes that use them, stopped once the last request is answered.
+pub struct Services {
+    /// Message sends, with the PostgreSQL batch workers (`messaging/send/`).
+    sends: crate::messaging::Sends,
+    /// The task that publishes scheduled posts and queues (`posts/publisher.rs`).
+    scheduled_posts: tokio::task::JoinHandle<()>,
+}
+
+impl Services {
+    /// Starts them on `store`.
+    pub fn start(store: &Store) -> Services {
+        Services {
+            sends: crate::messaging::Sends::start(store, crate::messaging::Batching::On),
+            scheduled_posts: tokio::spawn(crate::posts::publisher::run(store.clone())),
+        }
+    }
+
+    /// Stops them: a send queued for a batch is still sent.
+    pub async fn stop(self) {
+        self.scheduled_posts.abort();
+        self.sends.stop().await;
+    }
+}
+
 /// The whole router: every feature's routes, the session layer, and the web app fallback.
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState, services: &Services) -> Router {
     Router::new()
         .merge(crate::accounts::router())
         .merge(crate::blogs::router())
         .merge(crate::follows::router())
         .merge(crate::activity::router())
-        .merge(crate::messaging::router())
+        .merge(crate::messaging::router(&state, services.sends.clone()))
         .merge(crate::posts::router())
         .merge(crate::composer::router(Arc::new(
             crate::composer::providers::Offline,
@@ -89,10 +114,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let upkeep = tokio::spawn(upkeep(state.clone()));
-    let publisher = tokio::spawn(crate::posts::publisher::run(
-        state.store.clone(),
-        state.realtime.clone(),
-    ));
+    let services = Services::start(&state.store);
     let send_buffer = state.config.tcp_send_buffer;
     let listener = listener.tap_io(move |tcp| {
         // Sockets carry small frames that should leave at once, not wait for Nagle.
@@ -103,7 +125,7 @@ pub async fn serve(
     });
     let realtime = state.realtime.clone();
     let closing = realtime.clone();
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    let app = router(state, &services).into_make_service_with_connect_info::<SocketAddr>();
     let result = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
@@ -112,7 +134,7 @@ pub async fn serve(
         .await;
     realtime.wait_closed(SOCKET_CLOSE_GRACE).await;
     upkeep.abort();
-    publisher.abort();
+    services.stop().await;
     result.map_err(Into::into)
 }
 

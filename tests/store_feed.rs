@@ -10,8 +10,8 @@ use dashwire::blogs;
 use dashwire::feed;
 use dashwire::feed::posts_topic;
 use dashwire::follows;
-use dashwire::realtime::{Published, Topic, log};
 use dashwire::store::Store;
+use dashwire::store::{Published, Topic, log};
 use dashwire_protocol::{Channel, Event, PostAction, PostChange, UnreadCounts};
 
 fn post(blog: &str, id: i64) -> (Topic, Event) {
@@ -36,7 +36,7 @@ fn unread(user: i64) -> (Topic, Event) {
 
 async fn record(store: &Store, events: Vec<(Topic, Event)>) -> Vec<Published> {
     let mut tx = store.begin().await.unwrap();
-    let published = log::record(&mut tx, events).await.unwrap();
+    let published = log::record(tx.conn(), events).await.unwrap();
     tx.commit().await.unwrap();
     published
 }

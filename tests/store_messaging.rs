@@ -6,13 +6,15 @@ mod common;
 
 use std::time::Duration;
 
-use common::store::each_store;
+use common::store::{Heard, each_store};
 use dashwire::accounts;
 use dashwire::blogs;
 use dashwire::follows;
 use dashwire::messaging;
-use dashwire::messaging::store::{NewMessage, SendError, Sender, Sent, Target};
-use dashwire::realtime::Published;
+use dashwire::messaging::model::{MessageRow, ParticipantRow};
+use dashwire::messaging::send::{Batching, NewMessage, SendError, Sender, Sends, Target};
+use dashwire::messaging::store::ConversationRow;
+use dashwire::store::Published;
 use dashwire::store::Store;
 use dashwire::unread;
 
@@ -40,19 +42,50 @@ async fn sender(store: &Store, name: &str) -> Sender {
     }
 }
 
+/// The store with the server's message sends, and what it publishes.
+struct Messaging {
+    store: Store,
+    sends: Sends,
+    heard: Heard,
+}
+
+impl Messaging {
+    fn on(store: &Store) -> Messaging {
+        Messaging {
+            store: store.clone(),
+            sends: Sends::start(store, Batching::On),
+            heard: Heard::on(store),
+        }
+    }
+}
+
+/// A send's answer, with the events it published (each send's are published before it is
+/// answered).
+struct Sent {
+    message: MessageRow,
+    conversation: ConversationRow,
+    participants: Vec<ParticipantRow>,
+    published: Vec<Published>,
+}
+
 /// Sends a text message from the blog named `from`.
-async fn send(store: &Store, from: &str, target: Target, text: &str) -> Sent {
-    messaging::store::send_message(
-        store,
-        NewMessage {
+async fn send(m: &Messaging, from: &str, target: Target, text: &str) -> Sent {
+    let sent = m
+        .sends
+        .send(NewMessage {
             target,
-            sender: sender(store, from).await,
+            sender: sender(&m.store, from).await,
             body: text.to_owned(),
             r#type: "TEXT".to_owned(),
-        },
-    )
-    .await
-    .unwrap_or_else(|e| panic!("send {text:?}: {e}"))
+        })
+        .await
+        .unwrap_or_else(|e| panic!("send {text:?}: {e}"));
+    Sent {
+        message: sent.message,
+        conversation: sent.conversation,
+        participants: sent.participants,
+        published: m.heard.events(),
+    }
 }
 
 /// The channels a change's events go to, sorted. The one place these tests look inside
@@ -66,11 +99,12 @@ fn channels(events: &[Published]) -> Vec<String> {
 #[tokio::test]
 async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_order() {
     each_store(|store, kind| async move {
+        let m = Messaging::on(&store);
         let (ann_user, ann) = user_with_blog(&store, "ann").await;
         let (bob_user, bob) = user_with_blog(&store, "bob").await;
         let (_, cat) = user_with_blog(&store, "cat").await;
 
-        let first = send(&store, "ann", Target::Blogs(vec![ann, bob]), "hello").await;
+        let first = send(&m, "ann", Target::Blogs(vec![ann, bob]), "hello").await;
         let id = first.message.conversation_id;
         let names: Vec<&str> = first.participants.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["ann", "bob"], "{kind:?}: participants by name");
@@ -103,8 +137,8 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         );
 
         // The same blogs in another order, and the conversation's id, reach the same one.
-        let reply = send(&store, "bob", Target::Blogs(vec![bob, ann]), "hi ann").await;
-        let again = send(&store, "ann", Target::Existing(id), "how are you?").await;
+        let reply = send(&m, "bob", Target::Blogs(vec![bob, ann]), "hi ann").await;
+        let again = send(&m, "ann", Target::Existing(id), "how are you?").await;
         assert_eq!(
             (reply.message.conversation_id, again.message.conversation_id),
             (id, id),
@@ -136,7 +170,7 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         futures_util::future::join_all(
             texts
                 .iter()
-                .map(|text| send(&store, "bob", Target::Existing(id), text)),
+                .map(|text| send(&m, "bob", Target::Existing(id), text)),
         )
         .await;
         let messages = messaging::store::messages(&store, id, None, 0, 50)
@@ -183,15 +217,12 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
         // Refused sends leave no trace: a blog that is not in the conversation, one that does
         // not exist, a blog that is not the user's, a sender that takes no messages itself, a message to no one.
         let attempt = |sender: Sender, target: Target| {
-            messaging::store::send_message(
-                &store,
-                NewMessage {
-                    target,
-                    sender,
-                    body: "let me in".into(),
-                    r#type: "TEXT".into(),
-                },
-            )
+            m.sends.send(NewMessage {
+                target,
+                sender,
+                body: "let me in".into(),
+                r#type: "TEXT".into(),
+            })
         };
         let outsider = attempt(sender(&store, "cat").await, Target::Existing(id)).await;
         assert!(
@@ -251,10 +282,11 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
 #[tokio::test]
 async fn reading_clears_unread_and_reports_only_a_change() {
     each_store(|store, kind| async move {
+        let m = Messaging::on(&store);
         let (ann_user, ann) = user_with_blog(&store, "ann").await;
         let (bob_user, bob) = user_with_blog(&store, "bob").await;
         let (cat_user, cat) = user_with_blog(&store, "cat").await;
-        let id = send(&store, "ann", Target::Blogs(vec![ann, bob]), "hello")
+        let id = send(&m, "ann", Target::Blogs(vec![ann, bob]), "hello")
             .await
             .message
             .conversation_id;
@@ -275,14 +307,15 @@ async fn reading_clears_unread_and_reports_only_a_change() {
             "{kind:?}"
         );
 
+        m.heard.take();
         let nothing_new = messaging::store::mark_read(&store, id, ann).await.unwrap();
         assert!(
-            nothing_new.is_empty(),
-            "{kind:?}: the sender had read it: {nothing_new:?}"
+            !nothing_new && m.heard.events().is_empty(),
+            "{kind:?}: the sender had read it"
         );
-        let read = messaging::store::mark_read(&store, id, bob).await.unwrap();
+        assert!(messaging::store::mark_read(&store, id, bob).await.unwrap());
         assert_eq!(
-            channels(&read),
+            channels(&m.heard.events()),
             [
                 format!("conversation:{id}"),
                 "inbox:ann".into(),
@@ -306,25 +339,20 @@ async fn reading_clears_unread_and_reports_only_a_change() {
             "{kind:?}"
         );
         assert!(
-            messaging::store::mark_read(&store, id, bob)
-                .await
-                .unwrap()
-                .is_empty(),
+            !messaging::store::mark_read(&store, id, bob).await.unwrap(),
             "{kind:?}: reading again changes nothing"
         );
         assert!(
-            messaging::store::mark_read(&store, id, cat)
-                .await
-                .unwrap()
-                .is_empty(),
+            !messaging::store::mark_read(&store, id, cat).await.unwrap(),
             "{kind:?}: an outsider has nothing to read"
         );
+        assert!(m.heard.events().is_empty(), "{kind:?}: nothing published");
 
         // Counts are per blog, in the user's blog order, with unread activity beside them.
         let bob_two = blogs::store::create_blog(&store, bob_user, "bob-two", "Two")
             .await
             .unwrap();
-        send(&store, "ann", Target::Blogs(vec![ann, bob_two]), "to two").await;
+        send(&m, "ann", Target::Blogs(vec![ann, bob_two]), "to two").await;
         follows::store::follow(&store, cat_user, cat, bob)
             .await
             .unwrap();
@@ -347,6 +375,7 @@ async fn reading_clears_unread_and_reports_only_a_change() {
 #[tokio::test]
 async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one_query_each() {
     each_store(|store, kind| async move {
+        let m = Messaging::on(&store);
         let (_, ann) = user_with_blog(&store, "ann").await;
         let (_, bob) = user_with_blog(&store, "bob").await;
         let (_, cat) = user_with_blog(&store, "cat").await;
@@ -358,7 +387,7 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
             ("ann", Target::Blogs(vec![cat]), "to cat"),
             ("ann", Target::Blogs(vec![ann, bob, cat]), "to both"),
         ] {
-            let sent = send(&store, from, target, text).await;
+            let sent = send(&m, from, target, text).await;
             conversation_ids.push(sent.message.conversation_id);
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
@@ -366,7 +395,7 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
             unreachable!("three conversations")
         };
         // bob's reply moves the oldest conversation to the top.
-        send(&store, "bob", Target::Existing(with_bob), "from bob").await;
+        send(&m, "bob", Target::Existing(with_bob), "from bob").await;
 
         let first = messaging::store::conversations_of(&store, ann, None, 2)
             .await
@@ -465,15 +494,23 @@ async fn the_inbox_pages_newest_first_with_participants_and_last_messages_in_one
 #[tokio::test]
 async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_leaves_no_trace() {
     each_store(|store, kind| async move {
+        let m = Messaging::on(&store);
         let (_, ann) = user_with_blog(&store, "ann").await;
         let (_, bob) = user_with_blog(&store, "bob").await;
         let (_, cat) = user_with_blog(&store, "cat").await;
         let (_, dan) = user_with_blog(&store, "dan").await;
         let started = |sent: Sent| sent.message.conversation_id;
-        let ann_bob = started(send(&store, "ann", Target::Blogs(vec![ann, bob]), "first").await);
-        let cat_dan = started(send(&store, "cat", Target::Blogs(vec![cat, dan]), "first").await);
-        let ann_dan = started(send(&store, "ann", Target::Blogs(vec![ann, dan]), "first").await);
-        blogs::blocks::block(&store, dan, ann).await.unwrap();
+        let ann_bob = started(send(&m, "ann", Target::Blogs(vec![ann, bob]), "first").await);
+        let cat_dan = started(send(&m, "cat", Target::Blogs(vec![cat, dan]), "first").await);
+        let ann_dan = started(send(&m, "ann", Target::Blogs(vec![ann, dan]), "first").await);
+        let ann_user = blogs::store::blog_ref(&store, "ann")
+            .await
+            .unwrap()
+            .unwrap()
+            .user_id;
+        blogs::blocks::block(&store, dan, ann, ann_user)
+            .await
+            .unwrap();
 
         // All queued before any is answered: on PostgreSQL they share batches
         // (`send_batch.rs`), on SQLite the writer thread's transactions.
@@ -489,21 +526,20 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
                 ("cat", cat_dan, "a NUL \0 PostgreSQL cannot keep".to_owned()),
             ])
             .collect();
+        m.heard.take();
         let mut tasks = Vec::new();
         for (from, conversation, body) in plan.clone() {
-            let store = store.clone();
+            let sends = m.sends.clone();
             let sender = sender(&store, from).await;
             tasks.push(tokio::spawn(async move {
-                messaging::store::send_message(
-                    &store,
-                    NewMessage {
+                sends
+                    .send(NewMessage {
                         target: Target::Existing(conversation),
                         sender,
                         body,
                         r#type: "TEXT".into(),
-                    },
-                )
-                .await
+                    })
+                    .await
             }));
         }
         let mut answers = Vec::new();
@@ -514,7 +550,7 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
         // SQLite keeps a NUL in text; PostgreSQL refuses it, failing that send's statement
         // (the HTTP layer refuses it before either, extract.rs).
         let nul_kept = matches!(kind, common::Kind::Sqlite);
-        let mut sent: Vec<Sent> = Vec::new();
+        let mut sent = Vec::new();
         for ((_, conversation, body), answer) in plan.iter().zip(answers) {
             let word = body.split(' ').next().unwrap();
             let kept = matches!(word, "ann" | "bob" | "cat") || (word == "a" && nul_kept);
@@ -533,6 +569,9 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
                 (_, other) => panic!("{kind:?}: {body:?} answered {other:?}"),
             }
         }
+        assert_eq!(sent.len(), 30 + usize::from(nul_kept), "{kind:?}");
+        // What every send published, each as it committed.
+        let published = m.heard.events();
         for (conversation, expected) in [(ann_bob, 21), (cat_dan, 11), (ann_dan, 1)] {
             let expected = if conversation == cat_dan && nul_kept {
                 expected + 1
@@ -554,9 +593,8 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
             // The conversation channel's events: one per message sent now, after the first's,
             // each seq once.
             let topic = format!("conversation:{conversation}");
-            let mut seqs: Vec<i64> = sent
+            let mut seqs: Vec<i64> = published
                 .iter()
-                .flat_map(|s| &s.published)
                 .filter(|p| p.topic.to_string() == topic)
                 .map(|p| p.seq)
                 .collect();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::store::each_store;
+use common::store::{Heard, each_store};
 use common::{BOTH, TestDb};
 use dashwire::accounts;
 use dashwire::blogs;
@@ -51,8 +51,7 @@ async fn a_due_post_is_published_once_however_many_nodes_claim_it() {
                     &text_post(blog, PostState::Scheduled, Some(now - 1)),
                 )
                 .await
-                .unwrap()
-                .id,
+                .unwrap(),
             );
         }
         let later = posts::store::create_post(
@@ -60,18 +59,19 @@ async fn a_due_post_is_published_once_however_many_nodes_claim_it() {
             &text_post(blog, PostState::Scheduled, Some(now + 3600)),
         )
         .await
-        .unwrap()
-        .id;
+        .unwrap();
+        let (heard_one, heard_two) = (Heard::on(&one), Heard::on(&two));
         let (a, b) = tokio::join!(
             posts::store::publish_due(&one, now),
             posts::store::publish_due(&two, now)
         );
         let (a, b) = (a.unwrap(), b.unwrap());
-        // Each post's `created` comes from the transaction that sent it out.
-        let mut created: Vec<i64> = a
-            .events
+        // Each post's `created` comes from the transaction that sent it out, published as it
+        // committed.
+        let mut created: Vec<i64> = heard_one
+            .events()
             .iter()
-            .chain(&b.events)
+            .chain(&heard_two.events())
             .filter_map(|p| match &p.event {
                 Event::Post(change) if change.action == PostAction::Created => Some(change.id),
                 _ => None,
@@ -114,12 +114,10 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
         let (one, two, blog) = two_nodes(&db).await;
         let first = posts::store::create_post(&one, &text_post(blog, PostState::Queued, None))
             .await
-            .unwrap()
-            .id;
+            .unwrap();
         let second = posts::store::create_post(&one, &text_post(blog, PostState::Queued, None))
             .await
-            .unwrap()
-            .id;
+            .unwrap();
         let now = now_secs();
         assert_eq!(
             posts::store::publish_queues(&one, now).await.unwrap().ids,
@@ -206,7 +204,7 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
             let mut post = text_post(blog, state, None);
             let date = base + (i * 37 % 29);
             post.date = Some(date);
-            let id = posts::store::create_post(&store, &post).await.unwrap().id;
+            let id = posts::store::create_post(&store, &post).await.unwrap();
             if read.contains(&blog) && state == PostState::Published {
                 expected.push((date, id));
             }

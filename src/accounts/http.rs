@@ -26,7 +26,6 @@ use crate::blogs::model::UserBlog;
 use crate::blogs::validate as blog_validate;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
-use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 use crate::store::unique_violation;
 
@@ -254,7 +253,6 @@ async fn new_blog(
             Some(_) => blog_validate::name_taken(&name),
             None => err.into(),
         })?;
-    refresh_dashboard(&app.realtime, user.user_id).await;
     let user_model = user_model(&app.store, user.user_id, &user.session.form_key).await?;
     let row = blogs::store::blog_by_name(&app.store, &name, Some(user.user_id))
         .await?
@@ -311,7 +309,6 @@ async fn logout(
     }
     if let Some(session) = session {
         auth::store::delete_session(&app.store, &session.token_hash).await?;
-        app.realtime.end_session(&session.token_hash).await;
     }
     Ok((
         axum::http::StatusCode::SEE_OTHER,

@@ -4,8 +4,9 @@ use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
 use crate::blogs;
-use crate::realtime::{ChannelAuthority, Grant, Topic};
+use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
+use crate::store::Topic;
 
 /// The `activity` channel kind.
 pub struct ActivityChannel {

@@ -5,7 +5,7 @@ use dashwire_protocol::{Channel, Event};
 
 use super::model::notification_data;
 use super::store::NotificationRow;
-use crate::realtime::Topic;
+use crate::store::Topic;
 use crate::store::sqlite_writer::named;
 use crate::store::{Tx, now_secs};
 use crate::with_tx;

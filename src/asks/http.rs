@@ -114,8 +114,7 @@ async fn ask(
     };
     let mut write = PostWrite::new(blog.id, PostState::Unapproved, content);
     write.asked_by = asking.map(|b| b.id);
-    let written = posts::store::create_post(&app.store, &write).await?;
-    app.realtime.publish(written.published).await;
+    posts::store::create_post(&app.store, &write).await?;
     Ok(ok(AskAnswer {
         tumblelog: blog.name,
         anonymous,
@@ -168,8 +167,7 @@ async fn answer(
         answer,
         caption: String::new(),
     };
-    let published = posts::store::answer_ask(&app.store, row.id, &content).await?;
-    app.realtime.publish(published).await;
+    posts::store::answer_ask(&app.store, row.id, &content).await?;
     inbox_answer(&app, &user, row.id, &row.blog_name, "Answered.".into()).await
 }
 
@@ -214,8 +212,7 @@ async fn approve(
     } else {
         PostState::Published
     };
-    let published = posts::store::publish_post(&app.store, row.id, row.blog_id, state).await?;
-    app.realtime.publish(published).await;
+    posts::store::publish_post(&app.store, row.id, row.blog_id, state).await?;
     let message = sent_out_message(&row.blog_name, queued);
     inbox_answer(&app, &user, row.id, &row.blog_name, message).await
 }

@@ -4,7 +4,7 @@ use sha2::{Digest, Sha256};
 
 use crate::store::session_cache::CachedSession;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx, with_writer};
 
 /// A user row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -137,8 +137,11 @@ pub fn forget_session(store: &Store, token_hash: &str) {
 pub async fn delete_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
     const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
     store.sessions().remove(token_hash);
-    with_writer!(store, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(())
+    let mut tx = store.begin().await?;
+    with_tx!(&mut tx, conn => sqlx::query(SQL).bind(token_hash).execute(conn).await.map(|_| ()))?;
+    // Its sockets close, on every node.
+    tx.end_session(token_hash.to_owned());
+    tx.commit().await
 }
 
 /// Removes sessions idle past their limit; returns how many.

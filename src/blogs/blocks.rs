@@ -1,8 +1,9 @@
 //! Blocks between blogs: a blocked blog's user stops following the blocker and can no longer
 //! follow or message it (spec 002 §6).
 
+use crate::feed::dashboard_topic;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx, with_writer};
 
 /// Whether `blocker_blog_id` has blocked any blog of `user_id`.
 pub async fn blocked_any_blog_of(
@@ -17,25 +18,29 @@ pub async fn blocked_any_blog_of(
     Ok(n > 0)
 }
 
-/// `blocker_blog_id` blocks `blocked_blog_id`: the blocked blog's user stops following
-/// the blocker, and can no longer follow or message it. Returns whether it was new.
+/// `blocker_blog_id` blocks `blocked_blog_id` (a blog of `blocked_user_id`): that user
+/// stops following the blocker, and can no longer follow or message it. Returns whether it
+/// was new.
 pub async fn block(
     store: &Store,
     blocker_blog_id: i64,
     blocked_blog_id: i64,
+    blocked_user_id: i64,
 ) -> sqlx::Result<bool> {
     const BLOCK: &str = "INSERT INTO blocks (blocker_blog_id, blocked_blog_id, created_at) \
          VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
-    const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 \
-         AND user_id = (SELECT user_id FROM blogs WHERE id = $2)";
-    with_writer!(store, pool => {
-        let mut tx = pool.begin().await?;
-        let added = sqlx::query(BLOCK).bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
-            .execute(&mut *tx).await?.rows_affected();
-        sqlx::query(UNFOLLOW).bind(blocker_blog_id).bind(blocked_blog_id).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok(added > 0)
-    })
+    const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 AND user_id = $2";
+    let mut tx = store.begin().await?;
+    let added = with_tx!(&mut tx, conn => sqlx::query(BLOCK)
+        .bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    let unfollowed = with_tx!(&mut tx, conn => sqlx::query(UNFOLLOW)
+        .bind(blocker_blog_id).bind(blocked_user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    if unfollowed > 0 {
+        tx.refresh(dashboard_topic(blocked_user_id));
+    }
+    tx.commit().await?;
+    Ok(added > 0)
 }
 
 /// Lifts a block. Returns whether there was one.

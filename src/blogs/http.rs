@@ -16,7 +16,6 @@ use crate::auth;
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
-use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 
 /// The blog routes.
@@ -172,9 +171,7 @@ async fn block_add(
     Form(form): Form<BlockForm>,
 ) -> ApiResult<BlockAnswer> {
     let (blocker, blocked) = block_target(&app, &user, &form).await?;
-    let changed = blocks::block(&app.store, blocker, blocked.id).await?;
-    // The blocked blog's user no longer follows the blocker.
-    refresh_dashboard(&app.realtime, blocked.user_id).await;
+    let changed = blocks::block(&app.store, blocker, blocked.id, blocked.user_id).await?;
     Ok(ok(BlockAnswer {
         blocked: true,
         changed,

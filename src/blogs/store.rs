@@ -1,7 +1,8 @@
 //! Queries for blogs: looking them up, creating and ordering them, their settings.
 
+use crate::feed::dashboard_topic;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx, with_writer};
 
 /// A blog with its counts, as seen by one viewer (`following` is the viewer's).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -156,9 +157,13 @@ pub async fn create_blog(
     const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at) \
          VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4) \
          RETURNING id";
-    let (id,): (i64,) = with_writer!(store, pool => sqlx::query_as(SQL)
+    let mut tx = store.begin().await?;
+    let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
         .bind(user_id).bind(name).bind(title).bind(now_secs())
-        .fetch_one(pool).await)?;
+        .fetch_one(conn).await)?;
+    // The user's dashboards read their own blogs too.
+    tx.refresh(dashboard_topic(user_id));
+    tx.commit().await?;
     Ok(id)
 }
 

@@ -127,20 +127,16 @@ async fn update(
     };
     not_suspended(&app.store, blog.id).await?;
     save::measure_photos(&mut form.content, &app.media).await;
-    let (id, created, published) =
-        match save::prepare(&app.store, user.user_id, &blog, form).await? {
-            Save::Create(mut write) => {
-                write.asked_by = submitter.as_ref().map(|b| b.id);
-                let written = posts::store::create_post(&app.store, &write).await?;
-                (written.id, true, written.published)
-            }
-            Save::Update(id, write) => (
-                id,
-                false,
-                posts::store::update_post(&app.store, id, &write).await?,
-            ),
-        };
-    app.realtime.publish(published).await;
+    let (id, created) = match save::prepare(&app.store, user.user_id, &blog, form).await? {
+        Save::Create(mut write) => {
+            write.asked_by = submitter.as_ref().map(|b| b.id);
+            (posts::store::create_post(&app.store, &write).await?, true)
+        }
+        Save::Update(id, write) => {
+            posts::store::update_post(&app.store, id, &write).await?;
+            (id, false)
+        }
+    };
     let post = post_view(&app, id, Some(user.user_id)).await?;
     // The counts the composer updates are the writer's own blog's: a submission's.
     let context = submitter.as_ref().unwrap_or(&blog);

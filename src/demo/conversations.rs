@@ -4,7 +4,7 @@
 
 use crate::blogs;
 use crate::messaging;
-use crate::messaging::store::{NewMessage, Sender, Target};
+use crate::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
 use crate::posts;
 use crate::posts::model::{PostContent, PostState};
 use crate::posts::store::PostWrite;
@@ -38,10 +38,11 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
             "Are you coming to the drawing meetup on Saturday?",
         ),
     ];
+    // Each starts a conversation or writes in one: no batches to share.
+    let sends = Sends::start(store, Batching::Off);
     for (sender, to, body) in lines {
-        messaging::store::send_message(
-            store,
-            NewMessage {
+        sends
+            .send(NewMessage {
                 target: Target::Blogs(vec![to]),
                 sender: Sender {
                     user_id: sender.user_id,
@@ -49,13 +50,13 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
                 },
                 body: body.to_owned(),
                 r#type: "TEXT".to_owned(),
-            },
-        )
-        .await
-        .map_err(|err| anyhow::anyhow!("demo message from {}: {err}", sender.name))?;
+            })
+            .await
+            .map_err(|err| anyhow::anyhow!("demo message from {}: {err}", sender.name))?;
     }
 
-    // Alice takes questions, anonymous ones too; one waits in her posts::store::set_asks(&inbox.store, alice.id, true, true).await?;
+    // Alice takes questions, anonymous ones too; one waits in her inbox.
+    posts::store::set_asks(store, alice.id, true, true).await?;
     let question = PostWrite::new(
         alice.id,
         PostState::Unapproved,

@@ -45,7 +45,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
         &["hello", "first post"],
     );
     hello.allow_photo_replies = true;
-    let welcome = posts::store::create_post(store, &hello).await?.id;
+    let welcome = posts::store::create_post(store, &hello).await?;
     let mut photos = Vec::new();
     for (i, colour) in [[230, 120, 90], [90, 160, 220], [120, 200, 140]]
         .into_iter()
@@ -72,8 +72,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
             &["sketch", "art"],
         ),
     )
-    .await?
-    .id;
+    .await?;
     posts::store::create_post(
         store,
         &post(
@@ -248,7 +247,7 @@ async fn reblog(store: &Store, parent_id: i64, blog_id: i64, comment: &str) -> a
         root_id: parent.root_post_id.unwrap_or(parent.id),
         trail: trail_after(&parent),
     });
-    Ok(posts::store::create_post(store, &write).await?.id)
+    Ok(posts::store::create_post(store, &write).await?)
 }
 
 /// A 540×405 picture: a colour, with a lighter square whose place is the sketch's number.

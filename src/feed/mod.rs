@@ -5,7 +5,8 @@
 //! it: the post events of every blog the user reads (their own and those they follow), so one
 //! event per post still reaches every follower, and a dashboard resumes from one feed position
 //! however many blogs it reads. Whatever changes which blogs a user reads (a follow, an
-//! unfollow, a block that ends a follow, a new blog) calls [`refresh_dashboard`].
+//! unfollow, a block that ends a follow, a new blog) refreshes it in its transaction
+//! ([`dashboard_topic`]).
 //!
 //! Its own module, apart from posts and follows, because posts, follows and blogs all reach it
 //! and it reaches none of them.
@@ -13,8 +14,9 @@
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Grant, Realtime, Topic};
+use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
+use crate::store::Topic;
 use crate::with_pool;
 
 /// The blogs a dashboard follows live at most, besides the user's own: older follows past
@@ -26,14 +28,10 @@ pub fn posts_topic(blog: String) -> Topic {
     Topic::shared(Channel::Posts(blog)).in_feed()
 }
 
-/// The topic of a user's dashboard group.
-fn dashboard_topic(user_id: i64) -> Topic {
+/// The topic of a user's dashboard group: a change to the blogs the user reads refreshes
+/// it ([`crate::store::Tx::refresh`]).
+pub fn dashboard_topic(user_id: i64) -> Topic {
     Topic::personal(Channel::Dashboard, user_id)
-}
-
-/// Tells the user's open dashboards, on every node, that the blogs they read changed.
-pub async fn refresh_dashboard(realtime: &Realtime, user_id: i64) {
-    realtime.refresh_group(&dashboard_topic(user_id)).await;
 }
 
 /// The `dashboard` channel kind.

@@ -15,7 +15,6 @@ use crate::blogs::model::BlogView;
 use crate::blogs::store::BlogRow;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
-use crate::feed::refresh_dashboard;
 use crate::state::AppState;
 
 /// The follow routes.
@@ -82,14 +81,8 @@ pub async fn follow_blog(
         ));
     }
     let via = acting_blog(&app.store, user.user_id).await?;
-    let FollowChange::Followed { published } =
-        store::follow(&app.store, user.user_id, via.id, target.id).await?
-    else {
-        return Ok(false);
-    };
-    app.realtime.publish(published).await;
-    refresh_dashboard(&app.realtime, user.user_id).await;
-    Ok(true)
+    let change = store::follow(&app.store, user.user_id, via.id, target.id).await?;
+    Ok(change == FollowChange::Followed)
 }
 
 async fn unfollow(
@@ -112,12 +105,8 @@ pub async fn unfollow_blog(
     user: &CurrentUser,
     target: &BlogRow,
 ) -> Result<bool, AppError> {
-    let FollowChange::Unfollowed = store::unfollow(&app.store, user.user_id, target.id).await?
-    else {
-        return Ok(false);
-    };
-    refresh_dashboard(&app.realtime, user.user_id).await;
-    Ok(true)
+    let change = store::unfollow(&app.store, user.user_id, target.id).await?;
+    Ok(change == FollowChange::Unfollowed)
 }
 
 /// The answer of both calls: the blog as the user now sees it (read before the change, with

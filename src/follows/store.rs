@@ -3,25 +3,25 @@
 use crate::activity::events::{Notice, notify, notify_sqlite};
 use crate::blog_select;
 use crate::blogs::store::BlogRow;
-use crate::realtime::{Published, log};
+use crate::feed::dashboard_topic;
+use crate::store::log;
 use crate::store::sqlite_writer::named;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_tx, with_writer};
+use crate::{with_pool, with_tx};
 
 /// What a follow call changed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FollowChange {
-    /// The follow was made now; carries the events it caused (the followed blog's
-    /// notification and its owner's unread counts), to publish.
-    Followed { published: Vec<Published> },
+    /// The follow was made now.
+    Followed,
     /// Nothing changed: already following, or not following on an unfollow.
     Unchanged,
     /// The follow was removed.
     Unfollowed,
 }
 
-/// `user_id`, acting as `via_blog_id`, follows `blog_id`; the followed blog gets a
-/// `follower` notification in the same transaction.
+/// `user_id`, acting as `via_blog_id`, follows `blog_id`: the followed blog gets a
+/// `follower` notification, and the user's dashboards start reading it, once it commits.
 pub async fn follow(
     store: &Store,
     user_id: i64,
@@ -46,12 +46,12 @@ pub async fn follow(
                     let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
                     notify_sqlite(tx, notice).map(Some)
                 };
-                match followed().map_err(log::sqlite_error)? {
-                    None => Ok(FollowChange::Unchanged),
-                    Some(events) => Ok(FollowChange::Followed {
-                        published: log::record_sqlite(tx, events)?,
-                    }),
-                }
+                let Some(events) = followed().map_err(log::sqlite_error)? else {
+                    return Ok(FollowChange::Unchanged);
+                };
+                tx.record(events)?;
+                tx.refresh(dashboard_topic(user_id));
+                Ok(FollowChange::Followed)
             })
             .await;
     }
@@ -64,21 +64,24 @@ pub async fn follow(
     }
     let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
     let events = notify(&mut tx, notice).await?;
-    let published = log::record(&mut tx, events).await?;
+    tx.record(events).await?;
+    tx.refresh(dashboard_topic(user_id));
     tx.commit().await?;
-    Ok(FollowChange::Followed { published })
+    Ok(FollowChange::Followed)
 }
 
-/// `user_id` stops following `blog_id`.
+/// `user_id` stops following `blog_id`; the user's dashboards stop reading it.
 pub async fn unfollow(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
     const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
-    let removed = with_writer!(store, pool =>
-        sqlx::query(SQL).bind(user_id).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(if removed > 0 {
-        FollowChange::Unfollowed
-    } else {
-        FollowChange::Unchanged
-    })
+    let mut tx = store.begin().await?;
+    let removed = with_tx!(&mut tx, conn =>
+        sqlx::query(SQL).bind(user_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    if removed == 0 {
+        return Ok(FollowChange::Unchanged);
+    }
+    tx.refresh(dashboard_topic(user_id));
+    tx.commit().await?;
+    Ok(FollowChange::Unfollowed)
 }
 
 /// How many blogs `user_id` follows.

@@ -67,14 +67,13 @@ async fn like(
     }
     not_blocked(&app.store, user.user_id, &post, "like").await?;
     let via = acting_blog(&app.store, user.user_id).await?;
-    let published = store::like(
+    store::like(
         &app.store,
         user.user_id,
         via.id,
         NotedPost::of(post.id, post.root_post_id),
     )
     .await?;
-    app.realtime.publish(published).await;
     answer(&app, user.user_id, post.id).await
 }
 
@@ -84,8 +83,7 @@ async fn unlike(
     Form(form): Form<LikeForm>,
 ) -> ApiResult<LikeAnswer> {
     let post = likeable(&app, user.user_id, form.id, &form.key).await?;
-    let published = store::unlike(&app.store, user.user_id, post.id).await?;
-    app.realtime.publish(published).await;
+    store::unlike(&app.store, user.user_id, post.id).await?;
     answer(&app, user.user_id, post.id).await
 }
 

@@ -1,7 +1,6 @@
 //! Queries for likes.
 
 use crate::notes::store::{Added, NewNote, NoteKind, NotedPost, add, remove_like};
-use crate::realtime::{Published, log};
 use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx};
 
@@ -15,13 +14,13 @@ pub async fn liked_post_count(store: &Store, user_id: i64) -> sqlx::Result<i64> 
 
 /// `user_id`, acting as `via_blog_id`, likes a post: the like, its note, the chain's
 /// count and the post's blog's notification, in one transaction. Liking twice changes
-/// nothing and publishes nothing. Returns the events to publish.
+/// nothing and publishes nothing.
 pub async fn like(
     store: &Store,
     user_id: i64,
     via_blog_id: i64,
     post: NotedPost,
-) -> sqlx::Result<Vec<Published>> {
+) -> sqlx::Result<()> {
     const SQL: &str = "INSERT INTO likes (user_id, post_id, blog_id, created_at) \
          VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, post_id) DO NOTHING";
     let mut tx = store.begin().await?;
@@ -29,7 +28,7 @@ pub async fn like(
         .bind(user_id).bind(post.post_id).bind(via_blog_id).bind(now_secs())
         .execute(conn).await.map(|r| r.rows_affected()))?;
     if inserted == 0 {
-        return Ok(Vec::new());
+        return Ok(());
     }
     let note = NewNote {
         kind: NoteKind::Like,
@@ -42,23 +41,21 @@ pub async fn like(
         added: Added::default(),
     };
     let events = add(&mut tx, note).await?;
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }
 
 /// `user_id` no longer likes `post_id`: the like and its note go, the chain's count
 /// drops. Unliking what is not liked changes nothing.
-pub async fn unlike(store: &Store, user_id: i64, post_id: i64) -> sqlx::Result<Vec<Published>> {
+pub async fn unlike(store: &Store, user_id: i64, post_id: i64) -> sqlx::Result<()> {
     const SQL: &str = "DELETE FROM likes WHERE user_id = $1 AND post_id = $2";
     let mut tx = store.begin().await?;
     let removed = with_tx!(&mut tx, conn => sqlx::query(SQL)
         .bind(user_id).bind(post_id).execute(conn).await.map(|r| r.rows_affected()))?;
     if removed == 0 {
-        return Ok(Vec::new());
+        return Ok(());
     }
     let events = remove_like(&mut tx, post_id, user_id).await?;
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }

@@ -5,8 +5,9 @@ use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
 use crate::blogs;
-use crate::realtime::{ChannelAuthority, Grant, Topic};
+use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
+use crate::store::Topic;
 use crate::with_pool;
 
 /// The `inbox` and `conversation` channel kinds.

@@ -5,7 +5,7 @@
 use dashwire_protocol::{Channel, ConversationSummary, Event};
 
 use super::model::{MessageRow, ParticipantRow};
-use crate::realtime::Topic;
+use crate::store::Topic;
 use crate::store::Tx;
 use crate::with_tx;
 
@@ -65,20 +65,6 @@ pub fn sent_events(
     last: MessageRow,
 ) -> Vec<(Topic, Event)> {
     change_events(change, modified, Some(last))
-}
-
-/// [`conversation_events`] of a send, on the SQLite writer thread: the send gives the
-/// conversation's new state (`latest`), so nothing is read but the unread counts.
-pub fn sent_events_sqlite(
-    tx: &rusqlite::Transaction,
-    change: ConversationChange<'_>,
-    modified: i64,
-    last: MessageRow,
-) -> rusqlite::Result<Vec<(Topic, Event)>> {
-    let users: Vec<i64> = change.participants.iter().map(|p| p.user_id).collect();
-    let mut events = change_events(change, modified, Some(last));
-    events.extend(crate::unread::events_sqlite(tx, &users)?);
-    Ok(events)
 }
 
 /// The events of a change but for the unread counts: the head on the conversation's channel,

@@ -4,15 +4,16 @@
 use std::collections::HashMap;
 
 use axum::Router;
-use axum::extract::{RawQuery, State};
+use axum::extract::{FromRef, RawQuery, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::model::{
     Conversation, Link, Links, MessagePage, MessageRow, Participant, ParticipantRow,
 };
+use super::send::{NewMessage, SendError, Sender, Sends, Target};
 use super::store;
-use super::store::{ConversationRow, NewMessage, SendError, Sender, Target};
+use super::store::ConversationRow;
 use crate::auth::session::CurrentUser;
 use crate::blogs;
 use crate::blogs::lookup::{BlogField, named_blog, not_yours, owned_blog};
@@ -33,7 +34,15 @@ const FAVORITES_LIMIT: i64 = 8;
 const SEARCH_LIMIT: i64 = 10;
 
 /// The messaging routes.
-pub fn router() -> Router<AppState> {
+/// What the messaging routes read: the app's state and the message sends.
+#[derive(Clone, FromRef)]
+struct MessagingState {
+    app: AppState,
+    sends: Sends,
+}
+
+/// The messaging routes, sending through `sends`.
+pub fn router(app: &AppState, sends: Sends) -> Router<AppState> {
     Router::new()
         .route("/svc/conversations", get(conversations))
         .route(
@@ -46,6 +55,10 @@ pub fn router() -> Router<AppState> {
         )
         .route("/svc/conversations/delete", post(delete_conversation))
         .route("/svc/conversations/flag", post(flag_conversation))
+        .with_state(MessagingState {
+            app: app.clone(),
+            sends,
+        })
 }
 
 /// The fields of the message controls' calls: the conversation, and the caller's blog in it.
@@ -84,10 +97,9 @@ async fn delete_conversation(
     Form(form): Form<ControlsForm>,
 ) -> ApiResult<DeletedConversation> {
     let (blog, id) = controlled(&app, &user, &form).await?;
-    let published = store::clear_conversation(&app.store, id, blog.id)
-        .await?
-        .ok_or_else(|| AppError::not_found("No such conversation for this blog."))?;
-    app.realtime.publish(published).await;
+    if !store::clear_conversation(&app.store, id, blog.id).await? {
+        return Err(AppError::not_found("No such conversation for this blog."));
+    }
     Ok(ok(DeletedConversation {
         conversation_id: id,
         deleted: true,
@@ -317,8 +329,7 @@ async fn messages(
     // Reading marks it read. Checked on a read connection first: the 2 s poll asks this
     // over and over, and only a change needs the (single, on SQLite) writer.
     if row.last_modified_ms > row.last_read_ms {
-        let published = store::mark_read(&app.store, conversation_id, blog.id).await?;
-        app.realtime.publish(published).await;
+        store::mark_read(&app.store, conversation_id, blog.id).await?;
         row.last_read_ms = row.last_modified_ms;
     }
     let before =
@@ -380,6 +391,7 @@ struct SentAnswer {
 
 async fn send_message(
     State(app): State<AppState>,
+    State(sends): State<Sends>,
     user: CurrentUser,
     form: Pairs,
 ) -> ApiResult<SentAnswer> {
@@ -424,11 +436,6 @@ async fn send_message(
             Target::Blogs(named_blogs(&app, &others).await?)
         }
     };
-    // On a task of its own, so that a request dropped midway (its client gone) neither
-    // leaves a send that commits in a batch unpublished nor cuts its publishing short: what
-    // commits is always published.
-    let store = app.store.clone();
-    let realtime = app.realtime.clone();
     let message = NewMessage {
         target,
         sender: Sender {
@@ -438,14 +445,7 @@ async fn send_message(
         body,
         r#type: kind,
     };
-    let sent = tokio::spawn(async move {
-        let mut sent = store::send_message(&store, message).await?;
-        realtime.publish(std::mem::take(&mut sent.published)).await;
-        Ok(sent)
-    })
-    .await
-    .map_err(|err| AppError::Internal(err.into()))?
-    .map_err(|err| match err {
+    let sent = sends.send(message).await.map_err(|err| match err {
         SendError::NotYourBlog => not_yours(sender),
         SendError::SenderCannotMessage => AppError::forbidden(
             Code::MessagingDisabled,

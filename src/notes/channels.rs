@@ -4,8 +4,9 @@ use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
 use super::store;
-use crate::realtime::{ChannelAuthority, Grant, Topic};
+use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
+use crate::store::Topic;
 
 /// The `notes` channel kind.
 pub struct NotesChannel {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use dashwire_protocol::{Channel, Event, NoteCount};
 
 use crate::activity::events::{Notice, notify};
-use crate::realtime::{Published, Topic, log};
+use crate::store::Topic;
 use crate::store::{Store, Tx, now_secs};
 use crate::{with_pool, with_tx};
 
@@ -216,15 +216,14 @@ pub struct NoteRow {
 }
 
 /// `user_id`, acting as `via_blog_id`, replies `text` to a post: the reply note, the
-/// chain's count and the post's blog's notification, in one transaction. Returns the
-/// events to publish.
+/// chain's count and the post's blog's notification, in one transaction.
 pub async fn reply(
     store: &Store,
     user_id: i64,
     via_blog_id: i64,
     post: NotedPost,
     text: &str,
-) -> sqlx::Result<Vec<Published>> {
+) -> sqlx::Result<()> {
     let mut tx = store.begin().await?;
     let note = NewNote {
         kind: NoteKind::Reply,
@@ -237,9 +236,8 @@ pub async fn reply(
         added: Added::default(),
     };
     let events = add(&mut tx, note).await?;
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }
 
 /// The chain note counts of those of `post_ids` that `viewer` may read (published, or

@@ -87,9 +87,8 @@ async fn fast_reblog(
         PostState::Published
     };
     let write = reblog::fast_reblog(&parent, blog.id, state)?;
-    let written = store::create_post(&app.store, &write).await?;
-    app.realtime.publish(written.published).await;
-    let post = post_view(&app, written.id, Some(user.user_id)).await?;
+    let id = store::create_post(&app.store, &write).await?;
+    let post = post_view(&app, id, Some(user.user_id)).await?;
     let message = if queued {
         format!("Added to {}'s queue.", blog.name)
     } else {
@@ -148,7 +147,7 @@ async fn reply(
     not_blocked(&app.store, user.user_id, &post, "reply to").await?;
     let via = acting_blog(&app.store, user.user_id).await?;
     not_suspended(&app.store, via.id).await?;
-    let published = notes::store::reply(
+    notes::store::reply(
         &app.store,
         user.user_id,
         via.id,
@@ -156,7 +155,6 @@ async fn reply(
         text,
     )
     .await?;
-    app.realtime.publish(published).await;
     let note_count = notes::store::note_state(&app.store, Some(user.user_id), post.id)
         .await?
         .note_count;
@@ -204,8 +202,7 @@ async fn publish(
     } else {
         PostState::Published
     };
-    let published = store::publish_post(&app.store, row.id, row.blog_id, state).await?;
-    app.realtime.publish(published).await;
+    store::publish_post(&app.store, row.id, row.blog_id, state).await?;
     let post = post_view(&app, row.id, Some(user.user_id)).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
     let message = sent_out_message(&row.blog_name, queued);
@@ -262,8 +259,7 @@ pub async fn delete_post(
     user: &CurrentUser,
     row: &PostRow,
 ) -> ApiResult<DeleteAnswer> {
-    let published = store::delete_post(&app.store, row.id).await?;
-    app.realtime.publish(published).await;
+    store::delete_post(&app.store, row.id).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
     Ok(ok(DeleteAnswer {
         id: row.id,

@@ -6,38 +6,30 @@
 use std::time::Duration;
 
 use super::store;
-use super::store::SentOut;
-use crate::realtime::Realtime;
 use crate::store::{Store, now_secs};
 
 /// How often the task looks: publishing is to the second.
 const TICK: Duration = Duration::from_secs(1);
 
-/// Runs until the runtime stops; publishes the events of what went out (the post's
-/// `created`, a reblog's note, mentions) through `realtime`.
-pub async fn run(store: Store, realtime: Realtime) {
+/// Runs until the runtime stops. What goes out (the post's `created`, a reblog's note,
+/// mentions) is published as each post's transaction commits.
+pub async fn run(store: Store) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        // Each half publishes what it sent out even when the other fails: those posts'
-        // transactions have committed.
         let now = now_secs();
         for sent in [
             store::publish_due(&store, now).await,
             store::publish_queues(&store, now).await,
         ] {
             match sent {
-                Ok(sent) => announce(&realtime, sent).await,
+                Ok(sent) if !sent.ids.is_empty() => {
+                    tracing::info!(posts = ?sent.ids, "published due posts");
+                }
+                Ok(_) => {}
                 Err(err) => tracing::warn!(error = %err, "reading what is due to publish failed"),
             }
         }
-    }
-}
-
-async fn announce(realtime: &Realtime, sent: SentOut) {
-    if !sent.ids.is_empty() {
-        tracing::info!(posts = ?sent.ids, "published due posts");
-        realtime.publish(sent.events).await;
     }
 }

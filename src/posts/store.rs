@@ -10,7 +10,7 @@ use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
 use super::summary;
 use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
-use crate::realtime::{Published, Topic, log};
+use crate::store::Topic;
 use crate::store::{DbPool, Store, Tx, in_list_query, now_secs};
 use crate::{with_pool, with_tx, with_writer};
 
@@ -153,13 +153,6 @@ impl PostWrite {
     }
 }
 
-/// A post just written, and the events its writing caused, to publish after the commit.
-#[derive(Debug)]
-pub struct Written {
-    pub id: i64,
-    pub published: Vec<Published>,
-}
-
 /// Where a reblog comes from.
 #[derive(Debug, Clone)]
 pub struct ReblogOf {
@@ -212,9 +205,8 @@ fn queue_interval(per_day: i64) -> i64 {
     86_400 / per_day.clamp(1, 50)
 }
 
-/// Writes a new post and its tags, and for a published reblog its note; returns its id
-/// and the events to publish.
-pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<Written> {
+/// Writes a new post and its tags, and for a published reblog its note; returns its id.
+pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
     const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
          publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
          comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url) \
@@ -256,14 +248,14 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<Writte
         };
         events.extend(notify(&mut tx, notice).await?);
     }
-    let published = log::record(&mut tx, events).await?;
+    tx.record(events).await?;
     tx.commit().await?;
-    Ok(Written { id, published })
+    Ok(id)
 }
 
 /// Rewrites a post (its blog, type and reblog origin stay); replaces its tags. A reblog
-/// going out for the first time gets its note; returns the events to publish.
-pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Result<Vec<Published>> {
+/// going out for the first time gets its note.
+pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Result<()> {
     // A post going out keeps the date it had unless a new one is given; one coming back
     // (to the drafts, the queue) loses it.
     const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
@@ -304,9 +296,8 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
     if let Some(action) = change {
         events.push(post_changed(&mut tx, id, post.blog_id, action).await?);
     }
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }
 
 /// Whether `user_id` may read the posts of the blog `name` live: it exists, and its posts
@@ -325,12 +316,7 @@ pub async fn blog_posts_readable(
 
 /// Answers a question waiting in its blog's inbox: the answered note goes out now, and
 /// the blog that asked (unless it asked anonymously) gets an `answer` notification.
-/// Returns the events to publish.
-pub async fn answer_ask(
-    store: &Store,
-    id: i64,
-    content: &PostContent,
-) -> sqlx::Result<Vec<Published>> {
+pub async fn answer_ask(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
          updated_at = $3, summary = $4 WHERE id = $1 AND state = 'unapproved' \
          RETURNING blog_id, asked_by_blog_id";
@@ -340,7 +326,7 @@ pub async fn answer_ask(
         .bind(id).bind(json(content)?).bind(now).bind(summary::summary(content, "", false))
         .fetch_optional(conn).await)?;
     let Some((blog_id, asked_by)) = row else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     let mut events = went_out(&mut tx, id).await?;
     events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
@@ -354,9 +340,8 @@ pub async fn answer_ask(
         };
         events.extend(notify(&mut tx, notice).await?);
     }
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }
 
 /// Turns a blog's questions on or off.
@@ -372,13 +357,13 @@ pub async fn set_asks(
 }
 
 /// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its
-/// blog's queue (`Queued`). Returns the events to publish (see `went_out`).
+/// blog's queue (`Queued`), with what going out causes (see `went_out`).
 pub async fn publish_post(
     store: &Store,
     id: i64,
     blog_id: i64,
     state: PostState,
-) -> sqlx::Result<Vec<Published>> {
+) -> sqlx::Result<()> {
     // Only from a state that waits: the publisher may have sent it out meanwhile.
     const SQL: &str = "UPDATE posts SET state = $2, updated_at = $3, publish_on = NULL, \
          published_at = CASE WHEN $4 THEN $3 ELSE NULL END \
@@ -389,7 +374,7 @@ pub async fn publish_post(
         .bind(id).bind(state.name()).bind(now).bind(state == PostState::Published)
         .execute(conn).await.map(|r| r.rows_affected()))?;
     if changed == 0 {
-        return Ok(Vec::new());
+        return Ok(());
     }
     if state == PostState::Queued {
         start_queue(&mut tx, blog_id, now).await?;
@@ -398,15 +383,14 @@ pub async fn publish_post(
     if state == PostState::Published {
         events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
     }
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }
 
 /// Deletes a post with its tags, likes, notes and the notifications about it. Its chain
 /// loses the notes it took with it (the chain's count is counted again), and the owners
-/// of its unread notifications get their new counts. Returns the events to publish.
-pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<Vec<Published>> {
+/// of its unread notifications get their new counts.
+pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<()> {
     const DELETE: &str = "DELETE FROM posts WHERE id = $1 \
          RETURNING COALESCE(root_post_id, id), blog_id, state";
     // Its unread notifications go with it: their owners' counts drop.
@@ -418,7 +402,7 @@ pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<Vec<Published>>
     let deleted: Option<(i64, i64, String)> =
         with_tx!(&mut tx, conn => sqlx::query_as(DELETE).bind(id).fetch_optional(conn).await)?;
     let Some((root, blog_id, state)) = deleted else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     // The chain loses the notes that went with the post (all of a first post's own).
     let mut events = notes::recount(&mut tx, root).await?;
@@ -427,9 +411,8 @@ pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<Vec<Published>>
     }
     let owners: Vec<i64> = unread_by.into_iter().map(|(user,)| user).collect();
     events.extend(crate::unread::events(&mut tx, &owners).await?);
-    let published = log::record(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(published)
+    tx.record(events).await?;
+    tx.commit().await
 }
 
 /// One post as `viewer` would read it (no visibility check: callers decide).
@@ -888,12 +871,11 @@ pub async fn seen_rte(store: &Store, user_id: i64) -> sqlx::Result<bool> {
     Ok(row.is_some_and(|(seen,)| seen))
 }
 
-/// What one run of the publisher sent out: the posts, and the events to publish after the
-/// transactions that sent them committed.
+/// What one run of the publisher sent out: the posts (each published as its transaction
+/// committed).
 #[derive(Debug, Default)]
 pub struct SentOut {
     pub ids: Vec<i64>,
-    pub events: Vec<Published>,
 }
 
 impl SentOut {
@@ -902,7 +884,7 @@ impl SentOut {
     async fn record(&mut self, tx: &mut Tx, id: i64, blog_id: i64) -> sqlx::Result<()> {
         let mut events = went_out(tx, id).await?;
         events.push(post_changed(tx, id, blog_id, PostAction::Created).await?);
-        self.events.extend(log::record(tx, events).await?);
+        tx.record(events).await?;
         self.ids.push(id);
         Ok(())
     }

@@ -30,9 +30,9 @@ use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::Topic;
-use super::log::Published;
 use super::metrics::Metrics;
+use crate::store::log::Published;
+use crate::store::{Committed, Publish, Topic};
 
 /// What the bus hands this node's router task. Nearly every message is an event, so the
 /// channel's slots are sized for one and boxing it would only add an allocation per event.
@@ -65,10 +65,9 @@ pub enum Bus {
 
 /// The Redis side: a connection to publish on, and the task that holds the subscriptions.
 pub struct RedisBus {
-    publisher: ConnectionManager,
+    /// To the publishing task ([`run_redis_publisher`]).
+    outgoing: mpsc::UnboundedSender<Committed>,
     commands: mpsc::UnboundedSender<Interest>,
-    /// Prefixes every Redis channel, so deployments sharing one Redis keep apart.
-    prefix: String,
 }
 
 /// A change in which topics this node wants from the bus.
@@ -147,8 +146,9 @@ impl Bus {
         Bus::Local(router)
     }
 
-    /// The Redis bus: connects the publishing side and spawns the subscribing side, which
-    /// hands what arrives to `router`.
+    /// The Redis bus: connects the publishing side and spawns its task, and the subscribing
+    /// side, which hands what arrives to `router`. Channels are prefixed with `prefix`, so
+    /// deployments sharing one Redis keep apart.
     pub async fn redis(
         url: &str,
         prefix: &str,
@@ -157,6 +157,13 @@ impl Bus {
     ) -> anyhow::Result<Bus> {
         let client = redis::Client::open(url)?;
         let publisher = ConnectionManager::new(client.clone()).await?;
+        let (outgoing, committed) = mpsc::unbounded_channel();
+        tokio::spawn(run_redis_publisher(
+            publisher,
+            prefix.to_owned(),
+            committed,
+            metrics.clone(),
+        ));
         let (commands, interest) = mpsc::unbounded_channel();
         tokio::spawn(run_redis_subscriber(
             client,
@@ -165,11 +172,7 @@ impl Bus {
             router,
             metrics,
         ));
-        Ok(Bus::Redis(RedisBus {
-            publisher,
-            commands,
-            prefix: prefix.to_owned(),
-        }))
+        Ok(Bus::Redis(RedisBus { outgoing, commands }))
     }
 
     /// Tells the bus this node now wants a topic, or no longer does. Called under the
@@ -180,121 +183,137 @@ impl Bus {
         }
     }
 
-    /// Sends committed events (one change's) to every node's subscribers; over Redis in one
-    /// round trip (a pipeline of `PUBLISH`es), not one each.
-    pub async fn publish(&self, events: Vec<Published>, metrics: &Metrics) {
-        match self {
+    /// The sending side of the bus, for the store to hand what commits to
+    /// (`store/publish.rs`).
+    pub fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
+        let way = match self {
+            Bus::Local(router) => Way::Local(router.clone()),
+            Bus::Redis(redis) => Way::Redis(redis.outgoing.clone()),
+        };
+        Outlet { way, metrics }
+    }
+}
+
+/// Where committed changes leave this node: straight to its router task, or to the task
+/// that publishes them to Redis. Sending never waits, so the store can hand changes over on
+/// its writer thread and at each commit.
+pub struct Outlet {
+    way: Way,
+    metrics: Arc<Metrics>,
+}
+
+enum Way {
+    Local(mpsc::UnboundedSender<Incoming>),
+    Redis(mpsc::UnboundedSender<Committed>),
+}
+
+impl Publish for Outlet {
+    fn publish(&self, committed: Committed) {
+        self.metrics
+            .events_published
+            .inc_by(committed.events.len() as u64);
+        match &self.way {
             // Fails only when the core is being dropped, and with it every socket.
-            Bus::Local(router) => {
-                for published in events {
-                    let _ = router.send(Incoming::Event {
-                        published,
-                        arrived: Instant::now(),
-                    });
+            Way::Local(router) => {
+                let arrived = Instant::now();
+                for published in committed.events {
+                    let _ = router.send(Incoming::Event { published, arrived });
+                }
+                for topic in committed.refreshed {
+                    let _ = router.send(Incoming::Refresh(topic.key()));
+                }
+                for session in committed.ended_sessions {
+                    let _ = router.send(Incoming::SessionEnded(session));
                 }
             }
-            Bus::Redis(redis) => {
-                let messages: Vec<(String, BusMessage)> = events
-                    .into_iter()
-                    .map(|published| {
-                        let channel = match published.feed_seq {
-                            Some(_) => feed_channel(&redis.prefix),
-                            None => redis_channel(&redis.prefix, &published.topic.key()),
-                        };
-                        let message = BusMessage::Event {
-                            topic: published.topic,
-                            seq: published.seq,
-                            event: published.event,
-                            sent_at_us: Some(unix_micros()),
-                            feed_seq: published.feed_seq,
-                        };
-                        (channel, message)
-                    })
-                    .collect();
-                redis.send_all(&messages, metrics).await;
-            }
-        }
-    }
-
-    /// Tells every node's subscribers of a group's topic that its members may have changed.
-    pub async fn refresh(&self, topic: &str, metrics: &Metrics) {
-        match self {
-            Bus::Local(router) => {
-                let _ = router.send(Incoming::Refresh(topic.into()));
-            }
-            Bus::Redis(redis) => {
-                let message = BusMessage::Refresh {
-                    topic: topic.to_owned(),
-                    sent_at_us: Some(unix_micros()),
-                };
-                redis
-                    .send(&control_channel(&redis.prefix), &message, metrics)
-                    .await;
-            }
-        }
-    }
-
-    /// Ends a session's sockets on every node.
-    pub async fn end_session(&self, session: &str, metrics: &Metrics) {
-        match self {
-            Bus::Local(router) => {
-                let _ = router.send(Incoming::SessionEnded(session.to_owned()));
-            }
-            Bus::Redis(redis) => {
-                let message = BusMessage::SessionEnded {
-                    session: session.to_owned(),
-                    sent_at_us: Some(unix_micros()),
-                };
-                redis
-                    .send(&control_channel(&redis.prefix), &message, metrics)
-                    .await;
+            Way::Redis(outgoing) => {
+                let _ = outgoing.send(committed);
             }
         }
     }
 }
 
-impl RedisBus {
-    async fn send(&self, channel: &str, message: &BusMessage, metrics: &Metrics) {
-        // (one message: the same pipeline, of one command)
-        let message = [(channel, message)];
-        self.send_all(&message, metrics).await;
+/// The Redis bus's publishing task: sends what committed, in the order it committed, each
+/// time everything that queued meanwhile in one round trip (a pipeline of `PUBLISH`es).
+async fn run_redis_publisher(
+    redis: ConnectionManager,
+    prefix: String,
+    mut outgoing: mpsc::UnboundedReceiver<Committed>,
+    metrics: Arc<Metrics>,
+) {
+    /// Changes sent in one pipeline at most.
+    const MAX_PIPELINE: usize = 256;
+    let mut queued = Vec::with_capacity(MAX_PIPELINE);
+    while outgoing.recv_many(&mut queued, MAX_PIPELINE).await > 0 {
+        let messages: Vec<(String, BusMessage)> = queued
+            .drain(..)
+            .flat_map(|committed| bus_messages(&prefix, committed))
+            .collect();
+        send_all(&redis, &messages, &metrics).await;
     }
+}
 
-    /// Publishes each `(channel, message)` in one pipeline, in order.
-    async fn send_all<C: AsRef<str>, M: std::borrow::Borrow<BusMessage>>(
-        &self,
-        messages: &[(C, M)],
-        metrics: &Metrics,
-    ) {
-        if messages.is_empty() {
-            return;
-        }
-        let mut pipe = redis::pipe();
-        let mut count = 0;
-        for (channel, message) in messages {
-            match rmp_serde::to_vec_named(message.borrow()) {
-                Ok(payload) => {
-                    pipe.cmd("PUBLISH")
-                        .arg(channel.as_ref())
-                        .arg(payload)
-                        .ignore();
-                    count += 1;
-                }
-                Err(err) => tracing::error!(error = %err, "cannot encode a bus message"),
+/// What one committed change sends over Redis, each message with its Redis channel.
+fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)> {
+    let sent_at_us = Some(unix_micros());
+    let events = committed.events.into_iter().map(|published| {
+        let channel = match published.feed_seq {
+            Some(_) => feed_channel(prefix),
+            None => redis_channel(prefix, &published.topic.key()),
+        };
+        let message = BusMessage::Event {
+            topic: published.topic,
+            seq: published.seq,
+            event: published.event,
+            sent_at_us,
+            feed_seq: published.feed_seq,
+        };
+        (channel, message)
+    });
+    let refreshed = committed.refreshed.into_iter().map(|topic| {
+        let message = BusMessage::Refresh {
+            topic: topic.key().to_string(),
+            sent_at_us,
+        };
+        (control_channel(prefix), message)
+    });
+    let ended = committed.ended_sessions.into_iter().map(|session| {
+        let message = BusMessage::SessionEnded {
+            session,
+            sent_at_us,
+        };
+        (control_channel(prefix), message)
+    });
+    events.chain(refreshed).chain(ended).collect()
+}
+
+/// Publishes each `(channel, message)` in one pipeline, in order.
+async fn send_all(redis: &ConnectionManager, messages: &[(String, BusMessage)], metrics: &Metrics) {
+    if messages.is_empty() {
+        return;
+    }
+    let mut pipe = redis::pipe();
+    let mut count = 0;
+    for (channel, message) in messages {
+        match rmp_serde::to_vec_named(message) {
+            Ok(payload) => {
+                pipe.cmd("PUBLISH").arg(channel).arg(payload).ignore();
+                count += 1;
             }
+            Err(err) => tracing::error!(error = %err, "cannot encode a bus message"),
         }
-        if count == 0 {
-            return;
+    }
+    if count == 0 {
+        return;
+    }
+    let mut conn = redis.clone();
+    let sent: redis::RedisResult<()> = pipe.query_async(&mut conn).await;
+    match sent {
+        Ok(()) => {
+            metrics.bus_out.inc_by(count);
         }
-        let mut conn = self.publisher.clone();
-        let sent: redis::RedisResult<()> = pipe.query_async(&mut conn).await;
-        match sent {
-            Ok(()) => {
-                metrics.bus_out.inc_by(count);
-            }
-            // The events are in the log: subscribers catch up on their next event or resync.
-            Err(err) => tracing::warn!(error = %err, "publishing to Redis failed"),
-        }
+        // The events are in the log: subscribers catch up on their next event or resync.
+        Err(err) => tracing::warn!(error = %err, "publishing to Redis failed"),
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use dashwire_protocol::Channel;
 use futures_util::future::BoxFuture;
 
-use super::Topic;
+use crate::store::Topic;
 
 /// What reading a channel gives a subscriber.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,7 +19,7 @@ pub enum Grant {
     /// A group: the events of every member topic (all of them in the feed), in feed order,
     /// sent on the channel subscribed to with their feed positions as seqs, and resumed by
     /// feed position. The group's own topic carries no events: a refresh on it
-    /// ([`super::Realtime::refresh_group`]) has its subscribers ask for the members again.
+    /// ([`crate::store::Tx::refresh`]) has its subscribers ask for the members again.
     Group { topic: Topic, members: Vec<Topic> },
 }
 

@@ -8,8 +8,8 @@ use bytes::Bytes;
 use dashwire_protocol::{Codec, Encoded, Event, EventFrame, ServerFrame};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
-use super::log::Published;
 use super::order::Sequenced;
+use crate::store::log::Published;
 
 /// What a socket's queue carries.
 #[derive(Debug, Clone)]

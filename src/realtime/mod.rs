@@ -30,14 +30,12 @@ mod channels;
 mod coalesce;
 pub mod delivery;
 mod http;
-pub mod log;
 pub mod metrics;
 pub mod order;
 pub mod queue;
 pub mod registry;
 mod socket;
 mod subscriptions;
-mod topic;
 mod upgrade;
 
 use std::sync::Arc;
@@ -49,8 +47,6 @@ use tokio_util::task::TaskTracker;
 
 pub use channels::{ChannelAuthority, ChannelKinds, Grant};
 pub use http::{router, time_requests};
-pub use log::Published;
-pub use topic::Topic;
 
 use bus::{Bus, Incoming, Interest};
 use delivery::Delivery;
@@ -127,6 +123,13 @@ impl Realtime {
             None => Bus::local(router),
             Some(url) => Bus::redis(url, &settings.redis_prefix, router, metrics.clone()).await?,
         };
+        // What commits from now on reaches every node through this bus.
+        if !store
+            .publisher()
+            .connect(Arc::new(bus.outlet(metrics.clone())))
+        {
+            anyhow::bail!("this store already publishes to a realtime core");
+        }
         let realtime = Realtime {
             inner: Arc::new(Inner {
                 registry: Registry::default(),
@@ -142,15 +145,6 @@ impl Realtime {
         };
         tokio::spawn(run_router(Arc::downgrade(&realtime.inner), incoming));
         Ok(realtime)
-    }
-
-    /// Publishes committed events to every node's subscribers.
-    pub async fn publish(&self, events: Vec<Published>) {
-        self.inner
-            .metrics
-            .events_published
-            .inc_by(events.len() as u64);
-        self.inner.bus.publish(events, &self.inner.metrics).await;
     }
 
     /// Routes an event that reached this node to its local subscribers, in seq order. If
@@ -228,23 +222,6 @@ impl Realtime {
                 self.flush_later(flush);
             }
         }
-    }
-
-    /// Tells every node's subscribers of a group's topic that the group's members may have
-    /// changed (its user followed or unfollowed a blog): they ask the feature again.
-    pub async fn refresh_group(&self, topic: &Topic) {
-        self.inner
-            .bus
-            .refresh(&topic.key(), &self.inner.metrics)
-            .await;
-    }
-
-    /// Closes the sockets of a session (logout, revocation) on every node.
-    pub async fn end_session(&self, session_token_hash: &str) {
-        self.inner
-            .bus
-            .end_session(session_token_hash, &self.inner.metrics)
-            .await;
     }
 
     /// Tells every socket to close with 1001 so clients reconnect elsewhere: each through its

@@ -463,7 +463,7 @@ fn queue_to(subscribers: &[SocketHandle], delivery: &Arc<Delivery>, metrics: &Me
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::realtime::{Published, Topic as RoutedTopic};
+    use crate::store::{Published, Topic as RoutedTopic};
     use dashwire_protocol::{Channel, Event, UnreadCounts};
 
     fn topic() -> RoutedTopic {

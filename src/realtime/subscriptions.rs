@@ -24,10 +24,11 @@ use std::sync::Arc;
 use dashwire_protocol::{Channel, ErrorCode, Event, EventFrame, ServerFrame};
 
 use super::delivery::Delivery;
-use super::log::{ChannelState, FEED};
 use super::metrics::ReplayReason;
 use super::registry::{SocketHandle, TopicKind};
-use super::{Grant, Realtime, Topic};
+use super::{Grant, Realtime};
+use crate::store::Topic;
+use crate::store::log::{ChannelState, FEED};
 
 /// Events read from the log per replay step.
 pub const REPLAY_BATCH: i64 = 500;
@@ -702,8 +703,9 @@ mod tests {
 
     use super::*;
     use crate::realtime::registry::CloseSignal;
-    use crate::realtime::{ChannelAuthority, ChannelKinds, Grant, Published, Settings, Topic, log};
+    use crate::realtime::{ChannelAuthority, ChannelKinds, Grant, Settings};
     use crate::store::Store;
+    use crate::store::{Published, Topic, log};
 
     /// Lets anyone read any `inbox`, except `inbox:theirs`.
     struct Inboxes;
@@ -869,8 +871,9 @@ mod tests {
                     messaging: 0,
                     blogs: Vec::new(),
                 });
-                let published: Vec<Published> =
-                    log::record(&mut tx, vec![(topic(), event)]).await.unwrap();
+                let published: Vec<Published> = log::record(tx.conn(), vec![(topic(), event)])
+                    .await
+                    .unwrap();
                 tx.commit().await.unwrap();
                 deliveries.extend(published.into_iter().map(Delivery::new));
             }
@@ -885,7 +888,7 @@ mod tests {
                 id: 1,
                 action: dashwire_protocol::PostAction::Created,
             });
-            let mut published = log::record(&mut tx, vec![(posts(blog), event)])
+            let mut published = log::record(tx.conn(), vec![(posts(blog), event)])
                 .await
                 .unwrap();
             tx.commit().await.unwrap();

@@ -6,15 +6,23 @@
 //! (`follows::store::follow(&store, …)`), so one feature's use of another's queries is an
 //! import.
 
+pub mod log;
 pub mod media;
+pub mod publish;
 pub mod session_cache;
 pub mod sqlite_writer;
+mod topic;
+
+pub use log::Published;
+pub use publish::{Committed, Publish, Publisher};
+pub use topic::Topic;
 
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use dashwire_protocol::Event;
 use sqlite_writer::SqliteWriter;
 use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
@@ -101,12 +109,12 @@ macro_rules! with_writer {
 #[macro_export]
 macro_rules! with_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
-        match $tx {
-            $crate::store::Tx::Sqlite(tx, _) => {
+        match $tx.conn() {
+            $crate::store::TxConn::Sqlite(tx, _) => {
                 let $conn = &mut **tx;
                 $body
             }
-            $crate::store::Tx::Postgres(tx) => {
+            $crate::store::TxConn::Postgres(tx) => {
                 let $conn = &mut **tx;
                 $body
             }
@@ -114,10 +122,18 @@ macro_rules! with_tx {
     };
 }
 
-/// A write transaction on the configured backend. Features write their change and the
-/// events that report it through one `Tx` (see `realtime::log::record`), so both commit or
-/// neither does. Dropped without [`Tx::commit`], it rolls back.
-pub enum Tx {
+/// A write transaction on the configured backend, and what it will publish once committed.
+/// Features write their change and record the events that report it through one `Tx`
+/// ([`Tx::record`]), so both commit or neither does; [`Tx::commit`] then publishes them
+/// (`publish.rs`). Dropped without a commit, it rolls back and publishes nothing.
+pub struct Tx {
+    conn: TxConn,
+    committed: Committed,
+    publisher: Publisher,
+}
+
+/// The backend's transaction inside a [`Tx`].
+pub enum TxConn {
     /// With the write gate, held until it ends (see [`DbPool`]).
     Sqlite(
         sqlx::Transaction<'static, sqlx::Sqlite>,
@@ -127,12 +143,51 @@ pub enum Tx {
 }
 
 impl Tx {
-    /// Commits everything written through it.
+    /// The backend's transaction, for [`with_tx!`].
+    pub fn conn(&mut self) -> &mut TxConn {
+        &mut self.conn
+    }
+
+    /// Appends `events` to the event log (`log.rs`), each with its channel's next seq, to be
+    /// published once this transaction commits.
+    pub async fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
+        let published = log::record(&mut self.conn, events).await?;
+        self.committed.events.extend(published);
+        Ok(())
+    }
+
+    /// Tells the subscribers of the group `topic`, once this commits, that its members may
+    /// have changed (a dashboard's blogs, after a follow).
+    pub fn refresh(&mut self, topic: Topic) {
+        self.committed.refreshed.push(topic);
+    }
+
+    /// Closes the sockets of the session whose token hashes to `token_hash`, on every node,
+    /// once this commits.
+    pub fn end_session(&mut self, token_hash: String) {
+        self.committed.ended_sessions.push(token_hash);
+    }
+
+    /// Commits everything written through it, then publishes what it recorded. Both run on a
+    /// task of their own: a caller dropped while it waits (its request gone) cannot stop a
+    /// commit between sending it and publishing what it committed.
     pub async fn commit(self) -> sqlx::Result<()> {
-        match self {
-            Tx::Sqlite(tx, _gate) => tx.commit().await,
-            Tx::Postgres(tx) => tx.commit().await,
-        }
+        let Tx {
+            conn,
+            committed,
+            publisher,
+        } = self;
+        let committing = tokio::spawn(async move {
+            match conn {
+                TxConn::Sqlite(tx, _gate) => tx.commit().await?,
+                TxConn::Postgres(tx) => tx.commit().await?,
+            }
+            publisher.publish(committed);
+            Ok(())
+        });
+        committing
+            .await
+            .map_err(|err| sqlx::Error::Protocol(format!("the commit's task failed: {err}")))?
     }
 }
 
@@ -146,28 +201,8 @@ pub struct Store {
     pool: DbPool,
     /// Sessions read recently (`session_cache.rs`): every request looks its session up.
     sessions: session_cache::SessionCache,
-    /// What features keep with the store (`Store::extension`).
-    extensions: Extensions,
-}
-
-/// Services a feature starts on first use and keeps with the store, one of each type (on
-/// PostgreSQL, the queue where sends wait for their batch: `messaging/send_batch.rs`). Kept by
-/// type (`http`'s type map) so that the store, a core module, never names a feature.
-#[derive(Clone, Default)]
-struct Extensions(Arc<std::sync::Mutex<http::Extensions>>);
-
-impl Extensions {
-    fn get_or_start<T: Clone + Send + Sync + 'static>(&self, start: impl FnOnce() -> T) -> T {
-        // A poisoned lock only means a `start` panicked; the map itself is whole.
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        kept.get_or_insert_with(start).clone()
-    }
-}
-
-impl std::fmt::Debug for Extensions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Extensions")
-    }
+    /// Where what commits is published (`publish.rs`).
+    publisher: Publisher,
 }
 
 /// Which database a URL names.
@@ -192,6 +227,7 @@ impl Backend {
 impl Store {
     /// Connects to `url` (creating a SQLite file and its folder if missing) and migrates.
     pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Store> {
+        let publisher = Publisher::default();
         let pool = match Backend::of_url(url) {
             Some(Backend::Sqlite) => {
                 let options = SqliteConnectOptions::from_str(url)
@@ -225,8 +261,9 @@ impl Store {
                 // Migrated before the writer thread opens it (its own connection).
                 sqlx::migrate!("./migrations/sqlite").run(&write).await?;
                 let gate = Arc::new(Mutex::new(()));
-                let writer = SqliteWriter::open(options.get_filename(), gate.clone())
-                    .context("cannot open the SQLite database for the writer thread")?;
+                let writer =
+                    SqliteWriter::open(options.get_filename(), gate.clone(), publisher.clone())
+                        .context("cannot open the SQLite database for the writer thread")?;
                 DbPool::Sqlite {
                     read,
                     write,
@@ -263,7 +300,7 @@ impl Store {
         let store = Store {
             pool,
             sessions: Default::default(),
-            extensions: Default::default(),
+            publisher,
         };
         store.migrate().await.context("migrating the database")?;
         Ok(store)
@@ -282,13 +319,18 @@ impl Store {
 
     /// Opens a write transaction (on SQLite, on the one writer connection, with the gate).
     pub async fn begin(&self) -> sqlx::Result<Tx> {
-        match &self.pool {
+        let conn = match &self.pool {
             DbPool::Sqlite { write, gate, .. } => {
                 let gate = gate.clone().lock_owned().await;
-                write.begin().await.map(|tx| Tx::Sqlite(tx, gate))
+                TxConn::Sqlite(write.begin().await?, gate)
             }
-            DbPool::Postgres(pool) => pool.begin().await.map(Tx::Postgres),
-        }
+            DbPool::Postgres(pool) => TxConn::Postgres(pool.begin().await?),
+        };
+        Ok(Tx {
+            conn,
+            committed: Committed::default(),
+            publisher: self.publisher.clone(),
+        })
     }
 
     /// The session cache (`session_cache.rs`).
@@ -304,10 +346,11 @@ impl Store {
         }
     }
 
-    /// The feature's service of type `T` kept with this store (every clone of it), started
-    /// by `start` the first time it is asked for. `T` is a cheap handle (a queue's sender).
-    pub fn extension<T: Clone + Send + Sync + 'static>(&self, start: impl FnOnce() -> T) -> T {
-        self.extensions.get_or_start(start)
+    /// Where what commits is published: the realtime core connects itself here when it
+    /// starts, and code that commits a transaction the store did not open (the PostgreSQL
+    /// send batches) publishes through it.
+    pub fn publisher(&self) -> &Publisher {
+        &self.publisher
     }
 
     /// The pool, for [`with_pool!`].
@@ -364,23 +407,5 @@ pub fn unique_violation(err: &sqlx::Error) -> Option<String> {
             db.constraint().unwrap_or("")
         )),
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_extension_is_started_once_and_shared_by_every_clone() {
-        let extensions = Extensions::default();
-        let clone = extensions.clone();
-        assert_eq!(extensions.get_or_start(|| String::from("first")), "first");
-        assert_eq!(
-            clone.get_or_start(|| -> String { panic!("started twice") }),
-            "first"
-        );
-        assert_eq!(clone.get_or_start(|| 7u32), 7, "one of each type");
-        assert_eq!(extensions.get_or_start(|| 8u32), 7);
     }
 }

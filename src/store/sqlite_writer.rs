@@ -25,8 +25,11 @@ use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use dashwire_protocol::Event;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::{Mutex, oneshot};
+
+use super::{Committed, Publisher, Topic, log};
 
 /// A caller's work waiting for the thread, with the way back to the caller.
 trait Job: Send {
@@ -38,8 +41,9 @@ trait Job: Send {
 
 /// What a job's work did.
 enum Ran {
-    /// Its writes are to be committed; the caller is told once the batch's fate is known.
-    Keep(Finish),
+    /// Its writes are to be committed, and what it recorded published once they are; the
+    /// caller is told once the batch's fate is known.
+    Keep(Committed, Finish),
     /// Its writes are to be rolled back; the caller is told at once (nothing of it stays).
     Undo(Box<dyn FnOnce() + Send>),
 }
@@ -55,19 +59,26 @@ struct Pending<W, T, E> {
 
 impl<W, T, E> Job for Pending<W, T, E>
 where
-    W: FnOnce(&Transaction) -> Result<T, E> + Send + 'static,
+    W: FnOnce(&mut WriterTx) -> Result<T, E> + Send + 'static,
     T: Send + 'static,
     E: From<WriterError> + Send + 'static,
 {
     fn run(self: Box<Self>, tx: &Transaction) -> Ran {
         let Pending { work, answer } = *self;
-        match work(tx) {
-            Ok(value) => Ran::Keep(Box::new(move |failed: Option<WriterError>| {
-                let _ = answer.send(match failed {
-                    None => Ok(value),
-                    Some(err) => Err(E::from(err)),
-                });
-            })),
+        let mut tx = WriterTx {
+            tx,
+            committed: Committed::default(),
+        };
+        match work(&mut tx) {
+            Ok(value) => Ran::Keep(
+                tx.committed,
+                Box::new(move |failed: Option<WriterError>| {
+                    let _ = answer.send(match failed {
+                        None => Ok(value),
+                        Some(err) => Err(E::from(err)),
+                    });
+                }),
+            ),
             Err(err) => Ran::Undo(Box::new(move || {
                 let _ = answer.send(Err(err));
             })),
@@ -109,6 +120,35 @@ const MAX_BATCH: usize = 64;
 
 /// Statements each writer keeps prepared.
 const STATEMENT_CACHE: usize = 64;
+
+/// A job's view of the batch's transaction: the statements it runs (it derefs to rusqlite's
+/// transaction) and what it records in the event log, to publish once the batch commits.
+pub struct WriterTx<'a> {
+    tx: &'a Transaction<'a>,
+    committed: Committed,
+}
+
+impl WriterTx<'_> {
+    /// Appends `events` to the event log, as [`super::Tx::record`] does.
+    pub fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
+        let published = log::record_sqlite(self.tx, events)?;
+        self.committed.events.extend(published);
+        Ok(())
+    }
+
+    /// As [`super::Tx::refresh`].
+    pub fn refresh(&mut self, topic: Topic) {
+        self.committed.refreshed.push(topic);
+    }
+}
+
+impl<'a> std::ops::Deref for WriterTx<'a> {
+    type Target = Transaction<'a>;
+
+    fn deref(&self) -> &Transaction<'a> {
+        self.tx
+    }
+}
 
 /// The writer thread's handle; cheap to clone.
 #[derive(Clone)]
@@ -158,13 +198,18 @@ pub fn named<'a>(
 impl SqliteWriter {
     /// Opens the database file (already created and migrated) on a new writer thread, with
     /// the pragmas the sqlx connections use. `gate` is the store's write gate.
-    pub fn open(path: &Path, gate: Arc<Mutex<()>>) -> anyhow::Result<SqliteWriter> {
-        SqliteWriter::open_with(path, gate, CHECKPOINTING)
+    pub fn open(
+        path: &Path,
+        gate: Arc<Mutex<()>>,
+        publisher: Publisher,
+    ) -> anyhow::Result<SqliteWriter> {
+        SqliteWriter::open_with(path, gate, publisher, CHECKPOINTING)
     }
 
     fn open_with(
         path: &Path,
         gate: Arc<Mutex<()>>,
+        publisher: Publisher,
         checkpointing: Checkpointing,
     ) -> anyhow::Result<SqliteWriter> {
         let conn = Connection::open(path)?;
@@ -190,7 +235,7 @@ impl SqliteWriter {
                     let mut batch = vec![first];
                     batch.extend(queue.try_iter().take(MAX_BATCH - 1));
                     let _gate = gate.blocking_lock();
-                    commit_batch(&mut conn, batch);
+                    commit_batch(&mut conn, batch, &publisher);
                 }
             })?;
         Ok(SqliteWriter {
@@ -206,7 +251,7 @@ impl SqliteWriter {
     /// own writes; a panicking job's caller gets [`WriterError::Gone`].
     pub async fn run<T, E>(
         &self,
-        work: impl FnOnce(&Transaction) -> Result<T, E> + Send + 'static,
+        work: impl FnOnce(&mut WriterTx) -> Result<T, E> + Send + 'static,
     ) -> Result<T, E>
     where
         T: Send + 'static,
@@ -221,10 +266,12 @@ impl SqliteWriter {
     }
 }
 
-/// Runs `batch` in one transaction, each job between a savepoint and its release, and tells
-/// the callers. A job that fails or panics is rolled back to its savepoint and the others go
-/// on; if the transaction cannot begin or commit, every kept job is told why.
-fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
+/// Runs `batch` in one transaction, each job between a savepoint and its release, publishes
+/// what the kept jobs recorded once it commits, and tells the callers (after: an answer never
+/// comes before its events are on their way). A job that fails or panics is rolled back to
+/// its savepoint and the others go on; if the transaction cannot begin or commit, every kept
+/// job is told why.
+fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>, publisher: &Publisher) {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(err) => {
@@ -236,6 +283,7 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
         }
     };
     let mut kept = Vec::with_capacity(batch.len());
+    let mut committed = Committed::default();
     for job in batch {
         if let Err(err) = savepoint(&tx, "SAVEPOINT job") {
             job.refuse(err.into());
@@ -243,8 +291,11 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
         }
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(&tx)));
         match ran {
-            Ok(Ran::Keep(finish)) => match savepoint(&tx, "RELEASE job") {
-                Ok(()) => kept.push(finish),
+            Ok(Ran::Keep(recorded, finish)) => match savepoint(&tx, "RELEASE job") {
+                Ok(()) => {
+                    committed.extend(recorded);
+                    kept.push(finish);
+                }
                 Err(err) => {
                     undo(&tx);
                     finish(Some(err.into()));
@@ -262,7 +313,10 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>) {
         }
     }
     match tx.commit() {
-        Ok(()) => kept.into_iter().for_each(|finish| finish(None)),
+        Ok(()) => {
+            publisher.publish(committed);
+            kept.into_iter().for_each(|finish| finish(None));
+        }
         Err(err) => {
             // The transaction rolled back as it dropped: none of the kept jobs stays.
             let message = err.to_string();
@@ -355,7 +409,8 @@ mod tests {
         conn.execute_batch("CREATE TABLE t (n INTEGER NOT NULL)")
             .unwrap();
         drop(conn);
-        let writer = SqliteWriter::open(&path, Arc::new(Mutex::new(()))).unwrap();
+        let writer =
+            SqliteWriter::open(&path, Arc::new(Mutex::new(())), Publisher::default()).unwrap();
         (writer, dir)
     }
 
@@ -498,7 +553,9 @@ mod tests {
             every: Duration::from_millis(5),
             restart_pages: 16,
         };
-        let writer = SqliteWriter::open_with(&path, Arc::new(Mutex::new(())), quick).unwrap();
+        let writer =
+            SqliteWriter::open_with(&path, Arc::new(Mutex::new(())), Publisher::default(), quick)
+                .unwrap();
         let wal = dir.path().join("w.db-wal");
         // Each time the WAL starts over, SQLite counts it in the WAL file's header (its
         // checkpoint sequence, bytes 12..16, big-endian) as it writes the first frame again.

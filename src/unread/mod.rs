@@ -5,7 +5,8 @@
 use dashwire_protocol::{BlogUnread, Channel, Event, UnreadCounts};
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Grant, Topic};
+use crate::realtime::{ChannelAuthority, Grant};
+use crate::store::Topic;
 use crate::store::{Store, Tx, in_list_query};
 use crate::{with_pool, with_tx};
 

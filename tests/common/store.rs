@@ -23,3 +23,38 @@ where
         db.cleanup().await;
     }
 }
+
+/// What a store publishes as its changes commit, heard in place of the realtime core: for the
+/// store tests, which run without one.
+#[derive(Clone, Default)]
+pub struct Heard(std::sync::Arc<std::sync::Mutex<Vec<dashwire::store::Committed>>>);
+
+impl dashwire::store::Publish for Heard {
+    fn publish(&self, committed: dashwire::store::Committed) {
+        self.0.lock().unwrap().push(committed);
+    }
+}
+
+impl Heard {
+    /// Starts hearing what `store` publishes.
+    pub fn on(store: &Store) -> Heard {
+        let heard = Heard::default();
+        assert!(
+            store
+                .publisher()
+                .connect(std::sync::Arc::new(heard.clone())),
+            "the store already publishes somewhere"
+        );
+        heard
+    }
+
+    /// The events published since the last look, in the order they were handed over.
+    pub fn events(&self) -> Vec<dashwire::store::Published> {
+        self.take().into_iter().flat_map(|c| c.events).collect()
+    }
+
+    /// Everything published since the last look, one entry per hand-over.
+    pub fn take(&self) -> Vec<dashwire::store::Committed> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}

@@ -9,9 +9,10 @@
 //! Nothing about a send changes: Rust decides who may send from what the call read, and each
 //! caller gets its own answer. A refused send that wrote (a participant blocks the sender)
 //! rolls the batch back; the others run again without it. A batch that fails for any other
-//! reason before its commit runs again one send at a time ([`send_postgres`]), so one send's
+//! reason before its commit runs again one send at a time (`postgres.rs`), so one send's
 //! error is never another's. A failed commit is answered as is: it may have committed, and
-//! sending again could write the messages twice.
+//! sending again could write the messages twice. What a batch commits is published by its
+//! worker at once, before any of its senders hears back.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,9 +21,13 @@ use futures_util::future::join_all;
 use sqlx::pool::PoolConnection;
 use sqlx::{Connection, PgConnection, PgPool, Postgres};
 use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
-use super::store::{Accepted, FunctionSend, NewMessage, SendError, Sent, now_ms, send_postgres};
-use crate::realtime::log;
+use super::postgres::{self, Accepted, FunctionSend};
+use super::rules::{NewMessage, SendError, Sent};
+use crate::messaging::store::now_ms;
+use crate::store::{Committed, Publisher, log};
 
 /// Sends in one batch at most: the call, the record (five events a send) and the answer stay
 /// small, and a batch does not keep its conversations locked for long.
@@ -35,11 +40,13 @@ const KEEP_IDLE: Duration = Duration::from_secs(1);
 /// The batch's call: each send's fields in arrays, one `now` for all.
 const SEND_MESSAGES: &str = "SELECT send_messages($1, $2, $3, $4, $5, $6)";
 
-/// Where sends queue for their batch; cheap to clone. The tasks that run the batches end
-/// when every handle is gone.
+/// Where sends queue for their batch, and the workers that run them; cheap to clone. The
+/// workers end when [`SendBatch::stop`] is called, or when the pool closes.
 #[derive(Clone, Debug)]
 pub struct SendBatch {
     queue: mpsc::UnboundedSender<Queued>,
+    stop: CancellationToken,
+    workers: TaskTracker,
 }
 
 /// A send waiting for its batch, and where its answer goes.
@@ -57,20 +64,41 @@ impl Queued {
 }
 
 impl SendBatch {
-    /// Starts the tasks that run batches on `pool`. Call inside a tokio runtime.
-    pub fn start(pool: PgPool) -> SendBatch {
+    /// Starts the workers that run batches on `pool` and publish what they commit through
+    /// `publisher`. Call inside a tokio runtime.
+    pub fn start(pool: PgPool, publisher: Publisher) -> SendBatch {
         // Unbounded: every queued send is a caller awaiting its answer, so the callers (the
         // server's requests) bound the queue.
         let (queue, waiting) = mpsc::unbounded_channel();
         let waiting = Arc::new(Mutex::new(waiting));
+        let stop = CancellationToken::new();
+        let workers = TaskTracker::new();
         for _ in 0..IN_FLIGHT {
-            tokio::spawn(work(pool.clone(), waiting.clone()));
+            let worker = Worker {
+                pool: pool.clone(),
+                publisher: publisher.clone(),
+                waiting: waiting.clone(),
+                stop: stop.clone(),
+            };
+            workers.spawn(worker.work());
         }
-        SendBatch { queue }
+        workers.close();
+        SendBatch {
+            queue,
+            stop,
+            workers,
+        }
+    }
+
+    /// Stops the workers once what is queued has been sent, and waits for them: for a
+    /// server's shutdown, after its last request. A send after this is refused.
+    pub async fn stop(&self) {
+        self.stop.cancel();
+        self.workers.wait().await;
     }
 
     /// Sends `message` into `conversation_id` with the next batch; answers as
-    /// `store::send_message` does.
+    /// [`super::Sends::send`] does.
     pub async fn send(&self, message: NewMessage, conversation_id: i64) -> Result<Sent, SendError> {
         let (answer, answered) = oneshot::channel();
         let queued = Queued {
@@ -88,59 +116,78 @@ fn stopped() -> SendError {
     SendError::Db(sqlx::Error::PoolClosed)
 }
 
-/// One of the [`IN_FLIGHT`] workers: takes what has queued as its next batch and runs it on
-/// a connection of its own, kept from one batch to the next (handing a connection back to the
-/// pool and taking it again costs round trips: sqlx pings every connection handed back).
-async fn work(pool: PgPool, waiting: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>) {
-    let mut conn: Option<PoolConnection<Postgres>> = None;
-    loop {
-        let next = next_batch(&waiting);
-        tokio::pin!(next);
-        let mut batch = loop {
-            tokio::select! {
-                batch = &mut next => match batch {
-                    Some(batch) => break batch,
-                    None => return,
-                },
-                // Closing the pool waits for every connection to come back.
-                () = pool.close_event() => return,
-                () = tokio::time::sleep(KEEP_IDLE), if conn.is_some() => conn = None,
+/// One of the [`IN_FLIGHT`] workers.
+struct Worker {
+    pool: PgPool,
+    publisher: Publisher,
+    waiting: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>,
+    stop: CancellationToken,
+}
+
+impl Worker {
+    /// Takes what has queued as its next batch and runs it on a connection of its own, kept
+    /// from one batch to the next (handing a connection back to the pool and taking it again
+    /// costs round trips: sqlx pings every connection handed back).
+    async fn work(self) {
+        let mut conn: Option<PoolConnection<Postgres>> = None;
+        loop {
+            let next = next_batch(&self.waiting, &self.stop);
+            tokio::pin!(next);
+            let mut batch = loop {
+                tokio::select! {
+                    batch = &mut next => match batch {
+                        Some(batch) => break batch,
+                        None => return,
+                    },
+                    // Closing the pool waits for every connection to come back.
+                    () = self.pool.close_event() => return,
+                    () = tokio::time::sleep(KEEP_IDLE), if conn.is_some() => conn = None,
+                }
+            };
+            // In one order for every batch, so that two batches never wait on each other's
+            // conversations; a conversation's own sends keep their order (the sort is stable).
+            batch.sort_by_key(|queued| queued.conversation_id);
+            if conn.is_none() {
+                conn = self.pool.acquire().await.ok();
             }
-        };
-        // In one order for every batch, so that two batches never wait on each other's
-        // conversations; a conversation's own sends keep their order (the sort is stable).
-        batch.sort_by_key(|queued| queued.conversation_id);
-        if conn.is_none() {
-            conn = pool.acquire().await.ok();
-        }
-        let failed = match conn.as_mut() {
-            Some(conn) => run_batch(conn, batch).await,
-            None => batch,
-        };
-        if !failed.is_empty() {
-            // The connection may be what failed: back to the pool, which checks it.
-            conn = None;
-            // At once, not one after another: when PostgreSQL is down each waits for the
-            // pool's acquire timeout, and its caller should not wait for the others' too.
-            join_all(failed.into_iter().map(|queued| {
-                let pool = &pool;
-                async move {
+            let failed = match conn.as_mut() {
+                Some(conn) => run_batch(conn, batch, &self.publisher).await,
+                None => batch,
+            };
+            if !failed.is_empty() {
+                // The connection may be what failed: back to the pool, which checks it.
+                conn = None;
+                // At once, not one after another: when PostgreSQL is down each waits for the
+                // pool's acquire timeout, and its caller should not wait for the others' too.
+                join_all(failed.into_iter().map(|queued| async {
                     let Queued {
                         message, answer, ..
                     } = queued;
-                    let _ = answer.send(send_postgres(pool, message).await);
-                }
-            }))
-            .await;
+                    let sent = postgres::send(&self.pool, &self.publisher, message).await;
+                    let _ = answer.send(sent);
+                }))
+                .await;
+            }
         }
     }
 }
 
 /// The next batch: the first send to queue and what queued behind it; `None` once every
-/// handle is gone.
-async fn next_batch(waiting: &Mutex<mpsc::UnboundedReceiver<Queued>>) -> Option<Vec<Queued>> {
+/// handle is gone, or once the batches are stopped and what had queued is taken.
+async fn next_batch(
+    waiting: &Mutex<mpsc::UnboundedReceiver<Queued>>,
+    stop: &CancellationToken,
+) -> Option<Vec<Queued>> {
     let mut waiting = waiting.lock().await;
-    let mut batch = vec![waiting.recv().await?];
+    let first = tokio::select! {
+        first = waiting.recv() => first?,
+        () = stop.cancelled() => {
+            // No more sends queue; those already queued are still answered.
+            waiting.close();
+            waiting.recv().await?
+        }
+    };
+    let mut batch = vec![first];
     while batch.len() < MAX_BATCH {
         match waiting.try_recv() {
             Ok(queued) => batch.push(queued),
@@ -169,9 +216,13 @@ fn failed(batch: Vec<Queued>, err: impl std::fmt::Display) -> Tried {
 
 /// Runs a batch until every send is answered, but for those of a try that failed before its
 /// commit: these it answers with, to run one at a time.
-async fn run_batch(conn: &mut PgConnection, mut batch: Vec<Queued>) -> Vec<Queued> {
+async fn run_batch(
+    conn: &mut PgConnection,
+    mut batch: Vec<Queued>,
+    publisher: &Publisher,
+) -> Vec<Queued> {
     loop {
-        match try_batch(conn, batch).await {
+        match try_batch(conn, batch, publisher).await {
             Tried::Done => return Vec::new(),
             Tried::Again(rest) => batch = rest,
             Tried::Failed(rest) => return rest,
@@ -179,7 +230,7 @@ async fn run_batch(conn: &mut PgConnection, mut batch: Vec<Queued>) -> Vec<Queue
     }
 }
 
-async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>) -> Tried {
+async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>, publisher: &Publisher) -> Tried {
     if batch.is_empty() {
         return Tried::Done;
     }
@@ -250,10 +301,14 @@ async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>) -> Tried {
         }
         return Tried::Done;
     }
+    publisher.publish(Committed {
+        events: published.into_iter().flatten().collect(),
+        ..Committed::default()
+    });
     let mut refusals = refused.into_iter();
-    for ((queued, send), published) in batch.into_iter().zip(accepted).zip(published) {
+    for (queued, send) in batch.into_iter().zip(accepted) {
         match send {
-            Some(send) => queued.answer(Ok(send.sent(published))),
+            Some(send) => queued.answer(Ok(send.sent())),
             None => queued.answer(Err(refusals.next().expect("one refusal each"))),
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use dashwire_protocol::Event;
 
 use super::Topic;
-use crate::store::{Store, Tx, now_secs};
+use crate::store::{Store, TxConn, now_secs};
 use crate::{with_pool, with_writer};
 
 /// Bumps (or starts) the sequence of each channel listed after it (one `($1, n)` row per
@@ -41,14 +41,17 @@ pub struct Published {
 /// topic may have several events; they take its seqs in the order given. One statement on
 /// PostgreSQL (each is a round trip there), two on SQLite (which has no data-modifying CTE),
 /// whatever the number of events.
-pub async fn record(tx: &mut Tx, pending: Vec<(Topic, Event)>) -> sqlx::Result<Vec<Published>> {
+pub async fn record(
+    conn: &mut TxConn,
+    pending: Vec<(Topic, Event)>,
+) -> sqlx::Result<Vec<Published>> {
     if pending.is_empty() {
         return Ok(Vec::new());
     }
     let recording = Recording::new(vec![pending])?;
-    let tx = match tx {
-        Tx::Postgres(tx) => return Ok(one_group(record_postgres(tx, recording).await?)),
-        Tx::Sqlite(tx, _) => &mut **tx,
+    let tx = match conn {
+        TxConn::Postgres(tx) => return Ok(one_group(record_postgres(tx, recording).await?)),
+        TxConn::Sqlite(tx, _) => &mut **tx,
     };
     let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
     seqs.push_values(recording.takes(), |mut row, (key, n)| {

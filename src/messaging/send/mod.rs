@@ -1,0 +1,80 @@
+//! Sending a message: one set of rules (`rules.rs`), run by the driver of the database the
+//! server is on. On SQLite every send is a job on the writer thread (`sqlite.rs`; jobs that
+//! queue together share its transaction). On PostgreSQL a send into an existing conversation
+//! waits for the next batch (`batch.rs`, group commit), and a send that starts a conversation
+//! runs in a transaction of its own (`postgres.rs`). Whichever runs it, the code that commits
+//! a send publishes its events at that moment (`store/publish.rs`), and the caller hears back
+//! after.
+
+mod batch;
+mod postgres;
+mod rules;
+mod sqlite;
+
+pub use rules::{NewMessage, SendError, Sender, Sent, Target};
+
+use batch::SendBatch;
+
+use crate::store::{DbPool, Store};
+
+/// Whether sends into an existing conversation on PostgreSQL share transactions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Batching {
+    /// They do (the server's way).
+    On,
+    /// Each runs in a transaction of its own: for tests that drive every path.
+    Off,
+}
+
+/// The server's message sends, with the PostgreSQL batch workers they own; cheap to clone.
+/// Started with the server ([`Sends::start`]) and stopped with it ([`Sends::stop`]).
+#[derive(Clone, Debug)]
+pub struct Sends {
+    store: Store,
+    /// On PostgreSQL with batching on.
+    batch: Option<SendBatch>,
+}
+
+impl Sends {
+    /// Sends through `store`; on PostgreSQL with `batching` on, starts the batch workers.
+    /// Call inside a tokio runtime.
+    pub fn start(store: &Store, batching: Batching) -> Sends {
+        let batch = match (store.pool(), batching) {
+            (DbPool::Postgres(pool), Batching::On) => {
+                Some(SendBatch::start(pool.clone(), store.publisher().clone()))
+            }
+            _ => None,
+        };
+        Sends {
+            store: store.clone(),
+            batch,
+        }
+    }
+
+    /// Writes a message, moves its conversation to the top of every inbox, marks it read
+    /// for the sender, and records the events all that causes, in one transaction; they are
+    /// published as it commits. Who may send is checked in it too (the sender is the user's
+    /// blog, takes messages and takes part; every other participant takes messages and blocks
+    /// none of the sender's blogs), so a send costs no reads before it. Answers with what the
+    /// caller needs to reply, so nothing is read back afterwards.
+    pub async fn send(&self, message: NewMessage) -> Result<Sent, SendError> {
+        match self.store.pool() {
+            DbPool::Sqlite { writer, .. } => writer.run(move |tx| sqlite::send(tx, message)).await,
+            DbPool::Postgres(pool) => match (&self.batch, &message.target) {
+                (Some(batch), Target::Existing(conversation_id)) => {
+                    let conversation_id = *conversation_id;
+                    batch.send(message, conversation_id).await
+                }
+                _ => postgres::send(pool, self.store.publisher(), message).await,
+            },
+        }
+    }
+
+    /// Stops the batch workers after the sends queued for them: for a server's shutdown,
+    /// once its last request is answered.
+    pub async fn stop(&self) {
+        if let Some(batch) = &self.batch {
+            batch.stop().await;
+        }
+    }
+}

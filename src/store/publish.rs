@@ -1,0 +1,88 @@
+//! What a committed change hands to the realtime core, and the one way it is handed over.
+//!
+//! Every change records its events in the event log inside its own transaction (`log.rs`),
+//! and the code that commits that transaction publishes them, at the moment it commits: an
+//! sqlx transaction's [`Tx::commit`](super::Tx::commit) on a task of its own, the SQLite
+//! writer thread after each batch (`sqlite_writer.rs`), a PostgreSQL batch's worker after its
+//! commit (`messaging/send_batch.rs`). A handler only returns its change's result: nothing it
+//! does after the commit, and no request dropped midway (its client gone) or panicking, can
+//! keep what committed from being published.
+//!
+//! Why publishing from the commit, and not a relay that reads the event log afterwards (a
+//! transactional outbox): the log already makes a lost publish harmless to correctness, since
+//! every event has its channel's seq and a socket that sees a gap, or resumes, reads what it
+//! missed from the log. What a relay would add is delivery after a crash between commit and
+//! publish, which the next event's gap replay (or the client's resume) already covers, and it
+//! would cost every event a poll or a notification round trip through the database, plus a
+//! cursor per node and a claim on who relays what. The events are in hand at the commit, so
+//! handing them over there costs nothing and adds no latency. What must not happen is the
+//! hand-over depending on the request that started the change: so it never does.
+
+use std::sync::{Arc, OnceLock};
+
+use super::{Published, Topic};
+
+/// What one commit (or one batch of commits) leaves for the realtime core to send.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Committed {
+    /// The events the change recorded, with their seqs.
+    pub events: Vec<Published>,
+    /// Group topics whose members the change may have changed (a dashboard's blogs, after a
+    /// follow): their subscribers ask the feature again.
+    pub refreshed: Vec<Topic>,
+    /// Sessions the change ended (a logout), by token hash: their sockets close.
+    pub ended_sessions: Vec<String>,
+}
+
+impl Committed {
+    /// Whether there is nothing to send.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty() && self.refreshed.is_empty() && self.ended_sessions.is_empty()
+    }
+
+    /// Adds what `other` committed after this.
+    pub fn extend(&mut self, other: Committed) {
+        self.events.extend(other.events);
+        self.refreshed.extend(other.refreshed);
+        self.ended_sessions.extend(other.ended_sessions);
+    }
+}
+
+/// Where committed changes go: the realtime core, which sends them to every node. It must
+/// not block or await: it is called on the SQLite writer thread and right after commits.
+pub trait Publish: Send + Sync + 'static {
+    fn publish(&self, committed: Committed);
+}
+
+/// The store's handle to where committed changes go; shared by every clone of the store and
+/// by its writer thread. Until the realtime core starts ([`Publisher::connect`]) there is
+/// nowhere to send them (a migration, the demo seed): the events stay in the log, which is
+/// where clients read them from anyway.
+#[derive(Clone, Default)]
+pub struct Publisher(Arc<OnceLock<Arc<dyn Publish>>>);
+
+impl Publisher {
+    /// Sends what committed to `sink` from now on. Answers false, and changes nothing, if
+    /// the store already publishes somewhere.
+    pub fn connect(&self, sink: Arc<dyn Publish>) -> bool {
+        self.0.set(sink).is_ok()
+    }
+
+    /// Hands `committed` over. Call it only for what has committed.
+    pub fn publish(&self, committed: Committed) {
+        if committed.is_empty() {
+            return;
+        }
+        if let Some(sink) = self.0.get() {
+            sink.publish(committed);
+        }
+    }
+}
+
+impl std::fmt::Debug for Publisher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Publisher")
+            .field("connected", &self.0.get().is_some())
+            .finish()
+    }
+}
