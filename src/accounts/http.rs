@@ -308,7 +308,7 @@ async fn logout(
             .into_response());
     }
     if let Some(session) = session {
-        auth::store::delete_session(&app.store, &session.token_hash).await?;
+        auth::store::end_session(&app.store, &session.token_hash).await?;
     }
     Ok((
         axum::http::StatusCode::SEE_OTHER,

@@ -133,13 +133,21 @@ pub fn forget_session(store: &Store, token_hash: &str) {
     store.sessions().remove(token_hash);
 }
 
-/// Ends one session (logout, or revocation).
+/// Removes one session: one that expired, or one replaced by a new session at login (its
+/// sockets stay open and carry on as the new session's once they reconnect).
 pub async fn delete_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
+    const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
+    store.sessions().remove(token_hash);
+    with_writer!(store, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|_| ()))
+}
+
+/// Ends one session (logout, or revocation): it is removed, and its sockets close on every
+/// node once that commits.
+pub async fn end_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
     const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
     store.sessions().remove(token_hash);
     let mut tx = store.begin().await?;
     with_tx!(&mut tx, conn => sqlx::query(SQL).bind(token_hash).execute(conn).await.map(|_| ()))?;
-    // Its sockets close, on every node.
     tx.end_session(token_hash.to_owned());
     tx.commit().await
 }

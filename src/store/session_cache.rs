@@ -2,7 +2,7 @@
 //! client asks many times a minute: the cache answers those without the database.
 //!
 //! An entry lives [`SESSION_CACHE_TTL`] at most. Ending a session removes it here at once
-//! (`auth::store::delete_session`), and on every other node through the bus's session-end message
+//! (`auth::store::delete_session`, `end_session`), and on every other node through the bus's session-end message
 //! (`realtime/mod.rs` calls `auth::store::forget_session`); if the bus is down, another node may
 //! accept an ended session for up to the TTL. It lives with the store (which auth reads
 //! sessions through) and keeps what a session row says, not auth's type.
