@@ -2,6 +2,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
+import { QueryProvider } from './api/QueryProvider';
 import {
   BlogActivityPage,
   BlogFollowersPage,
@@ -32,28 +33,30 @@ import { SettingsPage } from './features/settings';
 export function App({ client }: { client?: ApiClient }) {
   return (
     <ApiProvider client={client}>
-      <SessionProvider>
-        <DialogProvider>
-          <BlogStoreProvider>
-            <HeaderProvider>
-              <RealtimeProvider>
-                <MessagingProvider>
-                  <ComposerProvider>
-                    <BlogViewerProvider>
-                      <PageHeader />
-                      <main className="app-main" id="main">
-                        <Routes />
-                      </main>
-                      <BlogViewerDrawer />
-                      <ComposerHost />
-                    </BlogViewerProvider>
-                  </ComposerProvider>
-                </MessagingProvider>
-              </RealtimeProvider>
-            </HeaderProvider>
-          </BlogStoreProvider>
-        </DialogProvider>
-      </SessionProvider>
+      <QueryProvider>
+        <SessionProvider>
+          <DialogProvider>
+            <BlogStoreProvider>
+              <HeaderProvider>
+                <RealtimeProvider>
+                  <MessagingProvider>
+                    <ComposerProvider>
+                      <BlogViewerProvider>
+                        <PageHeader />
+                        <main className="app-main" id="main">
+                          <Routes />
+                        </main>
+                        <BlogViewerDrawer />
+                        <ComposerHost />
+                      </BlogViewerProvider>
+                    </ComposerProvider>
+                  </MessagingProvider>
+                </RealtimeProvider>
+              </HeaderProvider>
+            </BlogStoreProvider>
+          </DialogProvider>
+        </SessionProvider>
+      </QueryProvider>
     </ApiProvider>
   );
 }

@@ -4,6 +4,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiProvider } from '../api/ApiProvider';
 import type { ApiClient } from '../api/client';
+import { createQueryClient } from '../api/queryClient';
+import { QueryProvider } from '../api/QueryProvider';
 import type { User } from '../api/models';
 import { BlogStoreProvider } from '../features/blogs';
 import { ComposerProvider } from '../features/composer';
@@ -16,7 +18,8 @@ import { SessionProvider } from '../features/session';
 /**
  * Renders `ui` inside the app's providers, with a known user (or a visitor) and a memory
  * router. The realtime client is a fake: `realtime.emit(event)` plays a socket event, and
- * `realtimeStatus` sets what the socket is doing (open by default: no polling).
+ * `realtimeStatus` sets what the socket is doing (open by default: no polling). Each render
+ * has its own query cache, which does not retry: a failed fake answer shows at once.
  */
 export function renderWithProviders(
   ui: ReactNode,
@@ -29,25 +32,28 @@ export function renderWithProviders(
 ) {
   const location = memoryLocation({ path, record: true });
   const realtime = new FakeRealtime();
+  const queryClient = createQueryClient({ retry: false });
   const tree = (status: RealtimeStatus) => (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <ApiProvider client={client}>
-        <SessionProvider initialUser={user}>
-          <DialogProvider>
-            <BlogStoreProvider>
-              <FakeRealtimeProvider realtime={realtime} status={status}>
-                <MessagingProvider>
-                  <ComposerProvider>{ui}</ComposerProvider>
-                </MessagingProvider>
-              </FakeRealtimeProvider>
-            </BlogStoreProvider>
-          </DialogProvider>
-        </SessionProvider>
+        <QueryProvider client={queryClient}>
+          <SessionProvider initialUser={user}>
+            <DialogProvider>
+              <BlogStoreProvider>
+                <FakeRealtimeProvider realtime={realtime} status={status}>
+                  <MessagingProvider>
+                    <ComposerProvider>{ui}</ComposerProvider>
+                  </MessagingProvider>
+                </FakeRealtimeProvider>
+              </BlogStoreProvider>
+            </DialogProvider>
+          </SessionProvider>
+        </QueryProvider>
       </ApiProvider>
     </Router>
   );
   const result = render(tree(realtimeStatus));
   /** Changes what the fake socket is doing (e.g. 'closed' to start polling). */
   const setRealtimeStatus = (status: RealtimeStatus) => result.rerender(tree(status));
-  return { ...result, location, realtime, setRealtimeStatus };
+  return { ...result, location, realtime, setRealtimeStatus, queryClient };
 }

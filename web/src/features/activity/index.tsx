@@ -6,7 +6,7 @@ import { notificationFromWire } from '../../api/models';
 import { BarLoader } from '../../components/BarLoader';
 import { LoadError } from '../../components/LoadError';
 import { Sparkline } from '../../components/Sparkline';
-import { useBlogData, useBlogStore } from '../blogs';
+import { useBlogData, useBlogsDispatch } from '../blogs';
 import { BlogSelector } from '../blogSelector';
 import { useChannel } from '../realtime';
 import { useUser } from '../session';
@@ -24,7 +24,7 @@ export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
   // Spec 000 §4: loads the chosen blog's notifications with a loader if not present; switching
   // blog reloads (refresh), showing what the store has meanwhile.
   const { blog, loading, error, reload } = useBlogData(selected, { notifications: true, refresh: true });
-  const { dispatch } = useBlogStore();
+  const dispatch = useBlogsDispatch();
 
   useChannel(
     `activity:${selected}`,

@@ -7,7 +7,7 @@ import type { FollowAnswer } from '../../api/types/FollowAnswer';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
 import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
-import { useBlogStore } from '../blogs';
+import { useBlog, useBlogsDispatch } from '../blogs';
 
 /** The highlighted-posts answer with `n` posts. */
 const highlighted = (n: number) => ({
@@ -15,12 +15,13 @@ const highlighted = (n: number) => ({
 });
 
 function Seeded({ following = false, descriptionSanitized = '' }: { following?: boolean; descriptionSanitized?: string }) {
-  const { state, dispatch } = useBlogStore();
+  const dispatch = useBlogsDispatch();
+  const bob = useBlog('bob');
   useEffect(() => {
     const wire = wireBlog('bob', { following, description_sanitized: descriptionSanitized });
     dispatch({ type: 'received', blogs: [blogFromWire(wire)] });
   }, [dispatch, following, descriptionSanitized]);
-  return state.byName.bob ? <BlogCard name="bob" /> : null;
+  return bob ? <BlogCard name="bob" /> : null;
 }
 
 describe('BlogCard follow', () => {
@@ -138,11 +139,12 @@ describe('BlogCard block', () => {
 
 describe('BlogCard Ask', () => {
   function SeededAsks({ asks, anonymousAsks }: { asks: boolean; anonymousAsks: boolean }) {
-    const { state, dispatch } = useBlogStore();
+    const dispatch = useBlogsDispatch();
+    const bob = useBlog('bob');
     useEffect(() => {
       dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { asks, anonymous_asks: anonymousAsks }))] });
     }, [dispatch, asks, anonymousAsks]);
-    return state.byName.bob ? <BlogCard name="bob" /> : null;
+    return bob ? <BlogCard name="bob" /> : null;
   }
 
   it('offers no Ask where the blog takes no questions, nor to a visitor without anonymous asks', async () => {
@@ -171,11 +173,12 @@ describe('BlogCard Ask', () => {
 
 describe('BlogCard Submit a post', () => {
   function SeededAsks({ asks }: { asks: boolean }) {
-    const { state, dispatch } = useBlogStore();
+    const dispatch = useBlogsDispatch();
+    const bob = useBlog('bob');
     useEffect(() => {
       dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { asks }))] });
     }, [dispatch, asks]);
-    return state.byName.bob ? <BlogCard name="bob" /> : null;
+    return bob ? <BlogCard name="bob" /> : null;
   }
 
   it('is offered only to a signed-in reader of a blog that takes questions', async () => {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../../components/Avatar';
 import { backgroundTint } from '../../lib/color';
-import { useBlogStore } from '../blogs';
+import { useBlog } from '../blogs';
 import { AskButton } from './components/AskButton';
 import { SubmitPostButton } from './components/SubmitPostButton';
 import { BlogDescription } from './components/BlogDescription';
@@ -14,7 +14,7 @@ import { HighlightedPosts } from './components/HighlightedPosts';
 
 /** A card for a blog already in the blog store (lists put their blogs there first). */
 export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLevel?: 1 | 2 | 3 }) {
-  const blog = useBlogStore().state.byName[name];
+  const blog = useBlog(name);
   if (!blog) return null;
   const { theme } = blog;
   const Heading = `h${headingLevel}` as const;

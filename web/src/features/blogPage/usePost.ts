@@ -1,10 +1,11 @@
 // One post of a blog, for its own page (GET /svc/indash_blog/posts with post_id), kept up to
 // date when its owner edits it in the composer meanwhile.
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
-import { ApiError, errorDetails } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
+import { loadError } from '../../api/queryClient';
 import { useSavedPosts } from '../posts';
 
 export type PostLoad =
@@ -15,33 +16,29 @@ export type PostLoad =
 
 export function usePost(blog: string, postId: number): { load: PostLoad; retry(): void } {
   const api = useApi();
-  const [load, setLoad] = useState<PostLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoad({ status: 'loading' });
-    fetchIndashBlogPosts(api, blog, { postId })
-      .then(({ posts }) => {
-        if (cancelled) return;
-        const post = posts.find((p) => p.id === postId);
-        setLoad(post ? { status: 'ready', post } : { status: 'error', error: 'No such post.', missing: true });
-      })
-      .catch((err: unknown) => {
-        if (cancelled) return;
-        const missing = err instanceof ApiError && err.status === 404;
-        setLoad({ status: 'error', error: errorDetails(err).join(' '), missing });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, blog, postId, attempt]);
+  const queryClient = useQueryClient();
+  const queryKey = ['post', blog, postId];
+  const query = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const { posts } = await fetchIndashBlogPosts(api, blog, { postId });
+      const post = posts.find((p) => p.id === postId);
+      // An answer without it says what a 404 says.
+      if (!post) throw new ApiError(404, ['No such post.']);
+      return post;
+    },
+  });
 
   useSavedPosts((answer) => {
     const saved = savedPostFromWire(answer);
-    if (saved.post.id === postId) setLoad({ status: 'ready', post: saved.post });
+    if (saved.post.id === postId) queryClient.setQueryData(queryKey, saved.post);
   });
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, retry };
+  const error = loadError(query);
+  const load: PostLoad = query.data
+    ? { status: 'ready', post: query.data }
+    : error !== null
+      ? { status: 'error', error, missing: query.error instanceof ApiError && query.error.status === 404 }
+      : { status: 'loading' };
+  return { load, retry: () => void query.refetch() };
 }

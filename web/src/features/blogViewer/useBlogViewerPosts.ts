@@ -1,7 +1,8 @@
 // The blog viewer's posts (spec 000 §2.10, §7, §9): the blog's posts ten at a time from an
 // offset, or the one post asked for. A failed page is logged (spec 000 §8: "ajax-error with
 // offset and path"), not shown; the next scroll asks again.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import type { Post } from '../../api/postModels';
@@ -19,60 +20,36 @@ export interface BlogViewerPosts {
   loadMore(): void;
 }
 
-export function useBlogViewerPosts(request: BlogViewerRequest): BlogViewerPosts {
+export function useBlogViewerPosts({ name, postId }: BlogViewerRequest): BlogViewerPosts {
   const api = useApi();
-  const [posts, setPosts] = useState<Post[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [hasMore, setHasMore] = useState(request.postId === undefined);
-  // Set at once, unlike the state: two scroll events before a render ask once.
-  const inFlight = useRef(false);
-  const generation = useRef(0);
-  const offset = useRef(0);
-
-  const load = useCallback(
-    (mine: number) => {
-      inFlight.current = true;
-      setLoading(true);
-      const which =
-        request.postId !== undefined
-          ? { postId: request.postId }
-          : { limit: BLOG_VIEWER_PAGE_SIZE, offset: offset.current };
-      fetchIndashBlogPosts(api, request.name, which)
-        .then(({ posts: page }) => {
-          if (mine !== generation.current) return;
-          offset.current += page.length;
-          setPosts((shown) => [...shown, ...page.filter((p) => !shown.some((s) => s.id === p.id))]);
-          setHasMore(request.postId === undefined && page.length === BLOG_VIEWER_PAGE_SIZE);
-        })
-        .catch((err: unknown) => {
-          if (mine !== generation.current) return;
-          console.warn('ajax-error', { offset: offset.current, path: '/svc/indash_blog/posts', err });
-        })
-        .finally(() => {
-          if (mine !== generation.current) return;
-          inFlight.current = false;
-          setLoading(false);
-        });
+  const pages = useInfiniteQuery({
+    queryKey: ['blogViewerPosts', name, postId ?? null],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam: offset }) => {
+      const which = postId !== undefined ? { postId } : { limit: BLOG_VIEWER_PAGE_SIZE, offset };
+      try {
+        return (await fetchIndashBlogPosts(api, name, which)).posts;
+      } catch (err) {
+        console.warn('ajax-error', { offset, path: '/svc/indash_blog/posts', err });
+        throw err;
+      }
     },
-    [api, request.name, request.postId],
-  );
+    // The next page starts after every post read so far.
+    getNextPageParam: (page, all) =>
+      postId === undefined && page.length === BLOG_VIEWER_PAGE_SIZE ? all.reduce((n, p) => n + p.length, 0) : undefined,
+  });
 
-  useEffect(() => {
-    const mine = ++generation.current;
-    offset.current = 0;
-    setPosts([]);
-    setHasMore(request.postId === undefined);
-    load(mine);
-    return () => {
-      generation.current += 1;
-      inFlight.current = false;
-    };
-  }, [load, request.postId]);
-
+  // A post may move to the next page while the reader scrolls (a newer one pushed it): once.
+  const posts = useMemo(() => {
+    const seen = new Set<number>();
+    return (pages.data?.pages ?? []).flat().filter((p) => !seen.has(p.id) && seen.add(p.id));
+  }, [pages.data]);
+  // Before the first page (or after it failed) there is more to ask for, unless it is one post.
+  const hasMore = pages.data ? pages.hasNextPage : postId === undefined;
+  const { fetchNextPage } = pages;
+  // Joins the page on its way, if any: two scroll events before a render ask once.
   const loadMore = useCallback(() => {
-    if (inFlight.current || !hasMore) return;
-    load(generation.current);
-  }, [hasMore, load]);
-
-  return { posts, loading, hasMore, loadMore };
+    if (hasMore) void fetchNextPage({ cancelRefetch: false });
+  }, [hasMore, fetchNextPage]);
+  return { posts, loading: pages.isFetching, hasMore, loadMore };
 }

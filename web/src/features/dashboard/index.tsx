@@ -65,7 +65,7 @@ export function ExplorePage() {
 }
 
 function ExploreList() {
-  const list = useBlogList(loadExplore);
+  const list = useBlogList('explore', loadExplore);
   if (list.loading) return <PageLoader label="Loading blogs" />;
   if (list.error) return <LoadError message={list.error} onRetry={list.reload} />;
   if (list.names.length === 0) return <p className="empty-state">No blogs to explore yet.</p>;

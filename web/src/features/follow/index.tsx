@@ -1,13 +1,14 @@
 // /follow/{name}: the follow target. A logged-in user follows the blog and lands on it; a
 // visitor logs in (or signs up) first and then comes back here to do the same.
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Redirect } from 'wouter';
 import { useApi } from '../../api/ApiProvider';
 import { errorDetails } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { useBlogStore } from '../blogs';
+import { useBlogsDispatch } from '../blogs';
 import { LoginPage } from '../login';
 import { useSession } from '../session';
 
@@ -23,35 +24,28 @@ export function FollowPage({ name }: { name: string }) {
 
 function FollowThenGo({ name }: { name: string }) {
   const api = useApi();
-  const { dispatch } = useBlogStore();
+  const dispatch = useBlogsDispatch();
   const { setFriendCount } = useSession();
-  const [state, setState] = useState<'following' | 'done' | 'failed'>('following');
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const started = useRef(-1);
-
+  const follow = useMutation({
+    mutationFn: () => endpoints.followBlog(api, name, true),
+    onSuccess: (result) => {
+      dispatch({ type: 'received', blogs: [result.blog] });
+      setFriendCount(result.friendCount);
+    },
+  });
+  const { mutate } = follow;
+  const started = useRef(false);
   useEffect(() => {
-    if (started.current === attempt) return; // StrictMode runs effects twice in development
-    started.current = attempt;
-    setState('following');
-    endpoints
-      .followBlog(api, name, true)
-      .then((result) => {
-        dispatch({ type: 'received', blogs: [result.blog] });
-        setFriendCount(result.friendCount);
-        setState('done');
-      })
-      .catch((err: unknown) => {
-        setError(errorDetails(err).join(' '));
-        setState('failed');
-      });
-  }, [api, name, attempt, dispatch, setFriendCount]);
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    mutate();
+  }, [mutate]);
 
-  if (state === 'done') return <Redirect to={`/blog/${encodeURIComponent(name)}`} replace />;
-  if (state === 'failed') {
+  if (follow.isSuccess) return <Redirect to={`/blog/${encodeURIComponent(name)}`} replace />;
+  if (follow.isError) {
     return (
       <div className="page page--narrow">
-        <LoadError message={`Could not follow ${name}: ${error}`} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadError message={`Could not follow ${name}: ${errorDetails(follow.error).join(' ')}`} onRetry={() => mutate()} />
       </div>
     );
   }

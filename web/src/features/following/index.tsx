@@ -9,7 +9,7 @@ import { useUser } from '../session';
 
 export function FollowingPage() {
   const user = useUser();
-  const list = useBlogList(endpoints.fetchFollowedBlogs);
+  const list = useBlogList('following', endpoints.fetchFollowedBlogs);
   return (
     <div className="page">
       <h1 className="page__title">

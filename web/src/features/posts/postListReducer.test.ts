@@ -1,59 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import { postFromWire, type Post } from '../../api/postModels';
 import { wirePost } from '../../test/postFixtures';
-import { initialPostListState, postListReducer, type PostListAction, type PostListState } from './postListReducer';
+import { initialPostListState, postListReducer, shownPosts, type PostListAction, type PostListState } from './postListReducer';
 
+// Paging (the first page, further ones, a failed one) is the query cache's: PostList.test.tsx.
 const post = (id: number, extra = {}): Post => postFromWire(wirePost(id, extra));
 const posts = (...ids: number[]) => ids.map((id) => post(id));
-const ids = (state: PostListState) => state.posts.map((p) => p.id);
 const run = (...actions: PostListAction[]) => actions.reduce(postListReducer, initialPostListState);
-const tenDown = Array.from({ length: 10 }, (_, i) => 20 - i);
+/** The ids shown for pages read as `pages` after `state`. */
+const shown = (pages: number[][], state: PostListState = initialPostListState) =>
+  shownPosts(pages.map((ids) => posts(...ids)), state).map((p) => p.id);
 
-describe('postListReducer', () => {
-  it('shows the first page; a full page means there may be more', () => {
-    expect(run({ type: 'firstPageLoaded', posts: posts(...tenDown) })).toMatchObject({ status: 'ready', hasMore: true });
-    expect(run({ type: 'firstPageLoaded', posts: posts(3, 2) })).toMatchObject({ status: 'ready', hasMore: false });
-  });
-
-  it('adds further pages below, and stops at a short one', () => {
-    const state = run(
-      { type: 'firstPageLoaded', posts: posts(...tenDown) },
-      { type: 'moreRequested' },
-      { type: 'moreLoaded', posts: posts(10, 9) },
-    );
-    expect(ids(state).slice(-3)).toEqual([11, 10, 9]);
-    expect(state).toMatchObject({ loadingMore: false, hasMore: false });
-  });
-
-  it('keeps a failed page to retry', () => {
-    const state = run(
-      { type: 'firstPageLoaded', posts: posts(...tenDown) },
-      { type: 'moreRequested' },
-      { type: 'moreFailed', error: 'Could not reach the server.' },
-    );
-    expect(state).toMatchObject({ loadingMore: false, moreError: 'Could not reach the server.', hasMore: true });
-    expect(postListReducer(state, { type: 'moreRequested' }).moreError).toBeNull();
+describe('postListReducer and shownPosts', () => {
+  it('shows the pages as read, each post once', () => {
+    expect(shown([[5, 4, 3], [3, 2]])).toEqual([5, 4, 3, 2]);
   });
 
   it('puts newer posts in at the top or the bottom, never twice', () => {
-    const shown = run({ type: 'firstPageLoaded', posts: posts(5, 4) });
-    expect(ids(postListReducer(shown, { type: 'newerLoaded', posts: posts(7, 6, 5), at: 'top' }))).toEqual([7, 6, 5, 4]);
-    expect(ids(postListReducer(shown, { type: 'newerLoaded', posts: posts(4, 8), at: 'bottom' }))).toEqual([5, 4, 8]);
+    const top = run({ type: 'newerLoaded', posts: posts(7, 6, 5), at: 'top' });
+    expect(shown([[5, 4]], top)).toEqual([7, 6, 5, 4]);
+    const bottom = run({ type: 'newerLoaded', posts: posts(4, 8), at: 'bottom' });
+    expect(shown([[5, 4]], bottom)).toEqual([5, 4, 8]);
+    // Newer again: above the ones put in before.
+    expect(shown([[5, 4]], postListReducer(top, { type: 'newerLoaded', posts: posts(9, 8), at: 'top' }))).toEqual([9, 8, 7, 6, 5, 4]);
   });
 
   it('replaces an edited post in place, or removes it when it moved to another page', () => {
-    const shown = run({ type: 'firstPageLoaded', posts: posts(3, 2, 1) });
     const edited = post(2, { content: { type: 'text', title: 'Edited', body: '' } });
-    const replaced = postListReducer(shown, { type: 'postSaved', post: edited, belongs: true });
-    expect(ids(replaced)).toEqual([3, 2, 1]);
-    expect(replaced.posts[1].content).toMatchObject({ title: 'Edited' });
-    expect(ids(postListReducer(shown, { type: 'postSaved', post: edited, belongs: false }))).toEqual([3, 1]);
-    expect(postListReducer(shown, { type: 'postSaved', post: post(9), belongs: true })).toBe(shown);
+    const replaced = run({ type: 'postSaved', post: edited, belongs: true });
+    const list = shownPosts([posts(3, 2, 1)], replaced);
+    expect(list.map((p) => p.id)).toEqual([3, 2, 1]);
+    expect(list[1].content).toMatchObject({ title: 'Edited' });
+    expect(shown([[3, 2, 1]], run({ type: 'postSaved', post: edited, belongs: false }))).toEqual([3, 1]);
   });
 
-  it('starts over when the first page is asked for again', () => {
-    const failed = run({ type: 'firstPageFailed', error: 'Nope.' });
-    expect(failed).toMatchObject({ status: 'error', error: 'Nope.' });
-    expect(postListReducer(failed, { type: 'firstPageRequested' })).toEqual(initialPostListState);
+  it('takes a deleted post off the page, wherever it was put in', () => {
+    const state = run({ type: 'newerLoaded', posts: posts(4), at: 'top' }, { type: 'postRemoved', id: 4 }, { type: 'postRemoved', id: 2 });
+    expect(shown([[3, 2, 1]], state)).toEqual([3, 1]);
+  });
+
+  it('shows note counts asked for while the socket was down, until an edit brings its own', () => {
+    const counted = run({ type: 'noteCountsPolled', counts: new Map([[2, 9]]) });
+    expect(shownPosts([posts(3, 2)], counted)[1].noteCount).toBe(9);
+    const edited = postListReducer(counted, { type: 'postSaved', post: post(2, { note_count: 11 }), belongs: true });
+    expect(shownPosts([posts(3, 2)], edited)[1].noteCount).toBe(11);
+  });
+});
+
+describe('postListReducer: new posts wait until the reader asks (pending)', () => {
+  it('counts each announced post once, and not one already gone', () => {
+    const state = run(
+      { type: 'postRemoved', id: 9 },
+      { type: 'postsAnnounced', ids: [4, 5] },
+      { type: 'postsAnnounced', ids: [5, 9] },
+    );
+    expect(state.pending).toEqual([4, 5]);
+  });
+
+  it('stops waiting for a post deleted, or moved off the page, meanwhile', () => {
+    const state = run(
+      { type: 'postsAnnounced', ids: [4, 5, 6] },
+      { type: 'postRemoved', id: 4 },
+      { type: 'postSaved', post: post(5), belongs: false },
+    );
+    expect(state.pending).toEqual([6]);
+  });
+
+  it('stops waiting for the posts put in; of those asked for, the ones not found stop counting, a later one stays', () => {
+    const asked = run({ type: 'postsAnnounced', ids: [4, 6] });
+    const state = postListReducer(asked, { type: 'postsAnnounced', ids: [7] });
+    const after = [
+      { type: 'newerLoaded', posts: posts(4), at: 'top' },
+      { type: 'pendingAnswered', asked: asked.pending },
+    ] satisfies PostListAction[];
+    expect(after.reduce(postListReducer, state).pending).toEqual([7]);
+  });
+
+  it('counts the asks to look for missed posts', () => {
+    expect(run({ type: 'lookRequested' }, { type: 'lookRequested' }).looks).toBe(2);
   });
 });

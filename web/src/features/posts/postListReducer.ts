@@ -1,106 +1,121 @@
-// One page's list of posts (dashboard, a blog, its drafts, queue or processing): the first
-// page, further pages as the reader scrolls, and the posts a save adds, changes or moves away
-// (spec 001 §4 After save).
+// What happened to one page's list of posts since its pages were read (dashboard, a blog, its
+// drafts, queue or processing): posts put in above or below them, posts saved or changed in
+// place, posts gone (spec 001 §4 After save), new note counts, and new posts waiting behind
+// "N new posts". The pages themselves are the query cache's; `shownPosts` puts the two
+// together into the list the page shows.
 import { produce } from 'immer';
 import type { Post } from '../../api/postModels';
-import { POST_PAGE_SIZE } from '../../api/postEndpoints';
 
 export interface PostListState {
-  posts: Post[];
-  /** The first page: loading, shown, or failed (then `error` says why). */
-  status: 'loading' | 'ready' | 'error';
-  error: string | null;
-  loadingMore: boolean;
-  /** Why the last further page failed; the list offers to try again. */
-  moreError: string | null;
-  /** False once a page came back short: nothing further down. */
-  hasMore: boolean;
+  /** Newer posts put in at the top (newest-first pages), newest first. */
+  above: Post[];
+  /** Newer posts put in at the bottom (oldest-first pages), oldest first. */
+  below: Post[];
+  /** Posts changed since they were read (an edit saved here, or announced), by id. */
+  changed: Record<number, Post>;
+  /** Posts deleted, or no longer on this page. */
+  removed: number[];
+  /** Note counts asked for while the socket was down, by post id. */
+  noteCounts: Record<number, number>;
+  /** New posts that went out on the page's blogs, not shown until the reader asks. */
+  pending: number[];
+  /**
+   * How many times the page asked to look over HTTP for posts its channels may not have
+   * told it about (a fresh subscription hears only what comes after it; a poll while the
+   * socket is down). Each ask is one look: asks in one render share it.
+   */
+  looks: number;
 }
 
 export type PostListAction =
-  | { type: 'firstPageRequested' }
-  | { type: 'firstPageLoaded'; posts: Post[] }
-  | { type: 'firstPageFailed'; error: string }
-  | { type: 'moreRequested' }
-  | { type: 'moreLoaded'; posts: Post[] }
-  | { type: 'moreFailed'; error: string }
   /** Posts newer than the list's: at the top of a newest-first page, the bottom of the others. */
   | { type: 'newerLoaded'; posts: Post[]; at: 'top' | 'bottom' }
+  /**
+   * The newer posts were put in: of the ones waiting when they were asked for, those shown
+   * now wait no longer, and those not among them left the page meanwhile (their blog was
+   * unfollowed, they were deleted or made private) and stop counting. One announced while
+   * the answer was on its way stays.
+   */
+  | { type: 'pendingAnswered'; asked: number[] }
   /** A post saved while the list is shown; `belongs` says whether this page lists it. */
   | { type: 'postSaved'; post: Post; belongs: boolean }
   /** Deleted, or no longer published: off every page that shows it. */
   | { type: 'postRemoved'; id: number }
   /** Note counts asked for while the socket was down, by post id. */
-  | { type: 'noteCountsPolled'; counts: Map<number, number> };
+  | { type: 'noteCountsPolled'; counts: Map<number, number> }
+  /** New posts went out that the list does not show: they wait for the reader. */
+  | { type: 'postsAnnounced'; ids: number[] }
+  /** Look over HTTP for posts newer than the first one shown. */
+  | { type: 'lookRequested' };
 
 export const initialPostListState: PostListState = {
-  posts: [],
-  status: 'loading',
-  error: null,
-  loadingMore: false,
-  moreError: null,
-  hasMore: false,
+  above: [],
+  below: [],
+  changed: {},
+  removed: [],
+  noteCounts: {},
+  pending: [],
+  looks: 0,
 };
-
-/** The posts of `incoming` not shown yet: an answer may overlap what a save already brought. */
-function unseen(shown: Post[], incoming: Post[]): Post[] {
-  const ids = new Set(shown.map((p) => p.id));
-  return incoming.filter((p) => !ids.has(p.id));
-}
 
 export function postListReducer(state: PostListState, action: PostListAction): PostListState {
   return produce(state, (draft) => {
     switch (action.type) {
-      case 'firstPageRequested':
-        return { ...initialPostListState };
-      case 'noteCountsPolled':
-        for (const post of draft.posts) {
-          const count = action.counts.get(post.id);
-          if (count !== undefined) post.noteCount = count;
+      case 'newerLoaded': {
+        const ids = new Set(action.posts.map((p) => p.id));
+        if (action.at === 'top') draft.above.unshift(...action.posts);
+        else draft.below.push(...action.posts);
+        // A post shown again (made public again) is no longer gone.
+        draft.removed = draft.removed.filter((id) => !ids.has(id));
+        draft.pending = draft.pending.filter((id) => !ids.has(id));
+        break;
+      }
+      case 'pendingAnswered':
+        draft.pending = draft.pending.filter((id) => !action.asked.includes(id));
+        break;
+      case 'postSaved':
+        // An edit: in place while it still belongs here, gone when it moved to another page.
+        if (action.belongs) {
+          draft.changed[action.post.id] = action.post;
+          delete draft.noteCounts[action.post.id];
+        } else {
+          draft.removed.push(action.post.id);
+          draft.pending = draft.pending.filter((id) => id !== action.post.id);
         }
         break;
-      case 'firstPageLoaded':
-        draft.posts = action.posts;
-        draft.status = 'ready';
-        draft.error = null;
-        draft.hasMore = action.posts.length >= POST_PAGE_SIZE;
+      case 'postRemoved':
+        draft.removed.push(action.id);
+        draft.pending = draft.pending.filter((id) => id !== action.id);
         break;
-      case 'firstPageFailed':
-        draft.status = 'error';
-        draft.error = action.error;
+      case 'noteCountsPolled':
+        for (const [id, count] of action.counts) draft.noteCounts[id] = count;
         break;
-      case 'moreRequested':
-        draft.loadingMore = true;
-        draft.moreError = null;
+      case 'postsAnnounced':
+        for (const id of action.ids) {
+          if (!draft.pending.includes(id) && !draft.removed.includes(id)) draft.pending.push(id);
+        }
         break;
-      case 'moreLoaded':
-        draft.posts.push(...unseen(state.posts, action.posts));
-        draft.loadingMore = false;
-        draft.hasMore = action.posts.length >= POST_PAGE_SIZE;
+      case 'lookRequested':
+        draft.looks += 1;
         break;
-      case 'moreFailed':
-        draft.loadingMore = false;
-        draft.moreError = action.error;
-        break;
-      case 'newerLoaded': {
-        const fresh = unseen(state.posts, action.posts);
-        if (action.at === 'top') draft.posts.unshift(...fresh);
-        else draft.posts.push(...fresh);
-        break;
-      }
-      case 'postSaved': {
-        const i = state.posts.findIndex((p) => p.id === action.post.id);
-        if (i === -1) break;
-        // An edit: in place while it still belongs here, gone when it moved to another page.
-        if (action.belongs) draft.posts[i] = action.post;
-        else draft.posts.splice(i, 1);
-        break;
-      }
-      case 'postRemoved': {
-        const i = state.posts.findIndex((p) => p.id === action.id);
-        if (i !== -1) draft.posts.splice(i, 1);
-        break;
-      }
     }
   });
+}
+
+/**
+ * The list a page shows: the posts put in above, the pages as read, the posts put in below,
+ * each post once (the first place wins: a page read later may hold a post put in above),
+ * without the ones gone, with their changes and latest note counts.
+ */
+export function shownPosts(pages: readonly Post[][], state: PostListState): Post[] {
+  const seen = new Set<number>(state.removed);
+  const shown: Post[] = [];
+  for (const post of [...state.above, ...pages.flat(), ...state.below]) {
+    if (seen.has(post.id)) continue;
+    seen.add(post.id);
+    const current = state.changed[post.id] ?? post;
+    const noteCount = state.noteCounts[post.id];
+    shown.push(noteCount === undefined || noteCount === current.noteCount ? current : { ...current, noteCount });
+  }
+  return shown;
 }

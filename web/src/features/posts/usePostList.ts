@@ -1,23 +1,27 @@
-// A page's posts, live: the first page, the next one `after` the last post shown, the posts
-// the composer saves while the page is open (spec 001 §4 After save), and what its blogs'
-// `posts:{blog}` channels say: an edited post is fetched again in place, a removed one goes,
-// and new ones wait behind "N new posts" until the reader asks for them, so the page never
-// moves under the reader.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+// A page's posts, live: its pages through the query cache (the first, then the next one
+// `after` the last post read as the reader scrolls), and in the list's reducer what changed
+// since: the posts the composer saves while the page is open (spec 001 §4 After save), and what
+// its blogs' `posts:{blog}` channels say: an edited post is fetched again in place, a removed
+// one goes, and new ones wait behind "N new posts" until the reader asks for them, so the page
+// never moves under the reader.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useReducer } from 'react';
 import { useApi } from '../../api/ApiProvider';
-import { ApiError, errorDetails, type ApiClient } from '../../api/client';
+import { ApiError, type ApiClient } from '../../api/client';
 import {
   fetchIndashBlogPosts,
   fetchNoteCounts,
   fetchPostPage,
   MAX_NOTE_COUNTS,
   POST_PAGE_SIZE,
+  type PageCursor,
   type PostPageRoot,
 } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
+import { loadError } from '../../api/queryClient';
 import { useChannels, usePollingFallback } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
-import { initialPostListState, postListReducer, type PostListState } from './postListReducer';
+import { initialPostListState, postListReducer, shownPosts } from './postListReducer';
 import { useRemovedPosts, useSavedPosts } from './savedPosts';
 
 /**
@@ -26,8 +30,21 @@ import { useRemovedPosts, useSavedPosts } from './savedPosts';
  */
 export const POSTS_POLL_MS = 30_000;
 
+/** What the page shows. */
+export interface PostListView {
+  posts: Post[];
+  /** The first page: loading, shown, or failed (then `error` says why). */
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  loadingMore: boolean;
+  /** Why the last further page failed; the list offers to try again. */
+  moreError: string | null;
+  /** False once a page came back short: nothing further down. */
+  hasMore: boolean;
+}
+
 export interface PostList {
-  state: PostListState;
+  state: PostListView;
   /** Posts that went out on the page's blogs since it loaded, not shown yet. */
   newCount: number;
   /** Puts the new posts in at the top. */
@@ -55,81 +72,60 @@ async function fetchAllNewer(api: ApiClient, page: PostPageRoot, first: Post): P
 
 export function usePostList(page: PostPageRoot, liveChannels: readonly string[] = []): PostList {
   const api = useApi();
-  const [pending, setPending] = useState<number[]>([]);
-  const pendingNow = useRef(pending);
-  pendingNow.current = pending;
-  const [state, dispatch] = useReducer(postListReducer, initialPostListState);
-  const stateNow = useRef(state);
-  stateNow.current = state;
-  const key = pageKey(page);
-  // The page as of its key: a caller building a new object each render must not refetch.
-  const pageNow = useRef(page);
-  pageNow.current = page;
-  const [attempt, setAttempt] = useState(0);
+  const [live, dispatch] = useReducer(postListReducer, initialPostListState);
+  // This list's own pages, as the reducer is its own: a page opened again (or listed again
+  // with a new React key, after a pin or a save in queue context) starts afresh from its
+  // first page. The page goes in as its key: a caller building a new object each render
+  // must not refetch.
+  const instance = useId();
+  const listKey = ['postList', pageKey(page), instance];
+  const newestFirst = isNewestFirst(page);
 
-  useEffect(() => {
-    let cancelled = false;
-    dispatch({ type: 'firstPageRequested' });
-    fetchPostPage(api, pageNow.current, 'after')
-      .then((posts) => {
-        if (!cancelled) dispatch({ type: 'firstPageLoaded', posts });
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) dispatch({ type: 'firstPageFailed', error: errorDetails(err).join(' ') });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, key, attempt]);
+  const pages = useInfiniteQuery({
+    queryKey: listKey,
+    initialPageParam: undefined as PageCursor | undefined,
+    queryFn: ({ pageParam: after }) => fetchPostPage(api, page, 'after', after),
+    // A full page may have more after it, from its last post.
+    getNextPageParam: (last) => (last.length >= POST_PAGE_SIZE ? last.at(-1) : undefined),
+    // The reducer keeps the pages current: they are never read again behind the reader's
+    // back (the page would move), and go when the list does.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const posts = useMemo(() => shownPosts(pages.data?.pages ?? [], live), [pages.data, live]);
+  const ready = pages.data !== undefined;
+  const first = posts[0];
 
-  // Set at once, unlike the state: two scroll checks before the next render ask once.
-  const pageInFlight = useRef(false);
-  const loadMore = useCallback(() => {
-    const { status, hasMore, loadingMore, posts } = stateNow.current;
-    if (pageInFlight.current || status !== 'ready' || !hasMore || loadingMore) return;
-    const last = posts.at(-1);
-    if (!last) return;
-    pageInFlight.current = true;
-    dispatch({ type: 'moreRequested' });
-    fetchPostPage(api, pageNow.current, 'after', last)
-      .then((more) => dispatch({ type: 'moreLoaded', posts: more }))
-      .catch((err: unknown) => dispatch({ type: 'moreFailed', error: errorDetails(err).join(' ') }))
-      .finally(() => {
-        pageInFlight.current = false;
-      });
-  }, [api]);
-
-  /** The posts that came onto the page since it was loaded, put in at the right end. */
-  const insertNewer = useCallback(async () => {
-    const current = pageNow.current;
-    const { posts, hasMore } = stateNow.current;
-    if (isNewestFirst(current)) {
-      const first = posts[0];
-      const asked = pendingNow.current;
-      // An empty page's start (`0`) is its first page: all there is to show.
-      const newer = first ? await fetchAllNewer(api, current, first) : await fetchPostPage(api, current, 'after');
-      if (first) dispatch({ type: 'newerLoaded', posts: newer, at: 'top' });
-      else dispatch({ type: 'firstPageLoaded', posts: newer });
-      // A post that was waiting but is not among them left this page meanwhile (its blog was
-      // unfollowed, it was deleted or made private): it stops counting. One announced while
-      // this was on its way stays.
-      const found = new Set(newer.map((p) => p.id));
-      setPending((ids) => ids.filter((id) => !asked.includes(id) || found.has(id)));
+  /**
+   * The posts that came onto the page since it was loaded, put in at the right end. Like the
+   * other fetches that follow a save or an event, it asks afresh each time (not through the
+   * cache): an ask made just after a second save must not share the answer to the first.
+   */
+  const insertNewer = async () => {
+    if (newestFirst) {
+      const asked = live.pending;
+      if (first) {
+        const newer = await fetchAllNewer(api, page, first);
+        dispatch({ type: 'newerLoaded', posts: newer, at: 'top' });
+      } else {
+        // An empty page's start is its first page: all there is to show.
+        await pages.refetch({ throwOnError: true });
+      }
+      dispatch({ type: 'pendingAnswered', asked });
       return;
     }
     // Oldest first: new posts are at the very end. While pages remain to be scrolled to,
     // the new post is further down than those and arrives with them.
-    if (hasMore) return;
-    const last = posts.at(-1);
-    const newer = await fetchPostPage(api, current, 'after', last);
+    if (pages.hasNextPage) return;
+    const newer = await fetchPostPage(api, page, 'after', posts.at(-1));
     dispatch({ type: 'newerLoaded', posts: newer, at: 'bottom' });
-  }, [api]);
+  };
 
   useSavedPosts((answer) => {
-    if (stateNow.current.status !== 'ready') return; // the first page, still on its way, will have it
+    if (!ready) return; // the first page, still on its way, will have it
     const saved = savedPostFromWire(answer);
-    const belongs = belongsOn(pageNow.current, saved);
-    const shown = stateNow.current.posts.some((p) => p.id === saved.post.id);
+    const belongs = belongsOn(page, saved);
+    const shown = posts.some((p) => p.id === saved.post.id);
     if (shown) {
       dispatch({ type: 'postSaved', post: saved.post, belongs });
     } else if (belongs) {
@@ -141,62 +137,38 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
   });
 
   // A fresh subscription hears only what comes after it: posts that went out between the
-  // first page's load and the subscription are looked for over HTTP. A dashboard confirms
-  // many channels at once; one look covers them all.
-  const lookInFlight = useRef(false);
-  const lookAgain = useRef(false);
-  const confirmedWhileLoading = useRef(false);
-  const lookForMissed = useCallback(() => {
-    const { status, posts } = stateNow.current;
-    // Confirmed before the first page arrived: that page may have been read before a post
-    // the subscription will not hear of, so look once it is in.
-    if (status === 'loading') confirmedWhileLoading.current = true;
-    const first = posts[0];
-    if (status !== 'ready' || !first || !isNewestFirst(pageNow.current)) return;
-    if (lookInFlight.current) {
-      lookAgain.current = true;
-      return;
-    }
-    lookInFlight.current = true;
-    fetchAllNewer(api, pageNow.current, first)
-      .then((newer) => setPending((ids) => [...new Set([...ids, ...newer.map((p) => p.id)])]))
-      .catch((err: unknown) => console.warn('Looking for posts missed before subscribing failed.', err))
-      .finally(() => {
-        lookInFlight.current = false;
-        if (lookAgain.current) {
-          lookAgain.current = false;
-          lookForMissed();
-        }
-      });
-  }, [api]);
-
-  // A post the page came to show some other way (the composer's save) waits no longer.
+  // first page's load and the subscription are looked for over HTTP (and, while the socket is
+  // down, every so often instead). Each ask is its own look, keyed by its number: a dashboard
+  // confirms many channels in one go and they share one look; an ask while a look is on its
+  // way starts another, since that one may have read the page before what this ask is about
+  // went out. An ask before the first page arrived looks once it is in.
+  const lookForMissed = useCallback(() => dispatch({ type: 'lookRequested' }), []);
+  const missed = useQuery({
+    queryKey: [...listKey, 'missed', live.looks],
+    queryFn: () =>
+      fetchAllNewer(api, page, first!).catch((err: unknown) => {
+        console.warn('Looking for posts missed before subscribing failed.', err);
+        throw err;
+      }),
+    enabled: live.looks > 0 && first !== undefined && newestFirst,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   useEffect(() => {
-    setPending((ids) => {
-      const waiting = ids.filter((id) => !state.posts.some((p) => p.id === id));
-      return waiting.length === ids.length ? ids : waiting;
-    });
-  }, [state.posts]);
-
-  useEffect(() => {
-    if (state.status === 'ready' && confirmedWhileLoading.current) {
-      confirmedWhileLoading.current = false;
-      lookForMissed();
-    }
-  }, [state.status, lookForMissed]);
+    if (missed.data) dispatch({ type: 'postsAnnounced', ids: missed.data.map((p) => p.id) });
+  }, [missed.data]);
 
   useChannels(liveChannels, (frame) => {
-    if (frame.event !== 'post' || stateNow.current.status !== 'ready') return;
+    if (frame.event !== 'post' || !ready) return;
     const { id, blog, action } = frame.data;
-    const shown = stateNow.current.posts.some((p) => p.id === id);
+    const shown = posts.some((p) => p.id === id);
     if (action === 'created') {
-      if (!shown && isNewestFirst(pageNow.current)) setPending((ids) => (ids.includes(id) ? ids : [...ids, id]));
+      if (!shown && newestFirst) dispatch({ type: 'postsAnnounced', ids: [id] });
     } else if (action === 'deleted') {
-      setPending((ids) => ids.filter((p) => p !== id));
       dispatch({ type: 'postRemoved', id });
     } else if (shown) {
       fetchIndashBlogPosts(api, blog, { postId: id })
-        .then(({ posts }) => posts[0] && dispatch({ type: 'postSaved', post: posts[0], belongs: true }))
+        .then(({ posts: [post] }) => post && dispatch({ type: 'postSaved', post, belongs: true }))
         .catch((err: unknown) => {
           // No longer there for this reader: off the page, as a removal would be.
           if (err instanceof ApiError && err.status === 404) dispatch({ type: 'postRemoved', id });
@@ -208,30 +180,46 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly string[] 
   // note counts are asked for at the same pace, in one call.
   usePollingFallback(
     async () => {
-      const ids = stateNow.current.posts.map((p) => p.id).slice(0, MAX_NOTE_COUNTS);
+      const ids = posts.map((p) => p.id).slice(0, MAX_NOTE_COUNTS);
       if (ids.length === 0) return;
       dispatch({ type: 'noteCountsPolled', counts: await fetchNoteCounts(api, ids) });
     },
     POSTS_POLL_MS,
-    { enabled: state.status === 'ready' && state.posts.length > 0, resetKey: key },
+    { enabled: ready && posts.length > 0, resetKey: pageKey(page) },
   );
 
   // While the socket is down, a live page looks for new posts every so often instead; once it
   // is back, the channels resume from what they saw and this stops.
-  usePollingFallback(
-    async () => lookForMissed(),
-    POSTS_POLL_MS,
-    { enabled: liveChannels.length > 0 && state.status === 'ready' && isNewestFirst(page), resetKey: key },
-  );
-
-  // The posts it brings in leave `pending` through the effect above; one that went out while
-  // they were on their way stays counted.
-  const showNewer = useCallback(() => insertNewer(), [insertNewer]);
+  usePollingFallback(async () => lookForMissed(), POSTS_POLL_MS, {
+    enabled: liveChannels.length > 0 && ready && newestFirst,
+    resetKey: pageKey(page),
+  });
 
   useRemovedPosts((id) => dispatch({ type: 'postRemoved', id }));
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { fetchNextPage, refetch, hasNextPage } = pages;
+  // Joins a page already on its way: two scroll checks before the next render ask once.
+  const loadMore = useCallback(() => {
+    if (ready && hasNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [ready, hasNextPage, fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  const error = loadError(pages);
+  const state: PostListView = {
+    posts,
+    status: ready ? 'ready' : error !== null ? 'error' : 'loading',
+    error,
+    loadingMore: pages.isFetchingNextPage,
+    moreError: pages.isFetchNextPageError ? error : null,
+    hasMore: hasNextPage,
+  };
   // Counted against what is shown now, so a post that just came in is never counted twice.
-  const newCount = pending.filter((id) => !state.posts.some((p) => p.id === id)).length;
-  return { state, loadMore, retry, newCount, showNewer };
+  const newCount = live.pending.filter((id) => !posts.some((p) => p.id === id)).length;
+  return {
+    state,
+    newCount,
+    showNewer: insertNewer,
+    loadMore,
+    retry,
+  };
 }

@@ -1,5 +1,6 @@
 // The session: who is logged in, loaded once from /svc/user/info and kept in an immer reducer.
 // Also the one place that hands each new form key to the API client.
+import { useQuery } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -67,21 +68,26 @@ export function SessionProvider({
     [api],
   );
 
-  const refresh = useCallback(async () => {
-    try {
-      applyUserInfo(await endpoints.fetchUserInfo(api));
-    } catch (err) {
-      dispatch({ type: 'loadFailed', error: errorDetails(err).join(' ') });
-    }
-  }, [api, applyUserInfo]);
-
-  const loadStarted = useRef(false);
+  // Loaded once per page, and again only when asked (refresh): the reducer keeps the user
+  // current meanwhile (login, a new blog, the current blog). Tests start from a known user.
+  const userInfo = useQuery({
+    queryKey: ['userInfo'],
+    queryFn: () => endpoints.fetchUserInfo(api),
+    enabled: initialUser === undefined,
+    staleTime: Infinity,
+  });
+  // Each answer is applied, even one the same as an earlier answer (the reducer may have
+  // moved on since: a login after a visitor's load); a failure after the retries is recorded.
+  const { data: info, dataUpdatedAt, error: loadFailure, errorUpdatedAt, refetch } = userInfo;
   useEffect(() => {
-    // Once per page (StrictMode runs effects twice in development).
-    if (initialUser !== undefined || loadStarted.current) return;
-    loadStarted.current = true;
-    void refresh();
-  }, [refresh, initialUser]);
+    if (info) applyUserInfo(info);
+  }, [info, dataUpdatedAt, applyUserInfo]);
+  useEffect(() => {
+    if (loadFailure) dispatch({ type: 'loadFailed', error: errorDetails(loadFailure).join(' ') });
+  }, [loadFailure, errorUpdatedAt]);
+  const refresh = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
 
   const reorderBlogs = useCallback(
     async (names: string[]) => {

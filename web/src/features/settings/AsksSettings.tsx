@@ -2,46 +2,54 @@
 // fields the owner sets, through the blog header save of spec 000 §7). Each switch moves at
 // once and saves, showing what the server kept, or moving back if the save failed; anonymous
 // questions need questions on.
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { errorDetails } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
 import { saveBlogHeader } from '../../api/postEndpoints';
+import { loadError } from '../../api/queryClient';
+
+interface Asks {
+  asks: boolean;
+  anonymous: boolean;
+}
 
 function BlogAsks({ name }: { name: string }) {
   const api = useApi();
-  const [asks, setAsks] = useState<{ asks: boolean; anonymous: boolean } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const queryKey = ['blogAsks', name];
+  const load = useQuery({
+    queryKey,
+    queryFn: async (): Promise<Asks> => {
+      const blog = await endpoints.fetchBlogData(api, name);
+      return { asks: blog.asks, anonymous: blog.anonymousAsks };
+    },
+  });
+  // Once the owner moves a switch, it shows what she chose at once (a switch follows the
+  // click in the same render, which the cache would answer a moment later), then what the
+  // server kept, or what it was if the save failed.
+  const [chosen, setChosen] = useState<Asks | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    endpoints
-      .fetchBlogData(api, name)
-      .then((blog) => {
-        if (!cancelled) setAsks({ asks: blog.asks, anonymous: blog.anonymousAsks });
-      })
-      .catch((err: unknown) => !cancelled && setError(errorDetails(err).join(' ')));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, name]);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const asks = chosen ?? load.data;
+  const error = saveError ?? loadError(load);
 
   const save = (fields: { asks?: boolean; anonymous_asks?: boolean }) => {
-    const before = asks;
-    // The switch moves at once; the server's answer confirms it, a failure puts it back.
-    setAsks((shown) =>
-      shown && {
-        asks: fields.asks ?? shown.asks,
-        anonymous: (fields.anonymous_asks ?? shown.anonymous) && (fields.asks ?? shown.asks),
-      },
-    );
+    if (!asks) return;
+    const turnedOn = fields.asks ?? asks.asks;
+    setChosen({ asks: turnedOn, anonymous: (fields.anonymous_asks ?? asks.anonymous) && turnedOn });
     setSaving(true);
-    setError(null);
+    setSaveError(null);
     saveBlogHeader(api, name, fields)
-      .then((saved) => setAsks({ asks: saved.asks, anonymous: saved.anonymousAsks }))
+      .then((blog) => {
+        const kept = { asks: blog.asks, anonymous: blog.anonymousAsks };
+        setChosen(kept);
+        queryClient.setQueryData<Asks>(queryKey, kept);
+      })
       .catch((err: unknown) => {
-        setAsks(before);
-        setError(errorDetails(err).join(' '));
+        setChosen(asks);
+        setSaveError(errorDetails(err).join(' '));
       })
       .finally(() => setSaving(false));
   };

@@ -8,7 +8,7 @@ import { useDismiss } from '../../../components/useDismiss';
 import { formatCount } from '../../../lib/format';
 import { useAsyncAction } from '../../../lib/useAsyncAction';
 import { unblockBlog, useBlocking } from '../../blocking';
-import { useBlogStore } from '../../blogs';
+import { useBlogsDispatch } from '../../blogs';
 import { useSession } from '../../session';
 
 /**
@@ -54,7 +54,7 @@ function BlockButton({ blog }: { blog: Blog }) {
   const { user } = useSession();
   const api = useApi();
   const blocking = useBlocking();
-  const { dispatch } = useBlogStore();
+  const dispatch = useBlogsDispatch();
   const action = useAsyncAction();
   if (!user || blog.isMine) return null;
   const acting = user.currentBlog;

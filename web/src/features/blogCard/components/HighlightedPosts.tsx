@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import * as endpoints from '../../../api/endpoints';
-import type { ServerHtml as Html } from '../../../api/serverHtml';
 import { ServerHtml } from '../../posts/components/ServerHtml';
 
 /** Spec 000 §9 Blog card: the posts area waits a minimum of 500 ms. */
@@ -16,24 +16,20 @@ export const MIN_HIGHLIGHTED_POSTS = 2;
  */
 export function HighlightedPosts({ blog }: { blog: string }) {
   const api = useApi();
-  const [posts, setPosts] = useState<Html[]>([]);
+  const { data: posts = [] } = useQuery({
+    queryKey: ['highlightedPosts', blog],
+    queryFn: () =>
+      endpoints.fetchHighlightedPosts(api, blog).catch((err: unknown) => {
+        console.warn('Loading the highlighted posts failed.', err);
+        throw err;
+      }),
+  });
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    let cancelled = false;
-    setPosts([]);
     setWaited(false);
     const timer = setTimeout(() => setWaited(true), POSTS_AREA_MIN_WAIT_MS);
-    endpoints
-      .fetchHighlightedPosts(api, blog)
-      .then((html) => {
-        if (!cancelled) setPosts(html);
-      })
-      .catch((err: unknown) => console.warn('Loading the highlighted posts failed.', err));
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [api, blog]);
+    return () => clearTimeout(timer);
+  }, [blog]);
   const enough = posts.length >= MIN_HIGHLIGHTED_POSTS;
 
   return (

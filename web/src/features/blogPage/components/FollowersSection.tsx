@@ -1,15 +1,16 @@
 // /blog/{name}/followers: how many follow the blog; for its owner, who, a page at a time
 // (newest follow first), each with its card to follow back.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
 import { fetchFollowers } from '../../../api/endpoints';
 import type { Blog } from '../../../api/models';
+import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
 import { LoadError } from '../../../components/LoadError';
 import { formatCount } from '../../../lib/format';
 import { BlogCard } from '../../blogCard';
-import { useBlogStore } from '../../blogs';
+import { useBlogsDispatch } from '../../blogs';
 
 export function FollowersSection({ blog }: { blog: Blog }) {
   return (
@@ -25,40 +26,34 @@ export function FollowersSection({ blog }: { blog: Blog }) {
   );
 }
 
+/** Each name once, in the order the pages gave them. */
+function followerNames(pages: { names: string[] }[]): string[] {
+  return [...new Set(pages.flatMap((page) => page.names))];
+}
+
 function FollowerList({ blog }: { blog: string }) {
   const api = useApi();
-  const { dispatch } = useBlogStore();
-  const [names, setNames] = useState<string[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  // The blog the answers are for: one for another blog (or an older page) is dropped.
-  const current = useRef(blog);
-  current.current = blog;
-
-  const load = useCallback(
-    (offset: number) => {
-      setLoading(true);
-      setError(null);
-      fetchFollowers(api, blog, offset)
-        .then((page) => {
-          if (current.current !== blog) return;
-          dispatch({ type: 'received', blogs: page.blogs });
-          const fresh = page.blogs.map((b) => b.name);
-          setNames((shown) => (offset === 0 ? fresh : [...shown, ...fresh.filter((n) => !shown.includes(n))]));
-          setTotal(page.total);
-        })
-        .catch((err: unknown) => {
-          if (current.current === blog) setError(errorDetails(err).join(' '));
-        })
-        .finally(() => {
-          if (current.current === blog) setLoading(false);
-        });
+  const dispatch = useBlogsDispatch();
+  const pages = useInfiniteQuery({
+    queryKey: ['followers', blog],
+    initialPageParam: 0,
+    // The blogs go to the store, which their cards read; the page keeps their order.
+    queryFn: async ({ pageParam: offset }) => {
+      const page = await fetchFollowers(api, blog, offset);
+      dispatch({ type: 'received', blogs: page.blogs });
+      return { names: page.blogs.map((b) => b.name), total: page.total };
     },
-    [api, blog, dispatch],
-  );
-
-  useEffect(() => load(0), [load]);
+    // The next page starts after the followers shown.
+    getNextPageParam: (last, all) => {
+      const shown = followerNames(all).length;
+      return shown < last.total ? shown : undefined;
+    },
+  });
+  const names = useMemo(() => followerNames(pages.data?.pages ?? []), [pages.data]);
+  const loading = pages.isFetching;
+  const error = loadError(pages);
+  // The next page, or the first one again if that is what failed.
+  const more = () => void pages.fetchNextPage();
 
   return (
     <div className="card-column followers-list" aria-label={`Blogs following ${blog}`} role="list">
@@ -68,9 +63,9 @@ function FollowerList({ blog }: { blog: string }) {
         </div>
       ))}
       {loading && <BarLoader label="Loading followers" />}
-      {error && <LoadError message={error} onRetry={() => load(names.length)} />}
-      {!loading && !error && names.length < total && (
-        <button type="button" className="button button--quiet" onClick={() => load(names.length)}>
+      {error && <LoadError message={error} onRetry={more} />}
+      {!loading && !error && pages.hasNextPage && (
+        <button type="button" className="button button--quiet" onClick={more}>
           Show more followers
         </button>
       )}

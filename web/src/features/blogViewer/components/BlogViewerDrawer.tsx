@@ -1,15 +1,16 @@
 // The blog viewer drawer (spec 000 §2.10, §4, §9): a blog's header and its posts, paged as
 // the reader scrolls, in a drawer over the page. Opening another blog while it is open
 // reloads it after the drawer's replace delay; closing slides it out first.
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
 import { fetchIndashBlogHeader } from '../../../api/postEndpoints';
 import type { Post } from '../../../api/postModels';
+import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
 import { BlogCard } from '../../blogCard';
-import { useBlogStore } from '../../blogs';
+import { useBlog, useBlogsDispatch } from '../../blogs';
 import { reblogPostPath } from '../../composer';
 import { PostView } from '../../posts';
 import { blogViewerCommand, currentPostIndex } from '../keys';
@@ -86,27 +87,22 @@ function BlogViewerBody({
 }) {
   const api = useApi();
   const [, navigate] = useLocation();
-  const { state, dispatch } = useBlogStore();
-  const blog = state.byName[request.name];
-  const [headerError, setHeaderError] = useState<string | null>(null);
+  const dispatch = useBlogsDispatch();
+  const blog = useBlog(request.name);
   const [intro, setIntro] = useState(firstLoad);
   const list = useBlogViewerPosts(request);
   const scroller = useRef<HTMLDivElement>(null);
   const drawer = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchIndashBlogHeader(api, request.name)
-      .then((loaded) => {
-        if (!cancelled) dispatch({ type: 'received', blogs: [loaded] });
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) setHeaderError(errorDetails(err).join(' '));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, request.name, dispatch]);
+  // The blog as this reader sees it, into the store that the card reads.
+  const header = useQuery({
+    queryKey: ['blogViewerHeader', request.name],
+    queryFn: async () => {
+      dispatch({ type: 'received', blogs: [await fetchIndashBlogHeader(api, request.name)] });
+      return null;
+    },
+  });
+  const headerError = loadError(header);
 
   useEffect(() => {
     if (!intro) return;

@@ -1,7 +1,8 @@
 // One open composer: loads what the form needs (the form data, and the post for an edit or a
 // reblog), then shows the form in the modal. A reblog the server refuses (403) alerts 'This
 // post cannot be reblogged.' and closes (spec 001 §4 Reblog blocked).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
 import { fetchFormBuilderData, fetchPostToEdit, fetchPostToReblog } from '../../../api/composerEndpoints';
@@ -9,7 +10,7 @@ import { blogCountsFromWire } from '../../../api/models';
 import type { FetchAnswer } from '../../../api/types/FetchAnswer';
 import type { FormBuilderData } from '../../../api/types/FormBuilderData';
 import type { SaveAnswer } from '../../../api/types/SaveAnswer';
-import { useBlogStore } from '../../blogs';
+import { useBlogsDispatch } from '../../blogs';
 import { useDialogs } from '../../dialogs';
 import { announceSavedPost } from '../../posts/savedPosts';
 import { useComposer, type OpenComposer } from '../ComposerContext';
@@ -20,8 +21,6 @@ import type { PostModel } from '../model/postModel';
 import { CANNOT_REBLOG } from '../strings';
 import { ComposerModal } from './ComposerModal';
 import { PostForm } from './PostForm';
-
-type Loaded = { status: 'loading' } | { status: 'ready'; data: FormBuilderData; initial: PostModel };
 
 function fetchPost(api: ReturnType<typeof useApi>, request: ComposerRequest): Promise<FetchAnswer | undefined> {
   if (request.mode === 'edit') return fetchPostToEdit(api, request.postId, request.blog);
@@ -39,33 +38,31 @@ export function Composer({ open }: { open: OpenComposer }) {
   const api = useApi();
   const dialogs = useDialogs();
   const { close } = useComposer();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   // Escape asks the form (which knows whether the post changed); while loading it just closes.
   const dismiss = useRef<() => void>(close);
   dismiss.current = close;
 
+  // Loaded once per opening (its key), whose request and base path do not change while it is
+  // open; opening again loads afresh.
+  const load = useQuery({
+    queryKey: ['composerForm', open.key],
+    queryFn: async () => {
+      const [data, fetched] = await Promise.all([fetchFormBuilderData(api), fetchPost(api, open.request)]);
+      return { data, initial: initialModel(open.request, data, open.basePath, fetched) };
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const failure = load.isError && !load.isFetching ? load.error : null;
   useEffect(() => {
-    let current = true;
-    Promise.all([fetchFormBuilderData(api), fetchPost(api, open.request)])
-      .then(([data, fetched]) => {
-        if (current) setLoaded({ status: 'ready', data, initial: initialModel(open.request, data, open.basePath, fetched) });
-      })
-      .catch(async (err: unknown) => {
-        if (!current) return;
-        const refused = open.request.mode === 'reblog' && err instanceof ApiError && err.status === 403;
-        await dialogs.alert(refused ? CANNOT_REBLOG : errorDetails(err).join(' '));
-        close();
-      });
-    return () => {
-      current = false;
-    };
-    // Loaded once per opening: the component is keyed by the opening, whose request and
-    // base path do not change while it is open.
-  }, []);
+    if (!failure) return;
+    const refused = open.request.mode === 'reblog' && failure instanceof ApiError && failure.status === 403;
+    void dialogs.alert(refused ? CANNOT_REBLOG : errorDetails(failure).join(' ')).then(close);
+  }, [failure, open.request.mode, dialogs, close]);
 
   return (
-    <ComposerModal label={modalLabel(open.request)} loading={loaded.status === 'loading'} onRequestClose={() => dismiss.current()}>
-      {loaded.status === 'ready' && <LoadedComposer open={open} data={loaded.data} initial={loaded.initial} dismissRef={dismiss} />}
+    <ComposerModal label={modalLabel(open.request)} loading={!load.data} onRequestClose={() => dismiss.current()}>
+      {load.data && <LoadedComposer open={open} data={load.data.data} initial={load.data.initial} dismissRef={dismiss} />}
     </ComposerModal>
   );
 }
@@ -82,7 +79,7 @@ function LoadedComposer({
   dismissRef: { current: () => void };
 }) {
   const { close, reloadPage, showToast } = useComposer();
-  const { dispatch: blogsDispatch } = useBlogStore();
+  const blogsDispatch = useBlogsDispatch();
   const onSaved = useCallback(
     (answer: SaveAnswer) => {
       // §4 After save: the blog's counters (the account menu's Posts, Drafts, Queue) update.

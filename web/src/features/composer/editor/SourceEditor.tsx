@@ -1,13 +1,12 @@
 // The HTML and markdown source editor (spec 001 §2): a textarea with a Preview toggle that
 // shows what the server will make of it (POST /svc/filter_html_for_dash_preview), and a help
 // tooltip.
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { filterHtmlForPreview } from '../../../api/composerEndpoints';
 import { sanitizeHtml } from '../../../lib/sanitizeHtml';
 import { LOADING_PREVIEW, PREVIEW_FAILED } from '../strings';
-
-type PreviewState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; html: string };
 
 const HELP = {
   html: 'Write HTML: links, bold, italic, strike, h2, blockquote, paragraphs, lists, images, iframes, hr, pre and code are kept.',
@@ -34,20 +33,14 @@ export function SourceEditor({
   const api = useApi();
   const id = useId();
   const [previewing, setPreviewing] = useState(false);
-  const [preview, setPreview] = useState<PreviewState>({ status: 'loading' });
   const [helpOpen, setHelpOpen] = useState(false);
-
-  useEffect(() => {
-    if (!previewing) return;
-    let current = true;
-    setPreview({ status: 'loading' });
-    filterHtmlForPreview(api, value, markdown)
-      .then((html) => current && setPreview({ status: 'ready', html }))
-      .catch(() => current && setPreview({ status: 'failed' }));
-    return () => {
-      current = false;
-    };
-  }, [api, previewing, value, markdown]);
+  const preview = useQuery({
+    queryKey: ['sourcePreview', markdown, value],
+    queryFn: () => filterHtmlForPreview(api, value, markdown),
+    enabled: previewing,
+  });
+  const previewFailed = preview.isError && !preview.isFetching;
+  const loadingPreview = !preview.isSuccess && !previewFailed;
 
   return (
     <div className="source-editor">
@@ -80,11 +73,11 @@ export function SourceEditor({
       )}
       {previewing ? (
         <div className="source-editor__preview" aria-live="polite">
-          {preview.status === 'loading' && <p className="muted">{LOADING_PREVIEW}</p>}
-          {preview.status === 'failed' && <p className="form-error">{PREVIEW_FAILED}</p>}
-          {preview.status === 'ready' && (
+          {loadingPreview && <p className="muted">{LOADING_PREVIEW}</p>}
+          {previewFailed && <p className="form-error">{PREVIEW_FAILED}</p>}
+          {preview.isSuccess && (
             // The server's sanitiser wrote it; the client filter is a second fence.
-            <div className="post-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(preview.html) }} />
+            <div className="post-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(preview.data) }} />
           )}
         </div>
       ) : (

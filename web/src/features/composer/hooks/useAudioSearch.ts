@@ -2,10 +2,11 @@
 // searched on spotify and soundcloud 200 ms after the last key, 4 results each; in the
 // copyright fallback (§8) youtube too (in new mode only), 3 results each. A service whose
 // search fails gives no results (§8).
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import { searchAudio, type AudioSearchProvider } from '../../../api/composerLookups';
 import type { AudioResult } from '../../../api/types/AudioResult';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { AUDIO_SEARCH_DEBOUNCE_MS, AUDIO_SEARCH_RESULTS, COPYRIGHT_FALLBACK_SEARCH_RESULTS } from '../constants';
 import type { ComposerMode } from '../model/postModel';
 
@@ -38,27 +39,22 @@ export interface AudioSearch {
 /** The answer for `query` ('' asks nothing) under `plan`, or null while it is on its way. */
 export function useAudioSearch(query: string, plan: AudioSearchPlan = USUAL_SEARCH): AudioSearch | null {
   const api = useApi();
-  const [answer, setAnswer] = useState<{ plan: AudioSearchPlan; search: AudioSearch } | null>(null);
-
-  useEffect(() => {
-    if (!query) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      const searches = plan.providers.map((provider) =>
-        searchAudio(api, query, provider)
-          .then((results) => ({ provider, results: results.slice(0, plan.limit) }))
-          .catch(() => ({ provider, results: [] })),
+  const asked = useDebouncedValue(query, AUDIO_SEARCH_DEBOUNCE_MS);
+  const answer = useQuery({
+    queryKey: ['audioSearch', asked, plan.providers, plan.limit],
+    queryFn: async (): Promise<AudioSearch> => {
+      const results = await Promise.all(
+        plan.providers.map((provider) =>
+          searchAudio(api, asked, provider)
+            .then((found) => ({ provider, results: found.slice(0, plan.limit) }))
+            .catch(() => ({ provider, results: [] })),
+        ),
       );
-      void Promise.all(searches).then((results) => {
-        if (current) setAnswer({ plan, search: { query, results } });
-      });
-    }, AUDIO_SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [api, query, plan]);
+      return { query: asked, results };
+    },
+    enabled: asked !== '' && asked === query,
+  });
 
   // An answer for other words, or for the other plan (the upload was refused meanwhile), is old.
-  return query && answer?.search.query === query && answer.plan === plan ? answer.search : null;
+  return query && asked === query && answer.data ? answer.data : null;
 }

@@ -2,7 +2,8 @@
 // with POST /svc/post/fetch_og while the post waits ('Loading OpenGraph data.'); Escape
 // cancels it, and a failure lets the form go on with no data (§8). An answer that comes
 // after a cancel, or after another URL was given, is dropped.
-import { useCallback, useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchOpenGraph } from '../../../api/composerLookups';
 import { useComposerForm } from '../formContext';
@@ -37,35 +38,24 @@ export interface OpenGraphLookup {
 export function useOpenGraph(): OpenGraphLookup {
   const api = useApi();
   const { dispatch, post } = useComposerForm();
-  // Each lookup's number; only the latest one's answer is used.
-  const latest = useRef(0);
-
-  useEffect(
-    () => () => {
-      latest.current++;
-    },
-    [],
-  );
+  // A mutation answers only its latest call, and none after a reset or once the form is gone.
+  const { mutate, reset } = useMutation({ mutationFn: (url: string) => fetchOpenGraph(api, url) });
 
   const lookUp = useCallback(
     (url: string) => {
-      const lookup = ++latest.current;
       dispatch({ type: 'openGraphRequested' });
-      fetchOpenGraph(api, url)
-        .then((data) => {
-          if (lookup === latest.current) dispatch({ type: 'openGraphLoaded', data });
-        })
-        .catch(() => {
-          if (lookup === latest.current) dispatch({ type: 'openGraphEnded' });
-        });
+      mutate(url, {
+        onSuccess: (data) => dispatch({ type: 'openGraphLoaded', data }),
+        onError: () => dispatch({ type: 'openGraphEnded' }),
+      });
     },
-    [api, dispatch],
+    [mutate, dispatch],
   );
 
   const cancel = useCallback(() => {
-    latest.current++;
+    reset();
     dispatch({ type: 'openGraphEnded' });
-  }, [dispatch]);
+  }, [reset, dispatch]);
 
   // The page gave an image without its width: measure it before taking it as the thumbnail.
   const image = post.openGraph.unmeasuredImage;

@@ -2,10 +2,12 @@
 // of POST /svc/tag_suggest once 2 characters are typed, 100 ms after the last key; the last 20
 // answers are kept, and 5 suggestions shown: the user's own tags first, then popular ones. A
 // failed lookup is ignored (§8).
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import { suggestTags } from '../../../api/composerLookups';
+import { makeRoomFor } from '../../../api/queryClient';
 import type { TagSuggestionLists } from '../../../api/types/TagSuggestionLists';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { TAG_SUGGEST_DEBOUNCE_MS, TAG_SUGGEST_MIN_CHARS, TAG_SUGGESTIONS_CACHED, TAG_SUGGESTIONS_SHOWN } from '../constants';
 import { tagKey } from '../model/tags';
 
@@ -35,37 +37,31 @@ export function shownSuggestions(answer: TagSuggestionLists, postTags: readonly 
   return { userTags, popular };
 }
 
+const suggestionsKey = (key: string) => ['tagSuggestions', key];
+
 export function useTagSuggestions(input: string, postTags: readonly string[]): ShownTagSuggestions {
   const api = useApi();
+  const queryClient = useQueryClient();
   const query = tagQuery(input);
   const key = query.toLowerCase();
-  // Answers by query, oldest first (a Map keeps insertion order), at most 20.
-  const cache = useRef(new Map<string, TagSuggestionLists>());
-  const [, setAnswered] = useState(0);
-  const latestTags = useRef(postTags);
-  latestTags.current = postTags;
+  // The answer for what is typed now: one had before, or the one the query below brings.
+  const answer = key ? queryClient.getQueryData<TagSuggestionLists>(suggestionsKey(key)) : undefined;
+  const asked = useDebouncedValue(key, TAG_SUGGEST_DEBOUNCE_MS, { now: answer !== undefined });
 
-  useEffect(() => {
-    if (!key || cache.current.has(key)) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      suggestTags(api, query, latestTags.current)
-        .then((answer) => {
-          const answers = cache.current;
-          answers.set(key, answer.tagSuggestions);
-          while (answers.size > TAG_SUGGESTIONS_CACHED) answers.delete(answers.keys().next().value!);
-          if (current) setAnswered((n) => n + 1);
-        })
-        .catch(() => {
-          // Ignored (§8): the user types on without suggestions.
-        });
-    }, TAG_SUGGEST_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [api, key, query]);
+  useQuery({
+    queryKey: suggestionsKey(asked),
+    queryFn: async () => {
+      const lists = (await suggestTags(api, query, postTags)).tagSuggestions;
+      makeRoomFor(queryClient, ['tagSuggestions'], TAG_SUGGESTIONS_CACHED);
+      return lists;
+    },
+    // Asked once typing stopped on it (`query` is what was typed for it), and only once: an
+    // answer already had is not asked for again. A failed lookup is ignored (§8): the user
+    // types on without suggestions.
+    enabled: asked !== '' && asked === key,
+    staleTime: Infinity,
+    retry: false,
+  });
 
-  const answer = key ? cache.current.get(key) : undefined;
   return answer ? shownSuggestions(answer, postTags) : NONE;
 }

@@ -2,10 +2,11 @@
 // after the last key, at the composer's embed width; an answer without a thumbnail is asked
 // again once, 2000 ms later (a service may still be making it). Answers for text the user
 // has since changed are dropped.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchVideoData } from '../../../api/composerLookups';
 import type { EmbedData } from '../../../api/types/EmbedData';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { URL_INPUT_DEBOUNCE_MS, EMBED_RETRY_DELAY_MS, EMBED_WIDTH } from '../constants';
 
 export type VideoEmbed =
@@ -15,44 +16,29 @@ export type VideoEmbed =
   /** The server could not tell (a failed call), or named no player it can show. */
   | { status: 'invalid' };
 
+/** An answer worth asking again: an embed the server can show, without its thumbnail yet. */
+const lacksThumbnail = (data: EmbedData | undefined) => data !== undefined && !data.unsupported && !data.thumbnail;
+
 /** The embed of `source` (a URL or embed code; '' asks nothing). */
 export function useVideoEmbed(source: string): VideoEmbed {
   const api = useApi();
-  const [embed, setEmbed] = useState<{ source: string; embed: VideoEmbed }>({ source: '', embed: { status: 'none' } });
-
-  useEffect(() => {
-    if (!source) return;
-    let current = true;
-    const timers: number[] = [];
-    const answer = (data: EmbedData) => {
-      if (current) setEmbed({ source, embed: data.unsupported ? { status: 'invalid' } : { status: 'ready', data } });
-    };
-    const ask = () => fetchVideoData(api, source, EMBED_WIDTH);
-    timers.push(
-      window.setTimeout(() => {
-        ask()
-          .then((data) => {
-            answer(data);
-            if (current && !data.unsupported && !data.thumbnail) {
-              timers.push(
-                window.setTimeout(() => {
-                  // The retry keeps the first answer if it fails.
-                  ask().then(answer, () => undefined);
-                }, EMBED_RETRY_DELAY_MS),
-              );
-            }
-          })
-          .catch(() => {
-            if (current) setEmbed({ source, embed: { status: 'invalid' } });
-          });
-      }, URL_INPUT_DEBOUNCE_MS),
-    );
-    return () => {
-      current = false;
-      timers.forEach((t) => window.clearTimeout(t));
-    };
-  }, [api, source]);
+  const asked = useDebouncedValue(source, URL_INPUT_DEBOUNCE_MS);
+  const embed = useQuery({
+    queryKey: ['videoEmbed', asked, EMBED_WIDTH],
+    queryFn: () => fetchVideoData(api, asked, EMBED_WIDTH),
+    enabled: asked !== '' && asked === source,
+    // Asked again once, 2000 ms after a first answer without a thumbnail; the retry keeps the
+    // first answer if it fails.
+    refetchInterval: (query) =>
+      lacksThumbnail(query.state.data) && query.state.dataUpdateCount + query.state.errorUpdateCount === 1
+        ? EMBED_RETRY_DELAY_MS
+        : false,
+    retry: false,
+  });
 
   if (!source) return { status: 'none' };
-  return embed.source === source ? embed.embed : { status: 'loading' };
+  if (asked !== source || embed.isPending) return { status: 'loading' };
+  // The server could not tell (a failed call), or named no player it can show.
+  if (!embed.data || embed.data.unsupported) return { status: 'invalid' };
+  return { status: 'ready', data: embed.data };
 }

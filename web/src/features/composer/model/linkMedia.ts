@@ -7,21 +7,6 @@ import type { PostModel } from './postModel';
 import { addTag, tagKey } from './tags';
 import { isOwnMedia, isWebUrl } from './urls';
 
-/** The link's OpenGraph lookup. */
-export interface OpenGraphState {
-  /** A lookup is under way: the post waits for it ('Loading OpenGraph data.'). */
-  pending: boolean;
-  /**
-   * The tags the last lookup put on the post. While the post's tags are still exactly
-   * these, the user has entered no tags of their own, and the next lookup may replace them.
-   */
-  tags: string[];
-  /** The page's image when the page did not say its width: it is measured before use. */
-  unmeasuredImage: string;
-}
-
-export const noOpenGraph: OpenGraphState = { pending: false, tags: [], unmeasuredImage: '' };
-
 /** The thumbnail the link shows (and saves), if any. */
 export function shownThumbnail(post: PostModel): string {
   const { thumbnail, removeThumbnail } = post.fields;

@@ -4,7 +4,7 @@ import type { EditorType } from '../../../api/types/EditorType';
 import type { Post } from '../../../api/types/Post';
 import type { PostState } from '../../../api/types/PostState';
 import type { PostType } from '../../../api/types/PostType';
-import { noOpenGraph, type OpenGraphState } from './linkMedia';
+import { noOpenGraph, type OpenGraphState } from './openGraphState';
 
 /** §4 Modes. */
 export type ComposerMode = 'new' | 'edit' | 'reblog';

@@ -20,26 +20,26 @@ export function ConversationList({
   onChoose(name: string, participant: Participant): void;
   onCompose(): void;
 }) {
-  const { state, loadMore, retry } = useInbox(blog);
+  const inbox = useInbox(blog);
   const onScroll = useInfiniteScroll({
-    hasMore: state.nextHref !== null,
-    loading: state.loadingMore,
-    onLoadMore: loadMore,
+    hasMore: inbox.nextHref !== null,
+    loading: inbox.loadingMore,
+    onLoadMore: inbox.loadMore,
   });
-  const showLoader = useDelayedFlag(state.status === 'loading', LOADER_DELAY_MS);
+  const showLoader = useDelayedFlag(inbox.status === 'loading', LOADER_DELAY_MS);
 
-  if (state.status === 'loading') return showLoader ? <BarLoader label="Loading conversations" /> : null;
-  if (state.status === 'error') return <LoadError message={state.error ?? 'Could not load conversations.'} onRetry={retry} />;
-  if (state.conversations.length === 0) return <InboxEmpty onChoose={onChoose} onCompose={onCompose} />;
+  if (inbox.status === 'loading') return showLoader ? <BarLoader label="Loading conversations" /> : null;
+  if (inbox.status === 'error') return <LoadError message={inbox.error ?? 'Could not load conversations.'} onRetry={inbox.retry} />;
+  if (inbox.conversations.length === 0) return <InboxEmpty onChoose={onChoose} onCompose={onCompose} />;
 
   return (
     <div className="conversation-list" onScroll={onScroll}>
       <ul className="conversation-list__items" aria-label="Conversations">
-        {state.conversations.map((c) => (
+        {inbox.conversations.map((c) => (
           <ConversationItem key={c.id} conversation={c} blog={blog} onOpen={onOpen} />
         ))}
       </ul>
-      {state.nextHref !== null && state.conversations.length >= PAGINATION_LOADER_MIN_CONVERSATIONS && (
+      {inbox.nextHref !== null && inbox.conversations.length >= PAGINATION_LOADER_MIN_CONVERSATIONS && (
         <BarLoader label="Loading more conversations" />
       )}
     </div>

@@ -22,7 +22,7 @@ import { MessageControls } from './MessageControls';
 import { MessageList } from './MessageList';
 
 export function ConversationPopover({ target, onClose }: { target: ConversationTarget; onClose(): void }) {
-  const { state, send, loadOlder } = useConversation(target);
+  const { state, hasOlder, loadingOlder, send, loadOlder } = useConversation(target);
   const dialogs = useDialogs();
   const [draft, setDraft] = useState('');
   const showLoader = useDelayedFlag(state.isLoading, LOADER_DELAY_MS);
@@ -91,8 +91,8 @@ export function ConversationPopover({ target, onClose }: { target: ConversationT
             messages={state.messages}
             sender={target.sender}
             seenUpTo={seenUpTo}
-            hasOlder={state.olderHref !== null}
-            loadingOlder={state.loadingOlder}
+            hasOlder={hasOlder}
+            loadingOlder={loadingOlder}
             onLoadOlder={loadOlder}
           />
         )}

@@ -63,6 +63,7 @@ describe('conversation view', () => {
       type: 'loaded',
       conversation,
       messages: [message(2, 2000), message(1, 1000)],
+      olderHref: null,
     });
     expect(conversationViewKind(state)).toBe('messages');
     expect(state.conversationId).toBe(42);
@@ -88,7 +89,7 @@ describe('conversation view', () => {
   it('does not show a message twice when its event beats the answer to the send', () => {
     const state = run(
       initialConversationView(42),
-      { type: 'loaded', conversation, messages: [] },
+      { type: 'loaded', conversation, messages: [], olderHref: null },
       { type: 'sendStarted', message: pending },
       { type: 'messageReceived', message: message(7, 5001) },
       { type: 'sendSucceeded', clientId: 'c1', conversation, message: message(7, 5001) },
@@ -99,7 +100,7 @@ describe('conversation view', () => {
   it('keeps pending messages last while others arrive', () => {
     const state = run(
       initialConversationView(42),
-      { type: 'loaded', conversation, messages: [message(1, 1000)] },
+      { type: 'loaded', conversation, messages: [message(1, 1000)], olderHref: null },
       { type: 'sendStarted', message: pending },
       { type: 'messageReceived', message: message(2, 6000, { participant: 'bob' }) },
     );
@@ -109,13 +110,30 @@ describe('conversation view', () => {
   it('clears the sending flag on failure and shows the error', () => {
     const state = run(
       initialConversationView(42),
-      { type: 'loaded', conversation, messages: [] },
+      { type: 'loaded', conversation, messages: [], olderHref: null },
       { type: 'sendStarted', message: pending },
       { type: 'sendFailed', clientId: 'c1', error: 'This blog does not have messaging enabled.' },
     );
     expect(state.isSending).toBe(false);
     expect(state.sendError).toBe('This blog does not have messaging enabled.');
     expect(state.messages).toEqual([]);
+  });
+
+  it('starts the older pages where the first load ended; refreshes and older pages merge in', () => {
+    const state = run(
+      initialConversationView(42),
+      { type: 'loaded', conversation, messages: [message(5, 5000)], olderHref: '/older?before=5' },
+      // A refresh's page ends elsewhere once new messages came in: the start stays.
+      { type: 'loaded', conversation, messages: [message(6, 6000), message(5, 5000)], olderHref: '/older?before=6' },
+      { type: 'olderLoaded', messages: [message(2, 2000), message(1, 1000)] },
+    );
+    expect(state.olderHref).toBe('/older?before=5');
+    expect(state.messages.map((m) => m.id)).toEqual([1, 2, 5, 6]);
+  });
+
+  it('lets only the first load decide the view: a failed refresh changes nothing', () => {
+    const loaded = run(initialConversationView(42), { type: 'loaded', conversation, messages: [message(1, 1000)], olderHref: null });
+    expect(run(loaded, { type: 'loadFailed', status: 500 })).toBe(loaded);
   });
 
   it('remembers how far each participant has read, in ms', () => {

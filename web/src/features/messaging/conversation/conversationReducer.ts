@@ -16,20 +16,22 @@ export interface ConversationViewState {
   /** Each other participant's last read time (ms), from `read` events. */
   readUpTo: Record<string, number>;
   /**
-   * The href of the next older page: from the first load, then from each older page; null
-   * when there is none. Refreshes (which read the newest page) leave it alone.
+   * Where the older pages start: the first load's link to the page before it; null when
+   * there is none. Refreshes (which read the newest page, and whose link moves as messages
+   * come in) leave it alone.
    */
   olderHref: string | null;
-  loadingOlder: boolean;
 }
 
 export type ConversationViewAction =
-  | { type: 'loadStarted' }
-  | { type: 'loaded'; conversation: Conversation; messages: Message[]; olderHref?: string | null }
-  | { type: 'olderRequested' }
-  | { type: 'olderLoaded'; messages: Message[]; olderHref: string | null }
-  | { type: 'olderFailed' }
-  /** `status` is the HTTP status of the failed fetch (0 for a network failure). */
+  /** The newest page: the first load, or a refresh (a poll, a gap filled, a read marked). */
+  | { type: 'loaded'; conversation: Conversation; messages: Message[]; olderHref: string | null }
+  /** Older pages, as many as have been read. */
+  | { type: 'olderLoaded'; messages: Message[] }
+  /**
+   * The newest page failed; `status` is its HTTP status (0 for a network failure). Only the
+   * first load decides the view: a refresh that fails changes nothing.
+   */
   | { type: 'loadFailed'; status: number }
   | { type: 'sendStarted'; message: Message }
   | { type: 'sendSucceeded'; clientId: string; conversation: Conversation; message: Message }
@@ -49,7 +51,6 @@ export function initialConversationView(conversationId: number | null): Conversa
     sendError: null,
     readUpTo: {},
     olderHref: null,
-    loadingOlder: false,
   };
 }
 
@@ -78,27 +79,17 @@ export function conversationViewReducer(
 ): ConversationViewState {
   return produce(state, (draft) => {
     switch (action.type) {
-      case 'loadStarted':
-        draft.isLoading = true;
-        break;
       case 'loaded':
+        if (draft.isLoading) draft.olderHref = action.olderHref;
         draft.isLoading = false;
         becameExisting(draft, action.conversation);
         mergeMessages(draft, action.messages);
-        if (action.olderHref !== undefined) draft.olderHref = action.olderHref;
-        break;
-      case 'olderRequested':
-        draft.loadingOlder = true;
         break;
       case 'olderLoaded':
-        draft.loadingOlder = false;
         mergeMessages(draft, action.messages);
-        draft.olderHref = action.olderHref;
-        break;
-      case 'olderFailed':
-        draft.loadingOlder = false;
         break;
       case 'loadFailed':
+        if (!draft.isLoading) break;
         draft.isLoading = false;
         // A conversation not started yet answers 404: that is the new-conversation view.
         if (!(action.status === 404 && draft.isNewConversation)) draft.isError = true;

@@ -1,6 +1,8 @@
-// One conversation, live: loads it, sends into it, and keeps it current from
-// `conversation:{id}` events, or by polling every 2 s while the socket is down.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+// One conversation, live: its newest page and its older pages through the query cache, sends
+// into it, and `conversation:{id}` events, or a poll every 2 s while the socket is down; the
+// reducer merges them all.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useReducer } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
 import * as endpoints from '../../../api/endpoints';
@@ -16,6 +18,10 @@ import {
 
 export interface ConversationView {
   state: ConversationViewState;
+  /** More older messages remain to be read. */
+  hasOlder: boolean;
+  /** An older page is on its way. */
+  loadingOlder: boolean;
   /** Sends `text`; resolves false when it failed (the error is in state.sendError). */
   send(text: string): Promise<boolean>;
   /** Loads the next older page, if there is one and none is on its way. */
@@ -24,59 +30,43 @@ export interface ConversationView {
 
 let pendingCounter = 0;
 
+/** Who the calls name: by id once the conversation exists, by recipients before. */
+function conversationRef(sender: string, conversationId: number | null, recipients: string[]): endpoints.ConversationRef {
+  return conversationId !== null ? { sender, conversationId } : { sender, recipients };
+}
+
 export function useConversation(target: ConversationTarget): ConversationView {
   const api = useApi();
   const [state, dispatch] = useReducer(conversationViewReducer, target.conversationId, initialConversationView);
-  const { sender } = target;
+  const { sender, recipients } = target;
+  const ref = conversationRef(sender, state.conversationId, recipients);
+  // This view's own pages, as the reducer is its own: each opening starts a fresh view. The
+  // conversation is named as it was opened: once a first send creates it, the calls name it
+  // by id, but it is the same conversation.
+  const instance = useId();
+  const conversationKey = ['conversation', sender, target.conversationId ?? recipients.join(','), instance];
 
-  // Who the calls name: by id once the conversation exists, by recipients before.
-  const ref: endpoints.ConversationRef =
-    state.conversationId !== null
-      ? { sender, conversationId: state.conversationId }
-      : { sender, recipients: target.recipients };
-  const refNow = useRef(ref);
-  refNow.current = ref;
-
+  // Reading the newest page also marks the conversation read.
+  const newest = useQuery({ queryKey: conversationKey, queryFn: () => endpoints.fetchMessages(api, ref), gcTime: 0 });
   useEffect(() => {
-    let cancelled = false;
-    dispatch({ type: 'loadStarted' });
-    endpoints
-      .fetchMessages(api, refNow.current)
-      .then(({ conversation, messages, nextHref }) => {
-        if (!cancelled) dispatch({ type: 'loaded', conversation, messages, olderHref: nextHref });
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) dispatch({ type: 'loadFailed', status: err instanceof ApiError ? err.status : 0 });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
+    if (!newest.data) return;
+    const { conversation, messages, nextHref } = newest.data;
+    dispatch({ type: 'loaded', conversation, messages, olderHref: nextHref });
+  }, [newest.data]);
+  useEffect(() => {
+    // A conversation not started yet answers 404: the reducer makes that the new-conversation view.
+    if (newest.error) dispatch({ type: 'loadFailed', status: newest.error instanceof ApiError ? newest.error.status : 0 });
+  }, [newest.error]);
 
-  // A quiet reload: polls, filling a gap after a reconnect, and marking read (reading the
-  // messages marks the conversation read). One at a time; a request meanwhile runs once after.
-  const refreshing = useRef<{ again: boolean } | null>(null);
+  // A quiet reload: polls, filling a gap after a reconnect, and marking read. Once a page is
+  // in, one asked for while another is on its way replaces it, so the answer is never older
+  // than the ask.
+  const { refetch } = newest;
   const refresh = useCallback(async () => {
-    if (refreshing.current) {
-      refreshing.current.again = true;
-      return;
-    }
-    refreshing.current = { again: false };
-    try {
-      do {
-        refreshing.current.again = false;
-        try {
-          const { conversation, messages } = await endpoints.fetchMessages(api, refNow.current);
-          dispatch({ type: 'loaded', conversation, messages });
-        } catch (err) {
-          // Still new (404), or a passing failure: the first load alone decides the view.
-          if (!(err instanceof ApiError && err.status === 404)) console.warn('conversation refresh failed', err);
-        }
-      } while (refreshing.current.again);
-    } finally {
-      refreshing.current = null;
-    }
-  }, [api]);
+    const { error } = await refetch();
+    // Still new (404), or a passing failure: the first load alone decides the view.
+    if (error && !(error instanceof ApiError && error.status === 404)) console.warn('conversation refresh failed', error);
+  }, [refetch]);
 
   useChannel(
     state.conversationId !== null ? `conversation:${state.conversationId}` : null,
@@ -94,6 +84,29 @@ export function useConversation(target: ConversationTarget): ConversationView {
 
   usePollingFallback(refresh, CONVERSATION_POLL_MS, { enabled: !state.isLoading && !state.isError });
 
+  // Older pages only when asked for, from where the first load's page ended.
+  const older = useInfiniteQuery({
+    queryKey: [...conversationKey, 'older'],
+    initialPageParam: state.olderHref,
+    queryFn: ({ pageParam: href }) =>
+      endpoints.fetchOlderMessages(api, href!).catch((err: unknown) => {
+        console.warn('loading older messages failed', err);
+        throw err;
+      }),
+    getNextPageParam: (page) => page.nextHref,
+    enabled: false,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (older.data) dispatch({ type: 'olderLoaded', messages: older.data.pages.flatMap((page) => page.items) });
+  }, [older.data]);
+  const hasOlder = older.data ? older.hasNextPage : state.olderHref !== null;
+  const { fetchNextPage } = older;
+  // Joins a page already on its way: two scroll events before the next render ask once.
+  const loadOlder = useCallback(() => {
+    if (hasOlder) void fetchNextPage({ cancelRefetch: false });
+  }, [hasOlder, fetchNextPage]);
+
   const send = useCallback(
     async (text: string) => {
       const clientId = `pending-${++pendingCounter}`;
@@ -101,7 +114,7 @@ export function useConversation(target: ConversationTarget): ConversationView {
       const pending: Message = {
         id: null,
         clientId,
-        conversationId: 'conversationId' in refNow.current ? refNow.current.conversationId : null,
+        conversationId: state.conversationId,
         ts,
         participant: sender,
         message: text,
@@ -110,7 +123,7 @@ export function useConversation(target: ConversationTarget): ConversationView {
       };
       dispatch({ type: 'sendStarted', message: pending });
       try {
-        const sent = await endpoints.sendMessage(api, refNow.current, text, ts);
+        const sent = await endpoints.sendMessage(api, conversationRef(sender, state.conversationId, recipients), text, ts);
         dispatch({ type: 'sendSucceeded', clientId, conversation: sent.conversation, message: sent.message });
         return true;
       } catch (err) {
@@ -118,23 +131,8 @@ export function useConversation(target: ConversationTarget): ConversationView {
         return false;
       }
     },
-    [api, sender],
+    [api, sender, recipients, state.conversationId],
   );
 
-  const stateNow = useRef(state);
-  stateNow.current = state;
-  const loadOlder = useCallback(() => {
-    const { olderHref, loadingOlder } = stateNow.current;
-    if (!olderHref || loadingOlder) return;
-    dispatch({ type: 'olderRequested' });
-    endpoints
-      .fetchOlderMessages(api, olderHref)
-      .then(({ items, nextHref }) => dispatch({ type: 'olderLoaded', messages: items, olderHref: nextHref }))
-      .catch((err: unknown) => {
-        console.warn('loading older messages failed', err);
-        dispatch({ type: 'olderFailed' });
-      });
-  }, [api]);
-
-  return { state, send, loadOlder };
+  return { state, hasOlder, loadingOlder: older.isFetching, send, loadOlder };
 }

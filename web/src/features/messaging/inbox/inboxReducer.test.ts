@@ -31,12 +31,13 @@ function run(state: InboxState, ...actions: InboxAction[]): InboxState {
   return actions.reduce(inboxReducer, state);
 }
 
+/** The pages as the query cache holds them, each `[conversations, nextHref]`. */
+function pagesLoaded(...pages: [Conversation[], string | null][]): InboxAction {
+  return { type: 'pagesLoaded', blog: 'alice', pages: pages.map(([items, nextHref]) => ({ items, nextHref })) };
+}
+
 function loaded(...conversations: Conversation[]): InboxState {
-  return run(initialInboxState('alice'), {
-    type: 'firstPageLoaded',
-    blog: 'alice',
-    page: { items: conversations, nextHref: null },
-  });
+  return run(initialInboxState('alice'), pagesLoaded([conversations, null]));
 }
 
 const ids = (state: InboxState) => state.conversations.map((c) => c.id);
@@ -44,7 +45,7 @@ const ids = (state: InboxState) => state.conversations.map((c) => c.id);
 describe('inboxReducer', () => {
   it('loads the first page', () => {
     const state = loaded(conversation(1, 30), conversation(2, 20));
-    expect(state.status).toBe('ready');
+    expect(state.loaded).toBe(true);
     expect(ids(state)).toEqual([1, 2]);
   });
 
@@ -88,11 +89,10 @@ describe('inboxReducer', () => {
   });
 
   it('merges a poll: newer copies replace, order follows the latest activity', () => {
-    const state = run(loaded(conversation(1, 30), conversation(2, 20)), {
-      type: 'polled',
-      blog: 'alice',
-      page: { items: [conversation(2, 60, { unread: true }), conversation(5, 50), conversation(1, 30)], nextHref: null },
-    });
+    const state = run(
+      loaded(conversation(1, 30), conversation(2, 20)),
+      pagesLoaded([[conversation(2, 60, { unread: true }), conversation(5, 50), conversation(1, 30)], null]),
+    );
     expect(ids(state)).toEqual([2, 5, 1]);
     expect(state.conversations[0].unread).toBe(true);
   });
@@ -103,55 +103,58 @@ describe('inboxReducer', () => {
       blog: 'alice',
       conversation: conversation(1, 40),
     });
-    state = run(state, { type: 'firstPageLoaded', blog: 'alice', page: { items: [conversation(1, 30)], nextHref: null } });
+    state = run(state, pagesLoaded([[conversation(1, 30)], null]));
     expect(state.conversations[0].lastModifiedTs).toBe(40);
   });
 
   it("keeps the server's order for conversations changed in the same second", () => {
     const state = loaded(conversation(3, 50), conversation(1, 50), conversation(2, 50));
     expect(ids(state)).toEqual([3, 1, 2]);
-    const polled = run(state, {
-      type: 'polled',
-      blog: 'alice',
-      page: { items: [conversation(2, 50), conversation(3, 50), conversation(1, 50)], nextHref: null },
-    });
+    const polled = run(state, pagesLoaded([[conversation(2, 50), conversation(3, 50), conversation(1, 50)], null]));
     expect(ids(polled)).toEqual([2, 3, 1]);
   });
 
   it('appends further pages without duplicates', () => {
-    let state = run(initialInboxState('alice'), {
-      type: 'firstPageLoaded',
-      blog: 'alice',
-      page: { items: [conversation(1, 30), conversation(2, 20)], nextHref: '/svc/conversations?before=2' },
-    });
-    state = run(state, { type: 'moreRequested', blog: 'alice' });
-    expect(state.loadingMore).toBe(true);
-    state = run(state, {
-      type: 'moreLoaded',
-      blog: 'alice',
-      page: { items: [conversation(2, 20), conversation(3, 10)], nextHref: null },
-    });
+    const first: [Conversation[], string | null] = [[conversation(1, 30), conversation(2, 20)], '/svc/conversations?before=2'];
+    let state = run(initialInboxState('alice'), pagesLoaded(first));
+    expect(state.nextHref).toBe('/svc/conversations?before=2');
+    state = run(state, pagesLoaded(first, [[conversation(2, 20), conversation(3, 10)], null]));
     expect(ids(state)).toEqual([1, 2, 3]);
     expect(state.nextHref).toBeNull();
-    expect(state.loadingMore).toBe(false);
   });
 
-  it('empties the list when another blog is chosen and drops answers for the old one', () => {
-    let state = run(loaded(conversation(1, 30)), { type: 'blogChosen', blog: 'second' });
-    expect(state.blog).toBe('second');
-    expect(state.conversations).toEqual([]);
-    expect(state.status).toBe('loading');
-    state = run(
-      state,
-      { type: 'firstPageLoaded', blog: 'alice', page: { items: [conversation(9, 90)], nextHref: null } },
-      { type: 'conversationChanged', blog: 'alice', conversation: conversation(9, 90) },
+  it('keeps the further pages a poll read again, and takes their last link', () => {
+    const first: [Conversation[], string | null] = [[conversation(1, 30), conversation(2, 20)], '/p2'];
+    const second: [Conversation[], string | null] = [[conversation(3, 10)], '/p3'];
+    const state = run(
+      initialInboxState('alice'),
+      pagesLoaded(first, second),
+      pagesLoaded([[conversation(4, 40), conversation(1, 30)], '/p2b'], [[conversation(2, 20), conversation(3, 10)], null]),
     );
-    expect(state.conversations).toEqual([]);
+    expect(ids(state)).toEqual([4, 1, 2, 3]);
+    expect(state.nextHref).toBeNull();
   });
 
-  it('records a failed load', () => {
-    const state = run(initialInboxState('alice'), { type: 'loadFailed', blog: 'alice', error: 'offline' });
-    expect(state.status).toBe('error');
-    expect(state.error).toBe('offline');
+  it('does not bring back a deleted conversation from pages read before, unless it is written in again', () => {
+    const first: [Conversation[], string | null] = [[conversation(1, 30), conversation(2, 20)], '/p2'];
+    let state = run(
+      initialInboxState('alice'),
+      pagesLoaded(first),
+      { type: 'conversationDeleted', blog: 'alice', conversationId: 2 },
+      pagesLoaded(first, [[conversation(3, 10)], null]),
+    );
+    expect(ids(state)).toEqual([1, 3]);
+    state = run(state, { type: 'conversationChanged', blog: 'alice', conversation: conversation(2, 50) });
+    expect(ids(state)).toEqual([2, 1, 3]);
+  });
+
+  it('starts empty when another blog is chosen', () => {
+    const state = run(loaded(conversation(1, 30)), {
+      type: 'pagesLoaded',
+      blog: 'second',
+      pages: [{ items: [conversation(9, 90)], nextHref: null }],
+    });
+    expect(state.blog).toBe('second');
+    expect(ids(state)).toEqual([9]);
   });
 });

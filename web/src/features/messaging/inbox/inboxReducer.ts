@@ -4,32 +4,32 @@ import { produce, type Draft } from 'immer';
 import type { Conversation, Page } from '../../../api/messagingModels';
 
 export interface InboxState {
-  /** The blog whose inbox this is; answers for another blog are dropped. */
+  /** The blog whose inbox this is; an action for another blog starts the state over for it. */
   blog: string;
   conversations: Conversation[];
   nextHref: string | null;
-  status: 'loading' | 'ready' | 'error';
-  loadingMore: boolean;
-  error: string | null;
+  /** The first page has arrived. */
+  loaded: boolean;
+  /**
+   * Conversations the blog deleted: pages read before the deletion (a further page's
+   * answer lists the pages before it again) must not bring them back.
+   */
+  deleted: number[];
 }
 
 export type InboxAction =
-  /** Another sender blog was chosen: empty the list and load again. */
-  | { type: 'blogChosen'; blog: string }
-  | { type: 'firstPageLoaded'; blog: string; page: Page<Conversation> }
-  | { type: 'loadFailed'; blog: string; error: string }
-  | { type: 'moreRequested'; blog: string }
-  | { type: 'moreLoaded'; blog: string; page: Page<Conversation> }
-  | { type: 'moreFailed'; blog: string; error: string }
-  /** A poll's first page, while the socket is down. */
-  | { type: 'polled'; blog: string; page: Page<Conversation> }
+  /**
+   * The pages loaded so far, first to last: the first load, a further page, or a poll or
+   * reload (which reads every loaded page again).
+   */
+  | { type: 'pagesLoaded'; blog: string; pages: Page<Conversation>[] }
   /** An `inbox:{blog}` `conversation` event: new message, read, or new conversation. */
   | { type: 'conversationChanged'; blog: string; conversation: Conversation }
   /** The blog deleted a conversation (message controls): it leaves the list. */
   | { type: 'conversationDeleted'; blog: string; conversationId: number };
 
 export function initialInboxState(blog: string): InboxState {
-  return { blog, conversations: [], nextHref: null, status: 'loading', loadingMore: false, error: null };
+  return { blog, conversations: [], nextHref: null, loaded: false, deleted: [] };
 }
 
 /** Whether `a` carries a later change than `b`: a later time, or a later last message. */
@@ -46,14 +46,16 @@ function newerOf(a: Conversation, b: Conversation): Conversation {
 
 /**
  * Puts a fresh page in the list. Each conversation keeps whichever copy is newer (an event
- * may beat an HTTP answer). A first page or a poll goes on top in the server's order (it
- * sorts by milliseconds; we only have seconds), followed by what else the list has; the
- * stable sort by last change then only moves what the server did not order.
+ * may beat an HTTP answer). The first page goes on top in the server's order (it sorts by
+ * milliseconds; we only have seconds), followed by what else the list has; the stable sort
+ * by last change then only moves what the server did not order. A further page (`append`)
+ * updates what the list has in place and adds the rest at the end.
  */
 function mergePage(draft: Draft<InboxState>, page: Page<Conversation>, append: boolean) {
   const known = new Map((draft.conversations as Conversation[]).map((c) => [c.id, c]));
-  const pageIds = new Set(page.items.map((c) => c.id));
-  const fromPage = page.items.map((c) => {
+  const items = page.items.filter((c) => !draft.deleted.includes(c.id));
+  const pageIds = new Set(items.map((c) => c.id));
+  const fromPage = items.map((c) => {
     const copy = known.get(c.id);
     return copy ? newerOf(copy, c) : c;
   });
@@ -68,45 +70,26 @@ function mergePage(draft: Draft<InboxState>, page: Page<Conversation>, append: b
   draft.conversations = [...fromPage, ...rest].sort((a, b) => b.lastModifiedTs - a.lastModifiedTs);
 }
 
-export function inboxReducer(state: InboxState, action: InboxAction): InboxState {
-  if (action.type === 'blogChosen') {
-    return action.blog === state.blog && state.status !== 'error' ? state : initialInboxState(action.blog);
-  }
-  if (action.blog !== state.blog) return state;
+export function inboxReducer(current: InboxState, action: InboxAction): InboxState {
+  // Another blog was chosen: its inbox starts empty.
+  const state = action.blog === current.blog ? current : initialInboxState(action.blog);
   return produce(state, (draft) => {
     switch (action.type) {
-      case 'firstPageLoaded':
-        mergePage(draft, action.page, false);
-        draft.nextHref = action.page.nextHref;
-        draft.status = 'ready';
-        draft.error = null;
+      case 'pagesLoaded': {
+        // Merging is idempotent: a page read again changes only what changed on the server.
+        action.pages.forEach((page, i) => mergePage(draft, page, i > 0));
+        draft.nextHref = action.pages.at(-1)?.nextHref ?? null;
+        draft.loaded = true;
         break;
-      case 'loadFailed':
-        draft.status = 'error';
-        draft.error = action.error;
-        break;
-      case 'moreRequested':
-        draft.loadingMore = true;
-        break;
-      case 'moreLoaded':
-        mergePage(draft, action.page, true);
-        draft.nextHref = action.page.nextHref;
-        draft.loadingMore = false;
-        break;
-      case 'moreFailed':
-        draft.loadingMore = false;
-        draft.error = action.error;
-        break;
-      case 'polled':
-        mergePage(draft, action.page, false);
-        // Pages already loaded past the first stay; with only one, the poll's link is the news.
-        draft.nextHref = draft.nextHref ?? action.page.nextHref;
-        break;
+      }
       case 'conversationDeleted':
         draft.conversations = (draft.conversations as Conversation[]).filter((c) => c.id !== action.conversationId);
+        draft.deleted.push(action.conversationId);
         break;
       case 'conversationChanged': {
         const { conversation } = action;
+        // Written in again after it was deleted: it is back.
+        draft.deleted = draft.deleted.filter((id) => id !== conversation.id);
         const i = draft.conversations.findIndex((c) => c.id === conversation.id);
         if (i === -1) {
           draft.conversations.unshift(conversation);

@@ -1,17 +1,25 @@
-// One blog's inbox, live: the first page, further pages on demand, `inbox:{blog}` events, and
-// a poll every 30 s while the socket is down. Choosing another blog starts over (spec 000 §4).
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+// One blog's inbox, live: its pages through the query cache (the first, further ones on
+// demand, all of them again on a poll every 30 s while the socket is down or after a gap),
+// and `inbox:{blog}` events; the reducer merges both. Choosing another blog starts over
+// (spec 000 §4).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useReducer } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
 import * as endpoints from '../../../api/endpoints';
-import { conversationFromSummary } from '../../../api/messagingModels';
+import { conversationFromSummary, type Conversation } from '../../../api/messagingModels';
+import { loadError } from '../../../api/queryClient';
 import { useChannel, usePollingFallback } from '../../realtime';
 import { INBOX_POLL_MS } from '../constants';
 import { useDeletedConversations } from '../deletedConversations';
-import { inboxReducer, initialInboxState, type InboxState } from './inboxReducer';
+import { inboxReducer, initialInboxState } from './inboxReducer';
 
 export interface Inbox {
-  state: InboxState;
+  conversations: Conversation[];
+  /** The next page's link; null when the last page is in. */
+  nextHref: string | null;
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  loadingMore: boolean;
   loadMore(): void;
   retry(): void;
 }
@@ -19,33 +27,29 @@ export interface Inbox {
 export function useInbox(blog: string): Inbox {
   const api = useApi();
   const [stored, dispatch] = useReducer(inboxReducer, blog, initialInboxState);
-  // Between a blog change and the effect that resets the reducer, show the empty new inbox.
+  // Until the new blog's first action, the state is the old blog's: show its empty inbox.
   const state = stored.blog === blog ? stored : initialInboxState(blog);
-  const stateNow = useRef(state);
-  stateNow.current = state;
-  const [attempt, setAttempt] = useState(0);
 
+  // This inbox's own pages, as the reducer is its own: an inbox opened again starts afresh
+  // (the reducer only adds what a page brings, so pages kept from before would bring back a
+  // conversation deleted meanwhile).
+  const instance = useId();
+  const pages = useInfiniteQuery({
+    queryKey: ['inbox', blog, instance],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam: href }) => endpoints.fetchConversations(api, blog, href ?? undefined),
+    getNextPageParam: (last) => last.nextHref,
+    gcTime: 0,
+  });
+
+  // Each answer (with the pages before it) goes to the reducer, which merges it with what the
+  // events brought meanwhile.
   useEffect(() => {
-    dispatch({ type: 'blogChosen', blog });
-    let cancelled = false;
-    endpoints
-      .fetchConversations(api, blog)
-      .then((page) => {
-        if (!cancelled) dispatch({ type: 'firstPageLoaded', blog, page });
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) dispatch({ type: 'loadFailed', blog, error: errorDetails(err).join(' ') });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, blog, attempt]);
+    if (pages.data) dispatch({ type: 'pagesLoaded', blog, pages: pages.data.pages });
+  }, [blog, pages.data]);
 
-  /** The first page again, merged in: polls and gap-filling after a reconnect. */
-  const poll = useCallback(async () => {
-    const page = await endpoints.fetchConversations(api, blog);
-    dispatch({ type: 'polled', blog, page });
-  }, [api, blog]);
+  const { refetch, fetchNextPage } = pages;
+  const reload = useCallback(() => refetch({ throwOnError: true }), [refetch]);
 
   useChannel(
     `inbox:${blog}`,
@@ -53,7 +57,7 @@ export function useInbox(blog: string): Inbox {
       if (event.event !== 'conversation') return;
       dispatch({ type: 'conversationChanged', blog, conversation: conversationFromSummary(event.data) });
     },
-    () => void poll().catch((err: unknown) => console.warn('inbox reload failed', err)),
+    () => void reload().catch((err: unknown) => console.warn('inbox reload failed', err)),
   );
 
   useDeletedConversations((deletedBy, conversationId) => {
@@ -61,24 +65,23 @@ export function useInbox(blog: string): Inbox {
   });
 
   // resetKey: choosing another blog cancels the running poll timer (spec 000 §4).
-  usePollingFallback(poll, INBOX_POLL_MS, { enabled: state.status === 'ready', resetKey: blog });
+  usePollingFallback(reload, INBOX_POLL_MS, { enabled: state.loaded, resetKey: blog });
 
-  // Set at once, unlike the state: two scroll events before the next render ask once.
-  const pageInFlight = useRef(false);
+  // Joins a page already on its way: two scroll events before the next render ask once.
+  const { nextHref } = state;
   const loadMore = useCallback(() => {
-    const { nextHref, status } = stateNow.current;
-    if (!nextHref || pageInFlight.current || status !== 'ready') return;
-    pageInFlight.current = true;
-    dispatch({ type: 'moreRequested', blog });
-    endpoints
-      .fetchConversations(api, blog, nextHref)
-      .then((page) => dispatch({ type: 'moreLoaded', blog, page }))
-      .catch((err: unknown) => dispatch({ type: 'moreFailed', blog, error: errorDetails(err).join(' ') }))
-      .finally(() => {
-        pageInFlight.current = false;
-      });
-  }, [api, blog]);
+    if (nextHref !== null) void fetchNextPage({ cancelRefetch: false });
+  }, [nextHref, fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, loadMore, retry };
+  const error = loadError(pages);
+  return {
+    conversations: state.conversations,
+    nextHref,
+    status: state.loaded ? 'ready' : error !== null ? 'error' : 'loading',
+    error,
+    loadingMore: pages.isFetchingNextPage,
+    loadMore,
+    retry,
+  };
 }

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import * as endpoints from '../../../api/endpoints';
 import type { Participant } from '../../../api/messagingModels';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { FAVORITES_LIMIT, RECIPIENT_SEARCH_DEBOUNCE_MS } from '../constants';
+
+const suggestionsKey = (query: string) => ['participantSuggestions', query];
 
 /**
  * Recipients for the compose view (spec 000 §5): favorites for an empty query, otherwise
@@ -11,40 +14,25 @@ import { FAVORITES_LIMIT, RECIPIENT_SEARCH_DEBOUNCE_MS } from '../constants';
  */
 export function useParticipantSuggestions(query: string): { blogs: Participant[] | null } {
   const api = useApi();
-  const cache = useRef(new Map<string, Participant[]>());
-  // Failed queries show as empty lists but are not cached: typing them again asks again.
-  const failed = useRef(new Set<string>());
-  const [asked, setAsked] = useState(query);
-  const [, setAnswered] = useState(0);
+  const queryClient = useQueryClient();
+  const cached = queryClient.getQueryData<Participant[]>(suggestionsKey(query));
+  // Favorites need no debounce: they are what shows before any typing; nor does an answer
+  // already at hand.
+  const asked = useDebouncedValue(query, RECIPIENT_SEARCH_DEBOUNCE_MS, { now: query === '' || cached !== undefined });
 
-  useEffect(() => {
-    // Favorites need no debounce: they are what shows before any typing.
-    failed.current.delete(query);
-    if (query === '' || cache.current.has(query)) {
-      setAsked(query);
-      return;
-    }
-    const timer = setTimeout(() => setAsked(query), RECIPIENT_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  useEffect(() => {
-    if (cache.current.has(asked)) return;
-    let cancelled = false;
-    endpoints
-      .fetchParticipantSuggestions(api, asked, FAVORITES_LIMIT)
-      .then((blogs) => cache.current.set(asked, blogs))
-      .catch((err: unknown) => {
+  const answer = useQuery({
+    queryKey: suggestionsKey(asked),
+    queryFn: () =>
+      endpoints.fetchParticipantSuggestions(api, asked, FAVORITES_LIMIT).catch((err: unknown) => {
         console.warn('participant suggestions failed', err);
-        failed.current.add(asked);
-      })
-      .finally(() => {
-        if (!cancelled) setAnswered((n) => n + 1);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, asked]);
+        throw err;
+      }),
+    // Cached by query while the compose view is in use. A failed query keeps no answer:
+    // typing it again asks again.
+    staleTime: Infinity,
+  });
 
-  return { blogs: cache.current.get(query) ?? (failed.current.has(query) ? [] : null) };
+  if (asked !== query) return { blogs: null };
+  // A failed query shows as an empty list.
+  return { blogs: answer.data ?? (answer.isError && !answer.isFetching ? [] : null) };
 }

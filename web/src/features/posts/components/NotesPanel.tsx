@@ -1,12 +1,14 @@
 // A post's notes (spec 002 §1, §3): who liked it, who reblogged it where, who replied what,
 // newest first, reloaded when the live count moves; and the reply form where the post takes
 // replies. Every text here is plain text.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { runPostAction } from '../../../api/postActions';
 import { fetchNotes, type Note } from '../../../api/postEndpoints';
 import type { Post } from '../../../api/postModels';
+import { loadError } from '../../../api/queryClient';
 import { Avatar } from '../../../components/Avatar';
 import { BarLoader } from '../../../components/BarLoader';
 import { useDialogs } from '../../dialogs';
@@ -62,50 +64,27 @@ export function NotesPanel({
   const api = useApi();
   const { alert } = useDialogs();
   const { isLoggedIn } = useSession();
-  const [notes, setNotes] = useState<Note[] | null>(null);
-  const [nextBefore, setNextBefore] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [reply, setReply] = useState('');
   const [replying, setReplying] = useState(false);
   const [replyError, setReplyError] = useState<string | null>(null);
 
-  // Each first-page load starts a new list: an answer to an earlier load, or a page of more
-  // asked for before it, may arrive after it and must not replace or extend the newer list.
-  const generation = useRef(0);
-  useEffect(
-    () => () => {
-      generation.current += 1; // closed: nothing lands any more
-    },
-    [],
-  );
-  const loadFirst = useCallback(() => {
-    const mine = ++generation.current;
-    fetchNotes(api, post.id)
-      .then((page) => {
-        if (mine !== generation.current) return;
-        setNotes(page.notes);
-        setNextBefore(page.nextBefore);
-        setError(null);
-      })
-      .catch((err: unknown) => {
-        if (mine === generation.current) setError(errorDetails(err).join(' '));
-      });
-  }, [api, post.id]);
-  useEffect(loadFirst, [loadFirst, noteCount]);
-
-  const loadMore = () => {
-    if (nextBefore === null) return;
-    const mine = generation.current;
-    fetchNotes(api, post.id, nextBefore)
-      .then((page) => {
-        if (mine !== generation.current) return;
-        setNotes((shown) => [...(shown ?? []), ...page.notes.filter((n) => !shown?.some((s) => s.id === n.id))]);
-        setNextBefore(page.nextBefore);
-      })
-      .catch((err: unknown) => {
-        if (mine === generation.current) setError(errorDetails(err).join(' '));
-      });
-  };
+  // The notes as of this count: a new count starts a new list from its first page, and the
+  // list shown stays until that arrives. An answer for an earlier count lands in that
+  // count's cache entry, never in the list shown.
+  const pages = useInfiniteQuery({
+    queryKey: ['notes', post.id, noteCount],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam: before }) => fetchNotes(api, post.id, before),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const notes = useMemo(() => {
+    if (!pages.data) return null;
+    const seen = new Set<number>();
+    return pages.data.pages.flatMap((page) => page.notes).filter((n) => !seen.has(n.id) && seen.add(n.id));
+  }, [pages.data]);
+  const error = loadError(pages);
+  const loadMore = () => void pages.fetchNextPage();
 
   const text = reply.trim();
   const sendReply = (e: FormEvent) => {
@@ -116,8 +95,10 @@ export function NotesPanel({
     runPostAction(api, 'reply', { post_id: post.id, reply_text: text, tumblelog: post.blogName }, alert)
       .then((answer) => {
         setReply('');
+        // A new count loads the list afresh; the same count (its live event came first, and
+        // the list loaded then may not have had the reply yet) reads the list again.
+        if (answer.note_count === noteCount) void pages.refetch();
         onCounted(answer.note_count);
-        loadFirst();
       })
       .catch((err: unknown) => setReplyError(errorDetails(err).join(' ')))
       .finally(() => setReplying(false));
@@ -158,7 +139,7 @@ export function NotesPanel({
           ))}
         </ol>
       )}
-      {nextBefore !== null && (
+      {pages.hasNextPage && (
         <button type="button" className="notes-panel__more" onClick={loadMore}>
           Show more notes
         </button>
