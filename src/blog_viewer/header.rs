@@ -12,7 +12,7 @@ use crate::blogs::lookup::{blog_named, not_yours};
 use crate::blogs::model::BlogView;
 use crate::error::{ApiResult, ok};
 use crate::extract::Json;
-use crate::follows::{follow_blog, unfollow_blog};
+use crate::follows::rules;
 use crate::state::AppState;
 
 /// The blog viewer's header (spec 000 §2.10): the blog as the viewer sees it.
@@ -61,10 +61,10 @@ pub(super) async fn save_header(
     }
     match fields.following {
         Some(true) => {
-            follow_blog(&app, &user, &blog).await?;
+            rules::follow(&app.store, user.user_id, &blog).await?;
         }
         Some(false) => {
-            unfollow_blog(&app, &user, &blog).await?;
+            rules::unfollow(&app.store, user.user_id, &blog).await?;
         }
         None => {}
     }

@@ -5,15 +5,13 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
-use super::store;
-use super::store::FollowChange;
+use super::{rules, store};
 use crate::auth::session::CurrentUser;
-use crate::blogs;
 use crate::blogs::BlogList;
-use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
+use crate::blogs::lookup::{BlogField, blog_named, owned_blog};
 use crate::blogs::model::BlogView;
 use crate::blogs::store::BlogRow;
-use crate::error::{ApiResult, AppError, Code, ok};
+use crate::error::{ApiResult, ok};
 use crate::extract::{Form, Query};
 use crate::state::AppState;
 
@@ -53,36 +51,11 @@ async fn follow(
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
     let mut target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
-    if follow_blog(&app, &user, &target).await? {
+    if rules::follow(&app.store, user.user_id, &target).await? {
         target.following = true;
         target.follower_count += 1;
     }
     follow_answer(&app, &user, &target).await
-}
-
-/// `user` follows `target` (as the blog they act as): refused for one's own blog and for a
-/// blog that blocked them; the blog hears of it and the user's dashboards start reading it.
-/// Following twice is not an error. Answers whether it followed now.
-pub async fn follow_blog(
-    app: &AppState,
-    user: &CurrentUser,
-    target: &BlogRow,
-) -> Result<bool, AppError> {
-    if target.user_id == user.user_id {
-        return Err(AppError::bad_request(
-            Code::OwnBlog,
-            "You can't follow your own blog.",
-        ));
-    }
-    if blogs::blocks::blocked_any_blog_of(&app.store, target.id, user.user_id).await? {
-        return Err(AppError::forbidden(
-            Code::Blocked,
-            format!("You can't follow {}.", target.name),
-        ));
-    }
-    let via = acting_blog(&app.store, user.user_id).await?;
-    let change = store::follow(&app.store, user.user_id, via.id, target.id).await?;
-    Ok(change == FollowChange::Followed)
 }
 
 async fn unfollow(
@@ -91,22 +64,11 @@ async fn unfollow(
     Form(form): Form<FollowForm>,
 ) -> ApiResult<FollowAnswer> {
     let mut target = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
-    if unfollow_blog(&app, &user, &target).await? {
+    if rules::unfollow(&app.store, user.user_id, &target).await? {
         target.following = false;
         target.follower_count -= 1;
     }
     follow_answer(&app, &user, &target).await
-}
-
-/// `user` stops following `target`; their dashboards stop reading it. Not following it is
-/// not an error. Answers whether it unfollowed now.
-pub async fn unfollow_blog(
-    app: &AppState,
-    user: &CurrentUser,
-    target: &BlogRow,
-) -> Result<bool, AppError> {
-    let change = store::unfollow(&app.store, user.user_id, target.id).await?;
-    Ok(change == FollowChange::Unfollowed)
 }
 
 /// The answer of both calls: the blog as the user now sees it (read before the change, with

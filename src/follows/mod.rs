@@ -2,8 +2,9 @@
 //! `follower` notification, and the list of blogs a user follows.
 
 mod http;
+pub mod rules;
 pub mod store;
 
+pub use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;
-pub use http::{follow_blog, router, unfollow_blog};

@@ -5,17 +5,11 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
-use super::store;
+use super::{rules, store};
 use crate::auth::session::CurrentUser;
-use crate::blogs::lookup::acting_blog;
-use crate::error::{ApiResult, AppError, Code, ok};
+use crate::error::{ApiResult, ok};
 use crate::extract::Form;
 use crate::notes;
-use crate::notes::store::NotedPost;
-use crate::posts;
-use crate::posts::model::PostState;
-use crate::posts::reblog::not_blocked;
-use crate::posts::store::PostRow;
 use crate::state::AppState;
 
 /// The like routes.
@@ -53,28 +47,13 @@ struct LikeAnswer {
     liked_post_count: i64,
 }
 
-/// The message of a like refused for the post's owner (spec 002 §6).
-pub const OWN_POST: &str = "You can't like your own post.";
-
 async fn like(
     State(app): State<AppState>,
     user: CurrentUser,
     Form(form): Form<LikeForm>,
 ) -> ApiResult<LikeAnswer> {
-    let post = likeable(&app, user.user_id, form.id, &form.key).await?;
-    if post.owner_id == user.user_id {
-        return Err(AppError::forbidden(Code::OwnPost, OWN_POST));
-    }
-    not_blocked(&app.store, user.user_id, &post, "like").await?;
-    let via = acting_blog(&app.store, user.user_id).await?;
-    store::like(
-        &app.store,
-        user.user_id,
-        via.id,
-        NotedPost::of(post.id, post.root_post_id),
-    )
-    .await?;
-    answer(&app, user.user_id, post.id).await
+    let id = rules::like(&app.store, user.user_id, form.id, &form.key).await?;
+    answer(&app, user.user_id, id).await
 }
 
 async fn unlike(
@@ -82,22 +61,8 @@ async fn unlike(
     user: CurrentUser,
     Form(form): Form<LikeForm>,
 ) -> ApiResult<LikeAnswer> {
-    let post = likeable(&app, user.user_id, form.id, &form.key).await?;
-    store::unlike(&app.store, user.user_id, post.id).await?;
-    answer(&app, user.user_id, post.id).await
-}
-
-/// The published post `id`, named with its reblog key; anything else answers 404, as if
-/// the post did not exist.
-async fn likeable(app: &AppState, user_id: i64, id: i64, key: &str) -> Result<PostRow, AppError> {
-    match posts::store::post_row(&app.store, id, Some(user_id)).await? {
-        Some(row)
-            if row.state() == PostState::Published && !key.is_empty() && row.reblog_key == key =>
-        {
-            Ok(row)
-        }
-        _ => Err(AppError::not_found("No such post.")),
-    }
+    let id = rules::unlike(&app.store, user.user_id, form.id, &form.key).await?;
+    answer(&app, user.user_id, id).await
 }
 
 async fn answer(app: &AppState, user_id: i64, id: i64) -> ApiResult<LikeAnswer> {

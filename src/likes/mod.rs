@@ -3,6 +3,7 @@
 //! blog.
 
 mod http;
+pub mod rules;
 pub mod store;
 
 pub use http::router;
