@@ -9,6 +9,7 @@
 pub mod client;
 pub mod db;
 pub mod deployment;
+pub mod posts;
 pub mod server;
 pub mod store;
 pub mod ws;
