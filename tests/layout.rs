@@ -1,6 +1,6 @@
 //! The shape of the code, checked: every route the router serves is documented in
-//! docs/api.md, features import each other without cycles, and the realtime core imports
-//! no feature. They read the source, since that is where routes and imports are declared.
+//! docs/api.md, features import each other without cycles, the files of a folder too, the
+//! core (store and realtime) imports no feature, and no feature publishes by hand. They read the source, since that is where routes and imports are declared.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -156,44 +156,159 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
+/// The features: every module whose routes the app's router merges, or whose channel kinds
+/// it registers (`app.rs`), but the core's. Read from the source, so a new feature is
+/// covered without anyone listing it here.
+fn features() -> BTreeSet<String> {
+    let app = std::fs::read_to_string(root().join("src/app.rs")).unwrap();
+    let mut features = BTreeSet::new();
+    for call in [".merge(crate::", ".register(crate::"] {
+        for (at, _) in app.match_indices(call) {
+            let name: String = app[at + call.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !CORE.contains(&name.as_str()) {
+                features.insert(name);
+            }
+        }
+    }
+    features
+}
+
+/// The core: what every feature may use and what must use no feature.
+const CORE: [&str; 2] = ["realtime", "store"];
+
 #[test]
-fn the_realtime_core_imports_no_feature() {
-    let features = [
-        "accounts",
-        "activity",
-        "blogs",
-        "follows",
-        "likes",
+fn the_core_imports_no_feature() {
+    let features = features();
+    for expected in [
         "messaging",
         "posts",
+        "follows",
+        "composer",
         "unread",
-    ];
+        "feed",
+    ] {
+        assert!(
+            features.contains(expected),
+            "the feature scan of app.rs found {features:?}"
+        );
+    }
     let graph = imports();
-    let named: Vec<&String> = graph["realtime"]
-        .iter()
-        .filter(|m| features.contains(&m.as_str()))
-        .collect();
-    assert!(named.is_empty(), "src/realtime/ imports {named:?}");
+    for core in CORE {
+        let named: Vec<&String> = graph
+            .get(core)
+            .into_iter()
+            .flatten()
+            .filter(|m| features.contains(m.as_str()))
+            .collect();
+        assert!(named.is_empty(), "src/{core}/ imports {named:?}");
+    }
+}
+
+#[test]
+fn no_handler_publishes_by_hand() {
+    // What a change commits is published by the code that commits it (store/publish.rs).
+    let mut found = Vec::new();
+    for (path, text) in sources() {
+        let relative = path.strip_prefix(root().join("src")).unwrap();
+        if CORE.contains(&module_of(&path).as_str()) || relative.starts_with("app.rs") {
+            continue;
+        }
+        for call in ["realtime.publish", ".publisher()", "refresh_group", "bus."] {
+            if text.contains(call) && !relative.starts_with("messaging/send") {
+                found.push(format!("{} calls {call}", relative.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// Every file of a folder under `src/` and the sibling files it names (`super::x`, or
+/// `crate::<folder>::x`), keyed by path relative to `src/` without `.rs`.
+fn file_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, text) in sources() {
+        let relative = path.strip_prefix(root().join("src")).unwrap();
+        let Some(folder) = relative.parent().filter(|f| !f.as_os_str().is_empty()) else {
+            continue;
+        };
+        let name = relative.file_stem().unwrap().to_string_lossy().into_owned();
+        if name == "mod" {
+            continue;
+        }
+        let folder = folder.to_string_lossy().into_owned();
+        let module = folder.replace('/', "::");
+        let key = |file: &str| format!("{folder}/{file}");
+        let siblings = |prefix: &str| {
+            text.match_indices(prefix)
+                .map(|(at, _)| {
+                    text[at + prefix.len()..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect::<String>()
+                })
+                .filter(|file| {
+                    root()
+                        .join("src")
+                        .join(key(file))
+                        .with_extension("rs")
+                        .is_file()
+                        || root().join("src").join(key(file)).join("mod.rs").is_file()
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut named = siblings("super::");
+        named.extend(siblings(&format!("crate::{module}::")));
+        let entry = graph.entry(key(&name)).or_default();
+        entry.extend(named.into_iter().filter(|f| *f != name).map(|f| key(&f)));
+    }
+    graph
+}
+
+#[test]
+fn no_file_imports_a_sibling_that_imports_it_back() {
+    let graph = file_imports();
+    assert!(
+        graph.contains_key("messaging/store") && graph.contains_key("posts/http"),
+        "the file scan found {:?}",
+        graph.keys().collect::<Vec<_>>()
+    );
+    let mut cycles = Vec::new();
+    for (from, deps) in &graph {
+        for to in deps {
+            if from < to && reaches(&graph, to, from) {
+                cycles.push(format!("{from} <-> {to}"));
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "import cycles inside a folder: {cycles:?}"
+    );
+}
+
+/// Whether `from` reaches `to` along `graph`'s edges.
+fn reaches(graph: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> bool {
+    let mut seen = BTreeSet::new();
+    let mut next = vec![from.to_owned()];
+    while let Some(module) = next.pop() {
+        for dep in graph.get(&module).into_iter().flatten() {
+            if dep == to {
+                return true;
+            }
+            if seen.insert(dep.clone()) {
+                next.push(dep.clone());
+            }
+        }
+    }
+    false
 }
 
 #[test]
 fn modules_import_each_other_without_cycles() {
     let graph = imports();
-    fn reaches(graph: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> bool {
-        let mut seen = BTreeSet::new();
-        let mut next = vec![from.to_owned()];
-        while let Some(module) = next.pop() {
-            for dep in graph.get(&module).into_iter().flatten() {
-                if dep == to {
-                    return true;
-                }
-                if seen.insert(dep.clone()) {
-                    next.push(dep.clone());
-                }
-            }
-        }
-        false
-    }
     let mut cycles = Vec::new();
     for (from, deps) in &graph {
         for to in deps {
