@@ -7,18 +7,23 @@ use futures_util::future::BoxFuture;
 
 use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Topic;
-use crate::store::{Store, Tx, in_list_query};
-use crate::{with_pool, with_tx};
+use crate::store::{DbPool, Store, Tx, TxConn, in_list_query};
 
 /// Each blog of the given users with its unread conversations and unread notifications, as
 /// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
-/// then [`UNREAD_COUNTS_TAIL`].
+/// then [`UNREAD_COUNTS_TAIL`]. SQLite's (sqlx and the writer thread run this text);
+/// PostgreSQL's is its `unread_counts` function (migration 0016), which its send function
+/// calls too.
 const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
      (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
       WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
      (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity \
      FROM blogs b WHERE b.user_id IN (";
 const UNREAD_COUNTS_TAIL: &str = ") ORDER BY b.user_id, b.position, b.id";
+
+/// [`UNREAD_COUNTS_OF`] on PostgreSQL; binds the user ids as an array.
+const UNREAD_COUNTS_POSTGRES: &str =
+    "SELECT user_id, blog, messaging, activity FROM unread_counts($1)";
 
 /// `(user_id, blog, messaging, activity)`: a row of [`UNREAD_COUNTS_OF`].
 pub type CountRow = (i64, String, i64, i64);
@@ -31,9 +36,20 @@ pub async fn events(tx: &mut Tx, user_ids: &[i64]) -> sqlx::Result<Vec<(Topic, E
     if users.is_empty() {
         return Ok(Vec::new());
     }
-    let rows: Vec<CountRow> = with_tx!(tx, conn =>
-        in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
-            .build_query_as().fetch_all(conn).await)?;
+    let rows: Vec<CountRow> = match tx.conn() {
+        TxConn::Sqlite(tx, _) => {
+            in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
+                .build_query_as()
+                .fetch_all(&mut **tx)
+                .await?
+        }
+        TxConn::Postgres(tx) => {
+            sqlx::query_as(UNREAD_COUNTS_POSTGRES)
+                .bind(&users)
+                .fetch_all(&mut **tx)
+                .await?
+        }
+    };
     Ok(events_from(&users, &rows))
 }
 
@@ -85,9 +101,20 @@ pub fn events_from(user_ids: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
 /// A user's unread conversations and notifications, per blog and in all.
 pub async fn unread_counts(store: &Store, user_id: i64) -> sqlx::Result<UnreadCounts> {
     let users = [user_id];
-    let rows: Vec<CountRow> = with_pool!(store, pool =>
-        in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
-            .build_query_as().fetch_all(pool).await)?;
+    let rows: Vec<CountRow> = match store.pool() {
+        DbPool::Sqlite { read, .. } => {
+            in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
+                .build_query_as()
+                .fetch_all(read)
+                .await?
+        }
+        DbPool::Postgres(pool) => {
+            sqlx::query_as(UNREAD_COUNTS_POSTGRES)
+                .bind(&users[..])
+                .fetch_all(pool)
+                .await?
+        }
+    };
     Ok(counts_of(user_id, &rows))
 }
 
