@@ -165,6 +165,6 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}/kinds.db", dir.path().display());
         let store = Store::connect(&url, 1).await.unwrap();
-        assert_eq!(channel_kinds(&store).unregistered(), Vec::<&str>::new());
+        assert_eq!(channel_kinds(&store).unregistered(), Vec::new());
     }
 }

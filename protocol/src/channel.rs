@@ -25,6 +25,93 @@ pub enum Channel {
     Dashboard,
 }
 
+/// The kinds of channel, without their keys: what a feature registers who may read, and what
+/// clients build channel names from (the web's `channel.inbox(blog)`, generated from this).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub enum ChannelKind {
+    Inbox,
+    Conversation,
+    Activity,
+    Unread,
+    Notes,
+    Posts,
+    Dashboard,
+}
+
+/// What follows a kind's colon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChannelKey {
+    /// A blog's name.
+    Blog,
+    /// A positive id.
+    Id,
+    /// Nothing: the channel is the session user's own, and has no colon.
+    None,
+}
+
+impl ChannelKind {
+    /// Every kind.
+    pub const ALL: [ChannelKind; 7] = [
+        ChannelKind::Inbox,
+        ChannelKind::Conversation,
+        ChannelKind::Activity,
+        ChannelKind::Unread,
+        ChannelKind::Notes,
+        ChannelKind::Posts,
+        ChannelKind::Dashboard,
+    ];
+
+    /// The kind as written before the colon.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChannelKind::Inbox => "inbox",
+            ChannelKind::Conversation => "conversation",
+            ChannelKind::Activity => "activity",
+            ChannelKind::Unread => "unread",
+            ChannelKind::Notes => "notes",
+            ChannelKind::Posts => "posts",
+            ChannelKind::Dashboard => "dashboard",
+        }
+    }
+
+    /// What its channels' keys are.
+    pub fn key(self) -> ChannelKey {
+        match self {
+            ChannelKind::Inbox | ChannelKind::Activity | ChannelKind::Posts => ChannelKey::Blog,
+            ChannelKind::Conversation | ChannelKind::Notes => ChannelKey::Id,
+            ChannelKind::Unread | ChannelKind::Dashboard => ChannelKey::None,
+        }
+    }
+
+    /// What its channels carry, for documentation (the generated web helper's comments).
+    pub fn about(self) -> &'static str {
+        match self {
+            ChannelKind::Inbox => "the blog's conversation list changed",
+            ChannelKind::Conversation => "a message arrived or was read",
+            ChannelKind::Activity => "a notification for the blog",
+            ChannelKind::Unread => "the session user's unread counts",
+            ChannelKind::Notes => "the note count of a reblog chain, by its first post's id",
+            ChannelKind::Posts => "the blog's published posts changed",
+            ChannelKind::Dashboard => {
+                "the posts of every blog the session user reads, in the feed's order"
+            }
+        }
+    }
+
+    /// The kind written `kind`, if there is one.
+    pub fn parse(kind: &str) -> Option<ChannelKind> {
+        ChannelKind::ALL.into_iter().find(|k| k.as_str() == kind)
+    }
+}
+
+impl fmt::Display for ChannelKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Why a channel string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
@@ -39,27 +126,16 @@ pub enum ChannelError {
 }
 
 impl Channel {
-    /// Every kind, as written before the colon.
-    pub const KINDS: [&'static str; 7] = [
-        "inbox",
-        "conversation",
-        "activity",
-        "unread",
-        "notes",
-        "posts",
-        "dashboard",
-    ];
-
-    /// The channel's kind, as written before the colon.
-    pub fn kind(&self) -> &'static str {
+    /// The channel's kind.
+    pub fn kind(&self) -> ChannelKind {
         match self {
-            Channel::Inbox(_) => "inbox",
-            Channel::Conversation(_) => "conversation",
-            Channel::Activity(_) => "activity",
-            Channel::Unread => "unread",
-            Channel::Notes(_) => "notes",
-            Channel::Posts(_) => "posts",
-            Channel::Dashboard => "dashboard",
+            Channel::Inbox(_) => ChannelKind::Inbox,
+            Channel::Conversation(_) => ChannelKind::Conversation,
+            Channel::Activity(_) => ChannelKind::Activity,
+            Channel::Unread => ChannelKind::Unread,
+            Channel::Notes(_) => ChannelKind::Notes,
+            Channel::Posts(_) => ChannelKind::Posts,
+            Channel::Dashboard => ChannelKind::Dashboard,
         }
     }
 }
@@ -106,19 +182,24 @@ impl FromStr for Channel {
             Some((kind, key)) => (kind, Some(key)),
             None => (s, None),
         };
-        match (kind, key) {
-            ("unread", None) => Ok(Channel::Unread),
-            ("dashboard", None) => Ok(Channel::Dashboard),
-            ("unread" | "dashboard", Some(key)) => Err(ChannelError::BadKey(key.to_owned())),
-            ("inbox" | "conversation" | "activity" | "notes" | "posts", None) => {
-                Err(ChannelError::MissingKey(s.to_owned()))
+        let kind =
+            ChannelKind::parse(kind).ok_or_else(|| ChannelError::UnknownKind(kind.to_owned()))?;
+        match (kind.key(), key) {
+            (ChannelKey::None, Some(key)) => return Err(ChannelError::BadKey(key.to_owned())),
+            (ChannelKey::Blog | ChannelKey::Id, None) => {
+                return Err(ChannelError::MissingKey(s.to_owned()));
             }
-            ("inbox", Some(key)) => blog_key(key).map(Channel::Inbox),
-            ("activity", Some(key)) => blog_key(key).map(Channel::Activity),
-            ("posts", Some(key)) => blog_key(key).map(Channel::Posts),
-            ("conversation", Some(key)) => id_key(key).map(Channel::Conversation),
-            ("notes", Some(key)) => id_key(key).map(Channel::Notes),
-            (kind, _) => Err(ChannelError::UnknownKind(kind.to_owned())),
+            _ => {}
+        }
+        let key = key.unwrap_or("");
+        match kind {
+            ChannelKind::Unread => Ok(Channel::Unread),
+            ChannelKind::Dashboard => Ok(Channel::Dashboard),
+            ChannelKind::Inbox => blog_key(key).map(Channel::Inbox),
+            ChannelKind::Activity => blog_key(key).map(Channel::Activity),
+            ChannelKind::Posts => blog_key(key).map(Channel::Posts),
+            ChannelKind::Conversation => id_key(key).map(Channel::Conversation),
+            ChannelKind::Notes => id_key(key).map(Channel::Notes),
         }
     }
 }
@@ -167,8 +248,13 @@ mod tests {
             Channel::Posts("a".into()),
             Channel::Dashboard,
         ];
-        let kinds: Vec<&str> = samples.iter().map(Channel::kind).collect();
-        assert_eq!(kinds, Channel::KINDS);
+        let kinds: Vec<ChannelKind> = samples.iter().map(Channel::kind).collect();
+        assert_eq!(kinds, ChannelKind::ALL);
+        for (sample, kind) in samples.iter().zip(ChannelKind::ALL) {
+            let written = sample.to_string();
+            assert_eq!(written.split(':').next(), Some(kind.as_str()));
+            assert_eq!(written.contains(':'), kind.key() != ChannelKey::None);
+        }
     }
 
     #[test]

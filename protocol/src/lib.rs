@@ -12,7 +12,7 @@ mod codec;
 mod event;
 mod frame;
 
-pub use channel::{Channel, ChannelError};
+pub use channel::{Channel, ChannelError, ChannelKey, ChannelKind};
 pub use codec::{Codec, CodecError, Encoded};
 pub use event::{
     BlogUnread, ConversationSummary, Event, FromTumblelog, MessageData, NoteCount, NoteMeta,

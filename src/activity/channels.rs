@@ -1,6 +1,6 @@
 //! Who may read `activity:{blog}`: the blog's owner.
 
-use dashwire_protocol::Channel;
+use dashwire_protocol::{Channel, ChannelKind};
 use futures_util::future::BoxFuture;
 
 use crate::blogs;
@@ -14,8 +14,8 @@ pub struct ActivityChannel {
 }
 
 impl ChannelAuthority for ActivityChannel {
-    fn kinds(&self) -> &'static [&'static str] {
-        &["activity"]
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Activity]
     }
 
     fn authorize<'a>(

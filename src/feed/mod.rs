@@ -11,7 +11,7 @@
 //! Its own module, apart from posts and follows, because posts, follows and blogs all reach it
 //! and it reaches none of them.
 
-use dashwire_protocol::Channel;
+use dashwire_protocol::{Channel, ChannelKind};
 use futures_util::future::BoxFuture;
 
 use crate::realtime::{ChannelAuthority, Grant};
@@ -40,8 +40,8 @@ pub struct DashboardChannel {
 }
 
 impl ChannelAuthority for DashboardChannel {
-    fn kinds(&self) -> &'static [&'static str] {
-        &["dashboard"]
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Dashboard]
     }
 
     fn authorize<'a>(

@@ -1,7 +1,7 @@
 //! Who may read messaging's channels: `inbox:{blog}` its owner, `conversation:{id}` the
 //! owners of the conversation's blogs.
 
-use dashwire_protocol::Channel;
+use dashwire_protocol::{Channel, ChannelKind};
 use futures_util::future::BoxFuture;
 
 use crate::blogs;
@@ -27,8 +27,8 @@ impl MessagingChannels {
 }
 
 impl ChannelAuthority for MessagingChannels {
-    fn kinds(&self) -> &'static [&'static str] {
-        &["inbox", "conversation"]
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Inbox, ChannelKind::Conversation]
     }
 
     fn authorize<'a>(

@@ -1,6 +1,6 @@
 //! Who may read `notes:{root_id}`: anyone who may read a post of the chain.
 
-use dashwire_protocol::Channel;
+use dashwire_protocol::{Channel, ChannelKind};
 use futures_util::future::BoxFuture;
 
 use super::store;
@@ -14,8 +14,8 @@ pub struct NotesChannel {
 }
 
 impl ChannelAuthority for NotesChannel {
-    fn kinds(&self) -> &'static [&'static str] {
-        &["notes"]
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Notes]
     }
 
     fn authorize<'a>(

@@ -1,7 +1,7 @@
 //! Who may read `posts:{blog}`: anyone signed in, and visitors, for a blog whose posts are
 //! public; only its owner for a private group channel.
 
-use dashwire_protocol::Channel;
+use dashwire_protocol::{Channel, ChannelKind};
 use futures_util::future::BoxFuture;
 
 use super::store;
@@ -15,8 +15,8 @@ pub struct PostsChannel {
 }
 
 impl ChannelAuthority for PostsChannel {
-    fn kinds(&self) -> &'static [&'static str] {
-        &["posts"]
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Posts]
     }
 
     fn authorize<'a>(

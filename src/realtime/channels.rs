@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use dashwire_protocol::Channel;
+use dashwire_protocol::{Channel, ChannelKind};
 use futures_util::future::BoxFuture;
 
 use crate::store::Topic;
@@ -25,8 +25,8 @@ pub enum Grant {
 
 /// A feature's rule for the channel kinds it owns.
 pub trait ChannelAuthority: Send + Sync + 'static {
-    /// The kinds it answers for, as written before the colon (`inbox`, `unread`).
-    fn kinds(&self) -> &'static [&'static str];
+    /// The kinds it answers for.
+    fn kinds(&self) -> &'static [ChannelKind];
 
     /// What `channel` gives `viewer` if they may read it; `None` if not. `viewer` is the
     /// socket's user, `None` for a visitor's socket (a public blog's posts and notes are for
@@ -41,7 +41,7 @@ pub trait ChannelAuthority: Send + Sync + 'static {
 /// Every registered kind and its authority; cheap to clone.
 #[derive(Clone, Default)]
 pub struct ChannelKinds {
-    by_kind: HashMap<&'static str, Arc<dyn ChannelAuthority>>,
+    by_kind: HashMap<ChannelKind, Arc<dyn ChannelAuthority>>,
 }
 
 impl ChannelKinds {
@@ -62,17 +62,16 @@ impl ChannelKinds {
         viewer: Option<i64>,
         channel: &Channel,
     ) -> sqlx::Result<Option<Grant>> {
-        match self.by_kind.get(channel.kind()) {
+        match self.by_kind.get(&channel.kind()) {
             Some(authority) => authority.authorize(viewer, channel).await,
             None => Ok(None),
         }
     }
 
     /// The protocol's kinds that no feature registered (empty when the server is complete).
-    pub fn unregistered(&self) -> Vec<&'static str> {
-        Channel::KINDS
-            .iter()
-            .copied()
+    pub fn unregistered(&self) -> Vec<ChannelKind> {
+        ChannelKind::ALL
+            .into_iter()
             .filter(|kind| !self.by_kind.contains_key(kind))
             .collect()
     }

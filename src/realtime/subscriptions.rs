@@ -698,7 +698,7 @@ mod tests {
     //! The state machine against a real event log (SQLite in a temp folder) and the real
     //! registry, with frames collected in a list instead of written to a socket.
 
-    use dashwire_protocol::{Event, UnreadCounts};
+    use dashwire_protocol::{ChannelKind, Event, UnreadCounts};
     use futures_util::future::BoxFuture;
 
     use super::*;
@@ -711,8 +711,8 @@ mod tests {
     struct Inboxes;
 
     impl ChannelAuthority for Inboxes {
-        fn kinds(&self) -> &'static [&'static str] {
-            &["inbox"]
+        fn kinds(&self) -> &'static [ChannelKind] {
+            &[ChannelKind::Inbox]
         }
 
         fn authorize<'a>(
@@ -734,8 +734,8 @@ mod tests {
     }
 
     impl ChannelAuthority for Dashboards {
-        fn kinds(&self) -> &'static [&'static str] {
-            &["dashboard", "posts"]
+        fn kinds(&self) -> &'static [ChannelKind] {
+            &[ChannelKind::Dashboard, ChannelKind::Posts]
         }
 
         fn authorize<'a>(

@@ -2,7 +2,7 @@
 //! read. One module counts them for everyone: the `unread` channel (each user's own), the
 //! event every change that moves a count records, and the counts the user model answers.
 
-use dashwire_protocol::{BlogUnread, Channel, Event, UnreadCounts};
+use dashwire_protocol::{BlogUnread, Channel, ChannelKind, Event, UnreadCounts};
 use futures_util::future::BoxFuture;
 
 use crate::realtime::{ChannelAuthority, Grant};
@@ -139,8 +139,8 @@ fn counts_of(user_id: i64, rows: &[CountRow]) -> UnreadCounts {
 pub struct UnreadChannel;
 
 impl ChannelAuthority for UnreadChannel {
-    fn kinds(&self) -> &'static [&'static str] {
-        &["unread"]
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Unread]
     }
 
     fn authorize<'a>(

@@ -11,6 +11,7 @@ import { BlogSelector } from '../blogSelector';
 import { useChannel } from '../realtime';
 import { useUser } from '../session';
 import { NotificationDays } from './components/NotificationDays';
+import { channel } from '../../protocol/channels';
 
 export { NotificationDays } from './components/NotificationDays';
 
@@ -27,7 +28,7 @@ export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
   const dispatch = useBlogsDispatch();
 
   useChannel(
-    `activity:${selected}`,
+    channel.activity(selected),
     (event) => {
       if (event.event !== 'notification') return;
       dispatch({ type: 'notificationReceived', name: selected, notification: notificationFromWire(event.data) });

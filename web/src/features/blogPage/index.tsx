@@ -7,6 +7,7 @@ import { BlogPageFrame } from './components/BlogPageFrame';
 import { FollowersSection } from './components/FollowersSection';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
+import { channel } from '../../protocol/channels';
 
 export type { OwnerPostsPage };
 
@@ -20,7 +21,7 @@ export function BlogPage({ name }: { name: string }) {
             page={{ root: 'blog', blog: blog.name }}
             label={`${blog.name} posts`}
             empty={<p>No posts yet.</p>}
-            live={[`posts:${blog.name}`]}
+            live={[channel.posts(blog.name)]}
           />
         </section>
       )}
@@ -47,7 +48,7 @@ export function BlogTagPage({ name, tag }: { name: string; tag: string }) {
               page={{ root: 'blog', blog: blog.name, tag }}
               label={`${blog.name} posts tagged #${tag}`}
               empty={<p>No posts tagged #{tag} yet.</p>}
-              live={[`posts:${blog.name}`]}
+              live={[channel.posts(blog.name)]}
             />
           </TagPageContext.Provider>
         </section>

@@ -15,6 +15,7 @@ import { PostList } from '../posts';
 import { useSession, useUser } from '../session';
 import { ExploreSidebar } from './components/ExploreSidebar';
 import { NewPostButtons } from './components/NewPostButtons';
+import { channel } from '../../protocol/channels';
 
 const loadExplore = (api: ApiClient) => endpoints.fetchExploreBlogs(api);
 
@@ -25,7 +26,7 @@ const DASHBOARD: PostPageRoot = { root: 'dashboard' };
  * (their own and those they follow, as they change) and sends each of their posts once, with
  * one position to resume from however many blogs there are (protocol/README.md).
  */
-const DASHBOARD_CHANNELS = ['dashboard'];
+const DASHBOARD_CHANNELS = [channel.dashboard()];
 
 export function DashboardPage() {
   return (

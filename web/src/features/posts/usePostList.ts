@@ -23,6 +23,7 @@ import { useChannels, usePollingFallback } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, shownPosts } from './postListReducer';
 import { useRemovedPosts, useSavedPosts } from './savedPosts';
+import type { ChannelName } from '../../protocol/channels';
 
 /**
  * How often a live page looks for new posts while its socket is down. The spec names the
@@ -70,7 +71,7 @@ async function fetchAllNewer(api: ApiClient, page: PostPageRoot, first: Post): P
   }
 }
 
-export function usePostList(page: PostPageRoot, liveChannels: readonly string[] = []): PostList {
+export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelName[] = []): PostList {
   const api = useApi();
   const [live, dispatch] = useReducer(postListReducer, initialPostListState);
   // This list's own pages, as the reducer is its own: a page opened again (or listed again

@@ -11,6 +11,7 @@ import { useDialogs } from '../dialogs';
 import { useChannel } from '../realtime';
 import { useSession } from '../session';
 import { likeSource } from './likeSource';
+import { channel } from '../../protocol/channels';
 
 export interface PostNotes {
   noteCount: number;
@@ -43,7 +44,7 @@ export function usePostNotes(post: Post): PostNotes {
   useEffect(() => setNoteCount(post.noteCount), [post.noteCount]);
 
   // Visitors too: a published post's notes are public.
-  useChannel(published ? `notes:${post.rootId}` : null, (frame) => {
+  useChannel(published ? channel.notes(post.rootId) : null, (frame) => {
     if (frame.event === 'notes') setNoteCount(frame.data.note_count);
   });
 

@@ -1,6 +1,7 @@
 // The realtime client as components reach it: the socket's status and typed channel hooks.
 // RealtimeProvider supplies the real one; FakeRealtimeProvider (testing.tsx) a scripted one.
 import { createContext, useContext, useEffect, useRef } from 'react';
+import type { ChannelName } from '../../protocol/channels';
 import type { EventFrame } from '../../protocol/EventFrame';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -24,7 +25,7 @@ export interface ChannelListener {
 export interface RealtimeClient {
   status: RealtimeStatus;
   /** Starts listening on a channel; the returned function stops. */
-  listen(channel: string, listener: ChannelListener): () => void;
+  listen(channel: ChannelName, listener: ChannelListener): () => void;
 }
 
 export const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -45,7 +46,7 @@ export function useRealtimeStatus(): RealtimeStatus {
  * `onEvent` may change on every render. Pass null to listen to nothing (nothing chosen yet).
  */
 export function useChannel(
-  channel: string | null,
+  channel: ChannelName | null,
   onEvent: (event: EventFrame) => void,
   onResync?: () => void,
 ): void {
@@ -66,7 +67,7 @@ export function useChannel(
  * The list may be a new array on every render: only a change in its channels relistens.
  */
 export function useChannels(
-  channels: readonly string[],
+  channels: readonly ChannelName[],
   onEvent: (event: EventFrame) => void,
   onSubscribed?: () => void,
 ): void {
@@ -76,7 +77,8 @@ export function useChannels(
   const key = [...new Set(channels)].sort().join('\n');
   useEffect(() => {
     if (!key) return;
-    const stops = key.split('\n').map((channel) =>
+    // The key is made of the channels' names, so each of its lines is one.
+    const stops = (key.split('\n') as ChannelName[]).map((channel) =>
       listen(channel, {
         onEvent: (event) => handlers.current.onEvent(event),
         onSubscribed: () => handlers.current.onSubscribed?.(),

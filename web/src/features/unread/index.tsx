@@ -1,5 +1,6 @@
 // Keeps the session's unread counts live from the `unread` channel: the messaging and activity
 // badges in the header and each blog row's badge in the account popover all read them there.
+import { channel } from '../../protocol/channels';
 import { useChannel } from '../realtime';
 import { useSession } from '../session';
 
@@ -7,7 +8,7 @@ import { useSession } from '../session';
 export function LiveUnreadCounts() {
   const { applyUnreadCounts, refresh } = useSession();
   useChannel(
-    'unread',
+    channel.unread(),
     (event) => {
       if (event.event === 'unread') applyUnreadCounts(event.data);
     },

@@ -13,6 +13,7 @@ import { Sparkline } from '../../../components/Sparkline';
 import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../../activity';
 import { useBlogData, useBlogsDispatch } from '../../blogs';
 import { useChannel } from '../../realtime';
+import { channel } from '../../../protocol/channels';
 
 export function ActivitySection({ blog }: { blog: Blog }) {
   const api = useApi();
@@ -32,7 +33,7 @@ export function ActivitySection({ blog }: { blog: Blog }) {
   const loadOlder = () => void history.fetchNextPage();
 
   useChannel(
-    `activity:${blog.name}`,
+    channel.activity(blog.name),
     (event) => {
       if (event.event !== 'notification') return;
       dispatch({ type: 'notificationReceived', name: blog.name, notification: notificationFromWire(event.data) });

@@ -15,6 +15,7 @@ import {
   initialConversationView,
   type ConversationViewState,
 } from './conversationReducer';
+import { channel } from '../../../protocol/channels';
 
 export interface ConversationView {
   state: ConversationViewState;
@@ -69,7 +70,7 @@ export function useConversation(target: ConversationTarget): ConversationView {
   }, [refetch]);
 
   useChannel(
-    state.conversationId !== null ? `conversation:${state.conversationId}` : null,
+    state.conversationId !== null ? channel.conversation(state.conversationId) : null,
     (event) => {
       if (event.event === 'message') {
         dispatch({ type: 'messageReceived', message: messageFromWire(event.data) });

@@ -12,6 +12,7 @@ import { useChannel, usePollingFallback } from '../../realtime';
 import { INBOX_POLL_MS } from '../constants';
 import { useDeletedConversations } from '../deletedConversations';
 import { inboxReducer, initialInboxState } from './inboxReducer';
+import { channel } from '../../../protocol/channels';
 
 export interface Inbox {
   conversations: Conversation[];
@@ -52,7 +53,7 @@ export function useInbox(blog: string): Inbox {
   const reload = useCallback(() => refetch({ throwOnError: true }), [refetch]);
 
   useChannel(
-    `inbox:${blog}`,
+    channel.inbox(blog),
     (event) => {
       if (event.event !== 'conversation') return;
       dispatch({ type: 'conversationChanged', blog, conversation: conversationFromSummary(event.data) });

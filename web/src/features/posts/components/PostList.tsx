@@ -8,6 +8,7 @@ import type { PostHeadingLevel } from './postHeadingContext';
 import { usePostList } from '../usePostList';
 import { useWindowInfiniteScroll } from '../useWindowInfiniteScroll';
 import { PostView } from './PostView';
+import { type ChannelName } from '../../../protocol/channels';
 
 /** "1 new post", "12 new posts". */
 export function newPostsLabel(count: number): string {
@@ -33,7 +34,7 @@ export function PostList({
   empty: ReactNode;
   headingLevel?: PostHeadingLevel;
   /** The channels whose posts this page shows. */
-  live?: readonly string[];
+  live?: readonly ChannelName[];
 }) {
   const { state, loadMore, retry, newCount, showNewer } = usePostList(page, live);
   const top = useRef<HTMLDivElement>(null);
