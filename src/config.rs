@@ -1,9 +1,12 @@
 //! Flags and environment variables become one [`Config`]. Bad settings are refused before
 //! anything starts, with a one-line error naming the setting (exit code 2).
 
+use std::ffi::OsStr;
 use std::net::SocketAddr;
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::{BoolishValueParser, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{ArgAction, Args, Parser, Subcommand};
 
 use crate::store::Backend;
 
@@ -72,10 +75,26 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub database: DatabaseArgs,
     /// Seed a demo world on start (when the database has no demo users yet) and print a login.
-    #[arg(long, env = "DASHWIRE_DEMO")]
+    #[arg(
+        long,
+        env = "DASHWIRE_DEMO",
+        value_parser = Switch,
+        action = ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        default_value_t = false
+    )]
     pub demo: bool,
     /// Mark the session cookie Secure (set this when serving behind HTTPS).
-    #[arg(long, env = "DASHWIRE_SECURE_COOKIES")]
+    #[arg(
+        long,
+        env = "DASHWIRE_SECURE_COOKIES",
+        value_parser = Switch,
+        action = ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        default_value_t = false
+    )]
     pub secure_cookies: bool,
     /// Fan out through Redis pub/sub (redis://HOST:PORT) so several nodes share sockets' events.
     #[arg(long, env = "REDIS_URL")]
@@ -89,6 +108,12 @@ pub struct ServeArgs {
     /// Events a socket may have queued before it is cut off as a slow consumer.
     #[arg(long, env = "DASHWIRE_WS_QUEUE", default_value_t = 256)]
     pub ws_queue: usize,
+    /// How many connections the kernel may hold ready before the server accepts them. When
+    /// thousands of clients reconnect at once (a node restarts), a short queue overflows and
+    /// the dropped ones wait for SYN retries (1 s, 3 s, 7 s). Linux caps it at
+    /// net.core.somaxconn.
+    #[arg(long, env = "DASHWIRE_LISTEN_BACKLOG", default_value_t = 4096)]
+    pub listen_backlog: u32,
     /// Each connection's kernel send buffer in bytes (0: the OS default, which autotunes up
     /// to megabytes). Smaller bounds the memory a slow reader can hold down.
     #[arg(long, env = "DASHWIRE_TCP_SEND_BUFFER", default_value_t = 0)]
@@ -109,7 +134,15 @@ pub struct ServeArgs {
     pub media_s3: Option<String>,
     /// Let the server fetch URLs on private, loopback and link-local addresses (for tests
     /// that serve pages on 127.0.0.1; never in production).
-    #[arg(long, env = "DASHWIRE_ALLOW_PRIVATE_FETCH")]
+    #[arg(
+        long,
+        env = "DASHWIRE_ALLOW_PRIVATE_FETCH",
+        value_parser = Switch,
+        action = ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        default_value_t = false
+    )]
     pub allow_private_fetch: bool,
     /// A file of recordings that may not be uploaded: one SHA-256 of a file's bytes (64 hex
     /// digits) per line, `#` starts a comment. An audio upload on it is refused as
@@ -133,6 +166,7 @@ pub struct Config {
     pub demo: bool,
     pub secure_cookies: bool,
     pub redis_url: Option<String>,
+    pub listen_backlog: i32,
     pub tcp_send_buffer: usize,
     pub realtime: crate::realtime::Settings,
     pub media: MediaLocation,
@@ -146,6 +180,49 @@ pub struct Config {
 pub struct ConfigError {
     pub setting: &'static str,
     pub reason: String,
+}
+
+/// How an on/off setting is read, from its flag or its variable: 1/0, true/false, yes/no,
+/// on/off in any case (clap's boolish spellings), as operators write them. A bare flag
+/// (`--demo`) is on and an empty variable is off. Anything else stops the server naming the
+/// flag and the variable, as a [`ConfigError`] does.
+#[derive(Clone, Copy, Debug)]
+struct Switch;
+
+impl TypedValueParser for Switch {
+    type Value = bool;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<bool, clap::Error> {
+        if value.is_empty() {
+            return Ok(false);
+        }
+        BoolishValueParser::new()
+            .parse_ref(cmd, arg, value)
+            .map_err(|_| {
+                let setting = arg.map(setting_name).unwrap_or_default();
+                let value = value.to_string_lossy();
+                let reason = format!("'{value}' is none of 1/0, true/false, yes/no, on/off");
+                clap::Error::raw(
+                    ErrorKind::InvalidValue,
+                    format!("invalid {setting}: {reason}\n"),
+                )
+                .with_cmd(cmd)
+            })
+    }
+}
+
+/// A setting as errors name it: `--demo / DASHWIRE_DEMO`.
+fn setting_name(arg: &clap::Arg) -> String {
+    let flag = arg.get_long().unwrap_or(arg.get_id().as_str());
+    match arg.get_env() {
+        Some(variable) => format!("--{flag} / {}", variable.to_string_lossy()),
+        None => format!("--{flag}"),
+    }
 }
 
 /// Checks a database URL's scheme.
@@ -188,6 +265,15 @@ impl TryFrom<ServeArgs> for Config {
                 reason: "must be at least 1".into(),
             });
         }
+        let listen_backlog = match i32::try_from(args.listen_backlog) {
+            Ok(backlog) if backlog > 0 => backlog,
+            _ => {
+                return Err(ConfigError {
+                    setting: "--listen-backlog / DASHWIRE_LISTEN_BACKLOG",
+                    reason: format!("must be between 1 and {}", i32::MAX),
+                });
+            }
+        };
         let media = match args.media_s3.filter(|u| !u.is_empty()) {
             Some(url) if url.starts_with("s3://") => MediaLocation::S3(url),
             Some(url) => {
@@ -207,6 +293,7 @@ impl TryFrom<ServeArgs> for Config {
             demo: args.demo,
             secure_cookies: args.secure_cookies,
             redis_url: args.redis_url.filter(|u| !u.is_empty()),
+            listen_backlog,
             tcp_send_buffer: args.tcp_send_buffer,
             realtime: crate::realtime::Settings {
                 queue_capacity: args.ws_queue,
@@ -235,6 +322,7 @@ mod tests {
             redis_prefix: "dashwire".into(),
             ws_ping_secs: 25,
             ws_queue: 256,
+            listen_backlog: 4096,
             tcp_send_buffer: 0,
             allowed_origins: Vec::new(),
             media_dir: "./data/media".into(),
@@ -251,5 +339,140 @@ mod tests {
         let err = Config::try_from(serve_args("127.0.0.1:1", "mysql://x")).unwrap_err();
         assert!(err.to_string().contains("DATABASE_URL"));
         assert!(Config::try_from(serve_args("127.0.0.1:1", "postgres://localhost/test")).is_ok());
+        let mut args = serve_args("127.0.0.1:1", DEFAULT_DATABASE_URL);
+        args.listen_backlog = 0;
+        let err = Config::try_from(args).unwrap_err();
+        assert!(err.to_string().contains("DASHWIRE_LISTEN_BACKLOG"), "{err}");
+    }
+
+    /// The on/off settings, each with its flag and its variable.
+    const SWITCHES: [(&str, &str); 3] = [
+        ("--demo", "DASHWIRE_DEMO"),
+        ("--secure-cookies", "DASHWIRE_SECURE_COOKIES"),
+        ("--allow-private-fetch", "DASHWIRE_ALLOW_PRIVATE_FETCH"),
+    ];
+
+    /// What operators write, and what it means.
+    const SPELLINGS: [(&str, bool); 12] = [
+        ("1", true),
+        ("0", false),
+        ("true", true),
+        ("false", false),
+        ("yes", true),
+        ("no", false),
+        ("on", true),
+        ("off", false),
+        ("YES", true),
+        ("Off", false),
+        ("True", true),
+        ("", false),
+    ];
+
+    /// The three switches of `serve` parsed from `flags`, as `[demo, secure_cookies,
+    /// allow_private_fetch]`, or the first line of the error that stops the server.
+    fn switches(parsed: Result<Cli, clap::Error>) -> Result<[bool; 3], String> {
+        match parsed {
+            Ok(Cli {
+                command: Command::Serve(args),
+            }) => Ok([args.demo, args.secure_cookies, args.allow_private_fetch]),
+            Ok(other) => panic!("not serve: {other:?}"),
+            Err(err) => Err(err.render().to_string().lines().next().unwrap().to_owned()),
+        }
+    }
+
+    fn parse_flags(flags: &[&str]) -> Result<[bool; 3], String> {
+        switches(Cli::try_parse_from(
+            ["dashwire", "serve"].iter().chain(flags),
+        ))
+    }
+
+    #[test]
+    fn switches_take_every_spelling_from_the_flag() {
+        for (spelling, meaning) in SPELLINGS {
+            let flags: Vec<String> = SWITCHES
+                .iter()
+                .map(|(flag, _)| format!("{flag}={spelling}"))
+                .collect();
+            let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+            assert_eq!(parse_flags(&flags), Ok([meaning; 3]), "{spelling:?}");
+        }
+        // A bare flag is on, and a flag takes its value after a space too.
+        let bare = ["--demo", "--secure-cookies", "--allow-private-fetch"];
+        assert_eq!(parse_flags(&bare), Ok([true; 3]));
+        let spaced = [
+            "--demo",
+            "no",
+            "--secure-cookies",
+            "--allow-private-fetch",
+            "on",
+        ];
+        assert_eq!(parse_flags(&spaced), Ok([false, true, true]));
+        let err = parse_flags(&["--secure-cookies=maybe"]).unwrap_err();
+        assert!(
+            err.contains("--secure-cookies / DASHWIRE_SECURE_COOKIES") && err.contains("'maybe'"),
+            "{err}"
+        );
+    }
+
+    /// Set in a child process of this test binary: the arguments to parse, one per line.
+    const CHILD_FLAGS: &str = "DASHWIRE_CONFIG_TEST_FLAGS";
+    /// What comes before the child's answer on its stdout, among the test harness's words.
+    const CHILD_ANSWER: &str = "switches: ";
+
+    /// `serve` parsed with `variables` set, in a child process running
+    /// [`parse_in_this_process`]: clap reads the process's environment, and changing this
+    /// process's environment under the other tests' threads is unsound.
+    fn parse_with_env(flags: &[&str], variables: &[(&str, &str)]) -> Result<[bool; 3], String> {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child
+            .args(["--exact", "config::tests::parse_in_this_process"])
+            .args(["--ignored", "--nocapture", "--test-threads=1"])
+            .env(CHILD_FLAGS, flags.join("\n"));
+        for (_, variable) in SWITCHES {
+            child.env_remove(variable);
+        }
+        let output = child.envs(variables.iter().copied()).output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let answer = stdout
+            .lines()
+            .find_map(|line| Some(line.split_once(CHILD_ANSWER)?.1))
+            .unwrap_or_else(|| panic!("the child did not answer:\n{stdout}"));
+        serde_json::from_str(answer).unwrap()
+    }
+
+    /// The child's half of [`parse_with_env`]; does nothing when run by hand.
+    #[test]
+    #[ignore = "run in a child process by the environment tests"]
+    fn parse_in_this_process() {
+        let Ok(flags) = std::env::var(CHILD_FLAGS) else {
+            return;
+        };
+        let flags: Vec<&str> = flags.lines().collect();
+        let answer = serde_json::to_string(&parse_flags(&flags)).unwrap();
+        println!("{CHILD_ANSWER}{answer}");
+    }
+
+    #[test]
+    fn switches_take_every_spelling_from_the_environment() {
+        for (spelling, meaning) in SPELLINGS {
+            let variables = SWITCHES.map(|(_, variable)| (variable, spelling));
+            assert_eq!(
+                parse_with_env(&[], &variables),
+                Ok([meaning; 3]),
+                "{spelling:?}"
+            );
+        }
+        // Unset is off; a flag outranks its variable.
+        assert_eq!(parse_with_env(&[], &[]), Ok([false; 3]));
+        let variables = [("DASHWIRE_DEMO", "1"), ("DASHWIRE_SECURE_COOKIES", "yes")];
+        assert_eq!(
+            parse_with_env(&["--demo=off"], &variables),
+            Ok([false, true, false])
+        );
+        let err = parse_with_env(&[], &[("DASHWIRE_DEMO", "maybe")]).unwrap_err();
+        assert!(
+            err.contains("--demo / DASHWIRE_DEMO") && err.contains("'maybe'"),
+            "{err}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The `dashwire` command line: `serve`, `migrate`, `seed`, `admin`. (Load-test seeding is
 //! `dashwire-loadgen seed`: the product carries no load-test code.)
 
+use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ use dashwire::realtime::Realtime;
 use dashwire::state::AppState;
 use dashwire::store::Store;
 use dashwire::store::media::MediaStore;
+use socket2::{Domain, Protocol, Socket, Type};
 use tokio::net::TcpListener;
 
 /// mimalloc keeps less resident than glibc's per-thread arenas for the many small, long-lived
@@ -150,7 +152,7 @@ async fn open_store(url: &str) -> anyhow::Result<Store> {
 
 async fn run_serve(config: Config) -> anyhow::Result<()> {
     let store = open_store(&config.database_url).await?;
-    let listener = TcpListener::bind(config.bind).await.map_err(|err| {
+    let listener = listen(config.bind, config.listen_backlog).map_err(|err| {
         StoreOpenError(anyhow::anyhow!(
             "--bind / DASHWIRE_BIND {}: {err}",
             config.bind
@@ -205,6 +207,40 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     serve(listener, state, shutdown_signal()).await?;
     store.close().await;
     Ok(())
+}
+
+/// Listens on `addr` with room for `backlog` connections the server has not accepted yet.
+/// tokio's own `bind` keeps 128, which the thousands of clients reconnecting after a node
+/// restart overflow: the kernel drops their SYNs and they retry after 1 s, 3 s, 7 s. The
+/// socket is otherwise made as tokio makes it (`SO_REUSEADDR`, so a restarted server binds
+/// at once; non-blocking).
+fn listen(addr: SocketAddr, backlog: i32) -> std::io::Result<TcpListener> {
+    warn_if_capped(backlog);
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+    // On Windows SO_REUSEADDR would let another process take the port over.
+    #[cfg(not(windows))]
+    socket.set_reuse_address(true)?;
+    socket.set_nonblocking(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(backlog)?;
+    TcpListener::from_std(socket.into())
+}
+
+/// Warns when Linux will quietly shorten the backlog to net.core.somaxconn.
+fn warn_if_capped(backlog: i32) {
+    let Ok(text) = std::fs::read_to_string("/proc/sys/net/core/somaxconn") else {
+        return; // not Linux
+    };
+    if let Ok(somaxconn) = text.trim().parse::<i32>()
+        && backlog > somaxconn
+    {
+        tracing::warn!(
+            backlog,
+            somaxconn,
+            "--listen-backlog is over net.core.somaxconn, which the kernel applies instead; \
+             raise it with `sysctl -w net.core.somaxconn={backlog}`"
+        );
+    }
 }
 
 async fn shutdown_signal() {

@@ -13,6 +13,7 @@ use common::ws::{self, Options, cookie_socket, message_text, socket_on};
 use common::{Client, Kind, Server, TestDb};
 use dashwire_protocol::{ClientFrame, Codec, ErrorCode, ServerFrame};
 use futures_util::SinkExt;
+use tokio::io::AsyncReadExt;
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test]
@@ -274,6 +275,57 @@ async fn a_client_close_is_answered_with_a_close() {
     assert!(
         matches!(reply, Some(Ok(Message::Close(_))) | None),
         "{reply:?}"
+    );
+}
+
+#[tokio::test]
+async fn after_a_1009_the_server_closes_once_the_client_answers_and_cuts_one_that_does_not() {
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(&db.url, &[]);
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+    // A frame far over the limit, sent whole: tungstenite refuses it after its header, and
+    // the server reads and drops the rest of it.
+    let far_too_big = || Message::Binary(vec![b'x'; 4 * 1024 * 1024].into());
+
+    // A client that answers the 1009 with its own Close is let go at once (RFC 6455
+    // §5.5.1), not after the drain's 5 s.
+    let mut answering = socket_on(&server.base, &ann).await;
+    answering.ws.send(far_too_big()).await.unwrap();
+    assert_eq!(answering.closed().await, 1009);
+    // Reading sends tungstenite's queued Close reply, then waits for the server's FIN.
+    let answered = Instant::now();
+    let end = tokio::time::timeout(ws::WAIT, futures_util::StreamExt::next(&mut answering.ws))
+        .await
+        .unwrap();
+    assert!(end.is_none(), "the connection should end cleanly: {end:?}");
+    assert!(
+        answered.elapsed() < Duration::from_secs(1),
+        "the server took {:?} to close after the client's Close",
+        answered.elapsed()
+    );
+
+    // One that never answers is still cut, after the drain's 5 s.
+    let mut silent = socket_on(&server.base, &ann).await;
+    silent.ws.send(far_too_big()).await.unwrap();
+    assert_eq!(silent.closed().await, 1009);
+    let refused = Instant::now();
+    // Read below tungstenite, which would otherwise send its queued Close reply.
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(
+        Duration::from_secs(15),
+        silent.ws.get_mut().read_to_end(&mut rest),
+    )
+    .await
+    .expect("the server should cut a client that never answers");
+    assert!(
+        read.is_ok() && rest.is_empty(),
+        "{read:?}, {} bytes",
+        rest.len()
+    );
+    let waited = refused.elapsed();
+    assert!(
+        (Duration::from_secs(3)..Duration::from_secs(8)).contains(&waited),
+        "cut after {waited:?}, not after the drain's 5 s"
     );
 }
 

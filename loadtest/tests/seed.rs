@@ -73,6 +73,7 @@ async fn start_server(
         demo: false,
         secure_cookies: false,
         redis_url: None,
+        listen_backlog: 4096,
         tcp_send_buffer: 0,
         realtime: Settings::default(),
         media: MediaLocation::Dir(media.to_owned()),
