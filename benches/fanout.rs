@@ -5,10 +5,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dashwire::realtime::delivery::{Delivery, Outbound};
 use dashwire::realtime::metrics::Metrics;
-use dashwire::realtime::queue;
-use dashwire::realtime::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
+use dashwire::realtime::routing::delivery::{Delivery, Outbound};
+use dashwire::realtime::routing::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
+use dashwire::realtime::transport::queue;
 use dashwire::store::{Published, Topic};
 use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
 

@@ -1,42 +1,51 @@
 //! The realtime core: sockets, subscriptions, and fan-out over a bus. It knows nothing of
 //! features: each feature owns its channel kinds and registers who may subscribe to them
-//! ([`ChannelKinds`]), builds its events as plain values inside its own transaction, and
-//! hands them here after commit.
+//! ([`ChannelKinds`]), records its events in its own transaction, and the code that commits
+//! that transaction hands them here (`store/publish.rs`).
 //!
-//! One message send, from the HTTP call to the socket write:
+//! Its folders, by concern: `transport/` (the `/ws` upgrade, each socket's task and its
+//! outbound queue), `routing/` (seq order, and routing each event to the subscribed sockets'
+//! queues), `subscriptions/` (one socket's subscriptions: who may read what, live and replay,
+//! groups), `bus/` (between nodes: in-process, or Redis pub/sub), and `metrics.rs`.
 //!
-//! 1. **Handler** (`messaging/http.rs`): checks the call, asks the store to send, then hands
-//!    the events the store returns to [`Realtime::publish`].
-//! 2. **Store transaction** (`messaging/store.rs`): writes the message and builds the events
-//!    it causes (the message, each participant's inbox entry, their unread counts) from what
-//!    the transaction read.
-//! 3. **Event rows** ([`log::record`], `realtime/log.rs`): the same transaction appends them
-//!    to the event log, each with its channel's next sequence number, and commits.
-//! 4. **Publish** (`realtime/bus.rs`): the bus carries each event to every node (in-process,
-//!    or Redis pub/sub) and hands it to the node's one router task.
-//! 5. **Registry** (`realtime/registry.rs`): routes it, in seq order, to the queue
-//!    (`queue.rs`) of every local socket subscribed to its topic, encoded once per codec for
-//!    all of them.
-//! 6. **Socket** (`realtime/socket.rs`): takes what is queued and writes it, several events
-//!    per write; its subscription state (`subscriptions.rs`) skips what the socket already
-//!    has and replays from the log what it missed.
+//! **No gaps and no duplicates** is the subscriptions layer's guarantee
+//! (`subscriptions/`): for each channel it knows the last seq the client has, writes a live
+//! event only if it is the next one, drops one it has already sent, and reads a gap (or
+//! what a resume asks for) from the event log before it goes live again. The layers below
+//! only make that cheap: routing delivers each channel's events in seq order, holding an
+//! early one for a moment (`routing/order.rs`), and the bus may lose or delay events (Redis
+//! pub/sub does, across a reconnect), which the log makes good.
+//!
+//! One message send on SQLite, from the HTTP call to the socket write, file by file:
+//!
+//! 1. `messaging/http.rs` reads the form and calls `Sends::send` (`messaging/send/mod.rs`).
+//! 2. `store/sqlite_writer.rs` runs the send as a job on the writer thread, in a transaction
+//!    it shares with the jobs queued beside it.
+//! 3. `messaging/send/sqlite.rs` runs the send's statements, checks who may send, builds its
+//!    events (the message, each participant's inbox entry and unread counts) and records
+//!    them in the event log, each with its channel's next seq.
+//! 4. The writer thread commits and hands the events to the store's publisher, before it
+//!    answers the handler. That is the bus's outlet (`bus/mod.rs`), which gives each to
+//!    the node's router task (this file, `Realtime::route`).
+//! 5. `routing/registry/mod.rs` routes it, in seq order, to the queue
+//!    (`transport/queue.rs`) of every local socket subscribed to its topic, encoded once per
+//!    codec for all of them.
+//! 6. `transport/socket.rs` takes what is queued and writes it, several events per write,
+//!    through its subscriptions (`subscriptions/mod.rs`), which skip what the socket already
+//!    has and replay what it missed.
+//!
+//! On PostgreSQL, steps 2 and 3 are `messaging/send/batch.rs` and `send/postgres.rs`; with
+//! Redis, step 4 crosses `bus/redis.rs` (one task publishes, one receives on every node).
 //!
 //! `/metrics` (`metrics.rs`) times the realtime steps: `dashwire_bus_lag_seconds` the Redis
 //! hop in step 4, and `dashwire_publish_to_delivery_seconds` the rest, from the event reaching
 //! this node (step 4) to the socket write that carried it (step 6).
 
 pub mod bus;
-mod channels;
-mod coalesce;
-pub mod delivery;
-mod http;
 pub mod metrics;
-pub mod order;
-pub mod queue;
-pub mod registry;
-mod socket;
+pub mod routing;
 mod subscriptions;
-mod upgrade;
+pub mod transport;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -45,13 +54,14 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_util::task::TaskTracker;
 
-pub use channels::{ChannelAuthority, ChannelKinds, Grant};
-pub use http::{router, time_requests};
+pub use subscriptions::channels::{ChannelAuthority, ChannelKinds, Grant};
+pub use transport::http::{router, time_requests};
 
 use bus::{Bus, Incoming, Interest};
-use delivery::Delivery;
 use metrics::Metrics;
-use registry::{HoldOn, Registry, TopicKind};
+use routing::delivery::Delivery;
+use routing::registry::{self, HoldOn, Registry, TopicKind};
+use routing::{coalesce, order};
 
 use crate::auth;
 use crate::store::Store;

@@ -12,14 +12,14 @@ use dashwire_protocol::MAX_CLIENT_FRAME_BYTES;
 use serde::Deserialize;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::Realtime;
-use super::metrics::{self, HttpLabels, method_label, status_class};
 use super::socket::{SocketContext, run};
 use super::upgrade::Upgrade;
 use crate::auth;
 use crate::auth::session::MaybeSession;
 use crate::error::{AppError, Code};
 use crate::extract::Query;
+use crate::realtime::Realtime;
+use crate::realtime::metrics::{self, HttpLabels, method_label, status_class};
 
 /// The realtime routes, for any router state the core can be taken from.
 pub fn router<S>() -> Router<S>

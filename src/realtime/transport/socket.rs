@@ -21,12 +21,12 @@ use tokio::time::Interval;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
-use super::Realtime;
-use super::delivery::{Delivery, Outbound, encode};
 use super::queue;
-use super::registry::{CloseSignal, SocketHandle};
-use super::subscriptions::{Gone, Outlet, Subscriptions};
 use super::upgrade::{WebSocket, drain};
+use crate::realtime::Realtime;
+use crate::realtime::routing::delivery::{Delivery, Outbound, encode};
+use crate::realtime::routing::registry::{CloseSignal, SocketHandle};
+use crate::realtime::subscriptions::{Gone, Outlet, Subscriptions};
 
 /// Queued events written before one flush: a burst costs one write per batch, not per event.
 const BATCH: usize = 64;

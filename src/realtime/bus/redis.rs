@@ -1,13 +1,6 @@
-//! Fan-out between nodes: transport only. The bus carries published events and session ends
-//! to every node and hands what arrives to the node's router task as [`Incoming`]; it knows
-//! topics and events, not subscribers or storage.
-//!
-//! `Local` (the embedded default) hands events straight to this node's router task. `Redis`
-//! publishes through Redis pub/sub, and each node subscribes in Redis only to the topics its
-//! own sockets want (told through [`Bus::interest`]), except for events in the feed: they all
-//! travel on one Redis channel that every node receives, so that each node sees the whole feed
-//! in order (its dashboards follow it; see `registry.rs`). Post events are few next to
-//! messages and notes, so every node hearing all of them is cheap.
+//! The Redis side of the bus: one task publishes what this node committed, in commit order,
+//! a pipeline at a time; one task holds the node's subscriptions (the topics its sockets want,
+//! and the feed and control channels every node hears) and hands what arrives to the router.
 //!
 //! Every Redis message carries its send time (`sent_at_us`, microseconds since the Unix
 //! epoch by the publishing node's clock), so the receiving node can record the hop in
@@ -15,10 +8,6 @@
 //! ignores it (the messages are MessagePack maps, and unknown keys are skipped), and a
 //! message without it is delivered as ever, just not timed. Clocks that disagree show up as
 //! lag (or, when the receiver's runs behind, as zero): keep the nodes on NTP.
-//!
-//! Either way one task routes: publishers never route on their own threads, so they never
-//! wait for each other on a topic, and a burst reaches the router back to back and is routed
-//! together, so each socket then writes several events at once.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -30,38 +19,9 @@ use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::metrics::Metrics;
-use crate::store::log::Published;
-use crate::store::{Committed, Publish, Topic};
-
-/// What the bus hands this node's router task. Nearly every message is an event, so the
-/// channel's slots are sized for one and boxing it would only add an allocation per event.
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum Incoming {
-    /// A committed event, from this node or another, and when it reached this node (handed
-    /// to the local bus, or received from Redis).
-    Event {
-        published: Published,
-        arrived: Instant,
-    },
-    /// A session ended (logout): close its sockets.
-    SessionEnded(String),
-    /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
-    /// their sockets should read the log.
-    Resubscribed(Vec<Arc<str>>),
-    /// The bus reconnected and may have missed events in the feed.
-    FeedResubscribed,
-    /// A group's members may have changed: tell the sockets on its topic.
-    Refresh(Arc<str>),
-}
-
-/// How events reach the sockets of every node.
-pub enum Bus {
-    /// Straight to this node's router task.
-    Local(mpsc::UnboundedSender<Incoming>),
-    Redis(RedisBus),
-}
+use super::{Incoming, Interest};
+use crate::realtime::metrics::Metrics;
+use crate::store::{Committed, Published, Topic};
 
 /// The Redis side: a connection to publish on, and the task that holds the subscriptions.
 pub struct RedisBus {
@@ -70,11 +30,44 @@ pub struct RedisBus {
     commands: mpsc::UnboundedSender<Interest>,
 }
 
-/// A change in which topics this node wants from the bus.
-#[derive(Debug)]
-pub enum Interest {
-    Subscribe(Arc<str>),
-    Unsubscribe(Arc<str>),
+impl RedisBus {
+    /// Connects the publishing side and spawns its task, and the subscribing side, which
+    /// hands what arrives to `router`.
+    pub async fn connect(
+        url: &str,
+        prefix: &str,
+        router: mpsc::UnboundedSender<Incoming>,
+        metrics: Arc<Metrics>,
+    ) -> anyhow::Result<RedisBus> {
+        let client = redis::Client::open(url)?;
+        let publisher = ConnectionManager::new(client.clone()).await?;
+        let (outgoing, committed) = mpsc::unbounded_channel();
+        tokio::spawn(run_redis_publisher(
+            publisher,
+            prefix.to_owned(),
+            committed,
+            metrics.clone(),
+        ));
+        let (commands, interest) = mpsc::unbounded_channel();
+        tokio::spawn(run_redis_subscriber(
+            client,
+            prefix.to_owned(),
+            interest,
+            router,
+            metrics,
+        ));
+        Ok(RedisBus { outgoing, commands })
+    }
+
+    /// Tells the subscribing task of a change in which topics this node wants.
+    pub(super) fn interest(&self, interest: Interest) {
+        let _ = self.commands.send(interest);
+    }
+
+    /// Where the publishing task takes what committed.
+    pub(super) fn outgoing(&self) -> mpsc::UnboundedSender<Committed> {
+        self.outgoing.clone()
+    }
 }
 
 /// What travels between nodes. Built and consumed at once, never stored, so the size
@@ -138,99 +131,6 @@ fn redis_channel(prefix: &str, topic: &str) -> String {
 
 fn feed_channel(prefix: &str) -> String {
     format!("{prefix}:feed")
-}
-
-impl Bus {
-    /// The in-process bus: everything published reaches `router`.
-    pub fn local(router: mpsc::UnboundedSender<Incoming>) -> Bus {
-        Bus::Local(router)
-    }
-
-    /// The Redis bus: connects the publishing side and spawns its task, and the subscribing
-    /// side, which hands what arrives to `router`. Channels are prefixed with `prefix`, so
-    /// deployments sharing one Redis keep apart.
-    pub async fn redis(
-        url: &str,
-        prefix: &str,
-        router: mpsc::UnboundedSender<Incoming>,
-        metrics: Arc<Metrics>,
-    ) -> anyhow::Result<Bus> {
-        let client = redis::Client::open(url)?;
-        let publisher = ConnectionManager::new(client.clone()).await?;
-        let (outgoing, committed) = mpsc::unbounded_channel();
-        tokio::spawn(run_redis_publisher(
-            publisher,
-            prefix.to_owned(),
-            committed,
-            metrics.clone(),
-        ));
-        let (commands, interest) = mpsc::unbounded_channel();
-        tokio::spawn(run_redis_subscriber(
-            client,
-            prefix.to_owned(),
-            interest,
-            router,
-            metrics,
-        ));
-        Ok(Bus::Redis(RedisBus { outgoing, commands }))
-    }
-
-    /// Tells the bus this node now wants a topic, or no longer does. Called under the
-    /// registry's topic lock, so the changes keep the registry's order.
-    pub fn interest(&self, interest: Interest) {
-        if let Bus::Redis(redis) = self {
-            let _ = redis.commands.send(interest);
-        }
-    }
-
-    /// The sending side of the bus, for the store to hand what commits to
-    /// (`store/publish.rs`).
-    pub fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
-        let way = match self {
-            Bus::Local(router) => Way::Local(router.clone()),
-            Bus::Redis(redis) => Way::Redis(redis.outgoing.clone()),
-        };
-        Outlet { way, metrics }
-    }
-}
-
-/// Where committed changes leave this node: straight to its router task, or to the task
-/// that publishes them to Redis. Sending never waits, so the store can hand changes over on
-/// its writer thread and at each commit.
-pub struct Outlet {
-    way: Way,
-    metrics: Arc<Metrics>,
-}
-
-enum Way {
-    Local(mpsc::UnboundedSender<Incoming>),
-    Redis(mpsc::UnboundedSender<Committed>),
-}
-
-impl Publish for Outlet {
-    fn publish(&self, committed: Committed) {
-        self.metrics
-            .events_published
-            .inc_by(committed.events.len() as u64);
-        match &self.way {
-            // Fails only when the core is being dropped, and with it every socket.
-            Way::Local(router) => {
-                let arrived = Instant::now();
-                for published in committed.events {
-                    let _ = router.send(Incoming::Event { published, arrived });
-                }
-                for topic in committed.refreshed {
-                    let _ = router.send(Incoming::Refresh(topic.key()));
-                }
-                for session in committed.ended_sessions {
-                    let _ = router.send(Incoming::SessionEnded(session));
-                }
-            }
-            Way::Redis(outgoing) => {
-                let _ = outgoing.send(committed);
-            }
-        }
-    }
 }
 
 /// The Redis bus's publishing task: sends what committed, in the order it committed, each

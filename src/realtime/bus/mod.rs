@@ -1,0 +1,140 @@
+//! Fan-out between nodes: transport only. The bus carries published events and session ends
+//! to every node and hands what arrives to the node's router task as [`Incoming`]; it knows
+//! topics and events, not subscribers or storage.
+//!
+//! `Local` (the embedded default) hands events straight to this node's router task. `Redis`
+//! publishes through Redis pub/sub, and each node subscribes in Redis only to the topics its
+//! own sockets want (told through [`Bus::interest`]), except for events in the feed: they all
+//! travel on one Redis channel that every node receives, so that each node sees the whole feed
+//! in order (its dashboards follow it; see `registry.rs`). Post events are few next to
+//! messages and notes, so every node hearing all of them is cheap.
+//!
+//! Either way one task routes: publishers never route on their own threads, so they never
+//! wait for each other on a topic, and a burst reaches the router back to back and is routed
+//! together, so each socket then writes several events at once.
+
+mod redis;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use tokio::sync::mpsc;
+
+use crate::realtime::metrics::Metrics;
+use crate::store::log::Published;
+use crate::store::{Committed, Publish};
+pub use redis::RedisBus;
+
+/// What the bus hands this node's router task. Nearly every message is an event, so the
+/// channel's slots are sized for one and boxing it would only add an allocation per event.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Incoming {
+    /// A committed event, from this node or another, and when it reached this node (handed
+    /// to the local bus, or received from Redis).
+    Event {
+        published: Published,
+        arrived: Instant,
+    },
+    /// A session ended (logout): close its sockets.
+    SessionEnded(String),
+    /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
+    /// their sockets should read the log.
+    Resubscribed(Vec<Arc<str>>),
+    /// The bus reconnected and may have missed events in the feed.
+    FeedResubscribed,
+    /// A group's members may have changed: tell the sockets on its topic.
+    Refresh(Arc<str>),
+}
+
+/// How events reach the sockets of every node.
+pub enum Bus {
+    /// Straight to this node's router task.
+    Local(mpsc::UnboundedSender<Incoming>),
+    Redis(RedisBus),
+}
+
+/// A change in which topics this node wants from the bus.
+#[derive(Debug)]
+pub enum Interest {
+    Subscribe(Arc<str>),
+    Unsubscribe(Arc<str>),
+}
+
+impl Bus {
+    /// The in-process bus: everything published reaches `router`.
+    pub fn local(router: mpsc::UnboundedSender<Incoming>) -> Bus {
+        Bus::Local(router)
+    }
+
+    /// The Redis bus: connects the publishing side and spawns its task, and the subscribing
+    /// side, which hands what arrives to `router`. Channels are prefixed with `prefix`, so
+    /// deployments sharing one Redis keep apart.
+    pub async fn redis(
+        url: &str,
+        prefix: &str,
+        router: mpsc::UnboundedSender<Incoming>,
+        metrics: Arc<Metrics>,
+    ) -> anyhow::Result<Bus> {
+        Ok(Bus::Redis(
+            RedisBus::connect(url, prefix, router, metrics).await?,
+        ))
+    }
+
+    /// Tells the bus this node now wants a topic, or no longer does. Called under the
+    /// registry's topic lock, so the changes keep the registry's order.
+    pub fn interest(&self, interest: Interest) {
+        if let Bus::Redis(redis) = self {
+            redis.interest(interest);
+        }
+    }
+
+    /// The sending side of the bus, for the store to hand what commits to
+    /// (`store/publish.rs`).
+    pub fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
+        let way = match self {
+            Bus::Local(router) => Way::Local(router.clone()),
+            Bus::Redis(redis) => Way::Redis(redis.outgoing()),
+        };
+        Outlet { way, metrics }
+    }
+}
+
+/// Where committed changes leave this node: straight to its router task, or to the task
+/// that publishes them to Redis. Sending never waits, so the store can hand changes over on
+/// its writer thread and at each commit.
+pub struct Outlet {
+    way: Way,
+    metrics: Arc<Metrics>,
+}
+
+enum Way {
+    Local(mpsc::UnboundedSender<Incoming>),
+    Redis(mpsc::UnboundedSender<Committed>),
+}
+
+impl Publish for Outlet {
+    fn publish(&self, committed: Committed) {
+        self.metrics
+            .events_published
+            .inc_by(committed.events.len() as u64);
+        match &self.way {
+            // Fails only when the core is being dropped, and with it every socket.
+            Way::Local(router) => {
+                let arrived = Instant::now();
+                for published in committed.events {
+                    let _ = router.send(Incoming::Event { published, arrived });
+                }
+                for topic in committed.refreshed {
+                    let _ = router.send(Incoming::Refresh(topic.key()));
+                }
+                for session in committed.ended_sessions {
+                    let _ = router.send(Incoming::SessionEnded(session));
+                }
+            }
+            Way::Redis(outgoing) => {
+                let _ = outgoing.send(committed);
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! The registry routing real deliveries to real socket queues, in seq and feed order.
+
+use super::*;
+use crate::store::{Published, Topic as RoutedTopic};
+use dashwire_protocol::{Channel, Event, UnreadCounts};
+
+fn topic() -> RoutedTopic {
+    RoutedTopic::personal(Channel::Unread, 1)
+}
+
+fn event(seq: i64) -> Arc<Delivery> {
+    Arc::new(Delivery::new(Published {
+        topic: topic(),
+        seq,
+        feed_seq: None,
+        event: Event::Unread(UnreadCounts {
+            messaging: seq,
+            blogs: Vec::new(),
+        }),
+    }))
+}
+
+/// A registry with one subscriber of the topic, and that subscriber's queue.
+fn subscribed() -> (Registry, queue::Receiver<Outbound>) {
+    let registry = Registry::default();
+    let (queue, inbox) = queue::channel(16);
+    let socket = SocketHandle {
+        id: 1,
+        queue,
+        close: Arc::new(CloseSignal::default()),
+    };
+    registry.subscribe(&topic().key(), TopicKind::Own, socket, || {});
+    (registry, inbox)
+}
+
+fn received(inbox: &mut queue::Receiver<Outbound>) -> Vec<i64> {
+    let mut seqs = Vec::new();
+    while let Some(Outbound::Event(delivery)) = inbox.try_recv() {
+        seqs.push(delivery.seq);
+    }
+    seqs
+}
+
+#[test]
+fn a_held_event_reaches_subscribers_in_order_and_is_counted() {
+    let (registry, mut inbox) = subscribed();
+    let metrics = Metrics::default();
+    assert!(registry.route(event(1), &metrics).hold.is_none());
+    let hold = registry
+        .route(event(3), &metrics)
+        .hold
+        .expect("3 waits for 2");
+    assert_eq!(registry.missing(&hold), Some((1, 2)));
+    assert_eq!(received(&mut inbox), [1]);
+    registry.route(event(2), &metrics);
+    assert_eq!(received(&mut inbox), [2, 3]);
+    assert_eq!(metrics.events_held.get(), 1);
+    assert_eq!(metrics.events_delivered.get(), 3);
+}
+
+#[test]
+fn a_resync_tells_every_subscriber_and_stops_the_wait() {
+    let (registry, mut inbox) = subscribed();
+    let metrics = Metrics::default();
+    registry.route(event(1), &metrics);
+    assert!(registry.route(event(3), &metrics).hold.is_some());
+    registry.resync(&topic().key());
+    assert!(matches!(inbox.try_recv(), Some(Outbound::Event(d)) if d.seq == 1));
+    assert!(matches!(inbox.try_recv(), Some(Outbound::Resync(t)) if *t == *topic().key()));
+    assert!(registry.route(event(5), &metrics).hold.is_none());
+    assert_eq!(received(&mut inbox), [5]);
+}
+
+#[test]
+fn a_full_queue_closes_its_socket_as_a_slow_consumer() {
+    let registry = Registry::default();
+    let (queue, _inbox) = queue::channel(1);
+    let close = Arc::new(CloseSignal::default());
+    let socket = SocketHandle {
+        id: 9,
+        queue,
+        close: close.clone(),
+    };
+    registry.subscribe(&topic().key(), TopicKind::Own, socket, || {});
+    let metrics = Metrics::default();
+    registry.route(event(1), &metrics);
+    registry.route(event(2), &metrics);
+    assert_eq!(metrics.slow_consumers.get(), 1);
+    assert!(!close.close(1000), "the slow-consumer close came first");
+}
+
+fn post_in_feed(blog: &str, seq: i64, feed_seq: i64) -> Arc<Delivery> {
+    Arc::new(Delivery::new(Published {
+        topic: RoutedTopic::shared(Channel::Posts(blog.into())).in_feed(),
+        seq,
+        feed_seq: Some(feed_seq),
+        event: Event::Post(dashwire_protocol::PostChange {
+            blog: blog.into(),
+            id: feed_seq,
+            action: dashwire_protocol::PostAction::Created,
+        }),
+    }))
+}
+
+#[test]
+fn events_in_the_feed_go_out_in_feed_order_whatever_their_topic() {
+    let registry = Registry::default();
+    let (queue, mut inbox) = queue::channel(16);
+    let socket = SocketHandle {
+        id: 1,
+        queue,
+        close: Arc::new(CloseSignal::default()),
+    };
+    for blog in ["ann", "bob"] {
+        let key: Arc<str> = Arc::from(format!("posts:{blog}"));
+        registry.subscribe(&key, TopicKind::Feed, socket.clone(), || {});
+    }
+    let metrics = Metrics::default();
+    let first = registry.route(post_in_feed("ann", 1, 1), &metrics);
+    assert!(first.hold.is_none());
+    let hold = registry
+        .route(post_in_feed("ann", 2, 3), &metrics)
+        .hold
+        .expect("3 waits for 2");
+    assert_eq!(registry.missing(&hold), Some((1, 2)));
+    // 2 is bob's: a topic of its own, but the feed is one order.
+    registry.route(post_in_feed("bob", 1, 2), &metrics);
+    let mut order = Vec::new();
+    while let Some(Outbound::Event(d)) = inbox.try_recv() {
+        order.push(d.feed_seq.unwrap());
+    }
+    assert_eq!(order, [1, 2, 3]);
+    assert_eq!(metrics.events_held.get(), 1);
+}
+
+#[test]
+fn a_feed_resync_tells_the_feeds_topics_and_the_groups_but_no_other() {
+    let registry = Registry::default();
+    let mut inboxes = Vec::new();
+    for (id, (key, kind)) in [
+        ("posts:ann", TopicKind::Feed),
+        ("dashboard:7", TopicKind::Group),
+        ("unread:7", TopicKind::Own),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (queue, inbox) = queue::channel(4);
+        let socket = SocketHandle {
+            id: id as u64,
+            queue,
+            close: Arc::new(CloseSignal::default()),
+        };
+        registry.subscribe(&Arc::from(key), kind, socket, || {});
+        inboxes.push(inbox);
+    }
+    registry.resync_feed();
+    let told: Vec<bool> = inboxes
+        .iter_mut()
+        .map(|inbox| matches!(inbox.try_recv(), Some(Outbound::Resync(_))))
+        .collect();
+    assert_eq!(told, [true, true, false]);
+}
+
+#[test]
+fn a_big_busy_topic_queues_its_events_together_at_the_flush() {
+    let registry = Registry::default();
+    let mut inboxes = Vec::new();
+    for id in 0..crate::realtime::routing::coalesce::MIN_SUBSCRIBERS as u64 {
+        let (queue, inbox) = queue::channel(4);
+        let socket = SocketHandle {
+            id,
+            queue,
+            close: Arc::new(CloseSignal::default()),
+        };
+        registry.subscribe(&topic().key(), TopicKind::Own, socket, || {});
+        inboxes.push(inbox);
+    }
+    let metrics = Metrics::default();
+    assert!(
+        registry.route(event(1), &metrics).flush.is_empty(),
+        "quiet: at once"
+    );
+    let second = registry.route(event(2), &metrics);
+    assert_eq!(second.flush, [topic().key()], "busy: held, to flush");
+    assert!(
+        registry.route(event(3), &metrics).flush.is_empty(),
+        "held behind it"
+    );
+    assert_eq!(received(&mut inboxes[7]), [1]);
+    registry.flush(&topic().key(), &metrics);
+    assert_eq!(received(&mut inboxes[7]), [2, 3], "together, in order");
+    assert_eq!(metrics.events_delivered.get(), 3 * inboxes.len() as u64);
+}

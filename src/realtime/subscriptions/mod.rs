@@ -1,0 +1,400 @@
+//! One socket's subscriptions, as a state machine apart from the socket's I/O.
+//!
+//! Each subscribed topic is either **live** (events go out as they arrive, each exactly once
+//! and in seq order) or **replaying** (the socket is reading what it missed from the event
+//! log, in batches). Live events that arrive while a topic replays are not sent: they are
+//! committed, so the replay reads them too, and the replay's end moves forward to the newest
+//! one seen. A live event that skips a seq starts a replay of the gap. So a channel's events
+//! reach the client in order, with no gap and no duplicate, however replay and live
+//! interleave.
+//!
+//! A **group** (the dashboard) is one channel over many topics in the feed: the socket is
+//! registered under each member topic, and their events go out on the group's channel with
+//! their feed positions as seqs. The node routes the feed in order and whole (`registry.rs`),
+//! so a group needs no gap check of its own: it skips what it has, replays from the log by
+//! feed position on resume (and when its members change), and is live and replaying the same
+//! way a topic is.
+//!
+//! Replays run one batch at a time ([`Subscriptions::replay_step`]), so a socket keeps
+//! answering pings and frames (an unsubscribe, say) while it catches up.
+//!
+//! Which channels a socket may read is the features' call: each registers an authority for
+//! the kinds it owns (`channels.rs`).
+
+pub mod channels;
+mod group;
+mod replay;
+
+use replay::{Replay, Start, start};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+use dashwire_protocol::{Channel, ErrorCode, ServerFrame};
+
+use super::Realtime;
+use super::metrics::ReplayReason;
+use crate::realtime::routing::delivery::Delivery;
+use crate::realtime::routing::registry::{SocketHandle, TopicKind};
+use crate::store::Topic;
+use channels::Grant;
+
+/// A group subscription: its channel's events are its members' events in the feed.
+#[derive(Debug)]
+struct Group {
+    /// The channel as clients see it.
+    channel: String,
+    /// The channel as asked for, to ask the feature again when the members change.
+    asked: Channel,
+    /// The member topics' keys, as the registry holds them (one copy per node, not per
+    /// socket: a dashboard has one per blog its user reads).
+    members: HashSet<Arc<str>>,
+    /// The last feed position the client has.
+    last: i64,
+    replay: Option<Box<Replay>>,
+}
+
+/// A group as the feature granted it, with the frame that asked for it.
+struct GroupAsked {
+    raw: String,
+    asked: Channel,
+    topic: Topic,
+    members: Vec<Topic>,
+}
+
+/// Events read from the log per replay step.
+pub const REPLAY_BATCH: i64 = 500;
+
+/// The socket could not be written to; it is gone.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Gone;
+
+/// Where the state machine's frames go: the socket, or in tests a list.
+pub trait Outlet {
+    /// Sends a frame built for this socket (acks, errors, replayed events).
+    fn send_frame(&mut self, frame: &ServerFrame) -> impl Future<Output = Result<(), Gone>> + Send;
+    /// Sends a live event, encoded once for every socket it goes to.
+    fn send_event(&mut self, delivery: &Delivery) -> impl Future<Output = Result<(), Gone>> + Send;
+    /// Sends a live event in the feed as the group channel `group` carries it, encoded once
+    /// for every socket it goes to.
+    fn send_group_event(
+        &mut self,
+        delivery: &Delivery,
+        group: &str,
+    ) -> impl Future<Output = Result<(), Gone>> + Send;
+}
+
+/// One socket's subscriptions.
+#[derive(Debug)]
+pub struct Subscriptions {
+    /// The socket's user; `None` for a visitor.
+    viewer: Option<i64>,
+    socket: SocketHandle,
+    /// Each subscribed topic, by key.
+    topics: HashMap<Arc<str>, Subscription>,
+    /// Each subscribed group, by its own topic's key.
+    groups: HashMap<Arc<str>, Group>,
+    /// Topics and groups with a replay to run, oldest first.
+    replays: VecDeque<Arc<str>>,
+    /// Events read per replay step ([`REPLAY_BATCH`]; smaller in tests).
+    batch: i64,
+}
+
+#[derive(Debug)]
+struct Subscription {
+    /// The channel as clients see it (replayed frames carry it).
+    channel: String,
+    /// The last seq the client has.
+    last: i64,
+    /// Boxed: a subscription is held per socket and channel for the socket's life, and
+    /// replays are rare and short, so an idle one keeps a pointer rather than the whole state.
+    replay: Option<Box<Replay>>,
+}
+
+impl Subscriptions {
+    /// No subscriptions yet, for a socket of `viewer` (`None`: a visitor).
+    pub fn new(viewer: Option<i64>, socket: SocketHandle) -> Subscriptions {
+        Subscriptions {
+            viewer,
+            socket,
+            topics: HashMap::new(),
+            groups: HashMap::new(),
+            replays: VecDeque::new(),
+            batch: REPLAY_BATCH,
+        }
+    }
+
+    /// Whether a replay is waiting for its next step.
+    pub fn replaying(&self) -> bool {
+        !self.replays.is_empty()
+    }
+
+    /// Whether the socket still needs the registry to route `key` to it: a topic it
+    /// subscribed to, or a member of one of its groups.
+    fn wants(&self, key: &str) -> bool {
+        self.topics.contains_key(key) || self.groups.values().any(|g| g.members.contains(key))
+    }
+
+    /// Registers the socket under `topic` unless it already is (as a member, or directly).
+    fn join(&self, rt: &Realtime, key: &Arc<str>, kind: TopicKind) -> Arc<str> {
+        if self.wants(key) {
+            return key.clone();
+        }
+        rt.subscribe(key, kind, self.socket.clone())
+    }
+
+    /// Lets go of `key` in the registry unless the socket still wants it.
+    fn part(&self, rt: &Realtime, key: &Arc<str>) {
+        if !self.wants(key) {
+            rt.unsubscribe(key, self.socket.id);
+        }
+    }
+
+    /// A `subscribe` frame: authorises the channel through the feature that owns its kind,
+    /// goes live at once, or replays from `since` first and acks when the replay is done.
+    pub async fn subscribe(
+        &mut self,
+        rt: &Realtime,
+        raw: String,
+        since: Option<i64>,
+        out: &mut impl Outlet,
+    ) -> Result<(), Gone> {
+        let refused = &rt.metrics().refused_subscriptions;
+        let channel: Channel = match raw.parse() {
+            Ok(channel) => channel,
+            Err(err) => {
+                refused.inc();
+                return error(out, Some(&raw), ErrorCode::UnknownChannel, err.to_string()).await;
+            }
+        };
+        match rt.inner.kinds.authorize(self.viewer, &channel).await {
+            Ok(Some(Grant::Topic(topic))) => self.subscribe_topic(rt, raw, since, topic, out).await,
+            Ok(Some(Grant::Group { topic, members })) => {
+                let group = GroupAsked {
+                    raw,
+                    asked: channel,
+                    topic,
+                    members,
+                };
+                self.subscribe_group(rt, group, since, out).await
+            }
+            Ok(None) => {
+                refused.inc();
+                let message = format!("You can't subscribe to {raw}: it isn't yours.");
+                error(out, Some(&raw), ErrorCode::Forbidden, message).await
+            }
+            Err(err) => internal(out, &raw, err).await,
+        }
+    }
+
+    async fn subscribe_topic(
+        &mut self,
+        rt: &Realtime,
+        raw: String,
+        since: Option<i64>,
+        topic: Topic,
+        out: &mut impl Outlet,
+    ) -> Result<(), Gone> {
+        let key = topic.key();
+        if let Some(sub) = self.topics.get_mut(&key) {
+            return match &mut sub.replay {
+                // Already live: the client sees everything from here on anyway.
+                None => ack(out, raw, sub.last).await,
+                Some(replay) => {
+                    replay.ack = Some(raw);
+                    Ok(())
+                }
+            };
+        }
+        // Registered before reading the log, so no live event can slip between the two; those
+        // that arrive meanwhile are skipped by seq.
+        let kind = if topic.is_in_feed() {
+            TopicKind::Feed
+        } else {
+            TopicKind::Own
+        };
+        let key = self.join(rt, &key, kind);
+        let state = match rt.inner.store.channel_state(&key).await {
+            Ok(state) => state,
+            Err(err) => {
+                self.part(rt, &key);
+                return internal(out, &raw, err).await;
+            }
+        };
+        rt.registry().seen(&key, state.seq);
+        let channel = topic.channel().to_string();
+        match start(since, state) {
+            Start::TooOld(latest) => {
+                self.topics.insert(key, live(channel, latest));
+                too_old(out, &raw, since).await?;
+                ack(out, raw, latest).await
+            }
+            Start::Replay { since, up_to } => {
+                let replay = Replay::new(up_to, Some(raw), ReplayReason::Resume);
+                self.topics.insert(
+                    key.clone(),
+                    Subscription {
+                        channel,
+                        last: since,
+                        replay: Some(replay),
+                    },
+                );
+                self.replays.push_back(key);
+                Ok(())
+            }
+            Start::Live(latest) => {
+                self.topics.insert(key, live(channel, latest));
+                ack(out, raw, latest).await
+            }
+        }
+    }
+
+    /// An `unsubscribe` frame: stops the topic (or group) at once, replay included.
+    pub async fn unsubscribe(
+        &mut self,
+        rt: &Realtime,
+        raw: String,
+        out: &mut impl Outlet,
+    ) -> Result<(), Gone> {
+        let channel = match raw.parse::<Channel>() {
+            Ok(channel) => channel.to_string(),
+            Err(err) => {
+                return error(out, Some(&raw), ErrorCode::UnknownChannel, err.to_string()).await;
+            }
+        };
+        let topic = self
+            .topics
+            .iter()
+            .find(|(_, sub)| sub.channel == channel)
+            .map(|(key, _)| key.clone());
+        if let Some(key) = topic {
+            self.topics.remove(&key);
+            self.replays.retain(|k| *k != key);
+            self.part(rt, &key);
+        }
+        let group = self
+            .groups
+            .iter()
+            .find(|(_, group)| group.channel == channel)
+            .map(|(key, _)| key.clone());
+        if let Some(key) = group
+            && let Some(group) = self.groups.remove(&key)
+        {
+            self.leave_group(rt, &key, group);
+        }
+        out.send_frame(&ServerFrame::Unsubscribed { channel: raw })
+            .await
+    }
+
+    /// A live event routed to this socket; answers whether it was written (rather than
+    /// skipped as a duplicate or left to a replay), on its topic's channel or a group's.
+    pub async fn deliver(
+        &mut self,
+        delivery: &Delivery,
+        out: &mut impl Outlet,
+    ) -> Result<bool, Gone> {
+        let mut written = self.deliver_on_topic(delivery, out).await?;
+        let Some(feed_seq) = delivery.feed_seq else {
+            return Ok(written);
+        };
+        for group in self.groups.values_mut() {
+            if !group.members.contains(&delivery.topic) {
+                continue;
+            }
+            if let Some(replay) = &mut group.replay {
+                replay.up_to = replay.up_to.max(feed_seq);
+                continue;
+            }
+            if feed_seq <= group.last {
+                continue;
+            }
+            group.last = feed_seq;
+            out.send_group_event(delivery, &group.channel).await?;
+            written = true;
+        }
+        Ok(written)
+    }
+
+    async fn deliver_on_topic(
+        &mut self,
+        delivery: &Delivery,
+        out: &mut impl Outlet,
+    ) -> Result<bool, Gone> {
+        let Some(sub) = self.topics.get_mut(&delivery.topic) else {
+            return Ok(false);
+        };
+        if let Some(replay) = &mut sub.replay {
+            // Committed before it was published: the replay reads it.
+            replay.up_to = replay.up_to.max(delivery.seq);
+            return Ok(false);
+        }
+        if delivery.seq <= sub.last {
+            return Ok(false);
+        }
+        if delivery.seq > sub.last + 1 {
+            // Published out of order, or lost on the bus: read the gap (and this) from the log.
+            sub.replay = Some(Replay::new(delivery.seq, None, ReplayReason::Gap));
+            self.replays.push_back(delivery.topic.clone());
+            return Ok(false);
+        }
+        sub.last = delivery.seq;
+        out.send_event(delivery).await.map(|()| true)
+    }
+
+    /// Leaves every topic and group (the socket is closing).
+    pub fn leave(&mut self, rt: &Realtime) {
+        let mut keys: HashSet<Arc<str>> = self.topics.keys().cloned().collect();
+        for (key, group) in &self.groups {
+            keys.insert(key.clone());
+            keys.extend(group.members.iter().cloned());
+        }
+        for key in &keys {
+            rt.unsubscribe(key, self.socket.id);
+        }
+        self.topics.clear();
+        self.groups.clear();
+        self.replays.clear();
+    }
+}
+
+fn live(channel: String, seq: i64) -> Subscription {
+    Subscription {
+        channel,
+        last: seq,
+        replay: None,
+    }
+}
+
+async fn ack(out: &mut impl Outlet, channel: String, seq: i64) -> Result<(), Gone> {
+    out.send_frame(&ServerFrame::Subscribed { channel, seq })
+        .await
+}
+
+async fn too_old(out: &mut impl Outlet, raw: &str, since: Option<i64>) -> Result<(), Gone> {
+    let since = since.unwrap_or_default();
+    let message =
+        format!("Events after {since} are no longer kept; reload, then subscribe without since.");
+    error(out, Some(raw), ErrorCode::ResumeTooOld, message).await
+}
+
+async fn error(
+    out: &mut impl Outlet,
+    channel: Option<&str>,
+    code: ErrorCode,
+    message: String,
+) -> Result<(), Gone> {
+    let frame = ServerFrame::Error {
+        channel: channel.map(str::to_owned),
+        code,
+        message,
+    };
+    out.send_frame(&frame).await
+}
+
+async fn internal(out: &mut impl Outlet, raw: &str, err: sqlx::Error) -> Result<(), Gone> {
+    tracing::error!(error = %err, channel = raw, "subscription failed");
+    let message = "Something went wrong on our side; subscribe again.".to_owned();
+    error(out, Some(raw), ErrorCode::Internal, message).await
+}
+
+#[cfg(test)]
+mod tests;

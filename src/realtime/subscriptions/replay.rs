@@ -1,0 +1,185 @@
+//! Replays: what a subscription missed, read from the event log one batch at a time
+//! ([`Subscriptions::replay_step`]), on resume, on a gap, and when the bus may have missed
+//! events ([`Subscriptions::resync`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use dashwire_protocol::{Event, EventFrame, ServerFrame};
+
+use super::{Gone, Group, Outlet, Subscription, Subscriptions, ack, internal};
+use crate::realtime::Realtime;
+use crate::realtime::metrics::ReplayReason;
+use crate::store::log::{ChannelState, FEED};
+
+#[derive(Debug)]
+pub(super) struct Replay {
+    /// Replay until this seq (it grows when live events arrive meanwhile).
+    pub(super) up_to: i64,
+    /// The `subscribed` ack still owed, with the channel as the client wrote it.
+    pub(super) ack: Option<String>,
+    /// Why it runs, and the events it has sent so far: `dashwire_replay_events` records them
+    /// when it catches up.
+    reason: ReplayReason,
+    sent: u64,
+}
+
+impl Replay {
+    pub(super) fn new(up_to: i64, ack: Option<String>, reason: ReplayReason) -> Box<Replay> {
+        Box::new(Replay {
+            up_to,
+            ack,
+            reason,
+            sent: 0,
+        })
+    }
+}
+
+/// Where a subscribe with `since` starts, given what the log knows of its channel (or of the
+/// feed, for a group).
+pub(super) enum Start {
+    /// `since` is older than the log keeps: live from the latest, after a `resume_too_old`.
+    TooOld(i64),
+    /// Replay from `since`, then ack.
+    Replay { since: i64, up_to: i64 },
+    /// Live from the latest, acked at once.
+    Live(i64),
+}
+
+pub(super) fn start(since: Option<i64>, state: ChannelState) -> Start {
+    match since {
+        Some(since) if since < state.pruned_through => Start::TooOld(state.seq),
+        Some(since) if since < state.seq => Start::Replay {
+            since,
+            up_to: state.seq,
+        },
+        _ => Start::Live(state.seq),
+    }
+}
+
+impl Subscriptions {
+    /// The bus may have missed events of `topic` (it just (re)subscribed), or of the feed for
+    /// a group's topic: read the log for anything after what the client has.
+    pub async fn resync(&mut self, rt: &Realtime, topic: &Arc<str>) {
+        let (read, last) = if let Some(sub) = self.topics.get(topic) {
+            (&**topic, sub.last)
+        } else if let Some(group) = self.groups.get(topic) {
+            (FEED, group.last)
+        } else {
+            return;
+        };
+        let latest = match rt.inner.store.channel_state(read).await {
+            Ok(state) => state.seq,
+            Err(err) => {
+                tracing::warn!(error = %err, %topic, "resync failed");
+                return;
+            }
+        };
+        if latest <= last {
+            return;
+        }
+        let replay = match self.topics.get_mut(topic) {
+            Some(sub) => &mut sub.replay,
+            None => match self.groups.get_mut(topic) {
+                Some(group) => &mut group.replay,
+                None => return,
+            },
+        };
+        match replay {
+            Some(replay) => replay.up_to = replay.up_to.max(latest),
+            None => {
+                *replay = Some(Replay::new(latest, None, ReplayReason::Resync));
+                self.replays.push_back(topic.clone());
+            }
+        }
+    }
+
+    /// Runs one batch of the oldest waiting replay; one with more to read waits behind the
+    /// others' next batch. Ends the replay (and sends its ack) when it has caught up.
+    pub async fn replay_step(&mut self, rt: &Realtime, out: &mut impl Outlet) -> Result<(), Gone> {
+        let Some(key) = self.replays.pop_front() else {
+            return Ok(());
+        };
+        let store = &rt.inner.store;
+        let (channel, last, replay, read) = if let Some(sub) = self.topics.get_mut(&key) {
+            let Some(replay) = &mut sub.replay else {
+                return Ok(());
+            };
+            let read = store
+                .events_between(&key, sub.last, replay.up_to, self.batch)
+                .await;
+            (&sub.channel, &mut sub.last, replay, read)
+        } else if let Some(group) = self.groups.get_mut(&key) {
+            let Some(replay) = &mut group.replay else {
+                return Ok(());
+            };
+            let members: Vec<Arc<str>> = group.members.iter().cloned().collect();
+            let read = store
+                .feed_events_of(&members, group.last, replay.up_to, self.batch)
+                .await;
+            (&group.channel, &mut group.last, replay, read)
+        } else {
+            return Ok(());
+        };
+        let events = match read {
+            Ok(events) => events,
+            Err(err) => {
+                // Live again from where the client is: the next event that skips a seq starts
+                // another replay, and the client can resubscribe with `since` meanwhile.
+                tracing::warn!(error = %err, topic = %key, "replay failed");
+                let raw = replay.ack.take().unwrap_or_else(|| channel.clone());
+                clear_replay(&mut self.topics, &mut self.groups, &key);
+                return internal(out, &raw, err).await;
+            }
+        };
+        let full = events.len() as i64 == self.batch;
+        for (seq, event) in events {
+            send_replayed(out, channel, seq, event).await?;
+            *last = seq;
+            replay.sent += 1;
+            rt.metrics().events_replayed.inc();
+        }
+        if full && *last < replay.up_to {
+            self.replays.push_back(key);
+            return Ok(());
+        }
+        // Caught up. Seqs the log no longer has (pruned), and feed positions of blogs the
+        // group does not read, are skipped rather than read again.
+        rt.metrics().record_replay(replay.reason, replay.sent);
+        *last = (*last).max(replay.up_to);
+        let owed = replay.ack.take();
+        let caught_up = *last;
+        clear_replay(&mut self.topics, &mut self.groups, &key);
+        match owed {
+            Some(raw) => ack(out, raw, caught_up).await,
+            None => Ok(()),
+        }
+    }
+}
+
+/// Ends the replay of a topic or group (it caught up, or failed).
+fn clear_replay(
+    topics: &mut HashMap<Arc<str>, Subscription>,
+    groups: &mut HashMap<Arc<str>, Group>,
+    key: &Arc<str>,
+) {
+    if let Some(sub) = topics.get_mut(key) {
+        sub.replay = None;
+    } else if let Some(group) = groups.get_mut(key) {
+        group.replay = None;
+    }
+}
+
+async fn send_replayed(
+    out: &mut impl Outlet,
+    channel: &str,
+    seq: i64,
+    event: Event,
+) -> Result<(), Gone> {
+    let frame = ServerFrame::Event(EventFrame {
+        channel: channel.to_owned(),
+        seq,
+        event,
+    });
+    out.send_frame(&frame).await
+}

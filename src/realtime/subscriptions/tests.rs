@@ -1,0 +1,512 @@
+//! The state machine against a real event log (SQLite in a temp folder) and the real
+//! registry, with frames collected in a list instead of written to a socket.
+
+use dashwire_protocol::{ChannelKind, Event, EventFrame, UnreadCounts};
+use futures_util::future::BoxFuture;
+
+use super::*;
+use crate::realtime::routing::registry::CloseSignal;
+use crate::realtime::{ChannelAuthority, ChannelKinds, Grant, Settings};
+use crate::store::Store;
+use crate::store::{Published, Topic, log};
+
+/// Lets anyone read any `inbox`, except `inbox:theirs`.
+struct Inboxes;
+
+impl ChannelAuthority for Inboxes {
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Inbox]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        _viewer: Option<i64>,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
+        let allowed = *channel != Channel::Inbox("theirs".into());
+        Box::pin(std::future::ready(Ok(
+            allowed.then(|| Grant::Topic(Topic::shared(channel.clone())))
+        )))
+    }
+}
+
+/// `posts:{blog}` for anyone, and `dashboard`: a group over the `posts:{blog}` topics
+/// named in `blogs` (shared, so a test can change them and refresh).
+struct Dashboards {
+    blogs: Arc<std::sync::Mutex<Vec<&'static str>>>,
+}
+
+impl ChannelAuthority for Dashboards {
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Dashboard, ChannelKind::Posts]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        viewer: Option<i64>,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
+        let grant = match channel {
+            Channel::Posts(blog) => Some(Grant::Topic(posts(blog))),
+            _ => viewer.map(|user| Grant::Group {
+                topic: Topic::personal(Channel::Dashboard, user),
+                members: self
+                    .blogs
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .map(|b| posts(b))
+                    .collect(),
+            }),
+        };
+        Box::pin(std::future::ready(Ok(grant)))
+    }
+}
+
+fn posts(blog: &str) -> Topic {
+    Topic::shared(Channel::Posts(blog.into())).in_feed()
+}
+
+/// What the state machine sent, in order.
+#[derive(Default)]
+struct Sent(Vec<ServerFrame>);
+
+impl Outlet for Sent {
+    fn send_frame(&mut self, frame: &ServerFrame) -> impl Future<Output = Result<(), Gone>> + Send {
+        self.0.push(frame.clone());
+        std::future::ready(Ok(()))
+    }
+
+    fn send_event(&mut self, delivery: &Delivery) -> impl Future<Output = Result<(), Gone>> + Send {
+        self.0.push(delivery.frame().clone());
+        std::future::ready(Ok(()))
+    }
+
+    fn send_group_event(
+        &mut self,
+        delivery: &Delivery,
+        group: &str,
+    ) -> impl Future<Output = Result<(), Gone>> + Send {
+        let ServerFrame::Event(frame) = delivery.frame() else {
+            panic!("only events reach a group");
+        };
+        self.0.push(ServerFrame::Event(EventFrame {
+            channel: group.to_owned(),
+            seq: delivery.feed_seq.expect("in the feed"),
+            event: frame.event.clone(),
+        }));
+        std::future::ready(Ok(()))
+    }
+}
+
+impl Sent {
+    /// The seqs of the event frames sent since the last look, and the acks as `-seq`.
+    fn take(&mut self) -> Vec<i64> {
+        std::mem::take(&mut self.0)
+            .into_iter()
+            .map(|frame| match frame {
+                ServerFrame::Event(event) => event.seq,
+                ServerFrame::Subscribed { seq, .. } => -seq,
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect()
+    }
+}
+
+struct Fixture {
+    rt: Realtime,
+    store: Store,
+    subs: Subscriptions,
+    out: Sent,
+    /// The blogs the `dashboard` group reads.
+    dashboard: Arc<std::sync::Mutex<Vec<&'static str>>>,
+    _dir: tempfile::TempDir,
+}
+
+const CHANNEL: &str = "inbox:alice";
+
+fn topic() -> Topic {
+    Topic::shared(Channel::Inbox("alice".into()))
+}
+
+async fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/log.db", dir.path().display());
+    let store = Store::connect(&url, 2).await.unwrap();
+    let dashboard = Arc::new(std::sync::Mutex::new(vec!["ann", "bob"]));
+    let kinds = ChannelKinds::default()
+        .register(Inboxes)
+        .register(Dashboards {
+            blogs: dashboard.clone(),
+        });
+    let rt = Realtime::start(None, Settings::default(), store.clone(), kinds)
+        .await
+        .unwrap();
+    let (queue, _inbox) = crate::realtime::transport::queue::channel(8);
+    let socket = SocketHandle {
+        id: 1,
+        queue,
+        close: Arc::new(CloseSignal::default()),
+    };
+    Fixture {
+        rt,
+        store,
+        subs: Subscriptions::new(Some(7), socket),
+        out: Sent::default(),
+        dashboard,
+        _dir: dir,
+    }
+}
+
+impl Fixture {
+    /// Commits `n` more events on the topic and answers them as deliveries.
+    async fn commit(&self, n: usize) -> Vec<Delivery> {
+        let mut deliveries = Vec::new();
+        for _ in 0..n {
+            let mut tx = self.store.begin().await.unwrap();
+            let event = Event::Unread(UnreadCounts {
+                messaging: 0,
+                blogs: Vec::new(),
+            });
+            let published: Vec<Published> = log::record(tx.conn(), vec![(topic(), event)])
+                .await
+                .unwrap();
+            tx.commit().await.unwrap();
+            deliveries.extend(published.into_iter().map(Delivery::new));
+        }
+        deliveries
+    }
+
+    /// Commits one post event of `blog` (in the feed) and answers it as a delivery.
+    async fn post(&self, blog: &str) -> Delivery {
+        let mut tx = self.store.begin().await.unwrap();
+        let event = Event::Post(dashwire_protocol::PostChange {
+            blog: blog.into(),
+            id: 1,
+            action: dashwire_protocol::PostAction::Created,
+        });
+        let mut published = log::record(tx.conn(), vec![(posts(blog), event)])
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        Delivery::new(published.remove(0))
+    }
+
+    async fn refresh(&mut self) {
+        let rt = self.rt.clone();
+        let key = Topic::personal(Channel::Dashboard, 7).key();
+        self.subs.refresh(&rt, &key, &mut self.out).await.unwrap();
+    }
+
+    /// Each frame since the last look as `channel seq`, acks as `channel +seq`.
+    fn frames(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.out.0)
+            .into_iter()
+            .map(|frame| match frame {
+                ServerFrame::Event(event) => format!("{} {}", event.channel, event.seq),
+                ServerFrame::Subscribed { channel, seq } => format!("{channel} +{seq}"),
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect()
+    }
+
+    async fn subscribe(&mut self, channel: &str, since: Option<i64>) {
+        let rt = self.rt.clone();
+        self.subs
+            .subscribe(&rt, channel.to_owned(), since, &mut self.out)
+            .await
+            .unwrap();
+    }
+
+    async fn deliver(&mut self, delivery: &Delivery) {
+        self.subs.deliver(delivery, &mut self.out).await.unwrap();
+    }
+
+    async fn step(&mut self) {
+        let rt = self.rt.clone();
+        self.subs.replay_step(&rt, &mut self.out).await.unwrap();
+    }
+
+    fn subscriptions(&self) -> i64 {
+        self.rt.metrics().subscriptions.get()
+    }
+
+    /// How many replays of `reason` completed and the events they sent, as
+    /// `dashwire_replay_events` shows them.
+    fn replays(&self, reason: &str) -> (u64, u64) {
+        let text = self.rt.metrics().render(0, 0);
+        let value = |what: &str| {
+            let name = format!("dashwire_replay_events_{what}{{reason=\"{reason}\"}} ");
+            text.lines()
+                .find_map(|line| line.strip_prefix(&name))
+                .map_or(0.0, |v| v.parse::<f64>().unwrap()) as u64
+        };
+        (value("count"), value("sum"))
+    }
+}
+
+/// Every subscription of every socket is one of these (plus its key): 64 bytes before
+/// the replay state was boxed, which is what budgets per socket were measured with.
+#[test]
+fn a_live_subscription_stays_small() {
+    assert!(std::mem::size_of::<Subscription>() <= 40);
+}
+
+#[tokio::test]
+async fn a_subscribe_without_since_goes_live_at_the_latest_seq() {
+    let mut f = fixture().await;
+    let old = f.commit(3).await;
+    f.subscribe(CHANNEL, None).await;
+    assert_eq!(
+        f.out.take(),
+        [-3],
+        "acked at the latest seq, nothing replayed"
+    );
+    assert!(!f.subs.replaying());
+    let new = f.commit(1).await;
+    f.deliver(&old[2]).await;
+    f.deliver(&new[0]).await;
+    f.deliver(&new[0]).await;
+    assert_eq!(
+        f.out.take(),
+        [4],
+        "only what the client does not have, once"
+    );
+}
+
+#[tokio::test]
+async fn a_replay_then_live_has_no_gap_and_no_duplicate() {
+    let mut f = fixture().await;
+    f.subs.batch = 2;
+    f.commit(5).await;
+    f.subscribe(CHANNEL, Some(1)).await;
+    assert_eq!(f.out.take(), Vec::<i64>::new(), "no ack before the replay");
+    assert!(f.subs.replaying());
+    // Live events while the replay runs: one it will read anyway, one newer than it knew.
+    let live = f.commit(1).await;
+    f.deliver(&live[0]).await;
+    assert_eq!(f.out.take(), Vec::<i64>::new(), "held back for the replay");
+    f.step().await;
+    assert_eq!(f.out.take(), [2, 3]);
+    f.step().await;
+    assert_eq!(f.out.take(), [4, 5]);
+    f.step().await;
+    assert_eq!(
+        f.out.take(),
+        [6, -6],
+        "the live one comes from the log, then the ack"
+    );
+    assert!(!f.subs.replaying());
+    let next = f.commit(1).await;
+    f.deliver(&live[0]).await;
+    f.deliver(&next[0]).await;
+    assert_eq!(f.out.take(), [7], "live again, without repeating 6");
+    assert_eq!(
+        f.replays("resume"),
+        (1, 5),
+        "one replay, of 2 to 6, recorded when it caught up"
+    );
+}
+
+#[tokio::test]
+async fn a_live_event_that_skips_a_seq_replays_the_gap() {
+    let mut f = fixture().await;
+    f.subscribe(CHANNEL, None).await;
+    f.out.take();
+    let events = f.commit(3).await;
+    f.deliver(&events[0]).await;
+    f.deliver(&events[2]).await;
+    assert_eq!(f.out.take(), [1], "3 is not sent ahead of 2");
+    assert!(f.subs.replaying());
+    f.step().await;
+    assert_eq!(f.out.take(), [2, 3], "the gap and 3 from the log, no ack");
+    assert_eq!(f.replays("gap"), (1, 2));
+    assert_eq!(f.replays("resume"), (0, 0));
+    f.deliver(&events[1]).await;
+    assert_eq!(
+        f.out.take(),
+        Vec::<i64>::new(),
+        "2 arriving late is a duplicate"
+    );
+}
+
+#[tokio::test]
+async fn refused_channels_get_an_error_and_no_subscription() {
+    let mut f = fixture().await;
+    f.subscribe("inbox:theirs", None).await;
+    f.subscribe("nope:1", None).await;
+    f.subscribe("unread", None).await;
+    let codes: Vec<ErrorCode> = std::mem::take(&mut f.out.0)
+        .into_iter()
+        .map(|frame| match frame {
+            ServerFrame::Error { code, .. } => code,
+            other => panic!("expected an error, got {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ErrorCode::Forbidden,
+            ErrorCode::UnknownChannel,
+            ErrorCode::Forbidden
+        ],
+        "not theirs; not a channel; a kind no feature registered"
+    );
+    assert_eq!(f.subscriptions(), 0);
+    assert_eq!(f.rt.metrics().refused_subscriptions.get(), 3);
+}
+
+#[tokio::test]
+async fn an_unsubscribe_mid_replay_stops_the_replay_and_the_live_events() {
+    let mut f = fixture().await;
+    f.subs.batch = 2;
+    f.commit(5).await;
+    f.subscribe(CHANNEL, Some(0)).await;
+    f.step().await;
+    assert_eq!(f.out.take(), [1, 2]);
+    assert_eq!(f.subscriptions(), 1);
+    let rt = f.rt.clone();
+    f.subs
+        .unsubscribe(&rt, CHANNEL.to_owned(), &mut f.out)
+        .await
+        .unwrap();
+    assert!(matches!(&f.out.0[..], [ServerFrame::Unsubscribed { channel }] if channel == CHANNEL));
+    f.out.0.clear();
+    assert!(!f.subs.replaying());
+    f.step().await;
+    let live = f.commit(1).await;
+    f.deliver(&live[0]).await;
+    assert_eq!(
+        f.out.take(),
+        Vec::<i64>::new(),
+        "nothing after the unsubscribe"
+    );
+    assert_eq!(f.subscriptions(), 0, "the registry let go of the socket");
+}
+
+#[tokio::test]
+async fn a_resync_reads_what_the_bus_missed() {
+    let mut f = fixture().await;
+    f.subscribe(CHANNEL, None).await;
+    f.out.take();
+    f.commit(2).await;
+    let rt = f.rt.clone();
+    f.subs.resync(&rt, &topic().key()).await;
+    f.step().await;
+    assert_eq!(f.out.take(), [1, 2]);
+    f.subs.resync(&rt, &topic().key()).await;
+    assert!(!f.subs.replaying(), "nothing more to read");
+    assert_eq!(f.replays("resync"), (1, 2));
+}
+
+#[tokio::test]
+async fn a_group_sends_its_members_events_by_feed_position() {
+    let mut f = f_with_posts().await;
+    f.subscribe("dashboard", None).await;
+    assert_eq!(f.frames(), ["dashboard +3"], "acked at the feed's position");
+    let ann = f.post("ann").await;
+    let cid = f.post("cid").await;
+    let bob = f.post("bob").await;
+    f.deliver(&ann).await;
+    f.deliver(&cid).await;
+    f.deliver(&bob).await;
+    f.deliver(&ann).await;
+    assert_eq!(
+        f.frames(),
+        ["dashboard 4", "dashboard 6"],
+        "ann's and bob's, once each; not cid's, whom it does not read"
+    );
+    // One subscription in the registry per member, and one for the group's own topic.
+    assert_eq!(f.subscriptions(), 3);
+}
+
+#[tokio::test]
+async fn a_group_resumes_from_a_feed_position_with_only_its_members_events() {
+    let mut f = f_with_posts().await;
+    f.subs.batch = 1;
+    // Feed: 1 ann, 2 cid, 3 bob (from the fixture); then 4 cid, 5 ann.
+    f.post("cid").await;
+    let ann = f.post("ann").await;
+    f.subscribe("dashboard", Some(1)).await;
+    assert!(f.subs.replaying());
+    f.deliver(&ann).await;
+    assert!(f.frames().is_empty(), "held back for the replay");
+    f.step().await;
+    assert_eq!(f.frames(), ["dashboard 3"]);
+    f.step().await;
+    assert_eq!(
+        f.frames(),
+        ["dashboard 5", "dashboard +5"],
+        "caught up, then acked"
+    );
+    assert!(!f.subs.replaying());
+}
+
+#[tokio::test]
+async fn a_refreshed_group_follows_its_new_members_from_where_the_client_is() {
+    let mut f = f_with_posts().await;
+    f.subscribe("dashboard", None).await;
+    f.frames();
+    // Cid posts before the group knows it reads cid; then it follows cid and unfollows ann.
+    let early = f.post("cid").await;
+    f.deliver(&early).await;
+    f.dashboard.lock().unwrap().splice(.., ["bob", "cid"]);
+    f.refresh().await;
+    f.step().await;
+    assert_eq!(
+        f.frames(),
+        ["dashboard 4"],
+        "what the new member posted since the client's position"
+    );
+    let ann = f.post("ann").await;
+    let cid = f.post("cid").await;
+    f.deliver(&ann).await;
+    f.deliver(&cid).await;
+    assert_eq!(f.frames(), ["dashboard 6"], "not ann's any more");
+    assert_eq!(f.subscriptions(), 3, "bob, cid and the group's topic");
+}
+
+#[tokio::test]
+async fn a_topic_the_socket_reads_twice_is_let_go_only_when_neither_wants_it() {
+    let mut f = f_with_posts().await;
+    f.subscribe("dashboard", None).await;
+    f.subscribe("posts:ann", None).await;
+    f.frames();
+    assert_eq!(
+        f.subscriptions(),
+        3,
+        "posts:ann is one registration for both"
+    );
+    let ann = f.post("ann").await;
+    f.deliver(&ann).await;
+    assert_eq!(
+        f.frames(),
+        ["posts:ann 2", "dashboard 4"],
+        "once on each channel"
+    );
+    let rt = f.rt.clone();
+    f.subs
+        .unsubscribe(&rt, "dashboard".to_owned(), &mut f.out)
+        .await
+        .unwrap();
+    f.out.0.clear();
+    assert_eq!(
+        f.subscriptions(),
+        1,
+        "posts:ann stays for its own subscription"
+    );
+    let ann = f.post("ann").await;
+    f.deliver(&ann).await;
+    assert_eq!(f.frames(), ["posts:ann 3"]);
+    f.subs.leave(&rt);
+    assert_eq!(f.subscriptions(), 0);
+}
+
+/// A fixture whose feed already holds posts of ann, cid and bob (positions 1, 2, 3).
+async fn f_with_posts() -> Fixture {
+    let f = fixture().await;
+    for blog in ["ann", "cid", "bob"] {
+        f.post(blog).await;
+    }
+    f
+}
