@@ -5,12 +5,14 @@
 
 rate (messages/s achieved), p50/p99 (delivery latency, ms), cpu (the server's CPU seconds over
 the run), svc (PostgreSQL's and Redis's, DB=postgres only), cpu/msg and svc/msg (ms of CPU per
-message sent), dps (deliveries per second of a fan-out).
+message sent), dps (deliveries per second of a fan-out), KiB/socket (RSS at the margin of the
+`memory` scenario) and heap B/socket (the heap-profiling build's exact bytes).
 """
 import re, sys, glob, statistics as st, os
 out = sys.argv[1]
 rows = {}
 for f in sorted(glob.glob(os.path.join(out, '*-*-*.txt'))):
+    if f.endswith('-warm.txt'): continue
     name = os.path.basename(f)[:-4]
     side, scen, rnd = name.rsplit('-', 2)
     t = open(f).read()
@@ -24,6 +26,10 @@ for f in sorted(glob.glob(os.path.join(out, '*-*-*.txt'))):
     if m: d['cpu'] = float(m.group(1))
     m = re.search(r'PostgreSQL \+ Redis CPU: ([\d.]+)s', t)
     if m: d['svc'] = float(m.group(1))
+    m = re.search(r'server RSS: .*?([\d.]+) KiB per socket', t)
+    if m: d['KiB/socket'] = float(m.group(1))
+    m = re.search(r'server heap: .*?([\d.]+) bytes per socket', t)
+    if m: d['heap B/socket'] = float(m.group(1))
     m = re.search(r'([\d,]+) deliveries/s', t)
     if m: d['dps'] = int(m.group(1).replace(',', ''))
     if msgs:

@@ -14,6 +14,9 @@
 # of its own, so a build must use the schema the generator seeds (the same migrations).
 #
 # A build from before `dashwire-loadgen seed` existed is seeded with its own `seed-load`.
+# A_GEN seeds side a with another generator (built from A's tree): the seed migrates the
+# database, and a build refuses one that has migrations it does not know (PostgreSQL's
+# functions, say). The runs themselves use GEN on both sides.
 # Either side may be the yardstick, the bare router (`target/release/dashwire-bare`): it gets
 # the same seed file and the same scenarios, and serves them without a database.
 # Only 127.0.0.1 is targeted; every run is bounded in count and time.
@@ -39,7 +42,8 @@ database_url() {
 }
 
 seed() {
-  local bin=$1 dir=$2 side=$3
+  local bin=$1 dir=$2 side=$3 gen=$GEN
+  if [ "$side" = a ] && [ -n "${A_GEN:-}" ]; then gen=$A_GEN; fi
   mkdir -p "$dir"
   local url
   url=$(database_url "$side" "$dir")
@@ -50,7 +54,7 @@ seed() {
   if "$bin" seed-load --help >/dev/null 2>&1; then
     "$bin" seed-load --database-url "$url" --users "$USERS" --star-sessions 12000 --out "$dir/seed.json" >/dev/null
   else
-    "$GEN" seed --database-url "$url" --users "$USERS" --star-sessions 12000 \
+    "$gen" seed --database-url "$url" --users "$USERS" --star-sessions 12000 \
       --star-followers "$SOCKETS" --out "$dir/seed.json" >/dev/null
   fi
 }
@@ -81,6 +85,16 @@ run() {
   fi
   local pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
+  # A scenario that measures at the margin holds some sockets first, from other addresses.
+  local warm_pid=
+  if [ -n "${WARM:-}" ]; then
+    local warm=()
+    read -ra warm <<< "$WARM"
+    "$GEN" "${warm[@]}" --seed "$dir/seed.json" --url http://127.0.0.1:18090 \
+      --sources 127.0.0.3,127.0.0.4 > "$OUT/$name-$scenario-$round-warm.log" 2>&1 &
+    warm_pid=$!
+    for _ in $(seq 1 300); do grep -q "held\|connected" "$OUT/$name-$scenario-$round-warm.log" 2>/dev/null && break; sleep 0.1; done
+  fi
   local log="$OUT/$name-$scenario-$round.txt"
   local services_before
   services_before=$(services_cpu)
@@ -89,8 +103,9 @@ run() {
   if [ "$DB" = postgres ]; then
     echo "PostgreSQL + Redis CPU: $(awk -v a="$services_before" -v b="$(services_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
   fi
+  if [ -n "$warm_pid" ]; then kill "$warm_pid" 2>/dev/null || true; wait "$warm_pid" 2>/dev/null || true; fi
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
-  echo "$name $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
+  echo "$name $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU|per socket' "$log" | tr '\n' ' ' | cut -c1-600)"
 }
 
 seed "$A" "$OUT/a" a
@@ -106,6 +121,10 @@ for round in $(seq 1 "$ROUNDS"); do
         burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset 1 ;;
         paced) run "$side" "$bin" "$OUT/$side" paced fanout --count "$SOCKETS" --events 50 --interval-ms 100 --follower-offset 1 ;;
         posts) run "$side" "$bin" "$OUT/$side" posts posts --count "$SOCKETS" --posts 20 --interval-ms 0 ;;
+        # Memory per socket at the margin: 4,000 sockets held (caches warm), then RSS over
+        # 10,000 more (the measured run's `server RSS: … KiB per socket`).
+        memory) WARM="connect --count 4000 --hold 60" run "$side" "$bin" "$OUT/$side" memory \
+                  connect --count 10000 --offset 4000 --hold 3 ;;
         *) echo "unknown scenario $scenario"; exit 2 ;;
       esac
     done

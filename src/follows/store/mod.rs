@@ -1,12 +1,14 @@
-//! Queries for follows.
+//! Queries for follows, and the follow itself: its statements, run by the SQLite writer
+//! thread (`sqlite.rs`) or in a PostgreSQL transaction (`postgres.rs`).
 
-use crate::activity::events::{Notice, notify, notify_sqlite};
+mod postgres;
+mod sqlite;
+
+use crate::activity::events::Notice;
 use crate::blog_select;
 use crate::blogs::store::BlogRow;
 use crate::feed::dashboard_topic;
-use crate::store::log;
-use crate::store::sqlite_writer::named;
-use crate::store::{Store, now_secs};
+use crate::store::{DbPool, Store};
 use crate::{with_pool, with_tx};
 
 /// What a follow call changed.
@@ -20,54 +22,46 @@ pub enum FollowChange {
     Unfollowed,
 }
 
-/// `user_id`, acting as `via_blog_id`, follows `blog_id`: the followed blog gets a
-/// `follower` notification, and the user's dashboards start reading it, once it commits.
+/// The follow's row; binds the user, the followed blog, the blog followed as, and now.
+/// Following twice changes nothing.
+const FOLLOW: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
+     VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
+
+/// `user_id`, acting as `via_blog_id`, follows `blog_id`: the follow's row, the followed
+/// blog's `follower` notification (`activity`), and the user's dashboards reading the blog,
+/// all published once it commits. On SQLite a job on the writer thread (`sqlite.rs`: a burst
+/// of follows to one blog is what its fan-out waits on), on PostgreSQL a transaction of its
+/// own (`postgres.rs`); the same statements and the same events either way.
 pub async fn follow(
     store: &Store,
     user_id: i64,
     via_blog_id: i64,
     blog_id: i64,
 ) -> sqlx::Result<FollowChange> {
-    const SQL: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
-                       VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
-    if let Some(writer) = store.sqlite_writer() {
-        // One job on the SQLite writer thread (store/sqlite_writer.rs): a burst of
-        // follows to one blog is what its fan-out waits on.
-        return writer
-            .run(move |tx| {
-                let now = now_secs();
-                let followed = || -> rusqlite::Result<_> {
-                    let inserted = tx
-                        .prepare_cached(SQL)?
-                        .execute(named(&[&user_id, &blog_id, &via_blog_id, &now]).as_slice())?;
-                    if inserted == 0 {
-                        return Ok(None);
-                    }
-                    let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
-                    notify_sqlite(tx, notice).map(Some)
-                };
-                let Some(events) = followed().map_err(log::sqlite_error)? else {
-                    return Ok(FollowChange::Unchanged);
-                };
-                tx.record(events)?;
-                tx.refresh(dashboard_topic(user_id));
-                Ok(FollowChange::Followed)
-            })
-            .await;
+    let follow = Follow {
+        user_id,
+        via_blog_id,
+        blog_id,
+    };
+    match store.pool() {
+        DbPool::Sqlite { writer, .. } => writer.run(move |tx| sqlite::follow(tx, follow)).await,
+        DbPool::Postgres(_) => postgres::follow(store, follow).await,
     }
-    let mut tx = store.begin().await?;
-    let inserted = with_tx!(&mut tx, conn => sqlx::query(SQL)
-        .bind(user_id).bind(blog_id).bind(via_blog_id).bind(now_secs())
-        .execute(conn).await.map(|r| r.rows_affected()))?;
-    if inserted == 0 {
-        return Ok(FollowChange::Unchanged);
+}
+
+/// A follow to make.
+#[derive(Debug, Clone, Copy)]
+struct Follow {
+    user_id: i64,
+    via_blog_id: i64,
+    blog_id: i64,
+}
+
+impl Follow {
+    /// What the followed blog hears.
+    fn notice(&self) -> Notice<'static> {
+        Notice::about_blog(self.blog_id, "follower", self.via_blog_id)
     }
-    let notice = Notice::about_blog(blog_id, "follower", via_blog_id);
-    let events = notify(&mut tx, notice).await?;
-    tx.record(events).await?;
-    tx.refresh(dashboard_topic(user_id));
-    tx.commit().await?;
-    Ok(FollowChange::Followed)
 }
 
 /// `user_id` stops following `blog_id`; the user's dashboards stop reading it.
