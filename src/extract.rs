@@ -48,8 +48,9 @@ pub fn flag(value: &Option<String>) -> bool {
     )
 }
 
-/// A form-encoded body or query string read as its raw pairs, for calls whose fields repeat
-/// (`participants[]=a&participants[]=b`), which serde's form reader cannot collect.
+/// A form-encoded body or query string read as its raw pairs, in order, for calls whose
+/// fields repeat (`participants[]=a&participants[]=b`), which serde's form reader cannot
+/// collect, and whose fields [`Pairs::read`] then reads into the call's typed struct.
 pub struct Pairs(pub Vec<(String, String)>);
 
 impl Pairs {
@@ -62,24 +63,125 @@ impl Pairs {
         )
     }
 
-    /// The first value of a field.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+    /// Reads the pairs into `T`, a request's typed fields: a field given twice is its first
+    /// value, a list field (`Option<Vec<String>>`) gets every value, and `name[]` is the field
+    /// `name`. Text and lists are all it reads, so it refuses nothing a form can say: the
+    /// call's own checks do, with their own messages.
+    pub fn read<T: serde::de::DeserializeOwned>(&self) -> Result<T, serde::de::value::Error> {
+        let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let mut fields: Vec<(&str, Values<'_>)> = Vec::new();
+        for (key, value) in &self.0 {
+            let name = key.strip_suffix("[]").unwrap_or(key);
+            match index.get(name) {
+                Some(&at) => fields[at].1.0.push(value),
+                None => {
+                    index.insert(name, fields.len());
+                    fields.push((name, Values(vec![value])));
+                }
+            }
+        }
+        T::deserialize(serde::de::value::MapDeserializer::new(fields.into_iter()))
+    }
+}
+
+/// A list field's values (`participants`), each split at its commas (`a,b` is two), trimmed,
+/// the empty ones dropped.
+pub fn list(values: Option<Vec<String>>) -> Vec<String> {
+    values
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|v| v.split(','))
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// Every value one field was given, in order (never none): the first for a text field, all
+/// of them for a list.
+struct Values<'a>(Vec<&'a str>);
+
+impl<'de> serde::Deserializer<'de> for Values<'_> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_str(self.0[0])
     }
 
-    /// Every value of `name` or `name[]`, with comma-separated values split apart.
-    pub fn list(&self, name: &str) -> Vec<String> {
-        let bracketed = format!("{name}[]");
-        self.0
-            .iter()
-            .filter(|(k, _)| *k == name || *k == bracketed)
-            .flat_map(|(_, v)| v.split(','))
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-            .collect()
+    fn deserialize_option<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_seq<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        serde::Deserializer::deserialize_any(
+            serde::de::value::SeqDeserializer::new(self.0.into_iter()),
+            visitor,
+        )
+    }
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl<'de> serde::de::IntoDeserializer<'de, serde::de::value::Error> for Values<'_> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// A form-encoded body read into `T` as [`Pairs::read`] reads it: for calls whose fields
+/// repeat (`participants[]=a&participants[]=b`), which serde's form reader cannot collect,
+/// and for the save form, whose rules must see every field before refusing any.
+pub struct PairsForm<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S>
+    for PairsForm<T>
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
+        Pairs::from_request(req, state)
+            .await?
+            .read()
+            .map(PairsForm)
+            .map_err(|e| AppError::bad_request(Code::BadForm, e.to_string()))
+    }
+}
+
+/// The query string read into `T` as [`Pairs::read`] reads it (see [`PairsForm`]).
+pub struct PairsQuery<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for PairsQuery<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, AppError> {
+        Pairs::parse(parts.uri.query().unwrap_or_default().as_bytes())
+            .read()
+            .map(PairsQuery)
+            .map_err(|e| AppError::bad_request(Code::BadQuery, e.to_string()))
     }
 }
 
@@ -170,13 +272,32 @@ mod tests {
         assert!(!found(r#"{"a":"\\u0000 is only text here"}"#));
     }
 
+    /// A call's fields as [`Pairs::read`] reads them.
+    #[derive(Debug, serde::Deserialize)]
+    struct ListedForm {
+        x: Option<String>,
+        y: Option<String>,
+        participants: Option<Vec<String>>,
+        #[serde(rename = "post[type]")]
+        post_type: Option<String>,
+    }
+
     #[test]
     fn pairs_collect_repeated_and_comma_separated_fields() {
-        let pairs =
-            Pairs::parse(b"participants%5B%5D=a.host&participants[]=b.host&x=1&participants=c,d");
-        assert_eq!(pairs.list("participants"), ["a.host", "b.host", "c", "d"]);
-        assert_eq!(pairs.get("x"), Some("1"));
-        assert_eq!(pairs.get("y"), None);
+        let pairs = Pairs::parse(
+            b"participants%5B%5D=a.host&participants[]=b.host&x=1&participants=c,d&x=2&post%5Btype%5D=text",
+        );
+        let form: ListedForm = pairs.read().unwrap();
+        assert_eq!(list(form.participants), ["a.host", "b.host", "c", "d"]);
+        assert_eq!(
+            form.x.as_deref(),
+            Some("1"),
+            "a field given twice is its first value"
+        );
+        assert_eq!(form.y, None);
+        assert_eq!(form.post_type.as_deref(), Some("text"));
+        let none: ListedForm = Pairs::parse(b"").read().unwrap();
+        assert!(list(none.participants).is_empty());
     }
 
     /// A form like the calls take: text, a number, a flag, an optional field.

@@ -16,7 +16,7 @@ use super::store;
 use crate::auth;
 use crate::auth::password;
 use crate::auth::session::{
-    CurrentUser, MaybeSession, clear_cookie, form_key_matches, session_cookie,
+    CurrentUser, FormKeyField, MaybeSession, clear_cookie, form_key_matches, session_cookie,
 };
 use crate::auth::store::SESSION_IDLE_SECS;
 use crate::auth::validate;
@@ -79,12 +79,17 @@ async fn user_info(
     }
 }
 
+/// The fields of `/register`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct RegisterForm {
+    /// The account's email.
     #[serde(default)]
     email: String,
+    /// At least 8 characters.
     #[serde(default)]
     password: String,
+    /// The name of the account's first blog.
     #[serde(default)]
     blog_name: String,
 }
@@ -121,10 +126,14 @@ fn email_taken() -> AppError {
     )
 }
 
+/// The fields of `/login`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct LoginForm {
+    /// The account's email.
     #[serde(default)]
     email: String,
+    /// The account's password.
     #[serde(default)]
     password: String,
 }
@@ -196,8 +205,11 @@ async fn set_seen_atg(State(app): State<AppState>, user: CurrentUser) -> ApiResu
     Ok(ok(SeenAtg { seen_atg: true }))
 }
 
+/// The fields of `/svc/user/current_blog`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct CurrentBlogForm {
+    /// The blog to act as: one of yours.
     #[serde(default)]
     tumblelog: String,
 }
@@ -223,10 +235,14 @@ async fn set_current_blog(
     .await?))
 }
 
+/// The fields of `/new/blog`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct NewBlogForm {
+    /// The new blog's name.
     #[serde(default)]
     blog_name: String,
+    /// Its title (its name when absent).
     title: Option<String>,
 }
 
@@ -280,11 +296,6 @@ fn fetched_from_inside_a_page(headers: &axum::http::HeaderMap) -> bool {
     says("sec-fetch-mode", "navigate") || says("sec-fetch-dest", "document")
 }
 
-#[derive(Deserialize)]
-struct LogoutQuery {
-    form_key: Option<String>,
-}
-
 /// `GET /logout?form_key=…` (spec 000 §7: "a navigation to /logout after confirmation"). The
 /// form key is what the app's confirmed logout carries and a link on another site cannot:
 /// without it the session stays and the browser goes to the dashboard, where the account
@@ -292,7 +303,7 @@ struct LogoutQuery {
 async fn logout(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
-    Query(query): Query<LogoutQuery>,
+    Query(query): Query<FormKeyField>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
     if fetched_from_inside_a_page(&headers) {
@@ -343,6 +354,11 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<super::model::UserModel>();
     exports.add::<super::model::VisitorModel>();
     exports.add::<UserInfo>();
+    exports.add::<RegisterForm>();
+    exports.add::<LoginForm>();
+    exports.add::<CurrentBlogForm>();
+    exports.add::<NewBlogForm>();
+    exports.add::<FormKeyField>();
     exports.add::<SeenAtg>();
     exports.add::<NewBlogAnswer>();
     exports.add::<SocketToken>();

@@ -26,12 +26,18 @@ pub fn router() -> Router<AppState> {
         .route("/svc/blog/activity", get(activity_history))
 }
 
+/// The fields of `GET /svc/data/tumblelog`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct TumblelogQuery {
+    /// The blog.
     #[serde(default)]
     tumblelog: String,
+    /// A flag: with the counts only the owner sees (your own blog only).
     include_member_data: Option<String>,
+    /// A flag: with the activity sparkline (your own blog only).
     include_activity_data: Option<String>,
+    /// A flag: with the newest notifications (your own blog only).
     include_activity_notifications: Option<String>,
 }
 
@@ -106,11 +112,16 @@ async fn tumblelog_data(
     Ok(ok(answer))
 }
 
+/// The fields of `GET /svc/blog/activity`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct HistoryQuery {
+    /// Your blog.
     #[serde(default)]
     tumblelog: String,
+    /// Notifications older than this notification id.
     before_id: Option<i64>,
+    /// How many (default and at most 50).
     limit: Option<i64>,
 }
 
@@ -156,6 +167,8 @@ async fn activity_history(
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<super::model::ActivityData>();
+    exports.add::<TumblelogQuery>();
     exports.add::<BlogWithActivity>();
+    exports.add::<HistoryQuery>();
     exports.add::<ActivityHistory>();
 }

@@ -46,12 +46,17 @@ pub fn router() -> Router<AppState> {
         .route("/svc/blog/asks", post(set_asks))
 }
 
+/// The fields of `/svc/ask`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct AskForm {
+    /// The blog asked.
     #[serde(default)]
     tumblelog: String,
+    /// The question (plain text, at most 500 characters).
     #[serde(default)]
     question: String,
+    /// A flag: ask without saying who (a visitor always does).
     anonymous: Option<String>,
 }
 
@@ -124,12 +129,17 @@ async fn ask(
 /// `/answer`'s fields: the question (`post_id`) and the answer (HTML, sanitised); the blog
 /// fields name the asked blog as the client knows it.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 #[allow(dead_code)]
 struct AnswerForm {
+    /// The question waiting in your inbox.
     post_id: i64,
+    /// The answer (HTML, sanitised as a post's).
     #[serde(default)]
     answer_text: String,
+    /// The blog asked (accepted, not read).
     tumblelog: Option<String>,
+    /// The question's key (accepted, not read).
     key: Option<String>,
 }
 
@@ -171,8 +181,11 @@ async fn answer(
     inbox_answer(&app, &user, row.id, &row.blog_name, "Answered.".into()).await
 }
 
+/// The fields of `/deny_submission`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct DenyForm {
+    /// The question or submission waiting in your inbox.
     pid: i64,
 }
 
@@ -185,9 +198,13 @@ async fn deny(
     delete_post(&app, &user, &row).await
 }
 
+/// The fields of `/approve_submission`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct ApproveForm {
+    /// The submission waiting in your inbox.
     id: i64,
+    /// `queue` to queue it instead of posting it now.
     queue: Option<String>,
 }
 
@@ -246,11 +263,16 @@ async fn inbox_answer(
     }))
 }
 
+/// The fields of `/svc/blog/asks`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct AsksForm {
+    /// Your blog.
     #[serde(default)]
     tumblelog: String,
+    /// A flag: the blog takes questions (absent keeps its value).
     asks: Option<String>,
+    /// A flag: it takes anonymous ones (absent keeps its value).
     anonymous_asks: Option<String>,
 }
 
@@ -308,7 +330,12 @@ pub async fn update_asks(
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<AskForm>();
     exports.add::<AskAnswer>();
+    exports.add::<AnswerForm>();
     exports.add::<InboxAnswer>();
+    exports.add::<DenyForm>();
+    exports.add::<ApproveForm>();
+    exports.add::<AsksForm>();
     exports.add::<AsksSettings>();
 }

@@ -26,6 +26,15 @@ pub const FORM_KEY_HEADER: &str = "x-form-key";
 /// Form bodies larger than this are refused before the form key is looked for.
 const MAX_FORM_BYTES: usize = 1 << 20;
 
+/// The field every state-changing form carries (a JSON body sends the `X-Form-Key` header
+/// instead), and `GET /logout`'s query.
+#[derive(serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+pub struct FormKeyField {
+    /// The session's form key (`/svc/user/info` answers it).
+    pub form_key: Option<String>,
+}
+
 /// The caller's session, if the cookie named a live one.
 #[derive(Clone, Debug)]
 pub struct MaybeSession(pub Option<Session>);
@@ -138,9 +147,10 @@ async fn presented_form_key(
     let bytes = to_bytes(body, MAX_FORM_BYTES)
         .await
         .map_err(|_| AppError::bad_request(Code::BodyTooLarge, "The form is too large."))?;
-    let key = url::form_urlencoded::parse(&bytes)
-        .find(|(name, _)| name == "form_key")
-        .map(|(_, value)| value.into_owned());
+    let key = crate::extract::Pairs::parse(&bytes)
+        .read::<FormKeyField>()
+        .ok()
+        .and_then(|field| field.form_key);
     Ok((key, Body::from(bytes)))
 }
 

@@ -22,10 +22,14 @@ pub(super) struct IndashHeader {
     pub(super) tumblelog: BlogView,
 }
 
+/// The JSON body of `POST /svc/indash_blog/header`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 pub(super) struct HeaderSave {
+    /// The blog.
     #[serde(default)]
     tumblelog_name_or_id: String,
+    /// The fields of its model that changed.
     #[serde(default)]
     tumblelog: HeaderFields,
 }
@@ -33,9 +37,13 @@ pub(super) struct HeaderSave {
 /// The fields of the blog model a header save may change; the rest of the model, which
 /// clients send back as they got it, is ignored.
 #[derive(Deserialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct HeaderFields {
+    /// Follow (or unfollow) the blog: anyone's blog.
     following: Option<bool>,
+    /// The blog takes questions: your own blog only.
     asks: Option<bool>,
+    /// The blog takes anonymous questions (needs `asks`): your own blog only.
     anonymous_asks: Option<bool>,
 }
 
@@ -72,4 +80,11 @@ pub(super) async fn save_header(
     Ok(ok(IndashHeader {
         tumblelog: BlogView::of(&saved, Some(user.user_id), None),
     }))
+}
+
+/// The header save's body, for the generated web types (`src/typescript.rs`).
+#[cfg(test)]
+pub(super) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<HeaderFields>();
+    exports.add::<HeaderSave>();
 }

@@ -29,12 +29,18 @@ pub fn router() -> Router<AppState> {
         )
 }
 
+/// The fields of `GET /svc/indash_blog/posts`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct IndashQuery {
+    /// The blog.
     #[serde(default)]
     tumblelog_name_or_id: String,
+    /// One post of it.
     post_id: Option<i64>,
+    /// Or a page of its posts: how many (at most 10).
     limit: Option<i64>,
+    /// Posts to skip.
     offset: Option<i64>,
 }
 
@@ -73,8 +79,11 @@ async fn indash_posts(
     }))
 }
 
+/// The fields of `GET /svc/indash_blog/header`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct IndashHeaderQuery {
+    /// The blog.
     #[serde(default)]
     tumblelog_name_or_id: String,
 }
@@ -94,6 +103,9 @@ async fn indash_header(
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<IndashQuery>();
     exports.add::<IndashPosts>();
+    exports.add::<IndashHeaderQuery>();
     exports.add::<IndashHeader>();
+    super::header::typescript(exports);
 }

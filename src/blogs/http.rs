@@ -30,8 +30,11 @@ pub fn router() -> Router<AppState> {
         .route("/avatar/{name}/{size}", get(avatar))
 }
 
+/// The fields of `/order`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct OrderForm {
+    /// A JSON list of all your blog names, in the new order.
     #[serde(default)]
     channel_names: String,
 }
@@ -71,8 +74,11 @@ async fn order(
     Ok(ok(OrderAnswer { saved }))
 }
 
+/// The fields of `GET /svc/blogs/explore`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct ExploreQuery {
+    /// How many blogs (default 20, at most 50).
     limit: Option<i64>,
 }
 
@@ -96,13 +102,17 @@ async fn explore(
     }))
 }
 
+/// The fields of `/svc/block/add` and `/svc/block/remove`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct BlockForm {
     /// The blocking blog: one of yours (blocking acts as a blog, spec 002 §6).
     #[serde(default)]
     tumblelog: String,
+    /// The blog to block (or unblock).
     #[serde(default)]
     blocked_tumblelog: String,
+    /// Instead of `blocked_tumblelog` (to block only): a post of the blog to block.
     blocked_post: Option<String>,
 }
 
@@ -191,10 +201,14 @@ async fn block_remove(
     }))
 }
 
+/// The fields of `/svc/blog/messaging`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct MessagingForm {
+    /// Your blog.
     #[serde(default)]
     tumblelog: String,
+    /// `1` (or `true`) to take messages, `0` (or `false`) not to.
     enabled: Option<String>,
 }
 
@@ -237,7 +251,11 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<super::model::BlogView>();
     exports.add::<super::model::OwnerCounts>();
     exports.add::<super::model::ThemeParams>();
+    exports.add::<OrderForm>();
     exports.add::<OrderAnswer>();
+    exports.add::<ExploreQuery>();
+    exports.add::<BlockForm>();
+    exports.add::<MessagingForm>();
     exports.add::<BlogList>();
     exports.add::<BlockAnswer>();
 }

@@ -17,10 +17,11 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
+
 use super::media_urls::{
     AudioSource, VideoSource, audio_player, audio_source, video_source, web_url,
 };
-use crate::extract::Pairs;
 use crate::posts::model::{EditorType, Photo, PostContent, PostSource, PostState, PostType};
 use crate::posts::sanitize;
 use crate::posts::tags::parse_tags;
@@ -54,6 +55,180 @@ pub const NO_VIDEO: &str = "No video specified.";
 
 /// A message about a field: the spec's errors map, one entry at a time.
 pub type FieldError = (String, String);
+
+/// The save form as the composer sends it (docs/api.md "The save form"), every field as
+/// text: the save's rules (`composer/form.rs`) check it, each failure with its message, so
+/// nothing is refused before every rule has seen every field. A photo post adds
+/// `images[{id}]` (each photo's URL) and `caption[{id}]` (its caption) for each photo.
+#[derive(Debug, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+pub struct SaveFields {
+    /// The blog it posts to: one of yours, or another's for a submission.
+    pub channel_id: Option<String>,
+    /// The post being edited (a number).
+    pub post_id: Option<String>,
+    /// The post being edited, as `post_id`; this one wins when both are given.
+    pub edit_post_id: Option<String>,
+    /// The post being reblogged (a number).
+    pub reblog_post_id: Option<String>,
+    /// The reblogged post's `reblog_key`.
+    pub reblog_key: Option<String>,
+    /// A flag: the post is a reblog (sent with an edit of one, which has no `reblog_post_id`).
+    pub reblog: Option<String>,
+    /// A flag: the reblog leaves out the trail of earlier reblogs.
+    pub remove_reblog_tree: Option<String>,
+    /// `text`, `photo`, `quote`, `link`, `chat`, `audio`, `video` or `note` (a reblog's is the
+    /// reblogged post's).
+    #[serde(rename = "post[type]")]
+    pub post_type: Option<String>,
+    /// The state's code: `0` published (when absent), `1` draft, `2` queued, `on.2`
+    /// scheduled, `private`, `0 3` a submission.
+    #[serde(rename = "post[state]")]
+    pub state: Option<String>,
+    /// The type's first field (title, quote, question, or a video's URL or embed code).
+    #[serde(rename = "post[one]")]
+    pub one: Option<String>,
+    /// The type's second field (body, caption, source, a link's URL, the chat, the answer).
+    #[serde(rename = "post[two]")]
+    pub two: Option<String>,
+    /// The type's third field (a photo's click-through, a link's caption, an audio URL).
+    #[serde(rename = "post[three]")]
+    pub three: Option<String>,
+    /// The tags, comma-joined.
+    #[serde(rename = "post[tags]")]
+    pub tags: Option<String>,
+    /// The custom URL's slug.
+    #[serde(rename = "post[slug]")]
+    pub slug: Option<String>,
+    /// Where the post's content comes from: a web URL.
+    #[serde(rename = "post[source_url]")]
+    pub source_url: Option<String>,
+    /// When a queued post goes out, as free text (`Next Tuesday, 10am`, unix seconds).
+    #[serde(rename = "post[publish_on]")]
+    pub publish_on: Option<String>,
+    /// The post's date, as free text; empty is now.
+    #[serde(rename = "post[date]")]
+    pub date: Option<String>,
+    /// The writer's clock, in minutes ahead of UTC (a number).
+    pub utc_offset: Option<String>,
+    /// `rich` (when absent), `html` or `markdown`.
+    pub editor_type: Option<String>,
+    /// A flag: the post is private, whatever its state.
+    pub is_private: Option<String>,
+    /// A flag: readers may answer a question post.
+    pub allow_answers: Option<String>,
+    /// A flag: readers may reply to the post.
+    pub allow_photo_replies: Option<String>,
+    /// A flag: the post goes to Twitter.
+    pub send_to_twitter: Option<String>,
+    /// The tweet's text (with `send_to_twitter`), cut to the tweet's length.
+    pub custom_tweet: Option<String>,
+    /// A flag: the post goes to Facebook.
+    pub send_to_fbog: Option<String>,
+    /// A photo set's order: its photos' ids (of `images[{id}]`), comma-joined.
+    #[serde(rename = "post[photoset_order]")]
+    pub photoset_order: Option<String>,
+    /// A photo set's layout: photos per row (`12` is one, then two), or empty.
+    #[serde(rename = "post[photoset_layout]")]
+    pub photoset_layout: Option<String>,
+    /// A link's excerpt.
+    pub excerpt: Option<String>,
+    /// A link's author.
+    pub author: Option<String>,
+    /// A link's thumbnail URL.
+    pub thumbnail: Option<String>,
+    /// A flag: the link's thumbnail is removed.
+    pub remove_thumbnail: Option<String>,
+    /// An uploaded audio or video file's URL, used instead of the type's URL field.
+    pub preuploaded_url: Option<String>,
+    /// A flag: the writer may share the uploaded file.
+    pub confirm_tos: Option<String>,
+    /// The audio's track title.
+    #[serde(rename = "id3_tags[title]")]
+    pub track_title: Option<String>,
+    /// The audio's artist.
+    #[serde(rename = "id3_tags[artist]")]
+    pub track_artist: Option<String>,
+    /// The audio's album.
+    #[serde(rename = "id3_tags[album]")]
+    pub track_album: Option<String>,
+    /// The audio's album art URL.
+    pub album_art: Option<String>,
+    /// A flag: the album art is removed.
+    pub remove_album_art: Option<String>,
+    /// A flag: the audio or video was found by the copyright fallback's search (spec 001
+    /// §7); accepted, not read.
+    pub copyright_fallback: Option<String>,
+    /// Each photo's `images[{id}]` and `caption[{id}]`.
+    #[serde(flatten)]
+    pub photos: PhotoFields,
+}
+
+/// The fields a save form names by a photo's id: `images[{id}]` (its URL) and
+/// `caption[{id}]`, in the order they came (with whatever else the form carried that
+/// [`SaveFields`] does not name, which is ignored).
+#[derive(Debug, Default)]
+pub struct PhotoFields(Vec<(String, String)>);
+
+impl PhotoFields {
+    /// Each photo's id and URL, in the order they came.
+    fn urls(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0
+            .iter()
+            .filter_map(|(key, value)| Some((bracketed(key, "images")?, value.as_str())))
+    }
+
+    /// The caption of the photo `id`.
+    fn caption(&self, id: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(key, _)| bracketed(key, "caption") == Some(id))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for PhotoFields {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct InOrder;
+        impl<'de> serde::de::Visitor<'de> for InOrder {
+            type Value = PhotoFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("form fields")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<PhotoFields, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(entry) = map.next_entry::<String, String>()? {
+                    fields.push(entry);
+                }
+                Ok(PhotoFields(fields))
+            }
+        }
+        deserializer.deserialize_map(InOrder)
+    }
+}
+
+/// In TypeScript the photo fields are the two key patterns (ts-rs cannot derive a pattern).
+#[cfg(test)]
+impl ts_rs::TS for PhotoFields {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn name(cfg: &ts_rs::Config) -> String {
+        Self::inline(cfg)
+    }
+
+    fn inline(_: &ts_rs::Config) -> String {
+        "{ [photo_url: `images[${string}]`]: string, [photo_caption: `caption[${string}]`]: string }"
+            .to_owned()
+    }
+
+    fn inline_flattened(cfg: &ts_rs::Config) -> String {
+        format!("({})", Self::inline(cfg))
+    }
+}
 
 /// A checked save form.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,15 +266,19 @@ pub struct SaveForm {
 }
 
 /// Reads and checks a save form. Every rule that fails is reported, each with its field.
-pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
+pub fn read(form: &SaveFields) -> Result<SaveForm, Vec<FieldError>> {
     let mut errors = Vec::new();
-    let blog = form.get("channel_id").unwrap_or("").trim().to_owned();
-    let edit = number(form, "edit_post_id", &mut errors).or(number(form, "post_id", &mut errors));
-    let reblog_id = number(form, "reblog_post_id", &mut errors);
-    let reblog = reblog_id.map(|id| (id, form.get("reblog_key").unwrap_or("").to_owned()));
-    let is_reblog = reblog.is_some() || flag(form, "reblog", &mut errors);
+    let blog = given(&form.channel_id).trim().to_owned();
+    let edit = number(&form.edit_post_id, "edit_post_id", &mut errors).or(number(
+        &form.post_id,
+        "post_id",
+        &mut errors,
+    ));
+    let reblog_id = number(&form.reblog_post_id, "reblog_post_id", &mut errors);
+    let reblog = reblog_id.map(|id| (id, given(&form.reblog_key).to_owned()));
+    let is_reblog = reblog.is_some() || flag(&form.reblog, "reblog", &mut errors);
 
-    let post_type = match form.get("post[type]").map(str::trim) {
+    let post_type = match form.post_type.as_deref().map(str::trim) {
         // A reblog takes its type from the post it reblogs.
         None | Some("") if is_reblog => PostType::Text,
         Some(name) if !name.is_empty() => PostType::parse(name).unwrap_or_else(|| {
@@ -111,14 +290,14 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
             PostType::Text
         }
     };
-    let editor = match form.get("editor_type").filter(|v| !v.is_empty()) {
+    let editor = match form.editor_type.as_deref().filter(|v| !v.is_empty()) {
         None => EditorType::Rich,
         Some(name) => EditorType::parse(name).unwrap_or_else(|| {
             errors.push(invalid_value("editor_type"));
             EditorType::Rich
         }),
     };
-    let publish_on = text(form, "post[publish_on]");
+    let publish_on = text(&form.publish_on);
     let state = read_state(form, publish_on.is_some(), &mut errors);
     let publish_on = publish_on.filter(|_| state == PostState::Scheduled);
     if state == PostState::Scheduled && publish_on.is_none() {
@@ -127,28 +306,32 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
             "Invalid \"publish_on\" value",
         ));
     }
-    let utc_offset_minutes = number(form, "utc_offset", &mut errors)
+    let utc_offset_minutes = number(&form.utc_offset, "utc_offset", &mut errors)
         .unwrap_or(0)
         .clamp(-14 * 60, 14 * 60) as i32;
 
-    let source_url = form.get("post[source_url]").unwrap_or("").trim().to_owned();
+    let source_url = given(&form.source_url).trim().to_owned();
     if !source_url.is_empty() && web_url(&source_url).is_none() {
         errors.push(field_error("post[source_url]", NOT_A_VALID_URL));
     }
     let source = PostSource {
-        one: form.get("post[one]").unwrap_or("").to_owned(),
-        two: form.get("post[two]").unwrap_or("").to_owned(),
-        three: form.get("post[three]").unwrap_or("").to_owned(),
+        one: given(&form.one).to_owned(),
+        two: given(&form.two).to_owned(),
+        three: given(&form.three).to_owned(),
     };
-    let allow_answers = flag(form, "allow_answers", &mut errors);
-    let allow_photo_replies = flag(form, "allow_photo_replies", &mut errors);
-    let remove_reblog_tree = flag(form, "remove_reblog_tree", &mut errors);
-    let send_to_twitter = flag(form, "send_to_twitter", &mut errors);
-    let confirm_tos = flag(form, "confirm_tos", &mut errors);
-    flag(form, "send_to_fbog", &mut errors);
-    flag(form, "is_private", &mut errors);
+    let allow_answers = flag(&form.allow_answers, "allow_answers", &mut errors);
+    let allow_photo_replies = flag(
+        &form.allow_photo_replies,
+        "allow_photo_replies",
+        &mut errors,
+    );
+    let remove_reblog_tree = flag(&form.remove_reblog_tree, "remove_reblog_tree", &mut errors);
+    let send_to_twitter = flag(&form.send_to_twitter, "send_to_twitter", &mut errors);
+    let confirm_tos = flag(&form.confirm_tos, "confirm_tos", &mut errors);
+    flag(&form.send_to_fbog, "send_to_fbog", &mut errors);
+    flag(&form.is_private, "is_private", &mut errors);
     let custom_tweet = if send_to_twitter {
-        tweet(form.get("custom_tweet").unwrap_or(""))
+        tweet(given(&form.custom_tweet))
     } else {
         String::new()
     };
@@ -186,10 +369,10 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
         post_type,
         state,
         publish_on,
-        date: text(form, "post[date]"),
+        date: text(&form.date),
         utc_offset_minutes,
-        slug: slug(form.get("post[slug]").unwrap_or("")),
-        tags: parse_tags(form.get("post[tags]").unwrap_or("")),
+        slug: slug(given(&form.slug)),
+        tags: parse_tags(given(&form.tags)),
         source_url,
         editor,
         allow_answers,
@@ -207,8 +390,8 @@ pub fn read(form: &Pairs) -> Result<SaveForm, Vec<FieldError>> {
 /// `is_private` is set, scheduled when queued with a time (spec 001 §4). Unapproved ('0 3')
 /// asks to submit the post to another blog's inbox (the handler checks who may); no one may
 /// ask for transcoding.
-fn read_state(form: &Pairs, has_time: bool, errors: &mut Vec<FieldError>) -> PostState {
-    let asked = match form.get("post[state]").map(str::trim) {
+fn read_state(form: &SaveFields, has_time: bool, errors: &mut Vec<FieldError>) -> PostState {
+    let asked = match form.state.as_deref().map(str::trim) {
         None | Some("") => PostState::Published,
         Some(code) => match PostState::from_code(code) {
             Some(PostState::Transcoding) | None => {
@@ -218,7 +401,7 @@ fn read_state(form: &Pairs, has_time: bool, errors: &mut Vec<FieldError>) -> Pos
             Some(state) => state,
         },
     };
-    if matches!(form.get("is_private"), Some("1" | "true" | "on")) {
+    if matches!(form.is_private.as_deref(), Some("1" | "true" | "on")) {
         return PostState::Private;
     }
     match asked {
@@ -242,7 +425,7 @@ struct TypeFields<'a> {
     source: &'a PostSource,
     editor: EditorType,
     confirm_tos: bool,
-    form: &'a Pairs,
+    form: &'a SaveFields,
 }
 
 impl TypeFields<'_> {
@@ -285,11 +468,12 @@ impl TypeFields<'_> {
                 let Some(url) = web_url(&with_scheme) else {
                     return fail("post[two]", NOT_A_VALID_URL);
                 };
-                let thumbnail = if flag_value(self.form.get("remove_thumbnail")) {
+                let thumbnail = if flag_value(&self.form.remove_thumbnail) {
                     None
                 } else {
                     self.form
-                        .get("thumbnail")
+                        .thumbnail
+                        .as_deref()
                         .map(str::trim)
                         .filter(|t| !t.is_empty())
                         .and_then(|t| media_or_web_url(t).map(|_| t.to_owned()))
@@ -302,8 +486,8 @@ impl TypeFields<'_> {
                         .to_owned(),
                     url: url.to_string(),
                     title: sanitize::text_only(one),
-                    excerpt: sanitize::text_only(self.form.get("excerpt").unwrap_or("")),
-                    author: sanitize::text_only(self.form.get("author").unwrap_or("")),
+                    excerpt: sanitize::text_only(given(&self.form.excerpt)),
+                    author: sanitize::text_only(given(&self.form.author)),
                     thumbnail,
                     caption: self.html(three),
                 })
@@ -339,16 +523,15 @@ impl TypeFields<'_> {
     /// `post[photoset_order]` (ids joined by commas) or else as given.
     fn photo(&self, caption: &str, linkthrough: &str) -> Result<PostContent, Vec<FieldError>> {
         let mut urls: BTreeMap<&str, &str> = BTreeMap::new();
-        let mut given: Vec<&str> = Vec::new();
-        for (key, value) in &self.form.0 {
-            if let Some(id) = bracketed(key, "images") {
-                urls.insert(id, value.as_str());
-                given.push(id);
-            }
+        let mut in_order: Vec<&str> = Vec::new();
+        for (id, url) in self.form.photos.urls() {
+            urls.insert(id, url);
+            in_order.push(id);
         }
         let order: Vec<&str> = match self
             .form
-            .get("post[photoset_order]")
+            .photoset_order
+            .as_deref()
             .filter(|o| !o.is_empty())
         {
             Some(order) => order
@@ -356,7 +539,7 @@ impl TypeFields<'_> {
                 .map(str::trim)
                 .filter(|id| urls.contains_key(id))
                 .collect(),
-            None => given,
+            None => in_order,
         };
         if order.is_empty() {
             return Err(vec![field_error("images", NO_PHOTOS)]);
@@ -378,7 +561,8 @@ impl TypeFields<'_> {
             }
             let caption: String = self
                 .form
-                .get(&format!("caption[{id}]"))
+                .photos
+                .caption(id)
                 .map(sanitize::text_only)
                 .unwrap_or_default()
                 .chars()
@@ -391,12 +575,7 @@ impl TypeFields<'_> {
                 caption,
             });
         }
-        let layout = self
-            .form
-            .get("post[photoset_layout]")
-            .unwrap_or("")
-            .trim()
-            .to_owned();
+        let layout = given(&self.form.photoset_layout).trim().to_owned();
         if !PHOTOSET_LAYOUTS.contains(&layout.as_str()) {
             return Err(vec![invalid_value("photoset_layout")]);
         }
@@ -426,7 +605,8 @@ impl TypeFields<'_> {
     fn audio(&self, caption: &str, url: &str) -> Result<PostContent, Vec<FieldError>> {
         let uploaded = self
             .form
-            .get("preuploaded_url")
+            .preuploaded_url
+            .as_deref()
             .map(str::trim)
             .filter(|u| !u.is_empty());
         let source = match uploaded {
@@ -441,14 +621,12 @@ impl TypeFields<'_> {
         let Some(AudioSource { url, service }) = source else {
             return Err(vec![field_error("post[three]", NO_AUDIO)]);
         };
-        let id3 = |part: &str| {
-            sanitize::text_only(self.form.get(&format!("id3_tags[{part}]")).unwrap_or(""))
-        };
-        let album_art = if flag_value(self.form.get("remove_album_art")) {
+        let album_art = if flag_value(&self.form.remove_album_art) {
             None
         } else {
             self.form
-                .get("album_art")
+                .album_art
+                .as_deref()
                 .map(str::trim)
                 .filter(|a| !a.is_empty() && media_or_web_url(a).is_some())
                 .map(str::to_owned)
@@ -457,9 +635,9 @@ impl TypeFields<'_> {
             embed_url: audio_player(service, &url),
             url,
             service: service.to_owned(),
-            track_title: id3("title"),
-            track_artist: id3("artist"),
-            track_album: id3("album"),
+            track_title: sanitize::text_only(given(&self.form.track_title)),
+            track_artist: sanitize::text_only(given(&self.form.track_artist)),
+            track_album: sanitize::text_only(given(&self.form.track_album)),
             album_art,
             caption: self.html(caption),
         })
@@ -470,7 +648,8 @@ impl TypeFields<'_> {
     fn video(&self, embed: &str, caption: &str) -> Result<PostContent, Vec<FieldError>> {
         let uploaded = self
             .form
-            .get("preuploaded_url")
+            .preuploaded_url
+            .as_deref()
             .map(str::trim)
             .filter(|u| !u.is_empty());
         let source = match uploaded {
@@ -547,8 +726,15 @@ fn tweet(raw: &str) -> String {
     out
 }
 
-fn text(form: &Pairs, name: &str) -> Option<String> {
-    form.get(name)
+/// A field's text; absent is empty.
+fn given(value: &Option<String>) -> &str {
+    value.as_deref().unwrap_or("")
+}
+
+/// A field's text, trimmed; absent or empty is `None`.
+fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .map(str::to_owned)
@@ -575,13 +761,13 @@ fn invalid_type(name: &str, expected: &str) -> FieldError {
     )
 }
 
-fn flag_value(value: Option<&str>) -> bool {
-    matches!(value.map(str::trim), Some("1" | "true" | "on"))
+fn flag_value(value: &Option<String>) -> bool {
+    matches!(value.as_deref().map(str::trim), Some("1" | "true" | "on"))
 }
 
-/// A boolean field: absent, empty, `0`, `1`, `true`, `false`, `on` or `off`.
-fn flag(form: &Pairs, name: &str, errors: &mut Vec<FieldError>) -> bool {
-    match form.get(name).map(str::trim) {
+/// A boolean field, `name`: absent, empty, `0`, `1`, `true`, `false`, `on` or `off`.
+fn flag(value: &Option<String>, name: &str, errors: &mut Vec<FieldError>) -> bool {
+    match value.as_deref().map(str::trim) {
         None | Some("" | "0" | "false" | "off") => false,
         Some("1" | "true" | "on") => true,
         Some(_) => {
@@ -591,9 +777,9 @@ fn flag(form: &Pairs, name: &str, errors: &mut Vec<FieldError>) -> bool {
     }
 }
 
-/// A number field: absent or empty is `None`.
-fn number(form: &Pairs, name: &str, errors: &mut Vec<FieldError>) -> Option<i64> {
-    match form.get(name).map(str::trim) {
+/// A number field, `name`: absent or empty is `None`.
+fn number(value: &Option<String>, name: &str, errors: &mut Vec<FieldError>) -> Option<i64> {
+    match value.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(value) => match value.parse::<i64>() {
             Ok(n) => Some(n),
@@ -610,13 +796,16 @@ mod tests {
     use super::*;
     use crate::composer::media_urls::{DIRECT_EMBED_MISSING, NO_EMBED};
 
-    fn form(fields: &[(&str, &str)]) -> Pairs {
-        Pairs(
+    /// The save form of these fields, read as the call reads its body.
+    fn form(fields: &[(&str, &str)]) -> SaveFields {
+        crate::extract::Pairs(
             fields
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
         )
+        .read()
+        .unwrap()
     }
 
     fn errors(fields: &[(&str, &str)]) -> Vec<String> {

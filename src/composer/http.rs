@@ -18,7 +18,7 @@ use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::{Form, Pairs, flag};
+use crate::extract::{Form, PairsForm, flag};
 use crate::moderation::not_suspended;
 use crate::posts;
 use crate::posts::http::{ContextTumblelog, post_view, views};
@@ -112,7 +112,7 @@ fn saved_message(post: &PostView, created: bool) -> String {
 async fn update(
     State(app): State<AppState>,
     user: CurrentUser,
-    form: Pairs,
+    PairsForm(form): PairsForm<form::SaveFields>,
 ) -> ApiResult<SaveAnswer> {
     let mut form =
         form::read(&form).map_err(|errors| AppError::invalid(Code::InvalidPost, errors))?;
@@ -156,6 +156,25 @@ async fn update(
     }))
 }
 
+/// The fields of `/svc/post/fetch`: a post of yours to edit, or a post to reblog. Read as
+/// text, so that a number that is not one gets the save form's message.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct FetchForm {
+    /// The post to edit (a number).
+    post_id: Option<String>,
+    /// The blog of the post to edit; when given it must be the post's.
+    channel_id: Option<String>,
+    /// The post to reblog (a number).
+    reblog_id: Option<String>,
+    /// The reblogged post's `reblog_key`.
+    reblog_key: Option<String>,
+    /// The reblogged post's type, as the composer knows it; accepted, not read (the post
+    /// says its own).
+    #[allow(dead_code)]
+    post_type: Option<String>,
+}
+
 /// What `/svc/post/fetch` answers: the post to edit, or the one to reblog.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
@@ -169,10 +188,10 @@ struct FetchAnswer {
 async fn fetch(
     State(app): State<AppState>,
     user: CurrentUser,
-    form: Pairs,
+    PairsForm(form): PairsForm<FetchForm>,
 ) -> ApiResult<FetchAnswer> {
-    let number = |name: &str| -> Result<Option<i64>, AppError> {
-        match form.get(name).map(str::trim).filter(|v| !v.is_empty()) {
+    let number = |value: &Option<String>, name: &str| -> Result<Option<i64>, AppError> {
+        match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
             None => Ok(None),
             Some(v) => v.parse().map(Some).map_err(|_| {
                 AppError::bad_request(
@@ -182,17 +201,20 @@ async fn fetch(
             }),
         }
     };
-    let row = match (number("post_id")?, number("reblog_id")?) {
+    let row = match (
+        number(&form.post_id, "post_id")?,
+        number(&form.reblog_id, "reblog_id")?,
+    ) {
         (Some(id), _) => {
             let row = own_post(&app.store, user.user_id, id).await?;
-            let channel = form.get("channel_id").unwrap_or("").trim();
+            let channel = form.channel_id.as_deref().unwrap_or("").trim();
             if !channel.is_empty() && channel != row.blog_name {
                 return Err(AppError::not_found("No such post."));
             }
             row
         }
         (None, Some(id)) => {
-            let key = form.get("reblog_key").unwrap_or("");
+            let key = form.reblog_key.as_deref().unwrap_or("");
             rebloggable(&app.store, user.user_id, id, key).await?
         }
         (None, None) => {
@@ -236,22 +258,39 @@ struct FormChannel {
     facebook_opengraph_send_posts: bool,
 }
 
-/// The limits the composer enforces as the server does (spec 001 §9).
+/// The limits the composer enforces as the server does (spec 001 §9): the web reads every
+/// one of them from here, never from a constant of its own.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct FormLimits {
+    /// Photos a photo set holds at most.
     photos_per_post: usize,
+    /// Characters of a photo's caption, at most.
     photo_caption_chars: usize,
+    /// Characters of a tag, at most.
     tag_chars: usize,
+    /// A URL is shorter than this many characters.
     url_chars: usize,
+    /// Characters of a custom tweet, at most.
     tweet_chars: usize,
+    /// What a link counts for in a tweet.
     short_url_chars: usize,
+    /// Inline video embeds a post holds at most.
     inline_embeds_per_post: usize,
+    /// Bytes of an uploaded photo (or inline image), at most.
     photo_upload_bytes: u64,
+    /// Bytes of an uploaded audio file, at most.
     audio_upload_bytes: u64,
+    /// Bytes of uploaded album art, at most.
     album_art_upload_bytes: u64,
+    /// Bytes of an uploaded video, at most.
     video_upload_bytes: u64,
+    /// JPEG and PNG photos are scaled to fit this many pixels a side.
     image_max_dimension: u32,
+    /// Tags a link's OpenGraph data (`/svc/post/fetch_og`) brings at most.
+    open_graph_tags: usize,
+    /// Results an audio search (`/search_audio`) answers at most, per service.
+    audio_search_results: usize,
 }
 
 /// The user's composer settings (spec 001 §3 User).
@@ -313,6 +352,8 @@ async fn form_builder_data(
             album_art_upload_bytes: crate::media::limits::ALBUM_ART_BYTES,
             video_upload_bytes: crate::media::limits::VIDEO_BYTES,
             image_max_dimension: crate::media::limits::MAX_IMAGE_DIMENSION,
+            open_graph_tags: super::og::MAX_OG_TAGS,
+            audio_search_results: super::lookups::AUDIO_RESULTS,
         },
         user: FormUser {
             default_editor_type: EditorType::Rich,
@@ -334,10 +375,14 @@ async fn set_seen_rte(State(app): State<AppState>, user: CurrentUser) -> ApiResu
     Ok(ok(SeenRte { seen_rte: true }))
 }
 
+/// The fields of `/svc/filter_html_for_dash_preview`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct PreviewForm {
+    /// The post's HTML, or its markdown.
     #[serde(default)]
     html: String,
+    /// A flag: `html` is markdown.
     markdown: Option<String>,
 }
 
@@ -360,12 +405,15 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<ContextPage>();
     exports.add::<PostTumblelog>();
     exports.add::<SaveAnswer>();
+    exports.add::<super::form::SaveFields>();
+    exports.add::<FetchForm>();
     exports.add::<FetchAnswer>();
     exports.add::<FormChannel>();
     exports.add::<FormLimits>();
     exports.add::<FormUser>();
     exports.add::<FormBuilderData>();
     exports.add::<SeenRte>();
+    exports.add::<PreviewForm>();
     exports.add::<Preview>();
     super::lookups::typescript(exports);
 }

@@ -24,7 +24,7 @@ const MENTIONS: i64 = 8;
 /// Tags of each kind a suggestion lists at most (the composer caches 20, shows 5).
 const TAG_SUGGESTIONS: i64 = 20;
 /// Audio search results a service gives at most (spec 001 §9: 4).
-const AUDIO_RESULTS: usize = 4;
+pub(super) const AUDIO_RESULTS: usize = 4;
 
 /// The lookup routes; the services' lookups go through `providers`.
 pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
@@ -61,10 +61,23 @@ struct Services {
     providers: Arc<dyn MediaProviders>,
 }
 
+/// The fields of `/svc/mention`.
 #[derive(Deserialize)]
-struct QueryForm {
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct MentionForm {
+    /// A blog name's start (a leading `@` is dropped).
     #[serde(default)]
     q: String,
+}
+
+/// The fields of `/svc/tag_suggest`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct TagSuggestForm {
+    /// A tag's start (a leading `#` is dropped).
+    #[serde(default)]
+    q: String,
+    /// The post's tags, comma-joined: never suggested.
     #[serde(default)]
     tags: String,
 }
@@ -88,7 +101,7 @@ struct Mentions {
 async fn mention(
     State(app): State<AppState>,
     user: CurrentUser,
-    Form(form): Form<QueryForm>,
+    Form(form): Form<MentionForm>,
 ) -> ApiResult<Mentions> {
     let query = form.q.trim().trim_start_matches('@').to_owned();
     let rows = if query.is_empty() {
@@ -135,7 +148,7 @@ struct TagSuggestions {
 async fn tag_suggest(
     State(app): State<AppState>,
     user: CurrentUser,
-    Form(form): Form<QueryForm>,
+    Form(form): Form<TagSuggestForm>,
 ) -> ApiResult<TagSuggestions> {
     let query = form.q.trim().trim_start_matches('#');
     let taken: Vec<String> = parse_tags(&form.tags)
@@ -172,12 +185,25 @@ async fn tag_suggest(
     }))
 }
 
+/// The fields of `/svc/post/fetch_og`.
 #[derive(Deserialize)]
-struct UrlForm {
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct OpenGraphForm {
+    /// The page (`http://` is added when it has no scheme).
     #[serde(default)]
     url: String,
+}
+
+/// The fields of `/svc/post/get_{service}_data`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct AudioDataForm {
+    /// The track's page on the service.
     #[serde(default)]
-    service: String,
+    url: String,
+    /// The service, as the composer names it (bandcamp's call reads it; the others know
+    /// their own).
+    service: Option<String>,
 }
 
 /// A link's preview from its page; a page that cannot be read is a 400 whose detail says
@@ -185,7 +211,7 @@ struct UrlForm {
 async fn fetch_og(
     State(app): State<AppState>,
     _: CurrentUser,
-    Form(form): Form<UrlForm>,
+    Form(form): Form<OpenGraphForm>,
 ) -> ApiResult<OpenGraph> {
     let raw = form.url.trim();
     let with_scheme = if raw.contains("://") {
@@ -224,7 +250,7 @@ async fn audio_data(services: &Services, service: &str, url: &str) -> ApiResult<
 async fn spotify(
     State(s): State<Services>,
     _: CurrentUser,
-    Form(form): Form<UrlForm>,
+    Form(form): Form<AudioDataForm>,
 ) -> ApiResult<AudioData> {
     audio_data(&s, "spotify", &form.url).await
 }
@@ -232,7 +258,7 @@ async fn spotify(
 async fn soundcloud(
     State(s): State<Services>,
     _: CurrentUser,
-    Form(form): Form<UrlForm>,
+    Form(form): Form<AudioDataForm>,
 ) -> ApiResult<AudioData> {
     audio_data(&s, "soundcloud", &form.url).await
 }
@@ -240,20 +266,24 @@ async fn soundcloud(
 async fn bandcamp(
     State(s): State<Services>,
     _: CurrentUser,
-    Form(form): Form<UrlForm>,
+    Form(form): Form<AudioDataForm>,
 ) -> ApiResult<AudioData> {
-    let service = if form.service.is_empty() {
-        "bandcamp"
-    } else {
-        &form.service
-    };
+    let service = form
+        .service
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("bandcamp");
     audio_data(&s, service, &form.url).await
 }
 
+/// The fields of `/search_audio`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct AudioSearchForm {
+    /// What to search for.
     #[serde(default)]
     q: String,
+    /// `spotify`, `soundcloud` or `youtube`.
     #[serde(default)]
     audio_search_provider: String,
 }
@@ -283,10 +313,14 @@ async fn search_audio(
     Ok(ok(AudioResults { results }))
 }
 
+/// The JSON body of `/svc/post/get_video_data`.
 #[derive(Deserialize)]
-struct VideoQuery {
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct VideoDataQuery {
+    /// A video's URL or embed code.
     #[serde(default)]
     embed_url: String,
+    /// The width to embed it at (default 540, from 100 to 1280).
     embed_width: Option<u32>,
 }
 
@@ -294,7 +328,7 @@ struct VideoQuery {
 async fn video_data(
     State(s): State<Services>,
     _: CurrentUser,
-    Json(query): Json<VideoQuery>,
+    Json(query): Json<VideoDataQuery>,
 ) -> ApiResult<EmbedData> {
     let width = query.embed_width.unwrap_or(540).clamp(100, 1280);
     Ok(ok(s
@@ -306,14 +340,20 @@ async fn video_data(
 /// This feature's lookup answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<MentionForm>();
     exports.add::<MentionBlog>();
     exports.add::<Mentions>();
     exports.add::<SuggestedTag>();
     exports.add::<TagSuggestionLists>();
+    exports.add::<TagSuggestForm>();
     exports.add::<TagSuggestions>();
+    exports.add::<OpenGraphForm>();
     exports.add::<OpenGraph>();
+    exports.add::<AudioDataForm>();
     exports.add::<AudioData>();
+    exports.add::<AudioSearchForm>();
     exports.add::<AudioResult>();
     exports.add::<AudioResults>();
+    exports.add::<VideoDataQuery>();
     exports.add::<EmbedData>();
 }

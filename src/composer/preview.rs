@@ -12,7 +12,7 @@ use super::form;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::error::AppError;
-use crate::extract::Pairs;
+use crate::extract::PairsForm;
 use crate::posts::model::PostContent;
 use crate::posts::reblog::{rebloggable, trail_after};
 use crate::state::AppState;
@@ -27,7 +27,7 @@ pub async fn preview(
     State(app): State<AppState>,
     user: CurrentUser,
     Path(name): Path<String>,
-    fields: Pairs,
+    PairsForm(fields): PairsForm<form::SaveFields>,
 ) -> Result<Response, AppError> {
     let blog = owned_blog(&app.store, user.user_id, &name, BlogField::Tumblelog).await?;
     let form = match form::read(&fields) {

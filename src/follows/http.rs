@@ -27,14 +27,21 @@ pub fn router() -> Router<AppState> {
 /// The fields of `/svc/follow` and `/svc/unfollow`. Only `tumblelog` drives behaviour; the
 /// rest are the spec's tracking fields, accepted so that clients may send them.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 #[allow(dead_code)]
 struct FollowForm {
+    /// The blog to follow (or unfollow).
     #[serde(default)]
     tumblelog: String,
+    /// Tracking (accepted, not read).
     placement_id: Option<String>,
+    /// Tracking (accepted, not read).
     pt: Option<String>,
+    /// Tracking: where the button was (accepted, not read).
     source: Option<String>,
+    /// Tracking (accepted, not read).
     context: Option<String>,
+    /// Tracking (accepted, not read).
     tlt: Option<String>,
 }
 
@@ -98,11 +105,16 @@ async fn following(State(app): State<AppState>, user: CurrentUser) -> ApiResult<
 /// Followers listed per page at most.
 const MAX_FOLLOWERS_PAGE: i64 = 50;
 
+/// The fields of `GET /svc/blog/followers`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct FollowersQuery {
+    /// Your blog.
     #[serde(default)]
     tumblelog: String,
+    /// Followers to skip (default 0).
     offset: Option<i64>,
+    /// How many (default 20, at most 50).
     limit: Option<i64>,
 }
 
@@ -143,6 +155,8 @@ async fn followers(
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<FollowForm>();
     exports.add::<FollowAnswer>();
+    exports.add::<FollowersQuery>();
     exports.add::<Followers>();
 }

@@ -22,16 +22,25 @@ pub fn router() -> Router<AppState> {
 /// The fields of both calls. `id` and `key` (the post's reblog key) drive them; the rest
 /// are the spec's tracking fields, accepted so that clients may send them.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 #[allow(dead_code)]
 struct LikeForm {
+    /// The post.
     id: i64,
+    /// The post's `reblog_key`.
     #[serde(default)]
     key: String,
+    /// Tracking (accepted, not read).
     root_id: Option<String>,
+    /// Tracking (accepted, not read).
     method: Option<String>,
+    /// Tracking (accepted, not read).
     source: Option<String>,
+    /// Tracking (accepted, not read).
     placement_id: Option<String>,
+    /// Tracking (accepted, not read).
     is_recommended: Option<String>,
+    /// Tracking (accepted, not read).
     pt: Option<String>,
 }
 
@@ -78,5 +87,6 @@ async fn answer(app: &AppState, user_id: i64, id: i64) -> ApiResult<LikeAnswer> 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<LikeForm>();
     exports.add::<LikeAnswer>();
 }

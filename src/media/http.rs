@@ -94,6 +94,39 @@ impl From<Refusal> for AppError {
     }
 }
 
+/// The multipart field that carries each upload call's file.
+#[derive(Clone, Copy)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(export_to = "api/types/", rename_all = "snake_case")
+)]
+enum UploadField {
+    /// `/svc/post/upload_photo`'s, once per photo.
+    Photo,
+    /// `/svc/post/upload_text_image`'s.
+    Image,
+    /// `/svc/post/upload_album_art`'s.
+    AlbumArt,
+    /// `/svc/post/upload_audio`'s.
+    Audio,
+    /// `/svc/post/upload_video`'s.
+    Video,
+}
+
+impl UploadField {
+    /// The field's name in the form.
+    fn name(self) -> &'static str {
+        match self {
+            UploadField::Photo => "photo",
+            UploadField::Image => "image",
+            UploadField::AlbumArt => "album_art",
+            UploadField::Audio => "audio",
+            UploadField::Video => "video",
+        }
+    }
+}
+
 /// The next multipart field.
 async fn next_field(
     parts: &mut Multipart,
@@ -104,26 +137,26 @@ async fn next_field(
         .map_err(|err| AppError::bad_request(Code::BadUpload, err.body_text()))
 }
 
-/// Receives the first file field named `name` (other fields are skipped).
+/// Receives the first file field `name` (other fields are skipped).
 async fn receive_file(
     parts: &mut Multipart,
-    name: &str,
+    name: UploadField,
     limit: u64,
     too_large: &'static str,
 ) -> Result<Received, AppError> {
     let dir = std::env::temp_dir();
     while let Some(field) = next_field(parts).await? {
-        if field.name() == Some(name) {
+        if field.name() == Some(name.name()) {
             return Ok(receive(field, &dir, limit, too_large).await?);
         }
     }
     Err(no_file(name))
 }
 
-fn no_file(name: &str) -> AppError {
+fn no_file(name: UploadField) -> AppError {
     AppError::bad_request(
         Code::BadUpload,
-        format!("Choose a file to upload (the {name} field)."),
+        format!("Choose a file to upload (the {} field).", name.name()),
     )
 }
 
@@ -187,7 +220,7 @@ async fn upload_photo(
     let dir = std::env::temp_dir();
     let mut photos = Vec::new();
     while let Some(field) = next_field(&mut parts).await? {
-        if field.name() != Some("photo") {
+        if field.name() != Some(UploadField::Photo.name()) {
             continue;
         }
         let original_filename = field.file_name().unwrap_or("").to_owned();
@@ -217,7 +250,7 @@ async fn upload_photo(
         });
     }
     if photos.is_empty() {
-        return Err(no_file("photo"));
+        return Err(no_file(UploadField::Photo));
     }
     Ok(ok(PhotoUploads { photos }))
 }
@@ -239,7 +272,8 @@ async fn upload_text_image(
     _: CurrentUser,
     mut parts: Multipart,
 ) -> ApiResult<TextImageUpload> {
-    let received = receive_file(&mut parts, "image", PHOTO_BYTES, PHOTO_TOO_LARGE).await?;
+    let received =
+        receive_file(&mut parts, UploadField::Image, PHOTO_BYTES, PHOTO_TOO_LARGE).await?;
     let (url, prepared) = keep_image(&app, received).await?;
     Ok(ok(TextImageUpload {
         url,
@@ -263,7 +297,13 @@ async fn upload_album_art(
     _: CurrentUser,
     mut parts: Multipart,
 ) -> ApiResult<AlbumArtUpload> {
-    let received = receive_file(&mut parts, "album_art", ALBUM_ART_BYTES, ART_TOO_LARGE).await?;
+    let received = receive_file(
+        &mut parts,
+        UploadField::AlbumArt,
+        ALBUM_ART_BYTES,
+        ART_TOO_LARGE,
+    )
+    .await?;
     let (url, _) = keep_image(&app, received).await?;
     Ok(ok(AlbumArtUpload { url, error: None }))
 }
@@ -294,7 +334,8 @@ async fn upload_audio(
     _: CurrentUser,
     mut parts: Multipart,
 ) -> ApiResult<AudioUpload> {
-    let received = receive_file(&mut parts, "audio", AUDIO_BYTES, AUDIO_TOO_LARGE).await?;
+    let received =
+        receive_file(&mut parts, UploadField::Audio, AUDIO_BYTES, AUDIO_TOO_LARGE).await?;
     let extension = extension_of(received.kind, &MP3).ok_or(Refusal::WrongType(NOT_AN_MP3))?;
     let path = received.file.path().to_owned();
     let (id3, picture) = tokio::task::spawn_blocking(move || read_tags(&path))
@@ -392,7 +433,8 @@ async fn upload_video(
     _: CurrentUser,
     mut parts: Multipart,
 ) -> ApiResult<VideoUpload> {
-    let received = receive_file(&mut parts, "video", VIDEO_BYTES, VIDEO_TOO_LARGE).await?;
+    let received =
+        receive_file(&mut parts, UploadField::Video, VIDEO_BYTES, VIDEO_TOO_LARGE).await?;
     let extension = extension_of(received.kind, &VIDEOS).ok_or(Refusal::WrongType(NOT_A_VIDEO))?;
     let key = app
         .media
@@ -418,8 +460,11 @@ async fn upload_video(
     }))
 }
 
+/// The fields of `/svc/post/upload_image_url`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct ImageUrlForm {
+    /// The image's web address.
     #[serde(default)]
     url: String,
 }
@@ -542,6 +587,7 @@ fn parse_range(header: &str) -> Option<std::ops::Range<u64>> {
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<UploadField>();
     exports.add::<PhotoUpload>();
     exports.add::<PhotoUploads>();
     exports.add::<TextImageUpload>();
@@ -549,6 +595,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<Id3>();
     exports.add::<AudioUpload>();
     exports.add::<VideoUpload>();
+    exports.add::<ImageUrlForm>();
     exports.add::<ImageUrlUpload>();
 }
 

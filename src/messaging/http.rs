@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use axum::Router;
-use axum::extract::{FromRef, RawQuery, State};
+use axum::extract::{FromRef, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +19,7 @@ use crate::blogs;
 use crate::blogs::lookup::{BlogField, named_blog, not_yours, owned_blog};
 use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::{Form, Pairs, Query};
+use crate::extract::{Form, PairsForm, PairsQuery, Query, list};
 use crate::state::AppState;
 
 /// Conversations per inbox page.
@@ -61,11 +61,14 @@ pub fn router(app: &AppState, sends: Sends) -> Router<AppState> {
         })
 }
 
-/// The fields of the message controls' calls: the conversation, and the caller's blog in it.
+/// The fields of the message controls' calls (`/svc/conversations/delete` and `/flag`).
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct ControlsForm {
+    /// The conversation (a number).
     #[serde(default)]
     conversation_id: String,
+    /// Your blog in it: `{blog}.{host}` or `{blog}`.
     participant: Option<String>,
 }
 
@@ -196,10 +199,13 @@ fn conversation_of(
     }
 }
 
+/// The fields of `GET /svc/conversations`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct ConversationsQuery {
+    /// Your blog whose inbox it is: `{blog}.{host}` or `{blog}`.
     participant: Option<String>,
-    /// The cursor of the next page: `{last_modified_ms}_{id}`.
+    /// The cursor of the next page: `{last_modified_ms}_{id}` (a `next` link carries it).
     before: Option<String>,
 }
 
@@ -293,17 +299,33 @@ struct MessagesAnswer {
     messages: MessagePage,
 }
 
+/// The fields of `GET /svc/conversations/messages`: a conversation by its id, or by its
+/// blogs for one that may not have started yet.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct MessagesQuery {
+    /// Your blog in the conversation: `{blog}.{host}` or `{blog}`.
+    participant: Option<String>,
+    /// The conversation (a number).
+    conversation_id: Option<String>,
+    /// The other blogs, for a conversation by its blogs: each repeated (`participants[]=`,
+    /// or `participants=`) or comma-separated.
+    participants: Option<Vec<String>>,
+    /// Older messages than this message id.
+    before: Option<String>,
+}
+
 async fn messages(
     State(app): State<AppState>,
     user: CurrentUser,
-    RawQuery(raw): RawQuery,
+    PairsQuery(query): PairsQuery<MessagesQuery>,
 ) -> ApiResult<MessagesAnswer> {
-    let query = Pairs::parse(raw.unwrap_or_default().as_bytes());
-    let blog = own_blog(&app, &user, query.get("participant")).await?;
-    let conversation_id = match query.get("conversation_id").filter(|v| !v.is_empty()) {
+    let participant = query.participant.as_deref().unwrap_or("");
+    let blog = own_blog(&app, &user, Some(participant)).await?;
+    let conversation_id = match query.conversation_id.as_deref().filter(|v| !v.is_empty()) {
         Some(id) => conversation_id(id)?,
         None => {
-            let others = query.list("participants");
+            let others = list(query.participants);
             if others.is_empty() {
                 return Err(AppError::bad_request(
                     Code::MissingConversation,
@@ -333,7 +355,7 @@ async fn messages(
         row.last_read_ms = row.last_modified_ms;
     }
     let before =
-        match query.get("before").filter(|v| !v.is_empty()) {
+        match query.before.as_deref().filter(|v| !v.is_empty()) {
             Some(v) => Some(v.parse::<i64>().map_err(|_| {
                 AppError::bad_request(Code::BadCursor, "before must be a message id.")
             })?),
@@ -353,7 +375,7 @@ async fn messages(
         .map(|oldest| {
             Link::get(format!(
                 "/svc/conversations/messages?conversation_id={conversation_id}&participant={}&before={}",
-                urlencode(query.get("participant").unwrap_or("")),
+                urlencode(participant),
                 oldest.id
             ))
         });
@@ -389,19 +411,40 @@ struct SentAnswer {
     conversation: Conversation,
 }
 
+/// The fields of `POST /svc/conversations/messages`: a message to a conversation by its id,
+/// or to blogs, which starts their conversation when they have none.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct SendForm {
+    /// Your blog that sends it: `{blog}.{host}` or `{blog}`.
+    participant: Option<String>,
+    /// The text (at most 4096 characters).
+    message: Option<String>,
+    /// `TEXT` (when absent), the one type that can be sent.
+    r#type: Option<String>,
+    /// The conversation (a number).
+    conversation_id: Option<String>,
+    /// The blogs it goes to, for a new conversation: each repeated (`participants[]=`, or
+    /// `participants=`) or comma-separated.
+    participants: Option<Vec<String>>,
+    /// When the client sent it (milliseconds); accepted, not read: the server stamps it.
+    #[allow(dead_code)]
+    ts: Option<String>,
+}
+
 async fn send_message(
     State(app): State<AppState>,
     State(sends): State<Sends>,
     user: CurrentUser,
-    form: Pairs,
+    PairsForm(form): PairsForm<SendForm>,
 ) -> ApiResult<SentAnswer> {
     // The sender is resolved, and checked to be the user's and to take messages, in the
     // send's own transaction: a send reads nothing before it.
     let sender = named_blog(
-        blog_name_of(form.get("participant").unwrap_or("")),
+        blog_name_of(form.participant.as_deref().unwrap_or("")),
         BlogField::Participant,
     )?;
-    let body = form.get("message").unwrap_or("").trim().to_owned();
+    let body = form.message.as_deref().unwrap_or("").trim().to_owned();
     if body.is_empty() {
         return Err(AppError::bad_request(
             Code::EmptyMessage,
@@ -415,7 +458,8 @@ async fn send_message(
         ));
     }
     let kind = form
-        .get("type")
+        .r#type
+        .as_deref()
         .filter(|t| !t.is_empty())
         .unwrap_or("TEXT")
         .to_uppercase();
@@ -426,10 +470,10 @@ async fn send_message(
         ));
     }
     // Who may send where is checked in the send's own transaction (SendError).
-    let target = match form.get("conversation_id").filter(|v| !v.is_empty()) {
+    let target = match form.conversation_id.as_deref().filter(|v| !v.is_empty()) {
         Some(id) => Target::Existing(conversation_id(id)?),
         None => {
-            let others = form.list("participants");
+            let others = list(form.participants);
             if others.is_empty() {
                 return Err(no_recipient());
             }
@@ -474,9 +518,13 @@ fn no_recipient() -> AppError {
     AppError::bad_request(Code::NoRecipient, "Say who the message is for.")
 }
 
+/// The fields of `GET /svc/conversations/participant_suggestions`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct SuggestionsQuery {
+    /// Blogs whose names start with this; without it, the favorites.
     q: Option<String>,
+    /// How many favorites (at most 8).
     limit: Option<i64>,
 }
 
@@ -517,6 +565,11 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<super::model::Participant>();
     exports.add::<super::model::Theme>();
     exports.add::<super::model::Conversation>();
+    exports.add::<ControlsForm>();
+    exports.add::<ConversationsQuery>();
+    exports.add::<MessagesQuery>();
+    exports.add::<SendForm>();
+    exports.add::<SuggestionsQuery>();
     exports.add::<DeletedConversation>();
     exports.add::<FlaggedConversation>();
     exports.add::<super::model::MessagePage>();

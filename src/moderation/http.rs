@@ -29,8 +29,11 @@ pub fn router() -> Router<AppState> {
         .route("/suspended/toggle", post(toggle_suspended))
 }
 
+/// The fields of the toggles.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct ToggleForm {
+    /// The blog whose flag flips (any blog).
     #[serde(default)]
     tumblelog: String,
 }
@@ -100,5 +103,6 @@ pub async fn not_suspended(store: &Store, blog_id: i64) -> Result<(), AppError> 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<ToggleForm>();
     exports.add::<ToggleAnswer>();
 }

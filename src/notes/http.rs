@@ -28,8 +28,11 @@ pub fn router() -> Router<AppState> {
 /// Posts one `/svc/post/note_counts` asks about at most.
 pub const MAX_NOTE_COUNTS: usize = 100;
 
+/// The fields of `GET /svc/post/notes`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct NotesQuery {
+    /// A post of the chain.
     post_id: i64,
     /// Continue after this note (the previous page's `next_before_id`).
     before_id: Option<i64>,
@@ -136,7 +139,9 @@ async fn notes(
     }))
 }
 
+/// The fields of `GET /svc/post/note_counts`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct NoteCountsQuery {
     /// Post ids, comma-separated.
     #[serde(default)]
@@ -197,8 +202,10 @@ async fn note_counts(
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<NotesQuery>();
     exports.add::<NoteView>();
     exports.add::<Notes>();
+    exports.add::<NoteCountsQuery>();
     exports.add::<PostNoteCount>();
     exports.add::<NoteCounts>();
 }

@@ -46,13 +46,17 @@ pub fn router() -> Router<AppState> {
 
 /// `/fast_reblog`'s fields; `pt` is the spec's tracking field.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 #[allow(dead_code)]
 struct FastReblogForm {
+    /// The post to reblog.
     reblog_post_id: i64,
+    /// Its `reblog_key`.
     #[serde(default)]
     reblog_key: String,
     /// `queue` (or any true value) queues the reblog instead of publishing it.
     queue: Option<String>,
+    /// Tracking (accepted, not read).
     pt: Option<String>,
 }
 
@@ -104,13 +108,19 @@ async fn fast_reblog(
 /// `/svc/reply`'s fields: `post_id` and `reply_text` drive it; the blog fields name the
 /// post's blog as the client knows it, and `source` is a tracking field.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 #[allow(dead_code)]
 struct ReplyForm {
+    /// The post replied to.
     post_id: i64,
+    /// The reply (plain text, at most 500 characters).
     #[serde(default)]
     reply_text: String,
+    /// The post's blog (accepted, not read).
     tumblelog: Option<String>,
+    /// Tracking (accepted, not read).
     tumblelog_key: Option<String>,
+    /// Tracking (accepted, not read).
     source: Option<String>,
 }
 
@@ -166,8 +176,11 @@ async fn reply(
 
 /// `/publish`'s fields: the post, and `queue` (`queue`) to queue it instead.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct PublishForm {
+    /// One of your drafts, queued or scheduled posts.
     id: i64,
+    /// `queue` to send it to the back of its blog's queue instead of out now.
     queue: Option<String>,
 }
 
@@ -224,8 +237,11 @@ pub fn sent_out_message(blog: &str, queued: bool) -> String {
 
 /// `/svc/post/delete`'s fields: the post and the blog it is on.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct DeleteForm {
+    /// One of your posts.
     post_id: i64,
+    /// Its blog.
     #[serde(default)]
     channel_id: String,
 }
@@ -270,8 +286,12 @@ pub async fn delete_post(
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<FastReblogForm>();
     exports.add::<FastReblogAnswer>();
+    exports.add::<ReplyForm>();
     exports.add::<ReplyAnswer>();
+    exports.add::<DeleteForm>();
     exports.add::<DeleteAnswer>();
+    exports.add::<PublishForm>();
     exports.add::<PublishAnswer>();
 }

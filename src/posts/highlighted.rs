@@ -34,9 +34,12 @@ pub fn router() -> Router<AppState> {
 
 /// The spec's flags (`is_user_mention`, `is_tumblelog_popover`); the answer is the same.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 #[allow(dead_code)]
 struct HighlightedQuery {
+    /// Asked for a mention's card (accepted, not read).
     is_user_mention: Option<String>,
+    /// Asked for a blog's popover (accepted, not read).
     is_tumblelog_popover: Option<String>,
 }
 
@@ -97,5 +100,6 @@ pub fn snippet(row: &PostRow) -> String {
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<HighlightedQuery>();
     exports.add::<Highlighted>();
 }

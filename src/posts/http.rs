@@ -88,7 +88,9 @@ struct PostPage {
     posts: Vec<PostView>,
 }
 
+/// The query of `GET /svc/post/{page_root}/{direction}/{ref_post_id}`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct PageQuery {
     /// The blog of a blog page (`blog`), or of the drafts, queue, processing and inbox pages
     /// (the acting blog when absent).
@@ -222,5 +224,6 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<PostView>();
     exports.add::<super::view::ReblogSource>();
     exports.add::<ContextTumblelog>();
+    exports.add::<PageQuery>();
     exports.add::<PostPage>();
 }

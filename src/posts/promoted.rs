@@ -32,16 +32,18 @@ pub fn router() -> Router<AppState> {
 /// The fields of both calls. `tag_id` (unpromote) is the tag's key, its lowercase form; the
 /// tag itself is taken too.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
 struct PromoteForm {
+    /// Your published post.
     post_id: i64,
-    #[serde(default)]
-    tag: String,
-    #[serde(default)]
-    tag_id: String,
-    #[serde(default)]
-    reblog_key: String,
-    #[serde(default)]
-    tumblelog_name: String,
+    /// One of the post's tags, any case.
+    tag: Option<String>,
+    /// The tag's key promote answered (unpromote; `tag` works too).
+    tag_id: Option<String>,
+    /// The post's `reblog_key`; when given it must be the post's.
+    reblog_key: Option<String>,
+    /// The post's blog; when given it must be the post's.
+    tumblelog_name: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -61,17 +63,17 @@ async fn promotable(
 ) -> Result<(i64, i64, String), AppError> {
     // Someone else's post, another blog's name or a wrong key: no such post, as editing says.
     let row = own_post(&app.store, user.user_id, form.post_id).await?;
-    let blog = form.tumblelog_name.trim();
-    let key_matches = form.reblog_key.is_empty() || form.reblog_key == row.reblog_key;
-    if (!blog.is_empty() && blog != row.blog_name) || !key_matches {
+    let text = |field: &Option<String>| field.as_deref().unwrap_or("").to_owned();
+    let (blog, reblog_key) = (text(&form.tumblelog_name), text(&form.reblog_key));
+    let key_matches = reblog_key.is_empty() || reblog_key == row.reblog_key;
+    if (!blog.trim().is_empty() && blog.trim() != row.blog_name) || !key_matches {
         return Err(AppError::not_found("No such post."));
     }
-    let named = if form.tag.trim().is_empty() {
-        &form.tag_id
-    } else {
-        &form.tag
+    let named = match text(&form.tag) {
+        tag if tag.trim().is_empty() => text(&form.tag_id),
+        tag => tag,
     };
-    let key = tag_key(&clean_tag(named));
+    let key = tag_key(&clean_tag(&named));
     if key.is_empty() {
         return Err(AppError::bad_request(
             Code::MissingTag,
@@ -155,5 +157,6 @@ pub async fn promoted_post(
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    exports.add::<PromoteForm>();
     exports.add::<PromoteAnswer>();
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError, errorDetails } from './client';
 import type { OrderAnswer } from './types/OrderAnswer';
+import type { OrderForm } from './types/OrderForm';
+import type { NewBlogForm } from './types/NewBlogForm';
+import type { SendForm } from './types/SendForm';
+import type { TumblelogQuery } from './types/TumblelogQuery';
+import type { VideoDataQuery } from './types/VideoDataQuery';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -16,7 +21,7 @@ describe('ApiClient', () => {
     );
     const client = new ApiClient(fetchImpl as typeof fetch);
     client.setFormKey('fk-1');
-    const answer = await client.post<OrderAnswer>('/order', {
+    const answer = await client.post<OrderAnswer, OrderForm>('/order', {
       channel_names: JSON.stringify(['b', 'a']),
     });
     expect(answer).toEqual({ saved: true });
@@ -34,7 +39,9 @@ describe('ApiClient', () => {
     );
     const client = new ApiClient(fetchImpl as typeof fetch);
     client.setFormKey('fk-2');
-    expect(await client.postJson('/svc/post/get_video_data', { embed_url: 'u', embed_width: 540 })).toEqual({ ok: 1 });
+    expect(
+      await client.postJson<unknown, VideoDataQuery>('/svc/post/get_video_data', { embed_url: 'u', embed_width: 540 }),
+    ).toEqual({ ok: 1 });
     const init = fetchImpl.mock.calls[0][1]!;
     const headers = init.headers as Record<string, string>;
     expect([headers['Content-Type'], headers['X-Form-Key']]).toEqual(['application/json', 'fk-2']);
@@ -46,10 +53,24 @@ describe('ApiClient', () => {
       jsonResponse(200, { meta: { status: 200, msg: 'OK' }, response: {} }),
     );
     const client = new ApiClient(fetchImpl as unknown as typeof fetch);
-    await client.get('/svc/data/tumblelog', { tumblelog: 'bob', include_member_data: 1, x: undefined });
+    await client.get<unknown, TumblelogQuery>('/svc/data/tumblelog', {
+      tumblelog: 'bob',
+      include_member_data: '1',
+      include_activity_data: undefined,
+    });
     expect((fetchImpl.mock.calls[0] as unknown[])[0]).toBe(
       '/svc/data/tumblelog?tumblelog=bob&include_member_data=1',
     );
+  });
+
+  it('repeats a list field once per value', async () => {
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { meta: { status: 200, msg: 'OK' }, response: {} }),
+    );
+    const client = new ApiClient(fetchImpl as typeof fetch);
+    await client.post<unknown, SendForm>('/svc/conversations/messages', { participants: ['a', 'b'], message: 'hi' });
+    const body = new URLSearchParams(String(fetchImpl.mock.calls[0][1]?.body));
+    expect(body.getAll('participants')).toEqual(['a', 'b']);
   });
 
   it('throws an ApiError with the status and the errors[].detail texts', async () => {
@@ -61,7 +82,7 @@ describe('ApiClient', () => {
       }),
     );
     const client = new ApiClient(fetchImpl as unknown as typeof fetch);
-    const err = await client.post('/new/blog', { blog_name: 'x' }).catch((e: unknown) => e);
+    const err = await client.post<unknown, NewBlogForm>('/new/blog', { blog_name: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(409);
     expect((err as ApiError).codes).toEqual(['blog_name_taken']);

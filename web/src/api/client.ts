@@ -3,6 +3,7 @@
 import type { ApiErrorCode } from './types/ApiErrorCode';
 import type { Envelope } from './types/Envelope';
 import type { ErrorEnvelope } from './types/ErrorEnvelope';
+import type { FormKeyField } from './types/FormKeyField';
 
 /** A failed call. `details` are the server's errors[].detail texts, ready to show. */
 export class ApiError extends Error {
@@ -31,8 +32,38 @@ export function errorDetails(err: unknown): string[] {
   return ['Something went wrong.'];
 }
 
-export type QueryValue = string | number | boolean | undefined;
-export type FormFields = Record<string, string | number | boolean | undefined>;
+/** A field's value as a form or a query carries it; a list repeats its field. */
+export type FieldValue = string | number | boolean | readonly string[] | undefined;
+
+/**
+ * A request's fields: one of the types generated from the server's request structs
+ * (`types/*Form.ts`, `types/*Query.ts`). Each call names its type (`api.post<FollowAnswer,
+ * FollowForm>(...)`), so a field's name is checked against the server's struct; a call that
+ * names none may send no field.
+ */
+export type RequestFields = { readonly [field: string]: FieldValue };
+
+/** No fields: what a call that names no request type may send. */
+type NoFields = Record<string, never>;
+
+/** `fields` as form or query pairs: undefined ones left out, a list's values each a pair. */
+function encodeFields(fields: RequestFields): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === 'object') {
+      for (const item of value) params.append(key, item);
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  return params;
+}
+
+/** `fields` as a query string, for an address the browser goes to itself (`/logout`). */
+export function queryString<Q extends RequestFields>(fields: Q): string {
+  return encodeFields(fields).toString();
+}
 
 /**
  * Created once by ApiProvider. The form key changes when a session starts (visitor, login,
@@ -58,16 +89,12 @@ export class ApiClient {
    * GET with a query string. `noCache` bypasses the HTTP cache (polls must see fresh data,
    * spec 000 §7). A path that already carries a query (a `_links` href) keeps it.
    */
-  async get<T>(
+  async get<T, Q extends RequestFields = NoFields>(
     path: string,
-    query: Record<string, QueryValue> = {},
+    query: NoInfer<Q> = {} as Q,
     { noCache = false }: { noCache?: boolean } = {},
   ): Promise<T> {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined) params.set(key, String(value));
-    }
-    const qs = params.toString();
+    const qs = encodeFields(query).toString();
     const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
     return this.send<T>(url, {
       method: 'GET',
@@ -77,12 +104,9 @@ export class ApiClient {
   }
 
   /** POST a form-encoded body; `form_key` is always added (api.md "Sessions and the form key"). */
-  async post<T>(path: string, fields: FormFields = {}): Promise<T> {
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(fields)) {
-      if (value !== undefined) body.set(key, String(value));
-    }
-    body.set('form_key', this.formKey);
+  async post<T, F extends RequestFields = NoFields>(path: string, fields: NoInfer<F> = {} as F): Promise<T> {
+    const key: FormKeyField = { form_key: this.formKey };
+    const body = encodeFields({ ...fields, ...key });
     return this.send<T>(path, {
       method: 'POST',
       headers: {
@@ -94,10 +118,11 @@ export class ApiClient {
   }
 
   /**
-   * POST a JSON body, for the calls that take one (get_video_data, spec 001 §7); the form
-   * key goes in the `X-Form-Key` header, since a JSON body has no form field for it.
+   * POST a JSON body (`B`, the call's generated request type), for the calls that take one
+   * (get_video_data, spec 001 §7); the form key goes in the `X-Form-Key` header, since a
+   * JSON body has no form field for it.
    */
-  async postJson<T>(path: string, body: unknown): Promise<T> {
+  async postJson<T, B = never>(path: string, body: NoInfer<B>): Promise<T> {
     return this.send<T>(path, {
       method: 'POST',
       headers: {

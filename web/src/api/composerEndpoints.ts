@@ -2,12 +2,15 @@
 // works on the wire types directly: it sends the save form and reads back what it sent, and
 // the save answer goes as it is to the pages that list posts (features/posts/savedPosts.ts).
 // Uploads are sent with XMLHttpRequest for their progress (features/composer/uploads/).
-import type { ApiClient, FormFields } from './client';
+import type { ApiClient } from './client';
 import type { FetchAnswer } from './types/FetchAnswer';
+import type { FetchForm } from './types/FetchForm';
 import type { FormBuilderData } from './types/FormBuilderData';
 import type { PostType } from './types/PostType';
 import type { Preview } from './types/Preview';
+import type { PreviewForm } from './types/PreviewForm';
 import type { SaveAnswer } from './types/SaveAnswer';
+import type { SaveFields } from './types/SaveFields';
 
 /** POST /svc/post/get_post_form_builder_data: the user's blogs, the limits, the user's settings. */
 export function fetchFormBuilderData(api: ApiClient): Promise<FormBuilderData> {
@@ -16,7 +19,7 @@ export function fetchFormBuilderData(api: ApiClient): Promise<FormBuilderData> {
 
 /** POST /svc/post/fetch for an edit: one of the user's posts, with its source. */
 export function fetchPostToEdit(api: ApiClient, postId: number, blog?: string): Promise<FetchAnswer> {
-  return api.post<FetchAnswer>('/svc/post/fetch', { post_id: postId, channel_id: blog });
+  return api.post<FetchAnswer, FetchForm>('/svc/post/fetch', { post_id: String(postId), channel_id: blog });
 }
 
 /**
@@ -29,8 +32,8 @@ export function fetchPostToReblog(
   reblogKey: string,
   postType?: PostType,
 ): Promise<FetchAnswer> {
-  return api.post<FetchAnswer>('/svc/post/fetch', {
-    reblog_id: reblogId,
+  return api.post<FetchAnswer, FetchForm>('/svc/post/fetch', {
+    reblog_id: String(reblogId),
     reblog_key: reblogKey,
     post_type: postType,
   });
@@ -40,13 +43,13 @@ export function fetchPostToReblog(
  * POST /svc/post/update: creates, edits or reblogs a post. A failed check is a 400 whose
  * errors (the spec's errors map) the ApiError carries.
  */
-export function savePost(api: ApiClient, fields: FormFields): Promise<SaveAnswer> {
-  return api.post<SaveAnswer>('/svc/post/update', fields);
+export function savePost(api: ApiClient, fields: SaveFields): Promise<SaveAnswer> {
+  return api.post<SaveAnswer, SaveFields>('/svc/post/update', fields);
 }
 
 /** POST /svc/filter_html_for_dash_preview: HTML or markdown as it will look once saved. */
 export function filterHtmlForPreview(api: ApiClient, source: string, markdown: boolean): Promise<string> {
   return api
-    .post<Preview>('/svc/filter_html_for_dash_preview', { html: source, markdown: markdown ? 1 : 0 })
+    .post<Preview, PreviewForm>('/svc/filter_html_for_dash_preview', { html: source, markdown: markdown ? '1' : '0' })
     .then((answer) => answer.html);
 }

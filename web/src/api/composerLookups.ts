@@ -4,18 +4,24 @@
 // each, on the generated wire types.
 import type { ApiClient } from './client';
 import type { AudioData } from './types/AudioData';
+import type { AudioDataForm } from './types/AudioDataForm';
 import type { AudioResult } from './types/AudioResult';
 import type { AudioResults } from './types/AudioResults';
+import type { AudioSearchForm } from './types/AudioSearchForm';
 import type { EmbedData } from './types/EmbedData';
 import type { MentionBlog } from './types/MentionBlog';
+import type { MentionForm } from './types/MentionForm';
 import type { Mentions } from './types/Mentions';
 import type { OpenGraph } from './types/OpenGraph';
+import type { OpenGraphForm } from './types/OpenGraphForm';
 import type { SeenRte } from './types/SeenRte';
+import type { TagSuggestForm } from './types/TagSuggestForm';
 import type { TagSuggestions } from './types/TagSuggestions';
+import type { VideoDataQuery } from './types/VideoDataQuery';
 
 /** POST /svc/mention: blogs whose names start with `query` (a leading @ is dropped). */
 export function fetchMentions(api: ApiClient, query: string): Promise<MentionBlog[]> {
-  return api.post<Mentions>('/svc/mention', { q: query }).then((answer) => answer.blogs);
+  return api.post<Mentions, MentionForm>('/svc/mention', { q: query }).then((answer) => answer.blogs);
 }
 
 /**
@@ -23,12 +29,12 @@ export function fetchMentions(api: ApiClient, query: string): Promise<MentionBlo
  * none of `tags` (the post's own) is suggested.
  */
 export function suggestTags(api: ApiClient, query: string, tags: readonly string[]): Promise<TagSuggestions> {
-  return api.post<TagSuggestions>('/svc/tag_suggest', { q: query, tags: tags.join(',') });
+  return api.post<TagSuggestions, TagSuggestForm>('/svc/tag_suggest', { q: query, tags: tags.join(',') });
 }
 
 /** POST /svc/post/fetch_og: what a link's page says about itself. */
 export function fetchOpenGraph(api: ApiClient, url: string): Promise<OpenGraph> {
-  return api.post<OpenGraph>('/svc/post/fetch_og', { url });
+  return api.post<OpenGraph, OpenGraphForm>('/svc/post/fetch_og', { url });
 }
 
 /** The services whose tracks get_{service}_data knows. */
@@ -36,7 +42,7 @@ export type AudioLookupService = 'spotify' | 'soundcloud' | 'bandcamp';
 
 /** POST /svc/post/get_{service}_data: a track's details and player; a 400 when it is not one. */
 export function fetchAudioData(api: ApiClient, service: AudioLookupService, url: string): Promise<AudioData> {
-  return api.post<AudioData>(`/svc/post/get_${service}_data`, { url, service });
+  return api.post<AudioData, AudioDataForm>(`/svc/post/get_${service}_data`, { url, service });
 }
 
 /**
@@ -48,13 +54,16 @@ export type AudioSearchProvider = 'spotify' | 'soundcloud' | 'youtube';
 /** POST /search_audio: tracks matching `query` on one service (at most 4). */
 export function searchAudio(api: ApiClient, query: string, provider: AudioSearchProvider): Promise<AudioResult[]> {
   return api
-    .post<AudioResults>('/search_audio', { q: query, audio_search_provider: provider })
+    .post<AudioResults, AudioSearchForm>('/search_audio', { q: query, audio_search_provider: provider })
     .then((answer) => answer.results);
 }
 
 /** POST /svc/post/get_video_data (a JSON body): how a video URL or embed code embeds. */
 export function fetchVideoData(api: ApiClient, embedUrl: string, embedWidth: number): Promise<EmbedData> {
-  return api.postJson<EmbedData>('/svc/post/get_video_data', { embed_url: embedUrl, embed_width: embedWidth });
+  return api.postJson<EmbedData, VideoDataQuery>('/svc/post/get_video_data', {
+    embed_url: embedUrl,
+    embed_width: embedWidth,
+  });
 }
 
 /** POST /svc/post/set_seen_rte: the rich-text tutorial is not offered again. */

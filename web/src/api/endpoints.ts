@@ -21,6 +21,23 @@ import {
   type UserInfo,
 } from './models';
 import type { ActivityHistory } from './types/ActivityHistory';
+import type { ControlsForm } from './types/ControlsForm';
+import type { ConversationsQuery } from './types/ConversationsQuery';
+import type { CurrentBlogForm } from './types/CurrentBlogForm';
+import type { DeletedConversation } from './types/DeletedConversation';
+import type { ExploreQuery } from './types/ExploreQuery';
+import type { FlaggedConversation } from './types/FlaggedConversation';
+import type { FollowForm } from './types/FollowForm';
+import type { FollowersQuery } from './types/FollowersQuery';
+import type { HistoryQuery } from './types/HistoryQuery';
+import type { LoginForm } from './types/LoginForm';
+import type { MessagesQuery } from './types/MessagesQuery';
+import type { NewBlogForm } from './types/NewBlogForm';
+import type { OrderForm } from './types/OrderForm';
+import type { RegisterForm } from './types/RegisterForm';
+import type { SendForm } from './types/SendForm';
+import type { SuggestionsQuery } from './types/SuggestionsQuery';
+import type { TumblelogQuery } from './types/TumblelogQuery';
 import type { Followers } from './types/Followers';
 import type { BlogList } from './types/BlogList';
 import type { BlogWithActivity } from './types/BlogWithActivity';
@@ -40,7 +57,7 @@ export function fetchUserInfo(api: ApiClient): Promise<UserInfo> {
 }
 
 export function login(api: ApiClient, email: string, password: string): Promise<UserInfo> {
-  return api.post<WireUserInfo>('/login', { email, password }).then(userInfoFromWire);
+  return api.post<WireUserInfo, LoginForm>('/login', { email, password }).then(userInfoFromWire);
 }
 
 export function register(
@@ -48,7 +65,7 @@ export function register(
   fields: { email: string; password: string; blogName: string },
 ): Promise<UserInfo> {
   return api
-    .post<WireUserInfo>('/register', {
+    .post<WireUserInfo, RegisterForm>('/register', {
       email: fields.email,
       password: fields.password,
       blog_name: fields.blogName,
@@ -61,14 +78,16 @@ export function setSeenAtg(api: ApiClient): Promise<unknown> {
 }
 
 export function setCurrentBlog(api: ApiClient, name: string): Promise<UserInfo> {
-  return api.post<WireUserInfo>('/svc/user/current_blog', { tumblelog: name }).then(userInfoFromWire);
+  return api
+    .post<WireUserInfo, CurrentBlogForm>('/svc/user/current_blog', { tumblelog: name })
+    .then(userInfoFromWire);
 }
 
 export async function createBlog(
   api: ApiClient,
   fields: { blogName: string; title?: string },
 ): Promise<{ blogName: string; userInfo: UserInfo }> {
-  const answer = await api.post<NewBlogAnswer>('/new/blog', {
+  const answer = await api.post<NewBlogAnswer, NewBlogForm>('/new/blog', {
     blog_name: fields.blogName,
     title: fields.title || undefined,
   });
@@ -77,7 +96,7 @@ export async function createBlog(
 
 /** POST /order with the full list of blog names in their new order (spec 000 §7). */
 export function saveBlogOrder(api: ApiClient, names: string[]): Promise<{ saved: boolean }> {
-  return api.post<OrderAnswer>('/order', { channel_names: JSON.stringify(names) });
+  return api.post<OrderAnswer, OrderForm>('/order', { channel_names: JSON.stringify(names) });
 }
 
 export interface FollowResult {
@@ -86,7 +105,7 @@ export interface FollowResult {
 }
 
 export async function followBlog(api: ApiClient, name: string, follow: boolean): Promise<FollowResult> {
-  const answer = await api.post<FollowAnswer>(follow ? '/svc/follow' : '/svc/unfollow', {
+  const answer = await api.post<FollowAnswer, FollowForm>(follow ? '/svc/follow' : '/svc/unfollow', {
     tumblelog: name,
   });
   return { blog: blogFromWire(answer.tumblelog), friendCount: answer.friend_count };
@@ -104,18 +123,18 @@ export function fetchBlogData(
 ): Promise<Blog> {
   const owner = options.owner ?? false;
   return api
-    .get<BlogWithActivity>('/svc/data/tumblelog', {
+    .get<BlogWithActivity, TumblelogQuery>('/svc/data/tumblelog', {
       tumblelog: name,
-      include_member_data: owner ? 1 : undefined,
-      include_activity_data: owner ? 1 : undefined,
-      include_activity_notifications: owner && options.notifications ? 1 : undefined,
+      include_member_data: owner ? '1' : undefined,
+      include_activity_data: owner ? '1' : undefined,
+      include_activity_notifications: owner && options.notifications ? '1' : undefined,
     })
     .then(blogFromWire);
 }
 
 export function fetchExploreBlogs(api: ApiClient, limit?: number): Promise<Blog[]> {
   return api
-    .get<BlogList>('/svc/blogs/explore', { limit })
+    .get<BlogList, ExploreQuery>('/svc/blogs/explore', { limit })
     .then((answer) => answer.blogs.map(blogFromWire));
 }
 
@@ -142,7 +161,7 @@ export function fetchFollowers(
   offset: number,
 ): Promise<{ blogs: Blog[]; total: number }> {
   return api
-    .get<Followers>('/svc/blog/followers', { tumblelog: blog, offset })
+    .get<Followers, FollowersQuery>('/svc/blog/followers', { tumblelog: blog, offset })
     .then((answer) => ({ blogs: answer.blogs.map(blogFromWire), total: answer.total }));
 }
 
@@ -153,7 +172,7 @@ export function fetchActivityHistory(
   beforeId?: number,
 ): Promise<{ notifications: Notification[]; more: boolean }> {
   return api
-    .get<ActivityHistory>('/svc/blog/activity', { tumblelog: blog, before_id: beforeId })
+    .get<ActivityHistory, HistoryQuery>('/svc/blog/activity', { tumblelog: blog, before_id: beforeId })
     .then((answer) => ({ notifications: answer.notifications.map(notificationFromWire), more: answer.more }));
 }
 
@@ -175,7 +194,7 @@ export async function fetchConversations(
 ): Promise<Page<Conversation>> {
   const answer = href
     ? await api.get<ConversationList>(href, {}, { noCache: true })
-    : await api.get<ConversationList>(
+    : await api.get<ConversationList, ConversationsQuery>(
         '/svc/conversations',
         { participant: participantParam(blog) },
         { noCache: true },
@@ -200,11 +219,13 @@ export interface ConversationMessages {
  * not started yet the server answers 404, which callers read as "new", not as an error.
  */
 export async function fetchMessages(api: ApiClient, ref: ConversationRef): Promise<ConversationMessages> {
-  const query =
+  const query: MessagesQuery =
     'conversationId' in ref
-      ? { conversation_id: ref.conversationId, participant: participantParam(ref.sender) }
-      : { participants: ref.recipients.join(','), participant: participantParam(ref.sender) };
-  const answer = await api.get<MessagesAnswer>('/svc/conversations/messages', query, { noCache: true });
+      ? { conversation_id: String(ref.conversationId), participant: participantParam(ref.sender) }
+      : { participants: ref.recipients, participant: participantParam(ref.sender) };
+  const answer = await api.get<MessagesAnswer, MessagesQuery>('/svc/conversations/messages', query, {
+    noCache: true,
+  });
   return {
     conversation: conversationFromWire(answer.conversation),
     messages: answer.messages.data.map(messageFromWire),
@@ -230,17 +251,17 @@ export async function sendMessage(
   text: string,
   ts: number,
 ): Promise<SentMessage> {
-  const fields =
+  const fields: SendForm =
     'conversationId' in ref
-      ? { conversation_id: ref.conversationId, participant: participantParam(ref.sender), message: text }
+      ? { conversation_id: String(ref.conversationId), participant: participantParam(ref.sender), message: text }
       : {
-          participants: ref.recipients.join(','),
+          participants: ref.recipients,
           participant: participantParam(ref.sender),
           message: text,
           type: 'TEXT',
-          ts,
+          ts: String(ts),
         };
-  const answer = await api.post<SentAnswer>('/svc/conversations/messages', fields);
+  const answer = await api.post<SentAnswer, SendForm>('/svc/conversations/messages', fields);
   return { conversation: conversationFromWire(answer.conversation), message: messageFromWire(answer.message) };
 }
 
@@ -251,9 +272,24 @@ export function fetchParticipantSuggestions(
   limit: number,
 ): Promise<Participant[]> {
   return api
-    .get<Suggestions>(
+    .get<Suggestions, SuggestionsQuery>(
       '/svc/conversations/participant_suggestions',
       query ? { q: query } : { limit },
     )
     .then((answer) => participantsFromWire(answer.blogs));
+}
+
+/** Which conversation the message controls act on, and the user's blog in it. */
+function controlsForm(conversationId: number, sender: string): ControlsForm {
+  return { conversation_id: String(conversationId), participant: sender };
+}
+
+/** The message controls' Delete: the conversation goes for `sender`'s blog alone. */
+export function deleteConversation(api: ApiClient, conversationId: number, sender: string): Promise<DeletedConversation> {
+  return api.post<DeletedConversation, ControlsForm>('/svc/conversations/delete', controlsForm(conversationId, sender));
+}
+
+/** The message controls' Flag: the conversation's other blogs are reported. */
+export function flagConversation(api: ApiClient, conversationId: number, sender: string): Promise<FlaggedConversation> {
+  return api.post<FlaggedConversation, ControlsForm>('/svc/conversations/flag', controlsForm(conversationId, sender));
 }

@@ -2,14 +2,23 @@
 // action's failure shows. Components call runPostAction and handle success and refusal
 // (403: the server's own text) themselves; the layer shows the one alert the spec gives for
 // the failures a user cannot act on.
-import { ApiError, type ApiClient, type FormFields } from './client';
-import type { FastReblogAnswer } from './types/FastReblogAnswer';
-import type { LikeAnswer } from './types/LikeAnswer';
-import type { ReplyAnswer } from './types/ReplyAnswer';
+import { ApiError, type ApiClient } from './client';
+import type { AnswerForm } from './types/AnswerForm';
+import type { ApproveForm } from './types/ApproveForm';
 import type { DeleteAnswer } from './types/DeleteAnswer';
+import type { DeleteForm } from './types/DeleteForm';
+import type { DenyForm } from './types/DenyForm';
+import type { FastReblogAnswer } from './types/FastReblogAnswer';
+import type { FastReblogForm } from './types/FastReblogForm';
 import type { InboxAnswer } from './types/InboxAnswer';
+import type { LikeAnswer } from './types/LikeAnswer';
+import type { LikeForm } from './types/LikeForm';
 import type { PromoteAnswer } from './types/PromoteAnswer';
+import type { PromoteForm } from './types/PromoteForm';
 import type { PublishAnswer } from './types/PublishAnswer';
+import type { PublishForm } from './types/PublishForm';
+import type { ReplyAnswer } from './types/ReplyAnswer';
+import type { ReplyForm } from './types/ReplyForm';
 
 /** Spec 002 §8 Message controls: the delete confirmation (the inbox's Delete asks it too). */
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this?';
@@ -32,6 +41,21 @@ const ENDPOINTS = {
 } as const;
 
 export type PostAction = keyof typeof ENDPOINTS;
+
+/** Each action's fields, as the server's form struct names them. */
+export interface PostActionForms {
+  like: LikeForm;
+  unlike: LikeForm;
+  fast_reblog: FastReblogForm;
+  reply: ReplyForm;
+  publish: PublishForm;
+  delete: DeleteForm;
+  answer: AnswerForm;
+  deny_submission: DenyForm;
+  approve_submission: ApproveForm;
+  promote: PromoteForm;
+  unpromote: PromoteForm;
+}
 
 interface Answers {
   like: LikeAnswer;
@@ -64,11 +88,11 @@ const ALERTED = new Set([401, 404, 500]);
 export async function runPostAction<A extends PostAction>(
   api: ApiClient,
   action: A,
-  fields: FormFields,
+  fields: PostActionForms[A],
   alert: (text: string) => Promise<void> | void,
 ): Promise<Answers[A]> {
   try {
-    return await api.post<Answers[A]>(postActionUrl(action), fields);
+    return await api.post<Answers[A], PostActionForms[A]>(postActionUrl(action), fields);
   } catch (err) {
     if (err instanceof ApiError && ALERTED.has(err.status)) void alert(TECHNICAL_TROUBLE);
     throw err;

@@ -3,7 +3,13 @@
 import type { ApiClient } from './client';
 import { blogFromWire, type Blog } from './models';
 import { postFromWire, type Post } from './postModels';
+import type { HeaderSave } from './types/HeaderSave';
 import type { IndashHeader } from './types/IndashHeader';
+import type { IndashHeaderQuery } from './types/IndashHeaderQuery';
+import type { IndashQuery } from './types/IndashQuery';
+import type { NoteCountsQuery } from './types/NoteCountsQuery';
+import type { NotesQuery } from './types/NotesQuery';
+import type { PageQuery } from './types/PageQuery';
 import type { IndashPosts } from './types/IndashPosts';
 import type { NoteCounts } from './types/NoteCounts';
 import type { Notes } from './types/Notes';
@@ -45,7 +51,7 @@ export function fetchPostPage(
   const tag = page.root === 'blog' ? page.tag : undefined;
   const likedAt = page.root === 'likes' ? (from?.likedTimestamp ?? undefined) : undefined;
   return api
-    .get<PostPage>(
+    .get<PostPage, PageQuery>(
       `/svc/post/${page.root}/${direction}/${from?.id ?? 0}`,
       { blog, tag, liked_at: likedAt },
       { noCache: true },
@@ -67,19 +73,19 @@ export function fetchIndashBlogPosts(
   blog: string,
   which: { postId: number } | { limit?: number; offset?: number },
 ): Promise<BlogPosts> {
-  const query =
+  const query: IndashQuery =
     'postId' in which
       ? { tumblelog_name_or_id: blog, post_id: which.postId }
       : { tumblelog_name_or_id: blog, limit: which.limit, offset: which.offset };
   return api
-    .get<IndashPosts>('/svc/indash_blog/posts', query, { noCache: true })
+    .get<IndashPosts, IndashQuery>('/svc/indash_blog/posts', query, { noCache: true })
     .then((answer) => ({ posts: answer.posts.map(postFromWire), blog: blogFromWire(answer.tumblelog) }));
 }
 
 /** GET /svc/indash_blog/header (spec 000 §7): the blog viewer's header, the blog as you see it. */
 export function fetchIndashBlogHeader(api: ApiClient, blog: string): Promise<Blog> {
   return api
-    .get<IndashHeader>('/svc/indash_blog/header', { tumblelog_name_or_id: blog }, { noCache: true })
+    .get<IndashHeader, IndashHeaderQuery>('/svc/indash_blog/header', { tumblelog_name_or_id: blog }, { noCache: true })
     .then((answer) => blogFromWire(answer.tumblelog));
 }
 
@@ -113,17 +119,17 @@ export interface NotesPage {
 export function saveBlogHeader(
   api: ApiClient,
   name: string,
-  fields: { following?: boolean; asks?: boolean; anonymous_asks?: boolean },
+  fields: HeaderSave['tumblelog'],
 ): Promise<Blog> {
   return api
-    .postJson<IndashHeader>('/svc/indash_blog/header', { tumblelog_name_or_id: name, tumblelog: fields })
+    .postJson<IndashHeader, HeaderSave>('/svc/indash_blog/header', { tumblelog_name_or_id: name, tumblelog: fields })
     .then((answer) => blogFromWire(answer.tumblelog));
 }
 
 /** GET /svc/post/note_counts: the note counts of posts (those the reader may read), by id. */
 export function fetchNoteCounts(api: ApiClient, postIds: number[]): Promise<Map<number, number>> {
   return api
-    .get<NoteCounts>('/svc/post/note_counts', { post_ids: postIds.join(',') }, { noCache: true })
+    .get<NoteCounts, NoteCountsQuery>('/svc/post/note_counts', { post_ids: postIds.join(',') }, { noCache: true })
     .then((answer) => new Map(answer.counts.map((c) => [c.post_id, c.note_count])));
 }
 
@@ -133,7 +139,7 @@ export const MAX_NOTE_COUNTS = 100;
 /** GET /svc/post/notes: a post's chain's notes, newest first, 50 a page. */
 export function fetchNotes(api: ApiClient, postId: number, before?: number): Promise<NotesPage> {
   return api
-    .get<Notes>('/svc/post/notes', { post_id: postId, before_id: before }, { noCache: true })
+    .get<Notes, NotesQuery>('/svc/post/notes', { post_id: postId, before_id: before }, { noCache: true })
     .then((answer) => ({
       noteCount: answer.note_count,
       nextBefore: answer.next_before_id ?? null,

@@ -8,6 +8,8 @@ import { displayOrder } from '../../lib/order';
 import { useBlogReorder, useDragReorder } from '../blogOrder';
 import { useDialogs } from '../dialogs';
 import { useSession, useUser } from '../session';
+import { queryString } from '../../api/client';
+import type { FormKeyField } from '../../api/types/FormKeyField';
 import { BlogRow } from './components/BlogRow';
 
 /** Spec 000 §8. */
@@ -38,7 +40,8 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
     });
 
   // The form key tells the server this logout is the user's, not a link on another site.
-  const logoutUrl = `/logout?form_key=${encodeURIComponent(api.getFormKey())}`;
+  const logoutQuery: FormKeyField = { form_key: api.getFormKey() };
+  const logoutUrl = `/logout?${queryString(logoutQuery)}`;
   const onLogOut = async (e: MouseEvent) => {
     e.preventDefault();
     if (await dialogs.confirm(LOGOUT_CONFIRM)) window.location.assign(logoutUrl);

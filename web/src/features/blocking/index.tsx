@@ -4,6 +4,8 @@
 import { useCallback } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import type { ApiClient } from '../../api/client';
+import type { BlockAnswer } from '../../api/types/BlockAnswer';
+import type { BlockForm } from '../../api/types/BlockForm';
 import { useDialogs } from '../dialogs';
 
 /** Spec 002 §8: the confirmation before blocking a blog. */
@@ -16,13 +18,13 @@ export const BLOCK_SENDER_TEXT =
   "Block messages from this sender? Any further messages sent from their IP address will be blocked from your inbox. This can't be undone, by the way.";
 
 /** POST /svc/block/add: `blocker` (one of yours) blocks `blocked`. */
-export function blockBlog(api: ApiClient, blocker: string, blocked: string): Promise<unknown> {
-  return api.post('/svc/block/add', { tumblelog: blocker, blocked_tumblelog: blocked });
+export function blockBlog(api: ApiClient, blocker: string, blocked: string): Promise<BlockAnswer> {
+  return api.post<BlockAnswer, BlockForm>('/svc/block/add', { tumblelog: blocker, blocked_tumblelog: blocked });
 }
 
 /** POST /svc/block/remove: `blocker` (one of yours) no longer blocks `blocked`. */
-export function unblockBlog(api: ApiClient, blocker: string, blocked: string): Promise<unknown> {
-  return api.post('/svc/block/remove', { tumblelog: blocker, blocked_tumblelog: blocked });
+export function unblockBlog(api: ApiClient, blocker: string, blocked: string): Promise<BlockAnswer> {
+  return api.post<BlockAnswer, BlockForm>('/svc/block/remove', { tumblelog: blocker, blocked_tumblelog: blocked });
 }
 
 export interface Blocking {

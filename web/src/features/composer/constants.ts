@@ -1,24 +1,15 @@
-// The composer's numbers from spec 001 §9 (and §5), in one place. The size and count limits
-// (photos per post, upload bytes, inline embeds) come from get_post_form_builder_data's
-// `limits` instead, so that the form and the server cannot disagree.
-
-/** Tags: at most 140 characters each. */
-export const TAG_MAX_CHARS = 140;
-/** Tweet: 140 characters, a link counting as 29. */
-export const TWEET_MAX_CHARS = 140;
-export const SHORT_URL_CHARS = 29;
-/** A URL given to the server is shorter than this. */
-export const URL_MAX_CHARS = 2048;
-/** Characters of a photo's caption. */
-export const PHOTO_CAPTION_CHARS = 200;
+// The composer's own numbers from spec 001 §9 (and §5), in one place: timings and what it
+// shows. Every limit the server also enforces (photos per post, caption, tag, URL and tweet
+// lengths, upload bytes, inline embeds, OpenGraph tags, audio search results) comes from
+// get_post_form_builder_data's `limits` instead, so that the form and the server cannot
+// disagree.
 
 /** Link URL input debounce; the audio and video fields' ("URL input debounce"). */
 export const LINK_URL_DEBOUNCE_MS = 500;
 export const URL_INPUT_DEBOUNCE_MS = 250;
 /** The audio search field's debounce. */
 export const AUDIO_SEARCH_DEBOUNCE_MS = 200;
-/** Audio search: results asked of each service (3 in the copyright fallback); audio lookups remembered. */
-export const AUDIO_SEARCH_RESULTS = 4;
+/** Audio search: results kept of each service in the copyright fallback; audio lookups remembered. */
 export const COPYRIGHT_FALLBACK_SEARCH_RESULTS = 3;
 export const AUDIO_LOOKUP_CACHE = 10;
 
@@ -31,8 +22,6 @@ export const TAG_SUGGEST_DEBOUNCE_MS = 100;
 export const TAG_SUGGESTIONS_CACHED = 20;
 export const TAG_SUGGESTIONS_SHOWN = 5;
 
-/** A link's OpenGraph data brings at most 5 tags. */
-export const OPEN_GRAPH_TAGS = 5;
 /** The full-width minimum: a link's thumbnail is used only from this width (px). */
 export const FULL_WIDTH_MIN_PX = 300;
 

@@ -7,6 +7,7 @@ import { errorDetails } from '../../api/client';
 import { useApi } from '../../api/ApiProvider';
 import { runPostAction } from '../../api/postActions';
 import type { Post } from '../../api/postModels';
+import type { LikeForm } from '../../api/types/LikeForm';
 import { useDialogs } from '../dialogs';
 import { useChannel } from '../realtime';
 import { useSession } from '../session';
@@ -57,7 +58,7 @@ export function usePostNotes(post: Post): PostNotes {
     const next = !liked;
     setLiked(next);
     setStatus(null);
-    const fields = { id: post.id, key: post.reblogKey, root_id: post.rootId, source: likeSource(location) };
+    const fields: LikeForm = { id: post.id, key: post.reblogKey, root_id: String(post.rootId), source: likeSource(location) };
     runPostAction(api, next ? 'like' : 'unlike', fields, alert)
       .then((answer) => {
         setLiked(answer.liked);

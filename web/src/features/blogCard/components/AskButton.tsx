@@ -5,6 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import type { Blog } from '../../../api/models';
+import type { AskAnswer } from '../../../api/types/AskAnswer';
+import type { AskForm } from '../../../api/types/AskForm';
 import { useSession } from '../../session';
 
 /** The server's limit (docs/api.md "Asks and the inbox"). */
@@ -27,7 +29,11 @@ export function AskButton({ blog }: { blog: Blog }) {
     setSending(true);
     setStatus(null);
     api
-      .post('/svc/ask', { tumblelog: blog.name, question: question.trim(), anonymous: anonymous ? 1 : undefined })
+      .post<AskAnswer, AskForm>('/svc/ask', {
+        tumblelog: blog.name,
+        question: question.trim(),
+        anonymous: anonymous ? '1' : undefined,
+      })
       .then(() => {
         setQuestion('');
         setOpen(false);

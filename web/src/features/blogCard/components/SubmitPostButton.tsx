@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
+import { savePost } from '../../../api/composerEndpoints';
 import type { Blog } from '../../../api/models';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { useSession } from '../../session';
@@ -27,14 +28,13 @@ export function SubmitPostButton({ blog }: { blog: Blog }) {
     if (!body.trim() || sending) return;
     setSending(true);
     setStatus(null);
-    api
-      .post<{ message: string }>('/svc/post/update', {
-        channel_id: blog.name,
-        'post[type]': 'text',
-        'post[state]': SUBMISSION_STATE,
-        'post[one]': title.trim(),
-        'post[two]': textToParagraphs(body),
-      })
+    savePost(api, {
+      channel_id: blog.name,
+      'post[type]': 'text',
+      'post[state]': SUBMISSION_STATE,
+      'post[one]': title.trim(),
+      'post[two]': textToParagraphs(body),
+    })
       .then((answer) => {
         setTitle('');
         setBody('');

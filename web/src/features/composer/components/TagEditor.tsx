@@ -4,7 +4,6 @@
 // tag being typed show under it; the arrow keys and Enter pick one, Escape hides them.
 import { useId, useRef, useState } from 'react';
 import { decodeHtmlText } from '../../../lib/htmlText';
-import { TAG_MAX_CHARS } from '../constants';
 import { useComposerForm } from '../formContext';
 import { useTagSuggestions } from '../hooks/useTagSuggestions';
 import { suggestionOrder, TagSuggestions } from './TagSuggestions';
@@ -100,7 +99,7 @@ export function TagEditor() {
         autoComplete="off"
         value={post.tagInput}
         // Typing is blocked at the limit (§5).
-        maxLength={TAG_MAX_CHARS}
+        maxLength={post.limits.tag_chars}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
         onBlur={() => {

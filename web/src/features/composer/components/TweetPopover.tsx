@@ -1,5 +1,6 @@
-// The tweet popover (spec 001 §2): a custom tweet with the characters remaining (140, a link
-// counting 29), truncated as it is typed, and Done.
+// The tweet popover (spec 001 §2): a custom tweet with the characters remaining (the server's
+// `limits.tweet_chars`, a link counting `limits.short_url_chars`), truncated as it is typed,
+// and Done.
 import { useId } from 'react';
 import { useComposerForm } from '../formContext';
 import { tweetRemaining } from '../model/tweet';
@@ -8,7 +9,7 @@ import { DONE } from '../strings';
 export function TweetPopover({ onDone }: { onDone(): void }) {
   const { post, dispatch } = useComposerForm();
   const id = useId();
-  const remaining = tweetRemaining(post.social.customTweet);
+  const remaining = tweetRemaining(post.social.customTweet, post.limits);
   return (
     <div className="tweet-box">
       <label htmlFor={id} className="tweet-box__label">

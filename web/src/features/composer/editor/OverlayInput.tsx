@@ -1,7 +1,7 @@
 // The overlay input popover (spec 001 §2 "Overlay input popover (confirm text Done)"): one
-// address to type, confirmed with Done or Enter, dropped with Escape. Max length 2048 (§9).
+// address to type, confirmed with Done or Enter, dropped with Escape; as long as the server
+// takes a URL (`limits.url_chars`, §9).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { URL_MAX_CHARS } from '../constants';
 import { DONE } from '../strings';
 
 export function OverlayInput({
@@ -9,6 +9,7 @@ export function OverlayInput({
   initialValue = '',
   placeholder,
   isValid = () => true,
+  maxChars,
   onDone,
   onCancel,
   children,
@@ -18,6 +19,8 @@ export function OverlayInput({
   placeholder?: string;
   /** Done is refused (and the field marked invalid) while this says no; empty is always fine. */
   isValid?(value: string): boolean;
+  /** The longest address (the server's `limits.url_chars`). */
+  maxChars: number;
   onDone(value: string): void;
   onCancel(): void;
   /** More ways to answer, below the field (the photo's file chooser). */
@@ -62,7 +65,7 @@ export function OverlayInput({
           type="text"
           inputMode="url"
           value={value}
-          maxLength={URL_MAX_CHARS}
+          maxLength={maxChars}
           placeholder={placeholder}
           aria-invalid={invalid || undefined}
           onChange={(e) => setValue(e.target.value)}

@@ -45,6 +45,7 @@ export function PostTextEditor({
           inlineControls={inlineControls}
           onUploadImage={uploads.uploadInlineImage}
           embedLimit={data.user.inline_embeds_per_post || data.limits.inline_embeds_per_post}
+          urlChars={data.limits.url_chars}
           onFocusTitle={focusTitle}
           autoFocus={autoFocus}
           findMentions={findMentions}

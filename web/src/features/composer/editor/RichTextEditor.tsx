@@ -38,8 +38,10 @@ export interface RichTextEditorProps {
   inlineControls?: readonly InlineControl[];
   /** Uploads an image chosen for the text; resolves with where it is, or null. */
   onUploadImage?(file: File): Promise<InlineImage | null>;
-  /** Inline video embeds the post may hold (§5: 5 unless the user's limits say). */
+  /** Inline video embeds the post may hold (§5: the user's limit, else the server's). */
   embedLimit: number;
+  /** A URL is shorter than this (the server's `limits.url_chars`). */
+  urlChars: number;
   /** ctrl or meta+shift+1. */
   onFocusTitle?(): void;
   /** Autofocus when the form opens. */
@@ -57,6 +59,7 @@ export function RichTextEditor({
   inlineControls = [],
   onUploadImage,
   embedLimit,
+  urlChars,
   onFocusTitle,
   autoFocus = false,
   findMentions,
@@ -79,7 +82,7 @@ export function RichTextEditor({
     () => [
       ...schemaExtensions(),
       ComposerShortcuts.configure({ handlers: () => handlers.current }),
-      PasteImageUrl,
+      PasteImageUrl.configure({ urlChars }),
       ...(offersMentions
         ? [blogMention({ menu: mentionMenu, findBlogs: (query) => mentionLookup.current?.(query) ?? Promise.resolve([]) })]
         : []),
@@ -162,13 +165,14 @@ export function RichTextEditor({
           label="Link address"
           initialValue={(editor.getAttributes('link').href as string | undefined) ?? ''}
           placeholder="https://"
-          isValid={(v) => normalizeLinkUrl(v) !== '' || v.startsWith('mailto:')}
+          maxChars={urlChars}
+          isValid={(v) => normalizeLinkUrl(v, urlChars) !== '' || v.startsWith('mailto:')}
           onCancel={closeOverlay}
           onDone={(v) => {
             setOverlay(null);
             const chain = editor.chain().focus().extendMarkRange('link');
             if (!v) chain.unsetLink().run();
-            else chain.setLink({ href: v.startsWith('mailto:') ? v : normalizeLinkUrl(v) }).run();
+            else chain.setLink({ href: v.startsWith('mailto:') ? v : normalizeLinkUrl(v, urlChars) }).run();
           }}
         />
       )}
@@ -176,7 +180,8 @@ export function RichTextEditor({
         <OverlayInput
           label="Photo address"
           placeholder="https://"
-          isValid={isImageUrl}
+          maxChars={urlChars}
+          isValid={(v) => isImageUrl(v, urlChars)}
           onCancel={closeOverlay}
           onDone={(v) => {
             setOverlay(null);
@@ -198,11 +203,12 @@ export function RichTextEditor({
         <OverlayInput
           label="Video address"
           placeholder="https://"
-          isValid={isWebUrl}
+          maxChars={urlChars}
+          isValid={(v) => isWebUrl(v, urlChars)}
           onCancel={closeOverlay}
           onDone={(v) => {
             setOverlay(null);
-            const src = v ? videoEmbedUrl(v) : null;
+            const src = v ? videoEmbedUrl(v, urlChars) : null;
             if (src) insertIframe(editor, src);
             else editor.commands.focus();
           }}

@@ -6,10 +6,15 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { isImageUrl } from '../model/urls';
 import { insertImage } from './toolbarItems';
 
-export const PasteImageUrl = Extension.create({
+/** `urlChars`: the server's `limits.url_chars` (no URL is taken until it is configured). */
+export const PasteImageUrl = Extension.create<{ urlChars: number }>({
   name: 'pasteImageUrl',
+  addOptions() {
+    return { urlChars: 0 };
+  },
   addProseMirrorPlugins() {
     const editor = this.editor;
+    const { urlChars } = this.options;
     return [
       new Plugin({
         key: new PluginKey('pasteImageUrl'),
@@ -18,7 +23,7 @@ export const PasteImageUrl = Extension.create({
             const data = event.clipboardData;
             if (!data || data.getData('text/html')) return false;
             const text = data.getData('text/plain').trim();
-            if (!isImageUrl(text)) return false;
+            if (!isImageUrl(text, urlChars)) return false;
             const image = new Image();
             image.onload = () => {
               const { naturalWidth: width, naturalHeight: height } = image;

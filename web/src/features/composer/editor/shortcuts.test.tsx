@@ -28,6 +28,7 @@ function renderEditor(value: string, { onFocusTitle = vi.fn() } = {}) {
       onChange={(html) => changes.push(html)}
       inlineControls={['photo', 'video', 'horizontalLine', 'readMore']}
       embedLimit={5}
+      urlChars={2048}
       onFocusTitle={onFocusTitle}
     />,
   );

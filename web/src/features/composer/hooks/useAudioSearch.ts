@@ -1,5 +1,6 @@
 // The audio post's search (spec 001 §4 Audio post, §7 /search_audio, §9): what is typed is
-// searched on spotify and soundcloud 200 ms after the last key, 4 results each; in the
+// searched on spotify and soundcloud 200 ms after the last key, as many results each as the
+// server answers (`limits.audio_search_results`); in the
 // copyright fallback (§8) youtube too (in new mode only), 3 results each. A service whose
 // search fails gives no results (§8).
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { useApi } from '../../../api/ApiProvider';
 import { searchAudio, type AudioSearchProvider } from '../../../api/composerLookups';
 import type { AudioResult } from '../../../api/types/AudioResult';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { AUDIO_SEARCH_DEBOUNCE_MS, AUDIO_SEARCH_RESULTS, COPYRIGHT_FALLBACK_SEARCH_RESULTS } from '../constants';
+import { AUDIO_SEARCH_DEBOUNCE_MS, COPYRIGHT_FALLBACK_SEARCH_RESULTS } from '../constants';
 import type { ComposerMode } from '../model/postModel';
 
 /** Which services are searched, in the order their results are listed, and how many results each. */
@@ -16,7 +17,7 @@ export interface AudioSearchPlan {
   limit: number;
 }
 
-const USUAL_SEARCH: AudioSearchPlan = { providers: ['spotify', 'soundcloud'], limit: AUDIO_SEARCH_RESULTS };
+const USUAL_PROVIDERS: readonly AudioSearchProvider[] = ['spotify', 'soundcloud'];
 const COPYRIGHT_SEARCH: AudioSearchPlan = { providers: ['spotify', 'soundcloud'], limit: COPYRIGHT_FALLBACK_SEARCH_RESULTS };
 // A youtube result makes the post a video, and the type may change only in new mode (§4 Modes).
 const COPYRIGHT_SEARCH_NEW: AudioSearchPlan = {
@@ -24,9 +25,12 @@ const COPYRIGHT_SEARCH_NEW: AudioSearchPlan = {
   limit: COPYRIGHT_FALLBACK_SEARCH_RESULTS,
 };
 
-/** The search an audio post makes: the usual one, or the copyright fallback's (§8). */
-export function audioSearchPlan(copyrightFallback: boolean, mode: ComposerMode): AudioSearchPlan {
-  if (!copyrightFallback) return USUAL_SEARCH;
+/**
+ * The search an audio post makes: the usual one, with as many results as the server gives
+ * (`results`, its `limits.audio_search_results`), or the copyright fallback's (§8).
+ */
+export function audioSearchPlan(copyrightFallback: boolean, mode: ComposerMode, results: number): AudioSearchPlan {
+  if (!copyrightFallback) return { providers: USUAL_PROVIDERS, limit: results };
   return mode === 'new' ? COPYRIGHT_SEARCH_NEW : COPYRIGHT_SEARCH;
 }
 
@@ -37,7 +41,7 @@ export interface AudioSearch {
 }
 
 /** The answer for `query` ('' asks nothing) under `plan`, or null while it is on its way. */
-export function useAudioSearch(query: string, plan: AudioSearchPlan = USUAL_SEARCH): AudioSearch | null {
+export function useAudioSearch(query: string, plan: AudioSearchPlan): AudioSearch | null {
   const api = useApi();
   const asked = useDebouncedValue(query, AUDIO_SEARCH_DEBOUNCE_MS);
   const answer = useQuery({

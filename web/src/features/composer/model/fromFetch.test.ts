@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentForReblog, modelForEdit, modelForReblog, trailAfter } from './fromFetch';
 import { wirePost } from '../../../test/postFixtures';
+import { testLimits } from './testFormData';
 
 describe('the form of a fetched post', () => {
   it('prefills an edit from the source and the post fields', () => {
@@ -15,6 +16,7 @@ describe('the form of a fetched post', () => {
         content: { type: 'link', url: 'http://example.com/', title: 'T', excerpt: 'E', author: 'A', publisher: 'example.com', thumbnail: null, caption: '' },
         source: { one: 'T', two: 'example.com', three: 'my *caption*' },
       }),
+      testLimits,
     );
     expect(model.mode).toBe('edit');
     expect([model.postId, model.blog, model.state, model.initialState, model.editorType]).toEqual([9, 'alice', 'draft', 'draft', 'markdown']);
@@ -31,6 +33,7 @@ describe('the form of a fetched post', () => {
   it('reads an uploaded video back as an upload already agreed to', () => {
     const model = modelForEdit(
       wirePost(7, { content: { type: 'video', url: '/media/v.mp4', service: 'direct', embed_url: '', caption: '' }, source: { one: '', two: '', three: '' } }),
+      testLimits,
     );
     expect([model.fields.preuploadUrl, model.fields.confirmTos, model.fields.embedCode]).toEqual(['/media/v.mp4', true, '']);
   });
@@ -41,7 +44,7 @@ describe('the form of a fetched post', () => {
     expect(trail).toHaveLength(1);
     expect([trail[0].name, trail[0].content, trail[0].is_original_entry]).toEqual(['bob', '<p>mine</p>', true]);
     expect(contentForReblog(parent.content)).toMatchObject({ caption: '' });
-    const model = modelForReblog(parent, 'alice', 'rich');
+    const model = modelForReblog(parent, 'alice', 'rich', testLimits);
     expect([model.mode, model.blog, model.type, model.reblog?.reblogId, model.reblog?.reblogName]).toEqual(['reblog', 'alice', 'photo', 7, 'bob']);
   });
 

@@ -2,6 +2,7 @@
 // prefilled from what the author wrote (`post.source`, in the editor's own language) and the
 // post's other fields; a reblog's tree and media as the server will carry them.
 import type { EditorType } from '../../../api/types/EditorType';
+import type { FormLimits } from '../../../api/types/FormLimits';
 import type { Post } from '../../../api/types/Post';
 import type { PostContent } from '../../../api/types/PostContent';
 import type { TrailItem } from '../../../api/types/TrailItem';
@@ -132,8 +133,8 @@ function fieldsOfOwnPost(post: Post): PostFields {
 }
 
 /** The form for editing one's own post. */
-export function modelForEdit(post: Post): PostModel {
-  const base = newPost(post.content.type, post.tumblelog, { state: post.state, editorType: post.editor_type });
+export function modelForEdit(post: Post, limits: FormLimits): PostModel {
+  const base = newPost(post.content.type, post.tumblelog, limits, { state: post.state, editorType: post.editor_type });
   const source = post.source ?? { one: '', two: '', three: '' };
   return {
     ...base,
@@ -160,8 +161,8 @@ export function modelForEdit(post: Post): PostModel {
 }
 
 /** The form for reblogging `parent` to `blog`. */
-export function modelForReblog(parent: Post, blog: string, editorType: EditorType): PostModel {
-  const base = newPost(parent.content.type, blog, { editorType });
+export function modelForReblog(parent: Post, blog: string, editorType: EditorType, limits: FormLimits): PostModel {
+  const base = newPost(parent.content.type, blog, limits, { editorType });
   return {
     ...base,
     mode: 'reblog',

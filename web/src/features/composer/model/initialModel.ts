@@ -51,7 +51,7 @@ export function initialModel(
   const blog = channel?.name ?? '';
   if (request.mode === 'edit') {
     if (!fetched) throw new Error('an edit needs the fetched post');
-    const model = modelForEdit(fetched.post);
+    const model = modelForEdit(fetched.post, data.limits);
     // §4 Editor type: a rich post opens in HTML for a user whose default is HTML (the rich
     // editor's source is HTML already, so nothing is converted).
     if (defaultEditor === 'html' && model.editorType === 'rich') return { ...model, editorType: 'html' };
@@ -59,8 +59,8 @@ export function initialModel(
   }
   let model =
     request.mode === 'new'
-      ? newPost(request.type, blog, { state: defaultStateFor(basePath), editorType: defaultEditor })
-      : modelForReblog(fetched!.post, blog, defaultEditor);
+      ? newPost(request.type, blog, data.limits, { state: defaultStateFor(basePath), editorType: defaultEditor })
+      : modelForReblog(fetched!.post, blog, defaultEditor, data.limits);
   if (request.mode === 'new' && request.prefill) model = prefilled(model, request.prefill);
   return channel ? postReducer(model, { type: 'blogChosen', channel }) : model;
 }

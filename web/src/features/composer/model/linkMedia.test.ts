@@ -3,6 +3,7 @@ import type { OpenGraph } from '../../../api/types/OpenGraph';
 import { newPost, type PostModel } from './postModel';
 import { postReducer, type PostAction } from './postReducer';
 import { validationErrors } from './validation';
+import { testLimits } from './testFormData';
 
 const run = (post: PostModel, ...actions: PostAction[]) => actions.reduce(postReducer, post);
 
@@ -16,7 +17,7 @@ const og = (extra: Partial<OpenGraph> = {}): OpenGraph => ({
   ...extra,
 });
 
-const link = () => run(newPost('link', 'alice'), { type: 'fieldChanged', field: 'url', value: 'example.com' });
+const link = () => run(newPost('link', 'alice', testLimits), { type: 'fieldChanged', field: 'url', value: 'example.com' });
 
 describe('a link post’s OpenGraph data (spec 001 §4 Link form)', () => {
   it("waits with 'Loading OpenGraph data.' while the lookup runs", () => {

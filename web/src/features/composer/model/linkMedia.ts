@@ -2,7 +2,7 @@
 // what the remove button takes away. The reducer applies these to the model.
 import type { Draft } from 'immer';
 import type { OpenGraph } from '../../../api/types/OpenGraph';
-import { FULL_WIDTH_MIN_PX, OPEN_GRAPH_TAGS } from '../constants';
+import { FULL_WIDTH_MIN_PX } from '../constants';
 import type { PostModel } from './postModel';
 import { addTag, tagKey } from './tags';
 import { isOwnMedia, isWebUrl } from './urls';
@@ -10,7 +10,8 @@ import { isOwnMedia, isWebUrl } from './urls';
 /** The thumbnail the link shows (and saves), if any. */
 export function shownThumbnail(post: PostModel): string {
   const { thumbnail, removeThumbnail } = post.fields;
-  return !removeThumbnail && (isWebUrl(thumbnail) || isOwnMedia(thumbnail)) ? thumbnail.trim() : '';
+  const usable = isWebUrl(thumbnail, post.limits.url_chars) || isOwnMedia(thumbnail);
+  return !removeThumbnail && usable ? thumbnail.trim() : '';
 }
 
 /** Only an image as wide as a full-width one makes a thumbnail (§4, §9: 300). */
@@ -24,7 +25,8 @@ function sameTags(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Fills the link from its page: title, summary, author, the thumbnail (only an image at
- * least 300 wide), and up to 5 tags, but only while the user has entered no tags.
+ * least 300 wide), and up to `limits.open_graph_tags` tags, but only while the user has
+ * entered no tags.
  */
 export function applyOpenGraph(draft: Draft<PostModel>, og: OpenGraph) {
   const f = draft.fields;
@@ -37,7 +39,8 @@ export function applyOpenGraph(draft: Draft<PostModel>, og: OpenGraph) {
   // A width the page did not give is measured in the browser (see useOpenGraph).
   draft.openGraph.unmeasuredImage = og.image && og.image_width === null ? og.image : '';
   if (sameTags(draft.tags, draft.openGraph.tags)) {
-    const tags = og.tags.slice(0, OPEN_GRAPH_TAGS).reduce<string[]>((kept, tag) => addTag(kept, tag), []);
+    const { open_graph_tags, tag_chars } = draft.limits;
+    const tags = og.tags.slice(0, open_graph_tags).reduce<string[]>((kept, tag) => addTag(kept, tag, tag_chars), []);
     draft.tags = tags;
     draft.openGraph.tags = tags;
   }

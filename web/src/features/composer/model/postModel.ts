@@ -1,6 +1,7 @@
 // The composer's post model (spec 001 §3 Post): everything the form shows and sends, as one
 // value that the reducer (postReducer.ts) changes. Field names are the spec's.
 import type { EditorType } from '../../../api/types/EditorType';
+import type { FormLimits } from '../../../api/types/FormLimits';
 import type { Post } from '../../../api/types/Post';
 import type { PostState } from '../../../api/types/PostState';
 import type { PostType } from '../../../api/types/PostType';
@@ -120,6 +121,8 @@ export interface SocialState {
 }
 
 export interface PostModel {
+  /** The server's limits (get_post_form_builder_data), which the form's rules apply. */
+  limits: FormLimits;
   mode: ComposerMode;
   type: PostType;
   /** The post being edited. */
@@ -189,13 +192,18 @@ export const emptyFields: PostFields = {
 
 export const enabledForm: FormState = { enabled: true, locked: false, saving: false };
 
-/** A new, empty post of `type` on `blog`, in `state` (published unless the page says). */
+/**
+ * A new, empty post of `type` on `blog`, in `state` (published unless the page says), under
+ * the server's `limits`.
+ */
 export function newPost(
   type: PostType,
   blog: string,
+  limits: FormLimits,
   { state = 'published', editorType = 'rich' }: { state?: PostState; editorType?: EditorType } = {},
 ): PostModel {
   return {
+    limits,
     mode: 'new',
     type,
     postId: null,

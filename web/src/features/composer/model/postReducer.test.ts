@@ -3,6 +3,7 @@ import { newPost, type PhotoItem, type PostModel } from './postModel';
 import { postReducer, type PostAction } from './postReducer';
 import { channel } from './testFormData';
 import { wirePost } from '../../../test/postFixtures';
+import { testLimits } from './testFormData';
 
 const run = (post: PostModel, ...actions: PostAction[]) => actions.reduce(postReducer, post);
 
@@ -17,7 +18,7 @@ const photo = (id: string, url = `/media/${id}.png`): PhotoItem => ({
 
 describe('postReducer', () => {
   it('hides the error bar on any change to the model, but not on upload progress', () => {
-    const failed = run(newPost('text', 'alice'), { type: 'saveStarted' }, { type: 'saveFailed', errors: ['Post body empty.'] });
+    const failed = run(newPost('text', 'alice', testLimits), { type: 'saveStarted' }, { type: 'saveFailed', errors: ['Post body empty.'] });
     expect(failed.errors).toEqual(['Post body empty.']);
     expect(failed.formState).toEqual({ enabled: true, locked: false, saving: false });
     expect(run(failed, { type: 'uploadProgressed', id: 'u1', loaded: 1, total: 2 }).errors).toHaveLength(1);
@@ -25,7 +26,7 @@ describe('postReducer', () => {
   });
 
   it('locks the form while saving and keeps it locked once saved', () => {
-    const saving = run(newPost('text', 'alice'), { type: 'saveStarted' });
+    const saving = run(newPost('text', 'alice', testLimits), { type: 'saveStarted' });
     expect(saving.formState).toEqual({ enabled: false, locked: true, saving: true });
     const saved = run(saving, { type: 'saveSucceeded' });
     expect(saved.formState).toEqual({ enabled: false, locked: true, saving: false });
@@ -33,7 +34,7 @@ describe('postReducer', () => {
   });
 
   it('turns sharing off for a private post and restores it afterwards', () => {
-    let post = run(newPost('text', 'alice'), { type: 'twitterToggled', on: true }, { type: 'facebookToggled', on: true });
+    let post = run(newPost('text', 'alice', testLimits), { type: 'twitterToggled', on: true }, { type: 'facebookToggled', on: true });
     post = run(post, { type: 'optionChosen', option: 'private' });
     expect([post.social.sendToTwitter, post.social.sendToFacebook]).toEqual([false, false]);
     post = run(post, { type: 'optionChosen', option: 'publish' });
@@ -41,7 +42,7 @@ describe('postReducer', () => {
   });
 
   it('removes the custom tweet when Twitter is turned off, and turns Twitter off when the tweet box closes empty', () => {
-    let post = run(newPost('text', 'alice'), { type: 'twitterToggled', on: true }, { type: 'customTweetChanged', text: 'hi' });
+    let post = run(newPost('text', 'alice', testLimits), { type: 'twitterToggled', on: true }, { type: 'customTweetChanged', text: 'hi' });
     expect(run(post, { type: 'twitterToggled', on: false }).social.customTweet).toBe('');
     post = run(post, { type: 'customTweetChanged', text: '  ' }, { type: 'tweetBoxClosed' });
     expect(post.social.sendToTwitter).toBe(false);
@@ -54,14 +55,14 @@ describe('postReducer', () => {
       can_send_to_facebook: true,
       facebook_opengraph_send_posts: false,
     });
-    const post = run(newPost('text', 'alice'), { type: 'blogChosen', channel: sharing });
+    const post = run(newPost('text', 'alice', testLimits), { type: 'blogChosen', channel: sharing });
     expect([post.blog, post.social.sendToTwitter, post.social.sendToFacebook]).toEqual(['alice2', true, false]);
-    const editing = { ...newPost('text', 'alice'), mode: 'edit' as const };
+    const editing = { ...newPost('text', 'alice', testLimits), mode: 'edit' as const };
     expect(run(editing, { type: 'blogChosen', channel: sharing }).blog).toBe('alice');
   });
 
   it('clears the click-through when photos are added or removed', () => {
-    let post = run(newPost('photo', 'alice'), { type: 'photosAdded', photos: [photo('o1')] });
+    let post = run(newPost('photo', 'alice', testLimits), { type: 'photosAdded', photos: [photo('o1')] });
     post = run(post, { type: 'fieldChanged', field: 'linkthrough', value: 'https://example.com' });
     post = run(post, { type: 'photosAdded', photos: [photo('o2')] });
     expect(post.fields.linkthrough).toBe('');
@@ -71,7 +72,7 @@ describe('postReducer', () => {
 
   it('cuts a photo caption at 200 characters', () => {
     const post = run(
-      newPost('photo', 'alice'),
+      newPost('photo', 'alice', testLimits),
       { type: 'photosAdded', photos: [photo('o1')] },
       { type: 'photoCaptionChanged', id: 'o1', caption: 'c'.repeat(300) },
     );
@@ -79,7 +80,7 @@ describe('postReducer', () => {
   });
 
   it('submits tags by the rules and removes them', () => {
-    let post = run(newPost('text', 'alice'), { type: 'tagInputChanged', text: '#Art' }, { type: 'tagSubmitted' });
+    let post = run(newPost('text', 'alice', testLimits), { type: 'tagInputChanged', text: '#Art' }, { type: 'tagSubmitted' });
     post = run(post, { type: 'tagInputChanged', text: 'art' }, { type: 'tagSubmitted' });
     post = run(post, { type: 'tagInputChanged', text: 'cats' }, { type: 'tagSubmitted' });
     expect(post.tags).toEqual(['Art', 'cats']);
@@ -88,7 +89,7 @@ describe('postReducer', () => {
   });
 
   it('unticks allow-answers when no text field ends in a question mark any more', () => {
-    let post = run(newPost('text', 'alice'), { type: 'fieldChanged', field: 'body', value: '<p>Thoughts?</p>' });
+    let post = run(newPost('text', 'alice', testLimits), { type: 'fieldChanged', field: 'body', value: '<p>Thoughts?</p>' });
     post = run(post, { type: 'allowAnswersChanged', value: true });
     expect(post.allowAnswers).toBe(true);
     post = run(post, { type: 'fieldChanged', field: 'body', value: '<p>Thoughts.</p>' });
@@ -97,7 +98,7 @@ describe('postReducer', () => {
 
   it('keeps the source URL of a reblog read-only', () => {
     const reblog: PostModel = {
-      ...newPost('text', 'alice'),
+      ...newPost('text', 'alice', testLimits),
       mode: 'reblog',
       reblog: { reblogId: 7, reblogKey: 'k', reblogName: 'bob', shown: wirePost(7) },
     };
@@ -105,7 +106,7 @@ describe('postReducer', () => {
   });
 
   it('falls back to searching on a copyright refusal, and keeps the fallback when the media is removed (spec 001 §8)', () => {
-    const refused = run(newPost('audio', 'alice'), {
+    const refused = run(newPost('audio', 'alice', testLimits), {
       type: 'audioCopyrightRefused',
       warning: 'Copyrighted.',
       searchString: 'The Band Blue',
@@ -130,7 +131,7 @@ describe('postReducer', () => {
 
   it('makes a new audio post a video post of a youtube URL, with its caption and fallback; not in edit mode', () => {
     const audio = run(
-      newPost('audio', 'alice'),
+      newPost('audio', 'alice', testLimits),
       { type: 'audioCopyrightRefused', warning: 'Copyrighted.', searchString: 'Blue' },
       { type: 'fieldChanged', field: 'caption', value: '<p>Mine</p>' },
     );

@@ -5,7 +5,6 @@ import { produce, type Draft } from 'immer';
 import type { EditorType } from '../../../api/types/EditorType';
 import type { FormChannel } from '../../../api/types/FormChannel';
 import type { OpenGraph } from '../../../api/types/OpenGraph';
-import { PHOTO_CAPTION_CHARS } from '../constants';
 import { SCHEDULE_PLACEHOLDER } from '../strings';
 import { textOfHtml } from './htmlContent';
 import { applyMeasuredImage, applyOpenGraph, removeLinkMedia } from './linkMedia';
@@ -169,7 +168,7 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
     }
     case 'photoCaptionChanged': {
       const photo = draft.fields.photos.find((p) => p.id === action.id);
-      if (photo) photo.caption = Array.from(action.caption).slice(0, PHOTO_CAPTION_CHARS).join('');
+      if (photo) photo.caption = Array.from(action.caption).slice(0, draft.limits.photo_caption_chars).join('');
       break;
     }
     case 'uploadStarted':
@@ -211,10 +210,10 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       draft.publishOn = action.text;
       break;
     case 'tagInputChanged':
-      draft.tagInput = limitTagInput(action.text);
+      draft.tagInput = limitTagInput(action.text, draft.limits.tag_chars);
       break;
     case 'tagSubmitted':
-      draft.tags = addTag(draft.tags, draft.tagInput);
+      draft.tags = addTag(draft.tags, draft.tagInput, draft.limits.tag_chars);
       draft.tagInput = '';
       break;
     case 'tagRemoved':
@@ -248,7 +247,7 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       draft.social.sendToFacebook = action.on;
       break;
     case 'customTweetChanged':
-      draft.social.customTweet = fitTweet(action.text);
+      draft.social.customTweet = fitTweet(action.text, draft.limits);
       break;
     case 'tweetBoxClosed':
       // Closing the tweet box with no text turns sharing to Twitter off.

@@ -12,6 +12,7 @@ import {
   STATE_CODES,
   type SaveOption,
 } from './postStates';
+import { testLimits } from './testFormData';
 
 describe('save button label (spec 001 §4)', () => {
   const cases: [Parameters<typeof saveButtonLabel>, string][] = [
@@ -35,21 +36,21 @@ describe('save button label (spec 001 §4)', () => {
 
 describe('save dropdown → state codes (spec 001 §4)', () => {
   const sent = (option: Exclude<SaveOption, 'preview'>) => {
-    const post = postReducer(newPost('text', 'alice'), { type: 'optionChosen', option });
+    const post = postReducer(newPost('text', 'alice', testLimits), { type: 'optionChosen', option });
     const form = saveFormFields(post, 60);
     return [form['post[state]'], form.is_private, form['post[publish_on]']];
   };
 
   it('sends each option as its code', () => {
-    expect(sent('publish')).toEqual(['0', 0, undefined]);
-    expect(sent('draft')).toEqual(['1', 0, undefined]);
-    expect(sent('queue')).toEqual(['2', 0, undefined]);
-    expect(sent('private')).toEqual(['private', 1, undefined]);
-    expect(sent('schedule')).toEqual(['on.2', 0, 'Next Tuesday, 10am']);
+    expect(sent('publish')).toEqual(['0', '0', undefined]);
+    expect(sent('draft')).toEqual(['1', '0', undefined]);
+    expect(sent('queue')).toEqual(['2', '0', undefined]);
+    expect(sent('private')).toEqual(['private', '1', undefined]);
+    expect(sent('schedule')).toEqual(['on.2', '0', 'Next Tuesday, 10am']);
   });
 
   it('clears publish_on when another option follows schedule', () => {
-    let post = postReducer(newPost('text', 'alice'), { type: 'optionChosen', option: 'schedule' });
+    let post = postReducer(newPost('text', 'alice', testLimits), { type: 'optionChosen', option: 'schedule' });
     post = postReducer(post, { type: 'publishOnChanged', text: 'tomorrow 9am' });
     expect(saveFormFields(post, 0)['post[publish_on]']).toBe('tomorrow 9am');
     post = postReducer(post, { type: 'optionChosen', option: 'queue' });

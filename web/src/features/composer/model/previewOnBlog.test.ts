@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channel } from './testFormData';
 import { newPost } from './postModel';
 import { previewOnBlog } from './previewOnBlog';
+import { testLimits } from './testFormData';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -17,7 +18,7 @@ describe('Preview on blog (spec 001 §4, docs/api.md POST /blog/{name}/post/prev
         inDocument: this.isConnected,
       };
     });
-    const post = newPost('text', 'alice');
+    const post = newPost('text', 'alice', testLimits);
     post.fields.title = 'A title';
     post.fields.body = '<p>Words & more</p>';
     post.tags = ['one', 'two'];

@@ -2,6 +2,7 @@
 // (POST /blog/{name}/post/preview, docs/api.md) with the post's fields and the form key as
 // inputs, opening the server's preview page in a new tab.
 import type { FormChannel } from '../../../api/types/FormChannel';
+import type { FormKeyField } from '../../../api/types/FormKeyField';
 import type { PostModel } from './postModel';
 import { browserUtcOffset, saveFormFields } from './saveForm';
 
@@ -11,7 +12,8 @@ export function previewOnBlog(post: PostModel, channel: FormChannel, formKey: st
   form.action = `${channel.blog_url}/post/preview`;
   form.target = '_blank';
   form.hidden = true;
-  const fields = { ...saveFormFields(post, browserUtcOffset()), form_key: formKey };
+  const key: FormKeyField = { form_key: formKey };
+  const fields = { ...saveFormFields(post, browserUtcOffset()), ...key };
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     const input = document.createElement('input');

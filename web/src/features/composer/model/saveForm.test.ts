@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { newPost, type PostFields, type PostModel } from './postModel';
 import { saveFormFields } from './saveForm';
 import { wirePost } from '../../../test/postFixtures';
+import { testLimits } from './testFormData';
 
 const post = (type: PostModel['type'], fields: Partial<PostFields> = {}, extra: Partial<PostModel> = {}): PostModel => {
-  const base = newPost(type, 'alice');
+  const base = newPost(type, 'alice', testLimits);
   return { ...base, ...extra, fields: { ...base.fields, ...fields } };
 };
 
@@ -49,12 +50,12 @@ describe('the save form (docs/api.md "The save form")', () => {
 
   it('sends uploads as preuploaded_url with the permission', () => {
     const f = saveFormFields(post('video', { preuploadUrl: '/media/v.mp4', confirmTos: true, embedCode: 'ignored' }), 0);
-    expect([f.preuploaded_url, f.confirm_tos, f['post[one]']]).toEqual(['/media/v.mp4', 1, '']);
+    expect([f.preuploaded_url, f.confirm_tos, f['post[one]']]).toEqual(['/media/v.mp4', '1', '']);
   });
 
   it('sends the tags comma-joined, the blog, the clock and the edit', () => {
     const f = saveFormFields(post('text', { title: 'T' }, { tags: ['a', 'b c'], postId: 9, mode: 'edit' }), 120);
-    expect([f.channel_id, f['post[tags]'], f.utc_offset, f.post_id]).toEqual(['alice', 'a,b c', 120, 9]);
+    expect([f.channel_id, f['post[tags]'], f.utc_offset, f.post_id]).toEqual(['alice', 'a,b c', '120', '9']);
   });
 
   it('sends a reblog as its comment with the reblogged post and the tree choice', () => {
@@ -65,10 +66,10 @@ describe('the save form (docs/api.md "The save form")', () => {
     });
     const f = saveFormFields(reblog, 0);
     expect([f.reblog_post_id, f.reblog_key, f['post[two]'], f.remove_reblog_tree, f['images[o1]']]).toEqual([
-      7,
+      '7',
       'k7',
       '<p>nice</p>',
-      1,
+      '1',
       undefined,
     ]);
     const note = saveFormFields({ ...reblog, type: 'note' }, 0);
@@ -76,9 +77,9 @@ describe('the save form (docs/api.md "The save form")', () => {
   });
 
   it('sends copyright_fallback with audio and video posts (spec 001 §7)', () => {
-    expect(saveFormFields(post('audio', { url: 'https://soundcloud.com/a/b' }), 0).copyright_fallback).toBe(0);
-    expect(saveFormFields(post('audio', { url: 'https://soundcloud.com/a/b', copyrightFallback: true }), 0).copyright_fallback).toBe(1);
-    expect(saveFormFields(post('video', { embedCode: 'https://youtu.be/dQw4w9WgXcQ', copyrightFallback: true }), 0).copyright_fallback).toBe(1);
+    expect(saveFormFields(post('audio', { url: 'https://soundcloud.com/a/b' }), 0).copyright_fallback).toBe('0');
+    expect(saveFormFields(post('audio', { url: 'https://soundcloud.com/a/b', copyrightFallback: true }), 0).copyright_fallback).toBe('1');
+    expect(saveFormFields(post('video', { embedCode: 'https://youtu.be/dQw4w9WgXcQ', copyrightFallback: true }), 0).copyright_fallback).toBe('1');
     expect(saveFormFields(post('text', { title: 'T' }), 0)).not.toHaveProperty('copyright_fallback');
   });
 });

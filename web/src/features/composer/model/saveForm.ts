@@ -1,15 +1,15 @@
 // The post model as the save form of POST /svc/post/update (spec 001 §7, docs/api.md "The
 // save form"): the generic fields post[one|two|three] mapped per type, and each type's own.
-import type { FormFields } from '../../../api/client';
+import type { SaveFields } from '../../../api/types/SaveFields';
 import { htmlOrEmpty } from './htmlContent';
 import type { PostModel } from './postModel';
 import { STATE_CODES } from './postStates';
 import { normalizeLinkUrl } from './urls';
 
-const flag = (value: boolean) => (value ? 1 : 0);
+const flag = (value: boolean) => (value ? '1' : '0');
 
 /** post[one], post[two], post[three] and the type's own fields. */
-function typeFields(post: PostModel): FormFields {
+function typeFields(post: PostModel): SaveFields {
   const f = post.fields;
   if (post.reblog) {
     // A reblog's comment is post[two]; a note's is post[three], its caption, since the
@@ -20,7 +20,7 @@ function typeFields(post: PostModel): FormFields {
     case 'text':
       return { 'post[one]': f.title, 'post[two]': htmlOrEmpty(f.body) };
     case 'photo': {
-      const fields: FormFields = {
+      const fields: SaveFields = {
         'post[two]': htmlOrEmpty(f.caption),
         // The click-through is for a single photo (§4 Photo form).
         'post[three]': f.photos.length === 1 ? f.linkthrough.trim() : '',
@@ -38,7 +38,7 @@ function typeFields(post: PostModel): FormFields {
     case 'link':
       return {
         'post[one]': f.title,
-        'post[two]': normalizeLinkUrl(f.url) || f.url.trim(),
+        'post[two]': normalizeLinkUrl(f.url, post.limits.url_chars) || f.url.trim(),
         'post[three]': htmlOrEmpty(f.caption),
         excerpt: f.excerpt,
         author: f.author,
@@ -77,9 +77,9 @@ function typeFields(post: PostModel): FormFields {
  * The whole save form. `utcOffset` is the writer's clock in minutes ahead of UTC, so that
  * the server reads `Next Tuesday, 10am` as the user means it.
  */
-export function saveFormFields(post: PostModel, utcOffset: number): FormFields {
+export function saveFormFields(post: PostModel, utcOffset: number): SaveFields {
   const social = post.social;
-  const fields: FormFields = {
+  const fields: SaveFields = {
     channel_id: post.blog,
     'post[type]': post.type,
     'post[state]': STATE_CODES[post.state],
@@ -96,15 +96,15 @@ export function saveFormFields(post: PostModel, utcOffset: number): FormFields {
     send_to_twitter: flag(social.sendToTwitter),
     custom_tweet: social.sendToTwitter ? social.customTweet : undefined,
     send_to_fbog: flag(social.sendToFacebook),
-    utc_offset: utcOffset,
+    utc_offset: String(utcOffset),
     ...typeFields(post),
   };
-  if (post.postId !== null) fields.post_id = post.postId;
+  if (post.postId !== null) fields.post_id = String(post.postId);
   if (post.reblog) {
     // Editing a reblog says so too: its words are a comment, its media the reblogged post's.
-    fields.reblog = 1;
+    fields.reblog = flag(true);
     if (post.reblog.reblogId !== null) {
-      fields.reblog_post_id = post.reblog.reblogId;
+      fields.reblog_post_id = String(post.reblog.reblogId);
       fields.reblog_key = post.reblog.reblogKey;
     }
     fields.remove_reblog_tree = flag(post.removeReblogTree);

@@ -2,6 +2,25 @@
 // tests (wire posts and save answers are the shared ones of test/postFixtures.ts).
 import type { FormBuilderData } from '../../../api/types/FormBuilderData';
 import type { FormChannel } from '../../../api/types/FormChannel';
+import type { FormLimits } from '../../../api/types/FormLimits';
+
+/** The limits as the server answers them (src/composer/http.rs). */
+export const testLimits: FormLimits = {
+  photos_per_post: 10,
+  photo_caption_chars: 200,
+  tag_chars: 140,
+  url_chars: 2048,
+  tweet_chars: 140,
+  short_url_chars: 29,
+  inline_embeds_per_post: 5,
+  photo_upload_bytes: 10_485_760,
+  audio_upload_bytes: 10_485_760,
+  album_art_upload_bytes: 10_485_760,
+  video_upload_bytes: 104_857_600,
+  image_max_dimension: 1080,
+  open_graph_tags: 5,
+  audio_search_results: 4,
+};
 
 export function channel(name: string, extra: Partial<FormChannel> = {}): FormChannel {
   return {
@@ -24,20 +43,7 @@ export function channel(name: string, extra: Partial<FormChannel> = {}): FormCha
 export function formData(extra: Partial<FormBuilderData> = {}): FormBuilderData {
   return {
     channels: [channel('alice', { is_current: true }), channel('alice2')],
-    limits: {
-      photos_per_post: 10,
-      photo_caption_chars: 200,
-      tag_chars: 140,
-      url_chars: 2048,
-      tweet_chars: 140,
-      short_url_chars: 29,
-      inline_embeds_per_post: 5,
-      photo_upload_bytes: 10_485_760,
-      audio_upload_bytes: 10_485_760,
-      album_art_upload_bytes: 10_485_760,
-      video_upload_bytes: 104_857_600,
-      image_max_dimension: 1080,
-    },
+    limits: testLimits,
     user: { default_editor_type: 'rich', has_rich_text_tutorial: false, inline_embeds_per_post: 5 },
     post_types: ['text', 'photo', 'quote', 'link', 'chat', 'audio', 'video', 'note'],
     ...extra,

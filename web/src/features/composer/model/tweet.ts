@@ -1,22 +1,29 @@
-// The custom tweet's length (spec 001 §5 Tweet): 140 characters, a link counting as the short
-// URL length, 29, whatever its real length; counted as the server counts (src/posts/form.rs).
+// The custom tweet's length (spec 001 §5 Tweet): `limits.tweet_chars` characters, a link
+// counting as the short URL length, `limits.short_url_chars`, whatever its real length;
+// counted as the server counts (src/composer/form.rs), with the server's limits.
 // The spec's "link placeholder" is read as a link word (http:// or https://, as the count
 // reads it): only one is kept, so a second link typed or pasted is dropped on input.
-import { SHORT_URL_CHARS, TWEET_MAX_CHARS } from '../constants';
+import type { FormLimits } from '../../../api/types/FormLimits';
+
+/** The limits a tweet is counted by. */
+export type TweetLimits = Pick<FormLimits, 'tweet_chars' | 'short_url_chars'>;
 
 const LINK = /^https?:\/\//;
 
 /** How many characters the tweet takes. */
-export function tweetLength(text: string): number {
+export function tweetLength(text: string, limits: TweetLimits): number {
   if (text === '') return 0;
   return text
     .split(' ')
-    .reduce((sum, word, i) => sum + (LINK.test(word) ? SHORT_URL_CHARS : Array.from(word).length) + (i > 0 ? 1 : 0), 0);
+    .reduce(
+      (sum, word, i) => sum + (LINK.test(word) ? limits.short_url_chars : Array.from(word).length) + (i > 0 ? 1 : 0),
+      0,
+    );
 }
 
 /** The count the tweet popover shows: characters left. */
-export function tweetRemaining(text: string): number {
-  return TWEET_MAX_CHARS - tweetLength(text);
+export function tweetRemaining(text: string, limits: TweetLimits): number {
+  return limits.tweet_chars - tweetLength(text, limits);
 }
 
 /** The tweet with only its first link: later ones are removed with the space before them. */
@@ -32,8 +39,8 @@ export function keepOneLink(text: string): string {
 }
 
 /** The tweet as typing leaves it: one link kept, then cut to fit (truncated on input). */
-export function fitTweet(text: string): string {
+export function fitTweet(text: string, limits: TweetLimits): string {
   let chars = Array.from(keepOneLink(text));
-  while (chars.length > 0 && tweetLength(chars.join('')) > TWEET_MAX_CHARS) chars = chars.slice(0, -1);
+  while (chars.length > 0 && tweetLength(chars.join(''), limits) > limits.tweet_chars) chars = chars.slice(0, -1);
   return chars.join('');
 }

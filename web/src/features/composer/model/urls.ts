@@ -1,13 +1,15 @@
 // The composer's URL rules (spec 001 §5 URLs, Uploads; audio and video sources), mirroring
 // the server's (src/posts/form.rs, src/posts/media_urls.rs) so that the save button is
 // enabled only for what the server will accept.
-import { URL_MAX_CHARS } from '../constants';
 import { DIRECT_EMBED_MISSING, NO_EMBED, NO_VIDEO } from '../strings';
 
-/** An http(s) URL with a host, shorter than 2048 characters; null otherwise. */
-export function parseWebUrl(raw: string): URL | null {
+/**
+ * An http(s) URL with a host, shorter than `urlChars` characters (the server's
+ * `limits.url_chars`); null otherwise. Every rule here that reads a URL takes that limit.
+ */
+export function parseWebUrl(raw: string, urlChars: number): URL | null {
   const text = raw.trim();
-  if (!text || Array.from(text).length >= URL_MAX_CHARS) return null;
+  if (!text || Array.from(text).length >= urlChars) return null;
   try {
     const url = new URL(text);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
@@ -16,8 +18,8 @@ export function parseWebUrl(raw: string): URL | null {
   }
 }
 
-export function isWebUrl(raw: string): boolean {
-  return parseWebUrl(raw) !== null;
+export function isWebUrl(raw: string, urlChars: number): boolean {
+  return parseWebUrl(raw, urlChars) !== null;
 }
 
 /** One of the server's own media addresses (an upload). */
@@ -26,8 +28,8 @@ export function isOwnMedia(raw: string): boolean {
 }
 
 /** An image URL must end in jpg, jpeg, png or gif. */
-export function isImageUrl(raw: string): boolean {
-  const url = parseWebUrl(raw);
+export function isImageUrl(raw: string, urlChars: number): boolean {
+  const url = parseWebUrl(raw, urlChars);
   return url !== null && /\.(jpe?g|png|gif)$/i.test(url.pathname);
 }
 
@@ -35,20 +37,20 @@ export function isImageUrl(raw: string): boolean {
  * A link post's URL: trimmed, with http: prepended when it has no protocol. '' when what is
  * left is not a valid URL (the spec: "must be valid or is ignored").
  */
-export function normalizeLinkUrl(raw: string): string {
+export function normalizeLinkUrl(raw: string, urlChars: number): string {
   const text = raw.trim();
   if (!text) return '';
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `http://${text}`;
-  return isWebUrl(withScheme) ? withScheme : '';
+  return isWebUrl(withScheme, urlChars) ? withScheme : '';
 }
 
 export type AudioService = 'spotify' | 'soundcloud' | 'bandcamp' | 'direct';
 
 /** The service an audio URL plays from (spotify, soundcloud, bandcamp, or an .mp3), or null. */
-export function audioServiceOf(raw: string): AudioService | null {
+export function audioServiceOf(raw: string, urlChars: number): AudioService | null {
   const text = raw.trim();
   if (isOwnMedia(text)) return text.toLowerCase().endsWith('.mp3') ? 'direct' : null;
-  const url = parseWebUrl(text);
+  const url = parseWebUrl(text, urlChars);
   if (!url) return null;
   const host = url.hostname.replace(/^www\./, '');
   if (host === 'open.spotify.com' || host === 'spotify.com' || host === 'play.spotify.com') return 'spotify';
@@ -66,8 +68,8 @@ function isVideoFile(path: string): boolean {
 }
 
 /** A youtube page's, short link's or player's video id. */
-export function youtubeId(raw: string): string | null {
-  const url = parseWebUrl(raw);
+export function youtubeId(raw: string, urlChars: number): string | null {
+  const url = parseWebUrl(raw, urlChars);
   if (!url) return null;
   const host = url.hostname.replace(/^www\./, '').replace(/^m\./, '');
   let id: string | null = null;
@@ -83,10 +85,10 @@ export function youtubeId(raw: string): string | null {
 }
 
 /** The player a video URL shows in an iframe: youtube's embed, or the URL itself. */
-export function videoEmbedUrl(raw: string): string | null {
-  const id = youtubeId(raw);
+export function videoEmbedUrl(raw: string, urlChars: number): string | null {
+  const id = youtubeId(raw, urlChars);
   if (id) return `https://www.youtube.com/embed/${id}`;
-  return isWebUrl(raw) ? raw.trim() : null;
+  return isWebUrl(raw, urlChars) ? raw.trim() : null;
 }
 
 /** The first src of an iframe, embed or video element in an embed code. */
@@ -102,16 +104,16 @@ function embedCodeSrc(code: string): string | null {
  * player or a video file: nothing at all, an embed code without a player, or a URL that is
  * neither a known player nor a video file.
  */
-export function videoSourceProblem(raw: string): string | null {
+export function videoSourceProblem(raw: string, urlChars: number): string | null {
   const text = raw.trim();
   if (!text) return NO_VIDEO;
   if (text.startsWith('<')) {
     const src = embedCodeSrc(text);
-    return src && isWebUrl(src) ? null : NO_EMBED;
+    return src && isWebUrl(src, urlChars) ? null : NO_EMBED;
   }
   if (isOwnMedia(text)) return isVideoFile(text) ? null : DIRECT_EMBED_MISSING;
-  const url = parseWebUrl(text);
+  const url = parseWebUrl(text, urlChars);
   if (!url) return NO_EMBED;
-  if (youtubeId(text) || isVideoFile(url.pathname)) return null;
+  if (youtubeId(text, urlChars) || isVideoFile(url.pathname)) return null;
   return DIRECT_EMBED_MISSING;
 }

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { newPost, type PostFields, type PostModel } from './postModel';
 import { wirePost } from '../../../test/postFixtures';
 import { validationErrors } from './validation';
+import { testLimits } from './testFormData';
 
 const post = (type: PostModel['type'], fields: Partial<PostFields> = {}): PostModel => {
-  const base = newPost(type, 'alice');
+  const base = newPost(type, 'alice', testLimits);
   return { ...base, fields: { ...base.fields, ...fields } };
 };
 

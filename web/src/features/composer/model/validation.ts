@@ -53,17 +53,17 @@ function typeErrors(post: PostModel): string[] {
     case 'link':
       if (post.openGraph.pending) return [LOADING_OPEN_GRAPH];
       if (!f.url.trim()) return [NO_URL];
-      return normalizeLinkUrl(f.url) ? [] : [NOT_A_VALID_URL];
+      return normalizeLinkUrl(f.url, post.limits.url_chars) ? [] : [NOT_A_VALID_URL];
     case 'chat':
       return f.chat.replace(/\u200b/g, '').trim() ? [] : [NO_CHAT];
     case 'note':
       return f.ask.trim() ? [] : [QUESTION_EMPTY];
     case 'audio':
       if (f.preuploadUrl) return f.confirmTos ? [] : [NEED_PERMISSION];
-      return audioServiceOf(f.url) ? [] : [NO_AUDIO];
+      return audioServiceOf(f.url, post.limits.url_chars) ? [] : [NO_AUDIO];
     case 'video': {
       if (f.preuploadUrl) return f.confirmTos ? [] : [NEED_PERMISSION];
-      const problem = videoSourceProblem(f.embedCode);
+      const problem = videoSourceProblem(f.embedCode, post.limits.url_chars);
       return problem ? [problem] : [];
     }
   }

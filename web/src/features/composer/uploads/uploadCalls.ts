@@ -2,9 +2,11 @@
 import type { ApiClient } from '../../../api/client';
 import type { AlbumArtUpload } from '../../../api/types/AlbumArtUpload';
 import type { AudioUpload } from '../../../api/types/AudioUpload';
+import type { ImageUrlForm } from '../../../api/types/ImageUrlForm';
 import type { ImageUrlUpload } from '../../../api/types/ImageUrlUpload';
 import type { PhotoUploads } from '../../../api/types/PhotoUploads';
 import type { TextImageUpload } from '../../../api/types/TextImageUpload';
+import type { UploadField } from '../../../api/types/UploadField';
 import type { VideoUpload } from '../../../api/types/VideoUpload';
 import { startUpload, type RunningUpload, type UploadXhr } from './uploadClient';
 import type { UploadKind } from '../model/postModel';
@@ -20,7 +22,7 @@ export interface UploadAnswers {
   video: VideoUpload;
 }
 
-const ROUTES: Record<UploadKind, { path: string; field: string }> = {
+const ROUTES: Record<UploadKind, { path: string; field: UploadField }> = {
   photo: { path: '/svc/post/upload_photo', field: 'photo' },
   inlineImage: { path: '/svc/post/upload_text_image', field: 'image' },
   audio: { path: '/svc/post/upload_audio', field: 'audio' },
@@ -42,5 +44,5 @@ export function uploadFile<K extends UploadKind>(
 
 /** POST /svc/post/upload_image_url: a photo added from a web address, copied to the server. */
 export function uploadImageUrl(api: ApiClient, url: string): Promise<ImageUrlUpload> {
-  return api.post<ImageUrlUpload>('/svc/post/upload_image_url', { url });
+  return api.post<ImageUrlUpload, ImageUrlForm>('/svc/post/upload_image_url', { url });
 }

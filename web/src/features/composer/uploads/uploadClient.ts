@@ -1,6 +1,7 @@
 // Sends a file upload with XMLHttpRequest, because fetch reports no upload progress: the
 // form shows a progress bar per upload. The answer is read like every other call's (the
 // envelope of docs/api.md), and a failure becomes an UploadError with the server's messages.
+import type { UploadField } from '../../../api/types/UploadField';
 
 /** The part of XMLHttpRequest an upload uses (tests pass a fake). */
 export interface UploadXhr {
@@ -39,8 +40,8 @@ export class UploadError extends Error {
 
 export interface UploadRequest {
   path: string;
-  /** The multipart field the files go in (`photo`, `image`, `audio`, `album_art`, `video`). */
-  field: string;
+  /** The multipart field the files go in. */
+  field: UploadField;
   files: File[];
   formKey: string;
   onProgress?(loaded: number, total: number): void;

@@ -153,7 +153,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
   const addPhotoUrl = useCallback(
     async (url: string) => {
       const address = url.trim();
-      if (!isWebUrl(address) || room <= 0) return;
+      if (!isWebUrl(address, limits.url_chars) || room <= 0) return;
       const id = newPhotoId();
       const uploadId = nextUploadId();
       dispatch({ type: 'photosAdded', photos: [{ id, url: '', displayUrl: address, caption: '', upload: uploadId, fileName: address }] });

@@ -5,6 +5,7 @@
 import { useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
+import { deleteConversation, flagConversation } from '../../../api/endpoints';
 import { DELETE_CONFIRMATION, TECHNICAL_TROUBLE } from '../../../api/postActions';
 import type { Participant } from '../../../api/messagingModels';
 import { useDismiss } from '../../../components/useDismiss';
@@ -61,7 +62,7 @@ export function MessageControls({
     setOpen(false);
     if (!known || conversationId === null) return;
     try {
-      await api.post('/svc/conversations/flag', { conversation_id: conversationId, participant: sender });
+      await flagConversation(api, conversationId, sender);
       setStatus('Thanks: this conversation was reported.');
     } catch (err) {
       await failed(err);
@@ -73,7 +74,7 @@ export function MessageControls({
     if (!(await dialogs.confirm(DELETE_CONFIRMATION))) return;
     try {
       if (conversationId !== null) {
-        await api.post('/svc/conversations/delete', { conversation_id: conversationId, participant: sender });
+        await deleteConversation(api, conversationId, sender);
         announceDeletedConversation(sender, conversationId);
       }
       onDeleted();

@@ -24,8 +24,8 @@ const SERVICE_NAMES: Record<string, string> = { spotify: 'Spotify', soundcloud: 
 const NOT_AN_AUDIO_SOURCE = 'That is not a Spotify, SoundCloud, Bandcamp or MP3 link.';
 
 /** A pasted address rather than words to search for. */
-function isAddress(text: string): boolean {
-  return isWebUrl(text) || isOwnMedia(text);
+function isAddress(text: string, urlChars: number): boolean {
+  return isWebUrl(text, urlChars) || isOwnMedia(text);
 }
 
 /** `lookUp` is the post's: its answers are kept while the post goes back and forth. */
@@ -35,8 +35,10 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
   const typed = text.trim();
-  const address = isAddress(typed);
-  const search = useAudioSearch(address ? '' : typed, audioSearchPlan(copyrightFallback, post.mode));
+  const urlChars = post.limits.url_chars;
+  const address = isAddress(typed, urlChars);
+  const plan = audioSearchPlan(copyrightFallback, post.mode, post.limits.audio_search_results);
+  const search = useAudioSearch(address ? '' : typed, plan);
   const uploading = post.uploads.some((u) => u.kind === 'audio');
   // Each choice's number: a lookup answered after the user moved on is dropped.
   const choice = useRef(0);
@@ -44,11 +46,11 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
   const choose = async (url: string, result?: AudioResult) => {
     const current = ++choice.current;
     setProblem(null);
-    if (result?.service === 'youtube' && youtubeId(url)) {
+    if (result?.service === 'youtube' && youtubeId(url, urlChars)) {
       dispatch({ type: 'audioSwitchedToVideo', url });
       return;
     }
-    const service = audioServiceOf(url);
+    const service = audioServiceOf(url, urlChars);
     if (!service) {
       setProblem(NOT_AN_AUDIO_SOURCE);
       return;
@@ -134,17 +136,26 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
           Searching…
         </p>
       )}
-      {search && <AudioResults search={search} disabled={disabled} onChoose={(result) => void choose(result.url, result)} />}
+      {search && (
+        <AudioResults
+          search={search}
+          urlChars={urlChars}
+          disabled={disabled}
+          onChoose={(result) => void choose(result.url, result)}
+        />
+      )}
     </div>
   );
 }
 
 function AudioResults({
   search,
+  urlChars,
   disabled,
   onChoose,
 }: {
   search: NonNullable<ReturnType<typeof useAudioSearch>>;
+  urlChars: number;
   disabled: boolean;
   onChoose(result: AudioResult): void;
 }) {
@@ -166,7 +177,7 @@ function AudioResults({
                   disabled={disabled}
                   onClick={() => onChoose(result)}
                 >
-                  {result.thumbnail && isWebUrl(result.thumbnail) && (
+                  {result.thumbnail && isWebUrl(result.thumbnail, urlChars) && (
                     // Youtube's results are videos, shown with a video's wide thumbnail (§2 Audio).
                     <img
                       className="audio-result__art"

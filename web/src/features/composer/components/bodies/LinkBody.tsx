@@ -19,13 +19,14 @@ export function LinkBody() {
   const openGraph = useOpenGraph();
   const urlRef = useRef<HTMLInputElement>(null);
   const f = post.fields;
+  const urlChars = post.limits.url_chars;
   const url = useDebouncedField(f.url, LINK_URL_DEBOUNCE_MS, (value) => {
-    const before = normalizeLinkUrl(f.url);
+    const before = normalizeLinkUrl(f.url, urlChars);
     dispatch({ type: 'fieldChanged', field: 'url', value: value.trim() });
-    const given = normalizeLinkUrl(value);
+    const given = normalizeLinkUrl(value, urlChars);
     if (given && given !== before) openGraph.lookUp(given);
   });
-  const normalized = normalizeLinkUrl(f.url);
+  const normalized = normalizeLinkUrl(f.url, urlChars);
   const pending = post.openGraph.pending;
   const set = (field: 'title' | 'excerpt' | 'author' | 'thumbnail') => (value: string) =>
     dispatch({ type: 'fieldChanged', field, value });

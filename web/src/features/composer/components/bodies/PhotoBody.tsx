@@ -23,7 +23,14 @@ export function PhotoBody() {
         </ul>
       )}
       <UploadProgress uploads={post.uploads} kinds={['photo']} />
-      {canAdd && <PhotoSources onFiles={uploads.addPhotoFiles} onUrl={(url) => void uploads.addPhotoUrl(url)} disabled={disabled} />}
+      {canAdd && (
+        <PhotoSources
+          onFiles={uploads.addPhotoFiles}
+          onUrl={(url) => void uploads.addPhotoUrl(url)}
+          urlChars={data.limits.url_chars}
+          disabled={disabled}
+        />
+      )}
       {photos.length === 1 && (
         <BodyInput
           label="Click-through link"

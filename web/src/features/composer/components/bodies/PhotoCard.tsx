@@ -1,14 +1,13 @@
 // One photo of a photo post: its preview, its remove button, and (in a set of more than one)
 // its caption, in a popover (spec 001 §2: per-photo caption popovers).
 import { useId, useRef, useState } from 'react';
-import { PHOTO_CAPTION_CHARS } from '../../constants';
 import { DONE } from '../../strings';
 import { useComposerForm } from '../../formContext';
 import type { PhotoItem } from '../../model/postModel';
 import { Popover } from '../Popover';
 
 export function PhotoCard({ photo, index, inSet }: { photo: PhotoItem; index: number; inSet: boolean }) {
-  const { dispatch, disabled } = useComposerForm();
+  const { post, dispatch, disabled } = useComposerForm();
   const [captionOpen, setCaptionOpen] = useState(false);
   const captionRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -55,7 +54,7 @@ export function PhotoCard({ photo, index, inSet }: { photo: PhotoItem; index: nu
             id={id}
             rows={3}
             value={photo.caption}
-            maxLength={PHOTO_CAPTION_CHARS}
+            maxLength={post.limits.photo_caption_chars}
             onChange={(e) => dispatch({ type: 'photoCaptionChanged', id: photo.id, caption: e.target.value })}
           />
           <button type="button" className="button button--primary" onClick={closeCaption}>

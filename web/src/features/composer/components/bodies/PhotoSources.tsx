@@ -10,10 +10,13 @@ import { FileButton } from '../FileButton';
 export function PhotoSources({
   onFiles,
   onUrl,
+  urlChars,
   disabled,
 }: {
   onFiles(files: File[]): void;
   onUrl(url: string): void;
+  /** A URL is shorter than this (the server's `limits.url_chars`). */
+  urlChars: number;
   disabled: boolean;
 }) {
   const [fromWeb, setFromWeb] = useState(false);
@@ -55,7 +58,8 @@ export function PhotoSources({
         <OverlayInput
           label="Photo address"
           placeholder="https://"
-          isValid={isWebUrl}
+          maxChars={urlChars}
+          isValid={(v) => isWebUrl(v, urlChars)}
           onCancel={closeFromWeb}
           onDone={(url) => {
             closeFromWeb();

@@ -17,9 +17,9 @@ import { ConfirmPermission } from './ConfirmPermission';
 import { FileButton } from '../FileButton';
 
 /** What the embed field says is wrong (§4 Embed field, §5): empty input just resets. */
-function embedProblem(source: string, embed: VideoEmbed): string | null {
+function embedProblem(source: string, embed: VideoEmbed, urlChars: number): string | null {
   if (!source) return null;
-  const problem = videoSourceProblem(source);
+  const problem = videoSourceProblem(source, urlChars);
   if (problem) return source.startsWith('<') ? INVALID_EMBED_CODE : problem;
   return embed.status === 'invalid' ? INVALID_EMBED_RESPONSE : null;
 }
@@ -46,8 +46,9 @@ export function VideoBody() {
   const f = post.fields;
   const uploading = post.uploads.find((u) => u.kind === 'video');
   const source = f.preuploadUrl ? '' : f.embedCode.trim();
-  const embed = useVideoEmbed(source && !videoSourceProblem(source) ? source : '');
-  const problem = embedProblem(source, embed);
+  const urlChars = post.limits.url_chars;
+  const embed = useVideoEmbed(source && !videoSourceProblem(source, urlChars) ? source : '');
+  const problem = embedProblem(source, embed, urlChars);
   const fileName = f.preuploadUrl.split('/').pop() ?? '';
 
   const removeMedia = () => {
