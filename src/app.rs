@@ -124,6 +124,7 @@ pub async fn serve(
         }
     });
     let realtime = state.realtime.clone();
+    let store = state.store.clone();
     let closing = realtime.clone();
     let app = router(state, &services).into_make_service_with_connect_info::<SocketAddr>();
     let result = axum::serve(listener, app)
@@ -135,6 +136,8 @@ pub async fn serve(
     realtime.wait_closed(SOCKET_CLOSE_GRACE).await;
     upkeep.abort();
     services.stop().await;
+    // What was committed is published before the process goes.
+    store.settle().await;
     result.map_err(Into::into)
 }
 

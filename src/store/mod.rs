@@ -30,6 +30,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio_util::task::TaskTracker;
 
 /// The connection pools of the configured backend.
 ///
@@ -130,6 +131,8 @@ pub struct Tx {
     conn: TxConn,
     committed: Committed,
     publisher: Publisher,
+    /// The store's commits in flight ([`Store::settle`]).
+    commits: TaskTracker,
 }
 
 /// The backend's transaction inside a [`Tx`].
@@ -176,8 +179,9 @@ impl Tx {
             conn,
             committed,
             publisher,
+            commits,
         } = self;
-        let committing = tokio::spawn(async move {
+        let committing = commits.spawn(async move {
             match conn {
                 TxConn::Sqlite(tx, _gate) => tx.commit().await?,
                 TxConn::Postgres(tx) => tx.commit().await?,
@@ -203,6 +207,8 @@ pub struct Store {
     sessions: session_cache::SessionCache,
     /// Where what commits is published (`publish.rs`).
     publisher: Publisher,
+    /// Commits running on tasks of their own ([`Tx::commit`]), for [`Store::settle`].
+    commits: TaskTracker,
 }
 
 /// Which database a URL names.
@@ -301,6 +307,7 @@ impl Store {
             pool,
             sessions: Default::default(),
             publisher,
+            commits: TaskTracker::new(),
         };
         store.migrate().await.context("migrating the database")?;
         Ok(store)
@@ -330,6 +337,7 @@ impl Store {
             conn,
             committed: Committed::default(),
             publisher: self.publisher.clone(),
+            commits: self.commits.clone(),
         })
     }
 
@@ -375,6 +383,24 @@ impl Store {
             ),
             DbPool::Postgres(pool) => (pool.size(), pool.num_idle()),
         }
+    }
+
+    /// Waits until every change handed to the store before this call has committed or
+    /// failed, and has published what it committed: the commits running on tasks of their own
+    /// (a request dropped while it committed leaves one), and the jobs queued for the SQLite
+    /// writer thread. On shutdown, so that nothing committed is left unpublished when the
+    /// process exits; and for tests that drop requests. (A PostgreSQL send batch is its
+    /// owner's to stop: `messaging::Sends::stop`.)
+    pub async fn settle(&self) {
+        if let DbPool::Sqlite { writer, .. } = &self.pool {
+            // The thread takes jobs in order: once this one has run, those before it have.
+            let _ = writer
+                .run(|_| Ok::<(), sqlite_writer::WriterError>(()))
+                .await;
+        }
+        self.commits.close();
+        self.commits.wait().await;
+        self.commits.reopen();
     }
 
     /// Closes every connection; used on shutdown.
