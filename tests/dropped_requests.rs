@@ -17,6 +17,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, header};
+use common::store::user_with_blog;
 use common::{BOTH, RunningOn, TestDb};
 use dashwire::app::{Services, channel_kinds, router};
 use dashwire::config::{Config, MediaLocation};
@@ -26,7 +27,7 @@ use dashwire::realtime::{Realtime, Settings};
 use dashwire::state::AppState;
 use dashwire::store::media::MediaStore;
 use dashwire::store::{DbPool, Store};
-use dashwire::{accounts, auth, blogs};
+use dashwire::{auth, blogs};
 use tower::ServiceExt;
 
 /// The server's router on `db`, with its state.
@@ -92,15 +93,7 @@ impl App {
 
     /// A user with a blog named `name`, logged in: (user id, its session cookie and form key).
     async fn user(&self, name: &str) -> (i64, String, String) {
-        let user = accounts::store::create_user_with_blog(
-            self.store(),
-            &format!("{name}@example.com"),
-            "hash",
-            name,
-            name,
-        )
-        .await
-        .unwrap();
+        let (user, _) = user_with_blog(self.store(), name).await;
         let session = auth::store::create_session(self.store(), Some(user))
             .await
             .unwrap();

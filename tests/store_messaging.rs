@@ -6,8 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::store::{Heard, each_store};
-use dashwire::accounts;
+use common::store::{Heard, each_store, user_with_blog};
 use dashwire::blogs;
 use dashwire::follows;
 use dashwire::messaging;
@@ -17,21 +16,6 @@ use dashwire::messaging::store::ConversationRow;
 use dashwire::store::Published;
 use dashwire::store::Store;
 use dashwire::unread;
-
-/// A user with one blog called `name`: (user id, blog id).
-async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
-    let user = accounts::store::create_user_with_blog(
-        store,
-        &format!("{name}@example.com"),
-        "hash",
-        name,
-        name,
-    )
-    .await
-    .unwrap();
-    let blog = blogs::store::blogs_of_user(store, user).await.unwrap()[0].id;
-    (user, blog)
-}
 
 /// The blog named `name` as a sender: its user's.
 async fn sender(store: &Store, name: &str) -> Sender {

@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::store::Heard;
+use common::store::{Heard, user_with_blog};
 use common::{Kind, TestDb};
 use dashwire::blogs::store::BlogRow;
 use dashwire::error::AppError;
@@ -19,7 +19,7 @@ use dashwire::messaging::send::{Batching, NewMessage, SendError, Sender, Sends, 
 use dashwire::posts::model::{PostContent, PostState};
 use dashwire::posts::store::PostWrite;
 use dashwire::store::{Committed, DbPool, Store};
-use dashwire::{accounts, blogs, follows, likes, messaging, posts};
+use dashwire::{blogs, follows, likes, messaging, posts};
 use serde_json::Value;
 
 /// The ways a change can be written.
@@ -223,15 +223,7 @@ async fn run(path: WritePath) -> Vec<String> {
         transcript: Vec::new(),
     };
     for name in ["ann", "bob", "cat", "dan"] {
-        accounts::store::create_user_with_blog(
-            &store,
-            &format!("{name}@example.com"),
-            "hash",
-            name,
-            name,
-        )
-        .await
-        .unwrap();
+        user_with_blog(&store, name).await;
     }
     w.note("users", ());
     let (ann, bob, cat, dan) = (

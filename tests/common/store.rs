@@ -58,3 +58,17 @@ impl Heard {
         std::mem::take(&mut *self.0.lock().unwrap())
     }
 }
+
+/// A new user with one blog called `name` (and the email `name@example.com`): (user id,
+/// blog id).
+pub async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
+    let email = format!("{name}@example.com");
+    let user = dashwire::accounts::store::create_user_with_blog(store, &email, "hash", name, name)
+        .await
+        .unwrap();
+    let blog = dashwire::blogs::store::blogs_of_user(store, user)
+        .await
+        .unwrap()[0]
+        .id;
+    (user, blog)
+}
