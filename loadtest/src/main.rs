@@ -3,7 +3,9 @@
 //! k6 spends megabytes per virtual user; this holds tens of thousands of sockets in one
 //! process (one task and a small buffer each), spread over several 127.0.0.x source
 //! addresses to get past one address's port range. Modes:
-//! - `connect`: open, authenticate and subscribe N sockets, hold them, report memory.
+//! - `connect`: open, authenticate and subscribe N sockets, hold them, report memory; with
+//!   `--visitors BLOG`, N visitors' sockets instead, each with a session of its own, on the
+//!   blog's posts.
 //! - `chat`: N sockets connected; pairs chat over HTTP at a steady rate; delivery latency.
 //! - `fanout`: N sockets on one blog's activity; a burst of follows; deliveries/s.
 //! - `posts`: N followers' sockets on their `dashboard`; the popular blog they follow posts
@@ -23,6 +25,7 @@ mod seed;
 mod seeding;
 mod sockets;
 mod stats;
+mod visitor;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -33,7 +36,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 
 use seed::Seed;
-use sockets::{Plan, Shared};
+use sockets::{Identity, Plan, Shared};
 use stats::{Counters, Latencies, summary, total_cpu_secs, total_rss_kib};
 
 #[derive(Parser)]
@@ -55,7 +58,7 @@ enum Mode {
     /// Read user 0's dashboard, page after page, and report the latency.
     Dashboard(DashboardArgs),
     /// Open, authenticate and subscribe sockets and hold them.
-    Connect(Common),
+    Connect(ConnectArgs),
     /// Chat between seeded pairs at a steady rate while sockets are connected.
     Chat(ChatArgs),
     /// One blog's activity to many sockets: a burst of follows.
@@ -95,6 +98,18 @@ struct Common {
     /// The blog-name prefix the seed used.
     #[arg(long, default_value = "load")]
     prefix: String,
+}
+
+/// What `connect` opens.
+#[derive(Args, Clone)]
+struct ConnectArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Open visitors' sockets instead of seeded users': each gets a visitor session of its
+    /// own from `/svc/user/info` (the cookie a browser gets), opens `/ws` with that cookie and
+    /// subscribes to `posts:BLOG` (BLOG must be public). The seed file is not read.
+    #[arg(long, value_name = "BLOG", conflicts_with = "offset")]
+    visitors: Option<String>,
 }
 
 /// What `seed` creates.
@@ -280,7 +295,7 @@ fn main() -> anyhow::Result<()> {
                 )
                 .await
             }
-            Mode::Connect(common) => connect(common).await,
+            Mode::Connect(args) => connect(args).await,
             Mode::Chat(args) => chat(args).await,
             Mode::Fanout(args) => fanout(args).await,
             Mode::Posts(args) => posts(args).await,
@@ -301,12 +316,13 @@ fn server_addr(url: &str) -> anyhow::Result<SocketAddr> {
     Ok(addr)
 }
 
-fn shared(seed: &Seed, prefix: &str) -> Arc<Shared> {
+/// What the sockets of a run share, for a seed of `users` users.
+fn shared(users: usize, prefix: &str) -> Arc<Shared> {
     Arc::new(Shared {
         counters: Counters::default(),
         latencies: Latencies::new(),
         connect_times: Latencies::new(),
-        follow_sent: (0..seed.users.len()).map(|_| AtomicU64::new(0)).collect(),
+        follow_sent: (0..users).map(|_| AtomicU64::new(0)).collect(),
         prefix: prefix.to_owned(),
         post_sent: Vec::new(),
         post_answered: Vec::new(),
@@ -322,11 +338,7 @@ async fn connect_users(
     shared: &Arc<Shared>,
     with_conversations: bool,
 ) -> anyhow::Result<()> {
-    let servers: Vec<SocketAddr> = common
-        .url
-        .iter()
-        .map(|u| server_addr(u))
-        .collect::<Result<_, _>>()?;
+    let servers = servers(common)?;
     let end = (common.offset + common.count).min(seed.users.len());
     anyhow::ensure!(
         end - common.offset == common.count,
@@ -348,7 +360,7 @@ async fn connect_users(
             Plan {
                 server: servers[i % servers.len()],
                 source: common.sources[i % common.sources.len()],
-                token: user.token.clone(),
+                identity: Identity::Token(user.token.clone()),
                 channels,
             }
         })
@@ -410,11 +422,43 @@ async fn hold(common: &Common, shared: &Arc<Shared>) {
     );
 }
 
-async fn connect(common: Common) -> anyhow::Result<()> {
-    let seed = Seed::read(&common.seed)?;
-    let shared = shared(&seed, &common.prefix);
-    connect_users(&common, &seed, &shared, false).await?;
-    hold(&common, &shared).await;
+/// The servers of `--url`, each checked to be on 127.0.0.0/8.
+fn servers(common: &Common) -> anyhow::Result<Vec<SocketAddr>> {
+    common.url.iter().map(|u| server_addr(u)).collect()
+}
+
+async fn connect(args: ConnectArgs) -> anyhow::Result<()> {
+    let common = &args.common;
+    match &args.visitors {
+        Some(blog) => {
+            let shared = shared(0, &common.prefix);
+            connect_visitors(common, blog, &shared).await?;
+            hold(common, &shared).await;
+        }
+        None => {
+            let seed = Seed::read(&common.seed)?;
+            let shared = shared(seed.users.len(), &common.prefix);
+            connect_users(common, &seed, &shared, false).await?;
+            hold(common, &shared).await;
+        }
+    }
+    Ok(())
+}
+
+/// Opens `--count` visitors' sockets, each with a visitor session of its own, on
+/// `posts:{blog}`; reports how it went.
+async fn connect_visitors(common: &Common, blog: &str, shared: &Arc<Shared>) -> anyhow::Result<()> {
+    let servers = servers(common)?;
+    let channel = format!("posts:{blog}");
+    let plans = (0..common.count)
+        .map(|i| Plan {
+            server: servers[i % servers.len()],
+            source: common.sources[i % common.sources.len()],
+            identity: Identity::Visitor,
+            channels: vec![channel.clone()],
+        })
+        .collect();
+    open_and_report(common, plans, shared).await;
     Ok(())
 }
 
@@ -432,7 +476,7 @@ fn connected_pairs(seed: &Seed, common: &Common, limit: usize) -> Vec<seed::Pair
 async fn chat(args: ChatArgs) -> anyhow::Result<()> {
     let common = &args.common;
     let seed = Seed::read(&common.seed)?;
-    let shared = shared(&seed, &common.prefix);
+    let shared = shared(seed.users.len(), &common.prefix);
     connect_users(common, &seed, &shared, true).await?;
     let pairs = connected_pairs(&seed, common, args.pairs);
     anyhow::ensure!(!pairs.is_empty(), "no pair has both users connected");
@@ -490,25 +534,21 @@ async fn posts(args: PostsArgs) -> anyhow::Result<()> {
         seed.star.followers
     );
     let first = seed.star.first_follower + common.offset;
-    let mut shared = shared(&seed, &common.prefix);
+    let mut shared = shared(seed.users.len(), &common.prefix);
     {
         let inner = Arc::get_mut(&mut shared).expect("not shared yet");
         inner.post_sent = (0..args.posts).map(|_| AtomicU64::new(0)).collect();
         inner.post_answered = (0..args.posts).map(|_| AtomicU64::new(0)).collect();
         inner.posts_seen = (0..common.count).map(|_| AtomicU64::new(0)).collect();
     }
-    let servers: Vec<SocketAddr> = common
-        .url
-        .iter()
-        .map(|u| server_addr(u))
-        .collect::<Result<_, _>>()?;
+    let servers = servers(common)?;
     let plans: Vec<Plan> = seed.users[first..first + common.count]
         .iter()
         .enumerate()
         .map(|(i, user)| Plan {
             server: servers[i % servers.len()],
             source: common.sources[i % common.sources.len()],
-            token: user.token.clone(),
+            identity: Identity::Token(user.token.clone()),
             channels: vec!["dashboard".to_owned()],
         })
         .collect();
@@ -571,19 +611,15 @@ async fn fanout(args: FanoutArgs) -> anyhow::Result<()> {
         args.follower_offset >= 1 && args.follower_offset + args.events <= seed.users.len(),
         "not enough followers in the seed"
     );
-    let shared = shared(&seed, &common.prefix);
-    let servers: Vec<SocketAddr> = common
-        .url
-        .iter()
-        .map(|u| server_addr(u))
-        .collect::<Result<_, _>>()?;
+    let shared = shared(seed.users.len(), &common.prefix);
+    let servers = servers(common)?;
     let plans: Vec<Plan> = seed.star.tokens[common.offset..common.offset + common.count]
         .iter()
         .enumerate()
         .map(|(i, token)| Plan {
             server: servers[i % servers.len()],
             source: common.sources[i % common.sources.len()],
-            token: token.clone(),
+            identity: Identity::Token(token.clone()),
             channels: vec![format!("activity:{}", seed.star.blog)],
         })
         .collect();

@@ -1,6 +1,6 @@
-//! Opening many authenticated, subscribed sockets from several source addresses, and
-//! reading them: every event counts as a delivery; chat messages and follows carry their
-//! send time, so their latency is recorded.
+//! Opening many subscribed sockets from several source addresses, each as a seeded user's
+//! session or as a visitor with a session of its own, and reading them: every event counts as
+//! a delivery; chat messages and follows carry their send time, so their latency is recorded.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -11,6 +11,7 @@ use tokio::net::TcpSocket;
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::header::COOKIE;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, client_async_with_config};
 
@@ -21,8 +22,18 @@ use crate::stats::{Counters, Latencies, now_micros};
 pub struct Plan {
     pub server: SocketAddr,
     pub source: IpAddr,
-    pub token: String,
+    pub identity: Identity,
     pub channels: Vec<String>,
+}
+
+/// Whose session a socket opens with.
+#[derive(Clone, Debug)]
+pub enum Identity {
+    /// A seeded session's token, sent as `/ws?token=`.
+    Token(String),
+    /// A visitor: a session of its own from `/svc/user/info`, sent as the cookie, the way a
+    /// browser's page opens its socket (`visitor.rs`).
+    Visitor,
 }
 
 /// What the reading tasks share.
@@ -55,12 +66,19 @@ fn config() -> WebSocketConfig {
 }
 
 async fn open(plan: &Plan) -> anyhow::Result<(Socket, Sequences)> {
+    let request = match &plan.identity {
+        Identity::Token(token) => format!("ws://{}/ws?token={token}", plan.server),
+        Identity::Visitor => format!("ws://{}/ws", plan.server),
+    };
+    let mut request = request.into_client_request()?;
+    if let Identity::Visitor = plan.identity {
+        let cookie = crate::visitor::session_cookie(plan.server, plan.source).await?;
+        request.headers_mut().insert(COOKIE, cookie.parse()?);
+    }
     let socket = TcpSocket::new_v4()?;
     socket.bind(SocketAddr::new(plan.source, 0))?;
     let stream = socket.connect(plan.server).await?;
     stream.set_nodelay(true)?;
-    let url = format!("ws://{}/ws?token={}", plan.server, plan.token);
-    let request = url.into_client_request()?;
     let (mut ws, _) =
         client_async_with_config(request, MaybeTlsStream::Plain(stream), Some(config())).await?;
     for channel in &plan.channels {

@@ -65,6 +65,7 @@ use routing::{coalesce, order};
 
 use crate::auth;
 use crate::store::Store;
+use crate::store::session_cache::TokenHash;
 
 /// Missed events one hold reads from the log at most; sockets read any beyond.
 const MAX_NODE_FILL: i64 = 500;
@@ -320,9 +321,10 @@ async fn run_router(
             }
             Incoming::SessionEnded(session) => {
                 auth::store::forget_session(&realtime.inner.store, &session);
-                realtime
-                    .registry()
-                    .close_session(&session, dashwire_protocol::CLOSE_SESSION_ENDED);
+                realtime.registry().close_session(
+                    &TokenHash::of(&session),
+                    dashwire_protocol::CLOSE_SESSION_ENDED,
+                );
             }
             Incoming::Resubscribed(topics) => {
                 for topic in topics {

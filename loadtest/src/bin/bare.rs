@@ -11,7 +11,9 @@
 //!   also sends each participant's inbox entry and unread counts);
 //! - `POST /svc/post/update`: a `post` on `posts:{blog}` (the blog named by `channel_id`),
 //!   and on `dashboard` to everyone subscribed to one;
-//! - `POST /svc/unfollow`: nothing.
+//! - `POST /svc/unfollow`: nothing;
+//! - `GET /svc/user/info` without a cookie: a visitor's new session cookie, as dashwire sets
+//!   one (here a random token nothing keeps: any socket may read any channel).
 //!
 //! Each socket has one task and an unbounded queue; it writes what is queued and flushes
 //! once, the way any careful axum socket loop does (and as dashwire's does).
@@ -29,7 +31,7 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Form, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use clap::Parser;
 use dashmap::DashMap;
@@ -108,6 +110,7 @@ async fn main() -> anyhow::Result<()> {
         .route("/ws", any(socket))
         .route("/svc/follow", post(follow))
         .route("/svc/unfollow", post(ok))
+        .route("/svc/user/info", get(visitor))
         .route("/svc/conversations/messages", post(message))
         .route("/svc/post/update", post(post_update))
         .with_state(shared);
@@ -242,6 +245,17 @@ fn caller(shared: &Bare, headers: &HeaderMap) -> Option<String> {
         .split(';')
         .find_map(|c| c.trim().strip_prefix("dashwire_session="))?;
     shared.blogs.get(token).cloned()
+}
+
+/// A new visitor's session cookie and form key, in dashwire's answer.
+async fn visitor() -> impl IntoResponse {
+    let token = hex::encode(rand::random::<[u8; 32]>());
+    let cookie = format!("dashwire_session={token}; Path=/; HttpOnly; SameSite=Lax");
+    let form_key = hex::encode(rand::random::<[u8; 16]>());
+    (
+        [(axum::http::header::SET_COOKIE, cookie)],
+        answer(json!({ "form_key": form_key })),
+    )
 }
 
 async fn ok() -> impl IntoResponse {

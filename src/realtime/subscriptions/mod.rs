@@ -21,10 +21,12 @@
 //! Which channels a socket may read is the features' call: each registers an authority for
 //! the kinds it owns (`channels.rs`).
 
+mod by_key;
 pub mod channels;
 mod group;
 mod replay;
 
+use by_key::ByKey;
 use replay::{Replay, Start, start};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -89,8 +91,8 @@ pub struct Subscriptions {
     /// The socket's user; `None` for a visitor.
     viewer: Option<i64>,
     socket: SocketHandle,
-    /// Each subscribed topic, by key.
-    topics: HashMap<Arc<str>, Subscription>,
+    /// Each subscribed topic, by key (`by_key.rs`: a visitor's socket has one).
+    topics: ByKey<Subscription>,
     /// Each subscribed group, by its own topic's key.
     groups: HashMap<Arc<str>, Group>,
     /// Topics and groups with a replay to run, oldest first.
@@ -101,8 +103,10 @@ pub struct Subscriptions {
 
 #[derive(Debug)]
 struct Subscription {
-    /// The channel as clients see it (replayed frames carry it).
-    channel: String,
+    /// The channel as clients see it (replayed frames carry it), when it is not the topic's
+    /// key ([`Subscription::channel`]): only a personal topic's differs (`unread` for
+    /// `unread:7`), so a socket keeps no copy of a topic's name everyone reads alike.
+    own_channel: Option<Box<str>>,
     /// The last seq the client has.
     last: i64,
     /// Boxed: a subscription is held per socket and channel for the socket's life, and
@@ -116,7 +120,7 @@ impl Subscriptions {
         Subscriptions {
             viewer,
             socket,
-            topics: HashMap::new(),
+            topics: ByKey::default(),
             groups: HashMap::new(),
             replays: VecDeque::new(),
             batch: REPLAY_BATCH,
@@ -221,10 +225,10 @@ impl Subscriptions {
             }
         };
         rt.registry().seen(&key, state.seq);
-        let channel = topic.channel().to_string();
+        let own = own_channel(&topic, &key);
         match start(since, state) {
             Start::TooOld(latest) => {
-                self.topics.insert(key, live(channel, latest));
+                self.topics.insert(key, live(own, latest));
                 too_old(out, &raw, since).await?;
                 ack(out, raw, latest).await
             }
@@ -233,7 +237,7 @@ impl Subscriptions {
                 self.topics.insert(
                     key.clone(),
                     Subscription {
-                        channel,
+                        own_channel: own,
                         last: since,
                         replay: Some(replay),
                     },
@@ -242,7 +246,7 @@ impl Subscriptions {
                 Ok(())
             }
             Start::Live(latest) => {
-                self.topics.insert(key, live(channel, latest));
+                self.topics.insert(key, live(own, latest));
                 ack(out, raw, latest).await
             }
         }
@@ -264,7 +268,7 @@ impl Subscriptions {
         let topic = self
             .topics
             .iter()
-            .find(|(_, sub)| sub.channel == channel)
+            .find(|(key, sub)| sub.channel(key) == channel)
             .map(|(key, _)| key.clone());
         if let Some(key) = topic {
             self.topics.remove(&key);
@@ -356,9 +360,22 @@ impl Subscriptions {
     }
 }
 
-fn live(channel: String, seq: i64) -> Subscription {
+impl Subscription {
+    /// The channel as clients see it, for the subscription kept under `key`.
+    fn channel<'a>(&'a self, key: &'a str) -> &'a str {
+        self.own_channel.as_deref().unwrap_or(key)
+    }
+}
+
+/// The channel a topic's events go out on, if it is not the topic's key.
+fn own_channel(topic: &Topic, key: &str) -> Option<Box<str>> {
+    let channel = topic.channel().to_string();
+    (channel != key).then(|| channel.into_boxed_str())
+}
+
+fn live(own_channel: Option<Box<str>>, seq: i64) -> Subscription {
     Subscription {
-        channel,
+        own_channel,
         last: seq,
         replay: None,
     }

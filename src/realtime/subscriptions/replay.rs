@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use dashwire_protocol::{Event, EventFrame, ServerFrame};
 
+use super::by_key::ByKey;
 use super::{Gone, Group, Outlet, Subscription, Subscriptions, ack, internal};
 use crate::realtime::Realtime;
 use crate::realtime::metrics::ReplayReason;
@@ -108,7 +109,12 @@ impl Subscriptions {
             let read = store
                 .events_between(&key, sub.last, replay.up_to, self.batch)
                 .await;
-            (&sub.channel, &mut sub.last, replay, read)
+            (
+                sub.own_channel.as_deref().unwrap_or(&key),
+                &mut sub.last,
+                replay,
+                read,
+            )
         } else if let Some(group) = self.groups.get_mut(&key) {
             let Some(replay) = &mut group.replay else {
                 return Ok(());
@@ -117,7 +123,7 @@ impl Subscriptions {
             let read = store
                 .feed_events_of(&members, group.last, replay.up_to, self.batch)
                 .await;
-            (&group.channel, &mut group.last, replay, read)
+            (group.channel.as_str(), &mut group.last, replay, read)
         } else {
             return Ok(());
         };
@@ -127,7 +133,7 @@ impl Subscriptions {
                 // Live again from where the client is: the next event that skips a seq starts
                 // another replay, and the client can resubscribe with `since` meanwhile.
                 tracing::warn!(error = %err, topic = %key, "replay failed");
-                let raw = replay.ack.take().unwrap_or_else(|| channel.clone());
+                let raw = replay.ack.take().unwrap_or_else(|| channel.to_owned());
                 clear_replay(&mut self.topics, &mut self.groups, &key);
                 return internal(out, &raw, err).await;
             }
@@ -159,7 +165,7 @@ impl Subscriptions {
 
 /// Ends the replay of a topic or group (it caught up, or failed).
 fn clear_replay(
-    topics: &mut HashMap<Arc<str>, Subscription>,
+    topics: &mut ByKey<Subscription>,
     groups: &mut HashMap<Arc<str>, Group>,
     key: &Arc<str>,
 ) {

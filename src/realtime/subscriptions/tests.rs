@@ -246,10 +246,24 @@ impl Fixture {
 }
 
 /// Every subscription of every socket is one of these (plus its key): 64 bytes before
-/// the replay state was boxed, which is what budgets per socket were measured with.
+/// the replay state was boxed, which is what budgets per socket were measured with, and 40
+/// before it stopped keeping its own copy of a shared topic's channel.
 #[test]
 fn a_live_subscription_stays_small() {
-    assert!(std::mem::size_of::<Subscription>() <= 40);
+    assert!(std::mem::size_of::<Subscription>() <= 32);
+}
+
+/// A topic everyone reads alike goes out on its key; only a personal topic's channel is
+/// kept apart from it.
+#[test]
+fn a_subscription_keeps_a_channel_only_when_it_is_not_the_key() {
+    let posts = Topic::shared(Channel::Posts("ann".into())).in_feed();
+    assert_eq!(own_channel(&posts, &posts.key()), None);
+    let shared = live(None, 3);
+    assert_eq!(shared.channel("posts:ann"), "posts:ann");
+    let unread = Topic::personal(Channel::Unread, 7);
+    let personal = live(own_channel(&unread, &unread.key()), 3);
+    assert_eq!(personal.channel("unread:7"), "unread");
 }
 
 #[tokio::test]

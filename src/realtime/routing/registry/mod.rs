@@ -20,6 +20,7 @@ use super::delivery::{Delivery, Outbound};
 use super::order::{HoldId, Reorder, Sequenced};
 use crate::realtime::metrics::Metrics;
 use crate::realtime::transport::queue::{self, TrySendError};
+use crate::store::session_cache::TokenHash;
 use dashwire_protocol::CLOSE_SLOW_CONSUMER;
 
 /// Tells a socket task to close with a code; set once, the first reason wins.
@@ -75,7 +76,10 @@ pub struct SocketHandle {
 #[derive(Debug, Default)]
 pub struct Registry {
     topics: DashMap<Arc<str>, Topic>,
-    sessions: DashMap<String, Vec<SocketHandle>>,
+    /// Each session's sockets on this node, by the session's token hash, so that ending the
+    /// session closes them. One entry per session of an open socket, so it is kept small: the
+    /// hash's 32 bytes rather than its hex, and the one socket most sessions have inline.
+    sessions: DashMap<TokenHash, SmallVec<[SocketHandle; 1]>>,
     /// The feed's order on this node. Locked while routing an event in the feed (and, inside
     /// it, its topic's entry), never across an await.
     feed: Mutex<Reorder<InFeed>>,
@@ -396,15 +400,12 @@ impl Registry {
     }
 
     /// Remembers which session a socket belongs to.
-    pub fn add_session_socket(&self, session: &str, socket: SocketHandle) {
-        self.sessions
-            .entry(session.to_owned())
-            .or_default()
-            .push(socket);
+    pub fn add_session_socket(&self, session: TokenHash, socket: SocketHandle) {
+        self.sessions.entry(session).or_default().push(socket);
     }
 
     /// Forgets a socket of a session.
-    pub fn remove_session_socket(&self, session: &str, socket_id: u64) {
+    pub fn remove_session_socket(&self, session: &TokenHash, socket_id: u64) {
         self.sessions.remove_if_mut(session, |_, sockets| {
             sockets.retain(|s| s.id != socket_id);
             sockets.is_empty()
@@ -421,7 +422,7 @@ impl Registry {
     }
 
     /// Closes every local socket of a session with `code`.
-    pub fn close_session(&self, session: &str, code: u16) {
+    pub fn close_session(&self, session: &TokenHash, code: u16) {
         if let Some(sockets) = self.sessions.get(session) {
             for socket in sockets.iter() {
                 let _ = socket.close.close(code);

@@ -192,3 +192,55 @@ fn a_big_busy_topic_queues_its_events_together_at_the_flush() {
     assert_eq!(received(&mut inboxes[7]), [2, 3], "together, in order");
     assert_eq!(metrics.events_delivered.get(), 3 * inboxes.len() as u64);
 }
+
+/// A socket with its own queue (left open), for the session map.
+fn session_socket(id: u64) -> (SocketHandle, queue::Receiver<Outbound>) {
+    let (queue, inbox) = queue::channel(4);
+    let socket = SocketHandle {
+        id,
+        queue,
+        close: Arc::new(CloseSignal::default()),
+    };
+    (socket, inbox)
+}
+
+/// The code a socket was asked to close with; 0 if none.
+fn close_code(socket: &SocketHandle) -> u16 {
+    socket.close.code.load(Ordering::Acquire)
+}
+
+#[test]
+fn ending_a_session_closes_its_sockets_here_and_no_others() {
+    const ANN: &str = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
+    const BOB: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+    const ENDED: u16 = dashwire_protocol::CLOSE_SESSION_ENDED;
+    let registry = Registry::default();
+    let (ann_1, _a1) = session_socket(1);
+    let (ann_2, _a2) = session_socket(2);
+    let (ann_gone, _a3) = session_socket(3);
+    let (bob, _b) = session_socket(4);
+    for socket in [&ann_1, &ann_2, &ann_gone] {
+        registry.add_session_socket(TokenHash::of(ANN), socket.clone());
+    }
+    registry.add_session_socket(TokenHash::of(BOB), bob.clone());
+    registry.remove_session_socket(&TokenHash::of(ANN), ann_gone.id);
+    // As the bus names the session: its hash in hex.
+    registry.close_session(&TokenHash::of(ANN), ENDED);
+    assert_eq!(close_code(&ann_1), ENDED);
+    assert_eq!(close_code(&ann_2), ENDED);
+    assert_eq!(close_code(&ann_gone), 0, "it had left the registry");
+    assert_eq!(close_code(&bob), 0);
+    for (session, socket) in [(ANN, &ann_1), (ANN, &ann_2), (BOB, &bob)] {
+        registry.remove_session_socket(&TokenHash::of(session), socket.id);
+    }
+    assert!(
+        registry.sessions.is_empty(),
+        "a session with no socket left is forgotten"
+    );
+}
+
+/// One entry per open socket's session: the session's key and its one socket, inline.
+#[test]
+fn a_session_entry_stays_small() {
+    assert!(std::mem::size_of::<(TokenHash, SmallVec<[SocketHandle; 1]>)>() <= 64);
+}
