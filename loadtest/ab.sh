@@ -125,6 +125,9 @@ for round in $(seq 1 "$ROUNDS"); do
         # 10,000 more (the measured run's `server RSS: … KiB per socket`).
         memory) WARM="connect --count 4000 --hold 60" run "$side" "$bin" "$OUT/$side" memory \
                   connect --count 10000 --offset 4000 --hold 3 ;;
+        # The same for visitors: each socket a visitor session of its own, on a public blog.
+        visitors) WARM="connect --count 4000 --hold 60 --visitors load-0" run "$side" "$bin" \
+                    "$OUT/$side" visitors connect --count 10000 --visitors load-0 --hold 3 ;;
         *) echo "unknown scenario $scenario"; exit 2 ;;
       esac
     done
