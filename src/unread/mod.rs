@@ -12,8 +12,8 @@ use crate::store::{DbPool, Store, Tx, TxConn, in_list_query};
 /// Each blog of the given users with its unread conversations and unread notifications, as
 /// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
 /// then [`UNREAD_COUNTS_TAIL`]. SQLite's (sqlx and the writer thread run this text);
-/// PostgreSQL's is its `unread_counts` function (migration 0016), which its send function
-/// calls too.
+/// PostgreSQL's is its `unread_counts` function (migrations 0016 and 0017), which its send
+/// function calls too.
 const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
      (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
       WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
@@ -22,8 +22,8 @@ const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
 const UNREAD_COUNTS_TAIL: &str = ") ORDER BY b.user_id, b.position, b.id";
 
 /// [`UNREAD_COUNTS_OF`] on PostgreSQL; binds the user ids as an array.
-const UNREAD_COUNTS_POSTGRES: &str =
-    "SELECT user_id, blog, messaging, activity FROM unread_counts($1)";
+const UNREAD_COUNTS_POSTGRES: &str = "SELECT user_id, blog, messaging, activity \
+     FROM unread_counts($1) ORDER BY user_id, blog_position, blog_id";
 
 /// `(user_id, blog, messaging, activity)`: a row of [`UNREAD_COUNTS_OF`].
 pub type CountRow = (i64, String, i64, i64);
