@@ -403,6 +403,18 @@ impl Store {
         self.commits.reopen();
     }
 
+    /// Runs `commit` on a task of its own that [`Store::settle`] waits for: for code that
+    /// commits a transaction the store did not open (a PostgreSQL send), so that a caller
+    /// dropped while it waits cannot stop it between its commit and its publish, and a
+    /// shutdown waits for it.
+    pub fn spawn_commit<F>(&self, commit: F) -> tokio::task::JoinHandle<F::Output>
+    where
+        F: Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        self.commits.spawn(commit)
+    }
+
     /// Closes every connection; used on shutdown.
     pub async fn close(&self) {
         match &self.pool {

@@ -163,7 +163,10 @@ impl Worker {
                     let Queued {
                         message, answer, ..
                     } = queued;
-                    let sent = postgres::send(&self.pool, &self.publisher, message).await;
+                    // The worker runs to the end of this (stopping waits for it), so the send
+                    // needs no task of its own.
+                    let sent =
+                        postgres::send_in_transaction(&self.pool, &self.publisher, message).await;
                     let _ = answer.send(sent);
                 }))
                 .await;

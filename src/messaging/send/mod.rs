@@ -65,7 +65,7 @@ impl Sends {
                     let conversation_id = *conversation_id;
                     batch.send(message, conversation_id).await
                 }
-                _ => postgres::send(pool, self.store.publisher(), message).await,
+                _ => postgres::send(&self.store, pool, message).await,
             },
         }
     }

@@ -13,7 +13,7 @@ use super::rules::{
 };
 use crate::messaging::model::{MessageRow, ParticipantRow};
 use crate::messaging::store::{now_ms, participants_key};
-use crate::store::{Committed, Publisher, Topic, log, now_secs};
+use crate::store::{Committed, Publisher, Store, Topic, log, now_secs};
 
 /// A send on PostgreSQL, in one round trip: the function of migration 0014 runs [`SENDER`],
 /// [`TOUCH`], [`SEND_PARTICIPANTS`], [`INSERT`], [`READ`] and the participant users' unread
@@ -97,15 +97,17 @@ impl Accepted {
 }
 
 /// Sends `message` in a transaction of its own: the new conversation if any, the send
-/// function's call (migration 0014), the events; then publishes them. On a task of its own,
-/// so that a caller dropped while it waits cannot stop it between the commit and the publish.
+/// function's call (migration 0014), the events; then publishes them. On a task of the
+/// store's ([`Store::spawn_commit`]), so that a caller dropped while it waits cannot stop it
+/// between the commit and the publish, and a shutdown waits for it.
 pub(super) async fn send(
+    store: &Store,
     pool: &PgPool,
-    publisher: &Publisher,
     message: NewMessage,
 ) -> Result<Sent, SendError> {
-    let (pool, publisher) = (pool.clone(), publisher.clone());
-    tokio::spawn(async move { send_in_transaction(&pool, &publisher, message).await })
+    let (pool, publisher) = (pool.clone(), store.publisher().clone());
+    store
+        .spawn_commit(async move { send_in_transaction(&pool, &publisher, message).await })
         .await
         .map_err(|err| {
             SendError::Db(sqlx::Error::Protocol(format!(
@@ -114,7 +116,8 @@ pub(super) async fn send(
         })?
 }
 
-async fn send_in_transaction(
+/// [`send`] on the caller's task.
+pub(super) async fn send_in_transaction(
     pool: &PgPool,
     publisher: &Publisher,
     message: NewMessage,
