@@ -136,8 +136,10 @@ pub async fn serve(
     realtime.wait_closed(SOCKET_CLOSE_GRACE).await;
     upkeep.abort();
     services.stop().await;
-    // What was committed is published before the process goes.
+    // What was committed is published before the process goes: handed to the bus, and sent
+    // on by it to the other nodes.
     store.settle().await;
+    realtime.flush_bus(SOCKET_CLOSE_GRACE).await;
     result.map_err(Into::into)
 }
 

@@ -6,7 +6,7 @@
 //! publishes through Redis pub/sub, and each node subscribes in Redis only to the topics its
 //! own sockets want (told through [`Bus::interest`]), except for events in the feed: they all
 //! travel on one Redis channel that every node receives, so that each node sees the whole feed
-//! in order (its dashboards follow it; see `registry.rs`). Post events are few next to
+//! in order (its dashboards follow it; see `routing/registry/mod.rs`). Post events are few next to
 //! messages and notes, so every node hearing all of them is cheap.
 //!
 //! Either way one task routes: publishers never route on their own threads, so they never
@@ -89,6 +89,15 @@ impl Bus {
         }
     }
 
+    /// Waits until what was handed to the bus before this call has left this node: for a
+    /// shutdown, so that what committed is not lost in the Redis publisher's queue. (The
+    /// in-process bus hands over at once.)
+    pub async fn flush(&self) {
+        if let Bus::Redis(redis) = self {
+            redis.flush().await;
+        }
+    }
+
     /// The sending side of the bus, for the store to hand what commits to
     /// (`store/publish.rs`).
     pub fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
@@ -110,7 +119,7 @@ pub struct Outlet {
 
 enum Way {
     Local(mpsc::UnboundedSender<Incoming>),
-    Redis(mpsc::UnboundedSender<Committed>),
+    Redis(mpsc::UnboundedSender<redis::Outgoing>),
 }
 
 impl Publish for Outlet {
@@ -133,7 +142,7 @@ impl Publish for Outlet {
                 }
             }
             Way::Redis(outgoing) => {
-                let _ = outgoing.send(committed);
+                let _ = outgoing.send(redis::Outgoing::Committed(committed));
             }
         }
     }

@@ -17,7 +17,7 @@ use dashwire_protocol::Event;
 use futures_util::StreamExt;
 use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use super::{Incoming, Interest};
 use crate::realtime::metrics::Metrics;
@@ -26,7 +26,7 @@ use crate::store::{Committed, Published, Topic};
 /// The Redis side: a connection to publish on, and the task that holds the subscriptions.
 pub struct RedisBus {
     /// To the publishing task ([`run_redis_publisher`]).
-    outgoing: mpsc::UnboundedSender<Committed>,
+    outgoing: mpsc::UnboundedSender<Outgoing>,
     commands: mpsc::UnboundedSender<Interest>,
 }
 
@@ -65,9 +65,25 @@ impl RedisBus {
     }
 
     /// Where the publishing task takes what committed.
-    pub(super) fn outgoing(&self) -> mpsc::UnboundedSender<Committed> {
+    pub(super) fn outgoing(&self) -> mpsc::UnboundedSender<Outgoing> {
         self.outgoing.clone()
     }
+
+    /// Waits until everything handed to the publishing task before this call has been sent
+    /// to Redis (or failed to be).
+    pub(super) async fn flush(&self) {
+        let (done, sent) = oneshot::channel();
+        if self.outgoing.send(Outgoing::Flush(done)).is_ok() {
+            let _ = sent.await;
+        }
+    }
+}
+
+/// What the publishing task takes: a committed change, or a caller waiting for what was
+/// handed over before it to be sent (a shutdown, [`RedisBus::flush`]).
+pub(super) enum Outgoing {
+    Committed(Committed),
+    Flush(oneshot::Sender<()>),
 }
 
 /// What travels between nodes. Built and consumed at once, never stored, so the size
@@ -138,18 +154,25 @@ fn feed_channel(prefix: &str) -> String {
 async fn run_redis_publisher(
     redis: ConnectionManager,
     prefix: String,
-    mut outgoing: mpsc::UnboundedReceiver<Committed>,
+    mut outgoing: mpsc::UnboundedReceiver<Outgoing>,
     metrics: Arc<Metrics>,
 ) {
     /// Changes sent in one pipeline at most.
     const MAX_PIPELINE: usize = 256;
     let mut queued = Vec::with_capacity(MAX_PIPELINE);
+    let mut flushed = Vec::new();
     while outgoing.recv_many(&mut queued, MAX_PIPELINE).await > 0 {
-        let messages: Vec<(String, BusMessage)> = queued
-            .drain(..)
-            .flat_map(|committed| bus_messages(&prefix, committed))
-            .collect();
+        let mut messages: Vec<(String, BusMessage)> = Vec::with_capacity(queued.len());
+        for item in queued.drain(..) {
+            match item {
+                Outgoing::Committed(committed) => messages.extend(bus_messages(&prefix, committed)),
+                Outgoing::Flush(done) => flushed.push(done),
+            }
+        }
         send_all(&redis, &messages, &metrics).await;
+        for done in flushed.drain(..) {
+            let _ = done.send(());
+        }
     }
 }
 
