@@ -799,8 +799,9 @@ pub async fn publish_due(store: &Store, now: i64) -> sqlx::Result<SentOut> {
                 sqlx::query_as(CLAIM).bind(now).bind(id).fetch_optional(conn).await)?;
             // None: another node sent it out.
             if let Some((blog_id,)) = claimed {
-                sent.record(&mut tx, id, blog_id).await?;
+                SentOut::record(&mut tx, id, blog_id).await?;
                 tx.commit().await?;
+                sent.ids.push(id);
             }
             Ok::<(), sqlx::Error>(())
         };
@@ -835,9 +836,11 @@ pub async fn publish_queues(store: &Store, now: i64) -> sqlx::Result<SentOut> {
             let id: Option<(i64,)> = with_tx!(&mut tx, conn =>
                 sqlx::query_as(PUBLISH).bind(now).bind(blog).fetch_optional(conn).await)?;
             if let Some((id,)) = id {
-                sent.record(&mut tx, id, blog).await?;
+                SentOut::record(&mut tx, id, blog).await?;
             }
-            tx.commit().await
+            tx.commit().await?;
+            sent.ids.extend(id.map(|(id,)| id));
+            Ok(())
         };
         skip_on_error(one.await, blog);
     }
@@ -880,13 +883,12 @@ pub struct SentOut {
 
 impl SentOut {
     /// Writes what the post `id` of `blog_id`, just sent out in `tx`, causes: its `created`
-    /// event and `went_out`'s notes and notifications.
-    async fn record(&mut self, tx: &mut Tx, id: i64, blog_id: i64) -> sqlx::Result<()> {
+    /// event and `went_out`'s notes and notifications. The post counts as sent out once `tx`
+    /// has committed.
+    async fn record(tx: &mut Tx, id: i64, blog_id: i64) -> sqlx::Result<()> {
         let mut events = went_out(tx, id).await?;
         events.push(post_changed(tx, id, blog_id, PostAction::Created).await?);
-        tx.record(events).await?;
-        self.ids.push(id);
-        Ok(())
+        tx.record(events).await
     }
 }
 
