@@ -401,7 +401,8 @@ fn read_state(form: &SaveFields, has_time: bool, errors: &mut Vec<FieldError>) -
             Some(state) => state,
         },
     };
-    if matches!(form.is_private.as_deref(), Some("1" | "true" | "on")) {
+    // As `flag` reads it (trimmed), so what was checked is what is saved.
+    if flag_value(&form.is_private) {
         return PostState::Private;
     }
     match asked {
@@ -833,6 +834,23 @@ mod tests {
         assert_eq!(empty("note"), [QUESTION_EMPTY]);
         assert_eq!(empty("audio"), [NO_AUDIO]);
         assert_eq!(empty("video"), [NO_VIDEO]);
+    }
+
+    #[test]
+    fn is_private_is_read_as_it_is_checked() {
+        for private in ["1", " 1 ", "true ", "on"] {
+            let fields = [
+                BLOG,
+                ("post[type]", "text"),
+                ("post[one]", "Hi"),
+                ("is_private", private),
+            ];
+            assert_eq!(
+                read(&form(&fields)).unwrap().state,
+                PostState::Private,
+                "is_private={private:?}"
+            );
+        }
     }
 
     #[test]
