@@ -137,27 +137,43 @@ struct Change<'a> {
     committed: &'a str,
 }
 
-/// How far the drop moves on from one try to the next, and how many tries: together they
-/// cover a request from its start to well past its end on these machines.
-const STEP: Duration = Duration::from_micros(200);
-const TRIES: usize = 50;
+/// How far the drop moves on from one try to the next, and how many tries: the first
+/// `LINEAR` tries move it by `STEP`, which covers a request from its start to its end on
+/// these machines; the rest by half again each time (up to about 170 ms), so that on a slow
+/// machine some drop still lands while the request is in flight, past its commit.
+const STEP: Duration = Duration::from_micros(75);
+const LINEAR: usize = 60;
+const TRIES: usize = 70;
 
-/// Sends `change`'s requests, dropping try `n` after `n` steps (the last is not dropped):
-/// each try that committed published something, and each that did not published nothing.
+/// When try `n` is dropped.
+fn drop_after(n: usize) -> Duration {
+    if n < LINEAR {
+        STEP * n as u32
+    } else {
+        (STEP * LINEAR as u32).mul_f64(1.5f64.powi((n - LINEAR) as i32))
+    }
+}
+
+/// Sends `change`'s requests, dropping try `n` after [`drop_after`]`(n)` (the last is not
+/// dropped): each try that committed published something, and each that did not published
+/// nothing. At least one try must have been dropped while in flight and yet committed (its
+/// commit carried on without it), or the test saw nothing of what it is for.
 async fn drop_at_every_moment(app: &App, change: Change<'_>) {
-    let mut committed_tries = 0;
+    let (mut committed_tries, mut dropped_yet_committed) = (0, 0);
     for n in 0..TRIES {
         let (request, target) = (change.request)(n);
         let before = app.published();
         let router = app.router.clone();
         let running = tokio::spawn(async move { router.oneshot(request).await });
+        let mut dropped = false;
         if n + 1 < TRIES {
             // Not a timer: they round up to a millisecond. Yielding lets the request run on
             // this thread too.
-            let until = Instant::now() + STEP * n as u32;
-            while Instant::now() < until {
+            let until = Instant::now() + drop_after(n);
+            while Instant::now() < until && !running.is_finished() {
                 tokio::task::yield_now().await;
             }
+            dropped = !running.is_finished();
             running.abort();
         }
         let _ = running.await;
@@ -171,17 +187,19 @@ async fn drop_at_every_moment(app: &App, change: Change<'_>) {
             published > 0,
             "{} dropped after {:?}: committed {committed}, published {published} events",
             change.name,
-            STEP * n as u32
+            drop_after(n)
         );
         committed_tries += usize::from(committed);
+        dropped_yet_committed += usize::from(committed && dropped);
     }
     eprintln!(
-        "{}: {committed_tries} of {TRIES} tries committed",
+        "{}: {committed_tries} of {TRIES} tries committed, {dropped_yet_committed} of them dropped in flight",
         change.name
     );
     assert!(
-        committed_tries > 0,
-        "{}: no try committed, so nothing was tested",
+        dropped_yet_committed > 0,
+        "{}: no request was dropped in flight after its change began to commit, so nothing \
+         was tested",
         change.name
     );
 }
