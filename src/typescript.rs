@@ -83,7 +83,6 @@ fn generated() -> Exports {
     exports
 }
 
-/// The protocol's constants, which ts-rs (types only) does not carry.
 /// `channel.inbox(blog)` and the like: one builder per channel kind, so the web never writes
 /// a channel name by hand, and the type of every name a builder makes.
 fn channel_helpers() -> String {
@@ -126,6 +125,7 @@ fn channel_helpers() -> String {
     )
 }
 
+/// The protocol's constants, which ts-rs (types only) does not carry.
 fn protocol_constants() -> String {
     use dashwire_protocol::*;
     let constants = [

@@ -497,7 +497,7 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
             .unwrap();
 
         // All queued before any is answered: on PostgreSQL they share batches
-        // (`send_batch.rs`), on SQLite the writer thread's transactions.
+        // (`messaging/send/batch.rs`), on SQLite the writer thread's transactions.
         let plan: Vec<(&str, i64, String)> = (0..40)
             .map(|i| match i % 4 {
                 0 => ("ann", ann_bob, format!("ann {i}")),

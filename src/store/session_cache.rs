@@ -1,10 +1,12 @@
 //! Sessions read recently, by token hash. Every request looks its session up, and a busy
 //! client asks many times a minute: the cache answers those without the database.
 //!
-//! An entry lives [`SESSION_CACHE_TTL`] at most. Ending a session removes it here at once
-//! (`auth::store::delete_session`, `end_session`), and on every other node through the bus's session-end message
-//! (`realtime/mod.rs` calls `auth::store::forget_session`); if the bus is down, another node may
-//! accept an ended session for up to the TTL. It lives with the store (which auth reads
+//! An entry lives [`SESSION_CACHE_TTL`] at most. Ending a session (`auth::store::end_session`,
+//! a logout) removes it here at once and on every other node through the bus's session-end
+//! message (`realtime/mod.rs` calls `auth::store::forget_session`); if the bus is down,
+//! another node may accept an ended session for up to the TTL. Deleting one without ending
+//! it (`delete_session`: a login replacing its visitor session, whose sockets it keeps)
+//! removes it here only, so another node may accept that visitor session for up to the TTL. It lives with the store (which auth reads
 //! sessions through) and keeps what a session row says, not auth's type.
 //!
 //! Every open socket's session has an entry (its upgrade read it), so an entry is memory per

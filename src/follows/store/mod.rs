@@ -86,7 +86,6 @@ pub async fn friend_count(store: &Store, user_id: i64) -> sqlx::Result<i64> {
     Ok(n)
 }
 
-/// The blogs `user_id` follows, most recently followed first.
 /// How many users follow `blog_id`.
 pub async fn follower_count(store: &Store, blog_id: i64) -> sqlx::Result<i64> {
     const SQL: &str = "SELECT COUNT(*) FROM follows WHERE blog_id = $1";
@@ -112,6 +111,7 @@ pub async fn followers_of(
         .bind(viewer).bind(blog_id).bind(limit).bind(offset).fetch_all(pool).await)
 }
 
+/// The blogs `user_id` follows, most recently followed first.
 pub async fn followed_blogs(store: &Store, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
     const SQL: &str = blog_select!(
         "JOIN follows fo ON fo.blog_id = b.id AND fo.user_id = $1 "

@@ -10,10 +10,10 @@
 //!
 //! A **group** (the dashboard) is one channel over many topics in the feed: the socket is
 //! registered under each member topic, and their events go out on the group's channel with
-//! their feed positions as seqs. The node routes the feed in order and whole (`registry.rs`),
-//! so a group needs no gap check of its own: it skips what it has, replays from the log by
-//! feed position on resume (and when its members change), and is live and replaying the same
-//! way a topic is.
+//! their feed positions as seqs. The node routes the feed in order and whole
+//! (`routing/registry/mod.rs`), so a group needs no gap check of its own: it skips what it
+//! has, replays from the log by feed position on resume (and when its members change), and
+//! is live and replaying the same way a topic is.
 //!
 //! Replays run one batch at a time ([`Subscriptions::replay_step`]), so a socket keeps
 //! answering pings and frames (an unsubscribe, say) while it catches up.

@@ -1,7 +1,7 @@
 //! A socket's queue: what routing hands one socket, in order, up to a capacity (a socket
-//! that falls that far behind is cut off as a slow consumer, `registry.rs`). Many senders
-//! (every topic the socket is subscribed to, each routed by whichever task routes it), one
-//! receiver (the socket's task).
+//! that falls that far behind is cut off as a slow consumer, `routing/registry/mod.rs`).
+//! Many senders (every topic the socket is subscribed to, each routed by whichever task
+//! routes it), one receiver (the socket's task).
 //!
 //! Why not tokio's `mpsc`: its bounded channel costs every socket about 1.2 KiB before the
 //! first event (a channel with cache-padded halves and a first block of 32 slots), the

@@ -1,6 +1,6 @@
 //! One socket's I/O: read and decode client frames, write what its queue and its
 //! subscriptions hand it (several events per write), ping, and close with the right code.
-//! What to send when is the subscription state machine's job (`subscriptions.rs`).
+//! What to send when is the subscription state machine's job (`subscriptions/mod.rs`).
 //!
 //! One task owns the socket and `select!`s over it, its queue, the ping timer and the close
 //! signals. (axum's chat example splits sending and receiving into two tasks; here the
