@@ -4,6 +4,8 @@
 // (spec 001 §4 After save). A module-level set of listeners: the composer and the pages
 // live in different subtrees, and neither should own the other.
 import { useEffect, useRef } from 'react';
+import type { InboxAnswer } from '../../api/types/InboxAnswer';
+import type { PublishAnswer } from '../../api/types/PublishAnswer';
 import type { SaveAnswer } from '../../api/types/SaveAnswer';
 
 type Listener = (saved: SaveAnswer) => void;
@@ -13,6 +15,22 @@ const listeners = new Set<Listener>();
 /** Tells every listening page that a post was saved. */
 export function announceSavedPost(saved: SaveAnswer): void {
   for (const listener of [...listeners]) listener(saved);
+}
+
+/**
+ * Tells the pages that a post of the user's went out, or into the queue, from where it waited
+ * (drafts, queue, inbox): it leaves that page and joins the blog and the dashboards.
+ */
+export function announceWentOut(answer: PublishAnswer | InboxAnswer): void {
+  const { post } = answer;
+  announceSavedPost({
+    post,
+    post_context_page: post.state === 'published' ? 'dashboard' : 'queue',
+    message: answer.message,
+    created_post: false,
+    post_tumblelog: { post_url: post.post_url, name_or_id: post.tumblelog, url: `/blog/${post.tumblelog}`, avatar: post.avatar_url },
+    context_tumblelog: answer.context_tumblelog,
+  });
 }
 
 type RemovedListener = (id: number) => void;

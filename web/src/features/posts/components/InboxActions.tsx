@@ -6,25 +6,9 @@ import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
-import type { InboxAnswer } from '../../../api/types/InboxAnswer';
 import { useDialogs } from '../../dialogs';
 import { textToParagraphs } from '../../../lib/htmlText';
-import { announceRemovedPost, announceSavedPost } from '../savedPosts';
-
-
-
-/** Tells the pages the post went out (it leaves the inbox, joins the blog and dashboards). */
-function announceOut(answer: InboxAnswer) {
-  const { post } = answer;
-  announceSavedPost({
-    post,
-    post_context_page: post.state === 'published' ? 'dashboard' : 'queue',
-    message: answer.message,
-    created_post: false,
-    post_tumblelog: { post_url: post.post_url, name_or_id: post.tumblelog, url: `/blog/${post.tumblelog}`, avatar: post.avatar_url },
-    context_tumblelog: answer.context_tumblelog,
-  });
-}
+import { announceRemovedPost, announceWentOut } from '../savedPosts';
 
 export function InboxActions({ post }: { post: Post }) {
   const api = useApi();
@@ -47,11 +31,11 @@ export function InboxActions({ post }: { post: Post }) {
     if (!text.trim()) return;
     act(async () => {
       const answered = await runPostAction(api, 'answer', { post_id: post.id, answer_text: textToParagraphs(text) }, alert);
-      announceOut(answered);
+      announceWentOut(answered);
     });
   };
   const approve = () =>
-    act(async () => announceOut(await runPostAction(api, 'approve_submission', { id: post.id }, alert)));
+    act(async () => announceWentOut(await runPostAction(api, 'approve_submission', { id: post.id }, alert)));
   const deny = async () => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     act(async () => {

@@ -8,6 +8,7 @@ import { useSession } from '../../session';
 import { formatPostDate, isoDate } from '../postDate';
 import { usePostNotes } from '../usePostNotes';
 import { InboxActions } from './InboxActions';
+import { OwnPostActions } from './OwnPostActions';
 import { PromoteButton } from './PromoteButton';
 import { NotesPanel } from './NotesPanel';
 
@@ -18,8 +19,9 @@ export function notesLabel(count: number): string {
 
 /**
  * When it went out (a link to the post's page), its notes (live), and what the reader can do
- * with it: edit it if it is theirs; like it if it is not (spec 002 §4); reblog it if it is
- * out, in the composer (spec 001 §2: /reblog/{id}/{key}) or at once (fast reblog, 002 §7).
+ * with it: edit, publish or delete it if it is theirs; like it if it is not (spec 002 §4);
+ * reblog it if it is out, in the composer (spec 001 §2: /reblog/{id}/{key}) or at once (fast
+ * reblog, 002 §7).
  */
 export function PostFooter({ post }: { post: Post }) {
   const { isLoggedIn } = useSession();
@@ -63,6 +65,7 @@ export function PostFooter({ post }: { post: Post }) {
             Edit
           </Link>
         )}
+        {post.isMine && post.state !== 'unapproved' && <OwnPostActions post={post} />}
         <PromoteButton post={post} />
         {canReblog && (
           <Link to={reblogPostPath(post.id, post.reblogKey)} className="post-footer__action">
