@@ -5,7 +5,7 @@ import { BlogActivityPage, BlogFollowersPage, BlogOwnerPostsPage, BlogPage, Blog
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { user, userBlog, wireBlog, wireNotification } from '../../test/fixtures';
 import { saveAnswer, wirePost } from '../../test/postFixtures';
-import { announceSavedPost } from '../posts';
+import { announceRemovedPost, announceSavedPost } from '../posts';
 import { renderWithProviders } from '../../test/renderApp';
 
 const LONG_BODY = '<p>The start.</p><p>[[MORE]]</p><p>The rest.</p>';
@@ -82,6 +82,19 @@ describe('blog pages with posts', () => {
     const edited = wirePost(3, { tumblelog: 'alice', is_mine: true, content: { type: 'text', title: 'Edited', body: '' } });
     act(() => announceSavedPost(saveAnswer(edited, { created_post: false })));
     expect(await screen.findByRole('heading', { name: 'Edited' })).toBeTruthy();
+  });
+
+  it('says the post was deleted when its owner deletes it on its own page', async () => {
+    render(<BlogPostPage name="alice" postId={3} />, {
+      'GET /svc/indash_blog/posts': () => ({ response: { posts: [wirePost(3, { tumblelog: 'alice', is_mine: true })], tumblelog: wireBlog('alice') } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Post 3' })).toBeTruthy();
+    act(() => announceRemovedPost(4));
+    expect(screen.getByRole('heading', { name: 'Post 3' })).toBeTruthy();
+    act(() => announceRemovedPost(3));
+    expect(await screen.findByText('This post was deleted.')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Text post by alice' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to alice' }).getAttribute('href')).toBe('/blog/alice');
   });
 
   it('says when a post is not there, with nothing to retry', async () => {

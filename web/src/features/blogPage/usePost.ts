@@ -1,18 +1,21 @@
 // One post of a blog, for its own page (GET /svc/indash_blog/posts with post_id), kept up to
-// date when its owner edits it in the composer meanwhile.
+// date when its owner edits, publishes or deletes it meanwhile.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/client';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
-import { useSavedPosts } from '../posts';
+import { useRemovedPosts, useSavedPosts } from '../posts';
 
 export type PostLoad =
   | { status: 'loading' }
   | { status: 'ready'; post: Post }
   /** `missing`: there is no such post, or it is not for this reader: trying again will not help. */
-  | { status: 'error'; error: string; missing: boolean };
+  | { status: 'error'; error: string; missing: boolean }
+  /** Its owner deleted it while the page was open. */
+  | { status: 'deleted' };
 
 export function usePost(blog: string, postId: number): { load: PostLoad; retry(): void } {
   const api = useApi();
@@ -33,9 +36,14 @@ export function usePost(blog: string, postId: number): { load: PostLoad; retry()
     const saved = savedPostFromWire(answer);
     if (saved.post.id === postId) queryClient.setQueryData(queryKey, saved.post);
   });
+  // The id deleted, not a flag: the page may move on to another post.
+  const [deletedId, setDeletedId] = useState<number | null>(null);
+  useRemovedPosts(setDeletedId);
 
   const error = loadError(query);
-  const load: PostLoad = query.data
+  const load: PostLoad = deletedId === postId
+    ? { status: 'deleted' }
+    : query.data
     ? { status: 'ready', post: query.data }
     : error !== null
       ? { status: 'error', error, missing: query.error instanceof ApiError && query.error.status === 404 }

@@ -6,5 +6,5 @@ export { PostContentView } from './components/content/PostContentView';
 export { PostList } from './components/PostList';
 export { PostView } from './components/PostView';
 export { ReblogTrail } from './components/ReblogTrail';
-export { announceSavedPost, useSavedPosts } from './savedPosts';
+export { announceRemovedPost, announceSavedPost, useRemovedPosts, useSavedPosts } from './savedPosts';
 export { TagPageContext, type TagPage } from './tagPageContext';
