@@ -19,7 +19,11 @@ export type FakeAnswer =
 
 export type FakeRoute = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
-/** Routes are keyed 'METHOD /path'. Every request is recorded in `requests`. */
+/**
+ * Routes are keyed 'METHOD /path'; a `*` segment matches any one segment ('GET /svc/* /x'
+ * without the space), used only when no key matches exactly. Every request is recorded in
+ * `requests`.
+ */
 export function fakeApi(routes: Record<string, FakeRoute>) {
   const requests: FakeRequest[] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -33,7 +37,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
       json: isJson ? JSON.parse(String(init?.body)) : undefined,
     };
     requests.push(req);
-    const route = routes[`${req.method} ${req.path}`];
+    const route = routes[`${req.method} ${req.path}`] ?? wildcardRoute(routes, `${req.method} ${req.path}`);
     if (!route) {
       return json(404, { meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ code: 'not_found', detail: `No route ${req.method} ${req.path}` }] } satisfies ErrorEnvelope);
     }
@@ -59,4 +63,14 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** The route whose key, with `*` for any one path segment, matches `key`. */
+function wildcardRoute(routes: Record<string, FakeRoute>, key: string): FakeRoute | undefined {
+  const parts = key.split('/');
+  const found = Object.keys(routes).find((pattern) => {
+    const want = pattern.split('/');
+    return pattern.includes('*') && want.length === parts.length && want.every((p, i) => p === '*' || p === parts[i]);
+  });
+  return found === undefined ? undefined : routes[found];
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BlogCard } from '.';
 import { blogFromWire } from '../../api/models';
 import type { FollowAnswer } from '../../api/types/FollowAnswer';
-import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
+import { deferred, fakeApi as bareFakeApi, type FakeAnswer, type FakeRoute } from '../../test/fakeApi';
 import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useBlog, useBlogsDispatch } from '../blogs';
@@ -13,6 +13,10 @@ import { useBlog, useBlogsDispatch } from '../blogs';
 const highlighted = (n: number) => ({
   response: { highlighted_posts: Array.from({ length: n }, (_, i) => `<a href="/blog/bob/post/${i + 1}"><p>Post ${i + 1}</p></a>`) },
 });
+
+/** The fake server of these tests: a card asks for its highlighted posts, none unless given. */
+const fakeApi = (routes: Record<string, FakeRoute>) =>
+  bareFakeApi({ 'GET /svc/*/posts/highlighted': () => highlighted(0), ...routes });
 
 function Seeded({ following = false, descriptionSanitized = '' }: { following?: boolean; descriptionSanitized?: string }) {
   const dispatch = useBlogsDispatch();

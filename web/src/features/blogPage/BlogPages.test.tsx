@@ -13,6 +13,8 @@ const alice = user({ blogs: [userBlog('alice', { isCurrent: true, isPrimary: tru
 
 function render(ui: ReactNode, routes: Record<string, FakeRoute>, path = '/') {
   const api = fakeApi({
+    // The blog card asks for its highlighted posts; none here.
+    'GET /svc/*/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'GET /svc/data/tumblelog': (req) => {
       const name = req.query.get('tumblelog')!;
       return { response: wireBlog(name, { is_mine: name === 'alice', draft_count: 1 }) };
