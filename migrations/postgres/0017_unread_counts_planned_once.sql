@@ -21,7 +21,10 @@ BEGIN
          WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms),
         (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE),
         b.position, b.id
-    FROM blogs b WHERE b.user_id = ANY (p_user_ids);
+    FROM blogs b WHERE b.user_id = ANY (p_user_ids)
+    -- In the order 0016 answered, for a caller that does not order them itself (a node still
+    -- on the build before this migration, during a rolling deploy).
+    ORDER BY b.user_id, b.position, b.id;
 END
 $$;
 
