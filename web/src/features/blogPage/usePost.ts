@@ -36,9 +36,14 @@ export function usePost(blog: string, postId: number): { load: PostLoad; retry()
     const saved = savedPostFromWire(answer);
     if (saved.post.id === postId) queryClient.setQueryData(queryKey, saved.post);
   });
-  // The id deleted, not a flag: the page may move on to another post.
+  // The id deleted, not a flag: the page may move on to another post. Its cached copy goes
+  // too, so that coming back to the page asks again (and hears it is gone).
   const [deletedId, setDeletedId] = useState<number | null>(null);
-  useRemovedPosts(setDeletedId);
+  useRemovedPosts((id) => {
+    if (id !== postId) return;
+    setDeletedId(id);
+    queryClient.removeQueries({ queryKey, exact: true });
+  });
 
   const error = loadError(query);
   const load: PostLoad = deletedId === postId
