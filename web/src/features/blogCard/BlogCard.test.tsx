@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { BlogCard } from '.';
+import { MAX_QUESTION_CHARS } from '../../api/limits';
 import { blogFromWire } from '../../api/models';
 import type { FollowAnswer } from '../../api/types/FollowAnswer';
 import { deferred, fakeApi as bareFakeApi, type FakeAnswer, type FakeRoute } from '../../test/fakeApi';
@@ -166,7 +167,10 @@ describe('BlogCard Ask', () => {
     const { client, requests } = fakeApi({ 'POST /svc/ask': () => ({ response: { tumblelog: 'bob', anonymous: true } }) });
     renderWithProviders(<SeededAsks asks anonymousAsks />, { client, user: user() });
     fireEvent.click(await screen.findByRole('button', { name: 'Ask' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), { target: { value: ' Why lighthouses? ' } });
+    const question = screen.getByRole('textbox', { name: 'Question' }) as HTMLTextAreaElement;
+    // Capped at the server's limit, generated from it (api/limits.ts).
+    expect(question.maxLength).toBe(MAX_QUESTION_CHARS);
+    fireEvent.change(question, { target: { value: ' Why lighthouses? ' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ask anonymously' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
     expect(await screen.findByText('Your question is on its way to bob.')).toBeTruthy();

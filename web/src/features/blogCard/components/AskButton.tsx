@@ -5,12 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import type { Blog } from '../../../api/models';
+import { MAX_QUESTION_CHARS } from '../../../api/limits';
 import type { AskAnswer } from '../../../api/types/AskAnswer';
 import type { AskForm } from '../../../api/types/AskForm';
 import { useSession } from '../../session';
-
-/** The server's limit (docs/api.md "Asks and the inbox"). */
-export const MAX_QUESTION_CHARS = 500;
 
 export function AskButton({ blog }: { blog: Blog }) {
   const api = useApi();

@@ -9,13 +9,11 @@ import { runPostAction } from '../../../api/postActions';
 import { fetchNotes, type Note } from '../../../api/postEndpoints';
 import type { Post } from '../../../api/postModels';
 import { loadError } from '../../../api/queryClient';
+import { MAX_REPLY_CHARS } from '../../../api/limits';
 import { Avatar } from '../../../components/Avatar';
 import { BarLoader } from '../../../components/BarLoader';
 import { useDialogs } from '../../dialogs';
 import { useSession } from '../../session';
-
-/** The server's limit on a reply (docs/api.md "Post actions"). */
-export const MAX_REPLY_CHARS = 500;
 
 function NoteItem({ note }: { note: Note }) {
   return (

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MAX_REPLY_CHARS } from '../../../api/limits';
 import { postFromWire } from '../../../api/postModels';
 import { TECHNICAL_TROUBLE, postActionUrl } from '../../../api/postActions';
 import type { Post as WirePost } from '../../../api/types/Post';
@@ -131,6 +132,8 @@ describe('PostFooter: the notes panel', () => {
     });
     fireEvent.click(within(article).getByRole('button', { name: 'Reply' }));
     const input = await within(article).findByRole('textbox', { name: 'Reply' });
+    // Capped at the server's limit, generated from it (api/limits.ts).
+    expect((input as HTMLInputElement).maxLength).toBe(MAX_REPLY_CHARS);
     fireEvent.change(input, { target: { value: '  Lovely ' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Send reply' }));
     await within(article).findByText('Lovely');
