@@ -167,7 +167,8 @@ fn protocol_constants() -> String {
 }
 
 /// The limits the server enforces on forms other than the composer's (whose limits come with
-/// its form builder data), so that the web caps its fields at the server's numbers.
+/// its form builder data), so that the web caps its fields at the server's numbers, and the
+/// size of a page of posts, by which the web knows a page was the last.
 fn limits() -> String {
     constants_file(&[
         (
@@ -179,6 +180,11 @@ fn limits() -> String {
             "The longest question, in characters (`/svc/ask`).",
             "MAX_QUESTION_CHARS",
             crate::asks::MAX_QUESTION_CHARS,
+        ),
+        (
+            "Posts a page of posts answers at most (a shorter page is the last).",
+            "POST_PAGE_SIZE",
+            crate::posts::http::PAGE_SIZE as usize,
         ),
     ])
 }

@@ -5,3 +5,6 @@ export const MAX_REPLY_CHARS = 500;
 
 /** The longest question, in characters (`/svc/ask`). */
 export const MAX_QUESTION_CHARS = 500;
+
+/** Posts a page of posts answers at most (a shorter page is the last). */
+export const POST_PAGE_SIZE = 10;

@@ -29,8 +29,8 @@ export type PostPageRoot =
 /** `after` a post: the ones below it on the page; `before`: the ones above it. */
 export type PageDirection = 'before' | 'after';
 
-/** Posts a page answers at most (api.md: 10 at most). */
-export const POST_PAGE_SIZE = 10;
+/** Posts a page answers at most (generated from the server's). */
+export { POST_PAGE_SIZE } from './limits';
 
 /** The post a page continues from: its id, and on the likes page when it was liked. */
 export type PageCursor = Pick<Post, 'id' | 'likedTimestamp'>;
