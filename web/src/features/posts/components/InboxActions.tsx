@@ -3,29 +3,21 @@
 // controls' confirmation (002 §8). The post then leaves the inbox page without a reload.
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
 import { useDialogs } from '../../dialogs';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { announceRemovedPost, announceWentOut } from '../savedPosts';
+import { usePostActionRun } from '../usePostActionRun';
 
 export function InboxActions({ post }: { post: Post }) {
   const api = useApi();
   const { alert, confirm } = useDialogs();
   const [answering, setAnswering] = useState(false);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run: act } = usePostActionRun();
   const isQuestion = post.content.type === 'note' && !post.content.answer;
 
-  const act = (run: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    run()
-      .catch((err: unknown) => setError(errorDetails(err).join(' ')))
-      .finally(() => setBusy(false));
-  };
   const answer = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;

@@ -2,13 +2,12 @@
 // calls): Publish a draft, queued or scheduled post now, or Queue a draft (POST /publish, with
 // queue=queue); Delete any of her posts after the delete confirmation (002 §8). The post then
 // moves between the pages that list it (drafts, queue, the blog, dashboards) without a reload.
-import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
 import { useDialogs } from '../../dialogs';
 import { announceRemovedPost, announceWentOut } from '../savedPosts';
+import { usePostActionRun } from '../usePostActionRun';
 
 /** The states /publish takes a post from (the server refuses any other). */
 const WAITING = new Set<Post['state']>(['draft', 'queued', 'scheduled']);
@@ -16,16 +15,8 @@ const WAITING = new Set<Post['state']>(['draft', 'queued', 'scheduled']);
 export function OwnPostActions({ post }: { post: Post }) {
   const api = useApi();
   const { alert, confirm } = useDialogs();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run: act } = usePostActionRun();
 
-  const act = (run: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    run()
-      .catch((err: unknown) => setError(errorDetails(err).join(' ')))
-      .finally(() => setBusy(false));
-  };
   const publish = (queue: boolean) =>
     act(async () =>
       announceWentOut(await runPostAction(api, 'publish', queue ? { id: post.id, queue: 'queue' } : { id: post.id }, alert)),
