@@ -24,6 +24,8 @@ pub struct Services {
     sends: crate::messaging::Sends,
     /// The task that publishes scheduled posts and queues (`posts/publisher.rs`).
     scheduled_posts: tokio::task::JoinHandle<()>,
+    /// The start-up task that writes the search words of older posts (`search/backfill.rs`).
+    search_backfill: tokio::task::JoinHandle<()>,
 }
 
 impl Services {
@@ -32,12 +34,14 @@ impl Services {
         Services {
             sends: crate::messaging::Sends::start(store, crate::messaging::Batching::On),
             scheduled_posts: tokio::spawn(crate::posts::publisher::run(store.clone())),
+            search_backfill: tokio::spawn(crate::search::backfill::run(store.clone())),
         }
     }
 
     /// Stops them: a send queued for a batch is still sent.
     pub async fn stop(self) {
         self.scheduled_posts.abort();
+        self.search_backfill.abort();
         self.sends.stop().await;
     }
 }
@@ -56,6 +60,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         )))
         .merge(crate::asks::router())
         .merge(crate::blog_viewer::router())
+        .merge(crate::search::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())

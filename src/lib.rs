@@ -34,6 +34,7 @@ pub mod paths;
 pub mod posts;
 pub mod rate_limit;
 pub mod realtime;
+pub mod search;
 pub mod state;
 pub mod store;
 #[cfg(test)]

@@ -79,6 +79,7 @@ fn generated() -> Exports {
     crate::composer::typescript(&mut exports);
     crate::asks::typescript(&mut exports);
     crate::blog_viewer::typescript(&mut exports);
+    crate::search::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
     crate::moderation::typescript(&mut exports);
@@ -185,6 +186,16 @@ fn limits() -> String {
             "Posts a page of posts answers at most (a shorter page is the last).",
             "POST_PAGE_SIZE",
             crate::posts::http::PAGE_SIZE as usize,
+        ),
+        (
+            "Results a page of a search answers at most (`/svc/search/...`).",
+            "SEARCH_PAGE_SIZE",
+            crate::search::SEARCH_PAGE_SIZE as usize,
+        ),
+        (
+            "Tags the search typeahead lists at most ('Popular Tags:').",
+            "TYPEAHEAD_TAGS",
+            crate::search::TYPEAHEAD_TAGS as usize,
         ),
     ])
 }

@@ -2,6 +2,7 @@
 //! posts of every type among them, so a newcomer has something to log into and look at.
 
 mod conversations;
+pub(crate) mod journal;
 mod posts;
 
 use crate::accounts;

@@ -33,6 +33,8 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
     {
         return Ok(());
     }
+    // The back catalogue first: older than the posts below, which head the dashboard.
+    super::journal::seed(store).await?;
     let mut hello = post(
         alice,
         PostContent::Text {
@@ -288,6 +290,7 @@ mod tests {
             "alice-sketches",
             "bob",
             "bob-bakes",
+            "bob-travels",
             "carol",
             "carol-codes",
             "dave",
@@ -309,7 +312,11 @@ mod tests {
         for t in PostType::ALL {
             assert!(types.contains(&t), "no demo {} post", t.name());
         }
-        assert_eq!(types.len(), 11, "seeding twice writes the posts once");
+        assert_eq!(
+            types.len(),
+            11 + crate::demo::journal::post_count(),
+            "seeding twice writes the posts once"
+        );
         assert!(trails.contains(&2), "a trail two deep");
     }
 }

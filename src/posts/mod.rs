@@ -13,6 +13,7 @@ pub mod promoted;
 pub mod publisher;
 pub mod reblog;
 pub mod sanitize;
+pub mod search_text;
 pub mod store;
 pub mod summary;
 pub mod tags;

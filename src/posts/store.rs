@@ -7,6 +7,7 @@ use dashwire_protocol::{Event, PostAction, PostChange};
 
 use super::mentions::mentioned_blogs;
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
+use super::search_text::{search_tags, search_text};
 use super::summary;
 use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
@@ -209,8 +210,10 @@ fn queue_interval(per_day: i64) -> i64 {
 pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
     const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
          publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
-         comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url) \
-         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
+         comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url, \
+         search_text, search_tags) \
+         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+         $22, $23) \
          RETURNING id";
     let now = now_secs();
     let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
@@ -227,6 +230,7 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
         .bind(&content).bind(&source).bind(&post.comment).bind(reblog_key())
         .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
         .bind(post.summary()).bind(summary::media_url(&post.content))
+        .bind(post.search_text()).bind(search_tags(&post.tags))
         .fetch_one(conn).await)?;
     write_tags(&mut tx, id, &post.tags).await?;
     if post.state == PostState::Queued {
@@ -262,7 +266,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
          published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
          publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
          allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15, \
-         summary = $16, media_url = $17 WHERE id = $1";
+         summary = $16, media_url = $17, search_text = $18, search_tags = $19 WHERE id = $1";
     let now = now_secs();
     let trail = match &post.reblog {
         Some(r) => json(&r.trail)?,
@@ -278,6 +282,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
         .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
         .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
         .bind(&post.comment).bind(&trail).bind(post.summary()).bind(summary::media_url(&post.content))
+        .bind(post.search_text()).bind(search_tags(&post.tags))
         .execute(conn).await.map(|r| r.rows_affected()))?;
     with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
         .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -318,12 +323,13 @@ pub async fn blog_posts_readable(
 /// the blog that asked (unless it asked anonymously) gets an `answer` notification.
 pub async fn answer_ask(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
-         updated_at = $3, summary = $4 WHERE id = $1 AND state = 'unapproved' \
+         updated_at = $3, summary = $4, search_text = $5 WHERE id = $1 AND state = 'unapproved' \
          RETURNING blog_id, asked_by_blog_id";
     let now = now_secs();
     let mut tx = store.begin().await?;
     let row: Option<(i64, Option<i64>)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
         .bind(id).bind(json(content)?).bind(now).bind(summary::summary(content, "", false))
+        .bind(search_text(content, "", &[]))
         .fetch_optional(conn).await)?;
     let Some((blog_id, asked_by)) = row else {
         return Ok(());
@@ -423,6 +429,32 @@ pub async fn post_row(
 ) -> sqlx::Result<Option<PostRow>> {
     const SQL: &str = post_select!("WHERE p.id = $2");
     with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
+}
+
+/// The posts `ids`, in that order (an id with no post is left out), as `viewer` reads them;
+/// for reads that choose posts elsewhere (search) and show them as every page does.
+pub async fn post_rows(
+    store: &Store,
+    ids: &[i64],
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // `$1` in the shared select is the viewer; the ids are `$2`…, numbered by hand because
+    // SQLite's anonymous `?` would count from the viewer's place.
+    let list: Vec<String> = (2..ids.len() + 2).map(|n| format!("${n}")).collect();
+    let sql = format!("{}{})", post_select!("WHERE p.id IN ("), list.join(", "));
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(viewer);
+        for &id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await
+    })?;
+    let order: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    rows.sort_by_key(|row| order.get(&row.id).copied().unwrap_or(usize::MAX));
+    Ok(rows)
 }
 
 /// When `user_id` liked each of `post_ids` that it likes.
@@ -896,6 +928,12 @@ impl PostWrite {
     /// The post in a few words (see `summary.rs`).
     fn summary(&self) -> String {
         summary::summary(&self.content, &self.comment, self.reblog.is_some())
+    }
+
+    /// The post's words for search (see `search_text.rs`).
+    fn search_text(&self) -> String {
+        let trail = self.reblog.as_ref().map_or(&[][..], |r| &r.trail[..]);
+        search_text(&self.content, &self.comment, trail)
     }
 
     /// Whether the post is out: published, or published privately.

@@ -8,3 +8,9 @@ export const MAX_QUESTION_CHARS = 500;
 
 /** Posts a page of posts answers at most (a shorter page is the last). */
 export const POST_PAGE_SIZE = 10;
+
+/** Results a page of a search answers at most (`/svc/search/...`). */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Tags the search typeahead lists at most ('Popular Tags:'). */
+export const TYPEAHEAD_TAGS = 20;

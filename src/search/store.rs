@@ -1,0 +1,181 @@
+//! The search queries, on each database's own full-text engine: an FTS5 table on SQLite, a
+//! tsvector column with a GIN index on PostgreSQL (migrations 0018). The filters, order and
+//! paging are one SQL text for both; only how a post matches differs, one fragment per
+//! driver below. Each answers post ids in order, one more than the page when there is a
+//! next page; `posts::store::post_rows` reads the posts as every page shows them.
+
+use super::terms::Terms;
+use crate::posts::model::PostType;
+use crate::store::{DbPool, Store};
+use crate::with_pool;
+
+/// Where a search's matches are read from and how a post matches, per driver: `{match}` in
+/// the queries below. `$1` is the engine's query text.
+const SQLITE_MATCH: (&str, &str) = (
+    "posts_fts JOIN posts p ON p.id = posts_fts.rowid",
+    "posts_fts MATCH $1",
+);
+const POSTGRES_MATCH: (&str, &str) = (
+    "posts p",
+    "p.search_vector @@ plainto_tsquery('dashwire_search', $1)",
+);
+
+/// The order of a search's results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Newest first.
+    Recent,
+    /// Most notes (over the reblog chain) first, then newest.
+    Popular,
+}
+
+impl Order {
+    fn sql(self) -> &'static str {
+        match self {
+            Order::Recent => "ORDER BY p.published_at DESC, p.id DESC",
+            Order::Popular => {
+                "ORDER BY COALESCE(r.note_count, 0) DESC, p.published_at DESC, p.id DESC"
+            }
+        }
+    }
+}
+
+/// What a search keeps, beyond the words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Filters {
+    /// Only posts of this type.
+    pub post_type: Option<PostType>,
+    /// Only original posts (no reblogs).
+    pub original_only: bool,
+    /// Leave out blogs marked NSFW ('Safe search').
+    pub safe: bool,
+}
+
+/// A page: where it starts and how many it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub offset: i64,
+    pub limit: i64,
+}
+
+/// The ids of one blog's posts that match `terms`: its published posts, and its private
+/// ones too when `with_private` (the owner searching). Drafts, queued and scheduled posts,
+/// and posts waiting in the inbox, never match.
+pub async fn blog_search(
+    store: &Store,
+    blog_id: i64,
+    with_private: bool,
+    terms: &Terms,
+    filters: Filters,
+    order: Order,
+    window: Window,
+) -> sqlx::Result<Vec<i64>> {
+    let (from, matches) = engine(store);
+    let sql = format!(
+        "SELECT p.id FROM {from} LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+         WHERE {matches} AND p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) \
+         AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.parent_post_id IS NULL) \
+         {} LIMIT $6 OFFSET $7",
+        order.sql()
+    );
+    let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(engine_text(store, terms)).bind(blog_id).bind(with_private)
+        .bind(type_name(filters.post_type)).bind(filters.original_only)
+        .bind(window.limit).bind(window.offset)
+        .fetch_all(pool).await)?;
+    Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// The ids of published posts of every public blog that match `terms` (spec 000 §2.12's
+/// search): not a private blog's, nor a spam or suspended one's, nor one that blocked any
+/// blog of `viewer`'s.
+pub async fn site_search(
+    store: &Store,
+    viewer: Option<i64>,
+    terms: &Terms,
+    filters: Filters,
+    order: Order,
+    window: Window,
+) -> sqlx::Result<Vec<i64>> {
+    let (from, matches) = engine(store);
+    let sql = format!(
+        "SELECT p.id FROM {from} JOIN blogs b ON b.id = p.blog_id \
+         LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+         WHERE {matches} AND {PUBLIC} {} LIMIT $6 OFFSET $7",
+        order.sql()
+    );
+    let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(engine_text(store, terms)).bind(viewer)
+        .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
+        .bind(window.limit).bind(window.offset)
+        .fetch_all(pool).await)?;
+    Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// The ids of published posts of every public blog tagged `tag_key` (the `/tagged/{tag}`
+/// page), kept as [`site_search`] keeps them.
+pub async fn tagged(
+    store: &Store,
+    viewer: Option<i64>,
+    tag_key: &str,
+    filters: Filters,
+    order: Order,
+    window: Window,
+) -> sqlx::Result<Vec<i64>> {
+    let sql = format!(
+        "SELECT p.id FROM posts p JOIN blogs b ON b.id = p.blog_id \
+         LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+         WHERE p.id IN (SELECT t.post_id FROM post_tags t WHERE t.tag_key = $1) AND {PUBLIC} \
+         {} LIMIT $6 OFFSET $7",
+        order.sql()
+    );
+    let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(tag_key).bind(viewer)
+        .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
+        .bind(window.limit).bind(window.offset)
+        .fetch_all(pool).await)?;
+    Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// The posts anyone may find across blogs; `$2` the viewer, `$3` safe search, `$4` the type
+/// (empty for any), `$5` originals only.
+const PUBLIC: &str = "p.state = 'published' AND b.is_private_group_channel = FALSE \
+     AND b.is_spam = FALSE AND b.is_suspended = FALSE AND (NOT $3 OR b.is_nsfw = FALSE) \
+     AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.parent_post_id IS NULL) \
+     AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
+                     WHERE k.blocker_blog_id = p.blog_id AND kb.user_id = $2)";
+
+/// A blog's most used tags on the posts `viewer` may read (private ones for the owner), most
+/// used first, at most `limit`: the search typeahead's 'Popular Tags:'.
+pub async fn popular_tags(
+    store: &Store,
+    blog_id: i64,
+    with_private: bool,
+    limit: i64,
+) -> sqlx::Result<Vec<String>> {
+    const SQL: &str = "SELECT MIN(t.tag) AS tag, COUNT(*) AS uses FROM post_tags t \
+         JOIN posts p ON p.id = t.post_id \
+         WHERE p.blog_id = $1 AND (p.state = 'published' OR ($2 AND p.state = 'private')) \
+         GROUP BY t.tag_key ORDER BY uses DESC, t.tag_key LIMIT $3";
+    let rows: Vec<(String, i64)> = with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(blog_id).bind(with_private).bind(limit).fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(|(tag, _)| tag).collect())
+}
+
+fn engine(store: &Store) -> (&'static str, &'static str) {
+    match store.pool() {
+        DbPool::Sqlite { .. } => SQLITE_MATCH,
+        DbPool::Postgres(_) => POSTGRES_MATCH,
+    }
+}
+
+fn engine_text(store: &Store, terms: &Terms) -> String {
+    match store.pool() {
+        DbPool::Sqlite { .. } => terms.fts5(),
+        DbPool::Postgres(_) => terms.plain(),
+    }
+}
+
+fn type_name(post_type: Option<PostType>) -> &'static str {
+    post_type.map_or("", PostType::name)
+}
