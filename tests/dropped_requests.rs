@@ -4,8 +4,8 @@
 //! handed over for what did not commit.
 //!
 //! The app runs in this process, so a request's future can be dropped at a chosen moment:
-//! each change is sent again and again, its future aborted after a delay that grows a little
-//! each time, so that the drop lands before, during and after the commit.
+//! each change is sent again and again, its future aborted at a moment the earlier tries
+//! point to (`Schedule`), so that drops land before, during and after the commit.
 
 mod common;
 
@@ -137,58 +137,98 @@ struct Change<'a> {
     committed: &'a str,
 }
 
-/// How far the drop moves on from one try to the next, and how many tries: the first
-/// `LINEAR` tries move it by `STEP`, which covers a request from its start to its end on
-/// these machines; the rest by half again each time (up to about 115 ms), so that on a slow
-/// machine some drop still lands while the request is in flight, past its commit.
-const STEP: Duration = Duration::from_micros(75);
-const LINEAR: usize = 60;
+/// Tries per change.
 const TRIES: usize = 70;
 
-/// When try `n` is dropped.
-fn drop_after(n: usize) -> Duration {
-    if n < LINEAR {
-        STEP * n as u32
-    } else {
-        (STEP * LINEAR as u32).mul_f64(1.5f64.powi((n - LINEAR) as i32))
+/// Where the drops land, learned from the tries: no fixed schedule fits both a quiet machine
+/// (a follow is in flight for a millisecond) and a busy one (ten times that, in coarse
+/// slices), and a drop that misses the short moment between commit and answer tests
+/// nothing. Try 0 runs undisturbed and says how long a request takes here, now. Until a drop
+/// has landed in that moment, each try halves the range it must lie in: a drop that came
+/// before the commit moves the range later, a request that answered before its drop moves
+/// it earlier. Once one has landed, the drops sweep from the start to past the end, so they
+/// land before, during and after the commit.
+struct Schedule {
+    earliest: Duration,
+    latest: Duration,
+    whole: Duration,
+    landed: bool,
+}
+
+impl Schedule {
+    fn new(whole: Duration) -> Schedule {
+        Schedule {
+            earliest: Duration::ZERO,
+            latest: whole,
+            whole,
+            landed: false,
+        }
+    }
+
+    /// When try `n` is dropped.
+    fn drop_after(&self, n: usize) -> Duration {
+        if self.landed {
+            self.whole.mul_f64(1.2 * n as f64 / TRIES as f64)
+        } else {
+            (self.earliest + self.latest) / 2
+        }
+    }
+
+    /// What a try dropped at `at` showed.
+    fn learn(&mut self, at: Duration, dropped: bool, committed: bool) {
+        match (dropped, committed) {
+            (true, true) => self.landed = true,
+            (true, false) => self.earliest = at,
+            (false, _) => self.latest = at,
+        }
+        // Timing is noisy: a range that closed opens again, wider.
+        if self.latest <= self.earliest + Duration::from_micros(5) {
+            self.earliest = Duration::ZERO;
+            self.whole = self.whole.mul_f64(1.5);
+            self.latest = self.whole;
+        }
     }
 }
 
-/// Sends `change`'s requests, dropping try `n` after [`drop_after`]`(n)` (the last is not
-/// dropped): each try that committed published something, and each that did not published
+/// Sends `change`'s requests, try 0 whole and each later one dropped when the [`Schedule`]
+/// says: each try that committed published something, and each that did not published
 /// nothing. At least one try must have been dropped while in flight and yet committed (its
 /// commit carried on without it), or the test saw nothing of what it is for.
 async fn drop_at_every_moment(app: &App, change: Change<'_>) {
     let (mut committed_tries, mut dropped_yet_committed) = (0, 0);
+    let mut schedule = Schedule::new(Duration::ZERO);
     for n in 0..TRIES {
         let (request, target) = (change.request)(n);
         let before = app.published();
         let router = app.router.clone();
+        let started = Instant::now();
         let running = tokio::spawn(async move { router.oneshot(request).await });
-        if n + 1 < TRIES {
+        let at = schedule.drop_after(n);
+        if n > 0 {
             // Not a timer: they round up to a millisecond. Yielding lets the request run on
             // this thread too.
-            let until = Instant::now() + drop_after(n);
+            let until = started + at;
             while Instant::now() < until && !running.is_finished() {
                 tokio::task::yield_now().await;
             }
             running.abort();
         }
-        // Dropped only if the abort took: a request that finished meanwhile (on the other
-        // worker thread) answers as if it had not been aborted.
         let dropped = matches!(running.await, Err(ref err) if err.is_cancelled());
-        // What a dropped request left running (a commit on its own task, a job queued for
-        // the SQLite writer thread) finishes.
+        if n == 0 {
+            schedule = Schedule::new(started.elapsed());
+        }
         app.store().settle().await;
         let committed = count(app.store(), change.committed, target).await > 0;
         let published = app.published() - before;
         assert_eq!(
             committed,
             published > 0,
-            "{} (dropped: {dropped}, after {:?}): committed {committed}, published {published} events",
+            "{} (dropped: {dropped}, after {at:?}): committed {committed}, published {published} events",
             change.name,
-            drop_after(n)
         );
+        if n > 0 {
+            schedule.learn(at, dropped, committed);
+        }
         committed_tries += usize::from(committed);
         dropped_yet_committed += usize::from(committed && dropped);
     }
