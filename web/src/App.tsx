@@ -27,6 +27,7 @@ import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
 import { RealtimeProvider } from './features/realtime';
 import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
+import { SearchPage, TaggedPage, pathSegment } from './features/search';
 import { SessionProvider } from './features/session';
 import { SettingsPage } from './features/settings';
 
@@ -140,6 +141,26 @@ function Routes() {
         <RequireLogin>
           <MessagingLinkRoute link={{ kind: 'compose' }} />
         </RequireLogin>
+      </Route>
+      {/* Search across blogs (spec 000 §2.12): the header's GET form lands on /search?q=. */}
+      <Route path="/search">
+        <WaitForSession>
+          <SearchPage />
+        </WaitForSession>
+      </Route>
+      <Route path="/search/:term">
+        {(params) => (
+          <WaitForSession>
+            <SearchPage pathTerm={params.term} />
+          </WaitForSession>
+        )}
+      </Route>
+      <Route path="/tagged/:tag">
+        {(params) => (
+          <WaitForSession>
+            <TaggedPage key={params.tag} tag={pathSegment(params.tag)} />
+          </WaitForSession>
+        )}
       </Route>
       <Route path="/follow/:name">
         {(params) => <FollowPage name={params.name} />}

@@ -10,6 +10,7 @@ import './styles/messaging.css';
 import './styles/composer.css';
 import './styles/posts.css';
 import './styles/blog-viewer.css';
+import './styles/search.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

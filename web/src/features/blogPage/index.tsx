@@ -1,7 +1,9 @@
 // /blog/{name}, /blog/{name}/tagged/{tag}, /blog/{name}/followers and /blog/{name}/activity; a post's own page,
 // /blog/{name}/post/{id}(/{slug}); the owner's /blog/{name}/drafts, /queue and /processing.
 import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { PostList, TagPageContext } from '../posts';
+import { taggedPath } from '../search';
 import { ActivitySection } from './components/ActivitySection';
 import { BlogPageFrame } from './components/BlogPageFrame';
 import { FollowersSection } from './components/FollowersSection';
@@ -42,6 +44,9 @@ export function BlogTagPage({ name, tag }: { name: string; tag: string }) {
       {(blog) => (
         <section aria-label={`${blog.name} posts tagged #${tag}`}>
           <h2 className="section-title">#{tag}</h2>
+          <p className="blog-page__tagged-everywhere">
+            <Link to={taggedPath(tag)}>#{tag} on every blog</Link>
+          </p>
           <TagPageContext.Provider value={tagPage}>
             <PostList
               key={listing}

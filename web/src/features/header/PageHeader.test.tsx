@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageHeader } from '.';
 import type { SeenAtg } from '../../api/types/SeenAtg';
@@ -49,6 +49,14 @@ describe('PageHeader', () => {
     expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Activity' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Messages' })).toBeNull();
+  });
+
+  it('has the search box for visitors and users alike (spec 000 §2.12)', () => {
+    renderHeader(null);
+    expect(screen.getByRole('search', { name: 'Search posts' })).toBeTruthy();
+    cleanup();
+    renderHeader(user());
+    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toBeTruthy();
   });
 
   it('shows the messaging tab only when the user can message', () => {

@@ -1,5 +1,6 @@
-// The page header (spec 000 §2.7): logo, Explore, and for logged-in users the account,
-// activity, messaging and compose controls; visitors get Log in and Sign up.
+// The page header (spec 000 §2.7): logo, Explore, the search box (spec 000 §2.12), and for
+// logged-in users the account, activity, messaging and compose controls; visitors get Log in
+// and Sign up.
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { BoltIcon, PencilIcon, PersonIcon, SmileIcon } from '../../components/icons';
@@ -10,6 +11,7 @@ import { ActivityPopover } from '../activity';
 import { FastComposePanel, useFastComposeShortcut } from '../fastCompose';
 import { MessagingPopover } from '../messaging';
 import { useRealtimeStatus } from '../realtime';
+import { HeaderSearch } from '../search';
 import { useSession } from '../session';
 import { TourGuide } from '../tour';
 import { LiveUnreadCounts } from '../unread';
@@ -80,6 +82,7 @@ export function PageHeader() {
             Explore
           </Link>
         </nav>
+        <HeaderSearch />
         <div className="page-header__tabs">
           {user ? (
             <>

@@ -1,10 +1,14 @@
 // Reading posts: one post of any type (PostView), and a page's posts with infinite scroll and
-// the composer's saves put in (PostList). The pages that show them are the dashboard, the blog
-// pages and the post's own page. A post's content and a reblog's trail are also drawn alone
-// (the composer shows what a reblog carries with them): outside a PostView they show whole.
+// the composer's saves put in (PostList), or any list of posts as a feed (PostFeed), such as
+// search results read by offset (useOffsetPostPages). The pages that show them are the
+// dashboard, the blog pages, the search pages and the post's own page. A post's content and a
+// reblog's trail are also drawn alone (the composer shows what a reblog carries with them):
+// outside a PostView they show whole.
 export { PostContentView } from './components/content/PostContentView';
+export { PostFeed } from './components/PostFeed';
 export { PostList } from './components/PostList';
 export { PostView } from './components/PostView';
 export { ReblogTrail } from './components/ReblogTrail';
 export { announceRemovedPost, announceSavedPost, useRemovedPosts, useSavedPosts } from './savedPosts';
 export { TagPageContext, type TagPage } from './tagPageContext';
+export { useOffsetPostPages, type OffsetPostPages } from './useOffsetPostPages';

@@ -5,6 +5,7 @@
 // (Messaging's lists scroll inside a popover and have their own,
 // features/messaging/inbox/useInfiniteScroll.ts.)
 import { useEffect, useRef } from 'react';
+import { throttle } from '../../lib/throttle';
 import {
   INFINITE_SCROLL_BUFFER_OF_WINDOW,
   INFINITE_SCROLL_OFFSET_PX,
@@ -42,28 +43,14 @@ export function useWindowInfiniteScroll({
       if (remainingBelow() < INFINITE_SCROLL_OFFSET_PX) latest.current();
     };
     // Throttled: at once, then at most once per 200 ms, the last scroll always checked.
-    let lastRun = 0;
-    let trailing: ReturnType<typeof setTimeout> | null = null;
-    const onScroll = () => {
-      const wait = lastRun + INFINITE_SCROLL_THROTTLE_MS - Date.now();
-      if (wait <= 0) {
-        lastRun = Date.now();
-        check();
-      } else if (trailing === null) {
-        trailing = setTimeout(() => {
-          trailing = null;
-          lastRun = Date.now();
-          check();
-        }, wait);
-      }
-    };
+    const onScroll = throttle(check, INFINITE_SCROLL_THROTTLE_MS);
     check();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
-      if (trailing !== null) clearTimeout(trailing);
+      onScroll.cancel();
     };
   }, [enabled, contentKey]);
 }

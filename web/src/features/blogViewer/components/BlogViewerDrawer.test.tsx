@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postFromWire } from '../../../api/postModels';
-import { fakeApi, type FakeRequest } from '../../../test/fakeApi';
+import { fakeApi, type FakeRequest, type FakeRoute } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
@@ -25,11 +25,16 @@ function Opener({ name, options }: { name: string; options: OpenBlogOptions }) {
   );
 }
 
-function renderViewer(blogPosts: Record<string, ReturnType<typeof postsOf>>, opener?: { name: string; options: OpenBlogOptions }) {
+function renderViewer(
+  blogPosts: Record<string, ReturnType<typeof postsOf>>,
+  opener?: { name: string; options: OpenBlogOptions },
+  routes: Record<string, FakeRoute> = {},
+) {
   const api = fakeApi({
+    ...routes,
     'GET /svc/indash_blog/header': (req: FakeRequest) => {
       const name = req.query.get('tumblelog_name_or_id')!;
-      return { response: { tumblelog: wireBlog(name, { global_theme_params: { ...wireBlog(name).global_theme_params, background_color: '#223344' } }) } };
+      return { response: { tumblelog: wireBlog(name, { global_theme_params: { ...wireBlog(name).global_theme_params, background_color: '#223344', title_color: '#AA2233' } }) } };
     },
     'GET /svc/ann/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'GET /svc/bob/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
@@ -185,5 +190,70 @@ describe('BlogViewerDrawer', () => {
     expect(await within(tools).findByText('ann is blocked.')).toBeTruthy();
     const block = requests.find((r) => r.path === '/svc/block/add')!;
     expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'ann']);
+  });
+});
+
+describe('BlogViewerDrawer search (spec 002 §2 In-blog search)', () => {
+  /** ann's search: `matches` answer a term, ten at a time from next_offset. */
+  const searchRoutes = (matches: Record<string, ReturnType<typeof postsOf>>, fail = { times: 0 }): Record<string, FakeRoute> => ({
+    'GET /svc/search/blog_search_typeahead/ann': () => ({ response: { tags: [] } }),
+    'GET /svc/search/blog_search/ann/*': (req: FakeRequest) => {
+      if (fail.times > 0) {
+        fail.times -= 1;
+        return { status: 500, errors: [{ code: 'internal', detail: 'The database fell over.' }] };
+      }
+      const term = decodeURIComponent(req.path.split('/').at(-1)!);
+      const all = matches[term] ?? [];
+      const offset = Number(req.query.get('next_offset'));
+      const next = offset + 10 < all.length ? offset + 10 : -1;
+      return { response: { posts: all.slice(offset, offset + 10), next_offset: next, limit: 10, term } };
+    },
+  });
+
+  /** Opens ann's blog in the drawer and searches it for `term`. */
+  async function searchFor(term: string) {
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(3));
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Search' }));
+    const input = await within(drawer()).findByRole('combobox', { name: 'Search ann' });
+    await waitFor(() => expect(document.activeElement).toBe(input)); // after its 300 ms
+    fireEvent.change(input, { target: { value: term } });
+    fireEvent.submit(input.closest('form')!);
+  }
+
+  const results = () => within(drawer()).getByRole('region', { name: /^Search results for/ });
+  const resultIds = () => Array.from(results().querySelectorAll('article.post')).map((a) => Number(a.getAttribute('data-post-id')));
+
+  it('lists the results in place of the posts, paged by next_offset, and the posts again once cleared', async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 3) }, undefined, searchRoutes({ tea: postsOf('ann', 12, 112) }));
+    await searchFor('tea');
+    // jsdom lays nothing out, so the list is always "near its end": the next page follows.
+    await waitFor(() => expect(resultIds()).toEqual(postsOf('ann', 12, 112).map((p) => p.id)));
+    const offsets = requests.filter((r) => r.path === '/svc/search/blog_search/ann/tea').map((r) => r.query.get('next_offset'));
+    expect(offsets).toEqual(['0', '10']);
+    expect(within(drawer()).queryByRole('region', { name: 'Posts of ann' })).toBeNull();
+
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Clear search' }));
+    expect(within(drawer()).getByRole('region', { name: 'Posts of ann' })).toBeTruthy();
+    expect(drawerPosts().map((p) => p.getAttribute('data-post-id'))).toEqual(['3', '2', '1']);
+    expect(within(drawer()).queryByRole('combobox')).toBeNull();
+  });
+
+  it("says 'Nothing here about {term}.' in the blog's title colour when nothing matches", async () => {
+    renderViewer({ ann: postsOf('ann', 3) }, undefined, searchRoutes({}));
+    await searchFor('zebras');
+    const nothing = await within(results()).findByText('Nothing here about zebras.');
+    expect(nothing.style.color).toBe('rgb(170, 34, 51)');
+    expect(resultIds()).toEqual([]);
+  });
+
+  it("offers to try again after a failure, without the server's words", async () => {
+    const fail = { times: 1 };
+    renderViewer({ ann: postsOf('ann', 3) }, undefined, searchRoutes({ tea: postsOf('ann', 2, 50) }, fail));
+    await searchFor('tea');
+    const line = await within(results()).findByText(/Search isn't working right now\./);
+    expect(drawer().textContent).not.toContain('The database fell over.');
+    fireEvent.click(within(line).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(resultIds()).toEqual([50, 49]));
   });
 });

@@ -1,6 +1,7 @@
 // The blog viewer drawer (spec 000 §2.10, §4, §9): a blog's header and its posts, paged as
 // the reader scrolls, in a drawer over the page. Opening another blog while it is open
-// reloads it after the drawer's replace delay; closing slides it out first.
+// reloads it after the drawer's replace delay; closing slides it out first. Its search
+// (spec 002 §2 In-blog search) lists its results in place of the posts, paged the same way.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -10,12 +11,13 @@ import type { Post } from '../../../api/postModels';
 import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
 import { BlogCard } from '../../blogCard';
+import { BlogSearchForm, BlogSearchStatus, useBlogSearch } from '../../blogSearch';
 import { useBlog, useBlogsDispatch } from '../../blogs';
 import { reblogPostPath } from '../../composer';
-import { PostView } from '../../posts';
+import { PostView, type OffsetPostPages } from '../../posts';
 import { blogViewerCommand, currentPostIndex } from '../keys';
 import { useBlogViewer, type BlogViewerRequest } from '../opener';
-import { useBlogViewerPosts } from '../useBlogViewerPosts';
+import { useBlogViewerPosts, type BlogViewerPosts } from '../useBlogViewerPosts';
 import { BlogViewerTools } from './BlogViewerTools';
 
 /** Spec 000 §9 Drawer: close animation, and the delay before another blog replaces this one. */
@@ -90,8 +92,11 @@ function BlogViewerBody({
   const dispatch = useBlogsDispatch();
   const blog = useBlog(request.name);
   const [intro, setIntro] = useState(firstLoad);
-  const list = useBlogViewerPosts(request);
+  const blogPosts = useBlogViewerPosts(request);
+  const search = useBlogSearch(request.name);
+  const list = search.results ? searchResultsList(search.results) : blogPosts;
   const scroller = useRef<HTMLDivElement>(null);
+  const postsSection = useRef<HTMLElement>(null);
   const drawer = useRef<HTMLElement>(null);
 
   // The blog as this reader sees it, into the store that the card reads.
@@ -150,6 +155,14 @@ function BlogViewerBody({
   );
   // A page that does not fill the drawer asks for the next one at once.
   useEffect(() => checkPager(true), [posts.length, checkPager]);
+
+  // Another search, or back to the posts: from the start of the list, if scrolled past it.
+  const listing = JSON.stringify(search.request);
+  useEffect(() => {
+    const el = scroller.current;
+    const start = postsSection.current?.offsetTop ?? 0;
+    if (el && el.scrollTop > start) el.scrollTop = start;
+  }, [listing]);
 
   const postElements = () =>
     Array.from(scroller.current?.querySelectorAll<HTMLElement>('article.post[data-post-id]') ?? []);
@@ -234,6 +247,7 @@ function BlogViewerBody({
       style={{ backgroundColor: blog?.theme.backgroundColor }}
     >
       <div className="blog-viewer__bar">
+        {!request.editingAppearance && <BlogSearchForm search={search} />}
         <button type="button" className="blog-viewer__close" aria-label="Close blog viewer" onClick={onClose}>
           ×
         </button>
@@ -257,14 +271,28 @@ function BlogViewerBody({
             )}
           </>
         )}
-        <section className="blog-viewer__posts" aria-label={`Posts of ${request.name}`} aria-busy={loading}>
+        <section
+          ref={postsSection}
+          className="blog-viewer__posts"
+          aria-label={search.results ? `Search results for ${search.model.term}` : `Posts of ${request.name}`}
+          aria-busy={loading}
+        >
           {posts.map((post) => (
             <div key={post.id} className="blog-viewer__post">
               <PostView post={post} headingLevel={3} />
               {isPostReference(post) && <p className="blog-viewer__reference muted">(post reference)</p>}
             </div>
           ))}
-          {!loading && !headerError && posts.length === 0 && <p className="muted">No posts yet.</p>}
+          {search.results ? (
+            <BlogSearchStatus
+              results={search.results}
+              term={search.model.term}
+              titleColor={blog?.theme.titleColor}
+              scroller={scroller}
+            />
+          ) : (
+            !loading && !headerError && posts.length === 0 && <p className="muted">No posts yet.</p>
+          )}
         </section>
         {loading && (
           <div className="blog-viewer__loader">
@@ -274,6 +302,15 @@ function BlogViewerBody({
       </div>
     </aside>
   );
+}
+
+/**
+ * A search's results as the drawer lists them. After a failure it asks for no more by
+ * itself: the search's own line offers to try again.
+ */
+function searchResultsList({ state, loading, loadMore }: OffsetPostPages): BlogViewerPosts {
+  const failed = state.error !== null || state.moreError !== null;
+  return { posts: state.posts, loading, hasMore: state.hasMore && !failed, loadMore };
 }
 
 /** Spec 000 §2.10: a photo post with no words of its own is shown as a post reference. */

@@ -1,0 +1,97 @@
+// Posts read a page at a time from the offset the server hands back with each page
+// (`next_offset`, negative once there are no more): search results, in a blog (spec 002 §4
+// Blog search) and across blogs, and the posts with a tag. Their pages go through the query
+// cache under the caller's key: a new key (another term, sort or filter) starts over from
+// offset 0 with no posts, and a search left behind is dropped, not kept to come back to.
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import type { Post } from '../../api/postModels';
+import type { SearchPage } from '../../api/searchEndpoints';
+import { useRemovedPosts } from './savedPosts';
+import type { PostListView } from './usePostList';
+
+export interface OffsetPostPages {
+  /** What the list shows (PostFeed reads it). */
+  state: PostListView;
+  /** A page is on its way (the first or a further one). */
+  loading: boolean;
+  /** The last page said there are no more (`next_offset` negative). */
+  ended: boolean;
+  /** The next page, unless one is on its way or there is none. */
+  loadMore(): void;
+  /** The page that failed, again. */
+  retry(): void;
+}
+
+export function useOffsetPostPages({
+  queryKey,
+  fetchPage,
+  enabled = true,
+  errorText,
+}: {
+  queryKey: QueryKey;
+  /** The page starting at `offset`. */
+  fetchPage(offset: number): Promise<SearchPage>;
+  enabled?: boolean;
+  /**
+   * What a failure says. The server's error texts are not shown for search (spec 002 §8):
+   * the caller gives its own.
+   */
+  errorText: string;
+}): OffsetPostPages {
+  const pages = useInfiniteQuery({
+    queryKey,
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam: offset }) => fetchPage(offset),
+    getNextPageParam: (last) => (last.nextOffset >= 0 ? last.nextOffset : undefined),
+    // Read once: the list never moves under the reader, and goes when the list does.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  // A post deleted while it is listed leaves the list.
+  const [removed, setRemoved] = useState<readonly number[]>([]);
+  useRemovedPosts((id) => setRemoved((ids) => [...ids, id]));
+
+  // A post may come up on two pages when the ranking shifts between them: once.
+  const posts = useMemo(() => {
+    const seen = new Set<number>(removed);
+    const shown: Post[] = [];
+    for (const post of (pages.data?.pages ?? []).flatMap((p) => p.posts)) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      shown.push(post);
+    }
+    return shown;
+  }, [pages.data, removed]);
+
+  const ready = pages.data !== undefined;
+  const failed = pages.isError && !pages.isFetching;
+  const { fetchNextPage, refetch, hasNextPage } = pages;
+  // Joins a page already on its way: two scroll checks before a render ask once.
+  const loadMore = useCallback(() => {
+    if (ready && hasNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [ready, hasNextPage, fetchNextPage]);
+  const moreFailed = failed && pages.isFetchNextPageError;
+  const retry = useCallback(() => {
+    if (moreFailed) void fetchNextPage();
+    else void refetch();
+  }, [moreFailed, fetchNextPage, refetch]);
+
+  const state: PostListView = {
+    posts,
+    status: ready ? 'ready' : failed ? 'error' : 'loading',
+    error: failed ? errorText : null,
+    loadingMore: pages.isFetchingNextPage,
+    moreError: moreFailed ? errorText : null,
+    hasMore: ready && hasNextPage,
+  };
+  return {
+    state,
+    loading: pages.isFetching,
+    ended: ready && !hasNextPage,
+    loadMore,
+    retry,
+  };
+}

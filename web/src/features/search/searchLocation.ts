@@ -1,0 +1,92 @@
+// The search pages' addresses. The header's search is a GET form to /search with the fields
+// q, filter_nsfw, sort (default top) and filter_post_type (default any); when the filters
+// change, the page goes to /search/{term} with q left out (spec 000 §2.12). /tagged/{tag}
+// lists the posts with a tag, newest first or top first.
+import type { SiteSearchPostType, SiteSearchSort, TaggedSort } from '../../api/searchEndpoints';
+
+/** What a search across blogs asks for, as its address says. */
+export interface SiteSearchParams {
+  /** Trimmed; '' searches nothing (spec 002 §5). */
+  term: string;
+  sort: SiteSearchSort;
+  postType: SiteSearchPostType;
+  /** 'Safe search'. */
+  filterNsfw: boolean;
+}
+
+export const SITE_SEARCH_POST_TYPES: readonly SiteSearchPostType[] = [
+  'any',
+  'text',
+  'photo',
+  'quote',
+  'link',
+  'chat',
+  'audio',
+  'video',
+];
+
+/** The search form's fields before anything was chosen. Safe search is off, as in a blog's search. */
+export const SITE_SEARCH_DEFAULTS: Omit<SiteSearchParams, 'term'> = { sort: 'top', postType: 'any', filterNsfw: false };
+
+/** Spec 000 §4: 'recent' (or CREATED_DESC, the blog search's name for it) is recent; anything else top. */
+function sortOf(value: string | null): SiteSearchSort {
+  return value === 'recent' || value === 'CREATED_DESC' ? 'recent' : 'top';
+}
+
+function postTypeOf(value: string | null): SiteSearchPostType {
+  const type = (value ?? '').toLowerCase();
+  return SITE_SEARCH_POST_TYPES.find((t) => t === type) ?? 'any';
+}
+
+/**
+ * A path segment as the router hands it over. The router decodes a path with decodeURI,
+ * which leaves the escapes of / ? # & and the like as they are: those are decoded here. (A
+ * term that itself reads like an escape, "%41", is decoded once too many: a rare price.)
+ */
+export function pathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The search an address asks for: the term from /search/{term}, or else from q; the filters
+ * from the query string. `search` is the query string, with or without its '?'.
+ */
+export function siteSearchFromLocation(pathTerm: string | undefined, search: string): SiteSearchParams {
+  const query = new URLSearchParams(search);
+  const term = pathTerm !== undefined ? pathSegment(pathTerm) : (query.get('q') ?? '');
+  return {
+    term: term.trim(),
+    sort: sortOf(query.get('sort')),
+    postType: postTypeOf(query.get('filter_post_type')),
+    filterNsfw: query.get('filter_nsfw') === 'true',
+  };
+}
+
+/**
+ * /search/{term}?sort=…&filter_post_type=…&filter_nsfw=…: the page of a search, q left out.
+ * Without a term, the search page with the filters alone.
+ */
+export function siteSearchPath(params: SiteSearchParams): string {
+  const query = new URLSearchParams({
+    sort: params.sort,
+    filter_post_type: params.postType,
+    filter_nsfw: String(params.filterNsfw),
+  });
+  const term = params.term.trim();
+  return term === '' ? `/search?${query}` : `/search/${encodeURIComponent(term)}?${query}`;
+}
+
+/** The order /tagged/{tag} lists in: newest first unless its address says top. */
+export function taggedSortFromLocation(search: string): TaggedSort {
+  return new URLSearchParams(search).get('sort') === 'top' ? 'top' : 'recent';
+}
+
+/** /tagged/{tag}, with ?sort=top when not newest first. */
+export function taggedPath(tag: string, sort: TaggedSort = 'recent'): string {
+  const path = `/tagged/${encodeURIComponent(tag)}`;
+  return sort === 'top' ? `${path}?sort=top` : path;
+}
