@@ -61,6 +61,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::asks::router())
         .merge(crate::blog_viewer::router())
         .merge(crate::search::router())
+        .merge(crate::archive::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())

@@ -13,6 +13,7 @@
 pub mod accounts;
 pub mod activity;
 pub mod app;
+pub mod archive;
 pub mod asks;
 pub mod auth;
 pub mod blog_viewer;

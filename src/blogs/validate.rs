@@ -13,6 +13,7 @@ pub const RESERVED: &[&str] = &[
     "admin",
     "api",
     "svc",
+    "archive",
     "ask",
     "block",
     "blog",
