@@ -26,15 +26,19 @@ pub struct Services {
     scheduled_posts: tokio::task::JoinHandle<()>,
     /// The start-up task that writes the search words of older posts (`search/backfill.rs`).
     search_backfill: tokio::task::JoinHandle<()>,
+    /// The task that delivers the mail outbox when an SMTP server is configured
+    /// (`sharing/mail.rs`).
+    mailer: tokio::task::JoinHandle<()>,
 }
 
 impl Services {
-    /// Starts them on `store`.
-    pub fn start(store: &Store) -> Services {
+    /// Starts them on `store`, mail going out as `mail` says.
+    pub fn start(store: &Store, mail: &crate::config::MailSettings) -> Services {
         Services {
             sends: crate::messaging::Sends::start(store, crate::messaging::Batching::On),
             scheduled_posts: tokio::spawn(crate::posts::publisher::run(store.clone())),
             search_backfill: tokio::spawn(crate::search::backfill::run(store.clone())),
+            mailer: tokio::spawn(crate::sharing::mail::run(store.clone(), mail.clone())),
         }
     }
 
@@ -42,6 +46,7 @@ impl Services {
     pub async fn stop(self) {
         self.scheduled_posts.abort();
         self.search_backfill.abort();
+        self.mailer.abort();
         self.sends.stop().await;
     }
 }
@@ -62,6 +67,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::blog_viewer::router())
         .merge(crate::search::router())
         .merge(crate::archive::router())
+        .merge(crate::sharing::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())
@@ -120,7 +126,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let upkeep = tokio::spawn(upkeep(state.clone()));
-    let services = Services::start(&state.store);
+    let services = Services::start(&state.store, &state.config.mail);
     let send_buffer = state.config.tcp_send_buffer;
     let listener = listener.tap_io(move |tcp| {
         // Sockets carry small frames that should leave at once, not wait for Nagle.

@@ -25,7 +25,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Serve the web app, the API and the WebSocket endpoint.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply database migrations and exit.
     Migrate(DatabaseArgs),
     /// Fill the database with the demo world (users, blogs, follows) and exit.
@@ -149,6 +149,40 @@ pub struct ServeArgs {
     /// copyrighted, with a search for the track on music services instead.
     #[arg(long, env = "DASHWIRE_PROTECTED_RECORDINGS")]
     pub protected_recordings: Option<std::path::PathBuf>,
+    /// Deliver mail (a post shared by email) through this SMTP server:
+    /// smtp://HOST:PORT (plain), smtp://HOST:PORT?tls=required (STARTTLS) or
+    /// smtps://USER:PASS@HOST (TLS). Without it mail is kept in the outbox, listed for
+    /// administrators.
+    #[arg(long, env = "DASHWIRE_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// The From of the mail the server sends.
+    #[arg(long, env = "DASHWIRE_MAIL_FROM", default_value = DEFAULT_MAIL_FROM)]
+    pub mail_from: String,
+    /// The address people reach this server at, for links in mail and embed codes
+    /// (http://HOST:PORT with no path); http:// and the bind address when unset.
+    #[arg(long, env = "DASHWIRE_PUBLIC_URL")]
+    pub public_url: Option<String>,
+}
+
+/// The From of the server's mail unless `--mail-from` says otherwise.
+pub const DEFAULT_MAIL_FROM: &str = "dashwire <no-reply@dashwire.localhost>";
+
+/// How the server sends mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailSettings {
+    /// The SMTP server's URL; none keeps mail in the outbox.
+    pub smtp_url: Option<String>,
+    /// The From address (a mailbox: `Name <address>` or `address`).
+    pub from: String,
+}
+
+impl Default for MailSettings {
+    fn default() -> MailSettings {
+        MailSettings {
+            smtp_url: None,
+            from: DEFAULT_MAIL_FROM.into(),
+        }
+    }
 }
 
 /// Where uploads are kept.
@@ -172,6 +206,9 @@ pub struct Config {
     pub media: MediaLocation,
     pub allow_private_fetch: bool,
     pub protected_recordings: Option<std::path::PathBuf>,
+    pub mail: MailSettings,
+    /// The address people reach this server at (no trailing slash).
+    pub public_url: String,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -284,7 +321,43 @@ impl TryFrom<ServeArgs> for Config {
             }
             None => MediaLocation::Dir(args.media_dir),
         };
+        let smtp_url = args.smtp_url.filter(|u| !u.trim().is_empty());
+        if let Some(url) = &smtp_url
+            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
+        {
+            return Err(ConfigError {
+                setting: "--smtp-url / DASHWIRE_SMTP_URL",
+                reason: format!("'{url}' is neither smtp://HOST:PORT nor smtps://USER:PASS@HOST"),
+            });
+        }
+        if args.mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(ConfigError {
+                setting: "--mail-from / DASHWIRE_MAIL_FROM",
+                reason: format!(
+                    "'{}' is not an address like 'dashwire <no-reply@example.com>'",
+                    args.mail_from
+                ),
+            });
+        }
+        let public_url = match args.public_url.filter(|u| !u.trim().is_empty()) {
+            Some(url) => {
+                let url = url.trim().trim_end_matches('/').to_owned();
+                if !(url.starts_with("http://") || url.starts_with("https://")) {
+                    return Err(ConfigError {
+                        setting: "--public-url / DASHWIRE_PUBLIC_URL",
+                        reason: format!("'{url}' is not an http:// or https:// address"),
+                    });
+                }
+                url
+            }
+            None => format!("http://{bind}"),
+        };
         Ok(Config {
+            mail: MailSettings {
+                smtp_url,
+                from: args.mail_from,
+            },
+            public_url,
             media,
             allow_private_fetch: args.allow_private_fetch,
             protected_recordings: args.protected_recordings,
@@ -329,6 +402,9 @@ mod tests {
             media_s3: None,
             allow_private_fetch: false,
             protected_recordings: None,
+            smtp_url: None,
+            mail_from: DEFAULT_MAIL_FROM.into(),
+            public_url: None,
         }
     }
 
@@ -343,6 +419,41 @@ mod tests {
         args.listen_backlog = 0;
         let err = Config::try_from(args).unwrap_err();
         assert!(err.to_string().contains("DASHWIRE_LISTEN_BACKLOG"), "{err}");
+        for (smtp, from, public, named) in [
+            (
+                Some("http://mail"),
+                DEFAULT_MAIL_FROM,
+                None,
+                "DASHWIRE_SMTP_URL",
+            ),
+            (None, "not an address", None, "DASHWIRE_MAIL_FROM"),
+            (
+                None,
+                DEFAULT_MAIL_FROM,
+                Some("dash.example"),
+                "DASHWIRE_PUBLIC_URL",
+            ),
+        ] {
+            let mut args = serve_args("127.0.0.1:1", DEFAULT_DATABASE_URL);
+            args.smtp_url = smtp.map(Into::into);
+            args.mail_from = from.into();
+            args.public_url = public.map(Into::into);
+            let err = Config::try_from(args).unwrap_err();
+            assert!(err.to_string().contains(named), "{err}");
+        }
+        let mut args = serve_args("127.0.0.1:1", DEFAULT_DATABASE_URL);
+        args.smtp_url = Some("smtp://127.0.0.1:2525".into());
+        args.public_url = Some("https://dash.example/".into());
+        let config = Config::try_from(args).unwrap();
+        assert_eq!(
+            config.public_url, "https://dash.example",
+            "no trailing slash"
+        );
+        let config = Config::try_from(serve_args("127.0.0.1:1", DEFAULT_DATABASE_URL)).unwrap();
+        assert_eq!(
+            (config.public_url.as_str(), config.mail.smtp_url),
+            ("http://127.0.0.1:1", None)
+        );
     }
 
     /// The on/off settings, each with its flag and its variable.

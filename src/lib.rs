@@ -36,6 +36,7 @@ pub mod posts;
 pub mod rate_limit;
 pub mod realtime;
 pub mod search;
+pub mod sharing;
 pub mod state;
 pub mod store;
 #[cfg(test)]

@@ -85,7 +85,7 @@ fn main() -> ExitCode {
 
 async fn run(command: Command) -> ExitCode {
     let result = match command {
-        Command::Serve(args) => match Config::try_from(args) {
+        Command::Serve(args) => match Config::try_from(*args) {
             Ok(config) => run_serve(config).await,
             Err(err) => return config_error(err),
         },

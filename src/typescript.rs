@@ -81,6 +81,7 @@ fn generated() -> Exports {
     crate::blog_viewer::typescript(&mut exports);
     crate::search::typescript(&mut exports);
     crate::archive::typescript(&mut exports);
+    crate::sharing::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
     crate::moderation::typescript(&mut exports);

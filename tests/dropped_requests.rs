@@ -62,6 +62,8 @@ impl App {
             media: MediaLocation::Dir(media.path().to_owned()),
             allow_private_fetch: false,
             protected_recordings: None,
+            mail: Default::default(),
+            public_url: "http://127.0.0.1".into(),
         };
         let state = AppState {
             store: store.clone(),
@@ -71,7 +73,7 @@ impl App {
             media: MediaStore::local(media.path()).unwrap(),
             fetcher: Fetcher::new(false),
         };
-        let services = Services::start(&store);
+        let services = Services::start(&store, &Default::default());
         let router = router(state.clone(), &services)
             .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9))));
         App {

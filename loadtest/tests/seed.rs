@@ -79,6 +79,8 @@ async fn start_server(
         media: MediaLocation::Dir(media.to_owned()),
         allow_private_fetch: false,
         protected_recordings: None,
+        mail: Default::default(),
+        public_url: "http://127.0.0.1".into(),
     };
     let state = AppState {
         store,

@@ -14,6 +14,8 @@ pub const RESERVED: &[&str] = &[
     "api",
     "svc",
     "archive",
+    "embed",
+    "share",
     "ask",
     "block",
     "blog",

@@ -13,7 +13,7 @@ use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::error::AppError;
 use crate::extract::PairsForm;
-use crate::posts::model::PostContent;
+use crate::posts::html::content_html;
 use crate::posts::reblog::{rebloggable, trail_after};
 use crate::state::AppState;
 use crate::web::escape_html as esc;
@@ -69,7 +69,7 @@ pub async fn preview(
             None => return Err(AppError::not_found("Nothing to preview.")),
         },
     };
-    let mut html = render(&content);
+    let mut html = content_html(&content);
     html.push_str(&body);
     if !form.tags.is_empty() {
         // Tags are kept with their angle brackets escaped (the spec's tag rule): read them
@@ -87,108 +87,6 @@ pub async fn preview(
         html.push_str(&format!("<ul class=\"tags\">{tags}</ul>"));
     }
     Ok(page(StatusCode::OK, &blog.name, &html))
-}
-
-/// A post's content as HTML: its HTML fields as the sanitiser left them, its text escaped.
-fn render(content: &PostContent) -> String {
-    match content {
-        PostContent::Text { title, body } => format!(
-            "{}{}",
-            heading(title),
-            body.replace(crate::posts::sanitize::READ_MORE, "")
-        ),
-        PostContent::Photo {
-            photos, caption, ..
-        } => {
-            let images: String = photos
-                .iter()
-                .map(|p| {
-                    format!(
-                        "<figure><img src=\"{}\" alt=\"{}\"></figure>",
-                        esc(&p.url),
-                        esc(&p.caption)
-                    )
-                })
-                .collect();
-            format!("{images}{caption}")
-        }
-        PostContent::Quote { quote, source } => {
-            format!("<blockquote>{}</blockquote>{source}", esc(quote))
-        }
-        PostContent::Link {
-            url,
-            title,
-            excerpt,
-            caption,
-            ..
-        } => format!(
-            "<p class=\"link\"><a href=\"{}\">{}</a></p><p>{}</p>{caption}",
-            esc(url),
-            esc(if title.is_empty() { url } else { title }),
-            esc(excerpt)
-        ),
-        PostContent::Chat { title, lines } => {
-            let lines: String = lines
-                .iter()
-                .map(|l| match l.speaker.as_str() {
-                    "" => format!("<li>{}</li>", esc(&l.text)),
-                    who => format!("<li><b>{}:</b> {}</li>", esc(who), esc(&l.text)),
-                })
-                .collect();
-            format!("{}<ul class=\"chat\">{lines}</ul>", heading(title))
-        }
-        PostContent::Audio {
-            url,
-            embed_url,
-            track_title,
-            caption,
-            ..
-        } => {
-            let player = if embed_url.is_empty() {
-                format!("<audio controls src=\"{}\"></audio>", esc(url))
-            } else {
-                format!(
-                    "<iframe src=\"{}\" title=\"player\"></iframe>",
-                    esc(embed_url)
-                )
-            };
-            format!("{}{player}{caption}", heading(track_title))
-        }
-        PostContent::Video {
-            url,
-            embed_url,
-            caption,
-            ..
-        } => {
-            let player = if embed_url.is_empty() {
-                format!("<video controls src=\"{}\"></video>", esc(url))
-            } else {
-                format!(
-                    "<iframe src=\"{}\" title=\"player\" allowfullscreen></iframe>",
-                    esc(embed_url)
-                )
-            };
-            format!("{player}{caption}")
-        }
-        PostContent::Note {
-            ask,
-            asking_name,
-            answer,
-            caption,
-        } => format!(
-            "<blockquote class=\"ask\"><p class=\"who\">{} asked:</p><p>{}</p></blockquote>{answer}{caption}",
-            esc(asking_name.as_deref().unwrap_or("Anonymous")),
-            esc(ask)
-        ),
-    }
-}
-
-fn heading(title: &str) -> String {
-    if title.is_empty() {
-        String::new()
-    } else {
-        format!("<h2>{}</h2>", esc(title))
-    }
 }
 
 fn page(status: StatusCode, blog: &str, body: &str) -> Response {
@@ -210,28 +108,4 @@ fn page(status: StatusCode, blog: &str, body: &str) -> Response {
         html,
     )
         .into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_is_escaped_and_html_is_the_sanitisers() {
-        let html = render(&PostContent::Quote {
-            quote: "<script>alert(1)</script>".into(),
-            source: "<p>ok</p>".into(),
-        });
-        assert_eq!(
-            html,
-            "<blockquote>&lt;script&gt;alert(1)&lt;/script&gt;</blockquote><p>ok</p>"
-        );
-        let note = render(&PostContent::Note {
-            ask: "why?".into(),
-            asking_name: Some("<b>x</b>".into()),
-            answer: "<p>because</p>".into(),
-            caption: String::new(),
-        });
-        assert!(note.contains("&lt;b&gt;x&lt;/b&gt; asked:"));
-    }
 }

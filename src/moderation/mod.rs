@@ -7,4 +7,4 @@ pub mod store;
 
 #[cfg(test)]
 pub(crate) use http::typescript;
-pub use http::{not_suspended, router};
+pub use http::{ADMINS_ONLY, not_suspended, router};

@@ -6,6 +6,7 @@
 pub mod actions;
 mod channels;
 mod highlighted;
+pub mod html;
 pub mod http;
 pub mod mentions;
 pub mod model;
