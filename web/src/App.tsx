@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
 import { QueryProvider } from './api/QueryProvider';
+import { BlogArchivePage, archiveViewOf } from './features/archive';
 import {
   BlogActivityPage,
   BlogFollowersPage,
@@ -176,6 +177,15 @@ function Routes() {
         {(params) => (
           <WaitForSession>
             <BlogTagPage key={`${params.name}/${params.tag}`} name={params.name} tag={params.tag} />
+          </WaitForSession>
+        )}
+      </Route>
+      {/* The archive (spec 002 §2): tagged/{tag}, filter-by/{type}, {year}/{month}; any other
+          path under it shows the whole of it. */}
+      <Route path="/blog/:name/archive/*?">
+        {(params) => (
+          <WaitForSession>
+            <BlogArchivePage key={params.name} name={params.name} view={archiveViewOf(params['*'])} />
           </WaitForSession>
         )}
       </Route>

@@ -35,6 +35,8 @@ describe('blog pages with posts', () => {
     expect(within(feed).queryByText('The rest.')).toBeNull();
     expect(within(feed).getByRole('link', { name: 'Keep reading' }).getAttribute('href')).toBe('/blog/bob/post/3');
     expect(requests.find((r) => r.path === '/svc/post/blog/after/0')?.query.get('blog')).toBe('bob');
+    const tabs = screen.getByRole('navigation', { name: 'bob pages' });
+    expect(within(tabs).getByRole('link', { name: 'Archive' }).getAttribute('href')).toBe('/blog/bob/archive');
   });
 
   it("lists a tag's posts with the pinned one marked, and lets the owner pin another", async () => {
@@ -49,6 +51,7 @@ describe('blog pages with posts', () => {
     });
     const feed = await screen.findByRole('feed', { name: 'alice posts tagged #Art' });
     expect(requests.find((r) => r.path === '/svc/post/blog/after/0')?.query.get('tag')).toBe('Art');
+    expect(screen.getByRole('link', { name: '#Art in the archive' }).getAttribute('href')).toBe('/blog/alice/archive/tagged/Art');
     // Pinning lists the page again: a new feed each time.
     const first = () => within(screen.getByRole('feed', { name: 'alice posts tagged #Art' })).getAllByRole('article')[0];
     expect(first().getAttribute('data-post-id')).toBe('5');

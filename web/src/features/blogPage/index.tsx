@@ -2,6 +2,7 @@
 // /blog/{name}/post/{id}(/{slug}); the owner's /blog/{name}/drafts, /queue and /processing.
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { archivePath } from '../archive';
 import { PostList, TagPageContext } from '../posts';
 import { taggedPath } from '../search';
 import { ActivitySection } from './components/ActivitySection';
@@ -46,6 +47,8 @@ export function BlogTagPage({ name, tag }: { name: string; tag: string }) {
           <h2 className="section-title">#{tag}</h2>
           <p className="blog-page__tagged-everywhere">
             <Link to={taggedPath(tag)}>#{tag} on every blog</Link>
+            <span aria-hidden="true"> · </span>
+            <Link to={archivePath(blog.name, { kind: 'tagged', tag })}>#{tag} in the archive</Link>
           </p>
           <TagPageContext.Provider value={tagPage}>
             <PostList

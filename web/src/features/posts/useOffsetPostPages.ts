@@ -4,9 +4,10 @@
 // cache under the caller's key: a new key (another term, sort or filter) starts over from
 // offset 0 with no posts, and a search left behind is dropped, not kept to come back to.
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Post } from '../../api/postModels';
 import type { SearchPage } from '../../api/searchEndpoints';
+import { useInfinitePageControls } from '../../lib/useInfinitePageControls';
 import { useRemovedPosts } from './savedPosts';
 import type { PostListView } from './usePostList';
 
@@ -66,18 +67,8 @@ export function useOffsetPostPages({
     return shown;
   }, [pages.data, removed]);
 
-  const ready = pages.data !== undefined;
-  const failed = pages.isError && !pages.isFetching;
-  const { fetchNextPage, refetch, hasNextPage } = pages;
-  // Joins a page already on its way: two scroll checks before a render ask once.
-  const loadMore = useCallback(() => {
-    if (ready && hasNextPage) void fetchNextPage({ cancelRefetch: false });
-  }, [ready, hasNextPage, fetchNextPage]);
-  const moreFailed = failed && pages.isFetchNextPageError;
-  const retry = useCallback(() => {
-    if (moreFailed) void fetchNextPage();
-    else void refetch();
-  }, [moreFailed, fetchNextPage, refetch]);
+  const { ready, failed, moreFailed, loadMore, retry } = useInfinitePageControls(pages);
+  const { hasNextPage } = pages;
 
   const state: PostListView = {
     posts,

@@ -4,12 +4,13 @@ import type { Blog } from '../../../api/models';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatCount } from '../../../lib/format';
+import { archivePath } from '../../archive';
 import { BlogCard, useBodyBackground } from '../../blogCard';
 import { useBlogData } from '../../blogs';
 
 /**
  * What every /blog/{name}… page shares: loading the blog, the card, its counts and the tabs
- * (Posts, Followers, Activity). The page body goes below.
+ * (Posts, Followers, Archive, Activity). The page body goes below.
  */
 export function BlogPageFrame({
   name,
@@ -60,6 +61,7 @@ function BlogTabs({ blog }: { blog: Blog }) {
   const tabs = [
     { href: base, label: 'Posts' },
     { href: `${base}/followers`, label: 'Followers' },
+    { href: archivePath(blog.name), label: 'Archive' },
     ...(blog.isMine ? [{ href: `${base}/activity`, label: 'Activity' }] : []),
     ...ownerPages,
   ];

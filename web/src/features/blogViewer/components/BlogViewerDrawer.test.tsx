@@ -78,6 +78,14 @@ describe('BlogViewerDrawer, opened with a url or to preview an appearance', () =
     await waitFor(() => expect(location.history.at(-1)).toBe('/blog/ann/post/2/a-slug'));
   });
 
+  it("closes for the blog's archive", async () => {
+    const { location } = renderViewer({ ann: postsOf('ann', 2) }, { name: 'ann', options: {} });
+    fireEvent.click(screen.getByRole('button', { name: 'Open ann with options' }));
+    fireEvent.click(await within(drawer()).findByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /blog viewer/ })).toBeNull());
+    expect(location.history.at(-1)).toBe('/blog/ann/archive');
+  });
+
   it('takes only its own paths as a url', () => {
     expect(postIdOfUrl('ann', '/blog/ann/post/7')).toBe(7);
     expect(postIdOfUrl('ann', '/blog/annie/post/7')).toBeUndefined();

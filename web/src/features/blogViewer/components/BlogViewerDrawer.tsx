@@ -10,6 +10,7 @@ import { fetchIndashBlogHeader } from '../../../api/postEndpoints';
 import type { Post } from '../../../api/postModels';
 import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
+import { archivePath } from '../../archive';
 import { BlogCard } from '../../blogCard';
 import { BlogSearchForm, BlogSearchStatus, useBlogSearch } from '../../blogSearch';
 import { useBlog, useBlogsDispatch } from '../../blogs';
@@ -267,7 +268,15 @@ function BlogViewerBody({
             )}
             <BlogCard name={blog.name} headingLevel={2} />
             {!request.editingAppearance && (
-              <BlogViewerTools blog={blog} address={request.url} onOpenBlog={() => act('open')} />
+              <BlogViewerTools
+                blog={blog}
+                address={request.url}
+                onOpenBlog={() => act('open')}
+                onOpenArchive={() => {
+                  onClose();
+                  navigate(archivePath(blog.name));
+                }}
+              />
             )}
           </>
         )}

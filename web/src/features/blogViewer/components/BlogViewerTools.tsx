@@ -1,5 +1,6 @@
 // The blog viewer's follow, share and user controls (spec 000 §2.10). Follow and Ask are the
-// blog card's own; here: open the blog's page, share its address, message it, block it.
+// blog card's own; here: open the blog's page or its archive, share its address, message it,
+// block it.
 import { useState } from 'react';
 import type { Blog } from '../../../api/models';
 import { errorDetails } from '../../../api/client';
@@ -11,11 +12,14 @@ export function BlogViewerTools({
   blog,
   address: path,
   onOpenBlog,
+  onOpenArchive,
 }: {
   blog: Blog;
   /** The address the drawer stands for, if not the blog's page. */
   address?: string;
   onOpenBlog(): void;
+  /** Closes the drawer for the blog's archive page. */
+  onOpenArchive(): void;
 }) {
   const { isLoggedIn, user } = useSession();
   const messaging = useMessaging();
@@ -36,6 +40,9 @@ export function BlogViewerTools({
     <div className="blog-viewer__tools" role="toolbar" aria-label={`${blog.name} controls`}>
       <button type="button" className="button button--quiet" onClick={onOpenBlog}>
         Open blog
+      </button>
+      <button type="button" className="button button--quiet" onClick={onOpenArchive}>
+        Archive
       </button>
       <button type="button" className="button button--quiet" onClick={share}>
         Share
