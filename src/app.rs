@@ -68,6 +68,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::search::router())
         .merge(crate::archive::router())
         .merge(crate::sharing::router())
+        .merge(crate::client_log::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())
@@ -160,6 +161,7 @@ async fn upkeep(state: AppState) {
     loop {
         tick.tick().await;
         state.login_limiter.sweep();
+        state.request_limiter.sweep();
         match auth::store::sweep_sessions(&state.store).await {
             Ok(n) if n > 0 => tracing::info!(removed = n, "expired sessions removed"),
             Ok(_) => {}

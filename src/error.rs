@@ -143,6 +143,10 @@ impl AppError {
     pub fn conflict(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::CONFLICT, code, detail)
     }
+    /// 413: the body is larger than the call takes.
+    pub fn too_large(detail: impl Into<String>) -> AppError {
+        Self::user(StatusCode::PAYLOAD_TOO_LARGE, Code::BodyTooLarge, detail)
+    }
     /// 429.
     pub fn too_many(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::TOO_MANY_REQUESTS, code, detail)

@@ -18,6 +18,7 @@ pub mod asks;
 pub mod auth;
 pub mod blog_viewer;
 pub mod blogs;
+pub mod client_log;
 pub mod composer;
 pub mod config;
 pub mod demo;

@@ -199,6 +199,7 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
     let state = AppState {
         store: store.clone(),
         fetcher: Fetcher::new(config.allow_private_fetch),
+        request_limiter: Default::default(),
         config: Arc::new(config),
         login_limiter,
         realtime,

@@ -1,5 +1,7 @@
 //! Failed-login limiting per client address: in memory on one node, in Redis when the nodes
 //! share one (`--redis-url`), so that trying passwords against several nodes counts once.
+//! And [`RequestLimiter`], a plain per-key budget of requests per minute on this node, for
+//! calls whose abuse costs little but should still be bounded (the behaviour logs).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -191,5 +193,57 @@ mod tests {
         assert!(limiter.check(other).await.is_ok());
         limiter.succeeded(ip).await;
         assert!(limiter.check(ip).await.is_ok());
+    }
+}
+
+/// A budget of requests per key (a session, an address) in fixed one-minute windows, kept in
+/// this process: each node counts its own requests.
+#[derive(Clone, Default)]
+pub struct RequestLimiter {
+    windows: Arc<DashMap<String, (Instant, u32)>>,
+}
+
+/// The window a [`RequestLimiter`] counts in.
+pub const REQUEST_WINDOW: Duration = Duration::from_secs(60);
+
+impl RequestLimiter {
+    /// Counts one request of `key`; `Err` with how long to wait when it is over `per_minute`.
+    pub fn check(&self, key: &str, per_minute: u32) -> Result<(), Duration> {
+        let now = Instant::now();
+        let mut entry = self.windows.entry(key.to_owned()).or_insert((now, 0));
+        let (started, count) = entry.value_mut();
+        if now.duration_since(*started) >= REQUEST_WINDOW {
+            *started = now;
+            *count = 0;
+        }
+        if *count >= per_minute {
+            return Err(REQUEST_WINDOW - now.duration_since(*started));
+        }
+        *count += 1;
+        Ok(())
+    }
+
+    /// Forgets windows that ended, so keys of clients long gone do not pile up.
+    pub fn sweep(&self) {
+        let now = Instant::now();
+        self.windows
+            .retain(|_, (started, _)| now.duration_since(*started) < REQUEST_WINDOW);
+    }
+}
+
+#[cfg(test)]
+mod request_limiter_tests {
+    use super::*;
+
+    #[test]
+    fn a_key_gets_its_budget_and_no_more() {
+        let limiter = RequestLimiter::default();
+        for _ in 0..3 {
+            assert!(limiter.check("a", 3).is_ok());
+        }
+        assert!(limiter.check("a", 3).is_err());
+        assert!(limiter.check("b", 3).is_ok(), "keys are apart");
+        limiter.sweep();
+        assert!(limiter.check("a", 3).is_err(), "the window has not ended");
     }
 }

@@ -7,7 +7,7 @@ use axum::extract::FromRef;
 
 use crate::config::Config;
 use crate::outbound::Fetcher;
-use crate::rate_limit::LoginLimiter;
+use crate::rate_limit::{LoginLimiter, RequestLimiter};
 use crate::realtime::Realtime;
 use crate::store::Store;
 use crate::store::media::MediaStore;
@@ -24,4 +24,6 @@ pub struct AppState {
     pub media: MediaStore,
     /// Fetches what users hand the server a URL for, never from inside.
     pub fetcher: Fetcher,
+    /// Budgets of cheap calls per client (the behaviour logs).
+    pub request_limiter: RequestLimiter,
 }

@@ -82,6 +82,7 @@ fn generated() -> Exports {
     crate::search::typescript(&mut exports);
     crate::archive::typescript(&mut exports);
     crate::sharing::typescript(&mut exports);
+    crate::client_log::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
     crate::moderation::typescript(&mut exports);

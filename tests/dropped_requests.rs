@@ -72,6 +72,7 @@ impl App {
             realtime,
             media: MediaStore::local(media.path()).unwrap(),
             fetcher: Fetcher::new(false),
+            request_limiter: Default::default(),
         };
         let services = Services::start(&store, &Default::default());
         let router = router(state.clone(), &services)

@@ -89,6 +89,7 @@ async fn start_server(
         realtime,
         media: MediaStore::local(media).unwrap(),
         fetcher: Fetcher::new(false),
+        request_limiter: Default::default(),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(serve(listener, state, async {

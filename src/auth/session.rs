@@ -101,6 +101,12 @@ pub fn clear_cookie() -> HeaderValue {
     HeaderValue::from_static("dashwire_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
 }
 
+/// The behaviour log calls a browser's beacon makes (`client_log/`): a beacon sends no
+/// header of ours and its body is not a form, so these take no form key. They change nothing
+/// but the log, and are rate-limited instead. Only these paths: a request without its form key
+/// must never reach a call that changes something.
+pub const BEACON_PATHS: [&str; 3] = ["/services/cslog", "/services/bblog", "/svc/log/lady"];
+
 /// Resolves the session and enforces the form key on state-changing requests.
 pub async fn load_session(
     State(store): State<Store>,
@@ -112,7 +118,10 @@ pub async fn load_session(
         None => None,
     };
     let (mut parts, body) = request.into_parts();
-    let body = if changes_state(&parts.method) {
+    // A browser's beacon (the behaviour logs) cannot send our header, and its body is not a
+    // form: those calls change nothing but the log, and are rate-limited instead.
+    let beacon = BEACON_PATHS.contains(&parts.uri.path());
+    let body = if changes_state(&parts.method) && !beacon {
         let (presented, body) = presented_form_key(&parts.headers, body).await?;
         let expected = session.as_ref().map(|s| s.form_key.as_str());
         check_form_key(presented.as_deref(), expected)?;

@@ -15,6 +15,7 @@ pub const RESERVED: &[&str] = &[
     "svc",
     "archive",
     "embed",
+    "log",
     "share",
     "ask",
     "block",

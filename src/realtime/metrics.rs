@@ -75,6 +75,16 @@ pub struct HttpLabels {
     pub status: &'static str,
 }
 
+/// The labels of `dashwire_client_log_requests`: which log call, and what became of it (both
+/// from fixed sets).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ClientLogLabels {
+    /// `cslog`, `bblog`, `lady` or `conversion`.
+    pub endpoint: &'static str,
+    /// `accepted`, `malformed`, `too_large` or `rate_limited`.
+    pub outcome: &'static str,
+}
+
 /// Why a subscription replayed from the log (`dashwire_replay_events`).
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ReplayLabels {
@@ -153,6 +163,10 @@ pub struct Metrics {
     pub replay_events: Family<ReplayLabels, Histogram, ReplayBuckets>,
     /// `dashwire_bus_lag_seconds`: a Redis bus message's send on its node to its receipt here.
     pub bus_lag: LatencyHistogram,
+    /// `dashwire_client_log_requests`: the browsers' behaviour logs, by call and outcome.
+    pub client_log_requests: Family<ClientLogLabels, Counter>,
+    /// `dashwire_client_log_events`: the events accepted logs carried.
+    pub client_log_events: Counter,
     registry: Registry,
 }
 
@@ -188,6 +202,8 @@ impl Metrics {
             publish_to_delivery: LatencyHistogram::new(DELIVERY_BUCKETS),
             replay_events: Family::new_with_constructor(ReplayBuckets),
             bus_lag: LatencyHistogram::new(BUS_LAG_BUCKETS),
+            client_log_requests: Family::default(),
+            client_log_events: Counter::default(),
             registry: Registry::with_prefix("dashwire"),
         };
         let m = &mut metrics;
@@ -295,6 +311,16 @@ impl Metrics {
              the two nodes' wall clocks",
             Unit::Seconds,
             m.bus_lag.clone(),
+        );
+        r.register(
+            "client_log_requests",
+            "Behaviour logs the browsers sent, by call and outcome",
+            m.client_log_requests.clone(),
+        );
+        r.register(
+            "client_log_events",
+            "Events carried by the behaviour logs accepted",
+            m.client_log_events.clone(),
         );
         // Every reason from the start, at zero, so that a rate over them has a beginning.
         for reason in [
