@@ -13,6 +13,7 @@ import {
   BlogTagPage,
   type OwnerPostsPage,
 } from './features/blogPage';
+import { BehaviourLogProvider } from './features/behaviourLog';
 import { BlogStoreProvider } from './features/blogs';
 import { BlogViewerDrawer, BlogViewerProvider } from './features/blogViewer';
 import { ComposerHost, ComposerProvider, useComposer } from './features/composer';
@@ -36,6 +37,7 @@ export function App({ client }: { client?: ApiClient }) {
   return (
     <ApiProvider client={client}>
       <QueryProvider>
+        <BehaviourLogProvider>
         <SessionProvider>
           <DialogProvider>
             <BlogStoreProvider>
@@ -58,6 +60,7 @@ export function App({ client }: { client?: ApiClient }) {
             </BlogStoreProvider>
           </DialogProvider>
         </SessionProvider>
+        </BehaviourLogProvider>
       </QueryProvider>
     </ApiProvider>
   );

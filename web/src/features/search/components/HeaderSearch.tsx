@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useRoute, useSearch } from 'wouter';
 import { SearchIcon } from '../../../components/icons';
+import { useBehaviourLog } from '../../behaviourLog';
 import { SITE_SEARCH_DEFAULTS, siteSearchFromLocation, siteSearchPath } from '../searchLocation';
 
 /** The search the current page shows, if it is a search page. */
@@ -18,6 +19,7 @@ function useCurrentSearch() {
 
 export function HeaderSearch() {
   const [, navigate] = useLocation();
+  const behaviour = useBehaviourLog();
   const current = useCurrentSearch();
   const [text, setText] = useState(current.term);
   // Another search page (a link, Back): the box shows its term.
@@ -34,6 +36,7 @@ export function HeaderSearch() {
     const search = siteSearchFromLocation(undefined, fields.toString());
     // Spec 002 §5: the term is trimmed; an empty one does not search.
     if (search.term === '') return;
+    behaviour.log('search', { scope: 'site', sort: search.sort, post_type: search.postType });
     navigate(siteSearchPath(search));
   };
 
