@@ -21,6 +21,7 @@
 mod dashboard;
 mod http;
 mod posts_seeding;
+mod search;
 mod seed;
 mod seeding;
 mod sockets;
@@ -57,6 +58,8 @@ enum Mode {
     SeedPosts(SeedPostsArgs),
     /// Read user 0's dashboard, page after page, and report the latency.
     Dashboard(DashboardArgs),
+    /// Search in blogs, across blogs or by tag over the seeded posts; report the latency.
+    Search(SearchArgs),
     /// Open, authenticate and subscribe sockets and hold them.
     Connect(ConnectArgs),
     /// Chat between seeded pairs at a steady rate while sockets are connected.
@@ -171,6 +174,25 @@ struct DashboardArgs {
     /// Pages each reader goes down (the first, then `after` the last post) before starting over.
     #[arg(long, default_value_t = 5)]
     pages: usize,
+}
+
+/// How to search (see `search.rs`).
+#[derive(Args, Clone)]
+struct SearchArgs {
+    /// The file `dashwire-loadgen seed` wrote (user 0 searches; its blogs are searched in).
+    #[arg(long, default_value = "loadtest/data/seed.json")]
+    seed: PathBuf,
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    #[arg(long, value_enum, default_value = "site")]
+    kind: search::Kind,
+    /// CREATED_DESC or POPULARITY_DESC (blog); top or recent (site, tagged); empty: the default.
+    #[arg(long, default_value = "")]
+    sort: String,
+    #[arg(long, default_value_t = 1000)]
+    requests: usize,
+    #[arg(long, default_value_t = 4)]
+    concurrency: usize,
 }
 
 #[derive(Args, Clone)]
@@ -294,6 +316,19 @@ fn main() -> anyhow::Result<()> {
                     args.pages,
                 )
                 .await
+            }
+            Mode::Search(a) => {
+                let (seed, url, sort) = (&a.seed, &a.url, &a.sort);
+                let (kind, requests, concurrency) = (a.kind, a.requests, a.concurrency);
+                let plan = search::SearchPlan {
+                    seed,
+                    url,
+                    kind,
+                    sort,
+                    requests,
+                    concurrency,
+                };
+                search::run(plan).await
             }
             Mode::Connect(args) => connect(args).await,
             Mode::Chat(args) => chat(args).await,
