@@ -25,9 +25,9 @@ use crate::state::AppState;
 pub const SEARCH_PAGE_SIZE: i64 = 10;
 /// Tags the typeahead lists at most (spec 002 §9 Search).
 pub const TYPEAHEAD_TAGS: i64 = 20;
-/// How far into results paging goes: past it a search says it has no more. Deep offsets cost
-/// the engine every match before them, and nobody pages 500 pages into a search.
-pub const MAX_SEARCH_OFFSET: i64 = 5_000;
+/// How far into results paging goes: past it a search says it has no more. A search across
+/// blogs ranks its newest [`store::CANDIDATES`] matches; a blog's search pages as far.
+pub const MAX_SEARCH_OFFSET: i64 = store::CANDIDATES;
 
 pub fn router() -> Router<AppState> {
     Router::new()

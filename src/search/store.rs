@@ -1,24 +1,38 @@
 //! The search queries, on each database's own full-text engine: an FTS5 table on SQLite, a
 //! tsvector column with a GIN index on PostgreSQL (migrations 0018). The filters, order and
-//! paging are one SQL text for both; only how a post matches differs, one fragment per
-//! driver below. Each answers post ids in order, one more than the page when there is a
-//! next page; `posts::store::post_rows` reads the posts as every page shows them.
+//! paging are one SQL text for both; how a post matches differs, one fragment per driver
+//! below. Each answers post ids in order, one more than the page when there is a next page;
+//! `posts::store::post_rows` reads the posts as every page shows them.
+//!
+//! What bounds the cost (loadtest/RESULTS.md §15, 1,000,000 posts): a word common enough to
+//! be in half the posts must not make a search read and sort half the posts. A blog's search
+//! starts from the blog's posts; a search across blogs, and a tag's page, rank the
+//! [`CANDIDATES`] newest posts that match (by id, which follows the order posts are written),
+//! read newest first from the engine's own order, so their cost is bounded whatever the word.
 
 use super::terms::Terms;
 use crate::posts::model::PostType;
 use crate::store::{DbPool, Store};
 use crate::with_pool;
 
-/// Where a search's matches are read from and how a post matches, per driver: `{match}` in
-/// the queries below. `$1` is the engine's query text.
-const SQLITE_MATCH: (&str, &str) = (
-    "posts_fts JOIN posts p ON p.id = posts_fts.rowid",
-    "posts_fts MATCH $1",
-);
-const POSTGRES_MATCH: (&str, &str) = (
-    "posts p",
-    "p.search_vector @@ plainto_tsquery('dashwire_search', $1)",
-);
+/// The newest matches a search across blogs or a tag's page ranks and pages through.
+pub const CANDIDATES: i64 = 2_000;
+
+/// The newest [`CANDIDATES`] (`$8`) posts that match `$1`, per driver, as `id`s: FTS5 reads its
+/// matches in rowid order, newest first, and stops; PostgreSQL walks the primary key back from
+/// the newest post for a common word, or reads a rare word's few matches from the GIN index
+/// and sorts them (its statistics on the tsvector tell which).
+const SQLITE_CANDIDATES: &str = "SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH $1 \
+     ORDER BY rowid DESC LIMIT $8";
+const POSTGRES_CANDIDATES: &str = "SELECT id FROM posts \
+     WHERE search_vector @@ plainto_tsquery('dashwire_search', $1) ORDER BY id DESC LIMIT $8";
+
+/// Whether post `p` matches `$1`, per driver. On SQLite a blog's search tests each of the
+/// blog's posts against the FTS5 index by rowid, rather than reading every match of the word
+/// in every blog and keeping the blog's.
+const SQLITE_MATCHES: &str =
+    "EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts.rowid = p.id AND posts_fts MATCH $1)";
+const POSTGRES_MATCHES: &str = "p.search_vector @@ plainto_tsquery('dashwire_search', $1)";
 
 /// The order of a search's results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,9 +84,12 @@ pub async fn blog_search(
     order: Order,
     window: Window,
 ) -> sqlx::Result<Vec<i64>> {
-    let (from, matches) = engine(store);
+    let matches = match store.pool() {
+        DbPool::Sqlite { .. } => SQLITE_MATCHES,
+        DbPool::Postgres(_) => POSTGRES_MATCHES,
+    };
     let sql = format!(
-        "SELECT p.id FROM {from} LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
+        "SELECT p.id FROM posts p LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
          WHERE {matches} AND p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) \
          AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.parent_post_id IS NULL) \
          {} LIMIT $6 OFFSET $7",
@@ -86,9 +103,9 @@ pub async fn blog_search(
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
 
-/// The ids of published posts of every public blog that match `terms` (spec 000 §2.12's
-/// search): not a private blog's, nor a spam or suspended one's, nor one that blocked any
-/// blog of `viewer`'s.
+/// The ids of published posts of every public blog among the [`CANDIDATES`] newest that
+/// match `terms` (spec 000 §2.12's search): not a private blog's, nor a spam or suspended
+/// one's, nor one that blocked any blog of `viewer`'s.
 pub async fn site_search(
     store: &Store,
     viewer: Option<i64>,
@@ -97,23 +114,28 @@ pub async fn site_search(
     order: Order,
     window: Window,
 ) -> sqlx::Result<Vec<i64>> {
-    let (from, matches) = engine(store);
+    let candidates = match store.pool() {
+        DbPool::Sqlite { .. } => SQLITE_CANDIDATES,
+        DbPool::Postgres(_) => POSTGRES_CANDIDATES,
+    };
     let sql = format!(
-        "SELECT p.id FROM {from} JOIN blogs b ON b.id = p.blog_id \
+        "SELECT p.id FROM ({candidates}) c JOIN posts p ON p.id = c.id \
+         JOIN blogs b ON b.id = p.blog_id \
          LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
-         WHERE {matches} AND {PUBLIC} {} LIMIT $6 OFFSET $7",
+         WHERE {PUBLIC} {} LIMIT $6 OFFSET $7",
         order.sql()
     );
     let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
         .bind(engine_text(store, terms)).bind(viewer)
         .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
-        .bind(window.limit).bind(window.offset)
+        .bind(window.limit).bind(window.offset).bind(CANDIDATES)
         .fetch_all(pool).await)?;
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
 
-/// The ids of published posts of every public blog tagged `tag_key` (the `/tagged/{tag}`
-/// page), kept as [`site_search`] keeps them.
+/// The ids of published posts of every public blog among the [`CANDIDATES`] newest tagged
+/// `tag_key` (the `/tagged/{tag}` page), kept as [`site_search`] keeps them; read newest
+/// first from the (tag_key, post_id) index.
 pub async fn tagged(
     store: &Store,
     viewer: Option<i64>,
@@ -123,16 +145,17 @@ pub async fn tagged(
     window: Window,
 ) -> sqlx::Result<Vec<i64>> {
     let sql = format!(
-        "SELECT p.id FROM posts p JOIN blogs b ON b.id = p.blog_id \
+        "SELECT p.id FROM (SELECT DISTINCT t.post_id AS id FROM post_tags t WHERE t.tag_key = $1 \
+         ORDER BY t.post_id DESC LIMIT $8) c JOIN posts p ON p.id = c.id \
+         JOIN blogs b ON b.id = p.blog_id \
          LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
-         WHERE p.id IN (SELECT t.post_id FROM post_tags t WHERE t.tag_key = $1) AND {PUBLIC} \
-         {} LIMIT $6 OFFSET $7",
+         WHERE {PUBLIC} {} LIMIT $6 OFFSET $7",
         order.sql()
     );
     let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
         .bind(tag_key).bind(viewer)
         .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
-        .bind(window.limit).bind(window.offset)
+        .bind(window.limit).bind(window.offset).bind(CANDIDATES)
         .fetch_all(pool).await)?;
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
@@ -160,13 +183,6 @@ pub async fn popular_tags(
     let rows: Vec<(String, i64)> = with_pool!(store, pool => sqlx::query_as(SQL)
         .bind(blog_id).bind(with_private).bind(limit).fetch_all(pool).await)?;
     Ok(rows.into_iter().map(|(tag, _)| tag).collect())
-}
-
-fn engine(store: &Store) -> (&'static str, &'static str) {
-    match store.pool() {
-        DbPool::Sqlite { .. } => SQLITE_MATCH,
-        DbPool::Postgres(_) => POSTGRES_MATCH,
-    }
 }
 
 fn engine_text(store: &Store, terms: &Terms) -> String {
