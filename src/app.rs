@@ -69,6 +69,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::archive::router())
         .merge(crate::sharing::router())
         .merge(crate::client_log::router())
+        .merge(crate::analytics::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())

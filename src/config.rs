@@ -207,7 +207,9 @@ pub struct Config {
     pub allow_private_fetch: bool,
     pub protected_recordings: Option<std::path::PathBuf>,
     pub mail: MailSettings,
-    /// The address people reach this server at (no trailing slash).
+    /// The address people reach this server at (no trailing slash). Without `--public-url`
+    /// it is empty here and `serve` sets it to the address it bound (known only then, when
+    /// binding port 0).
     pub public_url: String,
 }
 
@@ -350,7 +352,7 @@ impl TryFrom<ServeArgs> for Config {
                 }
                 url
             }
-            None => format!("http://{bind}"),
+            None => String::new(),
         };
         Ok(Config {
             mail: MailSettings {
@@ -452,7 +454,8 @@ mod tests {
         let config = Config::try_from(serve_args("127.0.0.1:1", DEFAULT_DATABASE_URL)).unwrap();
         assert_eq!(
             (config.public_url.as_str(), config.mail.smtp_url),
-            ("http://127.0.0.1:1", None)
+            ("", None),
+            "the address is set by serve once it has bound"
         );
     }
 

@@ -12,6 +12,7 @@
 
 pub mod accounts;
 pub mod activity;
+pub mod analytics;
 pub mod app;
 pub mod archive;
 pub mod asks;

@@ -150,7 +150,7 @@ async fn open_store(url: &str) -> anyhow::Result<Store> {
         .map_err(|err| StoreOpenError(err).into())
 }
 
-async fn run_serve(config: Config) -> anyhow::Result<()> {
+async fn run_serve(mut config: Config) -> anyhow::Result<()> {
     let store = open_store(&config.database_url).await?;
     let listener = listen(config.bind, config.listen_backlog).map_err(|err| {
         StoreOpenError(anyhow::anyhow!(
@@ -159,6 +159,9 @@ async fn run_serve(config: Config) -> anyhow::Result<()> {
         ))
     })?;
     let addr = listener.local_addr().context("reading the bound address")?;
+    if config.public_url.is_empty() {
+        config.public_url = format!("http://{addr}");
+    }
     let media = match &config.media {
         MediaLocation::Dir(dir) => MediaStore::local(dir),
         MediaLocation::S3(url) => MediaStore::s3(url),

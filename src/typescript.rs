@@ -83,6 +83,7 @@ fn generated() -> Exports {
     crate::archive::typescript(&mut exports);
     crate::sharing::typescript(&mut exports);
     crate::client_log::typescript(&mut exports);
+    crate::analytics::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
     crate::moderation::typescript(&mut exports);

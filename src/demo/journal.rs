@@ -3,10 +3,13 @@
 //! and a blog's archive have something to find on a first run.
 
 use crate::blogs;
+use crate::likes;
+use crate::notes::store::NotedPost;
 use crate::posts;
 use crate::posts::model::{PostContent, PostState};
 use crate::posts::store::PostWrite;
 use crate::store::{Store, now_secs};
+use crate::with_writer;
 
 /// One blog's back catalogue: its name and its posts, as (title, words, tags).
 type Catalogue = (
@@ -268,6 +271,7 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
         .max()
         .unwrap_or(0);
     let mut at = start;
+    let mut written = Vec::new();
     for round in 0..longest {
         for (name, entries) in CATALOGUES {
             let Some((title, words, tags)) = entries.get(round) else {
@@ -283,10 +287,47 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
             let mut write = PostWrite::new(blog.id, PostState::Published, content);
             write.tags = tags.iter().map(|t| (*t).to_owned()).collect();
             write.date = Some(at);
-            posts::store::create_post(store, &write).await?;
+            written.push((
+                posts::store::create_post(store, &write).await?,
+                blog.user_id,
+            ));
             at += step;
         }
     }
+    liked_over_time(store, &written).await
+}
+
+/// The demo's readers like the back catalogue, a few likes a post, and the likes and follows
+/// are dated over the months the posts span: a blog's analytics have a past to chart.
+async fn liked_over_time(store: &Store, written: &[(i64, i64)]) -> anyhow::Result<()> {
+    let mut readers = Vec::new();
+    for name in ["alice", "bob", "carol", "dave"] {
+        let blog = blogs::store::blog_ref(store, name)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))?;
+        readers.push((blog.user_id, blog.id));
+    }
+    for (i, &(post, owner)) in written.iter().enumerate() {
+        let likers = readers.iter().filter(|(user, _)| *user != owner);
+        for &(user, via) in likers.take(1 + i % 3) {
+            likes::store::like(store, user, via, NotedPost::of(post, None)).await?;
+        }
+    }
+    // A like lands some hours after its post; a follow some days into the catalogue's months.
+    const NOTES: &str = "UPDATE notes SET created_at = \
+         (SELECT p.published_at FROM posts p WHERE p.id = notes.post_id) + 3600 * (1 + notes.id % 30) \
+         WHERE type = 'like' AND post_id IN (SELECT id FROM posts WHERE published_at < $1)";
+    const LIKES: &str = "UPDATE likes SET created_at = \
+         (SELECT p.published_at FROM posts p WHERE p.id = likes.post_id) + 3600 * (1 + likes.user_id % 30) \
+         WHERE post_id IN (SELECT id FROM posts WHERE published_at < $1)";
+    const FOLLOWS: &str =
+        "UPDATE follows SET created_at = created_at - 86400 * ((user_id * 7 + blog_id * 13) % 80)";
+    let recent = now_secs() - 86_400;
+    with_writer!(store, pool => {
+        sqlx::query(NOTES).bind(recent).execute(pool).await?;
+        sqlx::query(LIKES).bind(recent).execute(pool).await?;
+        sqlx::query(FOLLOWS).execute(pool).await.map(drop)
+    })?;
     Ok(())
 }
 
@@ -325,5 +366,16 @@ mod tests {
                 .unwrap();
             assert!(found.len() >= at_least, "{term}: {}", found.len());
         }
+        // Analytics have a past to chart: likes on many days of the last three months.
+        let alice = crate::blogs::store::blog_ref(&store, "alice")
+            .await
+            .unwrap()
+            .unwrap();
+        let since = crate::store::now_secs() - 90 * 86_400;
+        let days = crate::analytics::store::per_day(&store, alice.id, since)
+            .await
+            .unwrap();
+        let liked_days = days.iter().filter(|(_, c)| c.likes > 0).count();
+        assert!(liked_days >= 4, "likes on {liked_days} days: {days:?}");
     }
 }

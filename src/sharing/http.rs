@@ -342,7 +342,7 @@ async fn share(
             Code::InvalidEmail,
             vec![(
                 "email_address".into(),
-                format!("The mail server refused this address: {error}"),
+                format!("The mail server refused the mail for good: {error}"),
             )],
         )),
     }
