@@ -77,14 +77,16 @@ async function waitForHealth(server, url, deadlineMs, log) {
  * `allowPrivateFetch` starts the server with `--allow-private-fetch`, so that the URLs it
  * fetches for a user (a link's OpenGraph data, an image by URL) may be on 127.0.0.1, where a
  * test serves them; without it the server refuses loopback addresses, as in production.
+ * `serverArgs` are more flags for `dashwire serve` (`['--smtp-url', 'smtp://…']`).
  */
-export async function startStack({ allowPrivateFetch = false } = {}) {
+export async function startStack({ allowPrivateFetch = false, serverArgs = [] } = {}) {
   assert.ok(existsSync(BIN), `server binary not found at ${BIN} (set DASHWIRE_BIN)`);
   assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
   const tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
   let serverLog = '';
   const args = ['serve', '--bind', '127.0.0.1:0', '--database-url', `sqlite://${tmp}/e2e.db`];
   if (allowPrivateFetch) args.push('--allow-private-fetch');
+  args.push(...serverArgs);
   const server = spawn(
     BIN,
     args,

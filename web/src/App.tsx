@@ -27,6 +27,7 @@ import { LoginPage } from './features/login';
 import { MessagingLinkRoute, MessagingProvider } from './features/messaging';
 import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
+import { OutboxPage } from './features/outbox';
 import { RealtimeProvider } from './features/realtime';
 import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
 import { SearchPage, TaggedPage, pathSegment } from './features/search';
@@ -118,6 +119,11 @@ function Routes() {
       <Route path="/settings">
         <RequireLogin>
           <SettingsPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/admin/outbox">
+        <RequireLogin>
+          <OutboxPage />
         </RequireLogin>
       </Route>
       <Route path="/conversation/new/:name">

@@ -11,6 +11,7 @@ import './styles/composer.css';
 import './styles/posts.css';
 import './styles/blog-viewer.css';
 import './styles/search.css';
+import './styles/share.css';
 import './styles/archive.css';
 
 createRoot(document.getElementById('root')!).render(

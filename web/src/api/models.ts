@@ -48,6 +48,8 @@ export interface User {
   blogs: UserBlog[];
   /** The blog the user acts as is suspended: it posts nothing. */
   isSuspended: boolean;
+  /** An administrator (`dashwire admin`): the blog flags, the mail outbox. */
+  isAdmin: boolean;
 }
 
 /** What GET /svc/user/info tells: always a form key, and a user unless a visitor. */
@@ -177,6 +179,7 @@ export function userInfoFromWire(w: WireUserInfo): UserInfo {
       currentBlog: w.current_channel ?? blogs.find((b) => b.isCurrent)?.name ?? w.name,
       blogs,
       isSuspended: w.is_suspended,
+      isAdmin: w.is_admin,
     },
   };
 }

@@ -32,6 +32,7 @@ export function user(extra: Partial<User> = {}): User {
     currentBlog: 'alice',
     blogs: [userBlog('alice', { isCurrent: true, isPrimary: true })],
     isSuspended: false,
+    isAdmin: false,
     ...extra,
   };
 }

@@ -81,6 +81,13 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
             <span className="menu__label">Help</span>
           </Link>
         </li>
+        {user.isAdmin && (
+          <li>
+            <Link to="/admin/outbox" className="menu__item" onClick={onNavigate}>
+              <span className="menu__label">Mail outbox</span>
+            </Link>
+          </li>
+        )}
       </ul>
 
       <div className="popover__header">

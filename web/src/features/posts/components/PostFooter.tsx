@@ -5,6 +5,7 @@ import { AppLink } from '../../../components/AppLink';
 import { formatCount } from '../../../lib/format';
 import { editPostPath, reblogPostPath } from '../../composer/composerRoutes';
 import { useSession } from '../../session';
+import { ShareButton } from '../../share';
 import { formatPostDate, isoDate } from '../postDate';
 import { usePostNotes } from '../usePostNotes';
 import { InboxActions } from './InboxActions';
@@ -21,7 +22,7 @@ export function notesLabel(count: number): string {
  * When it went out (a link to the post's page), its notes (live), and what the reader can do
  * with it: edit, publish or delete it if it is theirs; like it if it is not (spec 002 §4);
  * reblog it if it is out, in the composer (spec 001 §2: /reblog/{id}/{key}) or at once (fast
- * reblog, 002 §7).
+ * reblog, 002 §7); share it if it is out (002 §2 Share popover).
  */
 export function PostFooter({ post }: { post: Post }) {
   const { isLoggedIn } = useSession();
@@ -67,6 +68,7 @@ export function PostFooter({ post }: { post: Post }) {
         )}
         {post.isMine && post.state !== 'unapproved' && <OwnPostActions post={post} />}
         <PromoteButton post={post} />
+        <ShareButton post={post} className="post-footer__action" />
         {canReblog && (
           <Link to={reblogPostPath(post.id, post.reblogKey)} className="post-footer__action">
             Reblog
