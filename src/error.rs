@@ -69,6 +69,8 @@ pub enum Code {
     InvalidPassword,
     InvalidSize,
     InvalidTitle,
+    InvalidTheme,
+    InvalidDescription,
     MessageTooLong,
     MessagingDisabled,
     MissingChannelId,

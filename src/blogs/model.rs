@@ -53,6 +53,8 @@ pub struct ThemeParams {
     pub show_title: bool,
     pub show_description: bool,
     pub show_header_image: bool,
+    /// The header image (an upload of this server's, `/media/…`), if the blog has one.
+    pub header_image: Option<String>,
     pub header_image_focused: Option<String>,
     pub header_stretch: bool,
     pub avatar_shape: String,
@@ -73,6 +75,7 @@ impl Default for ThemeParams {
             show_title: true,
             show_description: true,
             show_header_image: true,
+            header_image: None,
             header_image_focused: None,
             header_stretch: true,
             avatar_shape: "square".into(),

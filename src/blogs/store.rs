@@ -206,3 +206,18 @@ pub async fn set_blog_can_message(store: &Store, blog_id: i64, enabled: bool) ->
     with_writer!(store, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
+
+/// Saves a blog's title, description and theme (`theme`: only what differs from the
+/// defaults, as JSON).
+pub async fn set_appearance(
+    store: &Store,
+    blog_id: i64,
+    title: &str,
+    description: &str,
+    theme: &str,
+) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE blogs SET title = $1, description = $2, theme = $3 WHERE id = $4";
+    with_writer!(store, pool => sqlx::query(SQL).bind(title).bind(description).bind(theme).bind(blog_id)
+        .execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}

@@ -68,7 +68,12 @@ export interface Theme {
   showTitle: boolean;
   showDescription: boolean;
   showHeaderImage: boolean;
+  /** The header image as uploaded (`/media/…`), if any. */
+  headerImage: string | null;
+  /** The header as shown: its focused crop, else the image. */
   headerImageFocused: string | null;
+  /** The header stretches to the card's width. */
+  headerStretch: boolean;
   avatarShape: string;
 }
 
@@ -195,7 +200,9 @@ function themeFromWire(w: ThemeParams): Theme {
     showTitle: w.show_title,
     showDescription: w.show_description,
     showHeaderImage: w.show_header_image,
+    headerImage: w.header_image,
     headerImageFocused: w.header_image_focused,
+    headerStretch: w.header_stretch,
     avatarShape: w.avatar_shape,
   };
 }

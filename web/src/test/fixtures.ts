@@ -77,6 +77,7 @@ export function wireBlog(name: string, extra: Partial<BlogWithActivity> = {}): B
       show_title: true,
       show_description: true,
       show_header_image: true,
+      header_image: null,
       header_image_focused: null,
       header_stretch: true,
       avatar_shape: 'square',

@@ -3,4 +3,8 @@
 /**
  * A blog's look (`global_theme_params`, spec 000 §3 Blog).
  */
-export type ThemeParams = { background_color: string, title_color: string, link_color: string, title_font: string, title_font_weight: string, show_avatar: boolean, show_title: boolean, show_description: boolean, show_header_image: boolean, header_image_focused: string | null, header_stretch: boolean, avatar_shape: string, header_image_dimens: unknown, };
+export type ThemeParams = { background_color: string, title_color: string, link_color: string, title_font: string, title_font_weight: string, show_avatar: boolean, show_title: boolean, show_description: boolean, show_header_image: boolean, 
+/**
+ * The header image (an upload of this server's, `/media/…`), if the blog has one.
+ */
+header_image: string | null, header_image_focused: string | null, header_stretch: boolean, avatar_shape: string, header_image_dimens: unknown, };
