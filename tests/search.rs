@@ -1,7 +1,8 @@
 //! Search over HTTP on SQLite and PostgreSQL (spec 002 §7, §9 Search; the search form of
 //! spec 000 §2.12): in-blog search pages ten at a time in either order with its filters and
 //! typeahead; search across blogs by words and by tag; drafts, queued and private posts and
-//! blocked searchers never see what they should not; bad filters are clear 400s.
+//! blocked searchers never see what they should not; safe search leaves out blogs marked
+//! NSFW; bad filters are clear 400s.
 
 mod common;
 
@@ -371,4 +372,51 @@ async fn site_search_sorts_filters_and_pages() {
         assert_eq!((bad.status, bad.code()), (400, "missing_tag"), "{kind:?}");
     })
     .await;
+}
+
+#[tokio::test]
+async fn safe_search_leaves_out_blogs_marked_nsfw() {
+    use common::server::dashwire;
+    use common::{BOTH, RunningOn, Server, TestDb};
+    for kind in BOTH {
+        let _running_on = RunningOn(format!("{kind:?}"));
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&server.base, "ben@example.com", "ben").await;
+        let anns = text(&ann, "ann", "<p>meteor shower</p>", &[]).await;
+        let bens = text(&ben, "ben", "<p>meteor crater</p>", &[]).await;
+        let out = dashwire()
+            .args([
+                "admin",
+                "--database-url",
+                &db.url,
+                "--email",
+                "ben@example.com",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{kind:?}");
+        let flagged = ben.post("/nsfw/toggle", &[("tumblelog", "ann")]).await;
+        assert_eq!(flagged.status, 200, "{kind:?}: {}", flagged.body);
+        let visitor = Client::visitor(&server.base).await;
+        let (all, _) = search(&visitor, "/svc/search/posts?q=meteor&sort=recent").await;
+        assert_eq!(all, vec![bens, anns], "{kind:?}");
+        let (safe, _) = search(
+            &visitor,
+            "/svc/search/posts?q=meteor&sort=recent&filter_nsfw=true",
+        )
+        .await;
+        assert_eq!(safe, vec![bens], "{kind:?}: 'Safe search'");
+        let (blog, next) = search(
+            &visitor,
+            "/svc/search/blog_search/ann/meteor?filter_nsfw=true",
+        )
+        .await;
+        assert_eq!((blog.len(), next), (0, -1), "{kind:?}");
+        let (blog, _) = search(&visitor, "/svc/search/blog_search/ann/meteor").await;
+        assert_eq!(blog, vec![anns], "{kind:?}");
+        drop(server);
+        db.cleanup().await;
+    }
 }
