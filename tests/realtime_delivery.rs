@@ -74,7 +74,10 @@ async fn a_dropped_socket_resumes_with_since_and_gets_exactly_what_it_missed() {
     }
 }
 
-#[tokio::test]
+// Two workers: the reading socket drains on one while this test sends on the other. On one
+// thread the reader only ran while a send awaited, and on a busy machine that left it behind
+// by more than its four queued events, so it was cut off as the slow one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_consumer_is_cut_off_while_others_keep_receiving() {
     let db = TestDb::new(Kind::Sqlite).await;
     // Small kernel buffers on both ends, so that a client that stops reading backs up into
@@ -94,7 +97,14 @@ async fn a_slow_consumer_is_cut_off_while_others_keep_receiving() {
     let mut slow = ws::connect(&server.base, tiny).await.unwrap();
     slow.subscribe(&channel, None).await;
     slow.subscribe("inbox:ben", None).await;
-    let mut reader = socket_on(&server.base, &ben).await;
+    // The reader keeps up: a large receive buffer takes a burst while its task waits to run.
+    let reader_token = ben.socket_token().await;
+    let roomy = Options {
+        token: Some(&reader_token),
+        recv_buffer: Some(4 << 20),
+        ..Default::default()
+    };
+    let mut reader = ws::connect(&server.base, roomy).await.unwrap();
     reader.subscribe(&channel, None).await;
     let reading = tokio::spawn(async move {
         let mut texts = Vec::new();
