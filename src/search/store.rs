@@ -9,6 +9,9 @@
 //! starts from the blog's posts; a search across blogs, and a tag's page, rank the
 //! [`CANDIDATES`] newest posts that match (by id, which follows the order posts are written),
 //! read newest first from the engine's own order, so their cost is bounded whatever the word.
+//! Search statements are not kept prepared (`persistent(false)`): PostgreSQL then plans each
+//! with its word, where a kept statement soon gets one plan for every word, which reads all
+//! of a common word's matches (RESULTS §15, after the fix).
 
 use super::terms::Terms;
 use crate::posts::model::PostType;
@@ -96,6 +99,7 @@ pub async fn blog_search(
         order.sql()
     );
     let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .persistent(false)
         .bind(engine_text(store, terms)).bind(blog_id).bind(with_private)
         .bind(type_name(filters.post_type)).bind(filters.original_only)
         .bind(window.limit).bind(window.offset)
@@ -114,22 +118,37 @@ pub async fn site_search(
     order: Order,
     window: Window,
 ) -> sqlx::Result<Vec<i64>> {
+    // Newest first on PostgreSQL needs no candidates: planned with the word (see
+    // `persistent(false)` below), it walks the published-date index back for a common word
+    // and stops at the page, or reads a rare word's few matches from the GIN index.
+    let recent_on_postgres = order == Order::Recent && matches!(store.pool(), DbPool::Postgres(_));
     let candidates = match store.pool() {
         DbPool::Sqlite { .. } => SQLITE_CANDIDATES,
         DbPool::Postgres(_) => POSTGRES_CANDIDATES,
     };
+    let (from, matching) = if recent_on_postgres {
+        ("posts p".to_owned(), format!("{POSTGRES_MATCHES} AND "))
+    } else {
+        (
+            format!("({candidates}) c JOIN posts p ON p.id = c.id"),
+            String::new(),
+        )
+    };
     let sql = format!(
-        "SELECT p.id FROM ({candidates}) c JOIN posts p ON p.id = c.id \
-         JOIN blogs b ON b.id = p.blog_id \
+        "SELECT p.id FROM {from} JOIN blogs b ON b.id = p.blog_id \
          LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
-         WHERE {PUBLIC} {} LIMIT $6 OFFSET $7",
+         WHERE {matching}{PUBLIC} {} LIMIT $6 OFFSET $7",
         order.sql()
     );
-    let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
-        .bind(engine_text(store, terms)).bind(viewer)
-        .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
-        .bind(window.limit).bind(window.offset).bind(CANDIDATES)
-        .fetch_all(pool).await)?;
+    let ids: Vec<(i64,)> = with_pool!(store, pool => {
+        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .persistent(false)
+            .bind(engine_text(store, terms)).bind(viewer)
+            .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
+            .bind(window.limit).bind(window.offset);
+        let query = if recent_on_postgres { query } else { query.bind(CANDIDATES) };
+        query.fetch_all(pool).await
+    })?;
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
 
@@ -153,6 +172,7 @@ pub async fn tagged(
         order.sql()
     );
     let ids: Vec<(i64,)> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .persistent(false)
         .bind(tag_key).bind(viewer)
         .bind(filters.safe).bind(type_name(filters.post_type)).bind(filters.original_only)
         .bind(window.limit).bind(window.offset).bind(CANDIDATES)
