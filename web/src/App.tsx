@@ -3,10 +3,13 @@ import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
 import { QueryProvider } from './api/QueryProvider';
+import { BlogAnalyticsPage, ReachPage } from './features/analytics';
+import { EditAppearancePage } from './features/appearance';
 import { BlogArchivePage, archiveViewOf } from './features/archive';
 import {
   BlogActivityPage,
   BlogFollowersPage,
+  BlogMembersPage,
   BlogOwnerPostsPage,
   BlogPage,
   BlogPostPage,
@@ -21,6 +24,7 @@ import { DashboardPage, ExplorePage } from './features/dashboard';
 import { DialogProvider } from './features/dialogs';
 import { FollowPage } from './features/follow';
 import { FollowingPage } from './features/following';
+import { HelpPage } from './features/help';
 import { HeaderProvider, PageHeader } from './features/header';
 import { LikesPage } from './features/likes';
 import { LoginPage } from './features/login';
@@ -121,6 +125,25 @@ function Routes() {
           <SettingsPage />
         </RequireLogin>
       </Route>
+      {/* Edit appearance (spec 000 §2.1: only for a blog the user can customize). */}
+      <Route path="/settings/blog/:name">
+        {(params) => (
+          <RequireLogin>
+            <EditAppearancePage key={params.name} name={params.name} />
+          </RequireLogin>
+        )}
+      </Route>
+      <Route path="/help">
+        <WaitForSession>
+          <HelpPage />
+        </WaitForSession>
+      </Route>
+      {/* Reach in the account menu (spec 000 §2.1): one of the user's blogs' reach. */}
+      <Route path="/radar/analytics">
+        <RequireLogin>
+          <ReachPage />
+        </RequireLogin>
+      </Route>
       <Route path="/admin/outbox">
         <RequireLogin>
           <OutboxPage />
@@ -203,6 +226,21 @@ function Routes() {
           <WaitForSession>
             <BlogFollowersPage key={params.name} name={params.name} />
           </WaitForSession>
+        )}
+      </Route>
+      {/* The blog's analytics_url and {dashboard_url}/members (spec 000 §2.1). */}
+      <Route path="/blog/:name/analytics">
+        {(params) => (
+          <RequireLogin>
+            <BlogAnalyticsPage key={params.name} name={params.name} />
+          </RequireLogin>
+        )}
+      </Route>
+      <Route path="/blog/:name/members">
+        {(params) => (
+          <RequireLogin>
+            <BlogMembersPage key={params.name} name={params.name} />
+          </RequireLogin>
         )}
       </Route>
       <Route path="/blog/:name/activity">

@@ -13,6 +13,9 @@ import './styles/blog-viewer.css';
 import './styles/search.css';
 import './styles/share.css';
 import './styles/archive.css';
+import './styles/appearance.css';
+import './styles/analytics.css';
+import './styles/help.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

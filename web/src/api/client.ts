@@ -10,13 +10,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly codes: ApiErrorCode[];
   readonly details: string[];
+  /** The form fields the errors are about (`errors[].field`), by field: a form's errors map. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
 
-  constructor(status: number, details: string[], codes: ApiErrorCode[] = []) {
+  constructor(
+    status: number,
+    details: string[],
+    codes: ApiErrorCode[] = [],
+    fieldErrors: Record<string, string> = {},
+  ) {
     super(details.join(' ') || `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.details = details.length > 0 ? details : [this.message];
     this.codes = codes;
+    this.fieldErrors = fieldErrors;
   }
 
   /** True when the failure was a network error rather than an answer from the server. */
@@ -155,6 +163,7 @@ export class ApiClient {
         res.ok ? status : res.status,
         errors.map((e) => e.detail).filter(Boolean),
         errors.map((e) => e.code),
+        Object.fromEntries(errors.filter((e) => e.field && e.detail).map((e) => [e.field, e.detail])),
       );
     }
     return envelope.response;

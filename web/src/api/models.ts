@@ -113,6 +113,8 @@ export interface Blog {
   /** `is_private_group_channel` on the wire. */
   isPrivateGroupBlog: boolean;
   canMessage: boolean;
+  /** Marked NSFW by an administrator. */
+  isNsfw: boolean;
   postCount: number;
   followerCount: number;
   radarFeaturePremium: boolean;
@@ -241,6 +243,7 @@ export function blogFromWire(w: BlogWithActivity): Blog {
     isMine: w.is_mine,
     isPrivateGroupBlog: w.is_private_group_channel,
     canMessage: w.can_message,
+    isNsfw: w.is_nsfw,
     postCount: w.post_count,
     followerCount: w.follower_count,
     radarFeaturePremium: w.radar_feature_premium,

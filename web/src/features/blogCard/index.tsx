@@ -2,8 +2,10 @@
 // unfollow, an info popover and the highlighted posts.
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import type { Blog } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
 import { backgroundTint } from '../../lib/color';
+import { fontFamilyOf } from '../../lib/fontFamily';
 import { useBlog } from '../blogs';
 import { AskButton } from './components/AskButton';
 import { SubmitPostButton } from './components/SubmitPostButton';
@@ -16,46 +18,92 @@ import { HighlightedPosts } from './components/HighlightedPosts';
 export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLevel?: 1 | 2 | 3 }) {
   const blog = useBlog(name);
   if (!blog) return null;
+  return <BlogCardView blog={blog} headingLevel={headingLevel} />;
+}
+
+/**
+ * The card of `blog` as given, painted in its theme: colours, title font (the catalogue's
+ * family) and weight, avatar shape, header image. `preview` paints only the look, for Edit
+ * appearance's live preview of a theme not yet saved: no controls or links, and the
+ * description as typed (the server has not sanitised it yet).
+ */
+export function BlogCardView({
+  blog,
+  headingLevel = 2,
+  preview = false,
+}: {
+  blog: Blog;
+  headingLevel?: 1 | 2 | 3;
+  preview?: boolean;
+}) {
   const { theme } = blog;
   const Heading = `h${headingLevel}` as const;
   const headerImage = theme.showHeaderImage && theme.headerImageFocused;
+  const blogPath = `/blog/${encodeURIComponent(blog.name)}`;
+  const avatar = <Avatar url={blog.avatarUrl} size={64} shape={theme.avatarShape} label={`${blog.name}'s avatar`} />;
+  const title = theme.showTitle && blog.title ? blog.title : blog.name;
 
   return (
     <article
-      className="blog-card"
-      aria-label={blog.name}
-      style={{ ['--blog-bg' as string]: theme.backgroundColor, ['--blog-title' as string]: theme.titleColor }}
+      className={preview ? 'blog-card blog-card--preview' : 'blog-card'}
+      aria-label={preview ? `Preview of ${blog.name}` : blog.name}
+      style={{
+        ['--blog-bg' as string]: theme.backgroundColor,
+        ['--blog-title' as string]: theme.titleColor,
+        ['--blog-link' as string]: theme.linkColor,
+      }}
     >
       <div
         className="blog-card__header"
         style={
           headerImage
-            ? { backgroundImage: `url("${headerImage}")`, backgroundColor: theme.backgroundColor }
+            ? {
+                backgroundImage: `url("${headerImage}")`,
+                backgroundColor: theme.backgroundColor,
+                // Not stretched: the image at its own size, centred on the theme's colour.
+                backgroundSize: theme.headerStretch ? 'cover' : 'auto',
+                backgroundRepeat: 'no-repeat',
+              }
             : { backgroundColor: theme.backgroundColor }
         }
       >
-        <div className="blog-card__tools">
-          <BlogInfoPopover blog={blog} />
-          <FollowButtons blog={blog} />
-        </div>
+        {!preview && (
+          <div className="blog-card__tools">
+            <BlogInfoPopover blog={blog} />
+            <FollowButtons blog={blog} />
+          </div>
+        )}
       </div>
       <div className="blog-card__body">
-        {theme.showAvatar && (
-          <Link to={`/blog/${encodeURIComponent(blog.name)}`} className="blog-card__avatar">
-            <Avatar url={blog.avatarUrl} size={64} shape={theme.avatarShape} label={`${blog.name}'s avatar`} />
-          </Link>
-        )}
-        <Heading className="blog-card__title" style={{ fontWeight: theme.titleFontWeight === 'bold' ? 700 : 400 }}>
-          <Link to={`/blog/${encodeURIComponent(blog.name)}`}>
-            {theme.showTitle && blog.title ? blog.title : blog.name}
-          </Link>
+        {theme.showAvatar &&
+          (preview ? (
+            <span className="blog-card__avatar">{avatar}</span>
+          ) : (
+            <Link to={blogPath} className="blog-card__avatar">
+              {avatar}
+            </Link>
+          ))}
+        <Heading
+          className="blog-card__title"
+          style={{ fontFamily: fontFamilyOf(theme.titleFont), fontWeight: theme.titleFontWeight === 'bold' ? 700 : 400 }}
+        >
+          {preview ? <span>{title}</span> : <Link to={blogPath}>{title}</Link>}
         </Heading>
         <p className="blog-card__name muted">{blog.name}</p>
-        {theme.showDescription && <BlogDescription html={blog.descriptionHtml} />}
-        <AskButton blog={blog} />
-        <SubmitPostButton blog={blog} />
+        {theme.showDescription &&
+          (preview ? (
+            blog.description && <p className="blog-card__description">{blog.description}</p>
+          ) : (
+            <BlogDescription html={blog.descriptionHtml} />
+          ))}
+        {!preview && (
+          <>
+            <AskButton blog={blog} />
+            <SubmitPostButton blog={blog} />
+          </>
+        )}
       </div>
-      <HighlightedPosts blog={blog.name} />
+      {!preview && <HighlightedPosts blog={blog.name} />}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-// /blog/{name}, /blog/{name}/tagged/{tag}, /blog/{name}/followers and /blog/{name}/activity; a post's own page,
+// /blog/{name}, /blog/{name}/tagged/{tag}, /blog/{name}/followers, /members and /activity; a post's own page,
 // /blog/{name}/post/{id}(/{slug}); the owner's /blog/{name}/drafts, /queue and /processing.
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +8,7 @@ import { taggedPath } from '../search';
 import { ActivitySection } from './components/ActivitySection';
 import { BlogPageFrame } from './components/BlogPageFrame';
 import { FollowersSection } from './components/FollowersSection';
+import { MembersSection } from './components/MembersSection';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
 import { channel } from '../../protocol/channels';
@@ -85,4 +86,9 @@ export function BlogActivityPage({ name }: { name: string }) {
       {(blog) => <ActivitySection blog={blog} />}
     </BlogPageFrame>
   );
+}
+
+/** The blog's members: its owner alone, as there are no group blogs (spec 000 §2.2 Members). */
+export function BlogMembersPage({ name }: { name: string }) {
+  return <BlogPageFrame name={name}>{(blog) => <MembersSection blog={blog} />}</BlogPageFrame>;
 }

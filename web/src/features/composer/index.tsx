@@ -8,6 +8,8 @@ import { Toast } from './components/Toast';
 
 export { ComposerProvider, useComposer, type ComposerControls } from './ComposerContext';
 export { editPostPath, newPostPath, NEW_POST_TYPES, reblogPostPath } from './composerRoutes';
+// The upload call, for other forms that take a photo (Edit appearance's header image).
+export { uploadFile } from './uploads/uploadCalls';
 
 // The form and its editor (TipTap, ProseMirror) are half the app's code: they load when a
 // composer first opens (or fast compose, which is about to open one), not with every page.

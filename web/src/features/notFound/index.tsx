@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 
-/** Any path the app has no page for (yet): /help, /radar/analytics, /settings/blog/… */
+/** Any path the app has no page for. */
 export function NotFoundPage() {
   return (
     <div className="page page--narrow">

@@ -10,11 +10,13 @@ import { useAsyncAction } from '../../../lib/useAsyncAction';
 import { unblockBlog, useBlocking } from '../../blocking';
 import { useBlogsDispatch } from '../../blogs';
 import { useSession } from '../../session';
+import { AdminToggles } from './AdminToggles';
 
 /**
  * The blog card's info button and the small popover it opens: name and follower count, and
  * for someone else's blog Block (with the spec's confirmation) or Unblock, as the user's
- * acting blog (spec 002 §6: blocking acts as the current blog).
+ * acting blog (spec 002 §6: blocking acts as the current blog); for an administrator, the
+ * blog's spam, NSFW and suspended flags.
  */
 export function BlogInfoPopover({ blog }: { blog: Blog }) {
   const [open, setOpen] = useState(false);
@@ -44,6 +46,7 @@ export function BlogInfoPopover({ blog }: { blog: Blog }) {
             {blog.followerCount === 1 ? '1 follower' : `${formatCount(blog.followerCount)} followers`}
           </p>
           <BlockButton blog={blog} />
+          <AdminToggles blog={blog} />
         </div>
       )}
     </div>

@@ -41,6 +41,12 @@ export function BlogPageFrame({
         <span data-testid="blog-follower-count">
           {blog.followerCount === 1 ? '1 follower' : `${formatCount(blog.followerCount)} followers`}
         </span>
+        {blog.canViewCustomize && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <Link to={`/settings/blog/${encodeURIComponent(blog.name)}`}>Edit appearance</Link>
+          </>
+        )}
       </p>
       <BlogTabs blog={blog} />
       {children?.(blog)}

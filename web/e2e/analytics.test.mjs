@@ -1,0 +1,95 @@
+// End-to-end: a blog's analytics (docs/api.md "Analytics"; spec 000 §2.1). The server starts
+// with the demo world (`--demo`), where bob, carol and dave have reblogged, liked and replied
+// to alice's posts. Alice logs in, opens /blog/alice/analytics and sees the totals, the charts
+// drawn on canvases (uPlot), and her most noted posts; the switch reads 90 days. The first
+// visit's help popover is dismissed with its button and stays dismissed. Bob's
+// analytics are hers to see only if the blog is hers: it is not.
+//
+//   npm run build && npm run e2e
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { startStack, text, WEB_DIR } from './support.mjs';
+
+let stack;
+
+/** The demo password, read where the server keeps it (src/demo/mod.rs DEMO_PASSWORD). */
+async function demoPassword() {
+  const source = await readFile(path.resolve(WEB_DIR, '..', 'src', 'demo', 'mod.rs'), 'utf8');
+  const found = source.match(/DEMO_PASSWORD: &str = "([^"]+)"/);
+  assert.ok(found, 'DEMO_PASSWORD not found in src/demo/mod.rs');
+  return found[1];
+}
+
+before(async () => {
+  stack = await startStack({ serverArgs: ['--demo'] });
+});
+
+after(async () => {
+  await stack?.stop();
+});
+
+test("alice's analytics: totals, charts and most noted posts, over 30 and 90 days", async (t) => {
+  const { page } = await stack.newPage();
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill('alice@example.com');
+  await form.getByLabel('Password').fill(await demoPassword());
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/dashboard');
+
+  const answers = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/svc/blog/analytics')) answers.push(new URL(res.url()).searchParams.get('days'));
+  });
+
+  await t.test('the first visit shows a help popover; OK dismisses it for good', async () => {
+    await page.goto('/blog/alice/analytics');
+    const help = page.getByRole('dialog', { name: 'Your figures, day by day' });
+    await help.waitFor();
+    const box = await help.boundingBox();
+    assert.equal(Math.round(box?.y ?? -1), 80);
+    await help.getByRole('button', { name: 'Got it' }).click();
+    await help.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Most noted posts' }).waitFor();
+    assert.equal(await help.count(), 0);
+  });
+
+  await t.test('the page draws its charts and lists the most noted posts', async () => {
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    const noted = page.getByRole('list', { name: 'Most noted posts' });
+    await noted.waitFor();
+    assert.ok((await noted.getByRole('listitem').count()) > 0, 'no most noted posts');
+    const first = noted.getByRole('link').first();
+    assert.match((await first.getAttribute('href')) ?? '', /^\/blog\/alice\/post\/\d+/);
+    // uPlot draws each chart on a canvas; the figures are also in a table for screen readers.
+    await page.locator('.daily-chart canvas').first().waitFor();
+    assert.equal(await page.locator('.daily-chart canvas').count() >= 3, true);
+    assert.equal(await page.getByRole('table', { name: 'Notes per day, per day', includeHidden: true }).locator('tbody tr').count(), 30);
+    const totals = page.getByLabel('Totals');
+    assert.match(await text(totals), /Notes\s*\d+/);
+    assert.notEqual(await text(totals.locator('dd').first()), '0');
+  });
+
+  await t.test('the switch reads 90 days', async () => {
+    await page.getByRole('button', { name: '90 days' }).click();
+    await page.getByText('the last 90 days').waitFor();
+    await page.getByRole('list', { name: 'Most noted posts' }).waitFor();
+    await page.locator('.daily-chart canvas').first().waitFor();
+    assert.equal(await page.getByRole('table', { name: 'Notes per day, per day', includeHidden: true }).locator('tbody tr').count(), 90);
+    assert.equal(await page.getByRole('button', { name: '90 days' }).getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(answers.slice(-2), ['30', '90']);
+  });
+
+  await t.test("someone else's blog says only its owner can see its analytics", async () => {
+    await page.goto('/blog/bob/analytics');
+    await page.getByText("Only the blog's owner can see its analytics.").waitFor();
+  });
+
+  await t.test('no script errors', () => {
+    assert.deepEqual(page.errors, []);
+  });
+});

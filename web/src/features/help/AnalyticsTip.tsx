@@ -1,0 +1,28 @@
+import { HelpPopover } from '../../components/HelpPopover';
+import { useHelpTip } from './useHelpTip';
+
+/**
+ * The analytics pages' first-visit help: what the figures count (shown until dismissed with
+ * OK). It lives on these pages rather than on search or the archive, whose every visit in a
+ * fresh browser (the end-to-end tests', a new reader's) would open behind a glass.
+ */
+export function AnalyticsTip() {
+  const tip = useHelpTip('analytics');
+  if (!tip.open) return null;
+  return (
+    <HelpPopover
+      config={{
+        name: 'analytics',
+        title: 'Your figures, day by day',
+        content: (
+          <p>
+            Notes are the likes, reblogs and replies other blogs gave your posts; your own don't count. Days are counted
+            in UTC, today last. Switch between 30 and 90 days at the top.
+          </p>
+        ),
+        okText: 'Got it',
+      }}
+      onClose={tip.close}
+    />
+  );
+}
