@@ -43,28 +43,28 @@ export function App({ client }: { client?: ApiClient }) {
     <ApiProvider client={client}>
       <QueryProvider>
         <BehaviourLogProvider>
-        <SessionProvider>
-          <DialogProvider>
-            <BlogStoreProvider>
-              <HeaderProvider>
-                <RealtimeProvider>
-                  <MessagingProvider>
-                    <ComposerProvider>
-                      <BlogViewerProvider>
-                        <PageHeader />
-                        <main className="app-main" id="main">
-                          <Routes />
-                        </main>
-                        <BlogViewerDrawer />
-                        <ComposerHost />
-                      </BlogViewerProvider>
-                    </ComposerProvider>
-                  </MessagingProvider>
-                </RealtimeProvider>
-              </HeaderProvider>
-            </BlogStoreProvider>
-          </DialogProvider>
-        </SessionProvider>
+          <SessionProvider>
+            <DialogProvider>
+              <BlogStoreProvider>
+                <HeaderProvider>
+                  <RealtimeProvider>
+                    <MessagingProvider>
+                      <ComposerProvider>
+                        <BlogViewerProvider>
+                          <PageHeader />
+                          <main className="app-main" id="main">
+                            <Routes />
+                          </main>
+                          <BlogViewerDrawer />
+                          <ComposerHost />
+                        </BlogViewerProvider>
+                      </ComposerProvider>
+                    </MessagingProvider>
+                  </RealtimeProvider>
+                </HeaderProvider>
+              </BlogStoreProvider>
+            </DialogProvider>
+          </SessionProvider>
         </BehaviourLogProvider>
       </QueryProvider>
     </ApiProvider>
