@@ -21,7 +21,8 @@ export function BlogAnalyticsPage({ name }: { name: string }) {
         <div>
           <h1 className="page__title">Analytics</h1>
           <p className="muted">
-            <Link to={`/blog/${encodeURIComponent(name)}`}>{name}</Link>, the last {days} days
+            <Link to={`/blog/${encodeURIComponent(name)}`}>{name}</Link>, the last {days} days ·{' '}
+            <Link to="/radar/analytics">Reach</Link>
           </p>
         </div>
         <PeriodSwitch days={days} onChange={setDays} />

@@ -68,7 +68,14 @@ function BlogTabs({ blog }: { blog: Blog }) {
     { href: base, label: 'Posts' },
     { href: `${base}/followers`, label: 'Followers' },
     { href: archivePath(blog.name), label: 'Archive' },
-    ...(blog.isMine ? [{ href: `${base}/activity`, label: 'Activity' }] : []),
+    ...(blog.isMine
+      ? [
+          { href: `${base}/activity`, label: 'Activity' },
+          // The account menu shows Analytics only for premium partners (spec 000 §2.2); the
+          // owner reaches their figures from here whatever the flags.
+          { href: `${base}/analytics`, label: 'Analytics' },
+        ]
+      : []),
     ...ownerPages,
   ];
   return (
