@@ -43,7 +43,10 @@ impl From<QueryRejection> for AppError {
 /// Reads a spec-style boolean flag (`1`, `true`, `yes`, `on`); anything else is false.
 pub fn flag(value: &Option<String>) -> bool {
     matches!(
-        value.as_deref().map(str::to_ascii_lowercase).as_deref(),
+        value
+            .as_deref()
+            .map(|v| v.trim().to_ascii_lowercase())
+            .as_deref(),
         Some("1" | "true" | "yes" | "on")
     )
 }

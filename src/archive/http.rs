@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::months::{Month, runs};
 use super::store::{ArchiveFilter, ArchiveRow, posts_before};
 use crate::auth::session::MaybeSession;
-use crate::blogs::blocks::blocked_any_blog_of;
+use crate::blogs::blocks::posts_hidden_from;
 use crate::blogs::lookup::blog_named;
 use crate::blogs::model::BlogView;
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -122,12 +122,7 @@ async fn archive(
         }
         (None, None) => (i64::MAX, i64::MAX),
     };
-    let hidden = (blog.is_private_group_channel && !owner)
-        || match viewer {
-            Some(user_id) if !owner => blocked_any_blog_of(&app.store, blog.id, user_id).await?,
-            _ => false,
-        };
-    let rows = if hidden {
+    let rows = if posts_hidden_from(&app.store, &blog, viewer).await? {
         Vec::new()
     } else {
         posts_before(

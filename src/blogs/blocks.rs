@@ -18,6 +18,21 @@ pub async fn blocked_any_blog_of(
     Ok(n > 0)
 }
 
+/// Whether `viewer` may not read `blog`'s posts in its listings (search, archive): a private
+/// blog to anyone but its owner, or a blog that blocked one of the viewer's blogs.
+pub async fn posts_hidden_from(
+    store: &Store,
+    blog: &crate::blogs::store::BlogRow,
+    viewer: Option<i64>,
+) -> sqlx::Result<bool> {
+    match viewer {
+        Some(user_id) if user_id == blog.user_id => Ok(false),
+        _ if blog.is_private_group_channel => Ok(true),
+        Some(user_id) => blocked_any_blog_of(store, blog.id, user_id).await,
+        None => Ok(false),
+    }
+}
+
 /// `blocker_blog_id` blocks `blocked_blog_id` (a blog of `blocked_user_id`): that user
 /// stops following the blocker, and can no longer follow or message it. Returns whether it
 /// was new.

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use super::store::{self, Filters, Order, Window};
 use super::terms::Terms;
 use crate::auth::session::MaybeSession;
-use crate::blogs::blocks::blocked_any_blog_of;
+use crate::blogs::blocks::posts_hidden_from;
 use crate::blogs::lookup::blog_named;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::Query;
+use crate::extract::{Query, flag};
 use crate::posts::http::views;
 use crate::posts::model::PostType;
 use crate::posts::store::post_rows;
@@ -188,17 +188,13 @@ async fn blog_search(
     let filters = Filters {
         post_type: post_type_filter(query.post_type.as_deref())?,
         original_only: matches!(query.post_role, Some(PostRole::Original)),
-        safe: flag(query.filter_nsfw.as_deref()),
+        safe: flag(&query.filter_nsfw),
     };
     let owner = viewer == Some(blog.user_id);
     // A blog that blocked the searcher answers nothing; nor does a private blog to anyone
     // but its owner, nor (with safe search) a blog marked NSFW.
-    let blocked = match viewer {
-        Some(user_id) if !owner => blocked_any_blog_of(&app.store, blog.id, user_id).await?,
-        _ => false,
-    };
     let hidden =
-        blocked || (blog.is_private_group_channel && !owner) || (filters.safe && blog.is_nsfw);
+        posts_hidden_from(&app.store, &blog, viewer).await? || (filters.safe && blog.is_nsfw);
     let (Some(terms), Some(offset), false) =
         (Terms::parse(&term), start(query.next_offset), hidden)
     else {
@@ -231,11 +227,7 @@ async fn blog_search_typeahead(
     let viewer = session.as_ref().and_then(|s| s.user_id);
     let blog = blog_named(&app.store, viewer, &blogname).await?;
     let owner = viewer == Some(blog.user_id);
-    let blocked = match viewer {
-        Some(user_id) if !owner => blocked_any_blog_of(&app.store, blog.id, user_id).await?,
-        _ => false,
-    };
-    let tags = if blocked || (blog.is_private_group_channel && !owner) {
+    let tags = if posts_hidden_from(&app.store, &blog, viewer).await? {
         Vec::new()
     } else {
         store::popular_tags(&app.store, blog.id, owner, TYPEAHEAD_TAGS).await?
@@ -255,7 +247,7 @@ async fn site_search(
     let filters = Filters {
         post_type: post_type_filter(query.filter_post_type.as_deref())?,
         original_only: false,
-        safe: flag(query.filter_nsfw.as_deref()),
+        safe: flag(&query.filter_nsfw),
     };
     let (Some(terms), Some(offset)) = (Terms::parse(&term), start(query.next_offset)) else {
         return Ok(ok(SiteSearchResults {
@@ -295,7 +287,7 @@ async fn tagged(
     let filters = Filters {
         post_type: post_type_filter(query.filter_post_type.as_deref())?,
         original_only: false,
-        safe: flag(query.filter_nsfw.as_deref()),
+        safe: flag(&query.filter_nsfw),
     };
     let Some(offset) = start(query.next_offset) else {
         return Ok(ok(TaggedResults {
@@ -373,14 +365,6 @@ fn post_type_filter(value: Option<&str>) -> Result<Option<PostType>, AppError> {
             ),
         )),
     }
-}
-
-/// A true/false field of the query: true, 1, on or yes.
-fn flag(value: Option<&str>) -> bool {
-    matches!(
-        value.map(|v| v.trim().to_ascii_lowercase()).as_deref(),
-        Some("true" | "1" | "on" | "yes")
-    )
 }
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).

@@ -14,7 +14,7 @@ use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::blogs::blocks::blocked_any_blog_of;
 use crate::blogs::lookup::acting_blog;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::{Form, Query};
+use crate::extract::{Form, Query, flag};
 use crate::moderation::ADMINS_ONLY;
 use crate::posts::model::PostState;
 use crate::posts::store::{PostRow, post_row};
@@ -271,7 +271,7 @@ async fn share(
     {
         return Err(AppError::not_found("No such post."));
     }
-    let fallback = flag(form.share_fallback.as_deref());
+    let fallback = flag(&form.share_fallback);
     let answer = |delivered| {
         ok(ShareAnswer {
             network: network.name().into(),
@@ -312,7 +312,7 @@ async fn share(
         ));
     }
     let sharer = acting_blog(&app.store, user_id).await?;
-    let reply_to = if flag(form.allow_reply_to.as_deref()) {
+    let reply_to = if flag(&form.allow_reply_to) {
         crate::auth::store::user_by_id(&app.store, user_id)
             .await?
             .map(|user| user.email)
@@ -378,14 +378,6 @@ async fn outbox(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Out
         smtp: app.config.mail.smtp_url.is_some(),
         mails,
     }))
-}
-
-/// A true/false form field: 1, true, on or yes.
-fn flag(value: Option<&str>) -> bool {
-    matches!(
-        value.map(|v| v.trim().to_ascii_lowercase()).as_deref(),
-        Some("1" | "true" | "on" | "yes")
-    )
 }
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
