@@ -1,0 +1,330 @@
+//! The pages that list posts: the dashboard, a blog's posts (by tag, with its pinned post),
+//! the likes page, and a blog's posts in some states (drafts, queue, processing, inbox),
+//! before or after a post; and a blog's posts by offset for the blog viewer.
+
+use super::{Cursor, Page, PostRow, post_row};
+use crate::posts::model::PostState;
+use crate::store::{DbPool, Store};
+use crate::with_pool;
+
+/// How many pages' worth of posts of any blog the dashboard's first read looks at (see
+/// [`dashboard`]): 100 pages of 10 is 1,000 index entries, about a millisecond on the
+/// benchmark's data, and it fills a page whenever the read blogs wrote 1 in 100 of the
+/// recent posts.
+const DASHBOARD_WINDOW: i64 = 100;
+
+/// A page of posts: at most `limit`, continuing from `cursor`. `viewer` is who reads it
+/// (for `following`).
+pub async fn page(
+    store: &Store,
+    page: Page,
+    cursor: Cursor,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    let reference = match (cursor, &page) {
+        // The likes page places its cursor by the like's time.
+        (Cursor::Start, _) | (_, Page::Likes { .. }) => None,
+        (Cursor::After(id) | Cursor::Before(id), _) => match post_row(store, id, viewer).await? {
+            Some(row) => Some(row),
+            None => return Ok(Vec::new()),
+        },
+    };
+    match &page {
+        Page::Dashboard { user_id } => {
+            newest_first(store, &page, *user_id, cursor, reference, limit, viewer).await
+        }
+        Page::Blog { blog_id, .. } => {
+            newest_first(store, &page, *blog_id, cursor, reference, limit, viewer).await
+        }
+        Page::States { blog_id, states } => {
+            in_states(store, *blog_id, states, cursor, limit, viewer).await
+        }
+        Page::Likes {
+            user_id,
+            cursor_liked_at,
+        } => liked(store, *user_id, cursor, *cursor_liked_at, limit, viewer).await,
+    }
+}
+
+/// A page of the posts `user_id` likes, most recently liked first: after `cursor`'s
+/// post (liked earlier) or before it (liked later, nearest first, in page order). Its
+/// place is `liked_at` when given, else the time of its like.
+async fn liked(
+    store: &Store,
+    user_id: i64,
+    cursor: Cursor,
+    liked_at: Option<i64>,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const LIKED_AT: &str = "SELECT created_at FROM likes WHERE user_id = $1 AND post_id = $2";
+    const OLDER: &str = post_select!(
+        "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
+        "AND (l.created_at < $3 OR (l.created_at = $3 AND p.id < $4)) "
+        "ORDER BY l.created_at DESC, p.id DESC LIMIT $5"
+    );
+    const NEWER: &str = post_select!(
+        "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
+        "AND (l.created_at > $3 OR (l.created_at = $3 AND p.id > $4)) "
+        "ORDER BY l.created_at ASC, p.id ASC LIMIT $5"
+    );
+    let (at, id) = match cursor {
+        Cursor::Start => (i64::MAX, i64::MAX),
+        Cursor::After(id) | Cursor::Before(id) => {
+            let liked: Option<(i64,)> = match liked_at {
+                Some(at) => Some((at,)),
+                None => with_pool!(store, pool =>
+                    sqlx::query_as(LIKED_AT).bind(user_id).bind(id).fetch_optional(pool).await)?,
+            };
+            match liked {
+                Some((at,)) => (at, id),
+                None => return Ok(Vec::new()),
+            }
+        }
+    };
+    let newer = matches!(cursor, Cursor::Before(_));
+    let sql = if newer { NEWER } else { OLDER };
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit)
+        .fetch_all(pool).await)?;
+    if newer {
+        rows.reverse();
+    }
+    Ok(rows)
+}
+
+/// The dashboard or a blog, newest first: before `cursor`'s post (newer ones, nearest
+/// first) or after it (older ones).
+async fn newest_first(
+    store: &Store,
+    page: &Page,
+    key: i64,
+    cursor: Cursor,
+    reference: Option<PostRow>,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const BLOG_OLDER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+        "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
+        "AND ($8 IS NULL OR p.id <> $8) "
+        "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
+        "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
+    );
+    const BLOG_NEWER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
+        "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
+        "AND ($8 IS NULL OR p.id <> $8) "
+        "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
+        "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
+    );
+    let (at, id) = reference
+        .map(|r| r.page_position())
+        .unwrap_or((i64::MAX, i64::MAX));
+    let newer = matches!(cursor, Cursor::Before(_));
+    let mut rows: Vec<PostRow> = match page {
+        Page::Dashboard { .. } => dashboard(store, key, (at, id), newer, limit, viewer).await?,
+        Page::Blog {
+            with_private,
+            tag,
+            pinned,
+            ..
+        } => {
+            // The pinned post heads the first page (when it is still there to read).
+            let head = match (cursor, pinned) {
+                (Cursor::Start, Some(pinned)) => {
+                    post_row(store, *pinned, viewer).await?.filter(|row| {
+                        row.blog_id == key
+                            && (row.state() == PostState::Published
+                                || (*with_private && row.state() == PostState::Private))
+                    })
+                }
+                _ => None,
+            };
+            let rest = limit - i64::from(head.is_some());
+            let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
+            let rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+                .bind(viewer).bind(key).bind(at).bind(id).bind(rest).bind(*with_private).bind(tag.as_deref()).bind(*pinned)
+                .fetch_all(pool).await)?;
+            head.into_iter().chain(rows).collect()
+        }
+        Page::States { .. } | Page::Likes { .. } => unreachable!("not a newest-first page"),
+    };
+    if newer {
+        rows.reverse();
+    }
+    Ok(rows)
+}
+
+/// A page of the dashboard: the posts of the blogs `user_id` reads (those it follows and
+/// its own) past `from`, older ones or (`newer`) the newer ones nearest first.
+///
+/// Filtering every post of the read blogs and sorting them reads all of them (50,000 rows
+/// for 500 follows of 1,000,000 posts; loadtest/RESULTS.md §7). Two bounded reads instead:
+///
+/// 1. The window: the [`DASHBOARD_WINDOW`] × `limit` posts of any blog nearest past
+///    `from`, from the global (published_at, id) index, kept when their blog is read. If
+///    `limit` of them are, they are the page: a read post outside the window is farther
+///    than every post in it. This is the usual case (a reader of 5% of the blogs finds 50
+///    per page of 10) and costs the same however many blogs are read.
+/// 2. Otherwise (few or quiet follows, or the feed's end): each read blog's own nearest
+///    `limit` from the (blog_id, published_at, id) index, the newest `limit` of those:
+///    bounded by follows × limit index entries, cheap exactly when follows are few.
+///    PostgreSQL says "each blog's nearest" with LATERAL; SQLite has none, so it bounds
+///    each blog's posts by that blog's `limit`-th nearest date.
+async fn dashboard(
+    store: &Store,
+    user_id: i64,
+    from: (i64, i64),
+    newer: bool,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    macro_rules! window {
+        ($past:literal, $order:literal) => {
+            post_select!(
+                "WHERE p.id IN (SELECT w.id FROM (SELECT c.id, c.blog_id, c.published_at FROM posts c "
+                "WHERE c.state = 'published' AND (c.published_at, c.id) " $past " ($3, $4) "
+                "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $6) w "
+                "WHERE w.blog_id IN (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
+                "UNION ALL SELECT o.id FROM blogs o WHERE o.user_id = $2) "
+                "ORDER BY w.published_at " $order ", w.id " $order " LIMIT $5) "
+                "ORDER BY p.published_at " $order ", p.id " $order
+            )
+        };
+    }
+    const WINDOW_OLDER: &str = window!("<", "DESC");
+    const WINDOW_NEWER: &str = window!(">", "ASC");
+    let (at, id) = from;
+    let sql = if newer { WINDOW_NEWER } else { WINDOW_OLDER };
+    let rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(user_id).bind(at).bind(id).bind(limit).bind(limit * DASHBOARD_WINDOW)
+        .fetch_all(pool).await)?;
+    if rows.len() as i64 >= limit {
+        return Ok(rows);
+    }
+    dashboard_by_blog(store, user_id, from, newer, limit, viewer).await
+}
+
+/// The dashboard's second read (see [`dashboard`]): each read blog's nearest
+/// `limit` posts past `from`, the nearest `limit` of those.
+async fn dashboard_by_blog(
+    store: &Store,
+    user_id: i64,
+    from: (i64, i64),
+    newer: bool,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    macro_rules! sqlite_dashboard {
+        ($past:literal, $order:literal, $bound:literal) => {
+            post_select!(
+                "WHERE p.id IN (SELECT c.id FROM (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
+                "UNION SELECT o.id FROM blogs o WHERE o.user_id = $2) d "
+                "JOIN posts c ON c.blog_id = d.blog_id AND c.state = 'published' AND (c.published_at, c.id) " $past " ($3, $4) "
+                "AND c.published_at " $bound " COALESCE((SELECT s.published_at FROM posts s "
+                "WHERE s.blog_id = d.blog_id AND s.state = 'published' AND (s.published_at, s.id) " $past " ($3, $4) "
+                "ORDER BY s.published_at " $order ", s.id " $order " LIMIT 1 OFFSET $6), c.published_at) "
+                "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $5) "
+                "ORDER BY p.published_at " $order ", p.id " $order
+            )
+        };
+    }
+    macro_rules! postgres_dashboard {
+        ($past:literal, $order:literal) => {
+            post_select!(
+                "WHERE p.id IN (SELECT c.id FROM (SELECT f.blog_id FROM follows f WHERE f.user_id = $2 "
+                "UNION SELECT o.id FROM blogs o WHERE o.user_id = $2) d "
+                "CROSS JOIN LATERAL (SELECT s.id, s.published_at FROM posts s "
+                "WHERE s.blog_id = d.blog_id AND s.state = 'published' AND (s.published_at, s.id) " $past " ($3, $4) "
+                "ORDER BY s.published_at " $order ", s.id " $order " LIMIT $5) c "
+                "ORDER BY c.published_at " $order ", c.id " $order " LIMIT $5) "
+                "ORDER BY p.published_at " $order ", p.id " $order
+            )
+        };
+    }
+    const SQLITE_OLDER: &str = sqlite_dashboard!("<", "DESC", ">=");
+    const SQLITE_NEWER: &str = sqlite_dashboard!(">", "ASC", "<=");
+    const POSTGRES_OLDER: &str = postgres_dashboard!("<", "DESC");
+    const POSTGRES_NEWER: &str = postgres_dashboard!(">", "ASC");
+    let (at, id) = from;
+    match store.pool() {
+        DbPool::Sqlite { read, .. } => {
+            let sql = if newer { SQLITE_NEWER } else { SQLITE_OLDER };
+            sqlx::query_as(sql)
+                .bind(viewer)
+                .bind(user_id)
+                .bind(at)
+                .bind(id)
+                .bind(limit)
+                .bind(limit - 1)
+                .fetch_all(read)
+                .await
+        }
+        DbPool::Postgres(pool) => {
+            let sql = if newer {
+                POSTGRES_NEWER
+            } else {
+                POSTGRES_OLDER
+            };
+            sqlx::query_as(sql)
+                .bind(viewer)
+                .bind(user_id)
+                .bind(at)
+                .bind(id)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        }
+    }
+}
+
+/// One blog's posts in some states, oldest first.
+async fn in_states(
+    store: &Store,
+    blog_id: i64,
+    states: &[&str],
+    cursor: Cursor,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const AFTER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id > $6 ORDER BY p.id ASC LIMIT $7"
+    );
+    const BEFORE: &str = post_select!(
+        "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id < $6 ORDER BY p.id DESC LIMIT $7"
+    );
+    let state = |i: usize| states.get(i).or(states.first()).copied().unwrap_or("");
+    let (sql, from) = match cursor {
+        Cursor::Start => (AFTER, 0),
+        Cursor::After(id) => (AFTER, id),
+        Cursor::Before(id) => (BEFORE, id),
+    };
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(blog_id).bind(state(0)).bind(state(1)).bind(state(2)).bind(from).bind(limit)
+        .fetch_all(pool).await)?;
+    if matches!(cursor, Cursor::Before(_)) {
+        rows.reverse();
+    }
+    Ok(rows)
+}
+
+/// A blog's posts a visitor may see, newest first, from `offset` (the blog viewer's
+/// paging, spec 000 §7).
+pub async fn blog_posts_at(
+    store: &Store,
+    blog_id: i64,
+    with_private: bool,
+    offset: i64,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const SQL: &str = post_select!(
+        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) "
+        "ORDER BY p.published_at DESC, p.id DESC LIMIT $4 OFFSET $5"
+    );
+    with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(viewer).bind(blog_id).bind(with_private).bind(limit).bind(offset.max(0))
+        .fetch_all(pool).await)
+}
