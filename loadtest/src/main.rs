@@ -18,6 +18,7 @@
 //! `seed` writes the users, sessions and conversations those modes use straight into the
 //! server's database, and describes them in the JSON file the modes and the k6 scripts read.
 
+mod cli;
 mod dashboard;
 mod http;
 mod posts_seeding;
@@ -28,232 +29,20 @@ mod sockets;
 mod stats;
 mod visitor;
 
-use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use clap::{Args, Parser, Subcommand};
+use clap::Parser;
+use cli::{
+    ChatArgs, Cli, Common, ConnectArgs, FanoutArgs, Mode, PollArgs, PostsArgs, SeedArgs,
+    SeedPostsArgs,
+};
 
 use seed::Seed;
 use sockets::{Identity, Plan, Shared};
 use stats::{Counters, Latencies, summary, total_cpu_secs, total_rss_kib};
-
-#[derive(Parser)]
-#[command(
-    name = "dashwire-loadgen",
-    about = "Load generator for dashwire's socket server"
-)]
-struct Cli {
-    #[command(subcommand)]
-    mode: Mode,
-}
-
-#[derive(Subcommand)]
-enum Mode {
-    /// Bulk-create load-test users, sessions and conversations; write them to a JSON file.
-    Seed(SeedArgs),
-    /// Bulk-create posts across the seeded blogs, and the blogs user 0 follows.
-    SeedPosts(SeedPostsArgs),
-    /// Read user 0's dashboard, page after page, and report the latency.
-    Dashboard(DashboardArgs),
-    /// Search in blogs, across blogs or by tag over the seeded posts; report the latency.
-    Search(SearchArgs),
-    /// Open, authenticate and subscribe sockets and hold them.
-    Connect(ConnectArgs),
-    /// Chat between seeded pairs at a steady rate while sockets are connected.
-    Chat(ChatArgs),
-    /// One blog's activity to many sockets: a burst of follows.
-    Fanout(FanoutArgs),
-    /// A popular blog posts to many followers' dashboards (`dashboard`).
-    Posts(PostsArgs),
-    /// The same chat by the spec's polling fallback.
-    Poll(PollArgs),
-}
-
-#[derive(Args, Clone)]
-struct Common {
-    /// The file `dashwire-loadgen seed` wrote.
-    #[arg(long, default_value = "loadtest/data/seed.json")]
-    seed: PathBuf,
-    /// Server base URLs (comma-separated); sockets are spread over them.
-    #[arg(long, value_delimiter = ',', default_value = "http://127.0.0.1:8080")]
-    url: Vec<String>,
-    /// Source addresses to connect from (comma-separated, 127.0.0.x).
-    #[arg(long, value_delimiter = ',', default_value = "127.0.0.1")]
-    sources: Vec<IpAddr>,
-    /// Server process ids, to read their memory and CPU (comma-separated).
-    #[arg(long, value_delimiter = ',')]
-    server_pid: Vec<u32>,
-    /// How many sockets.
-    #[arg(long, default_value_t = 1000)]
-    count: usize,
-    /// The first seeded user to use (to split users between generator processes).
-    #[arg(long, default_value_t = 0)]
-    offset: usize,
-    /// Handshakes in flight at once.
-    #[arg(long, default_value_t = 256)]
-    parallel: usize,
-    /// Seconds to hold the sockets after connecting.
-    #[arg(long, default_value_t = 5)]
-    hold: u64,
-    /// The blog-name prefix the seed used.
-    #[arg(long, default_value = "load")]
-    prefix: String,
-}
-
-/// What `connect` opens.
-#[derive(Args, Clone)]
-struct ConnectArgs {
-    #[command(flatten)]
-    common: Common,
-    /// Open visitors' sockets instead of seeded users': each gets a visitor session of its
-    /// own from `/svc/user/info` (the cookie a browser gets), opens `/ws` with that cookie and
-    /// subscribes to `posts:BLOG` (BLOG must be public). The seed file is not read.
-    #[arg(long, value_name = "BLOG", conflicts_with = "offset")]
-    visitors: Option<String>,
-}
-
-/// What `seed` creates.
-#[derive(Args, Clone)]
-struct SeedArgs {
-    /// The server's database: sqlite://PATH or postgres://USER@HOST:PORT/DB.
-    #[arg(long, env = "DATABASE_URL")]
-    database_url: String,
-    /// How many users (each with a blog and a session); pairs of them get a conversation.
-    #[arg(long, default_value_t = 1000)]
-    users: usize,
-    /// Extra sessions of the star blog's owner, for fan-out sockets.
-    #[arg(long, default_value_t = 0)]
-    star_sessions: usize,
-    /// How many users follow the star blog (the last ones seeded), for the posts scenario's
-    /// dashboards.
-    #[arg(long, default_value_t = 0)]
-    star_followers: usize,
-    /// Name prefix of the users' blogs (use another to seed the same database again).
-    #[arg(long, default_value = "load")]
-    prefix: String,
-    /// Where to write the JSON that k6 scripts and the load generator read.
-    #[arg(long, default_value = "loadtest/data/seed.json")]
-    out: PathBuf,
-}
-
-/// What `seed-posts` creates.
-#[derive(Args, Clone)]
-struct SeedPostsArgs {
-    /// The server's database (already seeded with `seed`).
-    #[arg(long, env = "DATABASE_URL")]
-    database_url: String,
-    /// Posts in all, spread over the seeded blogs.
-    #[arg(long, default_value_t = 1_000_000)]
-    posts: usize,
-    /// Blogs user 0 follows.
-    #[arg(long, default_value_t = 500)]
-    follows: usize,
-    /// The blog-name prefix the seed used.
-    #[arg(long, default_value = "load")]
-    prefix: String,
-}
-
-/// How to read the dashboard.
-#[derive(Args, Clone)]
-struct DashboardArgs {
-    /// The file `dashwire-loadgen seed` wrote (user 0 reads).
-    #[arg(long, default_value = "loadtest/data/seed.json")]
-    seed: PathBuf,
-    /// The server.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
-    /// Dashboard reads in all.
-    #[arg(long, default_value_t = 2000)]
-    requests: usize,
-    /// Reads in flight at once.
-    #[arg(long, default_value_t = 4)]
-    concurrency: usize,
-    /// Pages each reader goes down (the first, then `after` the last post) before starting over.
-    #[arg(long, default_value_t = 5)]
-    pages: usize,
-}
-
-/// How to search (see `search.rs`).
-#[derive(Args, Clone)]
-struct SearchArgs {
-    /// The file `dashwire-loadgen seed` wrote (user 0 searches; its blogs are searched in).
-    #[arg(long, default_value = "loadtest/data/seed.json")]
-    seed: PathBuf,
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
-    #[arg(long, value_enum, default_value = "site")]
-    kind: search::Kind,
-    /// CREATED_DESC or POPULARITY_DESC (blog); top or recent (site, tagged); empty: the default.
-    #[arg(long, default_value = "")]
-    sort: String,
-    #[arg(long, default_value_t = 1000)]
-    requests: usize,
-    #[arg(long, default_value_t = 4)]
-    concurrency: usize,
-}
-
-#[derive(Args, Clone)]
-struct ChatArgs {
-    #[command(flatten)]
-    common: Common,
-    /// Messages per second over all pairs.
-    #[arg(long, default_value_t = 200)]
-    rate: u64,
-    /// Seconds of chat.
-    #[arg(long, default_value_t = 10)]
-    duration: u64,
-    /// Pairs that chat (from the first pair whose users are connected).
-    #[arg(long, default_value_t = 500)]
-    pairs: usize,
-}
-
-#[derive(Args, Clone)]
-struct FanoutArgs {
-    #[command(flatten)]
-    common: Common,
-    /// Events (follows of the star blog, by distinct users).
-    #[arg(long, default_value_t = 100)]
-    events: usize,
-    /// Milliseconds between events; 0 sends them all at once.
-    #[arg(long, default_value_t = 0)]
-    interval_ms: u64,
-    /// The first seeded user who follows (user 0 owns the star blog).
-    #[arg(long, default_value_t = 1)]
-    follower_offset: usize,
-}
-
-#[derive(Args, Clone)]
-struct PostsArgs {
-    #[command(flatten)]
-    common: Common,
-    /// Posts the star blog publishes, one after the other.
-    #[arg(long, default_value_t = 20)]
-    posts: usize,
-    /// Milliseconds between one post going through and the next being sent.
-    #[arg(long, default_value_t = 100)]
-    interval_ms: u64,
-}
-
-#[derive(Args, Clone)]
-struct PollArgs {
-    #[command(flatten)]
-    common: Common,
-    /// Messages per second over all pairs.
-    #[arg(long, default_value_t = 20)]
-    rate: u64,
-    /// Seconds of chat.
-    #[arg(long, default_value_t = 30)]
-    duration: u64,
-    /// Conversation poll interval (spec: 2000 ms).
-    #[arg(long, default_value_t = 2000)]
-    conversation_poll_ms: u64,
-    /// Inbox poll interval (spec: 30000 ms).
-    #[arg(long, default_value_t = 30000)]
-    inbox_poll_ms: u64,
-}
 
 async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
     let store = dashwire::store::Store::connect(&args.database_url, 4).await?;

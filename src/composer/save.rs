@@ -1,6 +1,6 @@
 //! Saving a post: a checked form becomes what the store writes, for a new post, an edit, or
 //! a reblog (spec 001 §4). The rules that need the stored posts live here; the form's own
-//! rules are in `form.rs`, and those of a post already written in `posts/reblog.rs`.
+//! rules are in `form/`, and those of a post already written in `posts/reblog.rs`.
 
 use super::form::{self, FieldError, SaveForm};
 use super::when::parse_when;

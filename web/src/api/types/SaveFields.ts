@@ -2,7 +2,7 @@
 
 /**
  * The save form as the composer sends it (docs/api.md "The save form"), every field as
- * text: the save's rules (`composer/form.rs`) check it, each failure with its message, so
+ * text: the save's rules (`composer/form/`) check it, each failure with its message, so
  * nothing is refused before every rule has seen every field. A photo post adds
  * `images[{id}]` (each photo's URL) and `caption[{id}]` (its caption) for each photo.
  */

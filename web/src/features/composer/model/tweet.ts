@@ -1,6 +1,6 @@
 // The custom tweet's length (spec 001 §5 Tweet): `limits.tweet_chars` characters, a link
 // counting as the short URL length, `limits.short_url_chars`, whatever its real length;
-// counted as the server counts (src/composer/form.rs), with the server's limits.
+// counted as the server counts (src/composer/form/), with the server's limits.
 // The spec's "link placeholder" is read as a link word (http:// or https://, as the count
 // reads it): only one is kept, so a second link typed or pasted is dropped on input.
 import type { FormLimits } from '../../../api/types/FormLimits';

@@ -1,5 +1,5 @@
 // The composer's URL rules (spec 001 §5 URLs, Uploads; audio and video sources), mirroring
-// the server's (src/posts/form.rs, src/posts/media_urls.rs) so that the save button is
+// the server's (src/composer/form/, src/composer/media_urls.rs) so that the save button is
 // enabled only for what the server will accept.
 import { DIRECT_EMBED_MISSING, NO_EMBED, NO_VIDEO } from '../strings';
 

@@ -1,0 +1,531 @@
+//! The save form of `/svc/post/update` (spec 001 §7), read and checked by every rule of
+//! spec 001 §5 with its exact message. Pure: it knows nothing of storage, so each rule is a
+//! unit test.
+//!
+//! The generic fields map per type (spec 001 §3):
+//!
+//! | type  | `post[one]`            | `post[two]` | `post[three]` |
+//! |-------|------------------------|-------------|---------------|
+//! | text  | title                  | body        |               |
+//! | photo |                        | caption     | click-through URL |
+//! | quote | quote                  | source      |               |
+//! | link  | title                  | URL         | caption       |
+//! | chat  | title                  | chat        |               |
+//! | audio |                        | caption     | URL (a service's or an MP3's) |
+//! | video | URL or embed code      | caption     |               |
+//! | note  | question               | answer      | caption (of a reblog) |
+
+use serde::Deserialize;
+
+use super::media_urls::web_url;
+use crate::posts::model::{EditorType, PostContent, PostSource, PostState, PostType};
+use crate::posts::sanitize;
+use crate::posts::tags::parse_tags;
+
+/// Photos a photo set holds at most.
+pub const MAX_PHOTOS: usize = 10;
+/// A photo's caption, at most.
+pub const MAX_PHOTO_CAPTION: usize = 200;
+pub use crate::media::limits::MAX_URL_CHARS;
+/// The layouts a photo set may have (spec 000 §3 Photoset).
+pub const PHOTOSET_LAYOUTS: [&str; 10] = [
+    "", "1", "11", "12", "13", "123", "133", "1232", "1323", "12223",
+];
+/// A tweet, at most, counting a link as [`SHORT_URL_CHARS`].
+pub const MAX_TWEET_CHARS: usize = 140;
+/// What a link counts for in a tweet.
+pub const SHORT_URL_CHARS: usize = 29;
+
+pub use crate::posts::reblog::POST_BODY_EMPTY;
+pub const NO_PHOTOS: &str = "No photos specified.";
+pub const UPLOADS_IN_PROGRESS: &str = "Uploads in progress.";
+pub const TOO_MANY_PHOTOS: &str = "A photo set holds at most 10 photos.";
+pub const NO_QUOTE: &str = "No quote.";
+pub const NO_URL: &str = "No url.";
+pub const NOT_A_VALID_URL: &str = "Not a valid URL";
+pub const NO_CHAT: &str = "No chat.";
+pub const QUESTION_EMPTY: &str = "Post question empty.";
+pub const NO_AUDIO: &str = "Please choose an audio source before continuing.";
+pub const NEED_PERMISSION: &str = "You must agree that you have permission to share this file.";
+pub const NO_VIDEO: &str = "No video specified.";
+
+/// A message about a field: the spec's errors map, one entry at a time.
+pub type FieldError = (String, String);
+
+/// The save form as the composer sends it (docs/api.md "The save form"), every field as
+/// text: the save's rules (`composer/form/`) check it, each failure with its message, so
+/// nothing is refused before every rule has seen every field. A photo post adds
+/// `images[{id}]` (each photo's URL) and `caption[{id}]` (its caption) for each photo.
+#[derive(Debug, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+pub struct SaveFields {
+    /// The blog it posts to: one of yours, or another's for a submission.
+    pub channel_id: Option<String>,
+    /// The post being edited (a number).
+    pub post_id: Option<String>,
+    /// The post being edited, as `post_id`; this one wins when both are given.
+    pub edit_post_id: Option<String>,
+    /// The post being reblogged (a number).
+    pub reblog_post_id: Option<String>,
+    /// The reblogged post's `reblog_key`.
+    pub reblog_key: Option<String>,
+    /// A flag: the post is a reblog (sent with an edit of one, which has no `reblog_post_id`).
+    pub reblog: Option<String>,
+    /// A flag: the reblog leaves out the trail of earlier reblogs.
+    pub remove_reblog_tree: Option<String>,
+    /// `text`, `photo`, `quote`, `link`, `chat`, `audio`, `video` or `note` (a reblog's is the
+    /// reblogged post's).
+    #[serde(rename = "post[type]")]
+    pub post_type: Option<String>,
+    /// The state's code: `0` published (when absent), `1` draft, `2` queued, `on.2`
+    /// scheduled, `private`, `0 3` a submission.
+    #[serde(rename = "post[state]")]
+    pub state: Option<String>,
+    /// The type's first field (title, quote, question, or a video's URL or embed code).
+    #[serde(rename = "post[one]")]
+    pub one: Option<String>,
+    /// The type's second field (body, caption, source, a link's URL, the chat, the answer).
+    #[serde(rename = "post[two]")]
+    pub two: Option<String>,
+    /// The type's third field (a photo's click-through, a link's caption, an audio URL).
+    #[serde(rename = "post[three]")]
+    pub three: Option<String>,
+    /// The tags, comma-joined.
+    #[serde(rename = "post[tags]")]
+    pub tags: Option<String>,
+    /// The custom URL's slug.
+    #[serde(rename = "post[slug]")]
+    pub slug: Option<String>,
+    /// Where the post's content comes from: a web URL.
+    #[serde(rename = "post[source_url]")]
+    pub source_url: Option<String>,
+    /// When a queued post goes out, as free text (`Next Tuesday, 10am`, unix seconds).
+    #[serde(rename = "post[publish_on]")]
+    pub publish_on: Option<String>,
+    /// The post's date, as free text; empty is now.
+    #[serde(rename = "post[date]")]
+    pub date: Option<String>,
+    /// The writer's clock, in minutes ahead of UTC (a number).
+    pub utc_offset: Option<String>,
+    /// `rich` (when absent), `html` or `markdown`.
+    pub editor_type: Option<String>,
+    /// A flag: the post is private, whatever its state.
+    pub is_private: Option<String>,
+    /// A flag: readers may answer a question post.
+    pub allow_answers: Option<String>,
+    /// A flag: readers may reply to the post.
+    pub allow_photo_replies: Option<String>,
+    /// A flag: the post goes to Twitter.
+    pub send_to_twitter: Option<String>,
+    /// The tweet's text (with `send_to_twitter`), cut to the tweet's length.
+    pub custom_tweet: Option<String>,
+    /// A flag: the post goes to Facebook.
+    pub send_to_fbog: Option<String>,
+    /// A photo set's order: its photos' ids (of `images[{id}]`), comma-joined.
+    #[serde(rename = "post[photoset_order]")]
+    pub photoset_order: Option<String>,
+    /// A photo set's layout: photos per row (`12` is one, then two), or empty.
+    #[serde(rename = "post[photoset_layout]")]
+    pub photoset_layout: Option<String>,
+    /// A link's excerpt.
+    pub excerpt: Option<String>,
+    /// A link's author.
+    pub author: Option<String>,
+    /// A link's thumbnail URL.
+    pub thumbnail: Option<String>,
+    /// A flag: the link's thumbnail is removed.
+    pub remove_thumbnail: Option<String>,
+    /// An uploaded audio or video file's URL, used instead of the type's URL field.
+    pub preuploaded_url: Option<String>,
+    /// A flag: the writer may share the uploaded file.
+    pub confirm_tos: Option<String>,
+    /// The audio's track title.
+    #[serde(rename = "id3_tags[title]")]
+    pub track_title: Option<String>,
+    /// The audio's artist.
+    #[serde(rename = "id3_tags[artist]")]
+    pub track_artist: Option<String>,
+    /// The audio's album.
+    #[serde(rename = "id3_tags[album]")]
+    pub track_album: Option<String>,
+    /// The audio's album art URL.
+    pub album_art: Option<String>,
+    /// A flag: the album art is removed.
+    pub remove_album_art: Option<String>,
+    /// A flag: the audio or video was found by the copyright fallback's search (spec 001
+    /// §7); accepted, not read.
+    pub copyright_fallback: Option<String>,
+    /// Each photo's `images[{id}]` and `caption[{id}]`.
+    #[serde(flatten)]
+    pub photos: PhotoFields,
+}
+
+/// The fields a save form names by a photo's id: `images[{id}]` (its URL) and
+/// `caption[{id}]`, in the order they came (with whatever else the form carried that
+/// [`SaveFields`] does not name, which is ignored).
+#[derive(Debug, Default)]
+pub struct PhotoFields(Vec<(String, String)>);
+
+impl PhotoFields {
+    /// Each photo's id and URL, in the order they came.
+    fn urls(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0
+            .iter()
+            .filter_map(|(key, value)| Some((bracketed(key, "images")?, value.as_str())))
+    }
+
+    /// The caption of the photo `id`.
+    fn caption(&self, id: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(key, _)| bracketed(key, "caption") == Some(id))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for PhotoFields {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct InOrder;
+        impl<'de> serde::de::Visitor<'de> for InOrder {
+            type Value = PhotoFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("form fields")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<PhotoFields, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(entry) = map.next_entry::<String, String>()? {
+                    fields.push(entry);
+                }
+                Ok(PhotoFields(fields))
+            }
+        }
+        deserializer.deserialize_map(InOrder)
+    }
+}
+
+/// In TypeScript the photo fields are the two key patterns (ts-rs cannot derive a pattern).
+#[cfg(test)]
+impl ts_rs::TS for PhotoFields {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn name(cfg: &ts_rs::Config) -> String {
+        Self::inline(cfg)
+    }
+
+    fn inline(_: &ts_rs::Config) -> String {
+        "{ [photo_url: `images[${string}]`]: string, [photo_caption: `caption[${string}]`]: string }"
+            .to_owned()
+    }
+
+    fn inline_flattened(cfg: &ts_rs::Config) -> String {
+        format!("({})", Self::inline(cfg))
+    }
+}
+
+/// A checked save form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SaveForm {
+    /// The blog it posts to (`channel_id`).
+    pub blog: String,
+    /// The post being edited (`post_id` or `edit_post_id`).
+    pub edit: Option<i64>,
+    /// The post being reblogged and its key (`reblog_post_id`, `reblog_key`).
+    pub reblog: Option<(i64, String)>,
+    pub post_type: PostType,
+    pub state: PostState,
+    /// Free text when scheduling (`Next Tuesday, 10am`), read by the store with the clock.
+    pub publish_on: Option<String>,
+    /// Free text for the post's date (`post[date]`); empty is now.
+    pub date: Option<String>,
+    /// Minutes to add to UTC for the writer's clock (as the browser's `-getTimezoneOffset()`).
+    pub utc_offset_minutes: i32,
+    pub slug: String,
+    pub tags: Vec<String>,
+    pub source_url: String,
+    pub editor: EditorType,
+    pub allow_answers: bool,
+    pub allow_photo_replies: bool,
+    pub remove_reblog_tree: bool,
+    pub source: PostSource,
+    /// What the type's fields became, sanitised; `None` for a reblog, whose media come from
+    /// the post it reblogs (see [`reblog_comment`]).
+    pub content: Option<PostContent>,
+    /// For an edit, what was wrong with the type's fields: it matters only if the post being
+    /// edited is not a reblog, which the form cannot know (the store can).
+    pub content_errors: Vec<FieldError>,
+    pub send_to_twitter: bool,
+    pub custom_tweet: String,
+}
+
+/// Reads and checks a save form. Every rule that fails is reported, each with its field.
+pub fn read(form: &SaveFields) -> Result<SaveForm, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let blog = given(&form.channel_id).trim().to_owned();
+    let edit = number(&form.edit_post_id, "edit_post_id", &mut errors).or(number(
+        &form.post_id,
+        "post_id",
+        &mut errors,
+    ));
+    let reblog_id = number(&form.reblog_post_id, "reblog_post_id", &mut errors);
+    let reblog = reblog_id.map(|id| (id, given(&form.reblog_key).to_owned()));
+    let is_reblog = reblog.is_some() || flag(&form.reblog, "reblog", &mut errors);
+
+    let post_type = match form.post_type.as_deref().map(str::trim) {
+        // A reblog takes its type from the post it reblogs.
+        None | Some("") if is_reblog => PostType::Text,
+        Some(name) if !name.is_empty() => PostType::parse(name).unwrap_or_else(|| {
+            errors.push(invalid_value("type"));
+            PostType::Text
+        }),
+        _ => {
+            errors.push(invalid_value("type"));
+            PostType::Text
+        }
+    };
+    let editor = match form.editor_type.as_deref().filter(|v| !v.is_empty()) {
+        None => EditorType::Rich,
+        Some(name) => EditorType::parse(name).unwrap_or_else(|| {
+            errors.push(invalid_value("editor_type"));
+            EditorType::Rich
+        }),
+    };
+    let publish_on = text(&form.publish_on);
+    let state = read_state(form, publish_on.is_some(), &mut errors);
+    let publish_on = publish_on.filter(|_| state == PostState::Scheduled);
+    if state == PostState::Scheduled && publish_on.is_none() {
+        errors.push(field_error(
+            "post[publish_on]",
+            "Invalid \"publish_on\" value",
+        ));
+    }
+    let utc_offset_minutes = number(&form.utc_offset, "utc_offset", &mut errors)
+        .unwrap_or(0)
+        .clamp(-14 * 60, 14 * 60) as i32;
+
+    let source_url = given(&form.source_url).trim().to_owned();
+    if !source_url.is_empty() && web_url(&source_url).is_none() {
+        errors.push(field_error("post[source_url]", NOT_A_VALID_URL));
+    }
+    let source = PostSource {
+        one: given(&form.one).to_owned(),
+        two: given(&form.two).to_owned(),
+        three: given(&form.three).to_owned(),
+    };
+    let allow_answers = flag(&form.allow_answers, "allow_answers", &mut errors);
+    let allow_photo_replies = flag(
+        &form.allow_photo_replies,
+        "allow_photo_replies",
+        &mut errors,
+    );
+    let remove_reblog_tree = flag(&form.remove_reblog_tree, "remove_reblog_tree", &mut errors);
+    let send_to_twitter = flag(&form.send_to_twitter, "send_to_twitter", &mut errors);
+    let confirm_tos = flag(&form.confirm_tos, "confirm_tos", &mut errors);
+    flag(&form.send_to_fbog, "send_to_fbog", &mut errors);
+    flag(&form.is_private, "is_private", &mut errors);
+    let custom_tweet = if send_to_twitter {
+        tweet(given(&form.custom_tweet))
+    } else {
+        String::new()
+    };
+
+    let mut content_errors = Vec::new();
+    let content = if is_reblog {
+        None
+    } else {
+        let fields = TypeFields {
+            source: &source,
+            editor,
+            confirm_tos,
+            form,
+        };
+        match fields.content(post_type) {
+            Ok(content) => Some(content),
+            Err(type_errors) if edit.is_some() => {
+                content_errors = type_errors;
+                None
+            }
+            Err(mut type_errors) => {
+                errors.append(&mut type_errors);
+                None
+            }
+        }
+    };
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(SaveForm {
+        blog,
+        edit,
+        reblog,
+        post_type,
+        state,
+        publish_on,
+        date: text(&form.date),
+        utc_offset_minutes,
+        slug: slug(given(&form.slug)),
+        tags: parse_tags(given(&form.tags)),
+        source_url,
+        editor,
+        allow_answers,
+        allow_photo_replies,
+        remove_reblog_tree,
+        source,
+        content,
+        content_errors,
+        send_to_twitter,
+        custom_tweet,
+    })
+}
+
+/// The state asked for: `post[state]` by its code (published when absent), private when
+/// `is_private` is set, scheduled when queued with a time (spec 001 §4). Unapproved ('0 3')
+/// asks to submit the post to another blog's inbox (the handler checks who may); no one may
+/// ask for transcoding.
+fn read_state(form: &SaveFields, has_time: bool, errors: &mut Vec<FieldError>) -> PostState {
+    let asked = match form.state.as_deref().map(str::trim) {
+        None | Some("") => PostState::Published,
+        Some(code) => match PostState::from_code(code) {
+            Some(PostState::Transcoding) | None => {
+                errors.push(invalid_value("state"));
+                PostState::Published
+            }
+            Some(state) => state,
+        },
+    };
+    // As `flag` reads it (trimmed), so what was checked is what is saved.
+    if flag_value(&form.is_private) {
+        return PostState::Private;
+    }
+    match asked {
+        PostState::Queued if has_time => PostState::Scheduled,
+        state => state,
+    }
+}
+
+/// A reblog's own addition, sanitised: its comment, written in `post[two]` (a note's in
+/// `post[three]`, its caption, since the answer is the original's).
+pub fn reblog_comment(source: &PostSource, editor: EditorType, post_type: PostType) -> String {
+    let raw = match post_type {
+        PostType::Note => &source.three,
+        _ => &source.two,
+    };
+    sanitize::post_html(raw, editor)
+}
+
+mod content;
+
+use content::TypeFields;
+pub use content::media_or_web_url;
+
+/// `{name}[{id}]` → `id`.
+fn bracketed<'a>(key: &'a str, name: &str) -> Option<&'a str> {
+    key.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']')
+}
+
+/// A custom URL's slug: lowercase letters, digits and single dashes.
+fn slug(raw: &str) -> String {
+    let mut out = String::new();
+    for c in raw.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').chars().take(200).collect()
+}
+
+/// A custom tweet cut to 140 characters, counting each link as 29 (spec 001 §5).
+fn tweet(raw: &str) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for (i, word) in raw.split(' ').enumerate() {
+        let cost = if word.starts_with("http://") || word.starts_with("https://") {
+            SHORT_URL_CHARS
+        } else {
+            word.chars().count()
+        } + usize::from(i > 0);
+        if used + cost > MAX_TWEET_CHARS {
+            break;
+        }
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+        used += cost;
+    }
+    out
+}
+
+/// A field's text; absent is empty.
+fn given(value: &Option<String>) -> &str {
+    value.as_deref().unwrap_or("")
+}
+
+/// A field's text, trimmed; absent or empty is `None`.
+fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+fn field_error(field: &str, message: &str) -> FieldError {
+    (field.to_owned(), message.to_owned())
+}
+
+/// `Invalid "{name}" value`.
+fn invalid_value(name: &str) -> FieldError {
+    let field = match name {
+        "type" | "state" | "photoset_layout" => format!("post[{name}]"),
+        other => other.to_owned(),
+    };
+    (field, format!("Invalid \"{name}\" value"))
+}
+
+/// `Invalid "{name}" type. Expected {expected}, got {got}.`
+fn invalid_type(name: &str, expected: &str) -> FieldError {
+    (
+        name.to_owned(),
+        format!("Invalid \"{name}\" type. Expected {expected}, got string."),
+    )
+}
+
+fn flag_value(value: &Option<String>) -> bool {
+    matches!(value.as_deref().map(str::trim), Some("1" | "true" | "on"))
+}
+
+/// A boolean field, `name`: absent, empty, `0`, `1`, `true`, `false`, `on` or `off`.
+fn flag(value: &Option<String>, name: &str, errors: &mut Vec<FieldError>) -> bool {
+    match value.as_deref().map(str::trim) {
+        None | Some("" | "0" | "false" | "off") => false,
+        Some("1" | "true" | "on") => true,
+        Some(_) => {
+            errors.push(invalid_type(name, "boolean"));
+            false
+        }
+    }
+}
+
+/// A number field, `name`: absent or empty is `None`.
+fn number(value: &Option<String>, name: &str, errors: &mut Vec<FieldError>) -> Option<i64> {
+    match value.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(value) => match value.parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                errors.push(invalid_type(name, "number"));
+                None
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
