@@ -1,14 +1,30 @@
 // The help popover (spec 002 §2, §3 Help popover config, §4, §9): a tour-guide style popover
 // with a title, content and an OK button, over a dim glass. OK dismisses it; a click on the
 // glass, Escape, or scrolling away until the glass has faded out hides it. Either way it fades
-// and is then removed, and the focus goes back to where it was.
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+// and is then removed, and the focus goes back to where it was. It sits 80 px from the top of
+// the window, centred, unless its config places it (by an element, or at a spot on the page).
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { Theme } from '../api/models';
 import { Avatar } from './Avatar';
+import {
+  HELP_POPOVER_TOP_PX,
+  helpPopoverPlace,
+  type HelpPopoverPlace,
+  type HelpPopoverPosition,
+} from './helpPopoverPlacement';
 
-/** Spec 002 §9: the popover's distance from the top of the window. */
-export const HELP_POPOVER_TOP_PX = 80;
+export { HELP_POPOVER_TOP_PX, type HelpPopoverPosition } from './helpPopoverPlacement';
+
 /** How long it fades before it is removed (the glass's CSS transition). */
 export const HELP_POPOVER_FADE_MS = 150;
 /** How far a scroll takes the glass from dim to clear, and the popover with it. */
@@ -23,7 +39,7 @@ export interface AppearanceData {
   theme: Pick<Theme, 'backgroundColor' | 'titleColor' | 'linkColor' | 'avatarShape'>;
 }
 
-/** Spec 002 §3 Help popover config (position and fixed_position: always fixed, centred). */
+/** Spec 002 §3 Help popover config. */
 export interface HelpPopoverConfig {
   /** Which help this is: the name it is remembered by once dismissed. */
   name: string;
@@ -35,6 +51,13 @@ export interface HelpPopoverConfig {
   glass?: boolean;
   /** For the appearance template. */
   appearanceData?: AppearanceData;
+  /** Where it sits (`position`); centred 80 px from the top of the window without one. */
+  position?: HelpPopoverPosition;
+  /**
+   * `fixed_position`: it stays put in the window as the page scrolls (unless false); false
+   * places it on the page, to scroll with what it points at.
+   */
+  fixedPosition?: boolean;
 }
 
 /** How it went: 'dismissed' with OK, 'hidden' by the glass, Escape or scrolling away. */
@@ -44,10 +67,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
 
 export function HelpPopover({ config, onClose }: { config: HelpPopoverConfig; onClose(end: HelpPopoverEnd): void }) {
   const { name, title, content, okText = 'OK', template = 'standard', glass = true, appearanceData } = config;
+  const { position, fixedPosition = true } = config;
   const [ending, setEnding] = useState<HelpPopoverEnd | null>(null);
   const [glassOpacity, setGlassOpacity] = useState(1);
   const okRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const place = useHelpPopoverPlace(panelRef, position, fixedPosition);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -113,8 +138,8 @@ export function HelpPopover({ config, onClose }: { config: HelpPopoverConfig; on
       )}
       <div
         ref={panelRef}
-        className={`help-popover help-popover--${template}`}
-        style={{ top: HELP_POPOVER_TOP_PX }}
+        className={`help-popover help-popover--${template}${place.left === undefined ? ' help-popover--centred' : ''}`}
+        style={{ position: fixedPosition ? 'fixed' : 'absolute', top: place.top, left: place.left }}
         role="dialog"
         aria-modal={glass}
         aria-labelledby={titleId}
@@ -134,6 +159,51 @@ export function HelpPopover({ config, onClose }: { config: HelpPopoverConfig; on
     </div>,
     document.body,
   );
+}
+
+/**
+ * Where the popover is drawn, measured before it is painted and again when the window is
+ * resized (the anchor may have moved).
+ */
+function useHelpPopoverPlace(
+  panelRef: RefObject<HTMLDivElement | null>,
+  position: HelpPopoverPosition | undefined,
+  fixed: boolean,
+): HelpPopoverPlace {
+  // Before the first measure (never painted): the spot that needs nothing measured.
+  const [place, setPlace] = useState<HelpPopoverPlace>({ top: HELP_POPOVER_TOP_PX });
+  // A config is often written afresh on each render: it is measured again only when what it
+  // says changes, read by its parts.
+  const latest = useRef(position);
+  latest.current = position;
+  const anchor = position && 'anchor' in position ? position.anchor : null;
+  const placement = position && 'anchor' in position ? position.placement : undefined;
+  const top = position && 'top' in position ? position.top : undefined;
+  const left = position && 'top' in position ? position.left : undefined;
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const measure = () => {
+      const page = document.documentElement;
+      setPlace(
+        helpPopoverPlace(latest.current, fixed, {
+          popover: { width: panel.offsetWidth, height: panel.offsetHeight },
+          anchor: anchor?.getBoundingClientRect() ?? null,
+          view: {
+            // jsdom and a page not laid out yet have no client size: the window's, then.
+            width: page.clientWidth || window.innerWidth,
+            height: page.clientHeight || window.innerHeight,
+            scrollX: window.scrollX,
+            scrollY: window.scrollY,
+          },
+        }),
+      );
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [panelRef, anchor, placement, top, left, fixed]);
+  return place;
 }
 
 /** The appearance template's blog header: its avatar, title, name and description in its colours. */

@@ -31,4 +31,11 @@ describe('AnalyticsTip', () => {
     render(<AnalyticsTip />);
     expect(screen.getByRole('dialog', { name: 'Your figures, day by day' })).toBeTruthy();
   });
+
+  it('points from just below the anchor it is given (the page header)', () => {
+    const header = document.createElement('header');
+    header.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 60, width: 1024, height: 100 });
+    render(<AnalyticsTip anchor={header} />);
+    expect(screen.getByRole('dialog', { name: 'Your figures, day by day' }).style.top).toBe('170px');
+  });
 });

@@ -22,5 +22,14 @@ export const INFINITE_SCROLL_THROTTLE_MS = 200;
 /** 000 §9: "the buffer is two thirds of the window height", read ahead of the offset. */
 export const INFINITE_SCROLL_BUFFER_OF_WINDOW = 2 / 3;
 
+/**
+ * 002 §9 Scrollbar: "Infinite scroll fires past 90% scrolled; debounce 150 ms." The rule of
+ * spec 002's paged screens (the archive, the blog viewer's search results): the next page once
+ * the bottom of the view is past this fraction of the scrollable height, checked when
+ * scrolling has paused this long.
+ */
+export const SCROLLED_PAST_FRACTION = 0.9;
+export const SCROLLED_PAST_DEBOUNCE_MS = 150;
+
 /** Who asked an ask that carries no name (`asking_name` null). */
 export const ANONYMOUS = 'Anonymous';

@@ -3,7 +3,8 @@
 // search results read by offset (useOffsetPostPages). The pages that show them are the
 // dashboard, the blog pages, the search pages and the post's own page. A post's content and a
 // reblog's trail are also drawn alone (the composer shows what a reblog carries with them):
-// outside a PostView they show whole.
+// outside a PostView they show whole. Spec 002's paged screens (the archive, the blog
+// viewer's search) scroll for more by their own rule (usePercentScrollPager).
 export { PostContentView } from './components/content/PostContentView';
 export { PostFeed } from './components/PostFeed';
 export { PostList } from './components/PostList';
@@ -12,3 +13,4 @@ export { ReblogTrail } from './components/ReblogTrail';
 export { announceRemovedPost, announceSavedPost, useRemovedPosts, useSavedPosts } from './savedPosts';
 export { TagPageContext, type TagPage } from './tagPageContext';
 export { useOffsetPostPages, type OffsetPostPages } from './useOffsetPostPages';
+export { usePercentScrollPager } from './usePercentScrollPager';

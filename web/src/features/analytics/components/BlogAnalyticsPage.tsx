@@ -15,9 +15,11 @@ import { Totals } from './Totals';
 export function BlogAnalyticsPage({ name }: { name: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const state = useAnalytics(name, days);
+  // The header, which the first-visit help points from.
+  const [header, setHeader] = useState<HTMLElement | null>(null);
   return (
     <div className="page page--narrow analytics-page">
-      <header className="card analytics-page__header">
+      <header ref={setHeader} className="card analytics-page__header">
         <div>
           <h1 className="page__title">Analytics</h1>
           <p className="muted">
@@ -27,7 +29,7 @@ export function BlogAnalyticsPage({ name }: { name: string }) {
         </div>
         <PeriodSwitch days={days} onChange={setDays} />
       </header>
-      <AnalyticsTip />
+      <AnalyticsTip anchor={header} />
       <AnalyticsStatus state={state}>{(analytics) => <BlogFigures analytics={analytics} />}</AnalyticsStatus>
     </div>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ReachPage } from '..';
 import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
@@ -14,13 +14,17 @@ const twoBlogs = user({
   blogs: [userBlog('alice', { isCurrent: true, isPrimary: true }), userBlog('alice-art')],
 });
 
-function renderPage(route: FakeRoute, who = twoBlogs) {
+function renderPage(route: FakeRoute, who = twoBlogs, path = '/radar/analytics') {
   FakeUplot.drawn = [];
   const api = fakeApi({ 'GET /svc/blog/analytics': route });
-  renderWithProviders(<ReachPage />, { client: api.client, user: who, path: '/radar/analytics' });
+  const { location } = renderWithProviders(<ReachPage />, { client: api.client, user: who, path });
   const asked = () => api.requests.filter((r) => r.path === '/svc/blog/analytics').map((r) => Object.fromEntries(r.query));
-  return { ...api, asked };
+  return { ...api, asked, location };
 }
+
+/** Answers each blog's figures for the days asked. */
+const reachRoute: FakeRoute = (req) => ({ response: reached(req.query.get('tumblelog')!, Number(req.query.get('days'))) });
+const blogsReached = () => within(screen.getByLabelText('Totals')).getByText('Blogs reached').nextElementSibling?.textContent;
 
 const reached = (blog: string, days: number) =>
   wireAnalytics(blog, days, () => ({ likes: 1, reblogs: 2 }), {
@@ -49,10 +53,11 @@ describe('ReachPage', () => {
   });
 
   it('reads another of the user\'s blogs when chosen, and 90 days when switched', async () => {
-    const { asked } = renderPage((req) => ({ response: reached(req.query.get('tumblelog')!, Number(req.query.get('days'))) }));
+    const { asked, location } = renderPage(reachRoute);
     await screen.findByRole('list', { name: 'Top rebloggers' });
     fireEvent.change(screen.getByLabelText('Blog'), { target: { value: 'alice-art' } });
-    await waitFor(() => expect(within(screen.getByLabelText('Totals')).getByText('Blogs reached').nextElementSibling?.textContent).toBe('3'));
+    expect(location.history).toEqual(['/radar/analytics', '/radar/analytics?blog=alice-art']);
+    await waitFor(() => expect(blogsReached()).toBe('3'));
     fireEvent.click(screen.getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(within(screen.getByLabelText('Totals')).getByText('Likes').nextElementSibling?.textContent).toBe('90'));
     expect(asked()).toEqual([
@@ -60,6 +65,29 @@ describe('ReachPage', () => {
       { tumblelog: 'alice-art', days: '30' },
       { tumblelog: 'alice-art', days: '90' },
     ]);
+  });
+
+  it('reads the chosen blog from the address, so a reload or back and forward keep it', async () => {
+    const { asked, location } = renderPage(reachRoute, twoBlogs, '/radar/analytics?blog=alice-art');
+    await waitFor(() => expect(blogsReached()).toBe('3'));
+    expect((screen.getByLabelText('Blog') as HTMLSelectElement).value).toBe('alice-art');
+    expect(asked()).toEqual([{ tumblelog: 'alice-art', days: '30' }]);
+
+    fireEvent.change(screen.getByLabelText('Blog'), { target: { value: 'alice' } });
+    expect(location.history.at(-1)).toBe('/radar/analytics?blog=alice');
+    await waitFor(() => expect(blogsReached()).toBe('12'));
+
+    // Back: the address names alice-art again, and so does the page.
+    act(() => location.navigate('/radar/analytics?blog=alice-art'));
+    await waitFor(() => expect(blogsReached()).toBe('3'));
+    expect((screen.getByLabelText('Blog') as HTMLSelectElement).value).toBe('alice-art');
+  });
+
+  it("shows the current blog for a name in the address that is not one of the user's", async () => {
+    const { asked } = renderPage(reachRoute, twoBlogs, '/radar/analytics?blog=mallory');
+    await waitFor(() => expect(blogsReached()).toBe('12'));
+    expect((screen.getByLabelText('Blog') as HTMLSelectElement).value).toBe('alice');
+    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30' }]);
   });
 
   it('offers no chooser with one blog, and says when nobody noted it', async () => {

@@ -1,8 +1,9 @@
 // /radar/analytics, Reach in the account menu (spec 000 §2.1): how far one of the user's
 // blogs went over 30 or 90 days: the blogs its posts reached, reblogs and likes per day, and
-// the blogs that reblogged it most. The user's current blog first; a chooser for the others.
+// the blogs that reblogged it most. The user's current blog first; a chooser for the others,
+// whose choice is in the address (?blog=NAME), so a reload or back and forward keep it.
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import type { Analytics, AnalyticsPeriod } from '../../../api/analyticsEndpoints';
 import type { User } from '../../../api/models';
 import { formatCount } from '../../../lib/format';
@@ -20,13 +21,32 @@ export function ReachPage() {
   return user ? <Reach user={user} /> : null;
 }
 
+/** The query parameter that names the chosen blog. */
+const REACH_BLOG_PARAM = 'blog';
+
+/** The blog the address names if it is one of the user's; otherwise the current blog, shown first. */
+function chosenBlog(user: User, named: string | null): string {
+  const owned = user.blogs.find((b) => b.name === named);
+  return owned ? owned.name : user.currentBlog;
+}
+
 function Reach({ user }: { user: User }) {
-  const [blog, setBlog] = useState(user.currentBlog);
+  const [params, setParams] = useSearchParams();
+  const blog = chosenBlog(user, params.get(REACH_BLOG_PARAM));
+  // A choice is a step in the history: back returns to the blog shown before.
+  const choose = (name: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(REACH_BLOG_PARAM, name);
+      return next;
+    });
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const state = useAnalytics(blog, days);
+  // The header, which the first-visit help points from.
+  const [header, setHeader] = useState<HTMLElement | null>(null);
   return (
     <div className="page page--narrow analytics-page">
-      <header className="card analytics-page__header">
+      <header ref={setHeader} className="card analytics-page__header">
         <div>
           <h1 className="page__title">Reach</h1>
           <p className="muted">The last {days} days</p>
@@ -34,7 +54,7 @@ function Reach({ user }: { user: User }) {
         {user.blogs.length > 1 && (
           <label className="analytics-page__blog">
             <span className="muted">Blog</span>
-            <select value={blog} onChange={(e) => setBlog(e.target.value)}>
+            <select value={blog} onChange={(e) => choose(e.target.value)}>
               {user.blogs.map((b) => (
                 <option key={b.name} value={b.name}>
                   {b.name}
@@ -45,7 +65,7 @@ function Reach({ user }: { user: User }) {
         )}
         <PeriodSwitch days={days} onChange={setDays} />
       </header>
-      <AnalyticsTip />
+      <AnalyticsTip anchor={header} />
       <AnalyticsStatus state={state}>{(analytics) => <ReachFigures analytics={analytics} />}</AnalyticsStatus>
     </div>
   );

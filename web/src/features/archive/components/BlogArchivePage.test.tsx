@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
 import type { ArchiveMonth } from '../../../api/types/ArchiveMonth';
 import type { ArchivePage } from '../../../api/types/ArchivePage';
@@ -7,6 +7,7 @@ import type { ArchivePost } from '../../../api/types/ArchivePost';
 import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
+import { SCROLLED_PAST_DEBOUNCE_MS } from '../../posts/constants';
 import { archiveViewOf, BlogArchivePage } from '..';
 
 /** The archive's route, as the app has it. */
@@ -82,6 +83,33 @@ describe('BlogArchivePage', () => {
     expect(tileIds('Posts of February 2025')).toEqual([6]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Ann's notebook");
     expect(asked()).toEqual([{}, { before_id: '8' }, { before_id: '6' }]);
+  });
+
+  describe('on a page long enough to scroll', () => {
+    // 10 000 px of page in a 768 px window (jsdom's), scrolled to the top.
+    afterEach(() => {
+      delete (document.documentElement as { scrollHeight?: number }).scrollHeight;
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    });
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      window.dispatchEvent(new Event('scroll'));
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('asks for the next page once scrolled past 90 % (spec 002 §9), when the scrolling pauses', async () => {
+      Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 10_000 });
+      const { asked } = renderAt('/blog/ann/archive', paged([page([month('2025-03', [post(9), post(8)])], 8), page([month('2025-02', [post(7)])])]));
+      await screen.findByRole('heading', { name: 'March 2025' });
+      scrollTo(8_231); // the window's bottom at 8 999 px: not yet 90 %
+      await pause(SCROLLED_PAST_DEBOUNCE_MS + 100);
+      expect(asked()).toEqual([{}]);
+
+      scrollTo(8_232); // at 9 000 px: 90 %
+      expect(asked()).toEqual([{}]); // not before the pause
+      await waitFor(() => expect(asked()).toEqual([{}, { before_id: '8' }]));
+      expect(await screen.findByRole('heading', { name: 'February 2025' })).toBeTruthy();
+    });
   });
 
   it('shows a tile as its picture, or its summary as plain text, with its type and notes, linking to the post', async () => {

@@ -1,12 +1,13 @@
 // /blog/{name}/archive and the paths under it (spec 002 §2 Archive page): the blog's posts as
 // tiles under a heading per month, newest first, the next page read as the reader scrolls;
-// the post-type filter menu; the tag's heading on tagged/{tag}. For visitors too.
+// the post-type filter menu; the tag's heading on tagged/{tag}. For visitors too. It pages by
+// spec 002's own infinite-scroll rule (§9 Scrollbar: past 90 % scrolled, debounced).
 import { Link, useLocation } from 'wouter';
 import { BarLoader } from '../../../components/BarLoader';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { useBodyBackground } from '../../blogCard';
-import { useWindowInfiniteScroll } from '../../posts/useWindowInfiniteScroll';
+import { usePercentScrollPager } from '../../posts';
 import { ARCHIVE_TYPE_CHOICES, archiveTypePath, typeChoiceOf, type ArchiveView } from '../archiveLocation';
 import { useArchivePages } from '../useArchivePages';
 import { ArchiveMonthGrid } from './ArchiveMonthGrid';
@@ -18,7 +19,7 @@ export function BlogArchivePage({ name, view }: { name: string; view: ArchiveVie
   const { blog, months, status } = archive;
   useBodyBackground(blog?.theme.backgroundColor);
   const tileCount = months.reduce((n, month) => n + month.tiles.length, 0);
-  useWindowInfiniteScroll({
+  usePercentScrollPager({
     enabled: status === 'ready' && archive.hasMore && !archive.loadingMore && archive.moreError === null,
     contentKey: tileCount,
     onLoadMore: archive.loadMore,

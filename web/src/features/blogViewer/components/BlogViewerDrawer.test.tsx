@@ -5,6 +5,7 @@ import { fakeApi, type FakeRequest, type FakeRoute } from '../../../test/fakeApi
 import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
+import { SCROLLED_PAST_DEBOUNCE_MS } from '../../posts/constants';
 import { PostView } from '../../posts';
 import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../opener';
 import { BlogViewerDrawer, DRAWER_CLOSE_MS, DRAWER_REPLACE_MS } from './BlogViewerDrawer';
@@ -245,6 +246,49 @@ describe('BlogViewerDrawer search (spec 002 §2 In-blog search)', () => {
     expect(within(drawer()).getByRole('region', { name: 'Posts of ann' })).toBeTruthy();
     expect(drawerPosts().map((p) => p.getAttribute('data-post-id'))).toEqual(['3', '2', '1']);
     expect(within(drawer()).queryByRole('combobox')).toBeNull();
+  });
+
+  it('pages the results once scrolled past 90 % (spec 002 §9), where the posts page by spec 000 §9', async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 25) }, undefined, searchRoutes({ tea: postsOf('ann', 25, 125) }));
+    const offsets = (path: string, param: string) => requests.filter((r) => r.path === path).map((r) => r.query.get(param));
+    const postOffsets = () => offsets('/svc/indash_blog/posts', 'offset');
+    const resultOffsets = () => offsets('/svc/search/blog_search/ann/tea', 'next_offset');
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    // jsdom lays nothing out: the drawer shows 100 px, each post 100 px tall.
+    const scroller = drawer().querySelector<HTMLElement>('.blog-viewer__scroller')!;
+    const layout = { scrollTop: 0 };
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => layout.scrollTop, set: (v: number) => (layout.scrollTop = v) });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 100 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 100 * drawerPosts().length });
+    const scrollTo = (top: number) => {
+      layout.scrollTop = top;
+      fireEvent.scroll(scroller);
+    };
+    const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+    // The posts: 110 px left below the view is within spec 000's 175 px plus two thirds of it.
+    await waitFor(() => expect(drawerPosts()).toHaveLength(10));
+    scrollTo(790);
+    await waitFor(() => expect(postOffsets()).toEqual(['0', '10']));
+
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Search' }));
+    const input = await within(drawer()).findByRole('combobox', { name: 'Search ann' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    fireEvent.change(input, { target: { value: 'tea' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(resultIds()).toHaveLength(10));
+    expect(layout.scrollTop).toBe(0); // back to the start of the list
+
+    // The results: 890 of 1000 px is not yet 90 %; 900 is, once the scrolling has paused.
+    scrollTo(790);
+    await pause(SCROLLED_PAST_DEBOUNCE_MS + 150);
+    expect(resultOffsets()).toEqual(['0']);
+    scrollTo(800);
+    expect(resultOffsets()).toEqual(['0']);
+    await waitFor(() => expect(resultIds()).toHaveLength(20));
+    expect(resultOffsets()).toEqual(['0', '10']);
+    // Spec 000's autopager stays out of the search.
+    expect(postOffsets()).toEqual(['0', '10']);
   });
 
   it("says 'Nothing here about {term}.' in the blog's title colour when nothing matches", async () => {

@@ -1,7 +1,8 @@
 // The blog viewer drawer (spec 000 §2.10, §4, §9): a blog's header and its posts, paged as
 // the reader scrolls, in a drawer over the page. Opening another blog while it is open
 // reloads it after the drawer's replace delay; closing slides it out first. Its search
-// (spec 002 §2 In-blog search) lists its results in place of the posts, paged the same way.
+// (spec 002 §2 In-blog search) lists its results in place of the posts, in the same scrolled
+// area: the posts page by spec 000's autopager, the results by spec 002's rule (§9 Scrollbar).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -15,7 +16,7 @@ import { BlogCard } from '../../blogCard';
 import { BlogSearchForm, BlogSearchStatus, useBlogSearch } from '../../blogSearch';
 import { useBlog, useBlogsDispatch } from '../../blogs';
 import { reblogPostPath } from '../../composer';
-import { PostView, type OffsetPostPages } from '../../posts';
+import { PostView, usePercentScrollPager, type OffsetPostPages } from '../../posts';
 import { blogViewerCommand, currentPostIndex } from '../keys';
 import { useBlogViewer, type BlogViewerRequest } from '../opener';
 import { useBlogViewerPosts, type BlogViewerPosts } from '../useBlogViewerPosts';
@@ -124,12 +125,16 @@ function BlogViewerBody({
   }, []);
 
   const { posts, hasMore, loading, loadMore } = list;
+  const searching = search.results !== null;
+
+  // Spec 000's autopager, for the blog's posts only: off while the results are listed.
+  const { hasMore: postsHaveMore, loading: postsLoading, loadMore: loadMorePosts } = blogPosts;
   const lastCheck = useRef(0);
   const trailingCheck = useRef<ReturnType<typeof setTimeout> | null>(null);
   const checkPager = useCallback(
     (force = false) => {
       const el = scroller.current;
-      if (!el || !hasMore || loading) return;
+      if (!el || searching || !postsHaveMore || postsLoading) return;
       const wait = lastCheck.current + AUTOPAGER_THROTTLE_MS - Date.now();
       if (!force && wait > 0) {
         // Throttled, not dropped: where the scrolling stops is checked when the time is up.
@@ -141,9 +146,9 @@ function BlogViewerBody({
       }
       lastCheck.current = Date.now();
       const remaining = el.scrollHeight - el.scrollTop - el.clientHeight;
-      if (remaining < PAGER_OFFSET + (el.clientHeight * 2) / 3) loadMore();
+      if (remaining < PAGER_OFFSET + (el.clientHeight * 2) / 3) loadMorePosts();
     },
-    [hasMore, loading, loadMore],
+    [searching, postsHaveMore, postsLoading, loadMorePosts],
   );
   // The trailing check runs the newest checkPager, with the state of its own time.
   const checkPagerNow = useRef(() => checkPager(true));
@@ -155,7 +160,15 @@ function BlogViewerBody({
     [],
   );
   // A page that does not fill the drawer asks for the next one at once.
-  useEffect(() => checkPager(true), [posts.length, checkPager]);
+  useEffect(() => checkPager(true), [blogPosts.posts.length, checkPager]);
+
+  // Spec 002 §9's rule, for the search results: past 90 % of the drawer's scroll, debounced.
+  usePercentScrollPager({
+    enabled: searching && hasMore && !loading,
+    contentKey: posts.length,
+    onLoadMore: loadMore,
+    scroller,
+  });
 
   // Another search, or back to the posts: from the start of the list, if scrolled past it.
   const listing = JSON.stringify(search.request);
