@@ -29,12 +29,17 @@ pub struct Services {
     /// The task that delivers the mail outbox when an SMTP server is configured
     /// (`sharing/mail.rs`).
     mailer: tokio::task::JoinHandle<()>,
+    /// The video workers, when ffmpeg is there (`video/`).
+    video: crate::video::Processing,
 }
 
 impl Services {
-    /// Starts them on `store`, mail going out as `mail` says.
-    pub fn start(store: &Store, mail: &crate::config::MailSettings) -> Services {
+    /// Starts them on the state's store, as its settings say.
+    pub async fn start(state: &AppState) -> Services {
+        let (store, config) = (&state.store, &state.config);
+        let mail = &config.mail;
         Services {
+            video: crate::video::Processing::start(store, &state.media, &config.video).await,
             sends: crate::messaging::Sends::start(store, crate::messaging::Batching::On),
             scheduled_posts: tokio::spawn(crate::posts::publisher::run(store.clone())),
             search_backfill: tokio::spawn(crate::search::backfill::run(store.clone())),
@@ -47,6 +52,7 @@ impl Services {
         self.scheduled_posts.abort();
         self.search_backfill.abort();
         self.mailer.abort();
+        self.video.stop();
         self.sends.stop().await;
     }
 }
@@ -70,6 +76,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::sharing::router())
         .merge(crate::client_log::router())
         .merge(crate::analytics::router())
+        .merge(crate::video::router())
         .merge(crate::media::router())
         .merge(crate::notes::router())
         .merge(crate::likes::router())
@@ -128,7 +135,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let upkeep = tokio::spawn(upkeep(state.clone()));
-    let services = Services::start(&state.store, &state.config.mail);
+    let services = Services::start(&state).await;
     let send_buffer = state.config.tcp_send_buffer;
     let listener = listener.tap_io(move |tcp| {
         // Sockets carry small frames that should leave at once, not wait for Nagle.

@@ -162,6 +162,23 @@ pub struct ServeArgs {
     /// (http://HOST:PORT with no path); http:// and the bind address when unset.
     #[arg(long, env = "DASHWIRE_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// The ffmpeg that processes uploaded videos (its ffprobe beside it, or on the PATH);
+    /// `off` serves uploaded videos as they are. When it cannot be run the server says so at
+    /// start-up and serves them as they are too.
+    #[arg(long, env = "DASHWIRE_FFMPEG", default_value = "ffmpeg")]
+    pub ffmpeg: String,
+    /// Videos this node processes at once (0: it queues them for other nodes).
+    #[arg(long, env = "DASHWIRE_VIDEO_WORKERS", default_value_t = 1)]
+    pub video_workers: usize,
+    /// How long ffmpeg may work on one video before the try fails.
+    #[arg(long, env = "DASHWIRE_VIDEO_TIMEOUT_SECS", default_value_t = 900)]
+    pub video_timeout_secs: u64,
+    /// The address space ffmpeg may take, in MiB (0: no cap).
+    #[arg(long, env = "DASHWIRE_VIDEO_MEMORY_MB", default_value_t = 3072)]
+    pub video_memory_mb: u64,
+    /// Seconds before a failed video is tried again, doubled for each further try.
+    #[arg(long, env = "DASHWIRE_VIDEO_RETRY_SECS", default_value_t = 60)]
+    pub video_retry_secs: u64,
 }
 
 /// The From of the server's mail unless `--mail-from` says otherwise.
@@ -181,6 +198,34 @@ impl Default for MailSettings {
         MailSettings {
             smtp_url: None,
             from: DEFAULT_MAIL_FROM.into(),
+        }
+    }
+}
+
+/// How uploaded videos are processed (`video/`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VideoSettings {
+    /// The ffmpeg to run; `None` when processing is off (`--ffmpeg off`, or, once `serve`
+    /// has looked, when ffmpeg or ffprobe cannot be run).
+    pub ffmpeg: Option<std::path::PathBuf>,
+    /// Its ffprobe, found by `serve` when it looked.
+    pub ffprobe: Option<std::path::PathBuf>,
+    pub workers: usize,
+    pub timeout: std::time::Duration,
+    /// The address space cap in bytes (0: none).
+    pub memory_bytes: u64,
+    pub retry_after: std::time::Duration,
+}
+
+impl Default for VideoSettings {
+    fn default() -> VideoSettings {
+        VideoSettings {
+            ffmpeg: None,
+            ffprobe: None,
+            workers: 1,
+            timeout: std::time::Duration::from_secs(900),
+            memory_bytes: 3072 << 20,
+            retry_after: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -211,6 +256,7 @@ pub struct Config {
     /// it is empty here and `serve` sets it to the address it bound (known only then, when
     /// binding port 0).
     pub public_url: String,
+    pub video: VideoSettings,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -361,6 +407,17 @@ impl TryFrom<ServeArgs> for Config {
             },
             public_url,
             media,
+            video: VideoSettings {
+                ffmpeg: match args.ffmpeg.trim() {
+                    "" | "off" => None,
+                    path => Some(path.into()),
+                },
+                ffprobe: None,
+                workers: args.video_workers,
+                timeout: std::time::Duration::from_secs(args.video_timeout_secs.max(1)),
+                memory_bytes: args.video_memory_mb << 20,
+                retry_after: std::time::Duration::from_secs(args.video_retry_secs),
+            },
             allow_private_fetch: args.allow_private_fetch,
             protected_recordings: args.protected_recordings,
             bind,
@@ -407,6 +464,11 @@ mod tests {
             smtp_url: None,
             mail_from: DEFAULT_MAIL_FROM.into(),
             public_url: None,
+            ffmpeg: "ffmpeg".into(),
+            video_workers: 1,
+            video_timeout_secs: 900,
+            video_memory_mb: 3072,
+            video_retry_secs: 60,
         }
     }
 

@@ -44,4 +44,5 @@ pub mod store;
 #[cfg(test)]
 mod typescript;
 pub mod unread;
+pub mod video;
 pub mod web;

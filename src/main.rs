@@ -159,6 +159,7 @@ async fn run_serve(mut config: Config) -> anyhow::Result<()> {
         ))
     })?;
     let addr = listener.local_addr().context("reading the bound address")?;
+    config.video = dashwire::video::find_tools(config.video).await;
     if config.public_url.is_empty() {
         config.public_url = format!("http://{addr}");
     }

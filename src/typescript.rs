@@ -85,6 +85,7 @@ fn generated() -> Exports {
     crate::sharing::typescript(&mut exports);
     crate::client_log::typescript(&mut exports);
     crate::analytics::typescript(&mut exports);
+    crate::video::typescript(&mut exports);
     crate::notes::typescript(&mut exports);
     crate::likes::typescript(&mut exports);
     crate::moderation::typescript(&mut exports);

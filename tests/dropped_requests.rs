@@ -64,6 +64,7 @@ impl App {
             protected_recordings: None,
             mail: Default::default(),
             public_url: "http://127.0.0.1".into(),
+            video: Default::default(),
         };
         let state = AppState {
             store: store.clone(),
@@ -74,7 +75,7 @@ impl App {
             fetcher: Fetcher::new(false),
             request_limiter: Default::default(),
         };
-        let services = Services::start(&store, &Default::default());
+        let services = Services::start(&state).await;
         let router = router(state.clone(), &services)
             .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9))));
         App {

@@ -17,6 +17,7 @@ pub const RESERVED: &[&str] = &[
     "embed",
     "log",
     "share",
+    "video",
     "ask",
     "block",
     "blog",

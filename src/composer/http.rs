@@ -28,6 +28,7 @@ use crate::posts::sanitize::dash_preview;
 use crate::posts::tags::MAX_TAG_CHARS;
 use crate::posts::view::PostView;
 use crate::state::AppState;
+use crate::video;
 
 /// The composer's routes.
 pub fn router() -> Router<AppState> {
@@ -103,6 +104,9 @@ fn saved_message(post: &PostView, created: bool) -> String {
         PostState::Scheduled => format!("Scheduled on {blog}."),
         PostState::Private => format!("Posted privately to {blog}."),
         PostState::Unapproved => format!("Submitted to {blog}."),
+        PostState::Transcoding => {
+            format!("Processing your video: the post goes on to {blog} once it is ready.")
+        }
         _ if post.is_reblog && created => format!("Reblogged to {blog}."),
         _ if created => format!("Posted to {blog}."),
         _ => "Saved.".into(),
@@ -127,16 +131,24 @@ async fn update(
     };
     not_suspended(&app.store, blog.id).await?;
     save::measure_photos(&mut form.content, &app.media).await;
-    let (id, created) = match save::prepare(&app.store, user.user_id, &blog, form).await? {
+    let video = &app.config.video;
+    let (id, created, held_for) = match save::prepare(&app.store, user.user_id, &blog, form).await?
+    {
         Save::Create(mut write) => {
             write.asked_by = submitter.as_ref().map(|b| b.id);
-            (posts::store::create_post(&app.store, &write).await?, true)
+            let held_for = video::hold_until_processed(&app.store, video, &mut write).await?;
+            let id = posts::store::create_post(&app.store, &write).await?;
+            (id, true, held_for)
         }
-        Save::Update(id, write) => {
+        Save::Update(id, mut write) => {
+            let held_for = video::hold_until_processed(&app.store, video, &mut write).await?;
             posts::store::update_post(&app.store, id, &write).await?;
-            (id, false)
+            (id, false, held_for)
         }
     };
+    if let Some(key) = held_for {
+        video::after_hold(&app.store, &key).await?;
+    }
     let post = post_view(&app, id, Some(user.user_id)).await?;
     // The counts the composer updates are the writer's own blog's: a submission's.
     let context = submitter.as_ref().unwrap_or(&blog);

@@ -51,6 +51,7 @@ pub async fn prepare(
         blog_id: blog.id,
         post_type,
         state: form.state,
+        pending_state: None,
         publish_on,
         date,
         slug: form.slug.clone(),

@@ -148,6 +148,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 service: "youtube".into(),
                 embed_url: "https://www.youtube.com/embed/dQw4w9WgXcQ".into(),
                 caption: "<p>A classic.</p>".into(),
+                processed: None,
             },
             &["video"],
         ),

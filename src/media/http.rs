@@ -190,10 +190,7 @@ async fn keep_image_bytes(
     Ok((media_url(&name), prepared))
 }
 
-/// Where a kept file is served.
-pub fn media_url(name: &str) -> String {
-    format!("/media/{name}")
-}
+pub use crate::store::media::media_url;
 
 /// One photo's fate.
 #[derive(Serialize)]
@@ -444,6 +441,8 @@ async fn upload_video(
             tracing::error!(error = %err, "keeping an upload failed");
             AppError::from(Refusal::NotKept)
         })?;
+    // Processing starts now, before the post is saved (`video/`).
+    crate::video::queue_upload(&app.store, &app.config.video, &key).await?;
     let path = received.file.path().to_owned();
     let size = tokio::task::spawn_blocking(move || video::size_of(&path))
         .await

@@ -74,9 +74,16 @@ pub fn content_html(content: &PostContent) -> String {
             url,
             embed_url,
             caption,
+            processed,
             ..
         } => {
-            let player = if embed_url.is_empty() {
+            let player = if let Some(video) = processed {
+                format!(
+                    "<video controls preload=\"metadata\" src=\"{}\" poster=\"{}\"></video>",
+                    esc(&video.hd_url),
+                    esc(&video.poster_url)
+                )
+            } else if embed_url.is_empty() {
                 format!("<video controls src=\"{}\"></video>", esc(url))
             } else {
                 format!(

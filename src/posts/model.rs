@@ -218,12 +218,19 @@ pub enum PostContent {
         caption: String,
     },
     Video {
+        /// The video as posted: an upload here (`/media/…`, as uploaded), a file elsewhere,
+        /// or a provider's page.
         url: String,
         /// youtube, or direct (a video file here or elsewhere).
         service: String,
         /// The provider's embed address, for an iframe; empty for a direct video.
         embed_url: String,
         caption: String,
+        /// What processing made of an upload here (`video/`): absent for other videos, and
+        /// while the post waits in `transcoding`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
+        processed: Option<ProcessedVideo>,
     },
     Note {
         /// The question, plain text.
@@ -233,6 +240,35 @@ pub enum PostContent {
         answer: String,
         caption: String,
     },
+}
+
+/// An uploaded video made playable everywhere (`video/`): H.264/AAC MP4 renditions, a poster
+/// frame and a filmstrip for the player's hover preview (spec 002 §3 Video player state).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ProcessedVideo {
+    /// The HD rendition (at most 1280 × 720, or 720 × 1280 standing up).
+    pub hd_url: String,
+    /// The SD rendition (at most 640 × 360, or 360 × 640).
+    pub sd_url: String,
+    /// A frame from early in the video, as large as the HD rendition.
+    pub poster_url: String,
+    pub filmstrip: Filmstrip,
+    /// The HD rendition's picture size.
+    pub width: u32,
+    pub height: u32,
+    pub duration_ms: u64,
+}
+
+/// Ten frames taken evenly through a video, side by side in one image (spec 002 §4 Video:
+/// the filmstrip has 10 thumbnails, shown at half size).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct Filmstrip {
+    pub url: String,
+    /// The whole strip's size in pixels (each frame is a tenth of the width).
+    pub width: u32,
+    pub height: u32,
 }
 
 impl PostContent {

@@ -37,6 +37,10 @@ pub fn media_url(content: &PostContent) -> String {
         PostContent::Photo { photos, .. } => photos.first().map(|p| p.url.clone()),
         PostContent::Link { thumbnail, .. } => thumbnail.clone(),
         PostContent::Audio { album_art, .. } => album_art.clone(),
+        PostContent::Video {
+            processed: Some(video),
+            ..
+        } => Some(video.poster_url.clone()),
         _ => None,
     }
     .unwrap_or_default()

@@ -52,6 +52,11 @@ const TYPES: [(&str, &str); 12] = [
     ("mkv", "video/x-matroska"),
 ];
 
+/// Where a kept file is served (the media feature's `/media/{name}`).
+pub fn media_url(name: &str) -> String {
+    format!("/media/{name}")
+}
+
 /// The content type of a stored file's extension, if the store keeps that kind.
 pub fn content_type(extension: &str) -> Option<&'static str> {
     TYPES

@@ -71,6 +71,16 @@ impl Client {
         client
     }
 
+    /// The same browser (its cookies and form key) talking to another node at `base`.
+    pub fn on(&self, base: &str) -> Client {
+        Client {
+            http: self.http.clone(),
+            base: base.to_owned(),
+            form_key: self.form_key.clone(),
+            jar: self.jar.clone(),
+        }
+    }
+
     pub async fn get(&self, path: &str) -> Answer {
         let resp = self
             .http

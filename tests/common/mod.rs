@@ -10,6 +10,7 @@ pub mod client;
 pub mod db;
 pub mod deployment;
 pub mod posts;
+pub mod s3;
 pub mod server;
 pub mod store;
 pub mod ws;

@@ -59,6 +59,12 @@ impl Server {
         let media = tempfile::tempdir().expect("media folder");
         let mut command = dashwire();
         command.envs(env.iter().copied());
+        // Its own media folder, unless the test gives one (nodes that share their uploads).
+        let own_media: Vec<&std::ffi::OsStr> = if extra.contains(&"--media-dir") {
+            Vec::new()
+        } else {
+            vec!["--media-dir".as_ref(), media.path().as_os_str()]
+        };
         let mut child = command
             .args([
                 "serve",
@@ -67,8 +73,7 @@ impl Server {
                 "--database-url",
                 database_url,
             ])
-            .arg("--media-dir")
-            .arg(media.path())
+            .args(own_media)
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())

@@ -271,6 +271,7 @@ impl TypeFields<'_> {
             service: service.to_owned(),
             embed_url,
             caption: self.html(caption),
+            processed: None,
         })
     }
 }

@@ -1,6 +1,6 @@
 //! Queries for posts: writing one with its tags in one transaction (here), reading posts for
-//! the pages that list them (`pages.rs`), and claiming what is due to publish
-//! (`publishing.rs`); the row they read is `row.rs`.
+//! the pages that list them (`pages.rs`), claiming what is due to publish (`publishing.rs`)
+//! and letting go of posts held for their video (`held.rs`); the row they read is `row.rs`.
 
 use std::collections::HashMap;
 
@@ -34,10 +34,12 @@ macro_rules! post_select {
     };
 }
 
+mod held;
 mod pages;
 mod publishing;
 mod row;
 
+pub use held::{HeldPost, held_posts, release_held};
 pub use pages::{blog_posts_at, page};
 pub use publishing::{SentOut, next_due, publish_due, publish_queues};
 pub use row::PostRow;
@@ -48,6 +50,9 @@ pub struct PostWrite {
     pub blog_id: i64,
     pub post_type: PostType,
     pub state: PostState,
+    /// For a post held in `Transcoding` until its video is ready (`video/`): the state it
+    /// was saved for, which it goes to then.
+    pub pending_state: Option<PostState>,
     pub publish_on: Option<i64>,
     /// The post's date when it is out (published or private); `None` keeps what it had, or
     /// now for a post going out for the first time.
@@ -74,6 +79,7 @@ impl PostWrite {
             blog_id,
             post_type: content.post_type(),
             state,
+            pending_state: None,
             publish_on: None,
             date: None,
             slug: String::new(),
@@ -148,9 +154,9 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
     const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
          publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
          comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url, \
-         search_text, search_tags) \
+         search_text, search_tags, pending_state) \
          VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         $22, $23) \
+         $22, $23, $24) \
          RETURNING id";
     let now = now_secs();
     let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
@@ -168,6 +174,7 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
         .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
         .bind(post.summary()).bind(summary::media_url(&post.content))
         .bind(post.search_text()).bind(search_tags(&post.tags))
+        .bind(post.pending_state.map(PostState::name))
         .fetch_one(conn).await)?;
     write_tags(&mut tx, id, &post.tags).await?;
     if post.state == PostState::Queued {
@@ -203,7 +210,8 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
          published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
          publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
          allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15, \
-         summary = $16, media_url = $17, search_text = $18, search_tags = $19 WHERE id = $1";
+         summary = $16, media_url = $17, search_text = $18, search_tags = $19, pending_state = $20 \
+         WHERE id = $1";
     let now = now_secs();
     let trail = match &post.reblog {
         Some(r) => json(&r.trail)?,
@@ -220,6 +228,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
         .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
         .bind(&post.comment).bind(&trail).bind(post.summary()).bind(summary::media_url(&post.content))
         .bind(post.search_text()).bind(search_tags(&post.tags))
+        .bind(post.pending_state.map(PostState::name))
         .execute(conn).await.map(|r| r.rows_affected()))?;
     with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
         .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;

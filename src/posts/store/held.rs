@@ -1,0 +1,70 @@
+//! Posts held in `transcoding` until their video is ready (`video/` decides which, and when):
+//! reading them, and letting one go to the state it was saved for, with what going out causes.
+
+use dashwire_protocol::PostAction;
+
+use super::{json, post_changed, start_queue, went_out};
+use crate::posts::model::{PostContent, PostState};
+use crate::posts::summary;
+use crate::store::{Store, now_secs};
+use crate::{with_pool, with_tx};
+
+/// A post waiting for its video.
+#[derive(Debug, Clone)]
+pub struct HeldPost {
+    pub id: i64,
+    pub blog_id: i64,
+    pub content: PostContent,
+}
+
+/// Every post held in `transcoding`, oldest first. Few at any time: each waits only for
+/// its video's processing.
+pub async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
+    const SQL: &str =
+        "SELECT id, blog_id, content FROM posts WHERE state = 'transcoding' ORDER BY id";
+    let rows: Vec<(i64, i64, String)> =
+        with_pool!(store, pool => sqlx::query_as(SQL).fetch_all(pool).await)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, blog_id, content)| {
+            let content = serde_json::from_str(&content).ok()?;
+            Some(HeldPost {
+                id,
+                blog_id,
+                content,
+            })
+        })
+        .collect())
+}
+
+/// Lets a held post go, with `content` (its video processed), to the state it was saved for
+/// (a draft if none was recorded): out now when that was `published`, to the back of the
+/// queue when `queued`, at its time when `scheduled`. False when it was not held (deleted,
+/// or let go by another node meanwhile).
+pub async fn release_held(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<bool> {
+    // SET reads the row as it was: `pending_state` is the saved-for state in every clause.
+    const SQL: &str = "UPDATE posts SET state = COALESCE(pending_state, 'draft'), pending_state = NULL, \
+         content = $2, media_url = $3, updated_at = $4, \
+         published_at = CASE WHEN COALESCE(pending_state, 'draft') IN ('published', 'private') \
+         THEN $4 ELSE NULL END \
+         WHERE id = $1 AND state = 'transcoding' RETURNING blog_id, state";
+    let now = now_secs();
+    let mut tx = store.begin().await?;
+    let released: Option<(i64, String)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
+        .bind(id).bind(json(content)?).bind(summary::media_url(content)).bind(now)
+        .fetch_optional(conn).await)?;
+    let Some((blog_id, state)) = released else {
+        return Ok(false);
+    };
+    let state = PostState::from_code(&state).unwrap_or(PostState::Draft);
+    if state == PostState::Queued {
+        start_queue(&mut tx, blog_id, now).await?;
+    }
+    let mut events = went_out(&mut tx, id).await?;
+    if state == PostState::Published {
+        events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
+    }
+    tx.record(events).await?;
+    tx.commit().await?;
+    Ok(true)
+}

@@ -1,0 +1,380 @@
+//! Running ffmpeg and ffprobe (Debian's packages) on one video: what it is (ffprobe), then its
+//! HD and SD H.264/AAC MP4s in one decoding pass, a poster frame and a filmstrip of ten frames.
+//! Each run is a child process with a time cap (killed when it passes) and, where util-linux's
+//! `prlimit` is there, an address-space cap, so a hostile file can cost a try, not the node.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use tokio::io::AsyncReadExt;
+use tokio::process::Command;
+
+use crate::config::VideoSettings;
+
+/// The renditions' boxes, landscape (a video standing up gets them turned).
+const HD_BOX: (u32, u32) = (1280, 720);
+const SD_BOX: (u32, u32) = (640, 360);
+/// Frames in the filmstrip (spec 002 §4 Video), and each one's width.
+pub const FILMSTRIP_FRAMES: u32 = 10;
+const FILMSTRIP_FRAME_WIDTH: u32 = 200;
+/// The most of ffmpeg's complaint kept for the post's owner.
+const ERROR_CHARS: usize = 300;
+
+/// The tools, found.
+#[derive(Debug, Clone)]
+pub struct Tools {
+    pub ffmpeg: PathBuf,
+    pub ffprobe: PathBuf,
+    /// util-linux's prlimit, to cap a run's address space.
+    prlimit: Option<PathBuf>,
+    memory_bytes: u64,
+    timeout: Duration,
+}
+
+/// Looks for ffmpeg at `settings.ffmpeg` and its ffprobe (beside it, else on the PATH), and
+/// runs each once. `None` when processing is off or either cannot be run.
+pub async fn find(settings: &VideoSettings) -> Option<Tools> {
+    let ffmpeg = settings.ffmpeg.clone()?;
+    let beside = ffmpeg
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map(|dir| dir.join("ffprobe"));
+    let ffprobe = match beside {
+        Some(path) if path.exists() => path,
+        _ => PathBuf::from("ffprobe"),
+    };
+    for tool in [&ffmpeg, &ffprobe] {
+        let ran = Command::new(tool)
+            .arg("-version")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .await;
+        if !matches!(ran, Ok(status) if status.success()) {
+            tracing::warn!(
+                tool = %tool.display(),
+                "video processing is off: this program cannot be run (install Debian's ffmpeg \
+                 package, or point --ffmpeg at it); uploaded videos are served as they are"
+            );
+            return None;
+        }
+    }
+    let prlimit = if settings.memory_bytes == 0 {
+        None
+    } else {
+        let ran = Command::new("prlimit")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .await;
+        match ran {
+            Ok(status) if status.success() => Some(PathBuf::from("prlimit")),
+            _ => {
+                tracing::warn!("prlimit (util-linux) is missing: ffmpeg runs without a memory cap");
+                None
+            }
+        }
+    };
+    Some(Tools {
+        ffmpeg,
+        ffprobe,
+        prlimit,
+        memory_bytes: settings.memory_bytes,
+        timeout: settings.timeout,
+    })
+}
+
+/// Why a run failed, in words for the post's owner.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Failure(pub String);
+
+/// What a video is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Probe {
+    /// The picture as shown (turned upright).
+    pub width: u32,
+    pub height: u32,
+    pub duration: Duration,
+}
+
+/// The files one processing made, in its work folder.
+#[derive(Debug)]
+pub struct Made {
+    pub hd: PathBuf,
+    pub sd: PathBuf,
+    pub poster: PathBuf,
+    pub filmstrip: PathBuf,
+    /// The HD rendition's picture size.
+    pub width: u32,
+    pub height: u32,
+    pub duration: Duration,
+}
+
+impl Tools {
+    /// Makes everything of `input` in `work` (a folder of the caller's).
+    pub async fn process(&self, input: &Path, work: &Path) -> Result<Made, Failure> {
+        let probe = self.probe(input).await?;
+        let upright = probe.height > probe.width;
+        let hd_box = turned(HD_BOX, upright);
+        let sd_box = turned(SD_BOX, upright);
+        let (hd, sd) = (work.join("hd.mp4"), work.join("sd.mp4"));
+        let mut args: Vec<String> = vec!["-i".into(), path_arg(input)];
+        for (out, (w, h), crf, audio) in [(&hd, hd_box, "23", "128k"), (&sd, sd_box, "26", "96k")] {
+            args.extend(
+                [
+                    "-map",
+                    "0:v:0",
+                    "-map",
+                    "0:a:0?",
+                    "-vf",
+                    &fit(w, h),
+                    "-c:v",
+                    "libx264",
+                    "-preset",
+                    "veryfast",
+                    "-crf",
+                    crf,
+                    "-pix_fmt",
+                    "yuv420p",
+                    "-c:a",
+                    "aac",
+                    "-b:a",
+                    audio,
+                    "-ac",
+                    "2",
+                    "-movflags",
+                    "+faststart",
+                ]
+                .map(String::from),
+            );
+            args.push(path_arg(out));
+        }
+        self.ffmpeg(&args).await?;
+        let poster = work.join("poster.jpg");
+        let at = poster_time(probe.duration);
+        self.ffmpeg(&[
+            "-ss".into(),
+            format!("{:.3}", at.as_secs_f64()),
+            "-i".into(),
+            path_arg(input),
+            "-frames:v".into(),
+            "1".into(),
+            "-vf".into(),
+            fit(hd_box.0, hd_box.1),
+            "-q:v".into(),
+            "3".into(),
+            path_arg(&poster),
+        ])
+        .await?;
+        let filmstrip = work.join("filmstrip.jpg");
+        // Ten frames spread evenly: one every tenth of the video, side by side.
+        let every = (probe.duration.as_secs_f64() / f64::from(FILMSTRIP_FRAMES)).max(0.04);
+        self.ffmpeg(&[
+            "-i".into(),
+            path_arg(input),
+            "-vf".into(),
+            format!("fps=1/{every:.3},scale={FILMSTRIP_FRAME_WIDTH}:-2,tile={FILMSTRIP_FRAMES}x1"),
+            "-frames:v".into(),
+            "1".into(),
+            "-q:v".into(),
+            "4".into(),
+            path_arg(&filmstrip),
+        ])
+        .await?;
+        let made = self.probe(&hd).await?;
+        Ok(Made {
+            hd,
+            sd,
+            poster,
+            filmstrip,
+            width: made.width,
+            height: made.height,
+            duration: probe.duration,
+        })
+    }
+
+    /// The size and length of `input`'s first video stream.
+    pub async fn probe(&self, input: &Path) -> Result<Probe, Failure> {
+        let args = [
+            "-v",
+            "error",
+            "-select_streams",
+            "v:0",
+            "-show_entries",
+            "stream=width,height:stream_side_data=rotation:format=duration",
+            "-of",
+            "json",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([path_arg(input)])
+        .collect::<Vec<_>>();
+        let out = self.run(&self.ffprobe, &args).await?;
+        parse_probe(&out).ok_or_else(|| Failure("This file has no video in it.".into()))
+    }
+
+    async fn ffmpeg(&self, args: &[String]) -> Result<String, Failure> {
+        let mut all: Vec<String> = ["-nostdin", "-y", "-v", "error"].map(String::from).into();
+        all.extend_from_slice(args);
+        self.run(&self.ffmpeg, &all).await
+    }
+
+    /// Runs `program` with `args` under the caps; its standard output, or why it failed.
+    async fn run(&self, program: &Path, args: &[String]) -> Result<String, Failure> {
+        let mut command = match &self.prlimit {
+            Some(prlimit) => {
+                let mut c = Command::new(prlimit);
+                c.arg(format!("--as={}", self.memory_bytes))
+                    .arg("--")
+                    .arg(program);
+                c
+            }
+            None => Command::new(program),
+        };
+        command
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        let mut child = command
+            .spawn()
+            .map_err(|err| Failure(format!("ffmpeg could not be started: {err}")))?;
+        let (mut stdout, mut stderr) = (child.stdout.take(), child.stderr.take());
+        let work = async {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let read_out = async {
+                if let Some(s) = stdout.as_mut() {
+                    let _ = s.read_to_end(&mut out).await;
+                }
+            };
+            let read_err = async {
+                if let Some(s) = stderr.as_mut() {
+                    let _ = s.read_to_end(&mut err).await;
+                }
+            };
+            tokio::join!(read_out, read_err);
+            (child.wait().await, out, err)
+        };
+        let (status, out, err) = tokio::time::timeout(self.timeout, work)
+            .await
+            .map_err(|_| {
+                Failure(format!(
+                    "Processing took longer than {} s and was stopped.",
+                    self.timeout.as_secs()
+                ))
+            })?;
+        match status {
+            Ok(status) if status.success() => Ok(String::from_utf8_lossy(&out).into_owned()),
+            Ok(status) => Err(Failure(complaint(&String::from_utf8_lossy(&err), status))),
+            Err(err) => Err(Failure(format!("ffmpeg could not be waited for: {err}"))),
+        }
+    }
+}
+
+/// The box (w, h) standing up when `upright`.
+fn turned((w, h): (u32, u32), upright: bool) -> (u32, u32) {
+    if upright { (h, w) } else { (w, h) }
+}
+
+/// A filter that fits the picture in w × h, never larger than it was, in even sizes (H.264
+/// in yuv420p needs them).
+fn fit(w: u32, h: u32) -> String {
+    format!(
+        "scale=w='min({w},iw)':h='min({h},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2"
+    )
+}
+
+/// Where the poster is taken: a second in, or the middle of a shorter video.
+fn poster_time(duration: Duration) -> Duration {
+    Duration::from_secs(1).min(duration / 2)
+}
+
+fn path_arg(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
+/// ffmpeg's last words, short, or how it ended.
+fn complaint(stderr: &str, status: std::process::ExitStatus) -> String {
+    let last = stderr.lines().rev().map(str::trim).find(|l| !l.is_empty());
+    match last {
+        Some(line) => {
+            let line: String = line.chars().take(ERROR_CHARS).collect();
+            format!("This video could not be processed: {line}")
+        }
+        None => format!("This video could not be processed (ffmpeg ended with {status})."),
+    }
+}
+
+/// ffprobe's JSON: the first video stream's size (turned by a quarter rotation) and the
+/// container's duration.
+fn parse_probe(json: &str) -> Option<Probe> {
+    let value: serde_json::Value = serde_json::from_str(json).ok()?;
+    let stream = value.get("streams")?.as_array()?.first()?;
+    let width = u32::try_from(stream.get("width")?.as_u64()?).ok()?;
+    let height = u32::try_from(stream.get("height")?.as_u64()?).ok()?;
+    let rotation = stream
+        .get("side_data_list")
+        .and_then(|list| list.as_array())
+        .and_then(|list| list.iter().find_map(|d| d.get("rotation")?.as_i64()))
+        .unwrap_or(0);
+    let seconds: f64 = value
+        .get("format")?
+        .get("duration")?
+        .as_str()?
+        .parse()
+        .ok()?;
+    if width == 0 || height == 0 || !seconds.is_finite() || seconds <= 0.0 {
+        return None;
+    }
+    let (width, height) = if rotation.rem_euclid(180) == 90 {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    Some(Probe {
+        width,
+        height,
+        duration: Duration::from_secs_f64(seconds),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_is_read_upright() {
+        let json = r#"{"streams":[{"width":1920,"height":1080,"side_data_list":[{"rotation":-90}]}],
+                       "format":{"duration":"3.500000"}}"#;
+        assert_eq!(
+            parse_probe(json),
+            Some(Probe {
+                width: 1080,
+                height: 1920,
+                duration: Duration::from_millis(3500)
+            })
+        );
+        assert_eq!(
+            parse_probe(r#"{"streams":[],"format":{"duration":"1"}}"#),
+            None
+        );
+        assert_eq!(
+            parse_probe(r#"{"streams":[{"width":0,"height":10}],"format":{"duration":"1"}}"#),
+            None
+        );
+    }
+
+    #[test]
+    fn the_poster_comes_a_second_in_or_from_the_middle() {
+        assert_eq!(poster_time(Duration::from_secs(30)), Duration::from_secs(1));
+        assert_eq!(
+            poster_time(Duration::from_millis(600)),
+            Duration::from_millis(300)
+        );
+    }
+}
