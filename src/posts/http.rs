@@ -218,6 +218,8 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<EditorType>();
     exports.add::<Photo>();
     exports.add::<ChatLine>();
+    exports.add::<ProcessedVideo>();
+    exports.add::<Filmstrip>();
     exports.add::<PostContent>();
     exports.add::<TrailItem>();
     exports.add::<PostSource>();
