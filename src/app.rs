@@ -71,7 +71,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         )))
         .merge(crate::asks::router())
         .merge(crate::blog_viewer::router())
-        .merge(crate::search::router())
+        .merge(crate::search::router(&state.config.gifs))
         .merge(crate::archive::router())
         .merge(crate::sharing::router())
         .merge(crate::client_log::router())

@@ -179,6 +179,16 @@ pub struct ServeArgs {
     /// Seconds before a failed video is tried again, doubled for each further try.
     #[arg(long, env = "DASHWIRE_VIDEO_RETRY_SECS", default_value_t = 60)]
     pub video_retry_secs: u64,
+    /// A GIPHY API key: the GIF panel then shows GIPHY's GIFs after the ones posted here.
+    #[arg(long, env = "DASHWIRE_GIPHY_KEY")]
+    pub giphy_key: Option<String>,
+    /// GIPHY's API address (for a proxy, or a fake in tests).
+    #[arg(
+        long,
+        env = "DASHWIRE_GIPHY_URL",
+        default_value = "https://api.giphy.com"
+    )]
+    pub giphy_url: String,
 }
 
 /// The From of the server's mail unless `--mail-from` says otherwise.
@@ -230,6 +240,14 @@ impl Default for VideoSettings {
     }
 }
 
+/// Where the GIF panel finds GIFs besides the ones posted here.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GifSettings {
+    /// GIPHY's key; none: only the GIFs posted here.
+    pub giphy_key: Option<String>,
+    pub giphy_url: String,
+}
+
 /// Where uploads are kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MediaLocation {
@@ -257,6 +275,7 @@ pub struct Config {
     /// binding port 0).
     pub public_url: String,
     pub video: VideoSettings,
+    pub gifs: GifSettings,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -407,6 +426,10 @@ impl TryFrom<ServeArgs> for Config {
             },
             public_url,
             media,
+            gifs: GifSettings {
+                giphy_key: args.giphy_key.filter(|k| !k.trim().is_empty()),
+                giphy_url: args.giphy_url,
+            },
             video: VideoSettings {
                 ffmpeg: match args.ffmpeg.trim() {
                     "" | "off" => None,
@@ -469,6 +492,8 @@ mod tests {
             video_timeout_secs: 900,
             video_memory_mb: 3072,
             video_retry_secs: 60,
+            giphy_key: None,
+            giphy_url: "https://api.giphy.com".into(),
         }
     }
 

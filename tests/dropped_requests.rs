@@ -65,6 +65,7 @@ impl App {
             mail: Default::default(),
             public_url: "http://127.0.0.1".into(),
             video: Default::default(),
+            gifs: Default::default(),
         };
         let state = AppState {
             store: store.clone(),

@@ -4,23 +4,45 @@
 //! migrations 0018); what a post says in words is `posts::search_text`, written with it.
 
 pub mod backfill;
+mod gifs;
+mod giphy;
 mod http;
 pub mod store;
 pub mod terms;
 
 pub use http::{MAX_SEARCH_OFFSET, SEARCH_PAGE_SIZE, TYPEAHEAD_TAGS};
 
-use axum::Router;
+use std::sync::Arc;
 
+use axum::routing::post;
+use axum::{Extension, Router};
+
+use crate::config::GifSettings;
 use crate::state::AppState;
 
-/// The search routes.
-pub fn router() -> Router<AppState> {
-    http::router()
+/// The search routes; the GIF panel's asks `settings`' GIF service too, if it has one.
+pub fn router(settings: &GifSettings) -> Router<AppState> {
+    let provider: gifs::Provider = settings.giphy_key.as_deref().and_then(|key| {
+        match giphy::Giphy::new(&settings.giphy_url, key) {
+            Ok(giphy) => Some(Arc::new(giphy) as Arc<dyn gifs::GifProvider>),
+            Err(err) => {
+                tracing::warn!(error = %err, "GIPHY is off: its client could not be made");
+                None
+            }
+        }
+    });
+    http::router().route(
+        "/svc/search/inline_gif",
+        post(gifs::inline_gif).layer(Extension(provider)),
+    )
 }
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
+    exports.add::<gifs::InlineGifForm>();
+    exports.add::<gifs::GifImage>();
+    exports.add::<gifs::GifMessage>();
+    exports.add::<gifs::InlineGifResults>();
 }

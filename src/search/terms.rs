@@ -43,6 +43,11 @@ impl Terms {
             .join(" ")
     }
 
+    /// The words, lower-cased.
+    pub fn words(&self) -> impl Iterator<Item = &str> {
+        self.words.iter().map(String::as_str)
+    }
+
     /// The text for PostgreSQL's `plainto_tsquery`, which requires every word and reads no
     /// operators.
     pub fn plain(&self) -> String {
