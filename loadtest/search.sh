@@ -104,12 +104,22 @@ run() {
     echo "$label: the server did not start" >&2; cat "$DATA/server.err" >&2
     kill "$pid" 2>/dev/null || true; return 1
   fi
-  # One unmeasured pass of each warms the caches the way a running server's would be.
-  for scenario in $SCENARIOS; do measure "$scenario" "$db" "$WARMUP" "$CONCURRENCY" > /dev/null; done
+  # One unmeasured pass of each warms the caches the way a running server's would be (a
+  # slow request there is not a result: it may not fail the run).
+  for scenario in $SCENARIOS; do measure "$scenario" "$db" "$WARMUP" "$CONCURRENCY" > /dev/null || true; done
   for scenario in $SCENARIOS; do
     echo "$label round $round ${scenario%%:*}: $(measure "$scenario" "$db" "$REQUESTS" "$CONCURRENCY")" | tee -a "$OUT"
   done
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+  # PostgreSQL finishes a stopped server's queries on its own (a slow search can run on for
+  # seconds): the next server starts on a quiet database.
+  if [ "$db" = postgres ]; then
+    local admin=${PG%/*}/postgres name=${url##*/}
+    for _ in $(seq 1 60); do
+      [ "$(psql -Atq "$admin" -c "SELECT count(*) FROM pg_stat_activity WHERE datname = '$name' AND state <> 'idle'")" = 0 ] && break
+      sleep 0.5
+    done
+  fi
 }
 
 for db in $DATABASES; do
