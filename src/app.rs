@@ -1,7 +1,6 @@
 //! The router that assembles every feature, the channel kinds they own, and serving them.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -66,9 +65,9 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::activity::router())
         .merge(crate::messaging::router(&state, services.sends.clone()))
         .merge(crate::posts::router())
-        .merge(crate::composer::router(Arc::new(
-            crate::composer::providers::Offline,
-        )))
+        .merge(crate::composer::router(
+            crate::composer::providers::from_settings(&state.config.audio),
+        ))
         .merge(crate::asks::router())
         .merge(crate::blog_viewer::router())
         .merge(crate::search::router(&state.config.gifs))

@@ -189,6 +189,33 @@ pub struct ServeArgs {
         default_value = "https://api.giphy.com"
     )]
     pub giphy_url: String,
+    /// Spotify's Web API client (client credentials): audio search and track details.
+    #[arg(long, env = "DASHWIRE_SPOTIFY_CLIENT_ID")]
+    pub spotify_client_id: Option<String>,
+    #[arg(long, env = "DASHWIRE_SPOTIFY_CLIENT_SECRET")]
+    pub spotify_client_secret: Option<String>,
+    /// Spotify's addresses (for a proxy, or a fake in tests).
+    #[arg(
+        long,
+        env = "DASHWIRE_SPOTIFY_API_URL",
+        default_value = "https://api.spotify.com"
+    )]
+    pub spotify_api_url: String,
+    #[arg(
+        long,
+        env = "DASHWIRE_SPOTIFY_ACCOUNTS_URL",
+        default_value = "https://accounts.spotify.com"
+    )]
+    pub spotify_accounts_url: String,
+    /// SoundCloud's API client id: audio search and track details.
+    #[arg(long, env = "DASHWIRE_SOUNDCLOUD_CLIENT_ID")]
+    pub soundcloud_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "DASHWIRE_SOUNDCLOUD_API_URL",
+        default_value = "https://api-v2.soundcloud.com"
+    )]
+    pub soundcloud_api_url: String,
 }
 
 /// The From of the server's mail unless `--mail-from` says otherwise.
@@ -240,6 +267,18 @@ impl Default for VideoSettings {
     }
 }
 
+/// The audio services the composer may ask (`composer/providers/`); a service without its
+/// key is known by its URLs only.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AudioSettings {
+    pub spotify_client_id: Option<String>,
+    pub spotify_client_secret: Option<String>,
+    pub spotify_api_url: String,
+    pub spotify_accounts_url: String,
+    pub soundcloud_client_id: Option<String>,
+    pub soundcloud_api_url: String,
+}
+
 /// Where the GIF panel finds GIFs besides the ones posted here.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GifSettings {
@@ -276,6 +315,7 @@ pub struct Config {
     pub public_url: String,
     pub video: VideoSettings,
     pub gifs: GifSettings,
+    pub audio: AudioSettings,
 }
 
 /// A setting that cannot be used; printed as one line.
@@ -426,6 +466,14 @@ impl TryFrom<ServeArgs> for Config {
             },
             public_url,
             media,
+            audio: AudioSettings {
+                spotify_client_id: args.spotify_client_id.filter(|v| !v.trim().is_empty()),
+                spotify_client_secret: args.spotify_client_secret.filter(|v| !v.trim().is_empty()),
+                spotify_api_url: args.spotify_api_url,
+                spotify_accounts_url: args.spotify_accounts_url,
+                soundcloud_client_id: args.soundcloud_client_id.filter(|v| !v.trim().is_empty()),
+                soundcloud_api_url: args.soundcloud_api_url,
+            },
             gifs: GifSettings {
                 giphy_key: args.giphy_key.filter(|k| !k.trim().is_empty()),
                 giphy_url: args.giphy_url,
@@ -494,6 +542,12 @@ mod tests {
             video_retry_secs: 60,
             giphy_key: None,
             giphy_url: "https://api.giphy.com".into(),
+            spotify_client_id: None,
+            spotify_client_secret: None,
+            spotify_api_url: "https://api.spotify.com".into(),
+            spotify_accounts_url: "https://accounts.spotify.com".into(),
+            soundcloud_client_id: None,
+            soundcloud_api_url: "https://api-v2.soundcloud.com".into(),
         }
     }
 

@@ -143,10 +143,11 @@ async fn link_previews_and_media_lookups() {
             &[("q", "blue"), ("audio_search_provider", "spotify")],
         )
         .await;
+    assert_eq!(search.response()["results"], serde_json::json!([]));
     assert_eq!(
-        search.response()["results"],
-        serde_json::json!([]),
-        "no service is reachable from here"
+        search.response()["searchable"],
+        false,
+        "no service has a key here: the composer says so"
     );
     let video = ann
         .http

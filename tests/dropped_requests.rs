@@ -66,6 +66,7 @@ impl App {
             public_url: "http://127.0.0.1".into(),
             video: Default::default(),
             gifs: Default::default(),
+            audio: Default::default(),
         };
         let state = AppState {
             store: store.clone(),

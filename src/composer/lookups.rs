@@ -292,6 +292,9 @@ struct AudioSearchForm {
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct AudioResults {
     results: Vec<AudioResult>,
+    /// False when this server cannot search that service (it has no key for it): the
+    /// composer says so rather than show an empty result.
+    searchable: bool,
 }
 
 async fn search_audio(
@@ -310,7 +313,10 @@ async fn search_audio(
         .providers
         .search_audio(form.q.trim(), provider, AUDIO_RESULTS)
         .await;
-    Ok(ok(AudioResults { results }))
+    Ok(ok(AudioResults {
+        searchable: results.is_some(),
+        results: results.unwrap_or_default(),
+    }))
 }
 
 /// The JSON body of `/svc/post/get_video_data`.

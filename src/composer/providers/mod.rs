@@ -1,15 +1,23 @@
 //! Audio and video services (spotify, soundcloud, bandcamp, youtube): what the composer asks
 //! of them (a track's details, a search, a video's embed), behind one trait.
 //!
-//! These machines cannot reach the services, so the implementation the server runs,
-//! [`Offline`], answers from the URL alone: the service, the track or video id, the player
-//! to embed. A search finds nothing. Another implementation (a real client) plugs in where
-//! `app.rs` builds the state, without the composer's calls changing.
+//! [`Offline`] answers from the URL alone: the service, the track or video id, the player to
+//! embed; it cannot search. [`Online`] asks the services the server has keys for (Spotify's
+//! Web API, `spotify.rs`; SoundCloud's, `soundcloud.rs`) and falls back to [`Offline`] for
+//! the rest, and when a service fails or is slow: the composer always gets the URL's answer.
+
+mod soundcloud;
+mod spotify;
+
+use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 use serde::Serialize;
 
 use super::media_urls::{audio_player, audio_source, video_source};
+use crate::config::AudioSettings;
+use soundcloud::SoundCloud;
+use spotify::Spotify;
 
 /// What a service says about an audio URL (spec 001 §7 `get_{service}_data`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -54,13 +62,14 @@ pub trait MediaProviders: Send + Sync + 'static {
     /// Details of a track on `service`; `None` when the URL is not one of its tracks.
     fn audio_data<'a>(&'a self, service: &'a str, url: &'a str)
     -> BoxFuture<'a, Option<AudioData>>;
-    /// Tracks matching `query` on `provider` (spotify, soundcloud), at most `limit`.
+    /// Tracks matching `query` on `provider` (spotify, soundcloud), at most `limit`; `None`
+    /// when this server cannot search that service.
     fn search_audio<'a>(
         &'a self,
         query: &'a str,
         provider: &'a str,
         limit: usize,
-    ) -> BoxFuture<'a, Vec<AudioResult>>;
+    ) -> BoxFuture<'a, Option<Vec<AudioResult>>>;
     /// How a video URL embeds.
     fn video_data<'a>(&'a self, url: &'a str, width: u32) -> BoxFuture<'a, EmbedData>;
 }
@@ -96,8 +105,8 @@ impl MediaProviders for Offline {
         _query: &'a str,
         _provider: &'a str,
         _limit: usize,
-    ) -> BoxFuture<'a, Vec<AudioResult>> {
-        Box::pin(std::future::ready(Vec::new()))
+    ) -> BoxFuture<'a, Option<Vec<AudioResult>>> {
+        Box::pin(std::future::ready(None))
     }
 
     fn video_data<'a>(&'a self, url: &'a str, width: u32) -> BoxFuture<'a, EmbedData> {
@@ -135,6 +144,124 @@ impl MediaProviders for Offline {
     }
 }
 
+/// The services the server has keys for, and [`Offline`] for the rest.
+pub struct Online {
+    spotify: Option<Spotify>,
+    soundcloud: Option<SoundCloud>,
+}
+
+/// A service's client, or none (said in the log) when it could not be made.
+fn made<T>(service: &str, client: anyhow::Result<T>) -> Option<T> {
+    match client {
+        Ok(client) => {
+            tracing::info!(service, "audio search and track details on");
+            Some(client)
+        }
+        Err(err) => {
+            tracing::warn!(service, error = %err, "this audio service is off: its client could not be made");
+            None
+        }
+    }
+}
+
+/// The providers `settings` allow: [`Online`] with the services that have keys, or
+/// [`Offline`] when none has.
+pub fn from_settings(settings: &AudioSettings) -> Arc<dyn MediaProviders> {
+    let spotify = match (&settings.spotify_client_id, &settings.spotify_client_secret) {
+        (Some(id), Some(secret)) => made(
+            "spotify",
+            Spotify::new(
+                &settings.spotify_accounts_url,
+                &settings.spotify_api_url,
+                id,
+                secret,
+            ),
+        ),
+        _ => None,
+    };
+    let soundcloud = settings.soundcloud_client_id.as_deref().and_then(|id| {
+        made(
+            "soundcloud",
+            SoundCloud::new(&settings.soundcloud_api_url, id),
+        )
+    });
+    if spotify.is_none() && soundcloud.is_none() {
+        return Arc::new(Offline);
+    }
+    Arc::new(Online {
+        spotify,
+        soundcloud,
+    })
+}
+
+impl Online {
+    async fn details(&self, service: &str, url: &str) -> Option<AudioData> {
+        let offline = Offline.audio_data(service, url).await?;
+        let asked = match service {
+            "spotify" => match &self.spotify {
+                Some(spotify) => spotify.track(&offline).await,
+                None => return Some(offline),
+            },
+            "soundcloud" => match &self.soundcloud {
+                Some(soundcloud) => soundcloud.track(&offline).await,
+                None => return Some(offline),
+            },
+            _ => return Some(offline),
+        };
+        match asked {
+            Ok(Some(details)) => Some(details),
+            Ok(None) => Some(offline),
+            Err(err) => {
+                tracing::warn!(service, error = %err, "a track's details could not be read; answering from its URL");
+                Some(offline)
+            }
+        }
+    }
+
+    async fn search(&self, query: &str, provider: &str, limit: usize) -> Option<Vec<AudioResult>> {
+        let found = match provider {
+            "spotify" => self.spotify.as_ref()?.search(query, limit).await,
+            "soundcloud" => self.soundcloud.as_ref()?.search(query, limit).await,
+            _ => return None,
+        };
+        Some(match found {
+            // Only what an audio post can take: the service's own track pages.
+            Ok(results) => results
+                .into_iter()
+                .filter(|r| audio_source(&r.url).is_some_and(|s| s.service == provider))
+                .take(limit)
+                .collect(),
+            Err(err) => {
+                tracing::warn!(provider, error = %err, "an audio search failed");
+                Vec::new()
+            }
+        })
+    }
+}
+
+impl MediaProviders for Online {
+    fn audio_data<'a>(
+        &'a self,
+        service: &'a str,
+        url: &'a str,
+    ) -> BoxFuture<'a, Option<AudioData>> {
+        Box::pin(self.details(service, url))
+    }
+
+    fn search_audio<'a>(
+        &'a self,
+        query: &'a str,
+        provider: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Option<Vec<AudioResult>>> {
+        Box::pin(self.search(query, provider, limit))
+    }
+
+    fn video_data<'a>(&'a self, url: &'a str, width: u32) -> BoxFuture<'a, EmbedData> {
+        Offline.video_data(url, width)
+    }
+}
+
 /// A youtube video's thumbnail, which follows from its id.
 fn youtube_thumbnail(embed_url: &str) -> String {
     embed_url
@@ -163,7 +290,7 @@ mod tests {
                 .await
                 .is_none()
         );
-        assert!(Offline.search_audio("blue", "spotify", 4).await.is_empty());
+        assert!(Offline.search_audio("blue", "spotify", 4).await.is_none());
         let video = Offline
             .video_data("https://youtu.be/dQw4w9WgXcQ", 540)
             .await;

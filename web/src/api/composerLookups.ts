@@ -52,10 +52,8 @@ export function fetchAudioData(api: ApiClient, service: AudioLookupService, url:
 export type AudioSearchProvider = 'spotify' | 'soundcloud' | 'youtube';
 
 /** POST /search_audio: tracks matching `query` on one service (at most 4). */
-export function searchAudio(api: ApiClient, query: string, provider: AudioSearchProvider): Promise<AudioResult[]> {
-  return api
-    .post<AudioResults, AudioSearchForm>('/search_audio', { q: query, audio_search_provider: provider })
-    .then((answer) => answer.results);
+export function searchAudio(api: ApiClient, query: string, provider: AudioSearchProvider): Promise<AudioResults> {
+  return api.post<AudioResults, AudioSearchForm>('/search_audio', { q: query, audio_search_provider: provider });
 }
 
 /** POST /svc/post/get_video_data (a JSON body): how a video URL or embed code embeds. */

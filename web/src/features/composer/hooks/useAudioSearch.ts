@@ -34,10 +34,10 @@ export function audioSearchPlan(copyrightFallback: boolean, mode: ComposerMode, 
   return mode === 'new' ? COPYRIGHT_SEARCH_NEW : COPYRIGHT_SEARCH;
 }
 
-/** The results of one search, by service. */
+/** The results of one search, by service; `searchable` false when the server cannot search it. */
 export interface AudioSearch {
   query: string;
-  results: { provider: AudioSearchProvider; results: AudioResult[] }[];
+  results: { provider: AudioSearchProvider; results: AudioResult[]; searchable: boolean }[];
 }
 
 /** The answer for `query` ('' asks nothing) under `plan`, or null while it is on its way. */
@@ -50,8 +50,9 @@ export function useAudioSearch(query: string, plan: AudioSearchPlan): AudioSearc
       const results = await Promise.all(
         plan.providers.map((provider) =>
           searchAudio(api, asked, provider)
-            .then((found) => ({ provider, results: found.slice(0, plan.limit) }))
-            .catch(() => ({ provider, results: [] })),
+            .then((found) => ({ provider, results: found.results.slice(0, plan.limit), searchable: found.searchable }))
+            // A failed search gives no results (§8), and says nothing of the server.
+            .catch(() => ({ provider, results: [], searchable: true })),
         ),
       );
       return { query: asked, results };

@@ -42,7 +42,7 @@ function openAudio(routes: Record<string, FakeRoute> = {}) {
       'POST /svc/post/get_spotify_data': lookup,
       'POST /svc/post/get_soundcloud_data': lookup,
       'POST /svc/post/get_bandcamp_data': lookup,
-      'POST /search_audio': () => ({ response: { results: [] } }),
+      'POST /search_audio': () => ({ response: { results: [], searchable: true } }),
       ...routes,
     },
   });
@@ -55,7 +55,10 @@ describe('the audio post (spec 001 §4 Audio post)', () => {
   it('searches spotify and soundcloud 200 ms after typing, lists the results by service, and takes the one chosen', async () => {
     const { sent } = openAudio({
       'POST /search_audio': (req) => ({
-        response: { results: req.form.get('audio_search_provider') === 'spotify' ? [result('spotify', 'Blue'), result('spotify', 'Bluer')] : [] },
+        response: {
+          results: req.form.get('audio_search_provider') === 'spotify' ? [result('spotify', 'Blue'), result('spotify', 'Bluer')] : [],
+          searchable: true,
+        },
       }),
     });
     const field = await screen.findByRole('textbox', { name: 'Search audio' });
@@ -110,6 +113,15 @@ describe('the audio post (spec 001 §4 Audio post)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Search audio' }), { target: { value: 'https://soundcloud.com/artist/track' } });
     await screen.findByRole('textbox', { name: 'Track title' });
     expect(sent('/svc/post/get_soundcloud_data')).toHaveLength(1);
+  });
+
+  it('says so when the server cannot search the services, rather than showing no results', async () => {
+    openAudio({ 'POST /search_audio': () => ({ response: { results: [], searchable: false } }) });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Search audio' }), { target: { value: 'blue' } });
+    expect(
+      await screen.findByText('This server cannot search Spotify or SoundCloud. Paste a track’s address instead.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No results for/)).toBeNull();
   });
 
   it('takes an MP3 link as it is, with the browser’s player', async () => {

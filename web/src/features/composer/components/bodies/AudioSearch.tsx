@@ -161,6 +161,16 @@ function AudioResults({
 }) {
   const found = search.results.filter((group) => group.results.length > 0);
   if (found.length === 0) {
+    const unsearchable = search.results.filter((group) => !group.searchable);
+    if (unsearchable.length > 0 && unsearchable.length === search.results.length) {
+      // Not an empty result: the server has no key for these services (spec: say so).
+      const names = unsearchable.map((group) => SERVICE_NAMES[group.provider] ?? group.provider);
+      return (
+        <p className="post-body__hint muted" role="status">
+          This server cannot search {names.join(' or ')}. Paste a track’s address instead.
+        </p>
+      );
+    }
     return <p className="post-body__hint muted">No results for “{search.query}”.</p>;
   }
   return (

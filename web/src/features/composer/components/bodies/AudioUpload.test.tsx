@@ -40,7 +40,9 @@ const results = (service: string, count: number): AudioResult[] =>
   }));
 
 /** Each service answers 5 results (more than either limit). */
-const search_audio = (req: FakeRequest) => ({ response: { results: results(req.form.get('audio_search_provider')!, 5) } });
+const search_audio = (req: FakeRequest) => ({
+  response: { results: results(req.form.get('audio_search_provider')!, 5), searchable: true },
+});
 
 const lookup = (req: FakeRequest) => ({
   response: {

@@ -1,0 +1,182 @@
+//! The composer's audio services with keys: Spotify's Web API (client credentials, its token
+//! asked for once) and SoundCloud's, each served here by a fake (wiremock) at the address the
+//! server is given. Their searches answer the services' tracks, only those an audio post can
+//! take; a track's details fill in the URL's answer; a failing service leaves the URL's
+//! answer and an empty search, never an error.
+
+mod common;
+
+use common::{Client, Kind, Server, TestDb};
+use serde_json::{Value, json};
+use wiremock::matchers::{header, method, path, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+fn spotify_track(id: &str, name: &str) -> Value {
+    json!({
+        "name": name,
+        "artists": [{"name": "The Testers"}, {"name": "Loopback"}],
+        "album": {"name": "Localhost", "images": [{"url": "https://i.scdn.co/image/cover", "width": 640, "height": 640}]},
+        "external_urls": {"spotify": format!("https://open.spotify.com/track/{id}")}
+    })
+}
+
+async fn fake_spotify() -> MockServer {
+    let fake = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/api/token"))
+        // "id:secret" in base64.
+        .and(header("authorization", "Basic aWQ6c2VjcmV0"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(
+            json!({"access_token": "tok", "token_type": "Bearer", "expires_in": 3600}),
+        ))
+        .expect(1)
+        .mount(&fake)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/search"))
+        .and(query_param("q", "blue"))
+        .and(query_param("type", "track"))
+        .and(header("authorization", "Bearer tok"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"tracks": {"items": [
+            spotify_track("abc123", "Blue"),
+            // Not a track page an audio post can take: left out.
+            {"name": "Elsewhere", "artists": [], "album": null, "external_urls": {"spotify": "https://example.com/x"}}
+        ]}})))
+        .mount(&fake)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/tracks/abc123"))
+        .and(header("authorization", "Bearer tok"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(spotify_track("abc123", "Blue")))
+        .mount(&fake)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/search"))
+        .and(query_param("q", "broken"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&fake)
+        .await;
+    fake
+}
+
+async fn fake_soundcloud() -> MockServer {
+    let fake = MockServer::start().await;
+    let track = json!({"kind": "track", "title": "Rain", "permalink_url": "https://soundcloud.com/artist/rain",
+                       "artwork_url": "https://i1.sndcdn.com/rain.jpg", "user": {"username": "artist"}});
+    Mock::given(method("GET"))
+        .and(path("/search/tracks"))
+        .and(query_param("client_id", "sc-id"))
+        .and(query_param("q", "rain"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"collection": [track.clone()]})),
+        )
+        .mount(&fake)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/resolve"))
+        .and(query_param("client_id", "sc-id"))
+        .and(query_param("url", "https://soundcloud.com/artist/rain"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(track))
+        .mount(&fake)
+        .await;
+    fake
+}
+
+async fn search(client: &Client, q: &str, provider: &str) -> Value {
+    let answer = client
+        .post(
+            "/search_audio",
+            &[("q", q), ("audio_search_provider", provider)],
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.response().clone()
+}
+
+#[tokio::test]
+async fn spotify_and_soundcloud_answer_through_their_apis_when_the_server_has_keys() {
+    let spotify = fake_spotify().await;
+    let soundcloud = fake_soundcloud().await;
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(
+        &db.url,
+        &[
+            "--spotify-client-id",
+            "id",
+            "--spotify-client-secret",
+            "secret",
+            "--spotify-api-url",
+            &spotify.uri(),
+            "--spotify-accounts-url",
+            &spotify.uri(),
+            "--soundcloud-client-id",
+            "sc-id",
+            "--soundcloud-api-url",
+            &soundcloud.uri(),
+        ],
+    );
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+
+    let found = search(&ann, "blue", "spotify").await;
+    assert_eq!(found["searchable"], true);
+    assert_eq!(
+        found["results"],
+        json!([{"service": "spotify", "url": "https://open.spotify.com/track/abc123",
+                "title": "Blue", "artist": "The Testers, Loopback",
+                "thumbnail": "https://i.scdn.co/image/cover"}])
+    );
+    let details = ann
+        .post(
+            "/svc/post/get_spotify_data",
+            &[("url", "https://open.spotify.com/track/abc123")],
+        )
+        .await;
+    assert_eq!(details.status, 200, "{}", details.body);
+    let details = details.response();
+    assert_eq!(
+        (
+            &details["track_title"],
+            &details["track_artist"],
+            &details["track_album"]
+        ),
+        (
+            &json!("Blue"),
+            &json!("The Testers, Loopback"),
+            &json!("Localhost")
+        )
+    );
+    assert_eq!(
+        details["embed_url"],
+        "https://open.spotify.com/embed/track/abc123"
+    );
+    // The service failing: an empty search, not an error.
+    let broken = search(&ann, "broken", "spotify").await;
+    assert_eq!(
+        (broken["searchable"].clone(), broken["results"].clone()),
+        (json!(true), json!([]))
+    );
+
+    let rain = search(&ann, "rain", "soundcloud").await;
+    assert_eq!(
+        rain["results"][0]["url"],
+        "https://soundcloud.com/artist/rain"
+    );
+    assert_eq!(rain["results"][0]["artist"], "artist");
+    let details = ann
+        .post(
+            "/svc/post/get_soundcloud_data",
+            &[("url", "https://soundcloud.com/artist/rain")],
+        )
+        .await;
+    assert_eq!(details.response()["track_title"], "Rain");
+    assert_eq!(
+        details.response()["album_art"],
+        "https://i1.sndcdn.com/rain.jpg"
+    );
+    // YouTube has no audio search here.
+    assert_eq!(search(&ann, "blue", "youtube").await["searchable"], false);
+    drop(server);
+    db.cleanup().await;
+    // One token for all of Spotify's calls (`expect(1)` on the token's mock).
+    spotify.verify().await;
+}
