@@ -5,7 +5,6 @@
 import type { ApiClient } from './client';
 import type { AudioData } from './types/AudioData';
 import type { AudioDataForm } from './types/AudioDataForm';
-import type { AudioResult } from './types/AudioResult';
 import type { AudioResults } from './types/AudioResults';
 import type { AudioSearchForm } from './types/AudioSearchForm';
 import type { EmbedData } from './types/EmbedData';
