@@ -9,6 +9,7 @@ import './styles/pages.css';
 import './styles/messaging.css';
 import './styles/composer.css';
 import './styles/posts.css';
+import './styles/video-player.css';
 import './styles/blog-viewer.css';
 import './styles/search.css';
 import './styles/share.css';

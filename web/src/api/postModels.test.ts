@@ -88,6 +88,33 @@ describe('postFromWire', () => {
     );
     expect(photo.content).toMatchObject({ photos: [{ url: '/media/ok.png' }], linkthrough: '' });
   });
+
+  it("reads a processed video's renditions, poster and filmstrip; none for other videos", () => {
+    const processed = {
+      hd_url: '/media/hd.mp4',
+      sd_url: '/media/sd.mp4',
+      poster_url: '/media/poster.jpg',
+      filmstrip: { url: '/media/strip.jpg', width: 3200, height: 180 },
+      width: 1280,
+      height: 720,
+      duration_ms: 4500,
+    };
+    const direct = { type: 'video', url: '/media/up.mov', service: 'direct', embed_url: '', caption: '' } as const;
+    expect(postFromWire(wirePost(1, { content: { ...direct, processed } })).content).toMatchObject({
+      processed: {
+        hdUrl: '/media/hd.mp4',
+        sdUrl: '/media/sd.mp4',
+        posterUrl: '/media/poster.jpg',
+        filmstrip: { url: '/media/strip.jpg', width: 3200, height: 180 },
+        width: 1280,
+        height: 720,
+        durationMs: 4500,
+      },
+    });
+    expect(postFromWire(wirePost(2, { content: direct })).content).toMatchObject({ processed: null });
+    const unsafe = { ...processed, sd_url: 'javascript:x' };
+    expect(postFromWire(wirePost(3, { content: { ...direct, processed: unsafe } })).content).toMatchObject({ processed: null });
+  });
 });
 
 describe('savedPostFromWire', () => {

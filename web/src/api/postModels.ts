@@ -13,6 +13,7 @@ import { serverHtml, type ServerHtml } from './serverHtml';
 import { httpUrl, webUrl } from '../lib/webUrl';
 import type { ChatLine as WireChatLine } from './types/ChatLine';
 import type { Photo as WirePhoto } from './types/Photo';
+import type { ProcessedVideo as WireProcessedVideo } from './types/ProcessedVideo';
 import type { Post as WirePost } from './types/Post';
 import type { PostContent as WirePostContent } from './types/PostContent';
 import type { PostState } from './types/PostState';
@@ -87,6 +88,8 @@ export type PostContent =
       /** The player's address, for an iframe: another site's, http(s) only; '' for a direct video. */
       embedUrl: string;
       caption: ServerHtml;
+      /** What processing made of an upload here; null for other videos (they play as posted). */
+      processed: ProcessedVideo | null;
     }
   | {
       type: 'note';
@@ -96,6 +99,31 @@ export type PostContent =
       answer: ServerHtml;
       caption: ServerHtml;
     };
+
+/**
+ * Ten frames taken evenly through a video, side by side in one image (spec 002 §3 Video player
+ * state: filmstrip url, width, height).
+ */
+export interface Filmstrip {
+  url: string;
+  /** The whole strip's size in pixels: each frame is a tenth of the width. */
+  width: number;
+  height: number;
+}
+
+/** An uploaded video made playable everywhere: its HD and SD renditions, a poster, a filmstrip. */
+export interface ProcessedVideo {
+  hdUrl: string;
+  sdUrl: string;
+  /** '' when there is none to show. */
+  posterUrl: string;
+  /** null when there is none to show. */
+  filmstrip: Filmstrip | null;
+  /** The HD rendition's picture size. */
+  width: number;
+  height: number;
+  durationMs: number;
+}
 
 /** One earlier contribution in a reblog's trail (spec 001 §3 Reblog trail item). */
 export interface TrailItem {
@@ -174,6 +202,24 @@ function chatLineFromWire(w: WireChatLine): ChatLine {
   return { speaker: w.speaker, text: w.text };
 }
 
+/** Null when absent, or when either rendition's address is not one the app plays. */
+function processedFromWire(w: WireProcessedVideo | undefined): ProcessedVideo | null {
+  if (!w) return null;
+  const hdUrl = webUrl(w.hd_url);
+  const sdUrl = webUrl(w.sd_url);
+  if (!hdUrl || !sdUrl) return null;
+  const stripUrl = webUrl(w.filmstrip.url);
+  return {
+    hdUrl,
+    sdUrl,
+    posterUrl: webUrl(w.poster_url),
+    filmstrip: stripUrl && w.filmstrip.width > 0 ? { url: stripUrl, width: w.filmstrip.width, height: w.filmstrip.height } : null,
+    width: w.width,
+    height: w.height,
+    durationMs: w.duration_ms,
+  };
+}
+
 function contentFromWire(w: WirePostContent): PostContent {
   switch (w.type) {
     case 'text':
@@ -220,6 +266,7 @@ function contentFromWire(w: WirePostContent): PostContent {
         service: w.service,
         embedUrl: httpUrl(w.embed_url),
         caption: serverHtml(w.caption),
+        processed: processedFromWire(w.processed),
       };
     case 'note':
       return {

@@ -3,13 +3,15 @@
 // search results read by offset (useOffsetPostPages). The pages that show them are the
 // dashboard, the blog pages, the search pages and the post's own page. A post's content and a
 // reblog's trail are also drawn alone (the composer shows what a reblog carries with them):
-// outside a PostView they show whole. Spec 002's paged screens (the archive, the blog
-// viewer's search) scroll for more by their own rule (usePercentScrollPager).
+// outside a PostView they show whole. A page may say something over each of its posts
+// (PostNoticeContext: the Processing page's progress). Spec 002's paged screens (the archive,
+// the blog viewer's search) scroll for more by their own rule (usePercentScrollPager).
 export { PostContentView } from './components/content/PostContentView';
 export { PostFeed } from './components/PostFeed';
 export { PostList } from './components/PostList';
 export { PostView } from './components/PostView';
 export { ReblogTrail } from './components/ReblogTrail';
+export { PostNoticeContext, type PostNotice } from './postNoticeContext';
 export { announceRemovedPost, announceSavedPost, useRemovedPosts, useSavedPosts } from './savedPosts';
 export { TagPageContext, type TagPage } from './tagPageContext';
 export { useOffsetPostPages, type OffsetPostPages } from './useOffsetPostPages';

@@ -1,5 +1,6 @@
 import type { Blog } from '../../../api/models';
 import { PostList } from '../../posts';
+import { ProcessingPostList } from '../../videoProcessing';
 
 /** The owner's pages of a blog (spec 000 §2.1 per-blog dashboard links). */
 export type OwnerPostsPage = 'drafts' | 'queue' | 'processing' | 'inbox';
@@ -26,7 +27,18 @@ export function OwnerPostsSection({ blog, page }: { blog: Blog; page: OwnerPosts
       <h2 id="owner-posts-heading" className="page__title owner-posts__title">
         {title}
       </h2>
-      {blog.isMine ? (
+      {!blog.isMine ? (
+        <p className="card empty-state">Only the owner of {blog.name} can see its {title.toLowerCase()}.</p>
+      ) : page === 'processing' ? (
+        // Each post with how far its video got.
+        <ProcessingPostList
+          key={blog.name}
+          blog={blog.name}
+          label={`${blog.name} ${title.toLowerCase()}`}
+          empty={<p>{EMPTY_TEXTS[page]}</p>}
+          headingLevel={3}
+        />
+      ) : (
         <PostList
           // A list per page and blog: its posts start over when either changes.
           key={`${page}:${blog.name}`}
@@ -35,8 +47,6 @@ export function OwnerPostsSection({ blog, page }: { blog: Blog; page: OwnerPosts
           empty={<p>{EMPTY_TEXTS[page]}</p>}
           headingLevel={3}
         />
-      ) : (
-        <p className="card empty-state">Only the owner of {blog.name} can see its {title.toLowerCase()}.</p>
       )}
     </section>
   );

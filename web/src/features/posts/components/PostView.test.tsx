@@ -110,6 +110,28 @@ describe('PostView, each type', () => {
     );
     expect(direct.querySelector('video')!.getAttribute('src')).toBe('/media/clip.mp4');
     expect(direct.querySelector('iframe')).toBeNull();
+    expect(within(direct).queryByRole('button', { name: 'Switch to HD' })).toBeNull();
+  });
+
+  it('video: an upload processed here plays its SD rendition in the player, with HD on asking', () => {
+    const processed = {
+      hd_url: '/media/hd.mp4',
+      sd_url: '/media/sd.mp4',
+      poster_url: '/media/poster.jpg',
+      filmstrip: { url: '/media/strip.jpg', width: 3200, height: 180 },
+      width: 1280,
+      height: 720,
+      duration_ms: 4000,
+    };
+    const article = renderPost(
+      wirePost(3, { content: { type: 'video', url: '/media/up.mov', service: 'direct', embed_url: '', caption: '', processed } }),
+    );
+    const video = article.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/media/sd.mp4');
+    expect(video.getAttribute('poster')).toBe('/media/poster.jpg');
+    expect(within(article).getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect(within(article).getByRole('button', { name: 'Switch to HD' })).toBeTruthy();
+    expect(within(article).getByRole('slider', { name: 'Seek' })).toBeTruthy();
   });
 
   it('note: who asked (Anonymous without a name), the question, the answer', () => {

@@ -4,6 +4,7 @@ import { PostContentView } from './content/PostContentView';
 import { PostFooter } from './PostFooter';
 import { PostHeader } from './PostHeader';
 import { PostHtml } from './PostHtml';
+import { usePostNotice } from '../postNoticeContext';
 import { PostTags } from './PostTags';
 import { ReblogTrail } from './ReblogTrail';
 import { ReadMoreContext } from './readMoreContext';
@@ -32,14 +33,16 @@ export function PostView({
   full?: boolean;
   headingLevel?: PostHeadingLevel;
 }) {
+  const notice = usePostNotice();
   return (
     <article className="post" aria-label={`${TYPE_NAMES[post.content.type]} post by ${post.blogName}`} data-post-id={post.id}>
       <ReadMoreContext.Provider value={{ full, postUrl: post.postUrl }}>
         <PostHeadingContext.Provider value={headingLevel}>
           <PostHeader post={post} />
+          {notice?.(post)}
           <div className={`post-content post-content--${post.content.type}`}>
             {/* A reblog: the reblogged media first, then what each blog added, then the reblogger's own words. */}
-            <PostContentView content={post.content} />
+            <PostContentView content={post.content} postId={post.id} />
             <ReblogTrail trail={post.reblogTrail} />
             <PostHtml html={post.reblogComment} className="post-reblog-comment" />
           </div>

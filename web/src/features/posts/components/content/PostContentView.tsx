@@ -8,8 +8,8 @@ import { QuoteContent } from './QuoteContent';
 import { TextContent } from './TextContent';
 import { VideoContent } from './VideoContent';
 
-/** A post's content, by its type. */
-export function PostContentView({ content }: { content: PostContent }) {
+/** A post's content, by its type; `postId`, when it is a post's, goes into its video's logs. */
+export function PostContentView({ content, postId }: { content: PostContent; postId?: number }) {
   switch (content.type) {
     case 'text':
       return <TextContent content={content} />;
@@ -24,7 +24,7 @@ export function PostContentView({ content }: { content: PostContent }) {
     case 'audio':
       return <AudioContent content={content} />;
     case 'video':
-      return <VideoContent content={content} />;
+      return <VideoContent content={content} postId={postId} />;
     case 'note':
       return <NoteContent content={content} />;
   }

@@ -1,17 +1,25 @@
 import type { PostContent } from '../../../../api/postModels';
 import { PostHtml } from '../PostHtml';
 import { ExternalLink } from './ExternalLink';
+import { VideoPlayer } from './VideoPlayer';
 
 /**
- * A player's page (youtube, or another site's embed) in an iframe; a video file in a video
- * element. Then the caption.
+ * A player's page (youtube, or another site's embed) in an iframe; a video file in the app's
+ * own player. Then the caption.
  */
-export function VideoContent({ content }: { content: Extract<PostContent, { type: 'video' }> }) {
+export function VideoContent({
+  content,
+  postId,
+}: {
+  content: Extract<PostContent, { type: 'video' }>;
+  /** The post, for the player's logs. */
+  postId?: number;
+}) {
   return (
     <>
       <div className="post-video">
         {content.service === 'direct' ? (
-          content.url && <video className="post-video__player" controls preload="metadata" src={content.url} />
+          (content.url || content.processed) && <VideoPlayer url={content.url} processed={content.processed} postId={postId} />
         ) : content.embedUrl ? (
           <iframe
             className="post-video__player"
