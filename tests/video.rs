@@ -211,6 +211,22 @@ async fn an_uploaded_video_waits_in_processing_and_goes_out_playable_everywhere(
             edited["post"]["content"]["processed"],
             post["content"]["processed"]
         );
+        // A post already out is not taken back for a new video: it shows it as uploaded.
+        let other = upload_video(&ann, clip(dir.path(), 3), "other.mov").await;
+        let swapped = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post_id", &id.to_string()),
+                    ("post[type]", "video"),
+                    ("post[one]", &other),
+                    ("post[state]", "0"),
+                    ("confirm_tos", "1"),
+                ],
+            )
+            .await;
+        assert_eq!(swapped["post"]["state"], "published");
+        assert_eq!(swapped["post"]["content"]["url"], other.as_str());
         drop(server);
         db.cleanup().await;
     }

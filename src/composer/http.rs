@@ -136,12 +136,19 @@ async fn update(
     {
         Save::Create(mut write) => {
             write.asked_by = submitter.as_ref().map(|b| b.id);
-            let held_for = video::hold_until_processed(&app.store, video, &mut write).await?;
+            let held_for =
+                video::hold_until_processed(&app.store, video, &mut write, false).await?;
             let id = posts::store::create_post(&app.store, &write).await?;
             (id, true, held_for)
         }
         Save::Update(id, mut write) => {
-            let held_for = video::hold_until_processed(&app.store, video, &mut write).await?;
+            let was_out = posts::store::post_row(&app.store, id, Some(user.user_id))
+                .await?
+                .is_some_and(|row| {
+                    matches!(row.state(), PostState::Published | PostState::Private)
+                });
+            let held_for =
+                video::hold_until_processed(&app.store, video, &mut write, was_out).await?;
             posts::store::update_post(&app.store, id, &write).await?;
             (id, false, held_for)
         }

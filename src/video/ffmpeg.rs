@@ -122,7 +122,7 @@ impl Tools {
         let hd_box = turned(HD_BOX, upright);
         let sd_box = turned(SD_BOX, upright);
         let (hd, sd) = (work.join("hd.mp4"), work.join("sd.mp4"));
-        let mut args: Vec<String> = vec!["-i".into(), path_arg(input)];
+        let mut args: Vec<String> = input_args(input).into();
         for (out, (w, h), crf, audio) in [(&hd, hd_box, "23", "128k"), (&sd, sd_box, "26", "96k")] {
             args.extend(
                 [
@@ -156,11 +156,9 @@ impl Tools {
         self.ffmpeg(&args).await?;
         let poster = work.join("poster.jpg");
         let at = poster_time(probe.duration);
-        self.ffmpeg(&[
-            "-ss".into(),
-            format!("{:.3}", at.as_secs_f64()),
-            "-i".into(),
-            path_arg(input),
+        let mut args = vec!["-ss".into(), format!("{:.3}", at.as_secs_f64())];
+        args.extend(input_args(input));
+        args.extend([
             "-frames:v".into(),
             "1".into(),
             "-vf".into(),
@@ -168,14 +166,13 @@ impl Tools {
             "-q:v".into(),
             "3".into(),
             path_arg(&poster),
-        ])
-        .await?;
+        ]);
+        self.ffmpeg(&args).await?;
         let filmstrip = work.join("filmstrip.jpg");
         // Ten frames spread evenly: one every tenth of the video, side by side.
         let every = (probe.duration.as_secs_f64() / f64::from(FILMSTRIP_FRAMES)).max(0.04);
-        self.ffmpeg(&[
-            "-i".into(),
-            path_arg(input),
+        let mut args: Vec<String> = input_args(input).into();
+        args.extend([
             "-vf".into(),
             format!("fps=1/{every:.3},scale={FILMSTRIP_FRAME_WIDTH}:-2,tile={FILMSTRIP_FRAMES}x1"),
             "-frames:v".into(),
@@ -183,8 +180,8 @@ impl Tools {
             "-q:v".into(),
             "4".into(),
             path_arg(&filmstrip),
-        ])
-        .await?;
+        ]);
+        self.ffmpeg(&args).await?;
         let made = self.probe(&hd).await?;
         Ok(Made {
             hd,
@@ -208,6 +205,8 @@ impl Tools {
             "stream=width,height:stream_side_data=rotation:format=duration",
             "-of",
             "json",
+            "-protocol_whitelist",
+            "file",
         ]
         .map(String::from)
         .into_iter()
@@ -292,6 +291,17 @@ fn fit(w: u32, h: u32) -> String {
 /// Where the poster is taken: a second in, or the middle of a shorter video.
 fn poster_time(duration: Duration) -> Duration {
     Duration::from_secs(1).min(duration / 2)
+}
+
+/// Reads `input` as an input, and nothing but local files: a file that names another (a
+/// playlist, a reference) cannot make ffmpeg open a URL.
+fn input_args(input: &Path) -> [String; 4] {
+    [
+        "-protocol_whitelist".into(),
+        "file".into(),
+        "-i".into(),
+        path_arg(input),
+    ]
 }
 
 fn path_arg(path: &Path) -> String {

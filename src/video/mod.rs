@@ -91,11 +91,14 @@ pub async fn queue_upload(store: &Store, settings: &VideoSettings, key: &str) ->
 
 /// Readies a post about to be saved: a video uploaded here gets what processing made, or,
 /// while that is not done, the post is held in `transcoding` and will go to the state it was
-/// saved for. Answers the upload the post waits for.
+/// saved for. A post already out (`was_out`: an edit of a published or private post) is not
+/// taken back: it keeps its video as uploaded until an edit after processing. Answers the
+/// upload the post waits for.
 pub async fn hold_until_processed(
     store: &Store,
     settings: &VideoSettings,
     write: &mut PostWrite,
+    was_out: bool,
 ) -> sqlx::Result<Option<String>> {
     let Some(key) = worker::uploaded_video(&write.content).map(str::to_owned) else {
         return Ok(None);
@@ -112,6 +115,9 @@ pub async fn hold_until_processed(
     }
     if let PostContent::Video { processed, .. } = &mut write.content {
         *processed = None;
+    }
+    if was_out {
+        return Ok(None);
     }
     let saved_for = match write.state {
         PostState::Transcoding => write.pending_state.unwrap_or(PostState::Draft),
