@@ -1,9 +1,11 @@
 // The rich-text editor (TipTap): the schema of the server's elements, the spec's toolbar and
-// shortcuts, @-mentions of blogs, and the overlay inputs for a link, an inline photo and a
-// video embed. It holds its own document; the form gets its HTML on every change.
+// shortcuts, @-mentions of blogs, the overlay inputs for a link, an inline photo and a video
+// embed, and the GIF search (meta+shift+g). It holds its own document; the form gets its HTML
+// on every change.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MentionBlog } from '../../../api/types/MentionBlog';
+import { GifSearchPanel } from '../../gifSearch';
 import { FileButton } from '../components/FileButton';
 import { isImageUrl, isWebUrl, normalizeLinkUrl, videoEmbedUrl } from '../model/urls';
 import { ACCEPT } from '../uploads/uploadRules';
@@ -26,7 +28,7 @@ import {
   type InlineControl,
 } from './toolbarItems';
 
-type Overlay = 'link' | 'photo' | 'video' | null;
+type Overlay = 'link' | 'photo' | 'video' | 'gif' | null;
 
 export interface RichTextEditorProps {
   label: string;
@@ -125,6 +127,8 @@ export function RichTextEditor({
   };
   handlers.current = {
     ...requests,
+    // A GIF goes in as an inline image: offered where inline photos are.
+    gif: () => offersPhoto && setOverlay('gif'),
     focusTitle: () => onFocusTitle?.(),
   };
 
@@ -211,6 +215,15 @@ export function RichTextEditor({
             const src = v ? videoEmbedUrl(v, urlChars) : null;
             if (src) insertIframe(editor, src);
             else editor.commands.focus();
+          }}
+        />
+      )}
+      {overlay === 'gif' && (
+        <GifSearchPanel
+          onCancel={closeOverlay}
+          onSelect={(gif) => {
+            setOverlay(null);
+            insertImage(editor, gif.mediaUrl, gif.width > 0 && gif.height > 0 ? gif : undefined);
           }}
         />
       )}

@@ -8,6 +8,8 @@ export interface ShortcutHandlers {
   link(): void;
   photo(): void;
   video(): void;
+  /** meta+shift+g: the GIF search (spec 000 §2.6). */
+  gif(): void;
   /** ctrl or meta+shift+1: focus the post's title. */
   focusTitle(): void;
 }
@@ -45,6 +47,7 @@ export const ComposerShortcuts = Extension.create<ShortcutOptions>({
       'Mod-Shift-0': () => clearFormat(editor()),
       'Mod-Shift-p': () => call(this.options, 'photo'),
       'Mod-Shift-m': () => call(this.options, 'video'),
+      'Mod-Shift-g': () => call(this.options, 'gif'),
       'Mod-Shift-l': () => insertHorizontalLine(editor()),
       'Mod-Shift-k': () => insertReadMore(editor()),
       'Mod-Shift-1': () => call(this.options, 'focusTitle'),

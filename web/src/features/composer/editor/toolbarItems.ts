@@ -1,8 +1,9 @@
 // The rich-text editor's controls: the formatting toolbar in the spec's order (§9 "Toolbar
 // order: bold, italic, headline, link, strikethrough, ordered list, unordered list,
 // blockquote") and the inline controls that insert things (§1: inline photo, video embed,
-// horizontal line, read-more). The GIF search and the selfie are later issues: they plug in
-// as more inline controls here.
+// horizontal line, read-more). The GIF search opens by its shortcut (meta+shift+g,
+// RichTextEditor); its button and the selfie are later issues: they plug in as more inline
+// controls here.
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import type { Editor, JSONContent } from '@tiptap/react';
 

@@ -9,7 +9,7 @@ import { useDialogs } from '../../dialogs';
 import { EXTERNAL_VIDEO_UPLOAD_URL } from '../constants';
 import type { PhotoItem, PostModel, UploadKind } from '../model/postModel';
 import type { PostAction } from '../model/postReducer';
-import { isWebUrl } from '../model/urls';
+import { isOwnMedia, isWebUrl } from '../model/urls';
 import { NEVERMIND } from '../strings';
 import { audioCopyrightOf } from './audioCopyright';
 import { uploadFile, uploadImageUrl, type UploadAnswers } from './uploadCalls';
@@ -34,6 +34,11 @@ export interface Uploads {
   addPhotoFiles(files: File[]): void;
   /** A photo added from the web (§2 Photo: "add from web URL"). */
   addPhotoUrl(url: string): Promise<void>;
+  /**
+   * A GIF chosen in the GIF search: already an upload here or a GIF service's https address,
+   * so the photo is that address as it is, with nothing uploaded or copied.
+   */
+  addFoundGif(url: string): void;
   /** An image for the text editor; resolves with where it is, or null when it failed. */
   uploadInlineImage(file: File): Promise<InlineImage | null>;
   uploadAudio(file: File): Promise<void>;
@@ -172,6 +177,14 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
     [api, dispatch, alertFailure, room, newPhotoId],
   );
 
+  const addFoundGif = useCallback(
+    (url: string) => {
+      if (!(isOwnMedia(url) || isWebUrl(url, limits.url_chars)) || room <= 0) return;
+      dispatch({ type: 'photosAdded', photos: [{ id: newPhotoId(), url, displayUrl: url, caption: '', upload: null, fileName: url }] });
+    },
+    [dispatch, limits.url_chars, room, newPhotoId],
+  );
+
   /**
    * Uploads one file of a kind that answers with one URL: checked first, sent, and any
    * failure (refused, an error in the answer, no URL) alerted. Resolves with the answer, or
@@ -240,5 +253,5 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
     [uploadOne, dispatch],
   );
 
-  return { addPhotoFiles, addPhotoUrl, uploadInlineImage, uploadAudio, uploadAlbumArt, uploadVideo };
+  return { addPhotoFiles, addPhotoUrl, addFoundGif, uploadInlineImage, uploadAudio, uploadAlbumArt, uploadVideo };
 }

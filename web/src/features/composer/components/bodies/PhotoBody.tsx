@@ -27,6 +27,7 @@ export function PhotoBody() {
         <PhotoSources
           onFiles={uploads.addPhotoFiles}
           onUrl={(url) => void uploads.addPhotoUrl(url)}
+          onGif={(gif) => uploads.addFoundGif(gif.mediaUrl)}
           urlChars={data.limits.url_chars}
           disabled={disabled}
         />

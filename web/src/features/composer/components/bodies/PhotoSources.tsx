@@ -1,7 +1,8 @@
 // Where photos come from (spec 001 §2 Photo: "dropzone (upload or add from web URL)"): a file
-// chooser that also takes dropped files, and an address from the web. The selfie (a later
-// issue) becomes one more source here.
+// chooser that also takes dropped files, an address from the web, and a GIF from the GIF
+// search (spec 000 §2.6). The selfie (a later issue) becomes one more source here.
 import { useRef, useState, type DragEvent } from 'react';
+import { GifSearchPanel, type GifImage } from '../../../gifSearch';
 import { OverlayInput } from '../../editor/OverlayInput';
 import { isWebUrl } from '../../model/urls';
 import { ACCEPT } from '../../uploads/uploadRules';
@@ -10,21 +11,30 @@ import { FileButton } from '../FileButton';
 export function PhotoSources({
   onFiles,
   onUrl,
+  onGif,
   urlChars,
   disabled,
 }: {
   onFiles(files: File[]): void;
   onUrl(url: string): void;
+  /** A GIF chosen in the GIF search (its image loaded). */
+  onGif(gif: GifImage): void;
   /** A URL is shorter than this (the server's `limits.url_chars`). */
   urlChars: number;
   disabled: boolean;
 }) {
   const [fromWeb, setFromWeb] = useState(false);
+  const [findingGif, setFindingGif] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fromWebRef = useRef<HTMLButtonElement>(null);
+  const gifRef = useRef<HTMLButtonElement>(null);
   const closeFromWeb = () => {
     setFromWeb(false);
     fromWebRef.current?.focus();
+  };
+  const closeGifSearch = () => {
+    setFindingGif(false);
+    gifRef.current?.focus();
   };
 
   const onDrop = (e: DragEvent) => {
@@ -54,6 +64,16 @@ export function PhotoSources({
       >
         Add photo from web
       </button>
+      <button
+        ref={gifRef}
+        type="button"
+        className="button button--quiet"
+        aria-expanded={findingGif}
+        disabled={disabled}
+        onClick={() => setFindingGif(!findingGif)}
+      >
+        Add a GIF
+      </button>
       {fromWeb && (
         <OverlayInput
           label="Photo address"
@@ -64,6 +84,15 @@ export function PhotoSources({
           onDone={(url) => {
             closeFromWeb();
             if (url) onUrl(url);
+          }}
+        />
+      )}
+      {findingGif && (
+        <GifSearchPanel
+          onCancel={closeGifSearch}
+          onSelect={(gif) => {
+            closeGifSearch();
+            onGif(gif);
           }}
         />
       )}

@@ -1,0 +1,102 @@
+// The GIF search where the composer uses it (spec 001 §2, §9): meta+shift+g in the rich-text
+// editor puts the chosen GIF in the text; 'Add a GIF' on a photo post makes it a photo.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GifImage } from '../../api/types/GifImage';
+import { preloadComposer } from '../composer';
+import { renderComposerAt } from '../composer/testing';
+
+// The form's code is loaded lazily in the app; here, once, before the tests time anything.
+beforeAll(() => preloadComposer(), 30_000);
+
+const DANCE: GifImage = {
+  mediaUrl: '/media/dance.gif',
+  postUrl: '/blog/bob/post/3',
+  rootPostUrl: '/blog/bob/post/3',
+  rootPostUrlHash: 'abc',
+  rootBlog: 'bob',
+  rootBlogUrl: '/blog/bob',
+  rootBlogKey: 'bob',
+  postTags: ['dancing'],
+  popularSearchTag: 'dancing',
+  width: 320,
+  height: 240,
+  postBlog: 'bob',
+  postId: 3,
+};
+
+/** Images load when the test says (jsdom loads none). */
+const images: { src: string; onload: (() => void) | null }[] = [];
+class FakeImage {
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  src = '';
+  constructor() {
+    images.push(this);
+  }
+}
+
+beforeEach(() => {
+  images.length = 0;
+  vi.stubGlobal('Image', FakeImage);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderForm(path: string) {
+  return renderComposerAt(path, {
+    routes: { 'POST /svc/search/inline_gif': () => ({ response: { query: 'dancing', limit: 200, media: [DANCE], message: null } }) },
+  });
+}
+
+/** Searches the open panel for 'dancing' and chooses the result; its image loads. */
+async function chooseDancing() {
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Find a GIF' }), { target: { value: 'dancing' } });
+  fireEvent.click(await screen.findByRole('button', { name: 'GIF from bob #dancing' }, { timeout: 2000 }));
+  expect(images.map((i) => i.src)).toEqual(['/media/dance.gif']);
+  act(() => images[0].onload?.());
+  expect(screen.queryByRole('group', { name: 'GIF search' })).toBeNull();
+}
+
+describe('the GIF search in the composer', () => {
+  it('meta+shift+g in the rich-text editor opens it; the chosen GIF goes in the text, at its size', async () => {
+    const { sent } = renderForm('/new/text');
+    const body = await screen.findByRole('textbox', { name: 'Body' });
+    act(() => {
+      fireEvent.keyDown(body, { key: 'G', keyCode: 71, which: 71, ctrlKey: true, shiftKey: true });
+    });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Find a GIF' }));
+    await chooseDancing();
+    expect(body.querySelector('img')?.getAttribute('src')).toBe('/media/dance.gif');
+
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent('/svc/post/update')).toHaveLength(1));
+    expect(sent('/svc/post/update')[0].form.get('post[two]')).toBe(
+      '<figure data-orig-width="320" data-orig-height="240"><img src="/media/dance.gif" alt="" width="320" height="240"></figure><p></p>',
+    );
+  });
+
+  it("'Add a GIF' on a photo post: the chosen GIF becomes a photo, saved by its address", async () => {
+    const { sent } = renderForm('/new/photo');
+    const add = await screen.findByRole('button', { name: 'Add a GIF' });
+    fireEvent.click(add);
+    expect(add.getAttribute('aria-expanded')).toBe('true');
+    await chooseDancing();
+    expect(document.activeElement).toBe(add);
+    const photos = screen.getByRole('list', { name: 'Photos' });
+    expect(within(photos).getByRole('img').getAttribute('src')).toBe('/media/dance.gif');
+
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent('/svc/post/update')).toHaveLength(1));
+    const form = sent('/svc/post/update')[0].form;
+    expect([form.get('images[o1]'), form.get('post[photoset_order]')]).toEqual(['/media/dance.gif', 'o1']);
+  });
+
+  it('Escape closes the panel, not the post form', async () => {
+    renderForm('/new/photo');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a GIF' }));
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Find a GIF' }), { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'GIF search' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'New photo post' })).toBeTruthy();
+  });
+});

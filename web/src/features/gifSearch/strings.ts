@@ -1,0 +1,22 @@
+// What the GIF search panel says, word for word from spec 000 (§2.6, §8).
+
+export const FIND_A_GIF = 'Find a GIF';
+export const VIEW_RESULTS_ANYWAY = 'View results anyway';
+/** Raised when the search's answer has no list of GIFs; never shown to the user (§8). */
+export const INVALID_GIF_SEARCH_RESPONSE = 'Invalid GIF search response';
+
+/**
+ * A search that finds nothing shows one of these at random (§8). The spec gives the first
+ * four; the other five are ours, in the same voice.
+ */
+export const NOTHING_FOUND_LINES: readonly string[] = [
+  'Nothing turned up. Bummer.',
+  'Sadly, nothing.',
+  'Tragically, nothing.',
+  'Maybe try a similar search but use different words? Dunno.',
+  'Zero GIFs. Zilch. Nada.',
+  'We looked everywhere. Nope.',
+  'Not one GIF. Weird, right?',
+  'The internet came up empty. It happens.',
+  'Huh. Nothing. Try another word?',
+];
