@@ -22,6 +22,8 @@ import { BlogViewerDrawer, BlogViewerProvider } from './features/blogViewer';
 import { ComposerHost, ComposerProvider, useComposer } from './features/composer';
 import { DashboardPage, ExplorePage } from './features/dashboard';
 import { DialogProvider } from './features/dialogs';
+import { DockingProvider } from './features/docking';
+import { DrawerHost, DrawerProvider } from './features/drawer';
 import { FollowPage } from './features/follow';
 import { FollowingPage } from './features/following';
 import { HelpPage } from './features/help';
@@ -29,6 +31,7 @@ import { HeaderProvider, PageHeader } from './features/header';
 import { LikesPage } from './features/likes';
 import { LoginPage } from './features/login';
 import { MessagingLinkRoute, MessagingProvider } from './features/messaging';
+import { MobileHeader, useIsPhone } from './features/mobile';
 import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
 import { OutboxPage } from './features/outbox';
@@ -37,33 +40,43 @@ import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
 import { SearchPage, TaggedPage, pathSegment } from './features/search';
 import { SessionProvider } from './features/session';
 import { SettingsPage } from './features/settings';
+import { SuspensionProvider } from './features/suspension';
 
 export function App({ client }: { client?: ApiClient }) {
+  // Below the phone breakpoint the mobile header and drawer replace the page header.
+  const phone = useIsPhone();
   return (
     <ApiProvider client={client}>
       <QueryProvider>
         <BehaviourLogProvider>
           <SessionProvider>
-            <DialogProvider>
-              <BlogStoreProvider>
-                <HeaderProvider>
-                  <RealtimeProvider>
-                    <MessagingProvider>
-                      <ComposerProvider>
-                        <BlogViewerProvider>
-                          <PageHeader />
-                          <main className="app-main" id="main">
-                            <Routes />
-                          </main>
-                          <BlogViewerDrawer />
-                          <ComposerHost />
-                        </BlogViewerProvider>
-                      </ComposerProvider>
-                    </MessagingProvider>
-                  </RealtimeProvider>
-                </HeaderProvider>
-              </BlogStoreProvider>
-            </DialogProvider>
+            <SuspensionProvider>
+              <DialogProvider>
+                <DrawerProvider>
+                  <BlogStoreProvider>
+                    <HeaderProvider>
+                      <RealtimeProvider>
+                        <MessagingProvider>
+                          <ComposerProvider>
+                            <BlogViewerProvider>
+                              <DockingProvider>
+                                {phone ? <MobileHeader /> : <PageHeader />}
+                                <main className="app-main" id="main">
+                                  <Routes />
+                                </main>
+                                <BlogViewerDrawer />
+                                <DrawerHost />
+                                <ComposerHost />
+                              </DockingProvider>
+                            </BlogViewerProvider>
+                          </ComposerProvider>
+                        </MessagingProvider>
+                      </RealtimeProvider>
+                    </HeaderProvider>
+                  </BlogStoreProvider>
+                </DrawerProvider>
+              </DialogProvider>
+            </SuspensionProvider>
           </SessionProvider>
         </BehaviourLogProvider>
       </QueryProvider>

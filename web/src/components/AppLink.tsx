@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'wouter';
 
-/** A link that routes in the app for same-origin paths and is a plain anchor otherwise. */
+/**
+ * A link that routes in the app for same-origin paths and is a plain anchor otherwise. An
+ * `onClick` that prevents the default keeps the link from being followed.
+ */
 export function AppLink({
   href,
   className,
@@ -10,7 +13,7 @@ export function AppLink({
 }: {
   href: string;
   className?: string;
-  onClick?(): void;
+  onClick?(e: MouseEvent<HTMLAnchorElement>): void;
   children: ReactNode;
 }) {
   if (href.startsWith('/') && !href.startsWith('//')) {

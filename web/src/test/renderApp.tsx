@@ -10,14 +10,18 @@ import type { User } from '../api/models';
 import { BlogStoreProvider } from '../features/blogs';
 import { ComposerProvider } from '../features/composer';
 import { DialogProvider } from '../features/dialogs';
+import { DockingProvider } from '../features/docking';
+import { DrawerProvider } from '../features/drawer';
 import { MessagingProvider } from '../features/messaging';
 import { FakeRealtime, FakeRealtimeProvider } from '../features/realtime/testing';
 import type { RealtimeStatus } from '../features/realtime';
 import { SessionProvider } from '../features/session';
+import { SuspensionProvider } from '../features/suspension';
 
 /**
  * Renders `ui` inside the app's providers, with a known user (or a visitor) and a memory
- * router. The realtime client is a fake: `realtime.emit(event)` plays a socket event, and
+ * router (the drawer's host is not among them: a test that shows the drawer renders
+ * <DrawerHost />). The realtime client is a fake: `realtime.emit(event)` plays a socket event, and
  * `realtimeStatus` sets what the socket is doing (open by default: no polling). Each render
  * has its own query cache, which does not retry: a failed fake answer shows at once.
  */
@@ -38,15 +42,21 @@ export function renderWithProviders(
       <ApiProvider client={client}>
         <QueryProvider client={queryClient}>
           <SessionProvider initialUser={user}>
-            <DialogProvider>
-              <BlogStoreProvider>
-                <FakeRealtimeProvider realtime={realtime} status={status}>
-                  <MessagingProvider>
-                    <ComposerProvider>{ui}</ComposerProvider>
-                  </MessagingProvider>
-                </FakeRealtimeProvider>
-              </BlogStoreProvider>
-            </DialogProvider>
+            <SuspensionProvider>
+              <DialogProvider>
+                <DrawerProvider>
+                  <BlogStoreProvider>
+                    <FakeRealtimeProvider realtime={realtime} status={status}>
+                      <MessagingProvider>
+                        <ComposerProvider>
+                          <DockingProvider>{ui}</DockingProvider>
+                        </ComposerProvider>
+                      </MessagingProvider>
+                    </FakeRealtimeProvider>
+                  </BlogStoreProvider>
+                </DrawerProvider>
+              </DialogProvider>
+            </SuspensionProvider>
           </SessionProvider>
         </QueryProvider>
       </ApiProvider>

@@ -2,7 +2,7 @@
 // one of its posts, the address it was opened from, and whether its owner is editing its
 // appearance. Kept apart from the drawer so that the posts feature can open it from a post's
 // header without importing the drawer, which itself shows posts.
-import { createContext, useCallback, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
 export interface BlogViewerRequest {
@@ -43,25 +43,32 @@ export interface BlogViewer {
   /** Opens the drawer on a blog; opening another while it is open reloads it. */
   openBlog(name: string, options?: OpenBlogOptions): void;
   close(): void;
+  /** The drawer let request `id` go (closed, or replaced by something else): the viewer is closed. */
+  closed(id: number): void;
 }
 
 const BlogViewerContext = createContext<BlogViewer | null>(null);
 
 export function BlogViewerProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<BlogViewerRequest | null>(null);
+  // Never reused, even after a close: the drawer tells its contents apart by it.
+  const nextId = useRef(1);
   const openBlog = useCallback((name: string, options: OpenBlogOptions = {}) => {
     const url = ownPath(options.url);
     const postId = options.postId ?? (url ? postIdOfUrl(name, url) : undefined);
-    setRequest((previous) => ({
-      id: (previous?.id ?? 0) + 1,
+    const id = nextId.current++;
+    setRequest({
+      id,
       name,
       postId,
       url,
       editingAppearance: options.editingAppearance ?? false,
-    }));
+    });
   }, []);
   const close = useCallback(() => setRequest(null), []);
-  const value = useMemo(() => ({ request, openBlog, close }), [request, openBlog, close]);
+  // Only that request: another opened meanwhile stays open.
+  const closed = useCallback((id: number) => setRequest((current) => (current?.id === id ? null : current)), []);
+  const value = useMemo(() => ({ request, openBlog, close, closed }), [request, openBlog, close, closed]);
   return <BlogViewerContext.Provider value={value}>{children}</BlogViewerContext.Provider>;
 }
 

@@ -22,6 +22,7 @@ import {
   photoPrefillOf,
   reblogPostPath,
 } from './composerRoutes';
+import { useSuspended } from '../suspension';
 import { TOAST_DELAY_MS, TOAST_SHOWN_MS } from './constants';
 import type { ComposerRequest } from './model/initialModel';
 
@@ -60,6 +61,7 @@ export interface ComposerControls {
   pageLoads: number;
   /** Shows a toast after the spec's delay (§4 After save). */
   showToast(message: string): void;
+  /** The toast to show now: none while toasts are suspended (spec 000 §4 Tour guide). */
   toast: string | null;
 }
 
@@ -166,13 +168,17 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   );
 
   const showToast = useCallback((message: string) => {
-    const show = window.setTimeout(() => {
-      setToast(message);
-      const hide = window.setTimeout(() => setToast(null), TOAST_SHOWN_MS);
-      toastTimers.current.push(hide);
-    }, TOAST_DELAY_MS);
+    const show = window.setTimeout(() => setToast(message), TOAST_DELAY_MS);
     toastTimers.current.push(show);
   }, []);
+  // A toast stays for its time once it is seen. While toasts are suspended (the tour guide,
+  // spec 000 §4) it waits, hidden, and has its whole time when they resume.
+  const suspended = useSuspended();
+  useEffect(() => {
+    if (toast === null || suspended) return;
+    const hide = window.setTimeout(() => setToast(null), TOAST_SHOWN_MS);
+    return () => window.clearTimeout(hide);
+  }, [toast, suspended]);
 
   useEffect(() => {
     const timers = toastTimers.current;
@@ -191,9 +197,9 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
       reloadPage,
       pageLoads,
       showToast,
-      toast,
+      toast: suspended ? null : toast,
     }),
-    [open, pageLocation, composeFromFastCompose, openNewPost, openEdit, openReblog, close, reloadPage, pageLoads, showToast, toast],
+    [open, pageLocation, composeFromFastCompose, openNewPost, openEdit, openReblog, close, reloadPage, pageLoads, showToast, toast, suspended],
   );
 
   return <ComposerContext.Provider value={controls}>{children}</ComposerContext.Provider>;

@@ -1,5 +1,6 @@
 // The dashboard (the new-post buttons over the user's feed, with the blog the user is acting
 // as and a few blogs to explore beside it) and the Explore page (blogs to explore, for everyone).
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import type { ApiClient } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
@@ -11,10 +12,12 @@ import { useAsyncAction } from '../../lib/useAsyncAction';
 import { BlogCard } from '../blogCard';
 import { useBlogList } from '../blogs';
 import { BlogSelector } from '../blogSelector';
+import { DockingArea, useDock } from '../docking';
 import { PostList } from '../posts';
 import { useSession, useUser } from '../session';
 import { ExploreSidebar } from './components/ExploreSidebar';
 import { NewPostButtons } from './components/NewPostButtons';
+import { SidebarFooter } from './components/SidebarFooter';
 import { channel } from '../../protocol/channels';
 
 const loadExplore = (api: ApiClient) => endpoints.fetchExploreBlogs(api);
@@ -29,9 +32,15 @@ const DASHBOARD: PostPageRoot = { root: 'dashboard' };
 const DASHBOARD_CHANNELS = [channel.dashboard()];
 
 export function DashboardPage() {
+  const column = useRef<HTMLElement>(null);
+  const dock = useDock();
+  // A docked post has the gutter left of the column (spec 000 §9 Gutter docking): the page
+  // keeps it free.
+  const docked = dock.available && dock.held !== null;
   return (
-    <div className="page page--with-sidebar">
-      <section className="page__main" aria-labelledby="dashboard-heading">
+    <div className={docked ? 'page page--with-sidebar page--with-dock' : 'page page--with-sidebar'}>
+      <DockingArea column={column} />
+      <section ref={column} className="page__main" aria-labelledby="dashboard-heading">
         <h1 id="dashboard-heading" className="page__title">
           Dashboard
         </h1>
@@ -51,6 +60,7 @@ export function DashboardPage() {
       <aside className="page__sidebar">
         <ActingAs />
         <ExploreSidebar />
+        <SidebarFooter />
       </aside>
     </div>
   );

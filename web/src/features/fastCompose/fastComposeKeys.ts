@@ -1,6 +1,6 @@
 // The keys inside the fast-compose overlay (spec 001 §2): c, tab and right arrow move to the
 // next tile; shift+c, shift+tab and left arrow to the previous; the selection wraps around;
-// enter creates the selected type. (Escape, which closes, is the header popover's.)
+// enter creates the selected type. (Escape, which closes, is the drawer's.)
 
 export interface KeyPress {
   key: string;

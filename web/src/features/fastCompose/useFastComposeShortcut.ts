@@ -1,7 +1,8 @@
 // The shortcut that opens fast compose (spec 001 §2): alt+c on a Mac, z then c elsewhere;
-// only for a logged-in user, and not while typing in a field or while a dialog or the
-// composer is up.
+// only for a logged-in user, and not while typing in a field, while a dialog or the composer
+// is up, or while shortcuts are suspended (the tour guide, spec 000 §4).
 import { useEffect, useRef } from 'react';
+import { useSuspended } from '../suspension';
 
 /** The z of z-then-c counts for this long (not in the spec; long enough for two key presses). */
 export const Z_THEN_C_MS = 1000;
@@ -25,9 +26,11 @@ function modalOpen(): boolean {
 export function useFastComposeShortcut(open: () => void, enabled: boolean, mac: boolean = isMacPlatform()): void {
   const latest = useRef(open);
   latest.current = open;
+  const suspended = useSuspended();
+  const listening = enabled && !suspended;
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!listening) return;
     let zAt = -Infinity;
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target) || modalOpen()) return;
@@ -53,5 +56,5 @@ export function useFastComposeShortcut(open: () => void, enabled: boolean, mac: 
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [enabled, mac]);
+  }, [listening, mac]);
 }

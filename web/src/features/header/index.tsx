@@ -1,14 +1,14 @@
 // The page header (spec 000 §2.7): logo, Explore, the search box (spec 000 §2.12), and for
 // logged-in users the account, activity, messaging and compose controls; visitors get Log in
 // and Sign up.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { BoltIcon, PencilIcon, PersonIcon, SmileIcon } from '../../components/icons';
 import { logEvent } from '../../lib/logger';
 import { Badge } from '../../components/Badge';
 import { AccountPopover } from '../account';
 import { ActivityPopover } from '../activity';
-import { FastComposePanel, useFastComposeShortcut } from '../fastCompose';
+import { useFastComposeDrawer, useFastComposeShortcut } from '../fastCompose';
 import { MessagingPopover } from '../messaging';
 import { useRealtimeStatus } from '../realtime';
 import { HeaderSearch } from '../search';
@@ -54,6 +54,19 @@ export function PageHeader() {
     if (panel === 'compose') logEvent('fast-compose-dismiss');
     close();
   };
+  // Fast compose opens in the drawer (spec 000 §4), which may let it go by itself: Escape, a
+  // click beside it, the blog viewer taking its place. The tab then closes too.
+  const panelNow = useRef(panel);
+  panelNow.current = panel;
+  useFastComposeDrawer(panel === 'compose', {
+    onChosen: close,
+    onDismiss: closeCompose,
+    onGone: () => {
+      if (panelNow.current !== 'compose') return;
+      logEvent('fast-compose-dismiss');
+      setPanel(null);
+    },
+  });
   // Spec 001 §2: alt+c (Mac) or z then c (elsewhere) opens fast compose, when logged in and
   // not suspended.
   useFastComposeShortcut(() => {
@@ -134,10 +147,7 @@ export function PageHeader() {
                 open={panel === 'compose'}
                 onToggle={toggleCompose}
                 onClose={closeCompose}
-                popoverClassName="popover--fast-compose"
-              >
-                <FastComposePanel onClose={close} onDismiss={closeCompose} />
-              </HeaderTab>
+              />
             </>
           ) : (
             <>

@@ -1,6 +1,8 @@
 // The first-time tour guide for the account and activity menus (spec 000 §2.4, §4, §9).
+// While it is open, keyboard shortcuts, the drawer and toasts are suspended (§4).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
+import { useSuspend } from '../suspension';
 
 /** Spec 000 §9 Tour guide: the overlay appears after 150 ms; each step animates for 300 ms. */
 export const TOUR_OVERLAY_DELAY_MS = 150;
@@ -27,6 +29,8 @@ export function TourGuide({ anchorId, onClose }: { anchorId?: string; onClose():
   const [overlayShown, setOverlayShown] = useState(false);
   const titleId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
+  // Spec 000 §4: shortcuts, the drawer and toasts wait until the tour closes.
+  useSuspend();
 
   useEffect(() => {
     const timer = setTimeout(() => setOverlayShown(true), TOUR_OVERLAY_DELAY_MS);

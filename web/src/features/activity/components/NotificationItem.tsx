@@ -1,15 +1,26 @@
+import type { MouseEvent } from 'react';
 import type { Notification } from '../../../api/models';
 import { AppLink } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Avatar';
+import { postOfPath, useDock } from '../../docking';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * One notification: who, what (linking to the post it is about, with its summary, its
- * picture and a reply's words), and when (the day is in the group header above it).
+ * picture and a reply's words), and when (the day is in the group header above it). Where a
+ * docking area is on the page (the dashboard, on a wide viewport), a plain click on the post
+ * docks it beside the column instead of leaving the page (spec 000 §4 Docking area).
  */
 export function NotificationItem({ notification }: { notification: Notification }) {
+  const dock = useDock();
   const from = notification.fromBlog;
+  const post = notification.postUrl ? postOfPath(notification.postUrl) : null;
+  const dockPost = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!post || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    // Not docked (no area, or the docked post is kept): the link is followed.
+    if (dock.dock(post)) e.preventDefault();
+  };
   const when = new Date(notification.timestamp * 1000);
   return (
     <li className="notification" data-type={notification.type}>
@@ -17,7 +28,7 @@ export function NotificationItem({ notification }: { notification: Notification 
       <span className="notification__text">
         {from && <strong>{from.name}</strong>}{' '}
         {notification.postUrl ? (
-          <AppLink href={notification.postUrl} className="notification__post">
+          <AppLink href={notification.postUrl} className="notification__post" onClick={dockPost}>
             {notification.message}
           </AppLink>
         ) : (

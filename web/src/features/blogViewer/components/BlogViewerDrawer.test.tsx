@@ -8,7 +8,8 @@ import { renderWithProviders } from '../../../test/renderApp';
 import { SCROLLED_PAST_DEBOUNCE_MS } from '../../posts/constants';
 import { PostView } from '../../posts';
 import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../opener';
-import { BlogViewerDrawer, DRAWER_CLOSE_MS, DRAWER_REPLACE_MS } from './BlogViewerDrawer';
+import { DRAWER_CLOSE_MS, DRAWER_REPLACE_MS, DrawerHost, useDrawer } from '../../drawer';
+import { BlogViewerDrawer } from './BlogViewerDrawer';
 
 afterEach(() => vi.useRealTimers());
 
@@ -22,6 +23,16 @@ function Opener({ name, options }: { name: string; options: OpenBlogOptions }) {
   return (
     <button type="button" onClick={() => viewer?.openBlog(name, options)}>
       Open {name} with options
+    </button>
+  );
+}
+
+/** Something else that opens in the drawer (as fast compose does). */
+function NoteOpener() {
+  const drawer = useDrawer();
+  return (
+    <button type="button" onClick={() => drawer.open({ key: 'note', label: 'A note', children: <p>Note</p> })}>
+      Open a note
     </button>
   );
 }
@@ -55,7 +66,9 @@ function renderViewer(
     <BlogViewerProvider>
       <PostView post={postFromWire(shown)} />
       {opener && <Opener name={opener.name} options={opener.options} />}
+      <NoteOpener />
       <BlogViewerDrawer />
+      <DrawerHost />
     </BlogViewerProvider>,
     { client: api.client, user: user() },
   );
@@ -63,6 +76,8 @@ function renderViewer(
 }
 
 const drawer = () => screen.getByRole('dialog', { name: /blog viewer/ });
+/** The viewer inside the drawer: its theme, its load or reload, its intro. */
+const viewer = () => drawer().querySelector<HTMLElement>('.blog-viewer')!;
 /** The posts in the drawer (the blog card over them is an article too). */
 const drawerPosts = () => Array.from(drawer().querySelectorAll('article.post'));
 
@@ -106,7 +121,7 @@ describe('BlogViewerDrawer, opened with a url or to preview an appearance', () =
     await within(drawer()).findByRole('heading', { name: "ann's blog" });
     expect(within(drawer()).getByRole('status').textContent).toBe("Previewing ann's appearance");
     expect(within(drawer()).queryByRole('toolbar')).toBeNull();
-    expect(drawer().className).toContain('blog-viewer--editing-appearance');
+    expect(viewer().className).toContain('blog-viewer--editing-appearance');
   });
 });
 
@@ -116,8 +131,8 @@ describe('BlogViewerDrawer', () => {
     fireEvent.click(screen.getByRole('link', { name: 'ann' }));
     expect(location.history).toEqual(['/']); // the page stays
     await within(drawer()).findByRole('heading', { name: "ann's blog" });
-    expect(drawer().style.backgroundColor).toBe('rgb(34, 51, 68)');
-    expect(drawer().dataset.load).toBe('load');
+    expect(viewer().style.backgroundColor).toBe('rgb(34, 51, 68)');
+    expect(viewer().dataset.load).toBe('load');
     // jsdom lays nothing out, so the list is always "near its end": the next page follows.
     await waitFor(() => expect(drawerPosts()).toHaveLength(12));
     const pages = requests.filter((r) => r.path === '/svc/indash_blog/posts').map((r) => r.query.get('offset'));
@@ -130,9 +145,25 @@ describe('BlogViewerDrawer', () => {
     await within(drawer()).findByRole('heading', { name: "ann's blog" });
     vi.useFakeTimers();
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(drawer().className).toContain('blog-viewer--closing');
+    expect(drawer().className).toContain('drawer--closing');
+    expect(viewer().className).toContain('blog-viewer--closing');
     act(() => vi.advanceTimersByTime(DRAWER_CLOSE_MS));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives way to other content in the drawer, and opens afresh after it', async () => {
+    renderViewer({ ann: postsOf('ann', 2) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await within(drawer()).findByRole('heading', { name: "ann's blog" });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Open a note' }));
+    act(() => vi.advanceTimersByTime(DRAWER_REPLACE_MS));
+    expect(screen.getAllByRole('dialog').map((d) => d.getAttribute('aria-label'))).toEqual(['A note']);
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    act(() => vi.advanceTimersByTime(DRAWER_REPLACE_MS));
+    await within(drawer()).findByRole('heading', { name: "ann's blog" });
+    // The viewer had closed: this is a first load again.
+    expect(viewer().dataset.load).toBe('load');
   });
 
   it('reloads with another blog after the replace delay', async () => {
@@ -141,10 +172,10 @@ describe('BlogViewerDrawer', () => {
     await within(drawer()).findByRole('heading', { name: "ann's blog" });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('link', { name: 'bob' }));
-    expect(drawer().className).toContain('blog-viewer--replacing');
+    expect(drawer().className).toContain('drawer--replacing');
     act(() => vi.advanceTimersByTime(DRAWER_REPLACE_MS));
     await within(drawer()).findByRole('heading', { name: "bob's blog" });
-    expect(drawer().dataset.load).toBe('reload');
+    expect(viewer().dataset.load).toBe('reload');
   });
 
   it("shows '(post reference)' under a photo post with no words of its own", async () => {

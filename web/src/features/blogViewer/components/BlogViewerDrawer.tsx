@@ -1,8 +1,9 @@
 // The blog viewer drawer (spec 000 §2.10, §4, §9): a blog's header and its posts, paged as
-// the reader scrolls, in a drawer over the page. Opening another blog while it is open
-// reloads it after the drawer's replace delay; closing slides it out first. Its search
-// (spec 002 §2 In-blog search) lists its results in place of the posts, in the same scrolled
-// area: the posts page by spec 000's autopager, the results by spec 002's rule (§9 Scrollbar).
+// the reader scrolls, in the app's drawer. Opening another blog while it is open reloads it
+// after the drawer's replace delay; closing slides it out first (both the drawer's own). Its
+// search (spec 002 §2 In-blog search) lists its results in place of the posts, in the same
+// scrolled area: the posts page by spec 000's autopager, the results by spec 002's rule (§9
+// Scrollbar).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -16,80 +17,72 @@ import { BlogCard } from '../../blogCard';
 import { BlogSearchForm, BlogSearchStatus, useBlogSearch } from '../../blogSearch';
 import { useBlog, useBlogsDispatch } from '../../blogs';
 import { reblogPostPath } from '../../composer';
+import { useDrawer, useDrawerPhase } from '../../drawer';
 import { PostView, usePercentScrollPager, type OffsetPostPages } from '../../posts';
 import { blogViewerCommand, currentPostIndex } from '../keys';
 import { useBlogViewer, type BlogViewerRequest } from '../opener';
+import { scrollPosition, scrollSmoothly } from '../smoothScroll';
+import { useAutopager } from '../useAutopager';
 import { useBlogViewerPosts, type BlogViewerPosts } from '../useBlogViewerPosts';
 import { BlogViewerTools } from './BlogViewerTools';
 
-/** Spec 000 §9 Drawer: close animation, and the delay before another blog replaces this one. */
-export const DRAWER_CLOSE_MS = 200;
-export const DRAWER_REPLACE_MS = 400;
 /** Spec 000 §4: the first load's intro class stays this long. */
 export const INTRO_MS = 1000;
-/** Spec 000 §9 Blog viewer: the autopager's throttle; j and k put a post this far from the top, this fast. */
-export const AUTOPAGER_THROTTLE_MS = 500;
+/** Spec 000 §9 Blog viewer: j and k put a post this far from the top. */
 export const SCROLL_OFFSET = 60;
-export const SCROLL_MS = 200;
-/** The infinite-scroll rule of spec 000 §9: within 175 px of the end, plus two thirds of the view. */
-const PAGER_OFFSET = 175;
 
-type Phase = 'open' | 'replacing' | 'closing';
+const drawerKey = (id: number) => `blog-viewer:${id}`;
 
+/**
+ * Puts the viewer's request into the drawer, and takes it out when the viewer closes; renders
+ * nothing itself. When the drawer lets the blog go (Escape, a click beside it, another content
+ * replacing it), the viewer hears that it closed.
+ */
 export function BlogViewerDrawer() {
   const viewer = useBlogViewer();
+  const drawer = useDrawer();
   const request = viewer?.request ?? null;
-  const [shown, setShown] = useState<BlogViewerRequest | null>(null);
-  const [phase, setPhase] = useState<Phase>('open');
-  // Spec 000 §4: a load count tells the drawer's first load from a reload.
-  const loads = useRef(0);
+  // The request the drawer shows or is about to: a new one while it is there is a reload
+  // (spec 000 §4: a load count tells load from reload).
+  const inDrawer = useRef<number | null>(null);
 
   useEffect(() => {
-    if (request && !shown) {
-      loads.current += 1;
-      setShown(request);
-      setPhase('open');
+    if (!viewer) return;
+    if (!request) {
+      if (inDrawer.current !== null) drawer.close(drawerKey(inDrawer.current));
       return;
     }
-    if (request && shown && request.id !== shown.id) {
-      setPhase('replacing');
-      const timer = setTimeout(() => {
-        loads.current += 1;
-        setShown(request);
-        setPhase('open');
-      }, DRAWER_REPLACE_MS);
-      return () => clearTimeout(timer);
-    }
-    if (!request && shown) {
-      setPhase('closing');
-      const timer = setTimeout(() => {
-        loads.current = 0;
-        setShown(null);
-      }, DRAWER_CLOSE_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [request, shown]);
+    if (inDrawer.current === request.id) return;
+    const firstLoad = inDrawer.current === null;
+    inDrawer.current = request.id;
+    drawer.open({
+      key: drawerKey(request.id),
+      label: `${request.name} (blog viewer)`,
+      className: 'drawer--blog-viewer',
+      children: <BlogViewerBody request={request} firstLoad={firstLoad} onClose={viewer.close} />,
+      onClosed: () => {
+        if (inDrawer.current !== request.id) return;
+        inDrawer.current = null;
+        viewer.closed(request.id);
+      },
+    });
+    // The viewer's and the drawer's functions are stable: only the request changes.
+  }, [request]);
 
-  if (!viewer || !shown) return null;
-  return (
-    <div className={`blog-viewer-backdrop blog-viewer-backdrop--${phase}`} onMouseDown={(e) => e.target === e.currentTarget && viewer.close()}>
-      <BlogViewerBody key={shown.id} request={shown} phase={phase} firstLoad={loads.current === 1} onClose={viewer.close} />
-    </div>
-  );
+  return null;
 }
 
 function BlogViewerBody({
   request,
-  phase,
   firstLoad,
   onClose,
 }: {
   request: BlogViewerRequest;
-  phase: Phase;
   firstLoad: boolean;
   onClose(): void;
 }) {
   const api = useApi();
+  const { phase, active } = useDrawerPhase();
   const [, navigate] = useLocation();
   const dispatch = useBlogsDispatch();
   const blog = useBlog(request.name);
@@ -99,7 +92,6 @@ function BlogViewerBody({
   const list = search.results ? searchResultsList(search.results) : blogPosts;
   const scroller = useRef<HTMLDivElement>(null);
   const postsSection = useRef<HTMLElement>(null);
-  const drawer = useRef<HTMLElement>(null);
 
   // The blog as this reader sees it, into the store that the card reads.
   const header = useQuery({
@@ -117,50 +109,11 @@ function BlogViewerBody({
     return () => clearTimeout(timer);
   }, [intro]);
 
-  // The drawer takes the focus, for its keys and for screen readers, and gives it back.
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    drawer.current?.focus();
-    return () => before?.focus?.();
-  }, []);
-
   const { posts, hasMore, loading, loadMore } = list;
   const searching = search.results !== null;
 
   // Spec 000's autopager, for the blog's posts only: off while the results are listed.
-  const { hasMore: postsHaveMore, loading: postsLoading, loadMore: loadMorePosts } = blogPosts;
-  const lastCheck = useRef(0);
-  const trailingCheck = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const checkPager = useCallback(
-    (force = false) => {
-      const el = scroller.current;
-      if (!el || searching || !postsHaveMore || postsLoading) return;
-      const wait = lastCheck.current + AUTOPAGER_THROTTLE_MS - Date.now();
-      if (!force && wait > 0) {
-        // Throttled, not dropped: where the scrolling stops is checked when the time is up.
-        trailingCheck.current ??= setTimeout(() => {
-          trailingCheck.current = null;
-          checkPagerNow.current();
-        }, wait);
-        return;
-      }
-      lastCheck.current = Date.now();
-      const remaining = el.scrollHeight - el.scrollTop - el.clientHeight;
-      if (remaining < PAGER_OFFSET + (el.clientHeight * 2) / 3) loadMorePosts();
-    },
-    [searching, postsHaveMore, postsLoading, loadMorePosts],
-  );
-  // The trailing check runs the newest checkPager, with the state of its own time.
-  const checkPagerNow = useRef(() => checkPager(true));
-  checkPagerNow.current = () => checkPager(true);
-  useEffect(
-    () => () => {
-      if (trailingCheck.current) clearTimeout(trailingCheck.current);
-    },
-    [],
-  );
-  // A page that does not fill the drawer asks for the next one at once.
-  useEffect(() => checkPager(true), [blogPosts.posts.length, checkPager]);
+  const checkPager = useAutopager(scroller, blogPosts, !searching);
 
   // Spec 002 §9's rule, for the search results: past 90 % of the drawer's scroll, debounced.
   usePercentScrollPager({
@@ -223,15 +176,12 @@ function BlogViewerBody({
     [posts, hasMore, loadMore, navigate, onClose, request.name, request.url],
   );
 
+  // Escape is the drawer's; these keys are the viewer's while the drawer is open and shown.
   useEffect(() => {
-    if (phase !== 'open') return;
+    if (!active) return;
     const onKeyDown = (e: KeyboardEvent) => {
       // A dialog or the composer over the drawer has the keys.
       if (document.querySelector('.dialog-backdrop, .composer-layer')) return;
-      if (e.key === 'Escape') {
-        onClose();
-        return;
-      }
       const command = blogViewerCommand(e);
       if (!command) return;
       e.preventDefault();
@@ -239,7 +189,7 @@ function BlogViewerBody({
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [phase, act, onClose]);
+  }, [active, act]);
 
   const classes = [
     'blog-viewer',
@@ -250,16 +200,7 @@ function BlogViewerBody({
     .filter(Boolean)
     .join(' ');
   return (
-    <aside
-      ref={drawer}
-      className={classes}
-      role="dialog"
-      aria-modal="true"
-      aria-label={`${request.name} (blog viewer)`}
-      tabIndex={-1}
-      data-load={firstLoad ? 'load' : 'reload'}
-      style={{ backgroundColor: blog?.theme.backgroundColor }}
-    >
+    <div className={classes} data-load={firstLoad ? 'load' : 'reload'} style={{ backgroundColor: blog?.theme.backgroundColor }}>
       <div className="blog-viewer__bar">
         {!request.editingAppearance && <BlogSearchForm search={search} />}
         <button type="button" className="blog-viewer__close" aria-label="Close blog viewer" onClick={onClose}>
@@ -322,7 +263,7 @@ function BlogViewerBody({
           </div>
         )}
       </div>
-    </aside>
+    </div>
   );
 }
 
@@ -340,41 +281,4 @@ function isPostReference(post: Post): boolean {
   if (post.content.type !== 'photo') return false;
   const text = (html: string) => html.replace(/<[^>]*>/g, '').trim();
   return text(String(post.content.caption)) === '' && text(String(post.reblogComment)) === '';
-}
-
-/** The scroll animation running on an element: where it goes, and how to stop it. */
-const scrolling = new WeakMap<HTMLElement, { to: number; stop(): void }>();
-
-/** Where `el` is scrolled to, or is on its way to: keys pressed quickly go on from there. */
-function scrollPosition(el: HTMLElement): number {
-  return scrolling.get(el)?.to ?? el.scrollTop;
-}
-
-/**
- * Scrolls `el` to `top` over SCROLL_MS (spec 000 §9). Frames ease it there; a timer makes
- * sure it arrives where frames are not drawn (a hidden page, a test without layout).
- */
-function scrollSmoothly(el: HTMLElement, top: number) {
-  scrolling.get(el)?.stop();
-  const from = el.scrollTop;
-  const to = Math.max(0, top);
-  if (from === to) return;
-  const start = performance.now();
-  let frame = 0;
-  const step = () => {
-    const t = Math.min(1, (performance.now() - start) / SCROLL_MS);
-    el.scrollTop = from + (to - from) * (1 - (1 - t) * (1 - t));
-    if (t < 1 && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(step);
-  };
-  const arrive = setTimeout(() => {
-    stop();
-    el.scrollTop = to;
-  }, SCROLL_MS);
-  const stop = () => {
-    if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
-    clearTimeout(arrive);
-    scrolling.delete(el);
-  };
-  scrolling.set(el, { to, stop });
-  step();
 }

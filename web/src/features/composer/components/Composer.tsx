@@ -11,6 +11,7 @@ import type { FetchAnswer } from '../../../api/types/FetchAnswer';
 import type { FormBuilderData } from '../../../api/types/FormBuilderData';
 import type { SaveAnswer } from '../../../api/types/SaveAnswer';
 import { useBlogsDispatch } from '../../blogs';
+import { celebrateFirstPost } from '../../confetti';
 import { useDialogs } from '../../dialogs';
 import { announceSavedPost } from '../../posts/savedPosts';
 import { useComposer, type OpenComposer } from '../ComposerContext';
@@ -84,6 +85,8 @@ function LoadedComposer({
     (answer: SaveAnswer) => {
       // §4 After save: the blog's counters (the account menu's Posts, Drafts, Queue) update.
       blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
+      // Spec 000 §9 Confetti: a blog's first post is celebrated.
+      celebrateFirstPost(answer);
       const next = afterSave({ mode: open.request.mode, fromFastCompose: open.fromFastCompose, basePath: open.basePath }, answer);
       if (next.toast) showToast(answer.message);
       if (next.reloadPage) {

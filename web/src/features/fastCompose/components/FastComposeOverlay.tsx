@@ -1,6 +1,6 @@
 // The fast-compose overlay (spec 001 §2): the 7 tiles, chosen by keyboard (fastComposeKeys)
 // or mouse (hover selects, a click creates). Creating opens the post form for that type over
-// the page, without changing the URL.
+// the page, without changing the URL. It is shown in the drawer, whose Escape closes it.
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { onPointerMoved } from '../../../lib/pointerMoved';
 import { TILE_ANIMATION_MS, TILE_STAGGER_MS } from '../../composer/constants';
@@ -8,15 +8,25 @@ import { fastComposeMove } from '../fastComposeKeys';
 import { TILES } from '../tiles';
 import { PostTypeGlyph } from './PostTypeGlyph';
 
-export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (typeof TILES)[number]['type']): void; onClose(): void }) {
+export function FastComposeOverlay({
+  onCreate,
+  onClose,
+  active,
+}: {
+  onCreate(type: (typeof TILES)[number]['type']): void;
+  onClose(): void;
+  /** The keys are the overlay's only while its drawer is open and not suspended. */
+  active: boolean;
+}) {
   const [selected, setSelected] = useState<number | null>(null);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const latest = useRef({ selected, onCreate });
   latest.current = { selected, onCreate };
 
   useEffect(() => {
-    // On the document: the header's popover holds the focus when it opens, and Tab must move
-    // the selection rather than the focus.
+    if (!active) return;
+    // On the document: the drawer holds the focus when it opens, and Tab must move the
+    // selection rather than the focus.
     const onKeyDown = (e: KeyboardEvent) => {
       const move = fastComposeMove(
         { key: e.key, shiftKey: e.shiftKey, modified: e.ctrlKey || e.altKey || e.metaKey },
@@ -34,7 +44,7 @@ export function FastComposeOverlay({ onCreate, onClose }: { onCreate(type: (type
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [active]);
 
   return (
     <div

@@ -3,7 +3,8 @@ import { useDismiss } from '../../../components/useDismiss';
 
 /**
  * A header button with its popover pinned below it. The popover closes on Escape and on an
- * outside click (unless `dismissable` is false, e.g. while the tour guide is showing).
+ * outside click (unless `dismissable` is false, e.g. while the tour guide is showing). A tab
+ * without children is only the toggle: what it opens lives elsewhere (compose's drawer).
  */
 export function HeaderTab({
   label,
@@ -26,21 +27,24 @@ export function HeaderTab({
   dismissable?: boolean;
   popoverClassName?: string;
   popoverId?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const tabRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  useDismiss(panelRef, onClose, { enabled: open && dismissable, ignore: tabRef });
+  const hasPopover = children !== undefined;
+  useDismiss(panelRef, onClose, { enabled: hasPopover && open && dismissable, ignore: tabRef });
 
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (open && !wasOpen.current) panelRef.current?.focus();
-    // Closing took the focused element away with the popover: give focus back to the tab.
-    if (!open && wasOpen.current && (document.activeElement === document.body || !document.activeElement)) {
-      tabRef.current?.focus();
+    if (hasPopover) {
+      if (open && !wasOpen.current) panelRef.current?.focus();
+      // Closing took the focused element away with the popover: give focus back to the tab.
+      if (!open && wasOpen.current && (document.activeElement === document.body || !document.activeElement)) {
+        tabRef.current?.focus();
+      }
     }
     wasOpen.current = open;
-  }, [open]);
+  }, [open, hasPopover]);
 
   return (
     <div className="header-tab">
@@ -56,7 +60,7 @@ export function HeaderTab({
         {icon}
         {badge}
       </button>
-      {open && (
+      {open && hasPopover && (
         <div
           ref={panelRef}
           id={popoverId}
