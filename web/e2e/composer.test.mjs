@@ -6,7 +6,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
+import { rgbPng } from './png.mjs';
 import { composer, register, saveWith, startStack, text, typeRich, uniqueSuffix } from './support.mjs';
 
 let stack;
@@ -21,30 +21,8 @@ after(async () => {
 
 /** A PNG of random pixels (it does not compress): `size` × `size`, about 3·size² bytes. */
 function noisePng(size) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y++) {
-    rows[y * (1 + size * 3)] = 0; // no filter
-    for (let x = 0; x < size * 3; x++) rows[y * (1 + size * 3) + 1 + x] = Math.floor(Math.random() * 256);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const byte = () => Math.floor(Math.random() * 256);
+  return rgbPng(size, () => [byte(), byte(), byte()]);
 }
 
 test('composer: every type, an upload, an edit, a reblog, fast compose', async (t) => {

@@ -78,8 +78,10 @@ async function waitForHealth(server, url, deadlineMs, log) {
  * fetches for a user (a link's OpenGraph data, an image by URL) may be on 127.0.0.1, where a
  * test serves them; without it the server refuses loopback addresses, as in production.
  * `serverArgs` are more flags for `dashwire serve` (`['--smtp-url', 'smtp://…']`).
+ * `browserArgs` are more flags for Chromium, after the usual ones (the webcam test's fake
+ * camera: `['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']`).
  */
-export async function startStack({ allowPrivateFetch = false, serverArgs = [] } = {}) {
+export async function startStack({ allowPrivateFetch = false, serverArgs = [], browserArgs = [] } = {}) {
   assert.ok(existsSync(BIN), `server binary not found at ${BIN} (set DASHWIRE_BIN)`);
   assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
   const tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
@@ -134,6 +136,7 @@ export async function startStack({ allowPrivateFetch = false, serverArgs = [] } 
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        ...browserArgs,
       ],
     });
   } catch (err) {
@@ -141,9 +144,14 @@ export async function startStack({ allowPrivateFetch = false, serverArgs = [] } 
     throw err;
   }
 
-  /** A new browser context (its own cookies) with a page that records page errors. */
-  async function newPage() {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  /**
+   * A new browser context (its own cookies) with a page that records page errors. `options`
+   * are more context options over the desktop default: a phone is
+   * `{ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }`, and
+   * `storageState` carries another context's cookies over.
+   */
+  async function newPage(options = {}) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, ...options });
     context.setDefaultTimeout(STEP_TIMEOUT);
     const page = await context.newPage();
     trackErrors(page);

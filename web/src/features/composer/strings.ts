@@ -41,8 +41,10 @@ export const INVALID_EMBED_RESPONSE = 'Invalid embed response';
 export const INVALID_EMBED_CODE = 'Invalid embed code';
 export const VIDEO_EMBED_BROKEN = 'This video embed stopped working. Try another?';
 
-/** §8 Upload errors: the fallbacks when the server gives no message. */
-export const PHOTO_UPLOAD_FALLBACK = 'Woops :(';
+/**
+ * §8 Upload errors: the fallbacks when the server gives no message. A photo's, 'Woops :(', is
+ * the upload component's own (features/upload/strings.ts, spec 002 §8).
+ */
 export const INLINE_IMAGE_UPLOAD_FALLBACK = 'Error uploading photo.';
 export const VIDEO_UPLOAD_FALLBACK = 'Error uploading video.';
 export const VIDEO_TOO_LARGE = 'Video file is too large';

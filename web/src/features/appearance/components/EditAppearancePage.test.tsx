@@ -4,7 +4,7 @@ import type { BlogWithActivity } from '../../../api/types/BlogWithActivity';
 import { deferred, fakeApi, type FakeAnswer } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
-import { fakeXhrPerTest } from '../../composer/uploads/fakeXhr';
+import { fakeXhrPerTest } from '../../upload/fakeXhr';
 import { BlogCard } from '../../blogCard';
 import { EditAppearancePage } from './EditAppearancePage';
 

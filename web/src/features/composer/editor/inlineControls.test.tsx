@@ -10,7 +10,7 @@ import { user } from '../../../test/fixtures';
 import { saveAnswer, wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { formData } from '../model/testFormData';
-import { fakeXhrPerTest } from '../uploads/fakeXhr';
+import { fakeXhrPerTest } from '../../upload/fakeXhr';
 
 beforeAll(() => preloadComposer(), 30_000);
 

@@ -3,6 +3,7 @@
 // link extension's linkOnPaste and autolink.)
 import { Extension } from '@tiptap/react';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { loadImage } from '../../upload';
 import { isImageUrl } from '../model/urls';
 import { insertImage } from './toolbarItems';
 
@@ -24,13 +25,11 @@ export const PasteImageUrl = Extension.create<{ urlChars: number }>({
             if (!data || data.getData('text/html')) return false;
             const text = data.getData('text/plain').trim();
             if (!isImageUrl(text, urlChars)) return false;
-            const image = new Image();
-            image.onload = () => {
-              const { naturalWidth: width, naturalHeight: height } = image;
-              insertImage(editor, text, width && height ? { width, height } : undefined);
-            };
-            image.onerror = () => editor.chain().focus().insertContent(text).run();
-            image.src = text;
+            loadImage(text).then(
+              ({ naturalWidth: width, naturalHeight: height }) =>
+                insertImage(editor, text, width && height ? { width, height } : undefined),
+              () => editor.chain().focus().insertContent(text).run(),
+            );
             return true;
           },
         },

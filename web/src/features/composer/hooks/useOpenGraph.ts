@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchOpenGraph } from '../../../api/composerLookups';
+import { loadImage } from '../../upload';
 import { useComposerForm } from '../formContext';
 
 /** How long the browser may take to load an image whose width the page did not give. */
@@ -13,19 +14,15 @@ const MEASURE_TIMEOUT_MS = 10_000;
 
 /** The image's width once loaded in the browser; 0 when it does not load in time. */
 function measureImageWidth(src: string): Promise<number> {
-  return new Promise((resolve) => {
-    const image = new Image();
-    const timer = setTimeout(() => resolve(0), MEASURE_TIMEOUT_MS);
-    image.onload = () => {
-      clearTimeout(timer);
-      resolve(image.naturalWidth);
-    };
-    image.onerror = () => {
-      clearTimeout(timer);
-      resolve(0);
-    };
-    image.src = src;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<number>((resolve) => {
+    timer = setTimeout(() => resolve(0), MEASURE_TIMEOUT_MS);
   });
+  const width = loadImage(src).then(
+    (image) => image.naturalWidth,
+    () => 0,
+  );
+  return Promise.race([width, timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface OpenGraphLookup {

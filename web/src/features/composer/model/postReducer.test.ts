@@ -70,6 +70,49 @@ describe('postReducer', () => {
     expect(post.fields.linkthrough).toBe('');
   });
 
+  it('keeps the layout through photos added or removed while it still holds them, else falls back to none', () => {
+    const three = run(newPost('photo', 'alice', testLimits), { type: 'photosAdded', photos: [photo('o1'), photo('o2'), photo('o3')] });
+    expect(three.fields.layout).toBe('');
+    const chosen = run(three, { type: 'layoutChosen', layout: '12' });
+    expect(chosen.fields.layout).toBe('12');
+    // '12' holds three photos: with four, or two, it falls back to the default.
+    expect(run(chosen, { type: 'photosAdded', photos: [photo('o4')] }).fields.layout).toBe('');
+    expect(run(chosen, { type: 'photoRemoved', id: 'o2' }).fields.layout).toBe('');
+    // No layout holds any number of photos.
+    expect(run(three, { type: 'photosAdded', photos: [photo('o4')] }, { type: 'photoRemoved', id: 'o1' }).fields.layout).toBe('');
+    // An upload that fails and a photo that replaces it: back to three, the layout kept.
+    const replaced = run({ ...chosen, fields: { ...chosen.fields, layout: '13' } }, { type: 'photosAdded', photos: [photo('o4')] });
+    expect(replaced.fields.layout).toBe('13');
+    expect(run(replaced, { type: 'photoRemoved', id: 'o4' }).fields.layout).toBe('');
+  });
+
+  it('takes only a layout the photos may have', () => {
+    const three = run(newPost('photo', 'alice', testLimits), { type: 'photosAdded', photos: [photo('o1'), photo('o2'), photo('o3')] });
+    expect(run(three, { type: 'layoutChosen', layout: '13' }).fields.layout).toBe('');
+    expect(run(three, { type: 'layoutChosen', layout: '111' }).fields.layout).toBe('');
+    expect(run(three, { type: 'layoutChosen', layout: '12' }, { type: 'layoutChosen', layout: '' }).fields.layout).toBe('');
+  });
+
+  it('moves a photo to another place in the set, keeping the layout and the click-through rule', () => {
+    const three = run(
+      newPost('photo', 'alice', testLimits),
+      { type: 'photosAdded', photos: [photo('o1'), photo('o2'), photo('o3')] },
+      { type: 'layoutChosen', layout: '12' },
+    );
+    const moved = run(three, { type: 'photoMoved', from: 2, to: 0 });
+    expect(moved.fields.photos.map((p) => p.id)).toEqual(['o3', 'o1', 'o2']);
+    expect(moved.fields.layout).toBe('12');
+    expect(run(moved, { type: 'photoMoved', from: 0, to: 2 }).fields.photos.map((p) => p.id)).toEqual(['o1', 'o2', 'o3']);
+    expect(run(three, { type: 'photoMoved', from: 5, to: 0 }).fields.photos).toEqual(three.fields.photos);
+  });
+
+  it('shows the read file until the photo is uploaded', () => {
+    const uploading = run(newPost('photo', 'alice', testLimits), { type: 'photosAdded', photos: [photo('o1', '')] });
+    expect(run(uploading, { type: 'photoPreviewRead', id: 'o1', displayUrl: 'data:image/png;base64,AA==' }).fields.photos[0].displayUrl).toBe(
+      'data:image/png;base64,AA==',
+    );
+  });
+
   it('cuts a photo caption at 200 characters', () => {
     const post = run(
       newPost('photo', 'alice', testLimits),

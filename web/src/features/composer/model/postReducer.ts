@@ -8,6 +8,7 @@ import type { OpenGraph } from '../../../api/types/OpenGraph';
 import { SCHEDULE_PLACEHOLDER } from '../strings';
 import { textOfHtml } from './htmlContent';
 import { applyMeasuredImage, applyOpenGraph, removeLinkMedia } from './linkMedia';
+import { layoutAfterCountChange, layoutFits } from './photosetLayout';
 import { enabledForm, type PhotoItem, type PostFields, type PostModel, type UploadItem } from './postModel';
 import { OPTION_STATES, type SaveOption } from './postStates';
 import { addTag, limitTagInput } from './tags';
@@ -26,6 +27,11 @@ export type PostAction =
   | { type: 'photosAdded'; photos: PhotoItem[] }
   | { type: 'photoRemoved'; id: string }
   | { type: 'photoUploaded'; id: string; url: string }
+  /** The chosen file, read in the browser, to show while it uploads. */
+  | { type: 'photoPreviewRead'; id: string; displayUrl: string }
+  /** A photo dragged (or moved by keyboard) from one place in the set to another. */
+  | { type: 'photoMoved'; from: number; to: number }
+  | { type: 'layoutChosen'; layout: string }
   | { type: 'photoCaptionChanged'; id: string; caption: string }
   | { type: 'uploadStarted'; upload: UploadItem }
   | { type: 'uploadProgressed'; id: string; loaded: number; total: number }
@@ -136,10 +142,13 @@ function turnSocialOff(draft: Draft<PostModel>) {
   draft.social.sendToFacebook = false;
 }
 
-/** Adding or removing photos clears the click-through (§4 Photo form) and the layout. */
+/**
+ * Adding or removing photos clears the click-through (§4 Photo form); the layout stays while
+ * it still holds the photos, and falls back to the default otherwise.
+ */
 function photosChanged(draft: Draft<PostModel>) {
   draft.fields.linkthrough = '';
-  draft.fields.layout = '';
+  draft.fields.layout = layoutAfterCountChange(draft.fields.layout, draft.fields.photos.length);
 }
 
 function apply(draft: Draft<PostModel>, action: PostAction) {
@@ -166,6 +175,22 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       }
       break;
     }
+    case 'photoPreviewRead': {
+      const photo = draft.fields.photos.find((p) => p.id === action.id);
+      if (photo && !photo.url) photo.displayUrl = action.displayUrl;
+      break;
+    }
+    case 'photoMoved': {
+      const { photos } = draft.fields;
+      const { from, to } = action;
+      if (from === to || from < 0 || to < 0 || from >= photos.length || to >= photos.length) break;
+      const [moved] = photos.splice(from, 1);
+      photos.splice(to, 0, moved);
+      break;
+    }
+    case 'layoutChosen':
+      if (layoutFits(action.layout, draft.fields.photos.length)) draft.fields.layout = action.layout;
+      break;
     case 'photoCaptionChanged': {
       const photo = draft.fields.photos.find((p) => p.id === action.id);
       if (photo) photo.caption = Array.from(action.caption).slice(0, draft.limits.photo_caption_chars).join('');

@@ -1,26 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../test/fakeApi';
-import { user } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/renderApp';
-import { ComposerHost, preloadComposer } from '..';
-import { formData } from '../model/testFormData';
-import { saveAnswer, wirePost } from '../../../test/postFixtures';
-import { fakeXhrPerTest } from './fakeXhr';
+import { preloadComposer } from '..';
+import { renderComposerAt } from '../testing';
+import { fakeXhrPerTest } from '../../upload/fakeXhr';
 
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);
 
 const made = fakeXhrPerTest();
 
-function renderPhotoForm() {
-  const api = fakeApi({
-    'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
-    'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(5, { tumblelog: 'alice' })) }),
-  });
-  renderWithProviders(<ComposerHost />, { client: api.client, user: user(), path: '/new/photo' });
-  return api;
-}
+const renderPhotoForm = () => renderComposerAt('/new/photo');
 
 const choose = async (...files: File[]) => {
   const input = (await screen.findByLabelText('Upload photos')) as HTMLInputElement;
@@ -69,6 +58,6 @@ describe('photo uploads', () => {
     Object.defineProperty(big, 'size', { value: 10_485_761 });
     await choose(big);
     expect(made).toHaveLength(0);
-    expect((await screen.findByRole('alertdialog')).textContent).toContain('big.png: The file is larger than 10 MB.');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('big.png: The file is too big. Squish it down, and try again!');
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { audioCopyrightOf } from './audioCopyright';
-import { readUploadAnswer, UploadError } from './uploadClient';
+import { UploadError } from '../../upload';
+import { readUploadResponse } from '../../upload/uploadResponse';
 
-/** What readUploadAnswer throws for an answer. */
+/** What readUploadResponse throws for an answer. */
 function failureOf(status: number, body: unknown): unknown {
   try {
-    readUploadAnswer(status, JSON.stringify(body));
+    readUploadResponse(status, JSON.stringify(body));
   } catch (err) {
     return err;
   }
@@ -34,8 +35,8 @@ describe("upload_audio's copyright refusal (spec 001 §8)", () => {
   it('is no copyright refusal without the flag, with another status, or for another error', () => {
     expect(audioCopyrightOf(failureOf(403, { ...copyrightAnswer, response: [] }))).toBeNull();
     expect(audioCopyrightOf(failureOf(403, { ...copyrightAnswer, response: { ...copyrightAnswer.response, is_copyright: false } }))).toBeNull();
-    expect(audioCopyrightOf(failureOf(400, copyrightAnswer))).toBeNull();
-    expect(audioCopyrightOf(new UploadError(403, ['Forbidden']))).toBeNull();
+    expect(audioCopyrightOf(failureOf(400, { ...copyrightAnswer, meta: { status: 400, msg: 'Bad Request' } }))).toBeNull();
+    expect(audioCopyrightOf(new UploadError('server', 'Forbidden', { status: 403, messages: ['Forbidden'] }))).toBeNull();
     expect(audioCopyrightOf(new Error('network'))).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 // body comes through the upload's XHR untyped, so its shape (the generated CopyrightRefusal)
 // is checked here; anything that does not look like it is an ordinary upload failure.
 import type { CopyrightRefusal } from '../../../api/types/CopyrightRefusal';
-import { UploadError } from './uploadClient';
+import { UploadError } from '../../upload';
 
 /** What the composer needs of a copyright refusal. */
 export interface AudioCopyright {

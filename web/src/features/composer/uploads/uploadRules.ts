@@ -1,24 +1,55 @@
-// What may be uploaded (spec 001 §5 Uploads), checked before a file is sent, and the error
-// alerts of spec 001 §8. The server checks the same limits; checking first saves sending
-// 100 MB only to hear it is too much.
+// What may be uploaded for each kind (spec 001 §5 Uploads), as the upload component's rules
+// (spec 002 §5: its size and type errors), and the error alerts of spec 001 §8. The server
+// checks the same limits; checking first saves sending 100 MB only to hear it is too much.
+import { errorDetails } from '../../../api/client';
 import type { FormLimits } from '../../../api/types/FormLimits';
+import { IMAGE_FILTER, UploadError, uploadProblemOf, WOOPS, type FileFilter, type UploadRules } from '../../upload';
 import type { UploadKind } from '../model/postModel';
 import {
   AUDIO_UPLOAD_FALLBACK,
   INLINE_IMAGE_UPLOAD_FALLBACK,
-  PHOTO_UPLOAD_FALLBACK,
   VIDEO_TOO_LARGE,
   VIDEO_UPLOAD_FALLBACK,
 } from '../strings';
 
-/** The `accept` hint of each kind's file input (video: mp4, mov, wmv, as the spec's Chrome hint). */
-export const ACCEPT: Record<UploadKind, string> = {
-  photo: 'image/*',
-  inlineImage: 'image/*',
-  audio: 'audio/mpeg,audio/mp3,.mp3',
-  albumArt: 'image/*',
-  video: 'video/*,.mp4,.mov,.wmv',
+const MP3_FILTER: FileFilter = {
+  name: 'audio',
+  accept: 'audio/mpeg,audio/mp3,.mp3',
+  // MP3 only; some systems name no type for a .mp3, so its name decides then.
+  matches: (file) => {
+    const type = file.type.toLowerCase();
+    return type === 'audio/mp3' || type === 'audio/mpeg' || (type === '' && /\.mp3$/i.test(file.name));
+  },
 };
+
+const VIDEO_FILTER: FileFilter = {
+  name: 'video',
+  // mp4, mov, wmv: the spec's accept hint for Chrome.
+  accept: 'video/*,.mp4,.mov,.wmv',
+  matches: (file) => file.type.toLowerCase().startsWith('video/'),
+};
+
+const FILTERS: Record<UploadKind, FileFilter> = {
+  photo: IMAGE_FILTER,
+  inlineImage: IMAGE_FILTER,
+  albumArt: IMAGE_FILTER,
+  audio: MP3_FILTER,
+  video: VIDEO_FILTER,
+};
+
+/** What the filetype error calls each kind's files ('This is not valid image file.'). */
+const MEDIA_TYPES: Record<UploadKind, string> = {
+  photo: 'image',
+  inlineImage: 'image',
+  albumArt: 'image',
+  audio: 'audio',
+  video: 'video',
+};
+
+/** The `accept` hint of each kind's file input. */
+export const ACCEPT = Object.fromEntries(
+  Object.entries(FILTERS).map(([kind, filter]) => [kind, filter.accept]),
+) as Record<UploadKind, string>;
 
 function limitOf(kind: UploadKind, limits: FormLimits): number {
   switch (kind) {
@@ -34,45 +65,46 @@ function limitOf(kind: UploadKind, limits: FormLimits): number {
   }
 }
 
-function typeAllowed(kind: UploadKind, file: File): boolean {
-  const type = file.type.toLowerCase();
-  switch (kind) {
-    case 'photo':
-    case 'inlineImage':
-    case 'albumArt':
-      return type.startsWith('image/');
-    case 'audio':
-      // MP3 only; some systems name no type for a .mp3, so its name decides then.
-      return type === 'audio/mp3' || type === 'audio/mpeg' || (type === '' && /\.mp3$/i.test(file.name));
-    case 'video':
-      return type.startsWith('video/');
-  }
-}
-
-/** "10 MB" for 10485760 bytes. */
-export function megabytes(bytes: number): string {
-  return `${Math.round(bytes / 1_048_576)} MB`;
+/** The upload component's rules for `kind`: its limit, its filter, and the media type its filetype error names. */
+export function uploadRulesFor(kind: UploadKind, limits: FormLimits): UploadRules {
+  return { maxUploadSize: limitOf(kind, limits), filter: FILTERS[kind], mediaType: MEDIA_TYPES[kind] };
 }
 
 /**
- * Why `file` may not be uploaded as `kind`, or null. These two texts are not in the spec
- * (it gives only the limits); a video over its limit gets the spec's own 'Video file is too
- * large', which opens the 100MB dialog.
+ * Why `file` may not be uploaded as `kind`, or null: the upload component's size and type
+ * errors (spec 002 §5), except that a video over its limit gets the server's own 'Video file
+ * is too large', which opens the 100MB dialog (spec 001 §8).
  */
 export function uploadProblem(kind: UploadKind, file: File, limits: FormLimits): string | null {
-  if (!typeAllowed(kind, file)) return 'This type of file cannot be uploaded here.';
-  const limit = limitOf(kind, limits);
-  if (file.size > limit) return kind === 'video' ? VIDEO_TOO_LARGE : `The file is larger than ${megabytes(limit)}.`;
-  return null;
+  const problem = uploadProblemOf(file, uploadRulesFor(kind, limits));
+  if (problem?.kind === 'filesize' && kind === 'video') return VIDEO_TOO_LARGE;
+  return problem?.message ?? null;
 }
 
-/** §8: the message to alert for a failed upload of `kind`, from the server's messages. */
-export function uploadErrorText(kind: UploadKind, messages: string[], fileName: string): string {
-  const said = messages.filter((m) => m.trim()).join(' ');
+/** The messages an upload failure carries. */
+export function messagesOf(err: unknown): string[] {
+  if (err instanceof UploadError) return err.messages;
+  return errorDetails(err);
+}
+
+/**
+ * An answer that came back without what was uploaded (its `error`, or no URL): a failure as
+ * the server's refusal is, with its error as the message if it gave one.
+ */
+export function refusedInAnswer(error: string | null | undefined): UploadError {
+  return new UploadError('server', error || WOOPS, { status: 200, messages: error ? [error] : [] });
+}
+
+/** §8: the message to alert for a failed upload of `kind` of the file (or address) `fileName`. */
+export function uploadErrorText(kind: UploadKind, err: unknown, fileName: string): string {
+  const said = messagesOf(err)
+    .filter((m) => m.trim())
+    .join(' ');
   switch (kind) {
     case 'photo':
-      // The file name followed by the error message(s).
-      return `${fileName}: ${said || PHOTO_UPLOAD_FALLBACK}`;
+      // The file name followed by the error message(s), else the upload component's own
+      // text ('Woops :(', or 'Upload error' when no answer came: spec 002 §8).
+      return `${fileName}: ${said || (err instanceof UploadError ? err.message : WOOPS)}`;
     case 'inlineImage':
       return said || INLINE_IMAGE_UPLOAD_FALLBACK;
     case 'video':

@@ -1,10 +1,17 @@
-// The form's uploads: each file checked, sent with its own progress bar (an UploadItem in the
-// model, so the save waits for it), and its answer or error handled as spec 001 §8 says.
-// Uploads still running when the form closes are aborted.
-import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+// The form's uploads: each file checked, then sent through the upload component of spec 002
+// (one uploader per kind of file, each sending one file at a time), with its own progress bar
+// (an UploadItem in the model, so the save waits for it), and its answer or error handled as
+// spec 001 §8 says. A photo shows its file, read in the browser, while it uploads; removing it
+// cancels its upload. Uploads still running when the form closes are canceled.
+import { useCallback, useMemo, useRef, type Dispatch } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
+import type { AlbumArtUpload } from '../../../api/types/AlbumArtUpload';
+import type { AudioUpload } from '../../../api/types/AudioUpload';
 import type { FormLimits } from '../../../api/types/FormLimits';
+import type { PhotoUploads } from '../../../api/types/PhotoUploads';
+import type { TextImageUpload } from '../../../api/types/TextImageUpload';
+import type { VideoUpload } from '../../../api/types/VideoUpload';
+import { readFileAsDataUrl, UploadError, useUploader, type QueuedUpload, type Uploader } from '../../upload';
 import { useDialogs } from '../../dialogs';
 import { EXTERNAL_VIDEO_UPLOAD_URL } from '../constants';
 import type { PhotoItem, PostModel, UploadKind } from '../model/postModel';
@@ -12,10 +19,11 @@ import type { PostAction } from '../model/postReducer';
 import { isOwnMedia, isWebUrl } from '../model/urls';
 import { NEVERMIND } from '../strings';
 import { audioCopyrightOf } from './audioCopyright';
-import { uploadFile, uploadImageUrl, type UploadAnswers } from './uploadCalls';
-import { UploadError, type RunningUpload } from './uploadClient';
+import { uploadImageUrl, uploaderOptionsFor, type UploadAnswers } from './uploadCalls';
 import {
   isVideoTooLarge,
+  messagesOf,
+  refusedInAnswer,
   uploadErrorText,
   uploadProblem,
   VIDEO_TOO_LARGE_DIALOG,
@@ -39,6 +47,8 @@ export interface Uploads {
    * so the photo is that address as it is, with nothing uploaded or copied.
    */
   addFoundGif(url: string): void;
+  /** Takes a photo out of the post, canceling its upload if it is still going. */
+  removePhoto(id: string): void;
   /** An image for the text editor; resolves with where it is, or null when it failed. */
   uploadInlineImage(file: File): Promise<InlineImage | null>;
   uploadAudio(file: File): Promise<void>;
@@ -46,11 +56,8 @@ export interface Uploads {
   uploadVideo(file: File): Promise<void>;
 }
 
-/** The messages an upload failure carries. */
-function messagesOf(err: unknown): string[] {
-  if (err instanceof UploadError) return err.messages;
-  return errorDetails(err);
-}
+/** One uploader per kind of file: each is its own call (spec 001 §7). */
+type Uploaders = { [K in UploadKind]: Uploader<UploadAnswers[K]> };
 
 let uploadCounter = 0;
 const nextUploadId = () => `u${++uploadCounter}`;
@@ -58,45 +65,43 @@ const nextUploadId = () => `u${++uploadCounter}`;
 export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limits: FormLimits, room: number): Uploads {
   const api = useApi();
   const dialogs = useDialogs();
-  const running = useRef(new Map<string, RunningUpload<unknown>>());
+  // Made once with the form's limits; each cancels its uploads when the form closes.
+  const photo = useUploader<PhotoUploads>(uploaderOptionsFor(api, 'photo', limits));
+  const inlineImage = useUploader<TextImageUpload>(uploaderOptionsFor(api, 'inlineImage', limits));
+  const audio = useUploader<AudioUpload>(uploaderOptionsFor(api, 'audio', limits));
+  const albumArt = useUploader<AlbumArtUpload>(uploaderOptionsFor(api, 'albumArt', limits));
+  const video = useUploader<VideoUpload>(uploaderOptionsFor(api, 'video', limits));
+  const uploaders: Uploaders = useMemo(
+    () => ({ photo, inlineImage, audio, albumArt, video }),
+    [photo, inlineImage, audio, albumArt, video],
+  );
   // Photo ids go on from the highest one the post has (o1, o2, …), never reused.
   const nextPhoto = useRef(
     post.fields.photos.reduce((max, p) => Math.max(max, Number(p.id.replace(/^o/, '')) || 0), 0) + 1,
   );
   const newPhotoId = useCallback(() => `o${nextPhoto.current++}`, []);
 
-  useEffect(() => {
-    const uploads = running.current;
-    return () => {
-      for (const upload of uploads.values()) upload.abort();
-      uploads.clear();
-    };
-  }, []);
-
-  /** Sends one file of `kind`, tracked as an upload of the model; resolves with the answer. */
+  /**
+   * Hands one file of `kind` to its uploader, tracked as an upload of the model (the save
+   * waits for it) under the uploader's id; `done` resolves with the answer.
+   */
   const send = useCallback(
-    async <K extends UploadKind>(kind: K, file: File, id = nextUploadId()): Promise<UploadAnswers[K]> => {
+    <K extends UploadKind>(kind: K, file: File): QueuedUpload<UploadAnswers[K]> => {
+      const uploader = uploaders[kind] as Uploader<UploadAnswers[K]>;
+      let id = '';
+      const queued = uploader.add(file, (loaded, total) => dispatch({ type: 'uploadProgressed', id, loaded, total }));
+      id = queued.id;
       dispatch({ type: 'uploadStarted', upload: { id, kind, fileName: file.name, loaded: 0, total: file.size } });
-      const upload = uploadFile(api, kind, file, (loaded, total) =>
-        dispatch({ type: 'uploadProgressed', id, loaded, total }),
-      );
-      running.current.set(id, upload);
-      try {
-        return await upload.done;
-      } finally {
-        running.current.delete(id);
-        dispatch({ type: 'uploadFinished', id });
-      }
+      return { id, done: queued.done.finally(() => dispatch({ type: 'uploadFinished', id })) };
     },
-    [api, dispatch],
+    [uploaders, dispatch],
   );
 
-  /** Alerts an upload's failure (§8), unless the form closed and aborted it. */
+  /** Alerts an upload's failure (§8), unless it was canceled (the photo removed, the form closed). */
   const alertFailure = useCallback(
     async (kind: UploadKind, err: unknown, fileName: string) => {
-      if (err instanceof UploadError && err.aborted) return;
-      const messages = messagesOf(err);
-      if (kind === 'video' && isVideoTooLarge(messages)) {
+      if (err instanceof UploadError && err.canceled) return;
+      if (kind === 'video' && isVideoTooLarge(messagesOf(err))) {
         const elsewhere = await dialogs.confirm(VIDEO_TOO_LARGE_DIALOG, {
           ok: VIDEO_TOO_LARGE_UPLOAD_ELSEWHERE,
           cancel: NEVERMIND,
@@ -104,16 +109,16 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
         if (elsewhere) window.open(EXTERNAL_VIDEO_UPLOAD_URL, '_blank', 'noopener');
         return;
       }
-      await dialogs.alert(uploadErrorText(kind, messages, fileName));
+      await dialogs.alert(uploadErrorText(kind, err, fileName));
     },
     [dialogs],
   );
 
-  /** A file refused before sending is alerted as the server's refusal would be. */
+  /** A file refused before sending (spec 002 §5) is alerted as the server's refusal would be. */
   const refused = useCallback(
     (kind: UploadKind, file: File): boolean => {
       const problem = uploadProblem(kind, file, limits);
-      if (problem) void alertFailure(kind, new UploadError(0, [problem]), file.name);
+      if (problem) void alertFailure(kind, UploadError.invalid(problem), file.name);
       return problem !== null;
     },
     [limits, alertFailure],
@@ -122,37 +127,50 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
   const addPhotoFiles = useCallback(
     (files: File[]) => {
       const accepted = files.filter((file) => !refused('photo', file)).slice(0, Math.max(0, room));
-      const photos: PhotoItem[] = accepted.map((file) => ({
-        id: newPhotoId(),
+      const sent = accepted.map((file) => ({ file, id: newPhotoId(), upload: send('photo', file) }));
+      if (sent.length === 0) return;
+      const photos: PhotoItem[] = sent.map(({ file, id, upload }) => ({
+        id,
         url: '',
-        // A local preview while it uploads (jsdom has no object URLs).
-        displayUrl: typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '',
+        displayUrl: '',
         caption: '',
-        upload: nextUploadId(),
+        upload: upload.id,
         fileName: file.name,
       }));
-      if (photos.length === 0) return;
       dispatch({ type: 'photosAdded', photos });
-      photos.forEach((photo, i) => {
-        const file = accepted[i];
-        send('photo', file, photo.upload!)
+      for (const { file, id, upload } of sent) {
+        // The file as it is, shown while it uploads; without it the photo waits blank.
+        readFileAsDataUrl(file).then(
+          (displayUrl) => dispatch({ type: 'photoPreviewRead', id, displayUrl }),
+          () => {},
+        );
+        upload.done
           .then((answer) => {
             const result = answer.photos?.[0];
             if (!result || result.error || !result.url) {
               // §8: an error, or an upload complete without a URL: alert and remove the photo.
-              dispatch({ type: 'photoRemoved', id: photo.id });
-              void alertFailure('photo', new UploadError(200, result?.error ? [result.error] : []), result?.original_filename || file.name);
+              dispatch({ type: 'photoRemoved', id });
+              void alertFailure('photo', refusedInAnswer(result?.error), result?.original_filename || file.name);
               return;
             }
-            dispatch({ type: 'photoUploaded', id: photo.id, url: result.url });
+            dispatch({ type: 'photoUploaded', id, url: result.url });
           })
           .catch((err: unknown) => {
-            dispatch({ type: 'photoRemoved', id: photo.id });
+            dispatch({ type: 'photoRemoved', id });
             void alertFailure('photo', err, file.name);
           });
-      });
+      }
     },
     [dispatch, send, refused, alertFailure, room, newPhotoId],
+  );
+
+  const removePhoto = useCallback(
+    (id: string) => {
+      const upload = post.fields.photos.find((p) => p.id === id)?.upload;
+      dispatch({ type: 'photoRemoved', id });
+      if (upload) uploaders.photo.cancel(upload);
+    },
+    [post.fields.photos, dispatch, uploaders],
   );
 
   const addPhotoUrl = useCallback(
@@ -165,7 +183,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
       dispatch({ type: 'uploadStarted', upload: { id: uploadId, kind: 'photo', fileName: address, loaded: 0, total: 0 } });
       try {
         const answer = await uploadImageUrl(api, address);
-        if (answer.error || !answer.url) throw new UploadError(200, answer.error ? [answer.error] : []);
+        if (answer.error || !answer.url) throw refusedInAnswer(answer.error);
         dispatch({ type: 'photoUploaded', id, url: answer.url });
       } catch (err) {
         dispatch({ type: 'photoRemoved', id });
@@ -194,8 +212,8 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
     async <K extends Exclude<UploadKind, 'photo'>>(kind: K, file: File): Promise<UploadAnswers[K] | null> => {
       if (refused(kind, file)) return null;
       try {
-        const answer = await send(kind, file);
-        if (answer.error || !answer.url) throw new UploadError(200, answer.error ? [answer.error] : []);
+        const answer = await send(kind, file).done;
+        if (answer.error || !answer.url) throw refusedInAnswer(answer.error);
         return answer;
       } catch (err) {
         // An MP3 refused as copyrighted is no error to alert: the post searches for the
@@ -253,5 +271,5 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
     [uploadOne, dispatch],
   );
 
-  return { addPhotoFiles, addPhotoUrl, addFoundGif, uploadInlineImage, uploadAudio, uploadAlbumArt, uploadVideo };
+  return { addPhotoFiles, addPhotoUrl, addFoundGif, removePhoto, uploadInlineImage, uploadAudio, uploadAlbumArt, uploadVideo };
 }

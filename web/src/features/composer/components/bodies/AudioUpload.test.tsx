@@ -9,7 +9,7 @@ import type { FakeRequest } from '../../../../test/fakeApi';
 import { wirePost } from '../../../../test/postFixtures';
 import { preloadComposer } from '../..';
 import { renderComposerAt } from '../../testing';
-import { type FakeXhr, fakeXhrPerTest } from '../../uploads/fakeXhr';
+import { type FakeXhr, fakeXhrPerTest } from '../../../upload/fakeXhr';
 
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);

@@ -1,10 +1,11 @@
-// A photo post (spec 001 §2, §4 Photo form): the photos (uploaded or from the web, up to 10),
-// the click-through URL for a single photo, per-photo captions in a set, and the caption.
+// A photo post (spec 001 §2, §4 Photo form): the photos (uploaded or from the web, up to 10) in
+// the photo set editor (rows, layout, reorder), the click-through URL for a single photo,
+// per-photo captions in a set, and the caption.
 import { ALL_INLINE_CONTROLS, PostTextEditor } from '../../editor/PostTextEditor';
 import { useComposerForm } from '../../formContext';
+import { PhotosetEditor } from '../photoset/PhotosetEditor';
 import { UploadProgress } from '../UploadProgress';
 import { BodyInput } from './BodyInput';
-import { PhotoCard } from './PhotoCard';
 import { PhotoSources } from './PhotoSources';
 
 export function PhotoBody() {
@@ -15,13 +16,7 @@ export function PhotoBody() {
   const captionShown = photos.length > 0 || post.fields.caption !== '' || post.tags.length > 0;
   return (
     <div className="post-body post-body--photo">
-      {photos.length > 0 && (
-        <ul className="photo-list" aria-label="Photos">
-          {photos.map((photo, i) => (
-            <PhotoCard key={photo.id} photo={photo} index={i} inSet={photos.length > 1} />
-          ))}
-        </ul>
-      )}
+      {photos.length > 0 && <PhotosetEditor />}
       <UploadProgress uploads={post.uploads} kinds={['photo']} />
       {canAdd && (
         <PhotoSources

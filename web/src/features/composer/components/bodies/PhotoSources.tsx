@@ -1,8 +1,10 @@
 // Where photos come from (spec 001 §2 Photo: "dropzone (upload or add from web URL)"): a file
 // chooser that also takes dropped files, an address from the web, and a GIF from the GIF
-// search (spec 000 §2.6). The selfie (a later issue) becomes one more source here.
+// search (spec 000 §2.6), and a selfie from the webcam (spec 002 §2), uploaded as a chosen file.
 import { useRef, useState, type DragEvent } from 'react';
 import { GifSearchPanel, type GifImage } from '../../../gifSearch';
+import { firstDroppedFile } from '../../../upload';
+import { SelfieButton } from '../../../webcam';
 import { OverlayInput } from '../../editor/OverlayInput';
 import { isWebUrl } from '../../model/urls';
 import { ACCEPT } from '../../uploads/uploadRules';
@@ -40,7 +42,9 @@ export function PhotoSources({
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    if (!disabled) onFiles(Array.from(e.dataTransfer.files));
+    // The upload component's rule (spec 002 §5): only the first file of a drop is handled.
+    const file = firstDroppedFile(e.dataTransfer.files);
+    if (!disabled && file) onFiles([file]);
   };
 
   return (
@@ -74,6 +78,7 @@ export function PhotoSources({
       >
         Add a GIF
       </button>
+      <SelfieButton onFile={(file) => onFiles([file])} disabled={disabled} />
       {fromWeb && (
         <OverlayInput
           label="Photo address"

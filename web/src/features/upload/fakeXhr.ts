@@ -1,7 +1,7 @@
 // A fake XMLHttpRequest for upload tests: records what was sent and lets the test play the
 // upload's progress and the server's answer.
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { UploadXhr } from './uploadClient';
+import type { UploadXhr } from './uploadRequest';
 
 export class FakeXhr implements UploadXhr {
   method = '';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../api/client';
-import { fakeXhrs } from './fakeXhr';
-import { uploadFile } from './uploadCalls';
-import { readUploadAnswer, UploadError } from './uploadClient';
+import { fakeXhrs } from '../../upload/fakeXhr';
+import { formData } from '../model/testFormData';
+import { uploadFile, uploaderOptionsFor } from './uploadCalls';
 
 const api = () => {
   const client = new ApiClient(async () => new Response('{}'));
@@ -10,7 +10,7 @@ const api = () => {
   return client;
 };
 
-describe('uploads over XMLHttpRequest', () => {
+describe('the upload calls (spec 001 §7)', () => {
   it('sends the file in its multipart field with the form key, reports progress, and reads the answer', async () => {
     const xhrs = fakeXhrs();
     const onProgress = vi.fn();
@@ -42,21 +42,21 @@ describe('uploads over XMLHttpRequest', () => {
     }
   });
 
+  it("gives the upload component each kind's endpoint, field, limit and media type", () => {
+    const options = uploaderOptionsFor(api(), 'video', formData().limits);
+    expect([options.endpoint, options.field, options.maxUploadSize, options.mediaType, options.formKey()]).toEqual([
+      '/svc/post/upload_video',
+      'video',
+      104_857_600,
+      'video',
+      'key-1',
+    ]);
+  });
+
   it('turns an error answer into an UploadError with the server messages', async () => {
     const xhrs = fakeXhrs();
     const upload = uploadFile(api(), 'video', new File(['x'], 'v.mp4'), () => {}, xhrs.make);
     xhrs.last().fail(400, ['Video file is too large']);
     await expect(upload.done).rejects.toMatchObject({ status: 400, messages: ['Video file is too large'] });
-  });
-
-  it('rejects as aborted when the form closes mid-upload', async () => {
-    const xhrs = fakeXhrs();
-    const upload = uploadFile(api(), 'audio', new File(['x'], 'a.mp3'), () => {}, xhrs.make);
-    upload.abort();
-    await expect(upload.done).rejects.toMatchObject({ aborted: true });
-  });
-
-  it('reads an answer that is not JSON as a failure without messages', () => {
-    expect(() => readUploadAnswer(502, '<html>Bad gateway</html>')).toThrow(UploadError);
   });
 });
