@@ -10,13 +10,16 @@ import './styles/messaging.css';
 import './styles/composer.css';
 import './styles/posts.css';
 import './styles/video-player.css';
+import './styles/drawer.css';
 import './styles/blog-viewer.css';
+import './styles/docking.css';
 import './styles/search.css';
 import './styles/share.css';
 import './styles/archive.css';
 import './styles/appearance.css';
 import './styles/analytics.css';
 import './styles/help.css';
+import './styles/mobile.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

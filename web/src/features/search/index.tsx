@@ -5,5 +5,12 @@ export { HeaderSearch } from './components/HeaderSearch';
 export { SearchFilterFields, type SearchFilterValues } from './components/SearchFilterFields';
 export { SearchPage } from './components/SearchPage';
 export { TaggedPage } from './components/TaggedPage';
-export { pathSegment, taggedPath } from './searchLocation';
+export {
+  pathSegment,
+  SITE_SEARCH_DEFAULTS,
+  siteSearchFromLocation,
+  siteSearchPath,
+  taggedPath,
+  type SiteSearchParams,
+} from './searchLocation';
 export { nothingHereAbout, SEARCH_FAILED } from './searchWords';

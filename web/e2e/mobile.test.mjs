@@ -1,0 +1,257 @@
+// End-to-end: the phone layout (spec 000 §2.12, §4, §9). A blogger with posts, a like, a
+// follow and a friend opens every main page at 375×812: none scrolls sideways, the mobile
+// header stands in for the page header, the drawer opens and its links go where they say, the
+// search form finds her post, the header sticks past 45 px, and the composer fills the screen.
+// A visitor gets the splash with Log in and Get started. Each page is photographed into
+// docs/screenshots/mobile-<page>.png.
+//
+//   npm run build && DASHWIRE_BIN=../target/debug/dashwire node --test e2e/mobile.test.mjs
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { WEB_DIR, apiPost, register, startStack, uniqueSuffix, userInfo } from './support.mjs';
+
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+const SCREENSHOTS = path.resolve(WEB_DIR, '..', 'docs', 'screenshots');
+
+let stack;
+
+before(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  stack = await startStack();
+});
+
+after(async () => {
+  await stack?.stop();
+});
+
+const postArticle = (scope, id) => scope.locator(`article.post[data-post-id="${id}"]`);
+
+/**
+ * Asserts the page is no wider than the phone, naming the widest elements if it is. (Chromium
+ * widens a phone's layout viewport to fit a page that is too wide, so window.innerWidth alone
+ * would not tell: the page must also be no wider than the phone's 375 px.)
+ */
+async function assertNoSidewaysScroll(page, name) {
+  const width = PHONE.viewport.width;
+  const { scrollWidth, innerWidth, widest } = await page.evaluate((width) => {
+    const widest = Array.from(document.querySelectorAll('body *'))
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 0.5)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 8)
+      .map(({ el, right }) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().replace(/\s+/g, '.')}` : ''} (${Math.round(right)} px)`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+  }, width);
+  assert.ok(scrollWidth <= innerWidth && innerWidth === width, `${name}: ${scrollWidth} px wide in ${innerWidth}; wider: ${widest.join(', ')}`);
+}
+
+/** Waits for the page's loaders to finish. */
+async function settled(page) {
+  await page.locator('.page-loader').first().waitFor({ state: 'detached' });
+  await page.waitForLoadState('networkidle');
+}
+
+async function screenshot(page, name) {
+  // Finite animations (the drawer sliding in) are shown finished.
+  await page.screenshot({ path: path.join(SCREENSHOTS, `mobile-${name}.png`), animations: 'disabled' });
+}
+
+/** Checks and photographs the page now shown. */
+async function checkPage(page, name) {
+  await settled(page);
+  await assertNoSidewaysScroll(page, name);
+  await screenshot(page, name);
+}
+
+test('every main page at 375×812, the drawer, the search and the sticky header', async (t) => {
+  const suffix = uniqueSuffix();
+  const password = 'correct-horse-battery';
+  const blogger = { email: `mo-${suffix}@example.com`, password, blogName: `mo-${suffix}` };
+  const friend = { email: `mf-${suffix}@example.com`, password, blogName: `mf-${suffix}` };
+
+  // Registration, posts, a follow and a like at desktop size; the phone takes the cookies.
+  const { page: friendDesk } = await stack.newPage();
+  await register(friendDesk, friend);
+  const friendKey = (await userInfo(friendDesk)).form_key;
+  const friendsPost = (
+    await apiPost(friendDesk, friendKey, '/svc/post/update', {
+      channel_id: friend.blogName,
+      'post[type]': 'text',
+      'post[state]': '0',
+      'post[one]': 'Harbour notes',
+      'post[two]': '<p>Boats came in at dawn with the tide.</p>',
+      'post[tags]': 'harbour',
+    })
+  ).post;
+
+  const { context: desk, page: bloggerDesk } = await stack.newPage();
+  await register(bloggerDesk, blogger);
+  const formKey = (await userInfo(bloggerDesk)).form_key;
+  const write = async (title, body, tags) =>
+    (
+      await apiPost(bloggerDesk, formKey, '/svc/post/update', {
+        channel_id: blogger.blogName,
+        'post[type]': 'text',
+        'post[state]': '0',
+        'post[one]': title,
+        'post[two]': body,
+        'post[tags]': tags,
+      })
+    ).post.id;
+  // Long unbroken words and addresses are what push a phone's page sideways.
+  const longWord = `Pneumonoultramicroscopicsilicovolcanoconiosis${'x'.repeat(40)}`;
+  const ids = {
+    lighthouse: await write(
+      'Lighthouse keeper',
+      `<p>The keeper polished the lens at dusk. ${longWord}</p><p><a href="https://example.com/${'very-long-path-segment-'.repeat(6)}">https://example.com/${'very-long-path-segment-'.repeat(6)}</a></p>`,
+      'lighthouses,coast',
+    ),
+    marmalade: await write('Seville oranges', '<p>Bitter marmalade simmered all afternoon.</p>', 'breakfast'),
+  };
+  await apiPost(bloggerDesk, formKey, '/svc/follow', { tumblelog: friend.blogName });
+  await apiPost(friendDesk, friendKey, '/svc/follow', { tumblelog: blogger.blogName });
+  await apiPost(bloggerDesk, formKey, '/svc/like', { id: String(friendsPost.id), key: friendsPost.reblog_key });
+
+  const { page } = await stack.newPage({ ...PHONE, storageState: await desk.storageState() });
+
+  await t.test('the dashboard has the mobile header in place of the page header', async () => {
+    await page.goto('/dashboard');
+    await postArticle(page, ids.lighthouse).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Account' }).count(), 0, 'no desktop header');
+    assert.equal(await page.locator('.mobile-header__title').textContent(), 'Dashboard');
+    await checkPage(page, 'dashboard');
+  });
+
+  await t.test('the header sticks after 500 ms past 45 px, and slides out while scrolling down', async () => {
+    const header = page.locator('.mobile-header');
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(200);
+    assert.equal(await header.evaluate((el) => el.classList.contains('is-sticky')), false, 'not yet: 500 ms');
+    await page.locator('.mobile-header.is-sticky').waitFor();
+    assert.ok(await header.evaluate((el) => el.classList.contains('is-hidden')), 'out of the way going down');
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await page.locator('.mobile-header.is-sticky:not(.is-hidden)').waitFor();
+    // Back in view at the top of the viewport once it has slid in.
+    await page.waitForFunction(() => document.querySelector('.mobile-header__bar').getBoundingClientRect().top === 0);
+    await screenshot(page, 'sticky-header');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('.mobile-header:not(.is-sticky)').waitFor();
+  });
+
+  await t.test('the drawer opens with the user’s links, and following one closes it', async () => {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    assert.equal(await drawer.getByRole('link', { name: 'Create a post' }).getAttribute('href'), '/new/text');
+    assert.equal(await drawer.getByRole('link', { name: new RegExp(blogger.blogName) }).getAttribute('href'), `/blog/${blogger.blogName}`);
+    await assertNoSidewaysScroll(page, 'drawer');
+    await screenshot(page, 'drawer');
+
+    await drawer.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('link', { name: 'Account settings' }).waitFor();
+    await screenshot(page, 'drawer-settings');
+    await page.getByRole('button', { name: 'Back to the menu' }).click();
+
+    await drawer.getByRole('link', { name: /^Likes/ }).click();
+    await page.waitForURL('**/likes');
+    await drawer.waitFor({ state: 'detached' });
+    await postArticle(page, friendsPost.id).waitFor();
+    await checkPage(page, 'likes');
+  });
+
+  await t.test('Escape closes the drawer', async () => {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'detached' });
+  });
+
+  await t.test('the search form finds the post by a trimmed term', async () => {
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const field = page.getByRole('searchbox', { name: 'Search posts' });
+    // The field takes the focus 250 ms after it shows.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'search');
+    await field.fill('  marmalade  ');
+    await field.press('Enter');
+    await page.waitForURL('**/search/marmalade?**');
+    const results = page.getByRole('feed', { name: 'Search results for marmalade' });
+    await postArticle(results, ids.marmalade).waitFor();
+    assert.equal(await field.inputValue(), 'marmalade');
+    await checkPage(page, 'search');
+  });
+
+  // The other main pages: each shows its content and fits.
+  const pages = [
+    ['following', '/following', () => page.getByText(friend.blogName).first()],
+    ['blog', `/blog/${blogger.blogName}`, () => postArticle(page, ids.lighthouse)],
+    ['post', `/blog/${blogger.blogName}/post/${ids.lighthouse}`, () => postArticle(page, ids.lighthouse)],
+    ['tagged', '/tagged/lighthouses', () => postArticle(page, ids.lighthouse)],
+    ['archive', `/blog/${blogger.blogName}/archive`, () => page.locator('.archive-tile__link').first()],
+    ['activity', `/blog/${blogger.blogName}/activity`, () => page.locator('.page').first()],
+    ['inbox', `/blog/${blogger.blogName}/inbox`, () => page.locator('.page').first()],
+    ['followers', `/blog/${blogger.blogName}/followers`, () => page.getByRole('list', { name: `Blogs following ${blogger.blogName}` }).getByText(friend.blogName).first()],
+    ['explore', '/explore', () => page.locator('.page').first()],
+    ['settings', '/settings', () => page.getByRole('heading', { name: 'Settings' })],
+    ['appearance', `/settings/blog/${blogger.blogName}`, () => page.locator('.page').first()],
+    ['analytics', `/blog/${blogger.blogName}/analytics`, () => page.locator('.page').first()],
+    ['new-blog', '/new/blog', () => page.locator('.page, form').first()],
+    ['help', '/help', () => page.locator('.page').first()],
+  ];
+  for (const [name, address, content] of pages) {
+    await t.test(`${name} (${address}) fits the phone`, async () => {
+      await page.goto(address);
+      await content().waitFor();
+      await checkPage(page, name);
+    });
+  }
+
+  await t.test('a conversation fits the phone', async () => {
+    await page.goto(`/messaging/conversation/${friend.blogName}`);
+    const conversation = page.getByRole('dialog', { name: `Conversation with ${friend.blogName}` });
+    await conversation.waitFor();
+    await checkPage(page, 'conversation');
+  });
+
+  await t.test('the composer fills the screen', async () => {
+    await page.goto('/dashboard');
+    await postArticle(page, ids.lighthouse).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Create a post' }).click();
+    const composer = page.getByRole('dialog', { name: /post$/ });
+    await composer.locator('.post-form').waitFor();
+    await settled(page);
+    const box = await page.locator('.post-form').boundingBox();
+    assert.ok(box.width >= 374, `the form is ${box.width} px wide`);
+    assert.ok(box.x <= 0.5, `the form starts at ${box.x}`);
+    await assertNoSidewaysScroll(page, 'composer');
+    await screenshot(page, 'composer');
+  });
+
+  assert.deepEqual(page.errors, [], 'no page errors');
+});
+
+test('a visitor at 375×812 gets the splash, and its links reach the login page', async () => {
+  const { page } = await stack.newPage(PHONE);
+  await page.goto('/explore');
+  await page.locator('.page').first().waitFor();
+  await checkPage(page, 'visitor-explore');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  assert.equal(await drawer.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login?from_splash=1');
+  assert.equal(await drawer.getByRole('link', { name: 'Get started' }).getAttribute('href'), '/register?from_splash=1');
+  await screenshot(page, 'splash');
+
+  await drawer.getByRole('link', { name: 'Get started' }).click();
+  await page.getByRole('form', { name: 'Sign up' }).waitFor();
+  await page.goBack();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Log in' }).click();
+  await page.waitForURL('**/login?from_splash=1');
+  await page.getByRole('form', { name: 'Log in' }).waitFor();
+  await checkPage(page, 'login');
+  assert.deepEqual(page.errors, [], 'no page errors');
+});
