@@ -81,6 +81,9 @@ async fn start_server(
         protected_recordings: None,
         mail: Default::default(),
         public_url: "http://127.0.0.1".into(),
+        video: Default::default(),
+        gifs: Default::default(),
+        audio: Default::default(),
     };
     let state = AppState {
         store,
