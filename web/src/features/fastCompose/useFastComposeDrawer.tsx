@@ -29,7 +29,7 @@ export function useFastComposeDrawer(open: boolean, handlers: FastComposeDrawerH
     }
     drawer.open({
       key: FAST_COMPOSE_KEY,
-      label: 'Compose a post',
+      label: 'Fast compose',
       className: 'drawer--fast-compose',
       children: <FastComposePanel onClose={() => latest.current.onChosen()} onDismiss={() => latest.current.onDismiss()} />,
       onClosed: () => latest.current.onGone(),
