@@ -2,28 +2,34 @@
 // follow and a friend opens every main page at 375×812: none scrolls sideways, the mobile
 // header stands in for the page header, the drawer opens and its links go where they say, the
 // search form finds her post, the header sticks past 45 px, and the composer fills the screen.
-// A visitor gets the splash with Log in and Get started. Each page is photographed into
-// docs/screenshots/mobile-<page>.png.
+// A visitor gets the splash with Log in and Get started. Each page is photographed: into a
+// temporary folder on a test run, into docs/screenshots/mobile-<page>.png (committed) with
+// UPDATE_SCREENSHOTS=1, so a test run leaves the checkout as it was.
 //
 //   npm run build && DASHWIRE_BIN=../target/debug/dashwire node --test e2e/mobile.test.mjs
+//   UPDATE_SCREENSHOTS=1 DASHWIRE_BIN=../target/debug/dashwire node --test e2e/mobile.test.mjs
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { WEB_DIR, apiPost, register, startStack, uniqueSuffix, userInfo } from './support.mjs';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-const SCREENSHOTS = path.resolve(WEB_DIR, '..', 'docs', 'screenshots');
+const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
+let SCREENSHOTS = path.resolve(WEB_DIR, '..', 'docs', 'screenshots');
 
 let stack;
 
 before(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
+  if (UPDATE) await mkdir(SCREENSHOTS, { recursive: true });
+  else SCREENSHOTS = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-shots-'));
   stack = await startStack();
 });
 
 after(async () => {
   await stack?.stop();
+  if (!UPDATE) await rm(SCREENSHOTS, { recursive: true, force: true });
 });
 
 const postArticle = (scope, id) => scope.locator(`article.post[data-post-id="${id}"]`);
