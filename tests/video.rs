@@ -302,7 +302,10 @@ async fn a_video_that_cannot_be_processed_stays_in_processing_with_its_reason() 
     for kind in BOTH {
         let _on = RunningOn(format!("{kind:?}"));
         let db = TestDb::new(kind).await;
-        let server = Server::start(&db.url, &["--video-retry-secs", "0"]);
+        let media = tempfile::tempdir().unwrap();
+        let media_dir = media.path().to_str().unwrap();
+        let working = ["--media-dir", media_dir, "--video-retry-secs", "0"];
+        let server = Server::start(&db.url, &working);
         let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
         // MP4 by its first bytes, nothing a decoder can read after them.
         let mut broken = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom".to_vec();
@@ -329,21 +332,27 @@ async fn a_video_that_cannot_be_processed_stays_in_processing_with_its_reason() 
         // The post is kept, not lost: still on the processing page.
         let held = common::posts::page(&ann, "/svc/post/processing/after/0").await;
         assert_eq!(held.len(), 1);
+        drop(server);
 
-        // Another try: queued again with its tries back, and it fails again.
+        // Another try, asked on a node without workers, so it is seen as it is: queued, its
+        // tries back.
+        let quiet = Server::start(&db.url, &["--media-dir", media_dir, "--video-workers", "0"]);
+        let ann = ann.on(&quiet.base);
         let retried = ann
             .post("/svc/video/retry", &[("post_id", &id.to_string())])
             .await;
         assert_eq!(retried.status, 200, "{}", retried.body);
         let again = processing(&ann, "ann").await["videos"][0].clone();
-        assert_ne!(again["state"], "failed", "{again}");
-        until(Duration::from_secs(60), "the job to fail again", || async {
-            let page = processing(&ann, "ann").await;
-            (page["videos"][0]["state"] == "failed").then_some(())
-        })
-        .await;
-        // Only the post's owner, and only for a failed video.
-        let ben = Client::registered(&server.base, "ben@example.com", "ben").await;
+        assert_eq!(
+            (again["state"].as_str(), again["attempts"].as_i64()),
+            (Some("queued"), Some(0))
+        );
+        // Only for a failed video, and only the post's owner.
+        let not_failed = ann
+            .post("/svc/video/retry", &[("post_id", &id.to_string())])
+            .await;
+        assert_eq!(not_failed.status, 400, "{}", not_failed.body);
+        let ben = Client::registered(&quiet.base, "ben@example.com", "ben").await;
         let refused = ben
             .post("/svc/video/retry", &[("post_id", &id.to_string())])
             .await;
@@ -352,6 +361,56 @@ async fn a_video_that_cannot_be_processed_stays_in_processing_with_its_reason() 
         assert_eq!(nothing.status, 400);
         let someone_elses = ben.get("/svc/video/processing?tumblelog=ann").await;
         assert_eq!(someone_elses.status, 403, "{}", someone_elses.body);
+        drop(quiet);
+
+        // A node with a worker tries it three times more, and it fails again.
+        let server = Server::start(&db.url, &working);
+        let ann = ann.on(&server.base);
+        until(Duration::from_secs(60), "the job to fail again", || async {
+            let video = processing(&ann, "ann").await["videos"][0].clone();
+            (video["state"] == "failed" && video["attempts"] == 3).then_some(())
+        })
+        .await;
+        drop(server);
+        db.cleanup().await;
+    }
+}
+
+#[tokio::test]
+async fn a_video_whose_node_keeps_stopping_fails_after_its_tries_instead_of_forever() {
+    for kind in BOTH {
+        let _on = RunningOn(format!("{kind:?}"));
+        let db = TestDb::new(kind).await;
+        let media = tempfile::tempdir().unwrap();
+        let media_dir = media.path().to_str().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let quiet = Server::start(&db.url, &["--media-dir", media_dir, "--video-workers", "0"]);
+        let ann = Client::registered(&quiet.base, "ann@example.com", "ann").await;
+        let url = upload_video(&ann, clip(dir.path(), 1), "clip.mov").await;
+        post_video(&ann, "ann", &url).await;
+        drop(quiet);
+        // As a node leaves it after it stopped mid-work on the last try: running, its lease
+        // long gone.
+        common::db::execute(
+            &db.url,
+            "UPDATE video_jobs SET state = 'running', attempts = 3, lease_until = 1, node = 'gone'",
+        )
+        .await;
+        let server = Server::start(&db.url, &["--media-dir", media_dir]);
+        let ann = ann.on(&server.base);
+        let failed = until(Duration::from_secs(30), "the job to give up", || async {
+            let video = processing(&ann, "ann").await["videos"][0].clone();
+            (video["state"] == "failed").then_some(video)
+        })
+        .await;
+        assert_eq!(failed["attempts"], 3, "not tried a fourth time");
+        assert!(
+            failed["error"]
+                .as_str()
+                .unwrap()
+                .contains("stopped before it finished"),
+            "{failed}"
+        );
         drop(server);
         db.cleanup().await;
     }

@@ -84,10 +84,13 @@ impl Giphy {
             .http
             .get(url)
             .send()
-            .await?
-            .error_for_status()?
+            .await
+            // Errors leave the address out: it carries the key or the searched words.
+            .and_then(reqwest::Response::error_for_status)
+            .map_err(reqwest::Error::without_url)?
             .json()
-            .await?;
+            .await
+            .map_err(reqwest::Error::without_url)?;
         Ok(answer
             .data
             .into_iter()

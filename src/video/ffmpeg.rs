@@ -213,7 +213,7 @@ impl Tools {
         .chain([path_arg(input)])
         .collect::<Vec<_>>();
         let out = self.run(&self.ffprobe, &args).await?;
-        parse_probe(&out).ok_or_else(|| Failure("This file has no video in it.".into()))
+        parse_probe(&out)
     }
 
     async fn ffmpeg(&self, args: &[String]) -> Result<String, Failure> {
@@ -322,31 +322,44 @@ fn complaint(stderr: &str, status: std::process::ExitStatus) -> String {
 
 /// ffprobe's JSON: the first video stream's size (turned by a quarter rotation) and the
 /// container's duration.
-fn parse_probe(json: &str) -> Option<Probe> {
-    let value: serde_json::Value = serde_json::from_str(json).ok()?;
-    let stream = value.get("streams")?.as_array()?.first()?;
-    let width = u32::try_from(stream.get("width")?.as_u64()?).ok()?;
-    let height = u32::try_from(stream.get("height")?.as_u64()?).ok()?;
+fn parse_probe(json: &str) -> Result<Probe, Failure> {
+    let no_video = || Failure("This file has no video in it.".into());
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|_| no_video())?;
+    let stream = value
+        .get("streams")
+        .and_then(|s| s.as_array())
+        .and_then(|s| s.first())
+        .ok_or_else(no_video)?;
+    let size = |name: &str| {
+        stream
+            .get(name)
+            .and_then(|v| v.as_u64())
+            .and_then(|v| u32::try_from(v).ok())
+            .filter(|v| *v > 0)
+    };
+    let (Some(width), Some(height)) = (size("width"), size("height")) else {
+        return Err(no_video());
+    };
     let rotation = stream
         .get("side_data_list")
         .and_then(|list| list.as_array())
         .and_then(|list| list.iter().find_map(|d| d.get("rotation")?.as_i64()))
         .unwrap_or(0);
-    let seconds: f64 = value
-        .get("format")?
-        .get("duration")?
-        .as_str()?
-        .parse()
-        .ok()?;
-    if width == 0 || height == 0 || !seconds.is_finite() || seconds <= 0.0 {
-        return None;
-    }
+    let seconds = value
+        .get("format")
+        .and_then(|f| f.get("duration"))
+        .and_then(|d| d.as_str())
+        .and_then(|d| d.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .ok_or_else(|| {
+            Failure("This video does not say how long it is, so it could not be processed.".into())
+        })?;
     let (width, height) = if rotation.rem_euclid(180) == 90 {
         (height, width)
     } else {
         (width, height)
     };
-    Some(Probe {
+    Ok(Probe {
         width,
         height,
         duration: Duration::from_secs_f64(seconds),
@@ -363,20 +376,23 @@ mod tests {
                        "format":{"duration":"3.500000"}}"#;
         assert_eq!(
             parse_probe(json),
-            Some(Probe {
+            Ok(Probe {
                 width: 1080,
                 height: 1920,
                 duration: Duration::from_millis(3500)
             })
         );
+        let no_video = Err(Failure("This file has no video in it.".into()));
         assert_eq!(
             parse_probe(r#"{"streams":[],"format":{"duration":"1"}}"#),
-            None
+            no_video
         );
         assert_eq!(
             parse_probe(r#"{"streams":[{"width":0,"height":10}],"format":{"duration":"1"}}"#),
-            None
+            no_video
         );
+        let unknown_length = parse_probe(r#"{"streams":[{"width":320,"height":240}],"format":{}}"#);
+        assert!(unknown_length.unwrap_err().0.contains("how long it is"));
     }
 
     #[test]

@@ -93,8 +93,18 @@ pub struct Claim {
     pub attempts: i64,
 }
 
-/// Claims the oldest job that is due, or whose node's lease ran out, for `lease` seconds.
+/// Why a job failed when its tries ran out in nodes that stopped (a crash, an out-of-memory
+/// kill, a shutdown) rather than in ffmpeg.
+const STOPPED_TOO_OFTEN: &str =
+    "Processing this video stopped before it finished, 3 times (the server working on it stopped).";
+
+/// Claims the oldest job that is due, or whose node's lease ran out, for `lease` seconds. A
+/// job whose lease ran out on its last try fails instead: a video that stops its node is not
+/// tried forever.
 pub async fn claim(store: &Store, node: &str, lease: i64) -> sqlx::Result<Option<Claim>> {
+    const GIVE_UP: &str = "UPDATE video_jobs SET state = 'failed', lease_until = NULL, updated_at = $1, \
+         error = CASE WHEN error = '' THEN $2 ELSE error END \
+         WHERE state = 'running' AND lease_until < $1 AND attempts >= $3";
     const CLAIMABLE: &str = "((state = 'queued' AND run_after <= $1) \
          OR (state = 'running' AND lease_until < $1))";
     let sql = format!(
@@ -105,6 +115,8 @@ pub async fn claim(store: &Store, node: &str, lease: i64) -> sqlx::Result<Option
     );
     let now = now_secs();
     let mut tx = store.begin().await?;
+    with_tx!(&mut tx, conn => sqlx::query(GIVE_UP).bind(now).bind(STOPPED_TOO_OFTEN)
+        .bind(MAX_ATTEMPTS).execute(conn).await.map(|r| r.rows_affected()))?;
     let claimed: Option<(i64, String, i64)> = with_tx!(&mut tx, conn =>
         sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(now).bind(now + lease).bind(node)
         .fetch_optional(conn).await)?;

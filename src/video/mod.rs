@@ -92,8 +92,8 @@ pub async fn queue_upload(store: &Store, settings: &VideoSettings, key: &str) ->
 /// Readies a post about to be saved: a video uploaded here gets what processing made, or,
 /// while that is not done, the post is held in `transcoding` and will go to the state it was
 /// saved for. A post already out (`was_out`: an edit of a published or private post) is not
-/// taken back: it keeps its video as uploaded until an edit after processing. Answers the
-/// upload the post waits for.
+/// taken back, and a submission is not held: they keep the video as uploaded until saved
+/// after processing. Answers the upload the post waits for.
 pub async fn hold_until_processed(
     store: &Store,
     settings: &VideoSettings,
@@ -116,7 +116,9 @@ pub async fn hold_until_processed(
     if let PostContent::Video { processed, .. } = &mut write.content {
         *processed = None;
     }
-    if was_out {
+    // A submission goes to the other blog's inbox as it is (its notice is sent as it is
+    // saved; holding it would hide it from its submitter and its blog alike).
+    if was_out || write.state == PostState::Unapproved {
         return Ok(None);
     }
     let saved_for = match write.state {

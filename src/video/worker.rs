@@ -188,7 +188,7 @@ pub async fn release_ready(store: &Store, key: Option<&str>) -> sqlx::Result<usi
         .collect();
     let ready = jobs::of_media_keys(store, &keys).await?;
     let mut released = 0;
-    for mut post in held {
+    for post in held {
         let key = uploaded_video(&post.content).unwrap_or_default();
         let Some(result) = ready
             .iter()
@@ -197,10 +197,11 @@ pub async fn release_ready(store: &Store, key: Option<&str>) -> sqlx::Result<usi
         else {
             continue;
         };
-        if let PostContent::Video { processed, .. } = &mut post.content {
+        let mut content = post.content.clone();
+        if let PostContent::Video { processed, .. } = &mut content {
             *processed = Some(result);
         }
-        if posts::release_held(store, post.id, &post.content).await? {
+        if posts::release_held(store, &post, &content).await? {
             released += 1;
             tracing::info!(
                 post = post.id,

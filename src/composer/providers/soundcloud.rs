@@ -66,10 +66,13 @@ impl SoundCloud {
             .http
             .get(url)
             .send()
-            .await?
-            .error_for_status()?
+            .await
+            // Errors leave the address out: it carries the key or the searched words.
+            .and_then(reqwest::Response::error_for_status)
+            .map_err(reqwest::Error::without_url)?
             .json()
-            .await?)
+            .await
+            .map_err(reqwest::Error::without_url)?)
     }
 
     /// Tracks matching `query`, at most `limit`.

@@ -112,10 +112,13 @@ impl Spotify {
             .basic_auth(&self.client_id, Some(&self.client_secret))
             .form(&[("grant_type", "client_credentials")])
             .send()
-            .await?
-            .error_for_status()?
+            .await
+            // Errors leave the address out: it carries the key or the searched words.
+            .and_then(reqwest::Response::error_for_status)
+            .map_err(reqwest::Error::without_url)?
             .json()
-            .await?;
+            .await
+            .map_err(reqwest::Error::without_url)?;
         let lasts = Duration::from_secs(token.expires_in.saturating_sub(60));
         *held = Some((token.access_token.clone(), Instant::now() + lasts));
         Ok(token.access_token)
@@ -128,10 +131,12 @@ impl Spotify {
             .get(url)
             .bearer_auth(token)
             .send()
-            .await?
-            .error_for_status()?
+            .await
+            .and_then(reqwest::Response::error_for_status)
+            .map_err(reqwest::Error::without_url)?
             .json()
-            .await?)
+            .await
+            .map_err(reqwest::Error::without_url)?)
     }
 
     /// Tracks matching `query`, at most `limit`.

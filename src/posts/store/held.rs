@@ -15,6 +15,8 @@ pub struct HeldPost {
     pub id: i64,
     pub blog_id: i64,
     pub content: PostContent,
+    /// The content as read, to let the post go only if nobody edited it since.
+    pub stored: String,
 }
 
 /// Every post held in `transcoding`, oldest first. Few at any time: each waits only for
@@ -26,32 +28,39 @@ pub async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
         with_pool!(store, pool => sqlx::query_as(SQL).fetch_all(pool).await)?;
     Ok(rows
         .into_iter()
-        .filter_map(|(id, blog_id, content)| {
-            let content = serde_json::from_str(&content).ok()?;
+        .filter_map(|(id, blog_id, stored)| {
+            let content = serde_json::from_str(&stored).ok()?;
             Some(HeldPost {
                 id,
                 blog_id,
                 content,
+                stored,
             })
         })
         .collect())
 }
 
-/// Lets a held post go, with `content` (its video processed), to the state it was saved for
-/// (a draft if none was recorded): out now when that was `published`, to the back of the
-/// queue when `queued`, at its time when `scheduled`. False when it was not held (deleted,
-/// or let go by another node meanwhile).
-pub async fn release_held(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<bool> {
+/// Lets `held` go, with `content` (its video processed), to the state it was saved for (a
+/// draft if none was recorded): out now when that was `published`, to the queue (in the order
+/// it was first saved) when `queued`, at its time when `scheduled`. False when it was not held
+/// as read (deleted, edited since, or let go by another node meanwhile): an edit is never
+/// overwritten by what was read before it.
+pub async fn release_held(
+    store: &Store,
+    held: &HeldPost,
+    content: &PostContent,
+) -> sqlx::Result<bool> {
     // SET reads the row as it was: `pending_state` is the saved-for state in every clause.
     const SQL: &str = "UPDATE posts SET state = COALESCE(pending_state, 'draft'), pending_state = NULL, \
          content = $2, media_url = $3, updated_at = $4, \
          published_at = CASE WHEN COALESCE(pending_state, 'draft') IN ('published', 'private') \
          THEN $4 ELSE NULL END \
-         WHERE id = $1 AND state = 'transcoding' RETURNING blog_id, state";
+         WHERE id = $1 AND state = 'transcoding' AND content = $5 RETURNING blog_id, state";
     let now = now_secs();
     let mut tx = store.begin().await?;
     let released: Option<(i64, String)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
-        .bind(id).bind(json(content)?).bind(summary::media_url(content)).bind(now)
+        .bind(held.id).bind(json(content)?).bind(summary::media_url(content)).bind(now)
+        .bind(&held.stored)
         .fetch_optional(conn).await)?;
     let Some((blog_id, state)) = released else {
         return Ok(false);
@@ -60,9 +69,9 @@ pub async fn release_held(store: &Store, id: i64, content: &PostContent) -> sqlx
     if state == PostState::Queued {
         start_queue(&mut tx, blog_id, now).await?;
     }
-    let mut events = went_out(&mut tx, id).await?;
+    let mut events = went_out(&mut tx, held.id).await?;
     if state == PostState::Published {
-        events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
+        events.push(post_changed(&mut tx, held.id, blog_id, PostAction::Created).await?);
     }
     tx.record(events).await?;
     tx.commit().await?;
