@@ -2,7 +2,8 @@
 //! data) without letting that URL reach inside: no private, loopback or link-local address
 //! is ever connected to, whether the URL names it, a DNS name resolves to it, or a redirect
 //! leads there. Bounded in time and size. (`--allow-private-fetch` lifts the address rule
-//! for tests that serve pages on 127.0.0.1.)
+//! for tests that serve pages on 127.0.0.1.) Also the one way to call the services the
+//! operator configures (GIPHY, Spotify, SoundCloud): [`service_json`].
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
@@ -213,6 +214,22 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
         || (first & 0xfe00) == 0xfc00 // unique local
         || (first & 0xffc0) == 0xfe80 // link-local
         || first == 0x2001 && ip.segments()[1] == 0x0db8) // documentation
+}
+
+/// Sends a request to a service the operator configured and decodes its JSON answer. An
+/// error never names the URL: a service's address carries its key or what a user searched
+/// for, and errors are logged.
+pub async fn service_json<T: serde::de::DeserializeOwned>(
+    request: reqwest::RequestBuilder,
+) -> Result<T, reqwest::Error> {
+    request
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(reqwest::Error::without_url)?
+        .json()
+        .await
+        .map_err(reqwest::Error::without_url)
 }
 
 #[cfg(test)]

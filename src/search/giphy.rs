@@ -8,6 +8,7 @@ use futures_util::future::BoxFuture;
 use serde::Deserialize;
 
 use super::gifs::{GifImage, GifProvider};
+use crate::outbound::service_json;
 
 /// How long the service may take; the panel shows the server's own GIFs without it.
 const TIMEOUT: Duration = Duration::from_secs(5);
@@ -80,17 +81,7 @@ impl Giphy {
                 ("rating", "g"),
             ],
         )?;
-        let answer: GiphyAnswer = self
-            .http
-            .get(url)
-            .send()
-            .await
-            // Errors leave the address out: it carries the key or the searched words.
-            .and_then(reqwest::Response::error_for_status)
-            .map_err(reqwest::Error::without_url)?
-            .json()
-            .await
-            .map_err(reqwest::Error::without_url)?;
+        let answer: GiphyAnswer = service_json(self.http.get(url)).await?;
         Ok(answer
             .data
             .into_iter()

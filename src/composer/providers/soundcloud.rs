@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::{AudioData, AudioResult};
+use crate::outbound::service_json;
 
 /// How long SoundCloud may take before the composer answers without it.
 const TIMEOUT: Duration = Duration::from_secs(5);
@@ -62,17 +63,7 @@ impl SoundCloud {
         let mut all = vec![("client_id", self.client_id.as_str())];
         all.extend_from_slice(params);
         let url = url::Url::parse_with_params(&format!("{}{path}", self.api), all)?;
-        Ok(self
-            .http
-            .get(url)
-            .send()
-            .await
-            // Errors leave the address out: it carries the key or the searched words.
-            .and_then(reqwest::Response::error_for_status)
-            .map_err(reqwest::Error::without_url)?
-            .json()
-            .await
-            .map_err(reqwest::Error::without_url)?)
+        Ok(service_json(self.http.get(url)).await?)
     }
 
     /// Tracks matching `query`, at most `limit`.

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use tokio::sync::Mutex;
 
 use super::{AudioData, AudioResult};
+use crate::outbound::service_json;
 
 /// How long Spotify may take before the composer answers without it.
 const TIMEOUT: Duration = Duration::from_secs(5);
@@ -106,19 +107,12 @@ impl Spotify {
         {
             return Ok(token.clone());
         }
-        let token: Token = self
+        let asked = self
             .http
             .post(format!("{}/api/token", self.accounts))
             .basic_auth(&self.client_id, Some(&self.client_secret))
-            .form(&[("grant_type", "client_credentials")])
-            .send()
-            .await
-            // Errors leave the address out: it carries the key or the searched words.
-            .and_then(reqwest::Response::error_for_status)
-            .map_err(reqwest::Error::without_url)?
-            .json()
-            .await
-            .map_err(reqwest::Error::without_url)?;
+            .form(&[("grant_type", "client_credentials")]);
+        let token: Token = service_json(asked).await?;
         let lasts = Duration::from_secs(token.expires_in.saturating_sub(60));
         *held = Some((token.access_token.clone(), Instant::now() + lasts));
         Ok(token.access_token)
@@ -126,17 +120,7 @@ impl Spotify {
 
     async fn get<T: serde::de::DeserializeOwned>(&self, url: url::Url) -> anyhow::Result<T> {
         let token = self.token().await?;
-        Ok(self
-            .http
-            .get(url)
-            .bearer_auth(token)
-            .send()
-            .await
-            .and_then(reqwest::Response::error_for_status)
-            .map_err(reqwest::Error::without_url)?
-            .json()
-            .await
-            .map_err(reqwest::Error::without_url)?)
+        Ok(service_json(self.http.get(url).bearer_auth(token)).await?)
     }
 
     /// Tracks matching `query`, at most `limit`.
