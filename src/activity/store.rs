@@ -49,30 +49,6 @@ pub struct NotificationRow {
     pub post_state: Option<String>,
 }
 
-impl NotificationRow {
-    /// A row of [`notification_select!`] as the SQLite writer thread reads it.
-    pub fn from_sqlite(r: &rusqlite::Row<'_>) -> rusqlite::Result<NotificationRow> {
-        Ok(NotificationRow {
-            id: r.get(0)?,
-            blog_id: r.get(1)?,
-            blog_name: r.get(2)?,
-            r#type: r.get(3)?,
-            created_at: r.get(4)?,
-            is_read: r.get(5)?,
-            from_name: r.get(6)?,
-            reply_text: r.get(7)?,
-            is_friend: r.get(8)?,
-            post_id: r.get(9)?,
-            post_type: r.get(10)?,
-            post_slug: r.get(11)?,
-            post_blog: r.get(12)?,
-            post_summary: r.get(13)?,
-            post_media_url: r.get(14)?,
-            post_state: r.get(15)?,
-        })
-    }
-}
-
 /// The newest notifications of a blog, newest first.
 pub async fn notifications(
     store: &Store,

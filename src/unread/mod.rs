@@ -1,13 +1,21 @@
 //! Unread counts: how many conversations and notifications each of a user's blogs has not
 //! read. One module counts them for everyone: the `unread` channel (each user's own), the
 //! event every change that moves a count records, and the counts the user model answers.
+//! The count's statement is here, once per dialect; the event is read in a sqlx transaction
+//! on either database (`sqlx_tx.rs`) or on the SQLite writer thread (`writer_thread.rs`).
+
+mod sqlx_tx;
+mod writer_thread;
 
 use dashwire_protocol::{BlogUnread, Channel, ChannelKind, Event, UnreadCounts};
 use futures_util::future::BoxFuture;
 
 use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Topic;
-use crate::store::{DbPool, Store, Tx, TxConn, in_list_query};
+use crate::store::{DbPool, Store, in_list_query};
+
+pub use sqlx_tx::events;
+pub use writer_thread::events_sqlite;
 
 /// Each blog of the given users with its unread conversations and unread notifications, as
 /// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
@@ -27,53 +35,6 @@ const UNREAD_COUNTS_POSTGRES: &str = "SELECT user_id, blog, messaging, activity 
 
 /// `(user_id, blog, messaging, activity)`: a row of [`UNREAD_COUNTS_OF`].
 pub type CountRow = (i64, String, i64, i64);
-
-/// The `unread` event of each given user with their counts as the open transaction sees
-/// them, read in one query for all of them (a conversation's participants, a followed blog's
-/// owner). Record them with the change that moved the counts.
-pub async fn events(tx: &mut Tx, user_ids: &[i64]) -> sqlx::Result<Vec<(Topic, Event)>> {
-    let users = distinct(user_ids);
-    if users.is_empty() {
-        return Ok(Vec::new());
-    }
-    let rows: Vec<CountRow> = match tx.conn() {
-        TxConn::Sqlite(tx, _) => {
-            in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
-                .build_query_as()
-                .fetch_all(&mut **tx)
-                .await?
-        }
-        TxConn::Postgres(tx) => {
-            sqlx::query_as(UNREAD_COUNTS_POSTGRES)
-                .bind(&users)
-                .fetch_all(&mut **tx)
-                .await?
-        }
-    };
-    Ok(events_from(&users, &rows))
-}
-
-/// [`events`] on the SQLite writer thread (`store/sqlite_writer.rs`).
-pub fn events_sqlite(
-    tx: &rusqlite::Transaction,
-    user_ids: &[i64],
-) -> rusqlite::Result<Vec<(Topic, Event)>> {
-    let users = distinct(user_ids);
-    if users.is_empty() {
-        return Ok(Vec::new());
-    }
-    let sql = format!(
-        "{UNREAD_COUNTS_OF}{}{UNREAD_COUNTS_TAIL}",
-        vec!["?"; users.len()].join(", ")
-    );
-    let mut stmt = tx.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(rusqlite::params_from_iter(&users), |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-        })?
-        .collect::<rusqlite::Result<Vec<CountRow>>>()?;
-    Ok(events_from(&users, &rows))
-}
 
 /// The users, each once, in order.
 fn distinct(user_ids: &[i64]) -> Vec<i64> {
