@@ -180,3 +180,105 @@ async fn spotify_and_soundcloud_answer_through_their_apis_when_the_server_has_ke
     // One token for all of Spotify's calls (`expect(1)` on the token's mock).
     spotify.verify().await;
 }
+
+/// The iTunes Search API's answer for one song, as it writes it.
+fn itunes_song(id: u64) -> Value {
+    json!({"wrapperType": "track", "kind": "song", "trackId": id,
+           "trackName": "Blue Hour", "artistName": "The Testers", "collectionName": "Localhost",
+           "trackViewUrl": format!("https://music.apple.com/us/album/blue-hour/1440?i={id}&uo=4"),
+           "previewUrl": "https://audio-ssl.itunes.apple.com/preview.m4a",
+           "artworkUrl100": "https://is1-ssl.mzstatic.com/cover/100x100bb.jpg"})
+}
+
+#[tokio::test]
+async fn apple_music_answers_through_the_itunes_search_api_without_a_key() {
+    let itunes = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/search"))
+        .and(query_param("term", "blue hour"))
+        .and(query_param("media", "music"))
+        .and(query_param("entity", "song"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(
+            json!({"resultCount": 2, "results": [
+                itunes_song(1441),
+                // Not a song (a music video): an audio post does not take it.
+                {"wrapperType": "track", "kind": "music-video", "trackName": "Blue Hour (video)",
+                 "trackViewUrl": "https://music.apple.com/us/music-video/blue-hour/99"}
+            ]}),
+        ))
+        .mount(&itunes)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/lookup"))
+        .and(query_param("id", "1441"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"resultCount": 1, "results": [itunes_song(1441)]})),
+        )
+        .mount(&itunes)
+        .await;
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(
+        &db.url,
+        &["--itunes-search", "--itunes-api-url", &itunes.uri()],
+    );
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+
+    let found = search(&ann, "blue hour", "apple_music").await;
+    assert_eq!(found["searchable"], true);
+    assert_eq!(
+        found["results"],
+        json!([{"service": "apple_music",
+                "url": "https://music.apple.com/us/album/blue-hour/1440?i=1441",
+                "title": "Blue Hour", "artist": "The Testers",
+                "thumbnail": "https://is1-ssl.mzstatic.com/cover/100x100bb.jpg"}])
+    );
+    let details = ann
+        .post(
+            "/svc/post/get_apple_music_data",
+            &[(
+                "url",
+                "https://music.apple.com/us/album/blue-hour/1440?i=1441",
+            )],
+        )
+        .await;
+    assert_eq!(details.status, 200, "{}", details.body);
+    let details = details.response();
+    assert_eq!(
+        (&details["track_title"], &details["track_album"]),
+        (&json!("Blue Hour"), &json!("Localhost"))
+    );
+    assert_eq!(
+        details["embed_url"],
+        "https://embed.music.apple.com/us/album/blue-hour/1440?i=1441"
+    );
+
+    // The found song becomes an audio post playing in Apple's player.
+    let post = ann
+        .save_post(
+            "ann",
+            &[
+                ("post[type]", "audio"),
+                (
+                    "post[three]",
+                    "https://music.apple.com/us/album/blue-hour/1440?i=1441",
+                ),
+                ("id3_tags[title]", "Blue Hour"),
+            ],
+        )
+        .await["post"]
+        .clone();
+    assert_eq!(
+        (&post["content"]["service"], &post["content"]["embed_url"]),
+        (
+            &json!("apple_music"),
+            &json!("https://embed.music.apple.com/us/album/blue-hour/1440?i=1441")
+        ),
+        "{post}"
+    );
+
+    // Spotify has no key on this server: not searchable, while Apple Music is.
+    assert_eq!(search(&ann, "blue", "spotify").await["searchable"], false);
+    drop(server);
+    db.cleanup().await;
+}

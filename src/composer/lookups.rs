@@ -42,6 +42,10 @@ pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
             post(soundcloud).with_state(services.clone()),
         )
         .route(
+            "/svc/post/get_apple_music_data",
+            post(apple_music).with_state(services.clone()),
+        )
+        .route(
             "/svc/post/get_bandcamp_data",
             post(bandcamp).with_state(services.clone()),
         )
@@ -263,6 +267,14 @@ async fn soundcloud(
     audio_data(&s, "soundcloud", &form.url).await
 }
 
+async fn apple_music(
+    State(s): State<Services>,
+    _: CurrentUser,
+    Form(form): Form<AudioDataForm>,
+) -> ApiResult<AudioData> {
+    audio_data(&s, "apple_music", &form.url).await
+}
+
 async fn bandcamp(
     State(s): State<Services>,
     _: CurrentUser,
@@ -283,7 +295,7 @@ struct AudioSearchForm {
     /// What to search for.
     #[serde(default)]
     q: String,
-    /// `spotify`, `soundcloud` or `youtube`.
+    /// `spotify`, `soundcloud`, `apple_music` or `youtube`.
     #[serde(default)]
     audio_search_provider: String,
 }
@@ -303,10 +315,13 @@ async fn search_audio(
     Form(form): Form<AudioSearchForm>,
 ) -> ApiResult<AudioResults> {
     let provider = form.audio_search_provider.as_str();
-    if !matches!(provider, "spotify" | "soundcloud" | "youtube") {
+    if !matches!(
+        provider,
+        "spotify" | "soundcloud" | "apple_music" | "youtube"
+    ) {
         return Err(AppError::bad_request(
             Code::BadUrl,
-            "Search spotify, soundcloud or youtube.",
+            "Search spotify, soundcloud, apple_music or youtube.",
         ));
     }
     let results = s

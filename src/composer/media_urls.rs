@@ -22,7 +22,7 @@ pub fn web_url(raw: &str) -> Option<url::Url> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AudioSource {
     pub url: String,
-    /// `spotify`, `soundcloud`, `bandcamp` or `direct`.
+    /// `spotify`, `soundcloud`, `apple_music`, `bandcamp` or `direct`.
     pub service: &'static str,
 }
 
@@ -45,6 +45,8 @@ pub fn audio_source(raw: &str) -> Option<AudioSource> {
             "spotify"
         } else if host == "soundcloud.com" || host == "m.soundcloud.com" {
             "soundcloud"
+        } else if host == "music.apple.com" {
+            "apple_music"
         } else if host.ends_with(".bandcamp.com") || host == "bandcamp.com" {
             "bandcamp"
         } else if url.path().to_ascii_lowercase().ends_with(".mp3") {
@@ -59,10 +61,11 @@ pub fn audio_source(raw: &str) -> Option<AudioSource> {
 }
 
 /// The player of a track on services whose player's address follows from the track's
-/// (spotify, soundcloud); empty otherwise.
+/// (spotify, soundcloud, apple_music); empty otherwise.
 pub fn audio_player(service: &str, url: &str) -> String {
     match service {
         "spotify" => url.replacen("open.spotify.com/", "open.spotify.com/embed/", 1),
+        "apple_music" => url.replacen("://music.apple.com/", "://embed.music.apple.com/", 1),
         "soundcloud" => format!(
             "https://w.soundcloud.com/player/?url={}",
             url::form_urlencoded::byte_serialize(url.as_bytes()).collect::<String>()

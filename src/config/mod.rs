@@ -222,6 +222,24 @@ pub struct ServeArgs {
         default_value = "https://api-v2.soundcloud.com"
     )]
     pub soundcloud_api_url: String,
+    /// Search Apple Music, and read its songs' details, through the iTunes Search API, which
+    /// needs no key (off by default: the server would otherwise ask the internet).
+    #[arg(
+        long,
+        env = "DASHWIRE_ITUNES_SEARCH",
+        value_parser = Switch,
+        action = ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        default_value_t = false
+    )]
+    pub itunes_search: bool,
+    #[arg(
+        long,
+        env = "DASHWIRE_ITUNES_API_URL",
+        default_value = "https://itunes.apple.com"
+    )]
+    pub itunes_api_url: String,
 }
 
 /// The checked settings of `serve`.
@@ -403,6 +421,8 @@ impl TryFrom<ServeArgs> for Config {
                 spotify_accounts_url: args.spotify_accounts_url,
                 soundcloud_client_id: args.soundcloud_client_id.filter(|v| !v.trim().is_empty()),
                 soundcloud_api_url: args.soundcloud_api_url,
+                itunes_search: args.itunes_search,
+                itunes_api_url: args.itunes_api_url,
             },
             gifs: GifSettings {
                 giphy_key: args.giphy_key.filter(|k| !k.trim().is_empty()),

@@ -60,6 +60,9 @@ pub struct AudioSettings {
     pub spotify_accounts_url: String,
     pub soundcloud_client_id: Option<String>,
     pub soundcloud_api_url: String,
+    /// Search Apple Music through the iTunes Search API (it needs no key).
+    pub itunes_search: bool,
+    pub itunes_api_url: String,
 }
 
 /// Where the GIF panel finds GIFs besides the ones posted here.

@@ -35,6 +35,8 @@ fn serve_args(bind: &str, db: &str) -> ServeArgs {
         spotify_accounts_url: "https://accounts.spotify.com".into(),
         soundcloud_client_id: None,
         soundcloud_api_url: "https://api-v2.soundcloud.com".into(),
+        itunes_search: false,
+        itunes_api_url: "https://itunes.apple.com".into(),
     }
 }
 

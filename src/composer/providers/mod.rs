@@ -1,11 +1,13 @@
-//! Audio and video services (spotify, soundcloud, bandcamp, youtube): what the composer asks
-//! of them (a track's details, a search, a video's embed), behind one trait.
+//! Audio and video services (spotify, soundcloud, apple_music, bandcamp, youtube): what the
+//! composer asks of them (a track's details, a search, a video's embed), behind one trait.
 //!
 //! [`Offline`] answers from the URL alone: the service, the track or video id, the player to
-//! embed; it cannot search. [`Online`] asks the services the server has keys for (Spotify's
-//! Web API, `spotify.rs`; SoundCloud's, `soundcloud.rs`) and falls back to [`Offline`] for
-//! the rest, and when a service fails or is slow: the composer always gets the URL's answer.
+//! embed; it cannot search. [`Online`] asks the services the server is configured for
+//! (Spotify's Web API, `spotify.rs`; SoundCloud's, `soundcloud.rs`; the keyless iTunes Search
+//! API for Apple Music, `itunes.rs`) and falls back to [`Offline`] for the rest, and when a
+//! service fails or is slow: the composer always gets the URL's answer.
 
+mod itunes;
 mod soundcloud;
 mod spotify;
 
@@ -16,6 +18,7 @@ use serde::Serialize;
 
 use super::media_urls::{audio_player, audio_source, video_source};
 use crate::config::AudioSettings;
+use itunes::ITunes;
 use soundcloud::SoundCloud;
 use spotify::Spotify;
 
@@ -62,7 +65,7 @@ pub trait MediaProviders: Send + Sync + 'static {
     /// Details of a track on `service`; `None` when the URL is not one of its tracks.
     fn audio_data<'a>(&'a self, service: &'a str, url: &'a str)
     -> BoxFuture<'a, Option<AudioData>>;
-    /// Tracks matching `query` on `provider` (spotify, soundcloud), at most `limit`; `None`
+    /// Tracks matching `query` on `provider` (spotify, soundcloud, apple_music), at most `limit`; `None`
     /// when this server cannot search that service.
     fn search_audio<'a>(
         &'a self,
@@ -148,6 +151,7 @@ impl MediaProviders for Offline {
 pub struct Online {
     spotify: Option<Spotify>,
     soundcloud: Option<SoundCloud>,
+    apple_music: Option<ITunes>,
 }
 
 /// A service's client, or none (said in the log) when it could not be made.
@@ -185,12 +189,17 @@ pub fn from_settings(settings: &AudioSettings) -> Arc<dyn MediaProviders> {
             SoundCloud::new(&settings.soundcloud_api_url, id),
         )
     });
-    if spotify.is_none() && soundcloud.is_none() {
+    let apple_music = settings
+        .itunes_search
+        .then(|| made("apple_music", ITunes::new(&settings.itunes_api_url)))
+        .flatten();
+    if spotify.is_none() && soundcloud.is_none() && apple_music.is_none() {
         return Arc::new(Offline);
     }
     Arc::new(Online {
         spotify,
         soundcloud,
+        apple_music,
     })
 }
 
@@ -204,6 +213,10 @@ impl Online {
             },
             "soundcloud" => match &self.soundcloud {
                 Some(soundcloud) => soundcloud.track(&offline).await,
+                None => return Some(offline),
+            },
+            "apple_music" => match &self.apple_music {
+                Some(itunes) => itunes.track(&offline).await,
                 None => return Some(offline),
             },
             _ => return Some(offline),
@@ -222,6 +235,7 @@ impl Online {
         let found = match provider {
             "spotify" => self.spotify.as_ref()?.search(query, limit).await,
             "soundcloud" => self.soundcloud.as_ref()?.search(query, limit).await,
+            "apple_music" => self.apple_music.as_ref()?.search(query, limit).await,
             _ => return None,
         };
         Some(match found {

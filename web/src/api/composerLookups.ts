@@ -37,7 +37,7 @@ export function fetchOpenGraph(api: ApiClient, url: string): Promise<OpenGraph> 
 }
 
 /** The services whose tracks get_{service}_data knows. */
-export type AudioLookupService = 'spotify' | 'soundcloud' | 'bandcamp';
+export type AudioLookupService = 'spotify' | 'soundcloud' | 'apple_music' | 'bandcamp';
 
 /** POST /svc/post/get_{service}_data: a track's details and player; a 400 when it is not one. */
 export function fetchAudioData(api: ApiClient, service: AudioLookupService, url: string): Promise<AudioData> {
@@ -45,10 +45,11 @@ export function fetchAudioData(api: ApiClient, service: AudioLookupService, url:
 }
 
 /**
- * The services an audio search asks: spotify and soundcloud (spec 001 §7 /search_audio), and
- * youtube in the copyright fallback (§8; docs/api.md lists it as a provider).
+ * The services an audio search asks: spotify and soundcloud (spec 001 §7 /search_audio), Apple
+ * Music (a server with --itunes-search), and youtube in the copyright fallback (§8; docs/api.md
+ * lists them as providers).
  */
-export type AudioSearchProvider = 'spotify' | 'soundcloud' | 'youtube';
+export type AudioSearchProvider = 'spotify' | 'soundcloud' | 'apple_music' | 'youtube';
 
 /** POST /search_audio: tracks matching `query` on one service (at most 4). */
 export function searchAudio(api: ApiClient, query: string, provider: AudioSearchProvider): Promise<AudioResults> {

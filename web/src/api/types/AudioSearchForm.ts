@@ -9,6 +9,6 @@ export type AudioSearchForm = {
  */
 q: string, 
 /**
- * `spotify`, `soundcloud` or `youtube`.
+ * `spotify`, `soundcloud`, `apple_music` or `youtube`.
  */
 audio_search_provider: string, };

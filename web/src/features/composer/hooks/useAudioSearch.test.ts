@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { audioSearchPlan } from './useAudioSearch';
 
 describe('the audio search plan (spec 001 §8, §9)', () => {
-  it('searches spotify and soundcloud, as many results each as the server gives', () => {
-    expect(audioSearchPlan(false, 'new', 4)).toEqual({ providers: ['spotify', 'soundcloud'], limit: 4 });
-    expect(audioSearchPlan(false, 'edit', 4)).toEqual({ providers: ['spotify', 'soundcloud'], limit: 4 });
+  it('searches spotify, soundcloud and Apple Music, as many results each as the server gives', () => {
+    expect(audioSearchPlan(false, 'new', 4)).toEqual({ providers: ['spotify', 'soundcloud', 'apple_music'], limit: 4 });
+    expect(audioSearchPlan(false, 'edit', 4)).toEqual({ providers: ['spotify', 'soundcloud', 'apple_music'], limit: 4 });
   });
 
   it('in the copyright fallback, 3 results each, and youtube too in new mode only', () => {

@@ -1,5 +1,5 @@
 // The audio post's search (spec 001 §4 Audio post, §7 /search_audio, §9): what is typed is
-// searched on spotify and soundcloud 200 ms after the last key, as many results each as the
+// searched on spotify, soundcloud and Apple Music 200 ms after the last key, as many results each as the
 // server answers (`limits.audio_search_results`); in the
 // copyright fallback (§8) youtube too (in new mode only), 3 results each. A service whose
 // search fails gives no results (§8).
@@ -17,7 +17,7 @@ export interface AudioSearchPlan {
   limit: number;
 }
 
-const USUAL_PROVIDERS: readonly AudioSearchProvider[] = ['spotify', 'soundcloud'];
+const USUAL_PROVIDERS: readonly AudioSearchProvider[] = ['spotify', 'soundcloud', 'apple_music'];
 const COPYRIGHT_SEARCH: AudioSearchPlan = { providers: ['spotify', 'soundcloud'], limit: COPYRIGHT_FALLBACK_SEARCH_RESULTS };
 // A youtube result makes the post a video, and the type may change only in new mode (§4 Modes).
 const COPYRIGHT_SEARCH_NEW: AudioSearchPlan = {

@@ -33,6 +33,7 @@ describe('composer URLs (spec 001 §5)', () => {
   it('knows audio from spotify, soundcloud, bandcamp and MP3 files', () => {
     expect(audioServiceOf('https://open.spotify.com/track/abc', testLimits.url_chars)).toBe('spotify');
     expect(audioServiceOf('https://soundcloud.com/artist/track', testLimits.url_chars)).toBe('soundcloud');
+    expect(audioServiceOf('https://music.apple.com/us/album/blue/1440?i=1441', testLimits.url_chars)).toBe('apple_music');
     expect(audioServiceOf('https://artist.bandcamp.com/track/song', testLimits.url_chars)).toBe('bandcamp');
     expect(audioServiceOf('https://files.example/song.MP3', testLimits.url_chars)).toBe('direct');
     expect(audioServiceOf('/media/ab12.mp3', testLimits.url_chars)).toBe('direct');

@@ -44,9 +44,9 @@ export function normalizeLinkUrl(raw: string, urlChars: number): string {
   return isWebUrl(withScheme, urlChars) ? withScheme : '';
 }
 
-export type AudioService = 'spotify' | 'soundcloud' | 'bandcamp' | 'direct';
+export type AudioService = 'spotify' | 'soundcloud' | 'apple_music' | 'bandcamp' | 'direct';
 
-/** The service an audio URL plays from (spotify, soundcloud, bandcamp, or an .mp3), or null. */
+/** The service an audio URL plays from (spotify, soundcloud, Apple Music, bandcamp, or an .mp3), or null. */
 export function audioServiceOf(raw: string, urlChars: number): AudioService | null {
   const text = raw.trim();
   if (isOwnMedia(text)) return text.toLowerCase().endsWith('.mp3') ? 'direct' : null;
@@ -55,6 +55,7 @@ export function audioServiceOf(raw: string, urlChars: number): AudioService | nu
   const host = url.hostname.replace(/^www\./, '');
   if (host === 'open.spotify.com' || host === 'spotify.com' || host === 'play.spotify.com') return 'spotify';
   if (host === 'soundcloud.com' || host === 'm.soundcloud.com') return 'soundcloud';
+  if (host === 'music.apple.com') return 'apple_music';
   if (host === 'bandcamp.com' || host.endsWith('.bandcamp.com')) return 'bandcamp';
   if (url.pathname.toLowerCase().endsWith('.mp3')) return 'direct';
   return null;

@@ -71,6 +71,7 @@ describe('the audio post (spec 001 §4 Audio post)', () => {
     expect(sent('/search_audio').map((r) => [r.form.get('q'), r.form.get('audio_search_provider')])).toEqual([
       ['blue', 'spotify'],
       ['blue', 'soundcloud'],
+      ['blue', 'apple_music'],
     ]);
     expect(screen.queryByRole('list', { name: 'SoundCloud results' })).toBeNull();
     fireEvent.click(within(results).getByRole('button', { name: /Bluer/ }));
@@ -119,7 +120,7 @@ describe('the audio post (spec 001 §4 Audio post)', () => {
     openAudio({ 'POST /search_audio': () => ({ response: { results: [], searchable: false } }) });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Search audio' }), { target: { value: 'blue' } });
     expect(
-      await screen.findByText('This server cannot search Spotify or SoundCloud. Paste a track’s address instead.'),
+      await screen.findByText('This server cannot search Spotify, SoundCloud or Apple Music. Paste a track’s address instead.'),
     ).toBeTruthy();
     expect(screen.queryByText(/No results for/)).toBeNull();
   });

@@ -18,10 +18,20 @@ import { FileButton } from '../FileButton';
 import { BodyInput } from './BodyInput';
 
 /** What the spec's services read as (the results' group headings). */
-const SERVICE_NAMES: Record<string, string> = { spotify: 'Spotify', soundcloud: 'SoundCloud', youtube: 'YouTube' };
+const SERVICE_NAMES: Record<string, string> = {
+  spotify: 'Spotify',
+  soundcloud: 'SoundCloud',
+  apple_music: 'Apple Music',
+  youtube: 'YouTube',
+};
+
+/** 'A', 'A or B', 'A, B or C'. */
+function either(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
 
 /** Shown when a pasted address is none of the sources an audio post takes (§5 Uploads). */
-const NOT_AN_AUDIO_SOURCE = 'That is not a Spotify, SoundCloud, Bandcamp or MP3 link.';
+const NOT_AN_AUDIO_SOURCE = 'That is not a Spotify, SoundCloud, Apple Music, Bandcamp or MP3 link.';
 
 /** A pasted address rather than words to search for. */
 function isAddress(text: string, urlChars: number): boolean {
@@ -167,7 +177,7 @@ function AudioResults({
       const names = unsearchable.map((group) => SERVICE_NAMES[group.provider] ?? group.provider);
       return (
         <p className="post-body__hint muted" role="status">
-          This server cannot search {names.join(' or ')}. Paste a track’s address instead.
+          This server cannot search {either(names)}. Paste a track’s address instead.
         </p>
       );
     }

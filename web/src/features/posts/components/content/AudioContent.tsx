@@ -6,6 +6,7 @@ import { ExternalLink } from './ExternalLink';
 const SERVICE_NAMES: Record<string, string> = {
   spotify: 'Spotify',
   soundcloud: 'SoundCloud',
+  apple_music: 'Apple Music',
   bandcamp: 'Bandcamp',
 };
 
