@@ -70,6 +70,7 @@ pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
                 layout: "12".into(),
                 linkthrough: String::new(),
                 caption: "<p>Three sketches from the week.</p>".into(),
+                selfie: None,
             },
             &["sketch", "art"],
         ),

@@ -217,6 +217,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<PostState>();
     exports.add::<EditorType>();
     exports.add::<Photo>();
+    exports.add::<Selfie>();
     exports.add::<ChatLine>();
     exports.add::<ProcessedVideo>();
     exports.add::<Filmstrip>();

@@ -157,6 +157,18 @@ pub struct Photo {
     pub caption: String,
 }
 
+/// How a photo post's photo was taken with the composer's webcam (spec 001 §7 `is_selfie`,
+/// `is_selfie_gif`): readers are told so where the post gives the photo no words of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+pub enum Selfie {
+    /// A snapshot.
+    Photo,
+    /// The webcam's four-frame GIF.
+    Gif,
+}
+
 /// One line of a chat post: who said it (empty when nobody is named) and what.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
@@ -184,6 +196,9 @@ pub enum PostContent {
         /// Where a single photo links to.
         linkthrough: String,
         caption: String,
+        /// Set when the photo came from the webcam; posts saved before it was kept read `null`.
+        #[serde(default)]
+        selfie: Option<Selfie>,
     },
     Quote {
         /// Plain text (show it as text, never as HTML).

@@ -102,6 +102,7 @@ mod tests {
             layout: "1".into(),
             linkthrough: String::new(),
             caption: "<p>Sea</p>".into(),
+            selfie: None,
         };
         assert_eq!(media_url(&photo), "/media/a.png");
         assert_eq!(summary(&photo, "", false), "Sea");

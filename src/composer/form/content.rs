@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use super::{
     FieldError, MAX_PHOTO_CAPTION, MAX_PHOTOS, NEED_PERMISSION, NO_AUDIO, NO_CHAT, NO_PHOTOS,
     NO_QUOTE, NO_URL, NO_VIDEO, NOT_A_VALID_URL, PHOTOSET_LAYOUTS, POST_BODY_EMPTY, QUESTION_EMPTY,
-    SaveFields, TOO_MANY_PHOTOS, UPLOADS_IN_PROGRESS, field_error, flag_value, given,
+    SaveFields, TOO_MANY_PHOTOS, UPLOADS_IN_PROGRESS, field_error, flag, flag_value, given,
     invalid_value,
 };
 use crate::composer::media_urls::{
     AudioSource, VideoSource, audio_player, audio_source, video_source, web_url,
 };
-use crate::posts::model::{EditorType, Photo, PostContent, PostSource, PostType};
+use crate::posts::model::{EditorType, Photo, PostContent, PostSource, PostType, Selfie};
 use crate::posts::sanitize;
 
 /// The type-specific part of the form.
@@ -192,6 +192,25 @@ impl TypeFields<'_> {
             layout,
             linkthrough,
             caption: self.html(caption),
+            selfie: self.selfie()?,
+        })
+    }
+
+    /// Spec 001 §7's `is_selfie` and `is_selfie_gif`. The webcam's GIF may come with both
+    /// flags set (it is a selfie too); the GIF is the more particular answer.
+    fn selfie(&self) -> Result<Option<Selfie>, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let snapshot = flag(&self.form.is_selfie, "is_selfie", &mut errors);
+        let gif = flag(&self.form.is_selfie_gif, "is_selfie_gif", &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(if gif {
+            Some(Selfie::Gif)
+        } else if snapshot {
+            Some(Selfie::Photo)
+        } else {
+            None
         })
     }
 

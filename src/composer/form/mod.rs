@@ -155,6 +155,10 @@ pub struct SaveFields {
     /// A flag: the audio or video was found by the copyright fallback's search (spec 001
     /// §7); accepted, not read.
     pub copyright_fallback: Option<String>,
+    /// A flag: the photo post's photo is a webcam snapshot.
+    pub is_selfie: Option<String>,
+    /// A flag: the photo post's photo is the webcam's GIF.
+    pub is_selfie_gif: Option<String>,
     /// Each photo's `images[{id}]` and `caption[{id}]`.
     #[serde(flatten)]
     pub photos: PhotoFields,

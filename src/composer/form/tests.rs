@@ -1,5 +1,6 @@
 use super::*;
 use crate::composer::media_urls::{DIRECT_EMBED_MISSING, NO_EMBED};
+use crate::posts::model::Selfie;
 
 /// The save form of these fields, read as the call reads its body.
 fn form(fields: &[(&str, &str)]) -> SaveFields {
@@ -118,6 +119,38 @@ fn photos_need_urls_and_fit_in_a_set() {
         (layout.as_str(), linkthrough.as_str()),
         ("11", ""),
         "no click-through with two photos"
+    );
+}
+
+#[test]
+fn a_webcam_photo_says_it_is_a_selfie() {
+    let selfie = |flags: &[(&str, &str)]| {
+        let mut fields = vec![
+            BLOG,
+            ("post[type]", "photo"),
+            ("images[o1]", "/media/a.png"),
+        ];
+        fields.extend_from_slice(flags);
+        match read(&form(&fields)) {
+            Ok(saved) => match saved.content.unwrap() {
+                PostContent::Photo { selfie, .. } => Ok(selfie),
+                other => panic!("{other:?}"),
+            },
+            Err(errors) => Err(errors.into_iter().map(|(f, _)| f).collect::<Vec<_>>()),
+        }
+    };
+    assert_eq!(selfie(&[]), Ok(None));
+    assert_eq!(selfie(&[("is_selfie", "1")]), Ok(Some(Selfie::Photo)));
+    assert_eq!(
+        selfie(&[("is_selfie", "1"), ("is_selfie_gif", "true")]),
+        Ok(Some(Selfie::Gif)),
+        "the GIF is a selfie too"
+    );
+    assert_eq!(selfie(&[("is_selfie", "0")]), Ok(None));
+    assert_eq!(
+        selfie(&[("is_selfie_gif", "maybe")]),
+        Err(vec!["is_selfie_gif".to_owned()]),
+        "a user's mistake is named, not guessed"
     );
 }
 

@@ -83,6 +83,7 @@ describe('postFromWire', () => {
           layout: '',
           linkthrough: 'javascript:x',
           caption: '',
+          selfie: null,
         },
       }),
     );

@@ -17,6 +17,7 @@ import type { ProcessedVideo as WireProcessedVideo } from './types/ProcessedVide
 import type { Post as WirePost } from './types/Post';
 import type { PostContent as WirePostContent } from './types/PostContent';
 import type { PostState } from './types/PostState';
+import type { Selfie } from './types/Selfie';
 import type { ContextPage as WireContextPage } from './types/ContextPage';
 import type { PostType } from './types/PostType';
 import type { SaveAnswer } from './types/SaveAnswer';
@@ -53,6 +54,8 @@ export type PostContent =
       /** Where a single photo links to. */
       linkthrough: string;
       caption: ServerHtml;
+      /** Taken with the composer's webcam: a snapshot or its GIF; null for any other photo. */
+      selfie: Selfie | null;
     }
   | { type: 'quote'; quote: string; source: ServerHtml }
   | {
@@ -231,6 +234,7 @@ function contentFromWire(w: WirePostContent): PostContent {
         layout: w.layout,
         linkthrough: webUrl(w.linkthrough),
         caption: serverHtml(w.caption),
+        selfie: w.selfie,
       };
     case 'quote':
       return { type: 'quote', quote: w.quote, source: serverHtml(w.source) };

@@ -55,6 +55,7 @@ export const CONTENT_OF_EACH_TYPE: { [T in PostContent['type']]: Extract<PostCon
     layout: '12',
     linkthrough: '',
     caption: '<p>Three photos</p>',
+    selfie: null,
   },
   quote: { type: 'quote', quote: 'To be or not', source: '<p>Hamlet</p>' },
   link: {

@@ -2,6 +2,7 @@
 import type { ChatLine } from "./ChatLine";
 import type { Photo } from "./Photo";
 import type { ProcessedVideo } from "./ProcessedVideo";
+import type { Selfie } from "./Selfie";
 
 /**
  * Each type's fields, ready to render: every HTML field (body, caption, source, answer) is
@@ -20,7 +21,11 @@ layout: string,
 /**
  * Where a single photo links to.
  */
-linkthrough: string, caption: string, } | { "type": "quote", 
+linkthrough: string, caption: string, 
+/**
+ * Set when the photo came from the webcam; posts saved before it was kept read `null`.
+ */
+selfie: Selfie | null, } | { "type": "quote", 
 /**
  * Plain text (show it as text, never as HTML).
  */

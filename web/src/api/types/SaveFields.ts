@@ -165,4 +165,12 @@ remove_album_art?: string,
  * A flag: the audio or video was found by the copyright fallback's search (spec 001
  * §7); accepted, not read.
  */
-copyright_fallback?: string, } & ({ [photo_url: `images[${string}]`]: string, [photo_caption: `caption[${string}]`]: string });
+copyright_fallback?: string, 
+/**
+ * A flag: the photo post's photo is a webcam snapshot.
+ */
+is_selfie?: string, 
+/**
+ * A flag: the photo post's photo is the webcam's GIF.
+ */
+is_selfie_gif?: string, } & ({ [photo_url: `images[${string}]`]: string, [photo_caption: `caption[${string}]`]: string });

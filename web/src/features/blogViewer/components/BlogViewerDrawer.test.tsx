@@ -181,7 +181,7 @@ describe('BlogViewerDrawer', () => {
   it("shows '(post reference)' under a photo post with no words of its own", async () => {
     const photo = wirePost(7, {
       tumblelog: 'ann',
-      content: { type: 'photo', photos: [{ url: '/media/a.png', width: 0, height: 0, caption: '' }], layout: '1', linkthrough: '', caption: '' },
+      content: { type: 'photo', photos: [{ url: '/media/a.png', width: 0, height: 0, caption: '' }], layout: '1', linkthrough: '', caption: '', selfie: null },
     });
     renderViewer({ ann: [photo] });
     fireEvent.click(screen.getByRole('link', { name: 'ann' }));

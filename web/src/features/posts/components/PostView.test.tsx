@@ -44,12 +44,35 @@ describe('PostView, each type', () => {
           layout: '',
           linkthrough: 'https://example.com/',
           caption: '',
+          selfie: null,
         },
       }),
     );
     const link = within(article).getByRole('link', { name: 'Photo' });
     expect(link.getAttribute('href')).toBe('https://example.com/');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+  });
+
+  it('photo: a webcam picture without a caption is called a selfie', () => {
+    const selfie = (kind: 'photo' | 'gif' | null, caption = '') =>
+      renderPost(
+        wirePost(1, {
+          content: {
+            type: 'photo',
+            photos: [{ url: '/media/me.jpg', width: 540, height: 405, caption }],
+            layout: '',
+            linkthrough: '',
+            caption: '',
+            selfie: kind,
+          },
+        }),
+      )
+        .querySelector('.photoset img')!
+        .getAttribute('alt');
+    expect(selfie('photo')).toBe('Selfie');
+    expect(selfie('gif')).toBe('Selfie GIF');
+    expect(selfie(null)).toBe('Photo');
+    expect(selfie('photo', 'At the beach')).toBe('At the beach');
   });
 
   it('quote: the text sized by its length, and its source', () => {
@@ -169,7 +192,7 @@ describe('PostView, reblogs', () => {
         tumblelog: 'carol',
         is_reblog: true,
         reblog_source: { name: 'bob', url: '/blog/bob' },
-        content: { type: 'photo', photos: [{ url: '/media/p.png', width: 0, height: 0, caption: '' }], layout: '', linkthrough: '', caption: '' },
+        content: { type: 'photo', photos: [{ url: '/media/p.png', width: 0, height: 0, caption: '' }], layout: '', linkthrough: '', caption: '', selfie: null },
         reblog_trail: [
           { pid: 1, name: 'ann', permalink: '/blog/ann/post/1', content: '<p>Ann said</p>', avatar_url: '/avatar/ann/128', title: '', is_original_entry: true },
           { pid: 5, name: 'bob', permalink: '/blog/bob/post/5', content: '<p>Bob added</p>', avatar_url: '/avatar/bob/128', title: '', is_original_entry: false },
@@ -222,7 +245,7 @@ describe('PostView, text is never HTML', () => {
         wirePost(3, { content: { type: 'chat', title: text, lines: [{ speaker: text, text }] } }),
         wirePost(4, { content: { type: 'note', ask: text, asking_name: text, answer: '', caption: '' } }),
         wirePost(5, {
-          content: { type: 'photo', photos: [{ url: '/media/a.png', width: 0, height: 0, caption: text }, { url: '/media/b.png', width: 0, height: 0, caption: text }], layout: '', linkthrough: '', caption: '' },
+          content: { type: 'photo', photos: [{ url: '/media/a.png', width: 0, height: 0, caption: text }, { url: '/media/b.png', width: 0, height: 0, caption: text }], layout: '', linkthrough: '', caption: '', selfie: null },
         }),
         wirePost(6, { content: { ...CONTENT_OF_EACH_TYPE.link, title: text, excerpt: text, author: text } }),
         wirePost(7, { content: { ...CONTENT_OF_EACH_TYPE.audio, track_title: text, track_artist: text, track_album: text } }),

@@ -1,13 +1,21 @@
 import type { Photo, PostContent } from '../../../../api/postModels';
+import type { Selfie } from '../../../../api/types/Selfie';
 import { PHOTOSET_PADDING } from '../../constants';
 import { photosetRows, rowAspectRatio } from '../../photoset';
 import { PostHtml } from '../PostHtml';
 import { ExternalLink } from './ExternalLink';
 
-/** The text a photo is known by: its caption, else its place in the set. */
-function photoAlt(photo: Photo, index: number, count: number): string {
+/** What a webcam picture is called when it has no caption of its own. */
+const SELFIE_ALT: Record<Selfie, string> = { photo: 'Selfie', gif: 'Selfie GIF' };
+
+/**
+ * The text a photo is known by: its caption, else what it is (a webcam selfie, in a post of
+ * one photo: the post's flag says so of its photo) or its place in the set.
+ */
+function photoAlt(photo: Photo, index: number, count: number, selfie: Selfie | null): string {
   if (photo.caption) return photo.caption;
-  return count === 1 ? 'Photo' : `Photo ${index + 1} of ${count}`;
+  if (count === 1) return selfie ? SELFIE_ALT[selfie] : 'Photo';
+  return `Photo ${index + 1} of ${count}`;
 }
 
 /**
@@ -36,7 +44,7 @@ export function PhotoContent({ content }: { content: Extract<PostContent, { type
             >
               {row.map((photo) => {
                 const i = index++;
-                const image = <img src={photo.url} alt={photoAlt(photo, i, photos.length)} loading="lazy" />;
+                const image = <img src={photo.url} alt={photoAlt(photo, i, photos.length, content.selfie)} loading="lazy" />;
                 return (
                   <figure key={i} className="photoset__photo">
                     {photos.length === 1 && content.linkthrough ? (
