@@ -244,7 +244,19 @@ async fn a_queued_video_survives_a_restart_and_its_post_goes_to_the_state_it_was
         let first = Server::start(&db.url, &["--media-dir", media_dir, "--video-workers", "0"]);
         let ann = Client::registered(&first.base, "ann@example.com", "ann").await;
         let url = upload_video(&ann, clip(dir.path(), 2), "clip.mov").await;
-        let saved = post_video(&ann, "ann", &url).await;
+        // Dated by its writer: it goes out with that date, not the moment it was let go.
+        let saved = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post[type]", "video"),
+                    ("post[one]", &url),
+                    ("post[state]", "0"),
+                    ("post[date]", "2026-03-04 10:00"),
+                    ("confirm_tos", "1"),
+                ],
+            )
+            .await;
         let id = saved["post"]["id"].as_i64().unwrap();
         assert_eq!(saved["post"]["state"], "transcoding");
         assert_eq!(
@@ -282,6 +294,8 @@ async fn a_queued_video_survives_a_restart_and_its_post_goes_to_the_state_it_was
         let second = Server::start(&db.url, &["--media-dir", media_dir]);
         let post = published(&ann.on(&second.base), "ann", id).await;
         check_processed(&second.base, &post, dir.path()).await;
+        let march_4 = 1_772_618_400; // 2026-03-04 10:00 UTC
+        assert_eq!(post["date"], march_4, "the date its writer chose");
         let ann = ann.on(&second.base);
         until(
             Duration::from_secs(30),

@@ -42,7 +42,8 @@ pub async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
 
 /// Lets `held` go, with `content` (its video processed), to the state it was saved for (a
 /// draft if none was recorded): out now when that was `published`, to the queue (in the order
-/// it was first saved) when `queued`, at its time when `scheduled`. False when it was not held
+/// it was first saved) when `queued`, at its time when `scheduled`; a post going out keeps the
+/// date its writer chose, if any (`update_post` kept it). False when it was not held
 /// as read (deleted, edited since, or let go by another node meanwhile): an edit is never
 /// overwritten by what was read before it.
 pub async fn release_held(
@@ -54,7 +55,7 @@ pub async fn release_held(
     const SQL: &str = "UPDATE posts SET state = COALESCE(pending_state, 'draft'), pending_state = NULL, \
          content = $2, media_url = $3, updated_at = $4, \
          published_at = CASE WHEN COALESCE(pending_state, 'draft') IN ('published', 'private') \
-         THEN $4 ELSE NULL END \
+         THEN COALESCE(published_at, $4) ELSE NULL END \
          WHERE id = $1 AND state = 'transcoding' AND content = $5 RETURNING blog_id, state";
     let now = now_secs();
     let mut tx = store.begin().await?;

@@ -159,7 +159,13 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
          $22, $23, $24) \
          RETURNING id";
     let now = now_secs();
-    let published_at = post.state_is_out().then(|| post.date.unwrap_or(now));
+    let published_at = if post.state_is_out() {
+        Some(post.date.unwrap_or(now))
+    } else if post.held_to_go_out() {
+        post.date
+    } else {
+        None
+    };
     let (parent, root, trail) = match &post.reblog {
         Some(r) => (Some(r.parent_id), Some(r.root_id), json(&r.trail)?),
         None => (None, None, "[]".to_owned()),
@@ -205,9 +211,11 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
 /// going out for the first time gets its note.
 pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Result<()> {
     // A post going out keeps the date it had unless a new one is given; one coming back
-    // (to the drafts, the queue) loses it.
+    // (to the drafts, the queue) loses it. One held for its video keeps a chosen date for
+    // when it goes out (`release_held`).
     const UPDATE: &str = "UPDATE posts SET state = $2, updated_at = $3, \
-         published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) ELSE NULL END, \
+         published_at = CASE WHEN $4 THEN COALESCE($5, published_at, $3) \
+         WHEN $21 THEN COALESCE($5, published_at) ELSE NULL END, \
          publish_on = $6, slug = $7, source_url = $8, editor_type = $9, allow_answers = $10, \
          allow_photo_replies = $11, content = $12, source = $13, comment = $14, trail = $15, \
          summary = $16, media_url = $17, search_text = $18, search_tags = $19, pending_state = $20 \
@@ -228,7 +236,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
         .bind(post.allow_answers).bind(post.allow_photo_replies).bind(&content).bind(&source)
         .bind(&post.comment).bind(&trail).bind(post.summary()).bind(summary::media_url(&post.content))
         .bind(post.search_text()).bind(search_tags(&post.tags))
-        .bind(post.pending_state.map(PostState::name))
+        .bind(post.pending_state.map(PostState::name)).bind(post.held_to_go_out())
         .execute(conn).await.map(|r| r.rows_affected()))?;
     with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
         .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -471,6 +479,16 @@ impl PostWrite {
     /// Whether the post is out: published, or published privately.
     fn state_is_out(&self) -> bool {
         matches!(self.state, PostState::Published | PostState::Private)
+    }
+
+    /// Held in `transcoding` to go out (published or private) when its video is ready: its
+    /// chosen date is kept for then.
+    fn held_to_go_out(&self) -> bool {
+        self.state == PostState::Transcoding
+            && matches!(
+                self.pending_state,
+                Some(PostState::Published | PostState::Private)
+            )
     }
 }
 

@@ -81,14 +81,17 @@ describe('the Processing page: each held post’s video', () => {
     await advance(1);
     expect(page.asked('/svc/video/processing')).toHaveLength(2);
 
-    // Post 1's video is done and its post went on: the page's posts are read again.
+    // Post 1's video is done and its post went on: the page's posts are read again, and the
+    // blog's counts (the tabs and the account menu show the Processing page while it has posts).
     page.server.posts = [2, 3];
     page.server.processing = { enabled: true, videos: [video(2, 'running'), video(3, 'failed', FAILURE)] };
     expect(page.asked('/svc/post/processing/after/0')).toHaveLength(1);
+    const blogReads = page.asked('/svc/data/tumblelog').length;
     await advance(5000);
     await advance();
     expect(page.asked('/svc/post/processing/after/0')).toHaveLength(2);
     expect(page.post(1)).toBeNull();
+    expect(page.asked('/svc/data/tumblelog').length).toBe(blogReads + 1);
     expect(within(page.post(2)!).getByText('Processing your video…')).toBeTruthy();
 
     // Nothing on its way any more: no more asking.
