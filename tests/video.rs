@@ -227,6 +227,24 @@ async fn an_uploaded_video_waits_in_processing_and_goes_out_playable_everywhere(
             .await;
         assert_eq!(swapped["post"]["state"], "published");
         assert_eq!(swapped["post"]["content"]["url"], other.as_str());
+        assert!(swapped["post"]["content"].get("processed").is_none());
+        // Once that video is processed, the post shows it processed, in place: still out,
+        // with its date.
+        let filled = until(
+            Duration::from_secs(90),
+            "the edited post to show its processed video",
+            || async {
+                let shown = published(&ann, "ann", id).await;
+                shown["content"]["processed"].is_object().then_some(shown)
+            },
+        )
+        .await;
+        assert_eq!(filled["content"]["url"], other.as_str());
+        assert_eq!(filled["date"], post["date"]);
+        assert_ne!(
+            filled["content"]["processed"]["hd_url"], post["content"]["processed"]["hd_url"],
+            "the new video's renditions"
+        );
         drop(server);
         db.cleanup().await;
     }

@@ -89,7 +89,10 @@ impl Worker {
             Ok(video) => match jobs::finish(&self.store, &claim, &self.node, &video).await {
                 Ok(true) => {
                     tracing::info!(media = %key, "video processed");
-                    release_ready(&self.store, Some(&key)).await.map(|_| ())
+                    match release_ready(&self.store, Some(&key)).await {
+                        Ok(_) => fill_unheld(&self.store, &key, &video).await.map(|_| ()),
+                        Err(err) => Err(err),
+                    }
                 }
                 other => other.map(|_| ()),
             },
@@ -170,6 +173,28 @@ pub fn uploaded_video(content: &PostContent) -> Option<&str> {
             .filter(|key| crate::store::media::is_media_name(key)),
         _ => None,
     }
+}
+
+/// Gives what processing made of the upload `key` to the posts that show it without having
+/// waited for it (an edit of a post already out is not held): a published one's readers hear
+/// it changed. Answers how many. A node that stops between the job's end and this leaves them
+/// showing the upload as it came until their next save, which finds the job done.
+pub async fn fill_unheld(store: &Store, key: &str, result: &ProcessedVideo) -> sqlx::Result<usize> {
+    let mut filled = 0;
+    for post in posts::unprocessed_showing(store, &media_url(key)).await? {
+        let mut content = post.content.clone();
+        if let PostContent::Video { processed, .. } = &mut content {
+            *processed = Some(result.clone());
+        }
+        if posts::fill_processed(store, &post, &content).await? {
+            filled += 1;
+            tracing::info!(
+                post = post.id,
+                "a post's video is ready: it shows the processed video"
+            );
+        }
+    }
+    Ok(filled)
 }
 
 /// Lets every held post go whose video is processed (only those of `key` when given), each

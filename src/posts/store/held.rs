@@ -1,5 +1,7 @@
 //! Posts held in `transcoding` until their video is ready (`video/` decides which, and when):
 //! reading them, and letting one go to the state it was saved for, with what going out causes.
+//! And posts that were not held for their upload (an edit of a post already out shows a new
+//! video as uploaded): filling in what processing made once it is ready.
 
 use dashwire_protocol::PostAction;
 
@@ -73,6 +75,65 @@ pub async fn release_held(
     let mut events = went_out(&mut tx, held.id).await?;
     if state == PostState::Published {
         events.push(post_changed(&mut tx, held.id, blog_id, PostAction::Created).await?);
+    }
+    tx.record(events).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The video posts not held (out, private, in the drafts or the queue) that show the upload at
+/// `url` as it came, without what processing made of it.
+pub async fn unprocessed_showing(store: &Store, url: &str) -> sqlx::Result<Vec<HeldPost>> {
+    // The content is JSON written by serde: the upload is `"url":"/media/{name}"` in it. A
+    // media name is letters, digits and dots (`store::media::is_media_name`), nothing LIKE
+    // reads as a wildcard; video posts without a poster (`media_url`) are the unprocessed ones.
+    const SQL: &str = "SELECT id, blog_id, content FROM posts \
+         WHERE type = 'video' AND media_url = '' AND state <> 'transcoding' AND content LIKE $1 \
+         ORDER BY id";
+    let pattern = format!(
+        "%{}%",
+        serde_json::json!({ "url": url })
+            .to_string()
+            .trim_matches(['{', '}'])
+    );
+    let rows: Vec<(i64, i64, String)> =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(&pattern).fetch_all(pool).await)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, blog_id, stored)| {
+            let content: PostContent = serde_json::from_str(&stored).ok()?;
+            let unprocessed = matches!(&content, PostContent::Video { url: shown, processed: None, .. } if shown == url);
+            unprocessed.then_some(HeldPost {
+                id,
+                blog_id,
+                content,
+                stored,
+            })
+        })
+        .collect())
+}
+
+/// Gives `post` (read by [`unprocessed_showing`]) its processed `content`, in place: its state
+/// and date stay; readers of a published one hear it changed. False when it changed since it
+/// was read.
+pub async fn fill_processed(
+    store: &Store,
+    post: &HeldPost,
+    content: &PostContent,
+) -> sqlx::Result<bool> {
+    const SQL: &str = "UPDATE posts SET content = $2, media_url = $3, updated_at = $4 \
+         WHERE id = $1 AND content = $5 RETURNING blog_id, state";
+    let mut tx = store.begin().await?;
+    let filled: Option<(i64, String)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
+        .bind(post.id).bind(json(content)?).bind(summary::media_url(content)).bind(now_secs())
+        .bind(&post.stored)
+        .fetch_optional(conn).await)?;
+    let Some((blog_id, state)) = filled else {
+        return Ok(false);
+    };
+    let mut events = Vec::new();
+    if state == PostState::Published.name() {
+        events.push(post_changed(&mut tx, post.id, blog_id, PostAction::Updated).await?);
     }
     tx.record(events).await?;
     tx.commit().await?;

@@ -39,7 +39,7 @@ mod pages;
 mod publishing;
 mod row;
 
-pub use held::{HeldPost, held_posts, release_held};
+pub use held::{HeldPost, fill_processed, held_posts, release_held, unprocessed_showing};
 pub use pages::{blog_posts_at, page};
 pub use publishing::{SentOut, next_due, publish_due, publish_queues};
 pub use row::PostRow;
