@@ -70,7 +70,7 @@ fn song_id(page: &str) -> Option<String> {
     }
     let mut parts = url.path_segments()?.filter(|p| !p.is_empty());
     parts.find(|p| *p == "song")?;
-    parts.last().map(str::to_owned).filter(|id| is_id(id))
+    parts.next_back().map(str::to_owned).filter(|id| is_id(id))
 }
 
 fn is_id(text: &str) -> bool {
