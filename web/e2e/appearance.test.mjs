@@ -1,10 +1,13 @@
 // End-to-end: Edit appearance (spec 000 §2.1, docs/api.md "Edit appearance"). A blogger opens
 // /settings/blog/{name}, changes her title's colour and font, saves and sees 'Saved.'; her
 // blog in the blog viewer drawer then has the new look, drawn with the catalogue's family.
+// She uploads a header image, frames part of it, applies and saves: her blog page's header
+// shows the crop, a file of its own in the header's shape, while the original stays hers.
 //
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { rgbaPng } from './png.mjs';
 import { apiPost, register, startStack, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
 
 let stack;
@@ -51,5 +54,85 @@ test("a blogger's new title colour and font reach the blog viewer", async () => 
   }));
   assert.equal(look.colour, 'rgb(176, 58, 46)');
   assert.match(look.font, /^Georgia/);
+  assert.deepEqual(page.errors, []);
+});
+
+/** The blog page header's shape: its 540 px column by its 104 px strip (features/blogCard/headerShape.ts). */
+const HEADER_ASPECT = 540 / 104;
+
+test('a blogger frames her header image and her blog page shows the crop', async () => {
+  const suffix = uniqueSuffix();
+  const blogger = { email: `hd-${suffix}@example.com`, password: 'correct-horse-battery', blogName: `hd-${suffix}` };
+  const { page } = await stack.newPage();
+  await register(page, blogger);
+
+  // A gradient: a pixel's red says how far across it is, its green how far down, so the
+  // crop's corners tell which part of the image it came from. Under 1080 px: kept as sent.
+  const [width, height] = [900, 600];
+  const sea = rgbaPng(width, height, (x, y) => [
+    Math.round((x / (width - 1)) * 255),
+    Math.round((y / (height - 1)) * 255),
+    128,
+    255,
+  ]);
+
+  await page.goto(`/settings/blog/${blogger.blogName}`);
+  const form = page.getByRole('form', { name: 'Edit appearance' });
+  await form.getByLabel('Upload a header image').setInputFiles({ name: 'sea.png', mimeType: 'image/png', buffer: sea });
+  const frame = form.getByRole('application', { name: 'Header frame' });
+  const where = form.getByText(/^The header shows/);
+  await frame.waitFor();
+  const start = await where.textContent();
+
+  // Drag the frame down with the pointer, zoom in, then a step left with the keyboard.
+  const box = await frame.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 60, { steps: 6 });
+  await page.mouse.up();
+  assert.notEqual(await where.textContent(), start);
+  await form.getByRole('slider', { name: 'Zoom' }).fill('1.5');
+  await frame.press('ArrowLeft');
+  const framed = (await where.textContent()).match(/from (\d+)% to (\d+)% across and (\d+)% to (\d+)% down/);
+  assert.ok(framed, await where.textContent());
+  const [left, , top] = framed.slice(1).map(Number);
+
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await form.getByRole('button', { name: 'Adjust header image' }).waitFor();
+  // The preview on the page has the crop already.
+  const previewHeader = page.locator('.appearance-preview .blog-card__header');
+  assert.match(await previewHeader.evaluate((el) => el.style.backgroundImage), /\/media\//);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+  const res = await page.request.get(`/svc/data/tumblelog?tumblelog=${blogger.blogName}`);
+  const theme = (await res.json()).response.global_theme_params;
+  assert.match(theme.header_image, /^\/media\//);
+  assert.match(theme.header_image_focused, /^\/media\//);
+  assert.notEqual(theme.header_image_focused, theme.header_image);
+  assert.deepEqual(theme.header_image_dimens, { width, height });
+
+  await page.goto(`/blog/${blogger.blogName}`);
+  const header = page.locator('.blog-page .blog-card__header');
+  await header.waitFor();
+  const shown = await header.evaluate((el) => el.style.backgroundImage);
+  assert.ok(shown.includes(theme.header_image_focused), shown);
+  const crop = await page.evaluate(async (url) => {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    return { width: image.naturalWidth, height: image.naturalHeight, corner: [...context.getImageData(1, 1, 1, 1).data] };
+  }, theme.header_image_focused);
+  // Zoom 1.5 on a 900 px wide image: a 600 px wide frame, its pixels kept one for one.
+  assert.equal(crop.width, 600);
+  assert.ok(Math.abs(crop.width / crop.height - HEADER_ASPECT) / HEADER_ASPECT < 0.01, `${crop.width} × ${crop.height}`);
+  // Its top-left corner is where the frame's was (the live text rounds to a per cent: 2.55 levels).
+  assert.ok(Math.abs(crop.corner[0] - (left / 100) * 255) <= 4, `red ${crop.corner[0]}, frame from ${left}% across`);
+  assert.ok(Math.abs(crop.corner[1] - (top / 100) * 255) <= 4, `green ${crop.corner[1]}, frame from ${top}% down`);
   assert.deepEqual(page.errors, []);
 });

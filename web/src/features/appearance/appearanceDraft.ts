@@ -11,6 +11,16 @@ export interface HeaderImageDimens {
   height: number;
 }
 
+/**
+ * An edit of the header image: the theme's image fields, and the original's size when the
+ * original changes (a new upload: its size; removed: null). Without `dimens` (a new focus
+ * on the same original) the draft's size stays as it is.
+ */
+export interface HeaderImageChange {
+  theme: Partial<Pick<Theme, 'headerImage' | 'headerImageFocused'>>;
+  dimens?: HeaderImageDimens | null;
+}
+
 /** The blog's words and look as the form holds them. */
 export interface AppearanceDraft {
   title: string;

@@ -14,6 +14,8 @@ import { BlogInfoPopover } from './components/BlogInfoPopover';
 import { FollowButtons } from './components/FollowButtons';
 import { HighlightedPosts } from './components/HighlightedPosts';
 
+export { BLOG_HEADER_ASPECT, BLOG_HEADER_SIZE } from './headerShape';
+
 /** A card for a blog already in the blog store (lists put their blogs there first). */
 export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLevel?: 1 | 2 | 3 }) {
   const blog = useBlog(name);

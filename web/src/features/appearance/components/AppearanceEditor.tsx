@@ -14,10 +14,10 @@ import {
   themeFieldKey,
   type AppearanceDraft,
   type FieldKey,
+  type HeaderImageChange,
 } from '../appearanceDraft';
 import { useSaveAppearance } from '../useSaveAppearance';
 import { errorProps, FieldError } from './FieldError';
-import type { HeaderImageChange } from './HeaderImageField';
 import { ThemeFields } from './ThemeFields';
 
 /** Takes the errors of `keys` away (and the form's own), once those fields are edited. */
@@ -32,6 +32,8 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
   const [draft, setDraft] = useState(saved);
   const [errors, setErrors] = useState<Record<FieldKey, string>>({});
   const [justSaved, setJustSaved] = useState(false);
+  // While the header image's focus step is open: its framed region, which the preview shows.
+  const [headerPreview, setHeaderPreview] = useState<string | null>(null);
   const save = useSaveAppearance();
   const changes = changesOf(blog.name, saved, draft);
 
@@ -48,7 +50,11 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
     );
   const onHeaderImage = ({ theme, dimens }: HeaderImageChange) =>
     edit(
-      (d) => ({ ...d, theme: { ...d.theme, ...theme }, headerImageDimens: dimens }),
+      (d) => ({
+        ...d,
+        theme: { ...d.theme, ...theme },
+        headerImageDimens: dimens === undefined ? d.headerImageDimens : dimens,
+      }),
       [themeFieldKey('headerImage'), themeFieldKey('headerImageFocused'), 'global_theme_params.header_image_dimens'],
     );
 
@@ -132,7 +138,13 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
             />
             <FieldError id="appearance-description" error={errors.description} />
           </div>
-          <ThemeFields draft={draft} errors={errors} onTheme={onTheme} onHeaderImage={onHeaderImage} />
+          <ThemeFields
+            draft={draft}
+            errors={errors}
+            onTheme={onTheme}
+            onHeaderImage={onHeaderImage}
+            onHeaderPreview={setHeaderPreview}
+          />
           <div className="appearance-actions">
             <button type="submit" className="button button--primary" disabled={!changes || save.isPending}>
               Save
@@ -149,16 +161,20 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
           <h2 id="appearance-preview-title" className="settings-section__title">
             Preview
           </h2>
-          <BlogCardView blog={previewOf(blog, draft, saved)} headingLevel={3} preview />
+          <BlogCardView blog={previewOf(blog, draft, saved, headerPreview)} headingLevel={3} preview />
         </section>
       </div>
     </div>
   );
 }
 
-/** The blog as the draft would make it; a colour still being typed shows the saved one. */
-function previewOf(blog: Blog, draft: AppearanceDraft, saved: AppearanceDraft): Blog {
+/**
+ * The blog as the draft would make it; a colour still being typed shows the saved one, and
+ * a header image being framed shows the framed region.
+ */
+function previewOf(blog: Blog, draft: AppearanceDraft, saved: AppearanceDraft, headerPreview: string | null): Blog {
   const theme = { ...draft.theme };
   for (const field of COLOUR_FIELDS) theme[field] = normalColour(theme[field]) ?? saved.theme[field];
+  if (headerPreview) theme.headerImageFocused = headerPreview;
   return { ...blog, title: draft.title, description: draft.description, theme };
 }

@@ -1,34 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BlogWithActivity } from '../../../api/types/BlogWithActivity';
-import { deferred, fakeApi, type FakeAnswer } from '../../../test/fakeApi';
-import { user, wireBlog } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/renderApp';
-import { fakeXhrPerTest } from '../../upload/fakeXhr';
-import { BlogCard } from '../../blogCard';
-import { EditAppearancePage } from './EditAppearancePage';
-
-const uploads = fakeXhrPerTest();
-const mine = (extra: Partial<BlogWithActivity> = {}) => wireBlog('alice', { is_mine: true, can_view_customize: true, ...extra });
-
-function renderPage(save: (json: unknown) => FakeAnswer | Promise<FakeAnswer>, blog = mine()) {
-  const api = fakeApi({
-    'GET /svc/data/tumblelog': () => ({ response: blog }),
-    'GET /svc/user/info': () => ({ response: { form_key: 'test-form-key' } }),
-    'GET /svc/alice/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
-    'POST /svc/blog/appearance': (req) => save(req.json),
-  });
-  const view = renderWithProviders(
-    <>
-      <EditAppearancePage name="alice" />
-      <BlogCard name="alice" />
-    </>,
-    { client: api.client, user: user() },
-  );
-  return { ...view, ...api };
-}
-
-const form = () => screen.findByRole('form', { name: 'Edit appearance' });
+import { deferred, type FakeAnswer } from '../../../test/fakeApi';
+import { wireBlog } from '../../../test/fixtures';
+import { appearanceForm as form, mine, renderAppearancePage as renderPage } from './renderAppearancePage';
 
 describe('EditAppearancePage', () => {
   it('sends only the changed fields, says Saving… then Saved., and every card takes the answer', async () => {
@@ -92,29 +66,5 @@ describe('EditAppearancePage', () => {
     renderPage(() => ({ response: mine() }), wireBlog('alice'));
     expect(await screen.findByText('You can only edit the appearance of your own blogs.')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
-  });
-
-  it('uploads a header image and sends its address and size', async () => {
-    const { requests } = renderPage(() => ({ response: mine() }));
-    const edit = within(await form());
-    const file = new File(['png'], 'sea.png', { type: 'image/png' });
-    fireEvent.change(edit.getByLabelText('Upload a header image'), { target: { files: [file] } });
-    await waitFor(() => expect(uploads).toHaveLength(1));
-    expect(uploads[0].url).toBe('/svc/post/upload_photo');
-    uploads[0].answer({ photos: [{ url: '/media/sea.png', original_filename: 'sea.png', width: 900, height: 300, error: null }] });
-    expect(await edit.findByRole('img', { name: 'The header image' })).toBeTruthy();
-    fireEvent.click(edit.getByRole('switch', { name: 'Stretch header image' }));
-    fireEvent.click(edit.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requests.some((r) => r.path === '/svc/blog/appearance')).toBe(true));
-    expect(requests.find((r) => r.path === '/svc/blog/appearance')?.json).toEqual({
-      tumblelog: 'alice',
-      global_theme_params: {
-        header_image: '/media/sea.png',
-        header_image_focused: '/media/sea.png',
-        header_stretch: false,
-        header_image_dimens: { width: 900, height: 300 },
-      },
-    });
-    await screen.findByText('Saved.');
   });
 });

@@ -1,92 +1,172 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import { errorDetails } from '../../../api/client';
-import type { Theme } from '../../../api/models';
-import { uploadFile } from '../../composer';
-import type { HeaderImageDimens } from '../appearanceDraft';
+import { readFileAsDataUrl } from '../../upload';
+import { applyHeaderFocus, ApplyError, unreadableMessage, type FocusSource } from '../applyHeaderFocus';
+import type { HeaderImageChange } from '../appearanceDraft';
+import { cropTypeOf } from '../headerCrop';
+import type { Frame } from '../headerFocus';
 import { errorProps, FieldError } from './FieldError';
-
-export interface HeaderImageChange {
-  theme: Partial<Theme>;
-  dimens: HeaderImageDimens | null;
-}
+import { HeaderFocusStep } from './HeaderFocusStep';
 
 /**
- * The header image: a file goes up with upload_photo (docs/api.md: the theme takes only this
- * server's uploads), and its address and size become the theme's; Remove takes it away.
+ * The header image. A chosen file is framed first (the focus step): Apply uploads it and the
+ * crop of it the frame chose, and the theme takes both (header_image, header_image_focused);
+ * Adjust frames the current original again. Nothing changes until Apply succeeds. Remove takes
+ * the image away.
  */
 export function HeaderImageField({
-  image,
+  original,
+  focused,
   error,
   onChange,
+  onPreview,
 }: {
-  image: string | null;
+  /** header_image: what the owner uploaded, which Adjust frames again. */
+  original: string | null;
+  /** header_image_focused: the crop the cards show. */
+  focused: string | null;
   error?: string;
   onChange(change: HeaderImageChange): void;
+  /** The focus step's framed region for the page's preview (null: the theme's own again). */
+  onPreview(url: string | null): void;
 }) {
   const api = useApi();
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [source, setSource] = useState<FocusSource | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const adjust = useRef<HTMLButtonElement>(null);
+  const applying = useRef<AbortController | null>(null);
+  /** The step's last chosen file: a slow read of an earlier choice must not open over it. */
+  const choice = useRef<File | null>(null);
   const id = 'appearance-header-image';
+  const shown = focused ?? original;
 
-  const upload = async (file: File) => {
-    setUploading(true);
-    setUploadError(null);
+  // The editor going away (another page) stops an Apply still uploading.
+  useEffect(() => () => applying.current?.abort(), []);
+
+  const open = (next: FocusSource) => {
+    setSource(next);
+    setStepError(null);
+    setFieldError(null);
+  };
+
+  const close = useCallback(() => {
+    applying.current?.abort();
+    applying.current = null;
+    choice.current = null;
+    setSource(null);
+    setBusy(false);
+    setStepError(null);
+    // Back where the owner came from: Adjust when there is an image to adjust, else the file input.
+    requestAnimationFrame(() => (adjust.current ?? input.current)?.focus());
+  }, []);
+
+  // Reset (or a save's answer) put another original in the draft: framing the old one is moot.
+  const framedGone = source?.kind === 'existing' && source.url !== (original ?? focused);
+  useEffect(() => {
+    if (framedGone) close();
+  }, [framedGone, close]);
+
+  const choose = async (file: File) => {
+    choice.current = file;
+    if (input.current) input.current.value = '';
     try {
-      const answer = await uploadFile(api, 'photo', file, () => {}).done;
-      const photo = answer.photos[0];
-      if (!photo?.url) throw new Error(photo?.error ?? 'The image could not be uploaded.');
-      onChange({
-        theme: { headerImage: photo.url, headerImageFocused: photo.url },
-        dimens: { width: photo.width, height: photo.height },
-      });
-    } catch (err) {
-      setUploadError(errorDetails(err).join(' '));
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
+      const url = await readFileAsDataUrl(file);
+      if (choice.current === file) open({ kind: 'new', file, url });
+    } catch {
+      if (choice.current === file) setFieldError(unreadableMessage('new'));
     }
   };
 
-  const shownError = uploadError ?? error;
+  const apply = async (image: HTMLImageElement, frame: Frame) => {
+    if (!source) return;
+    const controller = new AbortController();
+    applying.current = controller;
+    setBusy(true);
+    setStepError(null);
+    try {
+      const change = await applyHeaderFocus(api, source, image, frame, controller.signal);
+      if (controller.signal.aborted) return;
+      applying.current = null; // done: nothing left for close() to stop
+      onChange(change);
+      close();
+    } catch (err) {
+      // Cancel aborts the uploads: that is no failure to report.
+      if (controller.signal.aborted) return;
+      setStepError(err instanceof ApplyError ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  const unreadable = () => {
+    if (!source) return;
+    const message = unreadableMessage(source.kind);
+    close();
+    setFieldError(message);
+  };
+
+  const shownError = fieldError ?? error;
+  if (source) {
+    return (
+      <div className="appearance-header-image">
+        <HeaderFocusStep
+          url={source.url}
+          cropType={cropTypeOf(source.kind === 'new' ? source.file.type : source.url)}
+          busy={busy}
+          error={stepError}
+          onApply={(image, frame) => void apply(image, frame)}
+          onCancel={close}
+          onUnreadable={unreadable}
+          onPreview={onPreview}
+        />
+      </div>
+    );
+  }
   return (
     <div className="appearance-header-image">
-      {image ? (
-        <img className="appearance-header-image__thumb" src={image} alt="The header image" />
+      {shown ? (
+        <img className="appearance-header-image__thumb" src={shown} alt="The header image" />
       ) : (
         <p className="muted">No header image.</p>
       )}
       <label className="field__label" htmlFor={id}>
-        {image ? 'Replace header image' : 'Upload a header image'}
+        {shown ? 'Replace header image' : 'Upload a header image'}
       </label>
       <input
         ref={input}
         id={id}
         type="file"
         accept="image/*"
-        disabled={uploading}
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void upload(file);
+          if (file) void choose(file);
         }}
         {...errorProps(id, shownError ?? undefined)}
       />
-      {uploading && (
-        <p className="muted" role="status">
-          Uploading…
-        </p>
-      )}
       <FieldError id={id} error={shownError ?? undefined} />
-      {image && (
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={uploading}
-          onClick={() => onChange({ theme: { headerImage: null, headerImageFocused: null }, dimens: null })}
-        >
-          Remove header image
-        </button>
+      {shown && (
+        <div className="appearance-header-image__actions">
+          <button
+            ref={adjust}
+            type="button"
+            className="button"
+            onClick={() => open({ kind: 'existing', url: original ?? shown })}
+          >
+            Adjust header image
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              setFieldError(null);
+              onChange({ theme: { headerImage: null, headerImageFocused: null }, dimens: null });
+            }}
+          >
+            Remove header image
+          </button>
+        </div>
       )}
     </div>
   );

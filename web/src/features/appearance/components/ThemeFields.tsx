@@ -4,10 +4,16 @@ import type { ReactNode } from 'react';
 import { FONTS } from '../../../api/fonts';
 import type { Theme } from '../../../api/models';
 import { fontFamilyOf } from '../../../lib/fontFamily';
-import { themeFieldKey, type AppearanceDraft, type ColourField as ColourName, type FieldKey } from '../appearanceDraft';
+import {
+  themeFieldKey,
+  type AppearanceDraft,
+  type ColourField as ColourName,
+  type FieldKey,
+  type HeaderImageChange,
+} from '../appearanceDraft';
 import { ColourField } from './ColourField';
 import { errorProps, FieldError } from './FieldError';
-import { HeaderImageField, type HeaderImageChange } from './HeaderImageField';
+import { HeaderImageField } from './HeaderImageField';
 
 const COLOURS: { field: ColourName; label: string }[] = [
   { field: 'backgroundColor', label: 'Background colour' },
@@ -22,11 +28,13 @@ export function ThemeFields({
   errors,
   onTheme,
   onHeaderImage,
+  onHeaderPreview,
 }: {
   draft: AppearanceDraft;
   errors: Record<FieldKey, string>;
   onTheme(change: Partial<Theme>): void;
   onHeaderImage(change: HeaderImageChange): void;
+  onHeaderPreview(url: string | null): void;
 }) {
   const { theme } = draft;
   const error = (field: keyof Theme) => errors[themeFieldKey(field)];
@@ -92,9 +100,11 @@ export function ThemeFields({
         {toggle('showDescription', 'Show description')}
         {toggle('showHeaderImage', 'Show header image')}
         <HeaderImageField
-          image={theme.headerImageFocused ?? theme.headerImage}
+          original={theme.headerImage}
+          focused={theme.headerImageFocused}
           error={error('headerImage') ?? error('headerImageFocused') ?? errors['global_theme_params.header_image_dimens']}
           onChange={onHeaderImage}
+          onPreview={onHeaderPreview}
         />
         {toggle('headerStretch', 'Stretch header image')}
       </fieldset>
