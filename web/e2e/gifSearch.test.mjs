@@ -1,7 +1,8 @@
-// End-to-end: the GIF search panel (spec 000 §2.6, §4; spec 001 §2, §9). A blogger posts a
-// GIF tagged 'dancing', then finds it in the GIF panel twice: from a photo post's 'Add a GIF'
-// (it becomes the new post's photo, by the same address) and from the rich-text editor by
-// keyboard alone (meta+shift+g, the arrow keys and Enter put it in the text).
+// End-to-end: the GIF search panel (spec 000 §2.6, §4; spec 001 §1, §2, §9). A blogger posts a
+// GIF tagged 'dancing', then finds it in the GIF panel three times: from a photo post's 'Add a
+// GIF' (it becomes the new post's photo, by the same address; results are 250 px wide), from
+// the rich-text editor by keyboard alone (meta+shift+g, the arrow keys and Enter put it in the
+// text), and from the editor's toolbar button 'Insert a GIF'.
 //
 //   npm run build && node --test e2e/gifSearch.test.mjs
 import assert from 'node:assert/strict';
@@ -64,7 +65,10 @@ test('the GIF panel finds a posted GIF by its tag; choosing it adds it to a post
     const asked = page.waitForRequest((req) => req.url().endsWith('/svc/search/inline_gif'));
     await panel.getByRole('searchbox', { name: 'Find a GIF' }).fill(' Dancing ');
     assert.equal(new URLSearchParams((await asked).postData() ?? '').get('q'), 'dancing');
-    await panel.getByRole('button', { name: `GIF from ${blogger.blogName} #dancing` }).click();
+    const result = panel.getByRole('button', { name: `GIF from ${blogger.blogName} #dancing` });
+    // 001 §9: the composer's results are 250 wide.
+    assert.equal((await result.boundingBox())?.width, 250);
+    await result.click();
     // Chosen once its image has loaded: the panel closes and the photo is in the form.
     await panel.waitFor({ state: 'detached' });
     const photo = composer(page).getByRole('list', { name: 'Photos' }).getByRole('img');
@@ -94,6 +98,16 @@ test('the GIF panel finds a posted GIF by its tag; choosing it adds it to a post
     const answer = await saveWith(page, 'Post');
     assert.equal(answer.post.content.type, 'text');
     assert.match(answer.post.content.body, new RegExp(`<img[^>]* src="${gifUrl.replace(/[.]/g, '\\.')}"`));
+  });
+
+  await t.test("in the rich-text editor by its toolbar button, 'Insert a GIF'", async () => {
+    await page.goto('/new/text');
+    await composer(page).getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Insert a GIF' }).click();
+    await composer(page).getByRole('searchbox', { name: 'Find a GIF' }).fill('dancing');
+    await composer(page).getByRole('button', { name: `GIF from ${blogger.blogName} #dancing` }).click();
+    const body = composer(page).getByRole('textbox', { name: 'Body' });
+    await body.locator(`img[src="${gifUrl}"]`).waitFor();
+    await composer(page).getByRole('group', { name: 'GIF search' }).waitFor({ state: 'detached' });
   });
 
   await t.test('no script errors', () => {

@@ -104,4 +104,29 @@ describe('ApiClient', () => {
     expect(err.status).toBe(502);
     expect(err.details).toEqual(['Request failed (502)']);
   });
+
+  it('hands a signal to fetch; an aborted call rejects with the abort, not as a network failure', async () => {
+    // A fetch that never answers by itself, but honours its signal as browsers do.
+    const fetchImpl = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const client = new ApiClient(fetchImpl as typeof fetch);
+    const controller = new AbortController();
+    const call = client.post<unknown, OrderForm>('/order', { channel_names: '[]' }, { signal: controller.signal });
+    expect(fetchImpl.mock.calls[0][1]?.signal).toBe(controller.signal);
+    controller.abort();
+    const err = await call.catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect((err as DOMException).name).toBe('AbortError');
+
+    // GET takes one too, beside noCache.
+    const again = new AbortController();
+    const get = client.get('/svc/user/info', {}, { noCache: true, signal: again.signal });
+    expect(fetchImpl.mock.calls[1][1]).toMatchObject({ cache: 'no-store', signal: again.signal });
+    again.abort();
+    expect(((await get.catch((e: unknown) => e)) as DOMException).name).toBe('AbortError');
+  });
 });

@@ -54,6 +54,16 @@ export type RequestFields = { readonly [field: string]: FieldValue };
 /** No fields: what a call that names no request type may send. */
 type NoFields = Record<string, never>;
 
+/**
+ * How one call is made, beyond its fields. `signal` aborts it: a caller whose answer is no
+ * longer wanted (a superseded search) stops it rather than ignoring it. An aborted call
+ * rejects with the signal's reason (an `AbortError`), never with an ApiError, so that no
+ * one shows it as a failure.
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /** `fields` as form or query pairs: undefined ones left out, a list's values each a pair. */
 function encodeFields(fields: RequestFields): URLSearchParams {
   const params = new URLSearchParams();
@@ -100,7 +110,7 @@ export class ApiClient {
   async get<T, Q extends RequestFields = NoFields>(
     path: string,
     query: NoInfer<Q> = {} as Q,
-    { noCache = false }: { noCache?: boolean } = {},
+    { noCache = false, signal }: CallOptions & { noCache?: boolean } = {},
   ): Promise<T> {
     const qs = encodeFields(query).toString();
     const url = qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
@@ -108,11 +118,16 @@ export class ApiClient {
       method: 'GET',
       headers: { Accept: 'application/json' },
       ...(noCache ? { cache: 'no-store' as RequestCache } : {}),
+      signal,
     });
   }
 
   /** POST a form-encoded body; `form_key` is always added (api.md "Sessions and the form key"). */
-  async post<T, F extends RequestFields = NoFields>(path: string, fields: NoInfer<F> = {} as F): Promise<T> {
+  async post<T, F extends RequestFields = NoFields>(
+    path: string,
+    fields: NoInfer<F> = {} as F,
+    { signal }: CallOptions = {},
+  ): Promise<T> {
     const key: FormKeyField = { form_key: this.formKey };
     const body = encodeFields({ ...fields, ...key });
     return this.send<T>(path, {
@@ -122,6 +137,7 @@ export class ApiClient {
         'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
       },
       body,
+      signal,
     });
   }
 
@@ -147,12 +163,16 @@ export class ApiClient {
     try {
       res = await this.fetchImpl(url, { ...init, credentials: 'same-origin' });
     } catch {
+      // Aborted on purpose: not the network's fault, and nothing to tell the user.
+      init.signal?.throwIfAborted();
       throw new ApiError(0, ['Could not reach the server. Check your connection and try again.']);
     }
     let envelope: Envelope<T> | ErrorEnvelope | null = null;
     try {
       envelope = (await res.json()) as Envelope<T> | ErrorEnvelope;
     } catch {
+      // Aborted while the body was read: the same.
+      init.signal?.throwIfAborted();
       envelope = null;
     }
     // `meta?.`: an error page from a proxy in front of the server may be JSON of another shape.

@@ -11,6 +11,8 @@ export interface FakeRequest {
   form: URLSearchParams;
   /** The body of a JSON call (ApiClient.postJson), parsed; undefined for the others. */
   json: unknown;
+  /** The call's abort signal, if its caller gave one. */
+  signal: AbortSignal | null;
 }
 
 export type FakeAnswer =
@@ -35,13 +37,14 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
       query: url.searchParams,
       form: new URLSearchParams(init?.body && !isJson ? String(init.body) : ''),
       json: isJson ? JSON.parse(String(init?.body)) : undefined,
+      signal: init?.signal ?? null,
     };
     requests.push(req);
     const route = routes[`${req.method} ${req.path}`] ?? wildcardRoute(routes, `${req.method} ${req.path}`);
     if (!route) {
       return json(404, { meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ code: 'not_found', detail: `No route ${req.method} ${req.path}` }] } satisfies ErrorEnvelope);
     }
-    const answer = await route(req);
+    const answer = await untilAborted(Promise.resolve(route(req)), req.signal);
     if ('errors' in answer) {
       return json(answer.status, { meta: { status: answer.status, msg: 'Error' }, response: [], errors: answer.errors } satisfies ErrorEnvelope);
     }
@@ -54,6 +57,17 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** `answer`, unless `signal` aborts first: then the abort's reason, as a browser's fetch rejects. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | null): Promise<T> {
+  if (!signal) return answer;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** A promise with its resolve handle, to hold a fake answer until the test lets it go. */

@@ -25,6 +25,18 @@ export const TAG_SUGGESTIONS_SHOWN = 5;
 /** The full-width minimum: a link's thumbnail is used only from this width (px). */
 export const FULL_WIDTH_MIN_PX = 300;
 
+/**
+ * The GIF search's results in the composer are 250 px wide (§9 "GIF search returns 200
+ * results of width 250"; 200 is the panel's own limit already). Spec 000 §9's "Result
+ * container width defaults to 150" is the panel's default, for a panel no one sizes; the two
+ * lines agree once the composer is read as the one that asks for 250, which both of its
+ * panels (the editor's and the photo post's) do. The width is the result's display: the
+ * server keeps one rendition of each GIF (its mediaUrl, with its width and height), scaled
+ * here to the width. §9's old-Firefox numbers (20 results of 100) are for a browser this app
+ * does not support.
+ */
+export const GIF_RESULT_WIDTH = 250;
+
 /** Video embeds are asked for at this width; one without a thumbnail is asked again later. */
 export const EMBED_WIDTH = 540;
 export const EMBED_RETRY_DELAY_MS = 2000;

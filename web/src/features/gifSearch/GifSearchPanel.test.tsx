@@ -1,5 +1,5 @@
 // The GIF search panel (spec 000 §2.6, §4, §5, §8, §9) over a fake server, with fake time.
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GifImage } from '../../api/types/GifImage';
 import type { GifMessage } from '../../api/types/GifMessage';
@@ -37,32 +37,53 @@ const found = (media: GifImage[], message: GifMessage | null = null): FakeAnswer
   response: { query: 'q', limit: 200, media, message },
 });
 
-/** The full-size images the panel loads before a choice counts, loaded when a test says. */
+/**
+ * The full-size images the panel loads before a choice counts. The panel polls them (spec 000
+ * §9), so they need no events: one loads or fails when a test says, or at once when the
+ * browser already has its address.
+ */
 class FakeImage {
   static made: FakeImage[] = [];
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  src = '';
+  static cached = new Set<string>();
+  complete = false;
+  naturalWidth = 0;
+  #src = '';
   constructor() {
     FakeImage.made.push(this);
+  }
+  get src() {
+    return this.#src;
+  }
+  set src(url: string) {
+    this.#src = url;
+    if (FakeImage.cached.has(url)) this.load();
+  }
+  load() {
+    this.complete = true;
+    this.naturalWidth = 300;
+  }
+  /** A broken image is complete too, without a size. */
+  fail() {
+    this.complete = true;
   }
 }
 
 function renderPanel(route: FakeRoute = () => found([gif(1)])) {
   const api = fakeApi({ [`POST ${PATH}`]: route });
   const onSelect = vi.fn();
-  renderWithProviders(<GifSearchPanel onSelect={onSelect} />, { client: api.client, user: user() });
+  const { unmount } = renderWithProviders(<GifSearchPanel onSelect={onSelect} />, { client: api.client, user: user() });
   const input = screen.getByRole('searchbox', { name: 'Find a GIF' });
   const type = (text: string) => fireEvent.change(input, { target: { value: text } });
   const searches = () => api.requests.filter((r) => r.path === PATH);
   const results = () => screen.queryAllByRole('button', { name: /^GIF from / });
   const status = () => screen.getByRole('status').textContent ?? '';
-  return { input, type, searches, results, status, onSelect };
+  return { input, type, searches, results, status, onSelect, unmount };
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
   FakeImage.made = [];
+  FakeImage.cached = new Set();
   vi.stubGlobal('Image', FakeImage);
 });
 
@@ -127,6 +148,43 @@ describe('the GIF search (spec 000 §5, §9)', () => {
     type('dogs');
     await advance(250);
     expect(searches()).toHaveLength(3);
+  });
+});
+
+describe('a search no longer wanted is aborted (spec 000 §8)', () => {
+  it('when another query starts, and when the panel closes; neither is a failure', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // A server that never answers: each search stays on its way until it is aborted.
+    const { type, searches, unmount } = renderPanel(() => new Promise<FakeAnswer>(() => {}));
+    type('cats');
+    await advance(250);
+    const [cats] = searches();
+    expect(cats.signal?.aborted).toBe(false);
+
+    type('dogs');
+    await advance(250);
+    const dogs = searches()[1];
+    expect(dogs.form.get('q')).toBe('dogs');
+    expect(cats.signal?.aborted).toBe(true);
+    expect(dogs.signal?.aborted).toBe(false);
+
+    unmount();
+    expect(dogs.signal?.aborted).toBe(true);
+    await advance(1000);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('an answer that came is kept: going back to its query asks nothing', async () => {
+    const { type, searches, results } = renderPanel((req) => found(gifs(req.form.get('q') === 'cats' ? 2 : 3)));
+    type('cats');
+    await advance(250);
+    type('dogs');
+    await advance(250);
+    expect(searches().every((r) => r.signal?.aborted === false)).toBe(true);
+    type('cats');
+    await advance(0);
+    expect(results()).toHaveLength(2);
+    expect(searches()).toHaveLength(2);
   });
 });
 
@@ -230,7 +288,7 @@ describe('results (spec 000 §4, §5, §9)', () => {
 });
 
 describe('choosing a result (spec 000 §4: loaded, preselected, then selected)', () => {
-  it('preselects it on a click, loads its full-size image, then hands it on', async () => {
+  it('preselects it on a click, then polls its full-size image every 1000 ms and hands it on once loaded', async () => {
     const chosen = gif(2);
     const { type, results, onSelect } = renderPanel(() => found([gif(1), chosen]));
     type('wave');
@@ -238,11 +296,28 @@ describe('choosing a result (spec 000 §4: loaded, preselected, then selected)',
     fireEvent.click(results()[1]);
     expect(results()[1].className).toContain('is-preselected');
     expect(FakeImage.made.map((image) => image.src)).toEqual(['/media/g2.gif']);
+    // Not loaded at the first poll: asked again a second later.
+    await advance(1000);
     expect(onSelect).not.toHaveBeenCalled();
-
-    act(() => FakeImage.made[0].onload?.());
+    FakeImage.made[0].load();
+    await advance(999);
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(results()[1].className).toContain('is-preselected');
+    await advance(1);
     expect(onSelect).toHaveBeenCalledExactlyOnceWith(chosen);
     expect(results()[1].className).toContain('is-selected');
+    // Polling stops there.
+    await advance(5000);
+    expect(onSelect).toHaveBeenCalledOnce();
+  });
+
+  it('an image the browser already has is handed on at once, without waiting for a poll', async () => {
+    FakeImage.cached.add('/media/g1.gif');
+    const { type, results, onSelect } = renderPanel(() => found([gif(1)]));
+    type('wave');
+    await advance(250);
+    fireEvent.click(results()[0]);
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(gif(1));
   });
 
   it('an image that does not load chooses nothing', async () => {
@@ -250,9 +325,38 @@ describe('choosing a result (spec 000 §4: loaded, preselected, then selected)',
     type('wave');
     await advance(250);
     fireEvent.click(results()[0]);
-    act(() => FakeImage.made[0].onerror?.());
+    FakeImage.made[0].fail();
+    await advance(1000);
     expect(onSelect).not.toHaveBeenCalled();
     expect(results()[0].className).toBe('gif-result');
+  });
+
+  it('another choice while one loads replaces it: only the last is handed on', async () => {
+    const { type, results, onSelect } = renderPanel(() => found([gif(1), gif(2)]));
+    type('wave');
+    await advance(250);
+    fireEvent.click(results()[0]);
+    await advance(500);
+    fireEvent.click(results()[1]);
+    expect(results()[0].className).toBe('gif-result');
+    FakeImage.made.forEach((image) => image.load());
+    await advance(999);
+    expect(onSelect).not.toHaveBeenCalled();
+    await advance(1);
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(gif(2));
+    await advance(3000);
+    expect(onSelect).toHaveBeenCalledOnce();
+  });
+
+  it('closed while its image loads: nothing is handed on', async () => {
+    const { type, results, onSelect, unmount } = renderPanel(() => found([gif(1)]));
+    type('wave');
+    await advance(250);
+    fireEvent.click(results()[0]);
+    unmount();
+    FakeImage.made[0].load();
+    await advance(3000);
+    expect(onSelect).not.toHaveBeenCalled();
   });
 
   it('by keyboard: down from the field into the results, the arrow keys between them, Enter chooses', async () => {
@@ -274,7 +378,8 @@ describe('choosing a result (spec 000 §4: loaded, preselected, then selected)',
     expect(document.activeElement).toBe(results()[3]);
     expect(results()[3].tabIndex).toBe(0);
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
-    act(() => FakeImage.made[0].onload?.());
+    FakeImage.made[0].load();
+    await advance(1000);
     expect(onSelect).toHaveBeenCalledExactlyOnceWith(gif(4));
     // Up from the first row: back to the field.
     fireEvent.keyDown(results()[0], { key: 'ArrowUp' });

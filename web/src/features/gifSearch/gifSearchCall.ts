@@ -1,5 +1,5 @@
 // POST /svc/search/inline_gif (spec 000 §7): the GIF panel's one call.
-import type { ApiClient } from '../../api/client';
+import type { ApiClient, CallOptions } from '../../api/client';
 import type { GifImage } from '../../api/types/GifImage';
 import type { GifMessage } from '../../api/types/GifMessage';
 import type { InlineGifForm } from '../../api/types/InlineGifForm';
@@ -17,14 +17,20 @@ export interface GifSearchAnswer {
 
 /**
  * Searches for `query` (already trimmed and lower-cased). An answer without a list of GIFs is
- * an error, 'Invalid GIF search response' (§5, §8).
+ * an error, 'Invalid GIF search response' (§5, §8). `signal` aborts the search (§8: a search
+ * that is no longer wanted is aborted, not left to finish).
  */
-export async function searchGifs(api: ApiClient, query: string, limit = GIF_SEARCH_LIMIT): Promise<GifSearchAnswer> {
+export async function searchGifs(
+  api: ApiClient,
+  query: string,
+  { limit = GIF_SEARCH_LIMIT, signal }: CallOptions & { limit?: number } = {},
+): Promise<GifSearchAnswer> {
   // Typed as possibly anything: the check below is what makes it an InlineGifResults.
-  const answer = await api.post<Partial<InlineGifResults> | null, InlineGifForm>('/svc/search/inline_gif', {
-    q: query,
-    limit: String(limit),
-  });
+  const answer = await api.post<Partial<InlineGifResults> | null, InlineGifForm>(
+    '/svc/search/inline_gif',
+    { q: query, limit: String(limit) },
+    { signal },
+  );
   if (!answer || !Array.isArray(answer.media)) throw new Error(INVALID_GIF_SEARCH_RESPONSE);
   const message = answer.message;
   return {

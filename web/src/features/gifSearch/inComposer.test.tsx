@@ -1,5 +1,6 @@
-// The GIF search where the composer uses it (spec 001 §2, §9): meta+shift+g in the rich-text
-// editor puts the chosen GIF in the text; 'Add a GIF' on a photo post makes it a photo.
+// The GIF search where the composer uses it (spec 001 §1, §2, §9): the rich-text editor's
+// 'Insert a GIF' button or meta+shift+g puts the chosen GIF in the text; 'Add a GIF' on a
+// photo post makes it a photo. Both ask for results 250 wide (§9).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GifImage } from '../../api/types/GifImage';
@@ -25,12 +26,15 @@ const DANCE: GifImage = {
   postId: 3,
 };
 
-/** Images load when the test says (jsdom loads none). */
-const images: { src: string; onload: (() => void) | null }[] = [];
+/**
+ * The chosen GIF's full-size image, which the panel polls for (GifSearchPanel.test.tsx tests
+ * the poll): here the browser already has it, so it is complete as soon as it is asked for.
+ */
+const images: { src: string }[] = [];
 class FakeImage {
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
   src = '';
+  complete = true;
+  naturalWidth = 320;
   constructor() {
     images.push(this);
   }
@@ -49,12 +53,17 @@ function renderForm(path: string) {
   });
 }
 
-/** Searches the open panel for 'dancing' and chooses the result; its image loads. */
+/**
+ * Searches the open panel for 'dancing' and chooses the result, whose image is at hand. The
+ * result is shown 250 wide, its height scaled to match (320 × 240 makes 250 × 188).
+ */
 async function chooseDancing() {
   fireEvent.change(screen.getByRole('searchbox', { name: 'Find a GIF' }), { target: { value: 'dancing' } });
-  fireEvent.click(await screen.findByRole('button', { name: 'GIF from bob #dancing' }, { timeout: 2000 }));
+  const result = await screen.findByRole('button', { name: 'GIF from bob #dancing' }, { timeout: 2000 });
+  const image = result.querySelector('img')!;
+  expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['250', '188']);
+  fireEvent.click(result);
   expect(images.map((i) => i.src)).toEqual(['/media/dance.gif']);
-  act(() => images[0].onload?.());
   expect(screen.queryByRole('group', { name: 'GIF search' })).toBeNull();
 }
 
@@ -74,6 +83,20 @@ describe('the GIF search in the composer', () => {
     expect(sent('/svc/post/update')[0].form.get('post[two]')).toBe(
       '<figure data-orig-width="320" data-orig-height="240"><img src="/media/dance.gif" alt="" width="320" height="240"></figure><p></p>',
     );
+  });
+
+  it("the editor's toolbar button 'Insert a GIF' opens it too", async () => {
+    const { sent } = renderForm('/new/text');
+    const body = await screen.findByRole('textbox', { name: 'Body' });
+    const button = within(screen.getByRole('toolbar', { name: 'Text formatting' })).getByRole('button', { name: 'Insert a GIF' });
+    expect(button.getAttribute('title')).toBe('Insert a GIF (CTRL+SHIFT+G)');
+    fireEvent.click(button);
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Find a GIF' }));
+    await chooseDancing();
+    expect(body.querySelector('img')?.getAttribute('src')).toBe('/media/dance.gif');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent('/svc/post/update')).toHaveLength(1));
+    expect(sent('/svc/post/update')[0].form.get('post[two]')).toContain('<img src="/media/dance.gif"');
   });
 
   it("'Add a GIF' on a photo post: the chosen GIF becomes a photo, saved by its address", async () => {

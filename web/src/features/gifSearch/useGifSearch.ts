@@ -1,5 +1,6 @@
-// The panel's search (spec 000 §4 GIF search results, §5, §9): what is typed, trimmed and
-// lower-cased, searched 250 ms after the last key; each query's answer kept for 5 minutes.
+// The panel's search (spec 000 §4 GIF search results, §5, §8, §9): what is typed, trimmed and
+// lower-cased, searched 250 ms after the last key; each query's answer kept for 5 minutes; a
+// search still on its way when another starts, or when the panel closes, is aborted.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -30,9 +31,12 @@ export function useGifSearch(text: string): GifSearch {
 
   const answer = useQuery({
     queryKey: gifSearchKey(asked),
-    queryFn: () =>
-      searchGifs(api, asked).catch((err: unknown) => {
-        console.warn('GIF search failed', err);
+    // Reading `signal` is what makes TanStack Query abort the request (spec 000 §8) when no
+    // one wants its answer any more: a new query replaces it (the old key loses its only
+    // observer) or the panel closes (unmounted). Aborted, it is dropped, not kept.
+    queryFn: ({ signal }) =>
+      searchGifs(api, asked, { signal }).catch((err: unknown) => {
+        if (!signal.aborted) console.warn('GIF search failed', err);
         throw err;
       }),
     enabled: asked !== '',

@@ -1,12 +1,12 @@
 // Spec 000 §4 Tour guide: while the tour is open it suspends keyboard shortcuts, the drawer and
 // toasts, and resumes them when it closes.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeenAtg } from '../../api/types/SeenAtg';
 import { fakeApi } from '../../test/fakeApi';
 import { user } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
-import { ComposerHost, useComposer } from '../composer';
+import { ComposerHost, preloadComposer, useComposer } from '../composer';
 import { TOAST_DELAY_MS } from '../composer/constants';
 import { DrawerHost, useDrawer } from '../drawer';
 import { HeaderProvider, PageHeader } from '../header';
@@ -42,6 +42,11 @@ function renderWithTour() {
     { client: api.client, user: user({ seenAtg: false }), path: '/dashboard' },
   );
 }
+
+// Fast compose, opened at the end of a test, starts loading the composer's code: loaded first,
+// so that no import is still under way when the test's environment is torn down (vitest
+// reports that as an unhandled error).
+beforeAll(() => preloadComposer(), 30_000);
 
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const toast = () => screen.getByRole('status');

@@ -10,7 +10,7 @@ const TUTORIAL_TEXTS: Record<Tutorial, { title: string; text: string }> = {
   },
   inlineControls: {
     title: 'Inline photos, videos and more',
-    text: 'The buttons after the formatting ones put a photo, a video, a horizontal line or a read-more break where your cursor is.',
+    text: 'The buttons after the formatting ones put a photo, a GIF, a video, a horizontal line or a read-more break where your cursor is.',
   },
   imageSearch: {
     title: 'Image search',

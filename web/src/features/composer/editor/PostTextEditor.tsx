@@ -12,7 +12,7 @@ import { SourceEditor } from './SourceEditor';
 import type { InlineControl } from './toolbarItems';
 
 /** Every inline control: for the main body of a post. */
-export const ALL_INLINE_CONTROLS: readonly InlineControl[] = ['photo', 'video', 'horizontalLine', 'readMore'];
+export const ALL_INLINE_CONTROLS: readonly InlineControl[] = ['photo', 'gif', 'video', 'horizontalLine', 'readMore'];
 
 export function PostTextEditor({
   field,

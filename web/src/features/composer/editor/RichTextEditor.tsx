@@ -1,12 +1,13 @@
 // The rich-text editor (TipTap): the schema of the server's elements, the spec's toolbar and
 // shortcuts, @-mentions of blogs, the overlay inputs for a link, an inline photo and a video
-// embed, and the GIF search (meta+shift+g). It holds its own document; the form gets its HTML
-// on every change.
+// embed, and the GIF search (its toolbar button, or meta+shift+g). It holds its own document;
+// the form gets its HTML on every change.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MentionBlog } from '../../../api/types/MentionBlog';
 import { GifSearchPanel } from '../../gifSearch';
 import { FileButton } from '../components/FileButton';
+import { GIF_RESULT_WIDTH } from '../constants';
 import { isImageUrl, isWebUrl, normalizeLinkUrl, videoEmbedUrl } from '../model/urls';
 import { ACCEPT } from '../uploads/uploadRules';
 import type { InlineImage } from '../uploads/useUploads';
@@ -72,6 +73,7 @@ export function RichTextEditor({
   const changed = useRef(onChange);
   changed.current = onChange;
   const offersPhoto = inlineControls.includes('photo');
+  const offersGif = inlineControls.includes('gif');
   const offersVideo = inlineControls.includes('video');
 
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -123,14 +125,10 @@ export function RichTextEditor({
   const requests: EditorRequests = {
     link: () => setOverlay('link'),
     photo: () => offersPhoto && setOverlay('photo'),
+    gif: () => offersGif && setOverlay('gif'),
     video: () => offersVideo && embedsLeft > 0 && setOverlay('video'),
   };
-  handlers.current = {
-    ...requests,
-    // A GIF goes in as an inline image: offered where inline photos are.
-    gif: () => offersPhoto && setOverlay('gif'),
-    focusTitle: () => onFocusTitle?.(),
-  };
+  handlers.current = { ...requests, focusTitle: () => onFocusTitle?.() };
 
   const closeOverlay = () => {
     setOverlay(null);
@@ -139,6 +137,7 @@ export function RichTextEditor({
 
   const onInline = (control: InlineControl) => {
     if (control === 'photo') requests.photo();
+    else if (control === 'gif') requests.gif();
     else if (control === 'video') requests.video();
     else if (control === 'horizontalLine') insertHorizontalLine(editor);
     else insertReadMore(editor);
@@ -220,6 +219,7 @@ export function RichTextEditor({
       )}
       {overlay === 'gif' && (
         <GifSearchPanel
+          resultWidth={GIF_RESULT_WIDTH}
           onCancel={closeOverlay}
           onSelect={(gif) => {
             setOverlay(null);

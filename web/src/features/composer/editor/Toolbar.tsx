@@ -91,6 +91,7 @@ const TOOL_GLYPHS: Record<string, ReactNode> = {
   unorderedList: '•',
   blockquote: '“',
   photo: <CameraIcon size={16} />,
+  gif: 'GIF',
   video: <VideoIcon size={16} />,
   horizontalLine: '―',
   readMore: '⋯',

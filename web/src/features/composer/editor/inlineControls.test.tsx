@@ -1,5 +1,5 @@
-// The rich editor's inline controls (spec 001 §1: inline photo, video embed, horizontal line
-// and read-more) in a text post's body: each puts its element in the text, and the save sends
+// The rich editor's inline controls (spec 001 §1: inline photo, GIF, video embed, horizontal
+// line and read-more; the GIF search itself is tested in features/gifSearch) in a text post's body: each puts its element in the text, and the save sends
 // it as the body (post[two]). Also the video embed limit and its tooltip (§5 Other), and the
 // title-focus shortcut that needs the form around the editor (§9).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -52,13 +52,19 @@ const YOUTUBE_PLAYER =
   '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="540" height="304" allowfullscreen="true" frameborder="0"></iframe>';
 
 describe('the inline controls (spec 001 §1)', () => {
-  it('offers the four inline controls after the formatting buttons', async () => {
+  it("offers the five inline controls after the formatting buttons, in §1's order", async () => {
     const { toolbar } = await openTextPost();
     const names = within(toolbar)
       .getAllByRole('button')
       .slice(8)
       .map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual(['Insert a photo', 'Insert a video', 'Insert a horizontal line', 'Insert a read-more break']);
+    expect(names).toEqual([
+      'Insert a photo',
+      'Insert a GIF',
+      'Insert a video',
+      'Insert a horizontal line',
+      'Insert a read-more break',
+    ]);
   });
 
   it('inline photo by address: an image address goes in as a figure; any other address is refused', async () => {

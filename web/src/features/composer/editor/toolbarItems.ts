@@ -1,9 +1,7 @@
 // The rich-text editor's controls: the formatting toolbar in the spec's order (§9 "Toolbar
 // order: bold, italic, headline, link, strikethrough, ordered list, unordered list,
-// blockquote") and the inline controls that insert things (§1: inline photo, video embed,
-// horizontal line, read-more). The GIF search opens by its shortcut (meta+shift+g,
-// RichTextEditor); its button and the selfie are later issues: they plug in as more inline
-// controls here.
+// blockquote") and the inline controls that insert things, in §1's order: inline photo, GIF
+// (the GIF search, spec 000 §2.6), video embed, horizontal line, read-more.
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import type { Editor, JSONContent } from '@tiptap/react';
 
@@ -13,6 +11,8 @@ export interface EditorRequests {
   link(): void;
   /** Asks for a photo: an address or a file (meta+shift+p). */
   photo(): void;
+  /** Opens the GIF search (meta+shift+g). */
+  gif(): void;
   /** Asks for a video's address (meta+shift+m). */
   video(): void;
 }
@@ -140,10 +140,11 @@ export function countIframes(editor: Editor): number {
 }
 
 /** Inline controls: each inserts something into the text. */
-export type InlineControl = 'photo' | 'video' | 'horizontalLine' | 'readMore';
+export type InlineControl = 'photo' | 'gif' | 'video' | 'horizontalLine' | 'readMore';
 
 export const INLINE_CONTROLS: readonly { name: InlineControl; label: string; shortcut: string }[] = [
   { name: 'photo', label: 'Insert a photo', shortcut: 'meta+shift+p' },
+  { name: 'gif', label: 'Insert a GIF', shortcut: 'meta+shift+g' },
   { name: 'video', label: 'Insert a video', shortcut: 'meta+shift+m' },
   { name: 'horizontalLine', label: 'Insert a horizontal line', shortcut: 'meta+shift+l' },
   { name: 'readMore', label: 'Insert a read-more break', shortcut: 'meta+shift+k' },

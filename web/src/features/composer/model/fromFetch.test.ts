@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { PostContent } from '../../../api/types/PostContent';
 import { contentForReblog, modelForEdit, modelForReblog, trailAfter } from './fromFetch';
+import { saveFormFields } from './saveForm';
 import { wirePost } from '../../../test/postFixtures';
 import { testLimits } from './testFormData';
 
@@ -30,6 +32,28 @@ describe('the form of a fetched post', () => {
     expect([model.tags, model.customUrl]).toEqual([['art'], 'my-day']);
   });
 
+  it("keeps a webcam photo's selfie through an edit: the save says it again (001 §7)", () => {
+    const content = {
+      type: 'photo',
+      photos: [
+        { url: '/media/a.gif', width: 270, height: 203, caption: '' },
+        { url: '/media/b.png', width: 10, height: 10, caption: '' },
+      ],
+      layout: '2',
+      linkthrough: '',
+      caption: '',
+      selfie: 'gif',
+    } satisfies PostContent;
+    const edited = modelForEdit(wirePost(7, { content, source: { one: '', two: '', three: '' } }), testLimits);
+    expect(edited.fields.photos.map((p) => p.selfie)).toEqual(['gif', 'gif']);
+    const form = saveFormFields(edited, 0);
+    expect([form.is_selfie, form.is_selfie_gif]).toEqual(['0', '1']);
+
+    // Any other photo post: no selfie.
+    const plain = modelForEdit(wirePost(7, { content: { ...content, selfie: null }, source: { one: '', two: '', three: '' } }), testLimits);
+    expect(plain.fields.photos.map((p) => p.selfie)).toEqual([null, null]);
+  });
+
   it('reads an uploaded video back as an upload already agreed to', () => {
     const model = modelForEdit(
       wirePost(7, { content: { type: 'video', url: '/media/v.mp4', service: 'direct', embed_url: '', caption: '' }, source: { one: '', two: '', three: '' } }),
@@ -39,7 +63,7 @@ describe('the form of a fetched post', () => {
   });
 
   it('carries the parent own words into a reblog tree, and its media without them', () => {
-    const parent = wirePost(7, { content: { type: 'photo', photos: [{ url: '/media/a.png', width: 1, height: 1, caption: '' }], layout: '', linkthrough: '', caption: '<p>mine</p>' } });
+    const parent = wirePost(7, { content: { type: 'photo', photos: [{ url: '/media/a.png', width: 1, height: 1, caption: '' }], layout: '', linkthrough: '', caption: '<p>mine</p>', selfie: null } });
     const trail = trailAfter(parent);
     expect(trail).toHaveLength(1);
     expect([trail[0].name, trail[0].content, trail[0].is_original_entry]).toEqual(['bob', '<p>mine</p>', true]);

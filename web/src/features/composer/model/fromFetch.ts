@@ -66,6 +66,9 @@ export function trailAfter(parent: Post): TrailItem[] {
 
 function photoItems(content: PostContent): PhotoItem[] {
   if (content.type !== 'photo') return [];
+  // The server keeps one answer for the post, not one per photo: each photo carries it, so
+  // that an edit that keeps the photos says it again (and one that removes them all does not).
+  const selfie = content.selfie;
   return content.photos.map((photo, i) => ({
     id: `o${i + 1}`,
     url: photo.url,
@@ -73,6 +76,7 @@ function photoItems(content: PostContent): PhotoItem[] {
     caption: photo.caption,
     upload: null,
     fileName: '',
+    selfie,
   }));
 }
 

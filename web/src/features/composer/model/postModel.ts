@@ -5,10 +5,17 @@ import type { FormLimits } from '../../../api/types/FormLimits';
 import type { Post } from '../../../api/types/Post';
 import type { PostState } from '../../../api/types/PostState';
 import type { PostType } from '../../../api/types/PostType';
+import type { Selfie } from '../../../api/types/Selfie';
 import { noOpenGraph, type OpenGraphState } from './openGraphState';
 
 /** §4 Modes. */
 export type ComposerMode = 'new' | 'edit' | 'reblog';
+
+/**
+ * How a photo was taken with the webcam (spec 001 §3 Photo item's isSelfie and isSelfieGif):
+ * a snapshot or the webcam's GIF, as a photo post's content answers it (`selfie`).
+ */
+export type PhotoSelfie = Selfie;
 
 /** One photo of a photo post (spec 001 §3 Photo item). */
 export interface PhotoItem {
@@ -23,6 +30,8 @@ export interface PhotoItem {
   upload: string | null;
   /** The file's name, for the error alert. */
   fileName: string;
+  /** Taken with the webcam (saved as is_selfie / is_selfie_gif); null for any other photo. */
+  selfie: PhotoSelfie | null;
 }
 
 /** What an upload is for (spec 001 §5 Uploads). */

@@ -14,6 +14,7 @@ const photo = (id: string, url = `/media/${id}.png`): PhotoItem => ({
   caption: '',
   upload: null,
   fileName: `${id}.png`,
+  selfie: null,
 });
 
 describe('postReducer', () => {

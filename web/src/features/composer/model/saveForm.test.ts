@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPost, type PostFields, type PostModel } from './postModel';
+import { newPost, type PhotoItem, type PostFields, type PostModel } from './postModel';
 import { saveFormFields } from './saveForm';
 import { wirePost } from '../../../test/postFixtures';
 import { testLimits } from './testFormData';
@@ -37,7 +37,7 @@ describe('the save form (docs/api.md "The save form")', () => {
   });
 
   it('sends photos by id, in order, with the click-through only for one photo', () => {
-    const one = { id: 'o1', url: '/media/a.png', displayUrl: '', caption: 'first', upload: null, fileName: '' };
+    const one = { id: 'o1', url: '/media/a.png', displayUrl: '', caption: 'first', upload: null, fileName: '', selfie: null };
     const two = { ...one, id: 'o2', url: 'https://img.example/b.jpg', caption: '' };
     const single = saveFormFields(post('photo', { photos: [one], linkthrough: ' https://example.com ' }), 0);
     expect(single['images[o1]']).toBe('/media/a.png');
@@ -46,6 +46,30 @@ describe('the save form (docs/api.md "The save form")', () => {
     const set = saveFormFields(post('photo', { photos: [one, two], linkthrough: 'https://example.com' }), 0);
     expect(set['post[photoset_order]']).toBe('o1,o2');
     expect(set['post[three]']).toBe('');
+  });
+
+  it('says whether a photo came from the webcam: is_selfie for a snapshot, is_selfie_gif for its GIF (§7)', () => {
+    const photo = (id: string, selfie: PhotoItem['selfie']): PhotoItem => ({
+      id,
+      url: `/media/${id}.jpg`,
+      displayUrl: '',
+      caption: '',
+      upload: null,
+      fileName: '',
+      selfie,
+    });
+    const flags = (...photos: PhotoItem[]) => {
+      const f = saveFormFields(post('photo', { photos }), 0);
+      return [f.is_selfie, f.is_selfie_gif];
+    };
+    expect(flags(photo('o1', null))).toEqual(['0', '0']);
+    expect(flags(photo('o1', 'photo'))).toEqual(['1', '0']);
+    expect(flags(photo('o1', 'gif'))).toEqual(['0', '1']);
+    // The server keeps one answer per post: a set with a webcam photo among others says so.
+    expect(flags(photo('o1', null), photo('o2', 'photo'))).toEqual(['1', '0']);
+    // Only a photo post sends them.
+    const text = saveFormFields(post('text', { title: 'T' }), 0);
+    expect([text.is_selfie, text.is_selfie_gif]).toEqual([undefined, undefined]);
   });
 
   it('sends uploads as preuploaded_url with the permission', () => {

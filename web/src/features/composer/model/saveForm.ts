@@ -26,6 +26,10 @@ function typeFields(post: PostModel): SaveFields {
         'post[three]': f.photos.length === 1 ? f.linkthrough.trim() : '',
         'post[photoset_order]': f.photos.map((p) => p.id).join(','),
         'post[photoset_layout]': f.layout,
+        // §7: the server keeps one answer per post (its content's `selfie`), so these say
+        // whether any of its photos is a webcam snapshot, or the webcam's GIF.
+        is_selfie: flag(f.photos.some((p) => p.selfie === 'photo')),
+        is_selfie_gif: flag(f.photos.some((p) => p.selfie === 'gif')),
       };
       for (const photo of f.photos) {
         fields[`images[${photo.id}]`] = photo.url;

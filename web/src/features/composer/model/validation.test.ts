@@ -36,7 +36,7 @@ describe('client validation (spec 001 §5)', () => {
   it('refuses a link that is not a URL and a photo still uploading', () => {
     expect(validationErrors(post('link', { url: 'javascript:alert(1)' }))).toEqual(['Not a valid URL']);
     const uploading = post('photo', {
-      photos: [{ id: 'o1', url: '', displayUrl: 'blob:x', caption: '', upload: 'u1', fileName: 'a.png' }],
+      photos: [{ id: 'o1', url: '', displayUrl: 'blob:x', caption: '', upload: 'u1', fileName: 'a.png', selfie: null }],
     });
     expect(validationErrors(uploading)).toEqual(['Uploads in progress.']);
   });

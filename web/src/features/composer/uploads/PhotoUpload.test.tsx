@@ -1,8 +1,20 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadComposer } from '..';
 import { renderComposerAt } from '../testing';
 import { fakeXhrPerTest } from '../../upload/fakeXhr';
+import { fakeCamera } from '../../webcam/fakeCamera';
+
+// jsdom draws nothing on a canvas: a webcam snapshot is a stand-in JPEG.
+vi.mock('../../webcam/capture', () => ({
+  snapPicture: vi.fn((_video: HTMLVideoElement, o: { width: number; height: number }) => ({
+    width: o.width,
+    height: o.height,
+    base64: 'data:image/jpeg;base64,/9j/4A==',
+    isGif: false,
+  })),
+  grabGifFrame: vi.fn(),
+}));
 
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);
@@ -59,5 +71,38 @@ describe('photo uploads', () => {
     await choose(big);
     expect(made).toHaveLength(0);
     expect((await screen.findByRole('alertdialog')).textContent).toContain('big.png: The file is too big. Squish it down, and try again!');
+  });
+
+  it("a selfie from 'Take a selfie' is uploaded as selfie.jpg and saved with is_selfie (001 §7)", async () => {
+    const camera = fakeCamera();
+    try {
+      const { sent } = renderPhotoForm();
+      fireEvent.click(await screen.findByRole('button', { name: 'Take a selfie' }));
+      await act(async () => camera.allow());
+      fireEvent.playing(screen.getByLabelText('Camera'));
+      // Alt skips the countdown (002 §4).
+      fireEvent.click(await screen.findByRole('button', { name: 'Snap' }), { altKey: true });
+      fireEvent.click(screen.getByRole('button', { name: 'Use this photo' }));
+      expect((made[0].body?.get('photo') as File).name).toBe('selfie.jpg');
+      made[0].answer({ photos: [{ url: '/media/me.jpg', original_filename: 'selfie.jpg', width: 540, height: 405, error: null }] });
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+      fireEvent.click(within(screen.getByRole('dialog', { name: /post$/ })).getByRole('button', { name: 'Post' }));
+      await waitFor(() => expect(sent('/svc/post/update')).toHaveLength(1));
+      const form = sent('/svc/post/update')[0].form;
+      expect([form.get('images[o1]'), form.get('is_selfie'), form.get('is_selfie_gif')]).toEqual(['/media/me.jpg', '1', '0']);
+    } finally {
+      camera.restore();
+    }
+  });
+
+  it('a chosen file is no selfie', async () => {
+    const { sent } = renderPhotoForm();
+    await choose(new File(['png!'], 'cat.png', { type: 'image/png' }));
+    made[0].answer({ photos: [{ url: '/media/cat.png', original_filename: 'cat.png', width: 10, height: 10, error: null }] });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent('/svc/post/update')).toHaveLength(1));
+    const form = sent('/svc/post/update')[0].form;
+    expect([form.get('is_selfie'), form.get('is_selfie_gif')]).toEqual(['0', '0']);
   });
 });

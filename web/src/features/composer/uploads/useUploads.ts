@@ -14,7 +14,7 @@ import type { VideoUpload } from '../../../api/types/VideoUpload';
 import { readFileAsDataUrl, UploadError, useUploader, type QueuedUpload, type Uploader } from '../../upload';
 import { useDialogs } from '../../dialogs';
 import { EXTERNAL_VIDEO_UPLOAD_URL } from '../constants';
-import type { PhotoItem, PostModel, UploadKind } from '../model/postModel';
+import type { PhotoItem, PhotoSelfie, PostModel, UploadKind } from '../model/postModel';
 import type { PostAction } from '../model/postReducer';
 import { isOwnMedia, isWebUrl } from '../model/urls';
 import { NEVERMIND } from '../strings';
@@ -38,8 +38,11 @@ export interface InlineImage {
 }
 
 export interface Uploads {
-  /** Photos chosen or dropped: each becomes a photo at once, its URL filled when uploaded. */
-  addPhotoFiles(files: File[]): void;
+  /**
+   * Photos chosen or dropped: each becomes a photo at once, its URL filled when uploaded.
+   * `selfie` says they were taken with the webcam (the save says so, spec 001 §7).
+   */
+  addPhotoFiles(files: File[], selfie?: PhotoSelfie): void;
   /** A photo added from the web (§2 Photo: "add from web URL"). */
   addPhotoUrl(url: string): Promise<void>;
   /**
@@ -125,7 +128,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
   );
 
   const addPhotoFiles = useCallback(
-    (files: File[]) => {
+    (files: File[], selfie?: PhotoSelfie) => {
       const accepted = files.filter((file) => !refused('photo', file)).slice(0, Math.max(0, room));
       const sent = accepted.map((file) => ({ file, id: newPhotoId(), upload: send('photo', file) }));
       if (sent.length === 0) return;
@@ -136,6 +139,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
         caption: '',
         upload: upload.id,
         fileName: file.name,
+        selfie: selfie ?? null,
       }));
       dispatch({ type: 'photosAdded', photos });
       for (const { file, id, upload } of sent) {
@@ -179,7 +183,10 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
       if (!isWebUrl(address, limits.url_chars) || room <= 0) return;
       const id = newPhotoId();
       const uploadId = nextUploadId();
-      dispatch({ type: 'photosAdded', photos: [{ id, url: '', displayUrl: address, caption: '', upload: uploadId, fileName: address }] });
+      dispatch({
+        type: 'photosAdded',
+        photos: [{ id, url: '', displayUrl: address, caption: '', upload: uploadId, fileName: address, selfie: null }],
+      });
       dispatch({ type: 'uploadStarted', upload: { id: uploadId, kind: 'photo', fileName: address, loaded: 0, total: 0 } });
       try {
         const answer = await uploadImageUrl(api, address);
@@ -198,7 +205,10 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
   const addFoundGif = useCallback(
     (url: string) => {
       if (!(isOwnMedia(url) || isWebUrl(url, limits.url_chars)) || room <= 0) return;
-      dispatch({ type: 'photosAdded', photos: [{ id: newPhotoId(), url, displayUrl: url, caption: '', upload: null, fileName: url }] });
+      dispatch({
+        type: 'photosAdded',
+        photos: [{ id: newPhotoId(), url, displayUrl: url, caption: '', upload: null, fileName: url, selfie: null }],
+      });
     },
     [dispatch, limits.url_chars, room, newPhotoId],
   );

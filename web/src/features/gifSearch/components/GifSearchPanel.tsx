@@ -21,7 +21,7 @@ export function GifSearchPanel({
   onSelect(gif: GifImage): void;
   /** Escape: the panel's user closes it. */
   onCancel?(): void;
-  /** Each result's width, its image scaled to it (px). */
+  /** Each result's width, its image scaled to it (px): 150 unless the user asks otherwise. */
   resultWidth?: number;
   autoFocus?: boolean;
 }) {

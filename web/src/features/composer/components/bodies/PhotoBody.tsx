@@ -21,6 +21,7 @@ export function PhotoBody() {
       {canAdd && (
         <PhotoSources
           onFiles={uploads.addPhotoFiles}
+          onSelfie={(file, selfie) => uploads.addPhotoFiles([file], selfie)}
           onUrl={(url) => void uploads.addPhotoUrl(url)}
           onGif={(gif) => uploads.addFoundGif(gif.mediaUrl)}
           urlChars={data.limits.url_chars}

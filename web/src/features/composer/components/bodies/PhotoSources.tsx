@@ -5,19 +5,24 @@ import { useRef, useState, type DragEvent } from 'react';
 import { GifSearchPanel, type GifImage } from '../../../gifSearch';
 import { firstDroppedFile } from '../../../upload';
 import { SelfieButton } from '../../../webcam';
+import { GIF_RESULT_WIDTH } from '../../constants';
 import { OverlayInput } from '../../editor/OverlayInput';
+import type { PhotoSelfie } from '../../model/postModel';
 import { isWebUrl } from '../../model/urls';
 import { ACCEPT } from '../../uploads/uploadRules';
 import { FileButton } from '../FileButton';
 
 export function PhotoSources({
   onFiles,
+  onSelfie,
   onUrl,
   onGif,
   urlChars,
   disabled,
 }: {
   onFiles(files: File[]): void;
+  /** A picture taken with the webcam, as a file: a snapshot or the webcam's GIF. */
+  onSelfie(file: File, selfie: PhotoSelfie): void;
   onUrl(url: string): void;
   /** A GIF chosen in the GIF search (its image loaded). */
   onGif(gif: GifImage): void;
@@ -78,7 +83,7 @@ export function PhotoSources({
       >
         Add a GIF
       </button>
-      <SelfieButton onFile={(file) => onFiles([file])} disabled={disabled} />
+      <SelfieButton onFile={(file, isGif) => onSelfie(file, isGif ? 'gif' : 'photo')} disabled={disabled} />
       {fromWeb && (
         <OverlayInput
           label="Photo address"
@@ -94,6 +99,7 @@ export function PhotoSources({
       )}
       {findingGif && (
         <GifSearchPanel
+          resultWidth={GIF_RESULT_WIDTH}
           onCancel={closeGifSearch}
           onSelect={(gif) => {
             closeGifSearch();
