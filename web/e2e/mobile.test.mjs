@@ -1,8 +1,10 @@
 // End-to-end: the phone layout (spec 000 §2.12, §4, §9). A blogger with posts, a like, a
 // follow and a friend opens every main page at 375×812: none scrolls sideways, the mobile
 // header stands in for the page header, the drawer opens and its links go where they say, the
-// search form finds her post, the header sticks past 45 px, and the composer fills the screen.
-// A visitor gets the splash with Log in and Get started. Each page is photographed: into a
+// search form finds her post, the header sticks past 45 px, the drawer's Messages and Activity
+// stand in for the header's popovers (a message sent from the phone reaches the friend, whose
+// answer comes back), and the composer fills the screen and posts. A visitor gets the splash
+// with Log in and Get started, and the search. Each page is photographed: into a
 // temporary folder on a test run, into docs/screenshots/mobile-<page>.png (committed) with
 // UPDATE_SCREENSHOTS=1, so a test run leaves the checkout as it was.
 //
@@ -13,7 +15,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { WEB_DIR, apiPost, register, startStack, uniqueSuffix, userInfo } from './support.mjs';
+import { WEB_DIR, apiPost, composer, register, saveWith, startStack, text, typeRich, uniqueSuffix, userInfo } from './support.mjs';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
@@ -33,6 +35,22 @@ after(async () => {
 });
 
 const postArticle = (scope, id) => scope.locator(`article.post[data-post-id="${id}"]`);
+const conversationWith = (page, name) => page.getByRole('dialog', { name: `Conversation with ${name}` });
+const messageList = (dialog) => dialog.getByRole('list', { name: 'Messages' });
+
+/** Types a message into an open conversation and sends it with Enter; waits for the server. */
+async function send(dialog, message) {
+  const box = dialog.getByRole('textbox', { name: 'New message' });
+  await box.fill(message);
+  await box.press('Enter');
+  await messageList(dialog).locator('.message:not(.is-pending)', { hasText: message }).waitFor();
+}
+
+/** Opens the drawer and follows its link named (at the start) `name`. */
+async function fromDrawer(page, name) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+}
 
 /**
  * Asserts the page is no wider than the phone, naming the widest elements if it is. (Chromium
@@ -221,19 +239,81 @@ test('every main page at 375×812, the drawer, the search and the sticky header'
     await checkPage(page, 'conversation');
   });
 
-  await t.test('the composer fills the screen', async () => {
+  await t.test('the drawer’s Messages opens the inbox; a message sent from the phone reaches the friend', async () => {
     await page.goto('/dashboard');
     await postArticle(page, ids.lighthouse).waitFor();
+    await fromDrawer(page, 'Messages');
+    await page.waitForURL('**/messaging');
+    const inbox = page.getByRole('region', { name: 'Messages' });
+    // No conversations yet: the empty inbox.
+    await inbox.getByRole('link', { name: 'New message' }).waitFor();
+    await checkPage(page, 'messaging');
+
+    await inbox.getByRole('button', { name: 'Compose Message' }).click();
+    const to = inbox.getByLabel('To:');
+    await to.fill(friend.blogName);
+    await inbox.getByRole('region', { name: 'Search results' }).getByRole('button', { name: new RegExp(friend.blogName) }).waitFor();
+    await to.press('Enter');
+    const conversation = conversationWith(page, friend.blogName);
+    await conversation.getByText('Hello', { exact: true }).waitFor();
+    await send(conversation, 'Ahoy from a phone');
+    // The conversation takes the whole screen (measured once its 150 ms slide-in is over).
+    const box = await conversation.boundingBox();
+    assert.deepEqual([box.x, box.y, box.width, box.height].map(Math.round), [0, 0, 375, 812], 'the conversation fills the screen');
+    await checkPage(page, 'messaging-conversation');
+
+    // The friend, at a desk, finds it in their inbox and answers.
+    await friendDesk.getByRole('button', { name: 'Messages', exact: true }).click();
+    const friendsInbox = friendDesk.getByRole('dialog', { name: 'Messages', exact: true });
+    const item = friendsInbox.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(blogger.blogName) });
+    await item.waitFor();
+    assert.match(await text(item), /Ahoy from a phone/);
+    await item.click();
+    const friendsConversation = conversationWith(friendDesk, blogger.blogName);
+    await messageList(friendsConversation).getByText('Ahoy from a phone').waitFor();
+    await send(friendsConversation, 'Fair winds to you');
+
+    // The answer reaches the phone's open conversation; closing it leads back to the inbox.
+    await messageList(conversation).getByText('Fair winds to you').waitFor();
+    await conversation.getByRole('button', { name: 'Close' }).click();
+    await conversation.waitFor({ state: 'detached' });
+    const phoneItem = inbox.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(friend.blogName) });
+    await phoneItem.filter({ hasText: 'Fair winds to you' }).waitFor();
+    await assertNoSidewaysScroll(page, 'messaging with a conversation');
+  });
+
+  await t.test('the drawer’s Activity, with its badge, shows the blog’s notifications', async () => {
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Create a post' }).click();
-    const composer = page.getByRole('dialog', { name: /post$/ });
-    await composer.locator('.post-form').waitFor();
+    const activity = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^Activity/ });
+    // The friend's follow is unread (the page header's activity badge would say 1 too).
+    assert.equal(await text(activity.locator('.badge')), '1');
+    await activity.click();
+    await page.waitForURL('**/activity');
+    const today = page.getByRole('region', { name: 'Activity' }).getByRole('region', { name: 'Today' });
+    await today.getByText(friend.blogName).waitFor();
+    assert.match(await text(today), new RegExp(`${friend.blogName} started following you`));
+    await checkPage(page, 'notifications');
+  });
+
+  await t.test('the drawer’s Create a post opens the composer over the whole screen, and it posts', async () => {
+    await page.goto('/dashboard');
+    await postArticle(page, ids.lighthouse).waitFor();
+    await fromDrawer(page, 'Create a post');
+    await composer(page).locator('.post-form').waitFor();
     await settled(page);
     const box = await page.locator('.post-form').boundingBox();
     assert.ok(box.width >= 374, `the form is ${box.width} px wide`);
     assert.ok(box.x <= 0.5, `the form starts at ${box.x}`);
     await assertNoSidewaysScroll(page, 'composer');
     await screenshot(page, 'composer');
+
+    await composer(page).getByRole('textbox', { name: 'Title' }).fill('Posted from a phone');
+    await typeRich(page, 'Body', 'Typed with two thumbs.');
+    const answer = await saveWith(page, 'Post');
+    assert.equal(answer.post.content.title, 'Posted from a phone');
+    assert.equal(new URL(page.url()).pathname, '/dashboard');
+    await page.reload();
+    await postArticle(page, answer.post.id).waitFor();
   });
 
   assert.deepEqual(page.errors, [], 'no page errors');
@@ -259,5 +339,16 @@ test('a visitor at 375×812 gets the splash, and its links reach the login page'
   await page.waitForURL('**/login?from_splash=1');
   await page.getByRole('form', { name: 'Log in' }).waitFor();
   await checkPage(page, 'login');
+
+  // The site search, as the desktop header offers a visitor (features/mobile/mobileFlags.ts).
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const field = page.getByRole('searchbox', { name: 'Search posts' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'search');
+  await field.fill('harbour');
+  await field.press('Enter');
+  await page.waitForURL('**/search/harbour?**');
+  await page.getByRole('heading', { name: 'Search results for harbour' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Search filters' }).count(), 0, 'the filters are a user’s');
+  await checkPage(page, 'visitor-search');
   assert.deepEqual(page.errors, [], 'no page errors');
 });

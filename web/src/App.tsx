@@ -4,6 +4,7 @@ import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
 import { QueryProvider } from './api/QueryProvider';
 import { BlogAnalyticsPage, ReachPage } from './features/analytics';
+import { ActivityPage } from './features/activity';
 import { EditAppearancePage } from './features/appearance';
 import { BlogArchivePage, archiveViewOf } from './features/archive';
 import {
@@ -30,7 +31,7 @@ import { HelpPage } from './features/help';
 import { HeaderProvider, PageHeader } from './features/header';
 import { LikesPage } from './features/likes';
 import { LoginPage } from './features/login';
-import { MessagingLinkRoute, MessagingProvider } from './features/messaging';
+import { MessagingLinkRoute, MessagingPage, MessagingProvider } from './features/messaging';
 import { MobileHeader, useIsPhone } from './features/mobile';
 import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
@@ -160,6 +161,18 @@ function Routes() {
       <Route path="/admin/outbox">
         <RequireLogin>
           <OutboxPage />
+        </RequireLogin>
+      </Route>
+      {/* The header's messaging and activity popovers as pages: the mobile drawer's way to them
+          (a phone has no room for the header's tabs). */}
+      <Route path="/messaging">
+        <RequireLogin>
+          <MessagingPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/activity">
+        <RequireLogin>
+          <ActivityPage />
         </RequireLogin>
       </Route>
       <Route path="/conversation/new/:name">

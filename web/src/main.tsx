@@ -20,6 +20,7 @@ import './styles/appearance.css';
 import './styles/analytics.css';
 import './styles/help.css';
 import './styles/mobile.css';
+import './styles/phone-pages.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

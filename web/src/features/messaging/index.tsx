@@ -1,5 +1,7 @@
 // Private messaging between blogs (spec 000 §2.8, §2.9): the inbox popover under the header's
-// messaging tab, the conversation popover, and the routes that open them.
+// messaging tab, the same inbox as a page (/messaging, the phone's way to it), the
+// conversation popover, and the routes that open them.
 export { InboxPopover as MessagingPopover } from './components/InboxPopover';
+export { MessagingPage } from './components/MessagingPage';
 export { MessagingProvider, useMessaging } from './MessagingContext';
 export { MessagingLinkRoute } from './routes';

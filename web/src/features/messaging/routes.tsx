@@ -1,8 +1,11 @@
 // The messaging link shapes (spec 000 §2.8): /conversation/{id}, /conversation/new/{name},
-// /messaging/conversation/{name} and /messaging/new. Each opens its popover over the dashboard.
+// /messaging/conversation/{name} and /messaging/new. Each opens its popover over the dashboard;
+// on a phone, which has no header tab for the inbox popover, over the inbox page (/messaging)
+// instead, so that closing the conversation leaves the user among their conversations.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useHeader } from '../header/HeaderContext';
+import { useIsPhone } from '../mobile';
 import { useSession } from '../session';
 import { useMessaging } from './MessagingContext';
 
@@ -16,6 +19,7 @@ export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
   const { openConversation, setInboxMode } = useMessaging();
   const { setPanel } = useHeader();
   const [, navigate] = useLocation();
+  const phone = useIsPhone();
   const done = useRef(false);
 
   useEffect(() => {
@@ -26,11 +30,11 @@ export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
       else if (link.kind === 'conversationWith') openConversation({ recipients: [link.name.toLowerCase()] });
       else if (link.kind === 'compose') {
         setInboxMode('compose');
-        setPanel('messaging');
+        if (!phone) setPanel('messaging');
       }
     }
-    navigate('/dashboard', { replace: true });
-  }, [user, link, openConversation, setInboxMode, setPanel, navigate]);
+    navigate(phone && user?.canMessage ? '/messaging' : '/dashboard', { replace: true });
+  }, [user, link, openConversation, setInboxMode, setPanel, navigate, phone]);
 
   return null;
 }

@@ -42,6 +42,42 @@ describe('the mobile drawer, logged in (spec 000 §2.12)', () => {
     expect(requests).toEqual([]);
   });
 
+  it('links the messaging inbox and the activity pages, badged with their unread counts', () => {
+    renderHeader(user({ unreadCount: 2, activityUnreadCount: 150 }));
+    const drawer = openDrawer();
+    expect(hrefOf(drawer, 'Messages 2 unread conversations')).toBe('/messaging');
+    expect(hrefOf(drawer, 'Activity 150 unread notifications')).toBe('/activity');
+    // The badge is capped as the page header's is (spec 000 §9).
+    expect(within(drawer).getByRole('link', { name: /^Activity/ }).querySelector('.badge')?.textContent).toBe('99+');
+  });
+
+  it('has no badges at 0, and no Messages for a user who may not message (§2.7)', () => {
+    renderHeader(user({ canMessage: false }));
+    const drawer = openDrawer();
+    expect(within(drawer).queryByRole('link', { name: /Messages/ })).toBeNull();
+    expect(hrefOf(drawer, 'Activity')).toBe('/activity');
+    expect(drawer.querySelector('.badge')).toBeNull();
+  });
+
+  it('badges the closed menu button with the unread total, kept live from the unread channel', () => {
+    const { realtime } = renderHeader(user({ unreadCount: 1, activityUnreadCount: 2 }));
+    const menuBadge = () => screen.getByRole('button', { name: 'Menu' }).querySelector('.badge')?.textContent;
+    expect(menuBadge()).toBe('3');
+    act(() =>
+      realtime.emit({
+        channel: 'unread',
+        seq: 1,
+        event: 'unread',
+        data: { messaging: 4, blogs: [{ blog: 'alice', messaging: 4, activity: 1 }] },
+      }),
+    );
+    expect(menuBadge()).toBe('5');
+    const drawer = openDrawer();
+    expect(hrefOf(drawer, 'Messages 4 unread conversations')).toBe('/messaging');
+    // Open, the drawer names each count: the button has none.
+    expect(screen.getByRole('button', { name: 'Close menu' }).querySelector('.badge')).toBeNull();
+  });
+
   it('shows the likes count only above 0, and the following count always', () => {
     renderHeader(user({ likedPostCount: 0, friendCount: 0 }));
     const drawer = openDrawer();

@@ -193,14 +193,27 @@ describe('the search field (spec 000 §2.12, §4, §5)', () => {
     expect(lastPath(location)).toBe('/search/tea?sort=top&filter_post_type=any&filter_nsfw=true');
   });
 
-  it('has no filters with the filter flag off, and no search with the search flag off or for a visitor', () => {
+  it('has no filters with the filter flag off, and no search with the search flag off', () => {
     const noFilter = renderHeader(user(), '/search/tea', { ...MOBILE_FLAGS, searchFilter: false });
     expect(screen.queryByRole('button', { name: 'Search filters' })).toBeNull();
     noFilter.unmount();
     const noSearch = renderHeader(user(), '/dashboard', { ...MOBILE_FLAGS, search: false });
     expect(screen.queryByRole('search')).toBeNull();
     noSearch.unmount();
-    renderHeader(null, '/explore');
+    renderHeader(null, '/explore', { ...MOBILE_FLAGS, search: false });
     expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('lets a visitor search, as the desktop header does, without the filters (§6)', () => {
+    const { location, requests } = renderHeader(null, '/explore');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const field = screen.getByRole('searchbox', { name: 'Search posts' });
+    fireEvent.change(field, { target: { value: ' harbour ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(lastPath(location)).toBe('/search/harbour?sort=top&filter_post_type=any&filter_nsfw=false');
+    // On the results page the field shows the term; the filters stay a user's.
+    expect((screen.getByRole('searchbox', { name: 'Search posts' }) as HTMLInputElement).value).toBe('harbour');
+    expect(screen.queryByRole('button', { name: 'Search filters' })).toBeNull();
+    expect(requests).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Where the phone layout starts. The spec names no breakpoint, so the app picks 768 px: below
 // it (a phone, held either way up on the small ones) the mobile header and drawer replace the
-// page header. mobile.css repeats the number in its media queries (CSS cannot import it):
+// page header. phone-pages.css repeats the number in its media queries (CSS cannot import it):
 // change both together.
 import { useSyncExternalStore } from 'react';
 

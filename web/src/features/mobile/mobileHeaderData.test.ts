@@ -23,11 +23,25 @@ describe('the mobile header data (spec 000 §3)', () => {
       urlPrefix: '',
       splash: null,
       hasApp: false,
+      canMessage: true,
+      unreadConversations: 0,
+      unreadNotifications: 0,
     });
     expect(data.blogs).toEqual([
       { url: '/blog/alice', avatar: '/avatar/alice/128', name: 'alice', safeTitle: 'Alice writes' },
       { url: '/blog/second', avatar: '/avatar/second/128', name: 'second', safeTitle: "second's blog" },
     ]);
+  });
+
+  it('carries the messaging and activity badges’ counts, and none for a visitor', () => {
+    const data = mobileHeaderData(user({ unreadCount: 4, activityUnreadCount: 120 }), '/dashboard', '');
+    expect(data).toMatchObject({ canMessage: true, unreadConversations: 4, unreadNotifications: 120 });
+    expect(mobileHeaderData(user({ canMessage: false }), '/dashboard', '').canMessage).toBe(false);
+    expect(mobileHeaderData(null, '/explore', '')).toMatchObject({
+      canMessage: false,
+      unreadConversations: 0,
+      unreadNotifications: 0,
+    });
   });
 
   it('takes the term from q on /search, and has none on other pages', () => {
@@ -48,6 +62,8 @@ describe('the mobile header data (spec 000 §3)', () => {
     expect(pageTitleOf('/blog/alice/post/3')).toBe('alice');
     expect(pageTitleOf('/blog/alice/archive')).toBe('alice archive');
     expect(pageTitleOf('/tagged/green%20tea')).toBe('#green tea');
+    expect(pageTitleOf('/messaging')).toBe('Messages');
+    expect(pageTitleOf('/activity')).toBe('Activity');
     expect(pageTitleOf('/no/such/page')).toBeNull();
   });
 });
@@ -69,10 +85,15 @@ describe('the page title rule (spec 000 §4, §6)', () => {
     expect(shownPageTitle(data(user(), '/search'), on)).toBe('Search');
   });
 
-  it('gives each flagged feature only to a logged-in user (§6)', () => {
-    expect(enabledFeatures(on, false)).toEqual({ search: false, searchFilter: false, pageTitles: false, stickyHeader: false });
+  it('gives the search filter, page titles and sticky header only to a logged-in user (§6)', () => {
+    expect(enabledFeatures(on, false)).toEqual({ search: true, searchFilter: false, pageTitles: false, stickyHeader: false });
     expect(enabledFeatures(on, true)).toEqual(on);
     // The filters belong to the search: without it there are none.
     expect(enabledFeatures({ ...on, search: false }, true).searchFilter).toBe(false);
+  });
+
+  it('gives the search field to a visitor too, as the desktop header does, but only with its flag', () => {
+    expect(enabledFeatures(on, false).search).toBe(true);
+    expect(enabledFeatures({ ...on, search: false }, false).search).toBe(false);
   });
 });

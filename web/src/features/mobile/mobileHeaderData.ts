@@ -32,6 +32,14 @@ export interface MobileHeaderData {
   filterNsfw: boolean;
   likes: number;
   following: number;
+  /**
+   * Beyond §3: the phone's counterparts of the page header's messaging and activity tabs (the
+   * drawer's Messages and Activity, with their badges). Messages only for a user who may
+   * message (§2.7, §6).
+   */
+  canMessage: boolean;
+  unreadConversations: number;
+  unreadNotifications: number;
   blogs: MobileBlogEntry[];
   /** What the composer's routes start with: '' opens it over the dashboard. */
   urlPrefix: string;
@@ -68,6 +76,10 @@ export function pageTitleOf(path: string): string | null {
       return second === 'blog' ? 'Edit appearance' : 'Settings';
     case 'help':
       return 'Help';
+    case 'messaging':
+      return 'Messages';
+    case 'activity':
+      return 'Activity';
     case 'search':
       return 'Search';
     case 'radar':
@@ -105,6 +117,9 @@ export function mobileHeaderData(
     filterNsfw: search.filterNsfw,
     likes: user?.likedPostCount ?? 0,
     following: user?.friendCount ?? 0,
+    canMessage: user?.canMessage ?? false,
+    unreadConversations: user?.unreadCount ?? 0,
+    unreadNotifications: user?.activityUnreadCount ?? 0,
     blogs: (user?.blogs ?? []).map((b) => ({ url: b.url, avatar: b.avatarUrl, name: b.name, safeTitle: b.title })),
     urlPrefix: '',
     splash,

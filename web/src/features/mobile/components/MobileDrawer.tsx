@@ -1,10 +1,12 @@
-// The mobile drawer (spec 000 §2.12, §4): for a user, the dashboard, likes, following, the
-// settings sub-navigation, a new post and their blogs; for a visitor, the splash with Log in
-// and Get started. It is a modal layer: the focus stays inside it, Escape closes it, and so
+// The mobile drawer (spec 000 §2.12, §4): for a user, the dashboard, messages and activity
+// (the page header's messaging and activity tabs, which a phone has no room for, with the same
+// badges), likes, following, the settings sub-navigation, a new post and their blogs; for a
+// visitor, the splash with Log in and Get started. It is a modal layer: the focus stays inside it, Escape closes it, and so
 // does following any of its links.
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { AppLink } from '../../../components/AppLink';
+import { Badge } from '../../../components/Badge';
 import { keepTabInside } from '../../../components/focusTrap';
 import { countIfAboveZero, formatCount } from '../../../lib/format';
 import { blogHref, pageAddress } from '../mobileLinks';
@@ -102,6 +104,21 @@ function UserNav({ data, onSettings }: { data: MobileHeaderData; onSettings(): v
           <li>
             <Link to="/dashboard" className="mobile-drawer__item">
               Dashboard
+            </Link>
+          </li>
+          {/* Full-page views of the header's popovers (App.tsx: /messaging, /activity). */}
+          {data.canMessage && (
+            <li>
+              <Link to="/messaging" className="mobile-drawer__item">
+                Messages{' '}
+                <Badge count={data.unreadConversations} label={`${data.unreadConversations} unread conversations`} />
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to="/activity" className="mobile-drawer__item">
+              Activity{' '}
+              <Badge count={data.unreadNotifications} label={`${data.unreadNotifications} unread notifications`} />
             </Link>
           </li>
           <li>

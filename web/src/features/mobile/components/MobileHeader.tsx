@@ -1,10 +1,13 @@
-// The mobile header (spec 000 §2.12, §4): the menu button that opens the drawer, the page
-// title (or the logo), and the search. It scrolls away with the page, and past 45 px sticks
-// to the top after 500 ms, sliding out while the reader scrolls down and back on the way up.
+// The mobile header (spec 000 §2.12, §4): the menu button that opens the drawer (badged with
+// what is unread in its Messages and Activity), the page title (or the logo), and the search.
+// It scrolls away with the page, and past 45 px sticks to the top after 500 ms, sliding out
+// while the reader scrolls down and back on the way up.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { Badge } from '../../../components/Badge';
 import { Logo } from '../../header/components/Logo';
 import { useSession } from '../../session';
+import { LiveUnreadCounts } from '../../unread';
 import { enabledFeatures, MOBILE_FLAGS, type MobileFlags } from '../mobileFlags';
 import { mobileHeaderData, shownPageTitle, type MobileExtras } from '../mobileHeaderData';
 import { useStickyHeader } from '../useStickyHeader';
@@ -69,6 +72,9 @@ export function MobileHeader({ flags = MOBILE_FLAGS, extras }: { flags?: MobileF
   if (hidden && !drawerOpen) classes.push('is-hidden');
   if (drawerOpen) classes.push('is-drawer-open');
   const menuLabel = subnav === 'settings' ? 'Back to the menu' : drawerOpen ? 'Close menu' : 'Menu';
+  // The drawer's Messages and Activity badges, summed on the closed menu's button so that
+  // something new is seen without opening it (the drawer itself names each count).
+  const unread = (data.canMessage ? data.unreadConversations : 0) + data.unreadNotifications;
 
   return (
     <div ref={root} className={classes.join(' ')}>
@@ -83,6 +89,11 @@ export function MobileHeader({ flags = MOBILE_FLAGS, extras }: { flags?: MobileF
           onClick={onMenu}
         >
           <MenuIcon />
+          {!drawerOpen && (
+            <span className="mobile-header__badge" aria-hidden="true">
+              <Badge count={unread} />
+            </span>
+          )}
         </button>
         {!searchVisible && (
           <div className="mobile-header__middle">
@@ -111,6 +122,9 @@ export function MobileHeader({ flags = MOBILE_FLAGS, extras }: { flags?: MobileF
           />
         )}
       </header>
+      {/* The badges' counts come live over the app's socket, as under the page header; the
+          header itself still makes no calls (§7). */}
+      {user && <LiveUnreadCounts />}
       {drawerOpen && (
         <MobileDrawer data={data} subnav={subnav} onSubnavChange={setSubnav} onClose={closeDrawer} trapRoot={root} />
       )}

@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessagesAnswer } from '../../api/types/MessagesAnswer';
+import { fakeApi } from '../../test/fakeApi';
+import { user, wireParticipant } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { advance } from '../../test/time';
+import { HeaderProvider, useHeader } from '../header/HeaderContext';
+import { PHONE_MEDIA_QUERY } from '../mobile';
+import { useMessaging } from './MessagingContext';
+import { MessagingLinkRoute, type MessagingLink } from './routes';
+
+/** What the link route left behind: the inbox's mode and the header's open popover. */
+function Probe() {
+  const { inboxMode } = useMessaging();
+  const { panel } = useHeader();
+  return <output aria-label="state">{`${inboxMode} ${panel ?? 'none'}`}</output>;
+}
+
+function renderLink(link: MessagingLink, { phone, canMessage = true }: { phone: boolean; canMessage?: boolean }) {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: phone && media === PHONE_MEDIA_QUERY,
+    media,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  const { client } = fakeApi({
+    'GET /svc/conversations/messages': () => ({
+      response: {
+        conversation: {
+          id: 7,
+          status: 'ACTIVE',
+          last_modified_ts: 1,
+          last_read_ts: 1,
+          unread: false,
+          participants: [wireParticipant('alice'), wireParticipant('bob')],
+          messages: { data: [], _links: {} },
+        },
+        messages: { data: [], _links: {} },
+      } satisfies MessagesAnswer,
+    }),
+  });
+  return renderWithProviders(
+    <HeaderProvider>
+      <MessagingLinkRoute link={link} />
+      <Probe />
+    </HeaderProvider>,
+    { client, user: user({ canMessage }), path: '/somewhere' },
+  );
+}
+
+const state = () => screen.getByRole('status', { name: 'state' }).textContent;
+
+describe('the messaging links (spec 000 §2.8)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('open the conversation over the dashboard on a wide screen', async () => {
+    const { location } = renderLink({ kind: 'conversation', id: 7 }, { phone: false });
+    await advance();
+    expect(location.history?.at(-1)).toBe('/dashboard');
+    expect(screen.getByRole('dialog', { name: 'Conversation with bob' })).toBeTruthy();
+  });
+
+  it('open it over the inbox page on a phone, which has no inbox popover', async () => {
+    const { location } = renderLink({ kind: 'conversationWith', name: 'Bob' }, { phone: true });
+    await advance();
+    expect(location.history?.at(-1)).toBe('/messaging');
+    expect(screen.getByRole('dialog', { name: 'Conversation with bob' })).toBeTruthy();
+  });
+
+  it('/messaging/new opens the inbox popover composing, or on a phone the inbox page composing', async () => {
+    const wide = renderLink({ kind: 'compose' }, { phone: false });
+    expect(state()).toBe('compose messaging');
+    expect(wide.location.history?.at(-1)).toBe('/dashboard');
+    wide.unmount();
+
+    const phone = renderLink({ kind: 'compose' }, { phone: true });
+    expect(state()).toBe('compose none');
+    expect(phone.location.history?.at(-1)).toBe('/messaging');
+  });
+
+  it('send a user who may not message to the dashboard, phone or not', () => {
+    const { location } = renderLink({ kind: 'compose' }, { phone: true, canMessage: false });
+    expect(location.history?.at(-1)).toBe('/dashboard');
+    expect(state()).toBe('list none');
+  });
+});
