@@ -405,3 +405,42 @@ async fn the_form_builder_data_the_tutorial_flag_the_saved_blogs_counts_and_a_bl
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_save_says_when_it_published_the_writers_first_post_on_any_blog() {
+    on_each_backend(|base, _kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let made = ann
+            .post(
+                "/new/blog",
+                &[("blog_name", "ann-art"), ("title", "Ann's art")],
+            )
+            .await;
+        assert_eq!(made.status, 200, "{}", made.body);
+        let text = |state: &'static str| {
+            vec![
+                ("post[type]", "text"),
+                ("post[two]", "words"),
+                ("post[state]", state),
+            ]
+        };
+        // A draft is not a post out: nothing to celebrate yet.
+        let draft = save(&ann, "ann", &text("1")).await;
+        assert_eq!(draft["first_post"], false);
+        let first = save(&ann, "ann-art", &text("0")).await;
+        assert_eq!(
+            first["first_post"], true,
+            "her first post, on her second blog"
+        );
+        // Her first blog's first post is not her first post.
+        let second = save(&ann, "ann", &text("0")).await;
+        assert_eq!(second["context_tumblelog"]["post_count"], 1);
+        assert_eq!(second["first_post"], false);
+        // Nor is an edit of the first.
+        let id = first["post"]["id"].as_i64().unwrap().to_string();
+        let mut edit = text("0");
+        edit.push(("post_id", &id));
+        assert_eq!(save(&ann, "ann-art", &edit).await["first_post"], false);
+    })
+    .await;
+}

@@ -64,6 +64,9 @@ struct SaveAnswer {
     post_context_page: ContextPage,
     message: String,
     created_post: bool,
+    /// This save published the first post its writer has on any of their blogs (the web
+    /// celebrates it).
+    first_post: bool,
     post_tumblelog: PostTumblelog,
     context_tumblelog: ContextTumblelog,
 }
@@ -160,10 +163,14 @@ async fn update(
     // The counts the composer updates are the writer's own blog's: a submission's.
     let context = submitter.as_ref().unwrap_or(&blog);
     let row = blog_named(&app.store, Some(user.user_id), &context.name).await?;
+    let first_post = created
+        && post.state == PostState::Published
+        && save::is_users_first_post(&app.store, user.user_id, id).await?;
     Ok(ok(SaveAnswer {
         post_context_page: context_page(post.state),
         message: saved_message(&post, created),
         created_post: created,
+        first_post,
         post_tumblelog: PostTumblelog {
             post_url: post.post_url.clone(),
             name_or_id: blog.name.clone(),

@@ -116,6 +116,7 @@ export function saveAnswer(post: Post, extra: Partial<SaveAnswer> = {}): SaveAns
     post_context_page: CONTEXT_PAGES[post.state],
     message: 'Saved.',
     created_post: true,
+    first_post: false,
     post_tumblelog: {
       post_url: post.post_url,
       name_or_id: post.tumblelog,

@@ -12,4 +12,9 @@ export type SaveAnswer = { post: Post,
 /**
  * The page the post now belongs on.
  */
-post_context_page: ContextPage, message: string, created_post: boolean, post_tumblelog: PostTumblelog, context_tumblelog: ContextTumblelog, };
+post_context_page: ContextPage, message: string, created_post: boolean, 
+/**
+ * This save published the first post its writer has on any of their blogs (the web
+ * celebrates it).
+ */
+first_post: boolean, post_tumblelog: PostTumblelog, context_tumblelog: ContextTumblelog, };

@@ -3,14 +3,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import confetti from 'canvas-confetti';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PostState } from '../../api/types/PostState';
 import { fakeApi } from '../../test/fakeApi';
 import { user } from '../../test/fixtures';
 import { saveAnswer, wirePost } from '../../test/postFixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { ComposerHost, preloadComposer } from '../composer';
 import { formData } from '../composer/model/testFormData';
-import { CONFETTI_OPTIONS, fireConfetti, isFirstPost } from '.';
+import { CONFETTI_OPTIONS, fireConfetti } from '.';
 
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => Promise.resolve()) }));
 
@@ -52,24 +51,10 @@ describe('the confetti (spec 000 §9 Confetti)', () => {
     await fireConfetti();
     expect(confetti).not.toHaveBeenCalled();
   });
-
-  it("celebrates a new published post that is its blog's first", () => {
-    const answer = (state: PostState, postCount: number, created = true) =>
-      saveAnswer(wirePost(9, { state }), {
-        created_post: created,
-        context_tumblelog: { name_or_id: 'alice', post_count: postCount, draft_count: 0, queued_post_count: 0, transcoding_count: 0 },
-      });
-    expect(isFirstPost(answer('published', 1))).toBe(true);
-    expect(isFirstPost(answer('published', 2))).toBe(false);
-    // An edit, a draft beside one published post, a queued post: not a first post.
-    expect(isFirstPost(answer('published', 1, false))).toBe(false);
-    expect(isFirstPost(answer('draft', 1))).toBe(false);
-    expect(isFirstPost(answer('queued', 0))).toBe(false);
-  });
 });
 
 describe("the confetti on a user's first post, from the composer", () => {
-  /** A fake server that counts alice's published posts as she saves them. */
+  /** A fake server that counts alice's published posts as she saves them, and says which was her first. */
   function renderComposer() {
     let published = 0;
     const api = fakeApi({
@@ -80,6 +65,7 @@ describe("the confetti on a user's first post, from the composer", () => {
         const post = wirePost(40 + published, { tumblelog: 'alice', state: 'published', is_mine: true });
         return {
           response: saveAnswer(post, {
+            first_post: published === 1,
             context_tumblelog: { name_or_id: 'alice', post_count: published, draft_count: 0, queued_post_count: 0, transcoding_count: 0 },
           }),
         };

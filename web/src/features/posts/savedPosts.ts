@@ -28,6 +28,8 @@ export function announceWentOut(answer: PublishAnswer | InboxAnswer): void {
     post_context_page: post.state === 'published' ? 'dashboard' : 'queue',
     message: answer.message,
     created_post: false,
+    // Not the composer's save: nothing here is celebrated.
+    first_post: false,
     post_tumblelog: { post_url: post.post_url, name_or_id: post.tumblelog, url: `/blog/${post.tumblelog}`, avatar: post.avatar_url },
     context_tumblelog: answer.context_tumblelog,
   });

@@ -85,7 +85,7 @@ function LoadedComposer({
     (answer: SaveAnswer) => {
       // §4 After save: the blog's counters (the account menu's Posts, Drafts, Queue) update.
       blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
-      // Spec 000 §9 Confetti: a blog's first post is celebrated.
+      // Spec 000 §9 Confetti: a user's first post is celebrated.
       celebrateFirstPost(answer);
       const next = afterSave({ mode: open.request.mode, fromFastCompose: open.fromFastCompose, basePath: open.basePath }, answer);
       if (next.toast) showToast(answer.message);
