@@ -47,6 +47,7 @@ pub enum Code {
     BadFormKey,
     BadOrigin,
     BadQuery,
+    BadReason,
     BadToken,
     BadType,
     BadUpload,

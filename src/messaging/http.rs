@@ -20,6 +20,7 @@ use crate::blogs::lookup::{BlogField, named_blog, not_yours, owned_blog};
 use crate::blogs::store::BlogRef;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, PairsForm, PairsQuery, Query, list};
+use crate::moderation::reports::{self, NewReport, Reason, Subject};
 use crate::state::AppState;
 
 /// Conversations per inbox page.
@@ -135,7 +136,19 @@ async fn flag_conversation(
             "You can't flag your own blogs.",
         ));
     }
-    store::flag_conversation(&app.store, id, blog.id, &others).await?;
+    // Each of the other blogs is reported as spam, the Flag of the message controls (spec
+    // 002), in the moderators' queue with every other report.
+    for reported in others {
+        let report = NewReport {
+            reporter_user_id: user.user_id,
+            reporter_blog_id: blog.id,
+            reported_blog_id: reported,
+            subject: Subject::Conversation(id),
+            reason: Reason::Spam,
+            note: "",
+        };
+        reports::file(&app.store, &report).await?;
+    }
     Ok(ok(FlaggedConversation {
         conversation_id: id,
         flagged: true,

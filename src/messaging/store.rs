@@ -4,7 +4,7 @@ use dashwire_protocol::{Event, ReadData};
 
 use super::events::{ConversationChange, PARTICIPANTS, conversation_events};
 use super::model::{ConversationParticipant, MessageRow, ParticipantRow};
-use crate::store::{Store, in_list_query, now_secs};
+use crate::store::{Store, in_list_query};
 use crate::{with_pool, with_tx};
 
 /// A conversation as one participant blog sees it.
@@ -191,24 +191,6 @@ pub async fn clear_conversation(
     tx.record(events).await?;
     tx.commit().await?;
     Ok(true)
-}
-
-/// Reports each of `reported` (blogs of the conversation) as `reporter_blog_id` saw them.
-pub async fn flag_conversation(
-    store: &Store,
-    conversation_id: i64,
-    reporter_blog_id: i64,
-    reported: &[i64],
-) -> sqlx::Result<()> {
-    const SQL: &str = "INSERT INTO conversation_flags \
-         (conversation_id, reporter_blog_id, reported_blog_id, created_at) VALUES ($1, $2, $3, $4)";
-    let mut tx = store.begin().await?;
-    for &blog in reported {
-        with_tx!(&mut tx, conn => sqlx::query(SQL)
-            .bind(conversation_id).bind(reporter_blog_id).bind(blog).bind(now_secs())
-            .execute(conn).await.map(|r| r.rows_affected()))?;
-    }
-    tx.commit().await
 }
 
 /// Blogs whose name starts with `query`, that can message, not the user's own.

@@ -1,10 +1,24 @@
 //! Moderation (spec 002 §6, §7): administrators toggle a blog's spam, nsfw and suspended
 //! flags; everyone else is refused. Who is an administrator is set from the command line
-//! (`dashwire admin`), never over HTTP.
+//! (`dashwire admin`), never over HTTP. Anyone signed in may flag a post, a blog or a
+//! conversation (`reports.rs`); the administrators work through what was flagged.
 
 mod http;
+pub mod reports;
+mod reports_http;
 pub mod store;
 
+pub use http::{ADMINS_ONLY, not_suspended};
+pub use reports_http::{FlagForm, Flagged, flag};
+
+/// The moderation routes: the toggles, flagging, and the reports' queue.
+pub fn router() -> axum::Router<crate::state::AppState> {
+    http::router().merge(reports_http::router())
+}
+
+/// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
-pub(crate) use http::typescript;
-pub use http::{ADMINS_ONLY, not_suspended, router};
+pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
+    http::typescript(exports);
+    reports_http::typescript(exports);
+}

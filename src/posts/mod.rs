@@ -5,6 +5,7 @@
 
 pub mod actions;
 mod channels;
+mod flag;
 mod highlighted;
 pub mod html;
 pub mod http;
@@ -39,6 +40,7 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     http::router()
         .merge(actions::router())
+        .merge(flag::router())
         .merge(highlighted::router())
         .merge(promoted::router())
 }
