@@ -374,6 +374,16 @@ async fn share_calls_are_recorded_and_the_popover_has_its_model() {
             model["show_pinterest"], false,
             "{kind:?}: no picture to pin"
         );
+        assert_eq!(
+            model["show_flagging"], true,
+            "{kind:?}: ben may flag ann's post"
+        );
+        let own = ann.get(&format!("/svc/share/popover?post_id={post}")).await;
+        assert_eq!(
+            own.response()["show_flagging"],
+            false,
+            "{kind:?}: not one's own"
+        );
 
         let mut private = vec![("post[type]", "text"), ("post[two]", "<p>mine</p>")];
         private.push(("is_private", "1"));

@@ -242,7 +242,8 @@ async fn popover(
         show_pinterest: !media.is_empty(),
         show_twitter: true,
         show_reddit: true,
-        show_flagging: false,
+        // Flagging (POST /svc/post/flag) is for someone signed in, of another's post.
+        show_flagging: viewer.is_some_and(|user_id| user_id != row.owner_id),
         show_reporting_links: false,
     }))
 }
