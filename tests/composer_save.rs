@@ -441,6 +441,16 @@ async fn the_save_says_when_it_published_the_writers_first_post_on_any_blog() {
         let mut edit = text("0");
         edit.push(("post_id", &id));
         assert_eq!(save(&ann, "ann-art", &edit).await["first_post"], false);
+
+        // A first post published from the drafts says so too.
+        let cy = Client::registered(&base, "cy@example.com", "cy").await;
+        let drafted = save(&cy, "cy", &text("1")).await["post"]["id"]
+            .as_i64()
+            .unwrap()
+            .to_string();
+        let published = cy.post("/publish", &[("id", &drafted)]).await;
+        assert_eq!(published.status, 200, "{}", published.body);
+        assert_eq!(published.response()["first_post"], true);
     })
     .await;
 }

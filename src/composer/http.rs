@@ -165,7 +165,7 @@ async fn update(
     let row = blog_named(&app.store, Some(user.user_id), &context.name).await?;
     let first_post = created
         && post.state == PostState::Published
-        && save::is_users_first_post(&app.store, user.user_id, id).await?;
+        && posts::store::is_users_first_post(&app.store, user.user_id, id).await?;
     Ok(ok(SaveAnswer {
         post_context_page: context_page(post.state),
         message: saved_message(&post, created),

@@ -194,6 +194,8 @@ struct PublishAnswer {
     message: String,
     /// The blog's counts after the move.
     context_tumblelog: ContextTumblelog,
+    /// This published the writer's first post on any of their blogs (as the save answers it).
+    first_post: bool,
 }
 
 async fn publish(
@@ -219,10 +221,13 @@ async fn publish(
     let post = post_view(&app, row.id, Some(user.user_id)).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
     let message = sent_out_message(&row.blog_name, queued);
+    let first_post =
+        !queued && store::is_users_first_post(&app.store, user.user_id, row.id).await?;
     Ok(ok(PublishAnswer {
         post,
         message,
         context_tumblelog: ContextTumblelog::of(&blog),
+        first_post,
     }))
 }
 

@@ -41,7 +41,7 @@ mod row;
 
 pub use held::{HeldPost, fill_processed, held_posts, release_held, unprocessed_showing};
 pub use pages::{blog_posts_at, page};
-pub use publishing::{SentOut, next_due, publish_due, publish_queues};
+pub use publishing::{SentOut, is_users_first_post, next_due, publish_due, publish_queues};
 pub use row::PostRow;
 
 /// What a save writes.

@@ -1,5 +1,6 @@
 //! Sending out what is due: scheduled posts whose time has come and queue slots, each
-//! claimed by one node and sent out in the claiming transaction with what going out causes.
+//! claimed by one node and sent out in the claiming transaction with what going out causes;
+//! and whether a post going out is its writer's first.
 
 use dashwire_protocol::PostAction;
 
@@ -103,4 +104,16 @@ impl SentOut {
         events.push(post_changed(tx, id, blog_id, PostAction::Created).await?);
         tx.record(events).await
     }
+}
+
+/// Whether `post_id`, just published, is the first post its writer published on any of their
+/// blogs (spec 000's confetti is for a user's first post, not each blog's): true when no other
+/// published post of theirs exists. Asked only of a new published post, and stops at the first
+/// other it finds.
+pub async fn is_users_first_post(store: &Store, user_id: i64, post_id: i64) -> sqlx::Result<bool> {
+    const SQL: &str = "SELECT EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
+         WHERE b.user_id = $1 AND p.state = 'published' AND p.id <> $2)";
+    let (other,): (bool,) = with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(user_id).bind(post_id).fetch_one(pool).await)?;
+    Ok(!other)
 }

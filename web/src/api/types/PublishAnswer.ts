@@ -6,4 +6,8 @@ export type PublishAnswer = { post: Post, message: string,
 /**
  * The blog's counts after the move.
  */
-context_tumblelog: ContextTumblelog, };
+context_tumblelog: ContextTumblelog, 
+/**
+ * This published the writer's first post on any of their blogs (as the save answers it).
+ */
+first_post: boolean, };

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import confetti from 'canvas-confetti';
+import { describe, expect, it, vi } from 'vitest';
 import { postFromWire } from '../../../api/postModels';
 import { DELETE_CONFIRMATION } from '../../../api/postActions';
 import type { Post as WirePost } from '../../../api/types/Post';
@@ -9,6 +10,8 @@ import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { useRemovedPosts, useSavedPosts } from '../savedPosts';
 import { PostView } from './PostView';
+
+vi.mock('canvas-confetti', () => ({ default: vi.fn(() => Promise.resolve()) }));
 
 const context = { name_or_id: 'bob', post_count: 1, draft_count: 0, queued_post_count: 0, transcoding_count: 0 };
 
@@ -65,6 +68,24 @@ describe('OwnPostActions: publish and delete one’s own post', () => {
     await waitFor(() => expect(heard.saved).toEqual(['5:published']));
     const sent = requests.find((r) => r.path === '/publish')!.form;
     expect([sent.get('id'), sent.get('queue')]).toEqual(['5', null]);
+  });
+
+  it('celebrates a published draft that was the user’s first post', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    const { article, heard } = renderOwnPost(wirePost(5, { is_mine: true, state: 'draft' }), {
+      'POST /publish': () => ({
+        response: {
+          post: wirePost(5, { is_mine: true, state: 'published' }),
+          message: 'Posted',
+          context_tumblelog: context,
+          first_post: true,
+        },
+      }),
+    });
+    fireEvent.click(within(article).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(heard.saved).toEqual(['5:published']));
+    await waitFor(() => expect(confetti).toHaveBeenCalledTimes(1));
+    vi.unstubAllGlobals();
   });
 
   it('queues a draft with queue=queue', async () => {

@@ -5,6 +5,7 @@
 import { useApi } from '../../../api/ApiProvider';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
+import { celebrateFirstPost } from '../../confetti';
 import { useDialogs } from '../../dialogs';
 import { announceRemovedPost, announceWentOut } from '../savedPosts';
 import { usePostActionRun } from '../usePostActionRun';
@@ -18,9 +19,12 @@ export function OwnPostActions({ post }: { post: Post }) {
   const { busy, error, run: act } = usePostActionRun();
 
   const publish = (queue: boolean) =>
-    act(async () =>
-      announceWentOut(await runPostAction(api, 'publish', queue ? { id: post.id, queue: 'queue' } : { id: post.id }, alert)),
-    );
+    act(async () => {
+      const answer = await runPostAction(api, 'publish', queue ? { id: post.id, queue: 'queue' } : { id: post.id }, alert);
+      announceWentOut(answer);
+      // A draft published is as much a first post as one posted from the composer.
+      celebrateFirstPost(answer);
+    });
   const remove = async () => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     act(async () => {
