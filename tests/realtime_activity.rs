@@ -70,6 +70,31 @@ async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
             "{setup:?}: no unread conversation after the read"
         );
         assert_eq!(ben.info().await["unread_count"], 0, "{setup:?}");
+
+        // Ben opens his activity: the follow is read, and the badge goes on every tab.
+        let marked = ben
+            .post("/svc/blog/activity/read", &[("tumblelog", "ben")])
+            .await;
+        assert_eq!(marked.status, 200, "{setup:?}: {}", marked.body);
+        assert_eq!(marked.response()["marked"], 1, "{setup:?}");
+        let seen = loop {
+            if let Event::Unread(c) = ben_ws.event().await.event {
+                break c;
+            }
+        };
+        assert_eq!(seen.blogs[0].activity, 0, "{setup:?}");
+        let again = ben
+            .post("/svc/blog/activity/read", &[("tumblelog", "ben")])
+            .await;
+        assert_eq!(
+            again.response()["marked"],
+            0,
+            "{setup:?}: nothing more to read"
+        );
+        let not_his = ben
+            .post("/svc/blog/activity/read", &[("tumblelog", "ann")])
+            .await;
+        assert_eq!(not_his.status, 403, "{setup:?}: {}", not_his.body);
         deployment.stop().await;
     }
 }

@@ -4,7 +4,7 @@
 
 use axum::Router;
 use axum::extract::State;
-use axum::routing::get;
+use axum::routing::{get, post};
 use dashwire_protocol::NotificationData;
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +16,7 @@ use crate::blogs;
 use crate::blogs::lookup::{BlogField, owned_blog};
 use crate::blogs::model::{BlogView, OwnerCounts};
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::{Query, flag};
+use crate::extract::{Form, Query, flag};
 use crate::state::AppState;
 
 /// The activity routes.
@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/data/tumblelog", get(tumblelog_data))
         .route("/svc/blog/activity", get(activity_history))
+        .route("/svc/blog/activity/read", post(mark_read))
 }
 
 /// The fields of `GET /svc/data/tumblelog`.
@@ -163,6 +164,45 @@ async fn activity_history(
     }))
 }
 
+/// The fields of `POST /svc/blog/activity/read`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
+struct MarkReadForm {
+    /// Your blog.
+    #[serde(default)]
+    tumblelog: String,
+}
+
+/// What marking read changed.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+struct MarkedRead {
+    tumblelog: String,
+    /// How many notifications were unread.
+    marked: u64,
+}
+
+/// The owner has seen the blog's activity (its popover or page opened): its notifications are
+/// read, and the activity badge goes.
+async fn mark_read(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Form(form): Form<MarkReadForm>,
+) -> ApiResult<MarkedRead> {
+    let blog = owned_blog(
+        &app.store,
+        user.user_id,
+        &form.tumblelog,
+        BlogField::Tumblelog,
+    )
+    .await?;
+    let marked = store::mark_read(&app.store, blog.id, user.user_id).await?;
+    Ok(ok(MarkedRead {
+        tumblelog: blog.name,
+        marked,
+    }))
+}
+
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
@@ -171,4 +211,6 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<BlogWithActivity>();
     exports.add::<HistoryQuery>();
     exports.add::<ActivityHistory>();
+    exports.add::<MarkReadForm>();
+    exports.add::<MarkedRead>();
 }

@@ -1,7 +1,7 @@
 //! Queries for notifications.
 
 use crate::store::{Store, now_secs};
-use crate::with_pool;
+use crate::{with_pool, with_tx};
 
 /// Days in the activity sparkline.
 pub const SPARKLINE_DAYS: i64 = 30;
@@ -94,4 +94,21 @@ pub async fn sparkline(store: &Store, blog_id: i64) -> sqlx::Result<Vec<i64>> {
         }
     }
     Ok(line)
+}
+
+/// Marks every notification of the blog `blog_id` read, for its owner `user_id`, and records
+/// the owner's new unread counts with it (every tab of theirs hears the badge go). Answers how
+/// many were unread.
+pub async fn mark_read(store: &Store, blog_id: i64, user_id: i64) -> sqlx::Result<u64> {
+    const SQL: &str =
+        "UPDATE notifications SET is_read = TRUE WHERE blog_id = $1 AND is_read = FALSE";
+    let mut tx = store.begin().await?;
+    let marked = with_tx!(&mut tx, conn => sqlx::query(SQL)
+        .bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    if marked > 0 {
+        let events = crate::unread::events(&mut tx, &[user_id]).await?;
+        tx.record(events).await?;
+    }
+    tx.commit().await?;
+    Ok(marked)
 }

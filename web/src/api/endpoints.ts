@@ -31,6 +31,8 @@ import type { FollowForm } from './types/FollowForm';
 import type { FollowersQuery } from './types/FollowersQuery';
 import type { HistoryQuery } from './types/HistoryQuery';
 import type { LoginForm } from './types/LoginForm';
+import type { MarkReadForm } from './types/MarkReadForm';
+import type { MarkedRead } from './types/MarkedRead';
 import type { MessagesQuery } from './types/MessagesQuery';
 import type { NewBlogForm } from './types/NewBlogForm';
 import type { OrderForm } from './types/OrderForm';
@@ -174,6 +176,11 @@ export function fetchActivityHistory(
   return api
     .get<ActivityHistory, HistoryQuery>('/svc/blog/activity', { tumblelog: blog, before_id: beforeId })
     .then((answer) => ({ notifications: answer.notifications.map(notificationFromWire), more: answer.more }));
+}
+
+/** POST /svc/blog/activity/read: the owner has seen the blog's notifications. */
+export function markActivityRead(api: ApiClient, blog: string): Promise<MarkedRead> {
+  return api.post<MarkedRead, MarkReadForm>('/svc/blog/activity/read', { tumblelog: blog });
 }
 
 // ---- Messaging (api.md "Messaging", spec 000 §7) ----

@@ -48,6 +48,34 @@ describe('ActivityPopover', () => {
     expect(screen.getByRole('link', { name: 'See everything' }).getAttribute('href')).toBe('/blog/alice/activity');
   });
 
+  it('marks the notifications read once they show, while the user has unread activity', async () => {
+    const { client, requests } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({
+        response: wireBlog('alice', { is_mine: true, activity_notifications: [follower(2, 'bob', now - 60)] }),
+      }),
+      'POST /svc/blog/activity/read': () => ({ response: { tumblelog: 'alice', marked: 1 } }),
+    });
+    renderWithProviders(<ActivityPopover onNavigate={() => {}} />, {
+      client,
+      user: { ...twoBlogs, activityUnreadCount: 1 },
+    });
+    await screen.findByText('bob');
+    const marked = () => requests.filter((r) => r.path === '/svc/blog/activity/read');
+    await vi.waitFor(() => expect(marked()).toHaveLength(1));
+    expect(marked()[0].form.get('tumblelog')).toBe('alice');
+  });
+
+  it('asks nothing when all is read', async () => {
+    const { client, requests } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({
+        response: wireBlog('alice', { is_mine: true, activity_notifications: [follower(2, 'bob', now - 60)] }),
+      }),
+    });
+    renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    await screen.findByText('bob');
+    expect(requests.some((r) => r.path === '/svc/blog/activity/read')).toBe(false);
+  });
+
   it('links a reply to its post and shows its words as text', async () => {
     const reply = wireNotification(3, {
       ...follower(3, 'bob', now - 60),

@@ -4,3 +4,4 @@
 export { ACTIVITY_EMPTY_TEXT, ActivityPopover } from './components/ActivityPopover';
 export { ActivityPage } from './components/ActivityPage';
 export { NotificationDays } from './components/NotificationDays';
+export { useMarkActivityRead } from './useMarkActivityRead';

@@ -11,6 +11,7 @@ import { BlogSelector } from '../../blogSelector';
 import { useChannel } from '../../realtime';
 import { useUser } from '../../session';
 import { NotificationDays } from './NotificationDays';
+import { useMarkActivityRead } from '../useMarkActivityRead';
 import { channel } from '../../../protocol/channels';
 
 /** Spec 000 §2.3, the activity empty text. */
@@ -35,6 +36,7 @@ export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
   );
 
   const notifications = blog?.notifications;
+  useMarkActivityRead(selected, notifications !== undefined, notifications?.[0]?.id);
   const activityPath = `/blog/${encodeURIComponent(selected)}/activity`;
 
   return (

@@ -10,7 +10,7 @@ import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
 import { LoadError } from '../../../components/LoadError';
 import { Sparkline } from '../../../components/Sparkline';
-import { ACTIVITY_EMPTY_TEXT, NotificationDays } from '../../activity';
+import { ACTIVITY_EMPTY_TEXT, NotificationDays, useMarkActivityRead } from '../../activity';
 import { useBlogData, useBlogsDispatch } from '../../blogs';
 import { useChannel } from '../../realtime';
 import { channel } from '../../../protocol/channels';
@@ -47,6 +47,7 @@ export function ActivitySection({ blog }: { blog: Blog }) {
     for (const n of [...pages, ...(blog.notifications ?? [])]) byId.set(n.id, n);
     return [...byId.values()].sort((a, b) => b.timestamp - a.timestamp || b.id - a.id);
   }, [pages, blog.notifications]);
+  useMarkActivityRead(blog.name, notifications.length > 0, notifications[0]?.id);
 
   return (
     <section className="card" aria-label={`${blog.name} activity`}>
