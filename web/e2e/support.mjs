@@ -5,12 +5,13 @@
 // The server binary comes from DASHWIRE_BIN (default ../target/debug/dashwire, relative to
 // web/); Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,7 +73,7 @@ async function waitForHealth(server, url, deadlineMs, log) {
 /**
  * Starts the server and the browser. Call from `before`; call `stop()` from `after`.
  * `newPage()` opens a page in a new browser context (its own cookies) that records page
- * errors in `page.errors`.
+ * errors in `page.errors`. `makeAdmin(email)` makes an account an administrator.
  *
  * `allowPrivateFetch` starts the server with `--allow-private-fetch`, so that the URLs it
  * fetches for a user (a link's OpenGraph data, an image by URL) may be on 127.0.0.1, where a
@@ -86,7 +87,8 @@ export async function startStack({ allowPrivateFetch = false, serverArgs = [], b
   assert.ok(existsSync(path.join(WEB_DIR, 'dist', 'index.html')), 'web/dist missing: run npm run build');
   const tmp = await mkdtemp(path.join(tmpdir(), 'dashwire-e2e-'));
   let serverLog = '';
-  const args = ['serve', '--bind', '127.0.0.1:0', '--database-url', `sqlite://${tmp}/e2e.db`];
+  const databaseUrl = `sqlite://${tmp}/e2e.db`;
+  const args = ['serve', '--bind', '127.0.0.1:0', '--database-url', databaseUrl];
   if (allowPrivateFetch) args.push('--allow-private-fetch');
   args.push(...serverArgs);
   const server = spawn(
@@ -158,7 +160,18 @@ export async function startStack({ allowPrivateFetch = false, serverArgs = [], b
     return { context, page };
   }
 
-  return { baseURL, browser, newPage, stop, serverLog: () => serverLog };
+  /**
+   * Makes the account with `email` an administrator with `dashwire admin` on this server's
+   * database (there is no other way to become one); its pages see it once loaded again.
+   */
+  async function makeAdmin(email) {
+    await promisify(execFile)(BIN, ['admin', '--email', email, '--database-url', databaseUrl], {
+      cwd: path.resolve(WEB_DIR, '..'),
+      env: serverEnv(),
+    });
+  }
+
+  return { baseURL, browser, newPage, makeAdmin, stop, serverLog: () => serverLog };
 }
 
 /** Collects the page's script errors in `page.errors`, for a test to assert there are none. */

@@ -33,6 +33,7 @@ import { LikesPage } from './features/likes';
 import { LoginPage } from './features/login';
 import { MessagingLinkRoute, MessagingPage, MessagingProvider } from './features/messaging';
 import { MobileHeader, useIsPhone } from './features/mobile';
+import { ReportsPage } from './features/moderation';
 import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
 import { OutboxPage } from './features/outbox';
@@ -161,6 +162,12 @@ function Routes() {
       <Route path="/admin/outbox">
         <RequireLogin>
           <OutboxPage />
+        </RequireLogin>
+      </Route>
+      {/* The moderators' queue: the reports people filed by flagging posts and blogs. */}
+      <Route path="/admin/reports">
+        <RequireLogin>
+          <ReportsPage />
         </RequireLogin>
       </Route>
       {/* The header's messaging and activity popovers as pages: the mobile drawer's way to them

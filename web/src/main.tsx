@@ -15,6 +15,7 @@ import './styles/blog-viewer.css';
 import './styles/docking.css';
 import './styles/search.css';
 import './styles/share.css';
+import './styles/moderation.css';
 import './styles/archive.css';
 import './styles/appearance.css';
 import './styles/analytics.css';

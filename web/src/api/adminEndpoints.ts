@@ -1,8 +1,17 @@
-// The administrators' blog flags (spec 002 §6; docs/api.md "Blogs"): each call flips one flag
-// of any blog and answers all three. Anyone else is a 403 `not_admin`.
+// The administrators' calls (spec 002 §6; docs/api.md "Blogs"): each toggle flips one flag of
+// any blog and answers all three; the moderators' queue lists the reports people filed by
+// flagging, and resolving one closes every open report of the same thing. Anyone else is a
+// 403 `not_admin`. Reports are shown as the server answers them (their generated wire types).
 import type { ApiClient } from './client';
+import type { QueueQuery } from './types/QueueQuery';
+import type { ReportQueue } from './types/ReportQueue';
+import type { ReportView } from './types/ReportView';
+import type { Resolution } from './types/Resolution';
+import type { ResolveForm } from './types/ResolveForm';
 import type { ToggleAnswer } from './types/ToggleAnswer';
 import type { ToggleForm } from './types/ToggleForm';
+
+export type { ReportView, Resolution };
 
 export type BlogFlag = 'spam' | 'nsfw' | 'suspended';
 
@@ -17,4 +26,21 @@ export interface BlogFlags {
 export async function toggleBlogFlag(api: ApiClient, flag: BlogFlag, blog: string): Promise<BlogFlags> {
   const w = await api.post<ToggleAnswer, ToggleForm>(`/${flag}/toggle`, { tumblelog: blog });
   return { isSpam: w.is_spam, isNsfw: w.is_nsfw, isSuspended: w.is_suspended };
+}
+
+/** Which part of the queue: the open reports (oldest first) or the resolved (latest first). */
+export type ReportState = 'open' | 'resolved';
+
+/** GET /svc/admin/reports: at most 100 reports in `state`, each blog's flags as they are now. */
+export async function fetchReports(api: ApiClient, state: ReportState): Promise<ReportView[]> {
+  const queue = await api.get<ReportQueue, QueueQuery>('/svc/admin/reports', { state }, { noCache: true });
+  return queue.reports;
+}
+
+/**
+ * POST /svc/admin/reports/resolve: closes the report, and every other open report of the same
+ * post, blog or conversation with it. A report no longer open is a 404.
+ */
+export function resolveReport(api: ApiClient, reportId: number, resolution: Resolution): Promise<ReportView> {
+  return api.post<ReportView, ResolveForm>('/svc/admin/reports/resolve', { report_id: String(reportId), resolution });
 }

@@ -82,11 +82,18 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
           </Link>
         </li>
         {user.isAdmin && (
-          <li>
-            <Link to="/admin/outbox" className="menu__item" onClick={onNavigate}>
-              <span className="menu__label">Mail outbox</span>
-            </Link>
-          </li>
+          <>
+            <li>
+              <Link to="/admin/outbox" className="menu__item" onClick={onNavigate}>
+                <span className="menu__label">Mail outbox</span>
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/reports" className="menu__item" onClick={onNavigate}>
+                <span className="menu__label">Reports</span>
+              </Link>
+            </li>
+          </>
         )}
       </ul>
 

@@ -2,6 +2,7 @@
 // Twitter, Facebook and Embed open their forms; Permalink is the post's address, with Copy;
 // Pinterest and Reddit open their networks' windows. A visitor's Email opens the mail client
 // (§5: the form needs a signed-in user). A window or the mail client is recorded as a fallback.
+// Last, for someone signed in looking at another's post, 'Flag this post' opens the flag form.
 import { useEffect, useRef } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { recordShare, type ShareModel, type ShareNetwork, type ShareWindow } from '../../../api/shareEndpoints';
@@ -10,7 +11,7 @@ import { ERROR_LABEL, SENT_LABEL, SENDING_LABEL, useShareSend } from '../useShar
 import { CopyButton } from './CopyButton';
 
 /** The options that open a form in the popover. */
-export type ShareFormMode = 'email' | 'twitter' | 'facebook' | 'embed';
+export type ShareFormMode = 'email' | 'twitter' | 'facebook' | 'embed' | 'flag';
 
 export function ShareOptions({
   model,
@@ -95,6 +96,7 @@ export function ShareOptions({
             </button>
           </li>
         )}
+        {model.show_flagging && form('flag', 'Flag this post')}
       </ul>
       {recording.state !== 'idle' && (
         <div className="share-options__status" role={recording.state === 'failed' ? 'alert' : 'status'}>

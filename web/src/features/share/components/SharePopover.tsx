@@ -1,12 +1,13 @@
 // The share popover (spec 002 §2, §4): the post's share model, loaded when it opens; its
 // options list, then one form at a time (Cancel returns to the list). After a share went it
-// says 'Sent!' and fades out.
+// says 'Sent!' and fades out; after a flag it shows the moderators' thanks until closed.
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { loadError } from '../../../api/queryClient';
 import { fetchShareModel, type ShareModel } from '../../../api/shareEndpoints';
 import { BarLoader } from '../../../components/BarLoader';
+import { FlagForm } from '../../flagging';
 import { Popover } from '../../../components/Popover';
 import { FADE_MS } from '../shareRules';
 import { useFadeOut } from '../useFadeOut';
@@ -60,7 +61,7 @@ export function SharePopover({
       >
         <div className="share-popover__body">
           {load.data ? (
-            <ShareModes model={load.data} onSent={fadeOut} />
+            <ShareModes model={load.data} onSent={fadeOut} onClose={onClose} />
           ) : error ? (
             <p className="form-error" role="alert">
               {error}
@@ -75,7 +76,7 @@ export function SharePopover({
 }
 
 /** The options list or one form. */
-function ShareModes({ model, onSent }: { model: ShareModel; onSent(): void }) {
+function ShareModes({ model, onSent, onClose }: { model: ShareModel; onSent(): void; onClose(): void }) {
   const [mode, setMode] = useState<ShareFormMode | null>(null);
   const [cameFrom, setCameFrom] = useState<ShareFormMode | null>(null);
   // Private posts show no share options (spec 002 §2, §6); the server answers 404 for them.
@@ -94,6 +95,9 @@ function ShareModes({ model, onSent }: { model: ShareModel; onSent(): void }) {
       return <FacebookShareForm {...form} />;
     case 'embed':
       return <EmbedShareForm model={model} onCancel={cancel} />;
+    case 'flag':
+      // Not a share: no 'Sent!' and fading, the thanks stay until the person closes them.
+      return <FlagForm target={{ kind: 'post', postId: model.post_id }} onCancel={cancel} onDone={onClose} />;
     default:
       return <ShareOptions model={model} focusOn={cameFrom} onChoose={setMode} onSent={onSent} />;
   }
