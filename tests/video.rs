@@ -79,18 +79,20 @@ async fn upload_video(client: &Client, bytes: Vec<u8>, name: &str) -> String {
 
 /// Saves a video post of `url` on `blog`, to be published; the save's answer.
 async fn post_video(client: &Client, blog: &str, url: &str) -> Value {
-    client
-        .save_post(
-            blog,
-            &[
-                ("post[type]", "video"),
-                ("post[one]", url),
-                ("post[two]", "<p>My clip</p>"),
-                ("post[state]", "0"),
-                ("confirm_tos", "1"),
-            ],
-        )
-        .await
+    post_video_with(client, blog, url, &[]).await
+}
+
+/// [`post_video`] with `extra` fields.
+async fn post_video_with(client: &Client, blog: &str, url: &str, extra: &[(&str, &str)]) -> Value {
+    let mut fields = vec![
+        ("post[type]", "video"),
+        ("post[one]", url),
+        ("post[two]", "<p>My clip</p>"),
+        ("post[state]", "0"),
+        ("confirm_tos", "1"),
+    ];
+    fields.extend_from_slice(extra);
+    client.save_post(blog, &fields).await
 }
 
 /// The blog's processing page, as its owner reads it.
@@ -263,18 +265,7 @@ async fn a_queued_video_survives_a_restart_and_its_post_goes_to_the_state_it_was
         let ann = Client::registered(&first.base, "ann@example.com", "ann").await;
         let url = upload_video(&ann, clip(dir.path(), 2), "clip.mov").await;
         // Dated by its writer: it goes out with that date, not the moment it was let go.
-        let saved = ann
-            .save_post(
-                "ann",
-                &[
-                    ("post[type]", "video"),
-                    ("post[one]", &url),
-                    ("post[state]", "0"),
-                    ("post[date]", "2026-03-04 10:00"),
-                    ("confirm_tos", "1"),
-                ],
-            )
-            .await;
+        let saved = post_video_with(&ann, "ann", &url, &[("post[date]", "2026-03-04 10:00")]).await;
         let id = saved["post"]["id"].as_i64().unwrap();
         assert_eq!(saved["post"]["state"], "transcoding");
         assert_eq!(

@@ -13,6 +13,7 @@ use super::form::{
 };
 use super::save::{self, Save};
 use super::submission::submission;
+use super::tutorial;
 use crate::auth::session::CurrentUser;
 use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
@@ -383,7 +384,7 @@ async fn form_builder_data(
         },
         user: FormUser {
             default_editor_type: EditorType::Rich,
-            has_rich_text_tutorial: !posts::store::seen_rte(&app.store, user.user_id).await?,
+            has_rich_text_tutorial: !tutorial::seen_rte(&app.store, user.user_id).await?,
             inline_embeds_per_post: INLINE_EMBEDS_PER_POST,
         },
         post_types: PostType::ALL.to_vec(),
@@ -397,7 +398,7 @@ struct SeenRte {
 }
 
 async fn set_seen_rte(State(app): State<AppState>, user: CurrentUser) -> ApiResult<SeenRte> {
-    posts::store::set_seen_rte(&app.store, user.user_id).await?;
+    tutorial::set_seen_rte(&app.store, user.user_id).await?;
     Ok(ok(SeenRte { seen_rte: true }))
 }
 

@@ -13,6 +13,7 @@ pub mod providers;
 pub mod save;
 pub mod submission;
 pub mod suggest;
+mod tutorial;
 pub mod when;
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).

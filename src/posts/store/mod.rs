@@ -448,22 +448,6 @@ pub async fn tags_of(store: &Store, post_ids: &[i64]) -> sqlx::Result<HashMap<i6
     Ok(tags)
 }
 
-/// Marks the composer's rich-text tutorial as seen.
-pub async fn set_seen_rte(store: &Store, user_id: i64) -> sqlx::Result<()> {
-    const SQL: &str = "UPDATE users SET seen_rte = TRUE WHERE id = $1";
-    let mut tx = store.begin().await?;
-    with_tx!(&mut tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
-    tx.commit().await
-}
-
-/// Whether the user has seen the rich-text tutorial.
-pub async fn seen_rte(store: &Store, user_id: i64) -> sqlx::Result<bool> {
-    const SQL: &str = "SELECT seen_rte FROM users WHERE id = $1";
-    let row: Option<(bool,)> =
-        with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
-    Ok(row.is_some_and(|(seen,)| seen))
-}
-
 impl PostWrite {
     /// The post in a few words (see `summary.rs`).
     fn summary(&self) -> String {
