@@ -39,6 +39,9 @@ pub enum AppError {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
+    AppNameTaken,
+    AppNotAllowed,
+    BadAppToken,
     BadConversationId,
     BadCursor,
     BadEnabled,
@@ -61,6 +64,7 @@ pub enum Code {
     EmailTaken,
     EmptyMessage,
     Internal,
+    InvalidAppName,
     InvalidBlogName,
     InvalidCredentials,
     InvalidEmail,
@@ -84,6 +88,7 @@ pub enum Code {
     NotAdmin,
     NotFound,
     NotLoggedIn,
+    NotPremium,
     NotPublished,
     NotRebloggable,
     NotTagged,
@@ -91,6 +96,7 @@ pub enum Code {
     OwnBlog,
     OwnPost,
     RepliesOff,
+    TooManyApps,
     TooManyAttempts,
     Unsupported,
     UploadRefused,

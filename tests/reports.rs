@@ -4,18 +4,9 @@
 
 mod common;
 
-use common::server::dashwire;
+use common::server::make_admin;
 use common::{BOTH, Client, Server, TestDb};
 use serde_json::Value;
-
-/// Makes the account with `email` an administrator, as an operator does.
-fn make_admin(database_url: &str, email: &str) {
-    let out = dashwire()
-        .args(["admin", "--database-url", database_url, "--email", email])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-}
 
 async fn queue(admin: &Client, state: &str) -> Vec<Value> {
     let answer = admin

@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::posts::save;
-use common::server::dashwire;
+use common::server::make_admin;
 use common::{BOTH, Client, RunningOn, Server, TestDb, on_each_backend};
 
 /// A real SMTP server that keeps what it receives in a Maildir.
@@ -102,19 +102,6 @@ fn header<'a>(message: &'a str, name: &str) -> Vec<&'a str> {
         .filter(|(key, _)| key.eq_ignore_ascii_case(name))
         .map(|(_, value)| value.trim())
         .collect()
-}
-
-/// Makes `email`'s account an administrator with the `dashwire admin` command.
-fn make_admin(database_url: &str, email: &str) {
-    let out = dashwire()
-        .args(["admin", "--database-url", database_url, "--email", email])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 #[tokio::test]

@@ -26,8 +26,15 @@ function pageRequestsStayWithVite(req: PageRequest): string | undefined {
   return undefined;
 }
 
-// /blog: its pages are the app's, but Preview on blog POSTs to /blog/{name}/post/preview.
-const proxied = ['/svc', '/login', '/register', '/logout', '/order', '/new/blog', '/avatar', '/media', '/search_audio', '/blog'];
+// Every path the server answers outside /svc (src/**/http.rs), so that the dev server reaches
+// them all. /blog: its pages are the app's, but Preview on blog POSTs to
+// /blog/{name}/post/preview and an embed page is the server's.
+const proxied = [
+  '/svc', '/login', '/register', '/logout', '/order', '/new/blog', '/avatar', '/media', '/search_audio', '/blog',
+  '/publish', '/fast_reblog', '/answer', '/approve_submission', '/deny_submission',
+  '/spam/toggle', '/nsfw/toggle', '/suspended/toggle', '/radar/toggle', '/premium_partner/toggle',
+  '/services', '/embed.js', '/embed/frame.js',
+];
 
 export default defineConfig({
   plugins: [react()],

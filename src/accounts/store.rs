@@ -36,8 +36,10 @@ pub async fn create_user_with_blog(
 ) -> sqlx::Result<i64> {
     const USER: &str = "INSERT INTO users (email, password_hash, created_at) \
                         VALUES ($1, $2, $3) RETURNING id";
-    const BLOG: &str = "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at) \
-                        VALUES ($1, $2, $3, 0, TRUE, $4) RETURNING id";
+    // Reach and Analytics are every blog's until an administrator takes them away.
+    const BLOG: &str = "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at, \
+                        radar_feature_premium, is_visible_premium_partner) \
+                        VALUES ($1, $2, $3, 0, TRUE, $4, TRUE, TRUE) RETURNING id";
     const CURRENT: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
     let now = now_secs();
     with_writer!(store, pool => {

@@ -33,6 +33,20 @@ struct AnalyticsQuery {
     tumblelog: String,
     /// 30 (the default) or 90.
     days: Option<i64>,
+    /// The page asking, whose feature the blog must have: Analytics by default.
+    page: Option<AnalyticsPage>,
+}
+
+/// The two pages the figures are for, each behind its own premium flag (spec 000 §2.2).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+#[serde(rename_all = "snake_case")]
+enum AnalyticsPage {
+    /// Needs `is_visible_premium_partner`.
+    #[default]
+    Analytics,
+    /// Needs `radar_feature_premium`.
+    Reach,
 }
 
 /// One day of the figures.
@@ -95,6 +109,18 @@ async fn analytics(
         BlogField::Tumblelog,
     )
     .await?;
+    // An administrator may have taken the page's feature away (moderation/premium.rs).
+    let (reach, analytics) = store::premium_flags(&app.store, blog.id).await?;
+    let refusal = match query.page.unwrap_or_default() {
+        AnalyticsPage::Analytics if !analytics => {
+            Some("Analytics are not turned on for this blog.")
+        }
+        AnalyticsPage::Reach if !reach => Some("Reach is not turned on for this blog."),
+        _ => None,
+    };
+    if let Some(refusal) = refusal {
+        return Err(AppError::forbidden(Code::NotPremium, refusal));
+    }
     let days = query.days.unwrap_or(30);
     if days != 30 && days != 90 {
         return Err(AppError::bad_request(
@@ -169,6 +195,7 @@ fn date_of(day: i64) -> String {
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<AnalyticsQuery>();
+    exports.add::<AnalyticsPage>();
     exports.add::<AnalyticsDay>();
     exports.add::<NotedPostFigure>();
     exports.add::<Reblogger>();

@@ -93,3 +93,13 @@ pub async fn blogs_reached(store: &Store, blog_id: i64, since: i64) -> sqlx::Res
         sqlx::query_as(SQL).bind(blog_id).bind(since).fetch_one(pool).await)?;
     Ok(n)
 }
+
+/// The blog's Reach and Analytics flags (`radar_feature_premium`,
+/// `is_visible_premium_partner`); both false for a blog that does not exist.
+pub async fn premium_flags(store: &Store, blog_id: i64) -> sqlx::Result<(bool, bool)> {
+    const SQL: &str =
+        "SELECT radar_feature_premium, is_visible_premium_partner FROM blogs WHERE id = $1";
+    let flags: Option<(bool, bool)> =
+        with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).fetch_optional(pool).await)?;
+    Ok(flags.unwrap_or_default())
+}

@@ -3,7 +3,8 @@
 //!
 //! `load_session` runs for every request: it resolves the cookie to a stored session and, for
 //! every state-changing method, refuses the request unless it carries that session's form key
-//! (form field `form_key`, or header `X-Form-Key`). Handlers then read the session from the
+//! (form field `form_key`, or header `X-Form-Key`). A request with an app's bearer token is
+//! made as the app's user instead (`apps.rs`). Handlers then read the session from the
 //! request's extensions through [`MaybeSession`] or [`CurrentUser`] without another query.
 
 use axum::body::{Body, to_bytes};
@@ -14,6 +15,7 @@ use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use super::apps;
 use super::store;
 use super::store::{SESSION_IDLE_SECS, Session};
 use crate::error::{AppError, Code};
@@ -113,6 +115,10 @@ pub async fn load_session(
     request: Request,
     next: Next,
 ) -> Result<Response, AppError> {
+    if let Some(token) = apps::bearer_token(request.headers()) {
+        let token = token.to_owned();
+        return app_request(&store, &token, request, next).await;
+    }
     let session = match token_from_headers(request.headers()) {
         Some(token) => store::session_by_token(&store, &token).await?,
         None => None,
@@ -130,6 +136,32 @@ pub async fn load_session(
         body
     };
     parts.extensions.insert(MaybeSession(session));
+    Ok(next.run(Request::from_parts(parts, body)).await)
+}
+
+/// A request made with an app's token: as the token's user, only the calls an app may make,
+/// with no form key (a browser never adds an `Authorization` header of its own accord, so
+/// another site cannot make such a request) and no cookie read.
+async fn app_request(
+    store: &Store,
+    token: &str,
+    request: Request,
+    next: Next,
+) -> Result<Response, AppError> {
+    let Some(app) = apps::app_by_token(store, token).await? else {
+        return Err(AppError::unauthorized(Code::BadAppToken, apps::BAD_TOKEN));
+    };
+    let (mut parts, body) = request.into_parts();
+    if !apps::may_call(&parts.method, parts.uri.path()) {
+        return Err(AppError::forbidden(Code::AppNotAllowed, apps::NOT_ALLOWED));
+    }
+    parts.extensions.insert(MaybeSession(Some(Session {
+        token_hash: format!("app:{}", app.id),
+        user_id: Some(app.user_id),
+        form_key: String::new(),
+        last_seen_at: crate::store::now_secs(),
+    })));
+    parts.extensions.insert(app);
     Ok(next.run(Request::from_parts(parts, body)).await)
 }
 

@@ -154,8 +154,11 @@ pub async fn create_blog(
     name: &str,
     title: &str,
 ) -> sqlx::Result<i64> {
-    const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at) \
-         VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4) \
+    // Reach and Analytics are every blog's until an administrator takes them away.
+    const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at, \
+         radar_feature_premium, is_visible_premium_partner) \
+         VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4, \
+         TRUE, TRUE) \
          RETURNING id";
     let mut tx = store.begin().await?;
     let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(SQL)

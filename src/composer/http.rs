@@ -3,6 +3,7 @@
 //! settings the composer starts from), `/svc/post/set_seen_rte`,
 //! `/svc/filter_html_for_dash_preview` and the blog's `post/preview`.
 
+use axum::Extension;
 use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
@@ -14,6 +15,7 @@ use super::form::{
 use super::save::{self, Save};
 use super::submission::submission;
 use super::tutorial;
+use crate::auth::apps::AppClient;
 use crate::auth::session::CurrentUser;
 use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
@@ -120,6 +122,7 @@ fn saved_message(post: &PostView, created: bool) -> String {
 async fn update(
     State(app): State<AppState>,
     user: CurrentUser,
+    client: Option<Extension<AppClient>>,
     PairsForm(form): PairsForm<form::SaveFields>,
 ) -> ApiResult<SaveAnswer> {
     let mut form =
@@ -140,6 +143,8 @@ async fn update(
     {
         Save::Create(mut write) => {
             write.asked_by = submitter.as_ref().map(|b| b.id);
+            // Made with an app's token: the post says so ('Posted with …').
+            write.app_name = client.map(|Extension(app)| app.name);
             let held_for =
                 video::hold_until_processed(&app.store, video, &mut write, false).await?;
             let id = posts::store::create_post(&app.store, &write).await?;

@@ -65,6 +65,7 @@ pub async fn prepare(
         tags: form.tags.clone(),
         reblog,
         asked_by: None,
+        app_name: None,
     };
     match (form.edit, &form.reblog) {
         (Some(id), _) => {

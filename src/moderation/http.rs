@@ -32,10 +32,10 @@ pub fn router() -> Router<AppState> {
 /// The fields of the toggles.
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
-struct ToggleForm {
+pub(super) struct ToggleForm {
     /// The blog whose flag flips (any blog).
     #[serde(default)]
-    tumblelog: String,
+    pub(super) tumblelog: String,
 }
 
 /// The blog's flags after the toggle.

@@ -1,9 +1,10 @@
 //! Moderation (spec 002 §6, §7): administrators toggle a blog's spam, nsfw and suspended
-//! flags; everyone else is refused. Who is an administrator is set from the command line
+//! flags, and its Reach and Analytics (`premium.rs`); everyone else is refused. Who is an administrator is set from the command line
 //! (`dashwire admin`), never over HTTP. Anyone signed in may flag a post, a blog or a
 //! conversation (`reports.rs`); the administrators work through what was flagged.
 
 mod http;
+mod premium;
 pub mod reports;
 mod reports_http;
 pub mod store;
@@ -13,12 +14,15 @@ pub use reports_http::{FlagForm, Flagged, flag};
 
 /// The moderation routes: the toggles, flagging, and the reports' queue.
 pub fn router() -> axum::Router<crate::state::AppState> {
-    http::router().merge(reports_http::router())
+    http::router()
+        .merge(premium::router())
+        .merge(reports_http::router())
 }
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
+    premium::typescript(exports);
     reports_http::typescript(exports);
 }

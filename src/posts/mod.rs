@@ -4,6 +4,7 @@
 //! submissions waiting in a blog's inbox are `asks/`.
 
 pub mod actions;
+mod attribution;
 mod channels;
 mod flag;
 mod highlighted;
@@ -26,6 +27,7 @@ pub mod view;
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
     actions::typescript(exports);
+    attribution::typescript(exports);
     highlighted::typescript(exports);
     promoted::typescript(exports);
 }
@@ -40,6 +42,7 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     http::router()
         .merge(actions::router())
+        .merge(attribution::router())
         .merge(flag::router())
         .merge(highlighted::router())
         .merge(promoted::router())

@@ -57,6 +57,8 @@ pub struct PostView {
     /// A submitted post: the blog that submitted it (it waits in the inbox in state
     /// unapproved, and says so once published).
     pub submitted_by: Option<String>,
+    /// The app that posted it ('Posted with …'), until its owner removes that.
+    pub app_name: Option<String>,
 }
 
 /// Where a reblog was reblogged from.
@@ -95,6 +97,7 @@ impl PostView {
             liked_timestamp: None,
             is_promoted: false,
             submitted_by: row.submitted_by.clone(),
+            app_name: row.app_name.clone(),
             is_mine,
             following: row.following,
             liked: notes.liked,

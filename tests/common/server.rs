@@ -189,3 +189,17 @@ where
         db.cleanup().await;
     }
 }
+
+/// Makes `email`'s account an administrator with the `dashwire admin` command, as an
+/// operator does.
+pub fn make_admin(database_url: &str, email: &str) {
+    let out = dashwire()
+        .args(["admin", "--database-url", database_url, "--email", email])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

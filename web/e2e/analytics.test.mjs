@@ -3,14 +3,16 @@
 // to alice's posts. Alice logs in, opens /blog/alice/analytics and sees the totals, the charts
 // drawn on canvases (uPlot), and her most noted posts; the switch reads 90 days. The first
 // visit's help popover, under the page's header, is dismissed with its button and stays
-// dismissed. Bob's analytics are hers to see only if the blog is hers: it is not.
+// dismissed. Bob's analytics are hers to see only if the blog is hers: it is not. An
+// administrator takes alice's Analytics away from her blog's card (and gives it back): her
+// page says so and her account menu drops the item meanwhile.
 //
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { startStack, text, WEB_DIR } from './support.mjs';
+import { register, startStack, text, WEB_DIR } from './support.mjs';
 
 let stack;
 
@@ -91,6 +93,40 @@ test("alice's analytics: totals, charts and most noted posts, over 30 and 90 day
   await t.test("someone else's blog says only its owner can see its analytics", async () => {
     await page.goto('/blog/bob/analytics');
     await page.getByText("Only the blog's owner can see its analytics.").waitFor();
+  });
+
+  await t.test('an administrator takes Analytics away, and gives it back', async () => {
+    const suffix = Date.now().toString(36);
+    const moderator = { email: `am-${suffix}@example.com`, password: 'correct-horse-battery', blogName: `am-${suffix}` };
+    const { page: modPage } = await stack.newPage();
+    await register(modPage, moderator);
+    await stack.makeAdmin(moderator.email);
+    const grant = async () => {
+      await modPage.goto('/blog/alice');
+      await modPage.getByRole('button', { name: 'About alice' }).first().click();
+      const menu = modPage.getByRole('dialog', { name: 'About alice' });
+      const box = menu.getByRole('checkbox', { name: 'Grant Analytics' });
+      const was = await box.isChecked();
+      const answered = modPage.waitForResponse((res) => res.url().endsWith('/premium_partner/toggle'));
+      await box.click();
+      assert.equal((await answered).status(), 200);
+      await menu.getByRole('checkbox', { name: 'Grant Analytics', checked: !was }).waitFor();
+      await modPage.keyboard.press('Escape');
+      return !was;
+    };
+    assert.equal(await grant(), false, 'every blog starts with Analytics');
+    await page.goto('/blog/alice/analytics');
+    await page.getByText('Analytics are not turned on for this blog.').waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    const aliceMenu = page.getByRole('dialog', { name: 'Account' }).getByRole('list', { name: 'alice menu' });
+    await aliceMenu.getByRole('link', { name: 'Edit appearance' }).waitFor();
+    assert.equal(await aliceMenu.getByRole('link', { name: 'Analytics' }).count(), 0);
+    assert.equal(await aliceMenu.getByRole('link', { name: 'Reach' }).count(), 1, 'Reach is its own');
+    await page.keyboard.press('Escape');
+    assert.equal(await grant(), true);
+    await page.goto('/blog/alice/analytics');
+    await page.getByRole('list', { name: 'Most noted posts' }).waitFor();
+    assert.deepEqual(modPage.errors, []);
   });
 
   await t.test('no script errors', () => {

@@ -62,7 +62,7 @@ test('after a save: counts, the dashboard, and Escape', async (t) => {
   });
 
   await t.test('the account popover starts with one post and no drafts', async () => {
-    assert.deepEqual(await blogMenu(page, a.blogName), ['Posts1', 'Followers', 'Edit appearance']);
+    assert.deepEqual(await blogMenu(page, a.blogName), ['Posts1', 'Reach', 'Followers', 'Analytics', 'Edit appearance']);
   });
 
   await t.test('a post published from the dashboard goes to the top of its list', async () => {
@@ -81,7 +81,7 @@ test('after a save: counts, the dashboard, and Escape', async (t) => {
   });
 
   await t.test('the Posts count follows the save', async () => {
-    assert.deepEqual(await blogMenu(page, a.blogName), ['Posts2', 'Followers', 'Edit appearance']);
+    assert.deepEqual(await blogMenu(page, a.blogName), ['Posts2', 'Reach', 'Followers', 'Analytics', 'Edit appearance']);
   });
 
   await t.test('a saved draft brings the Drafts item, and stays off the dashboard', async () => {
@@ -92,7 +92,7 @@ test('after a save: counts, the dashboard, and Escape', async (t) => {
     const answer = await saveWith(page, 'Save draft');
     assert.equal(answer.post.state, 'draft');
     assert.equal(answer.context_tumblelog.draft_count, 1);
-    assert.deepEqual(await blogMenu(page, a.blogName), ['Posts2', 'Followers', 'Drafts', 'Edit appearance']);
+    assert.deepEqual(await blogMenu(page, a.blogName), ['Posts2', 'Reach', 'Followers', 'Drafts', 'Analytics', 'Edit appearance']);
     assert.equal(await dashboard(page).locator(`article[data-post-id="${answer.post.id}"]`).count(), 0);
   });
 

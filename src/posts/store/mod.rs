@@ -1,6 +1,7 @@
 //! Queries for posts: writing one with its tags in one transaction (here), reading posts for
-//! the pages that list them (`pages.rs`), claiming what is due to publish (`publishing.rs`)
-//! and letting go of posts held for their video (`held.rs`); the row they read is `row.rs`.
+//! the pages that list them (`pages.rs`), claiming what is due to publish (`publishing.rs`),
+//! letting go of posts held for their video (`held.rs`) and an app's attribution
+//! (`attribution.rs`); the row they read is `row.rs`.
 
 use std::collections::HashMap;
 
@@ -13,7 +14,7 @@ use super::summary;
 use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
 use crate::store::Topic;
-use crate::store::{Store, Tx, in_list_query, now_secs};
+use crate::store::{Store, Tx, now_secs};
 use crate::{with_pool, with_tx, with_writer};
 
 /// The select every post read shares; `$1` is the viewer's user id (NULL for a visitor).
@@ -24,7 +25,7 @@ macro_rules! post_select {
              p.created_at, p.published_at, p.publish_on, p.slug, p.source_url, p.editor_type, \
              p.allow_answers, p.allow_photo_replies, p.content, p.source, p.comment, p.reblog_key, \
              p.parent_post_id, p.root_post_id, p.trail, pb.name AS parent_blog_name, \
-             sb.name AS submitted_by, \
+             sb.name AS submitted_by, p.app_name, \
              EXISTS (SELECT 1 FROM follows f WHERE f.user_id = $1 AND f.blog_id = p.blog_id) AS following \
              FROM posts p JOIN blogs b ON b.id = p.blog_id \
              LEFT JOIN posts pp ON pp.id = p.parent_post_id LEFT JOIN blogs pb ON pb.id = pp.blog_id \
@@ -34,13 +35,15 @@ macro_rules! post_select {
     };
 }
 
+mod attribution;
 mod held;
 mod pages;
 mod publishing;
 mod row;
 
+pub use attribution::remove_app_attribution;
 pub use held::{HeldPost, fill_processed, held_posts, release_held, unprocessed_showing};
-pub use pages::{blog_posts_at, page};
+pub use pages::{blog_posts_at, page, tags_of};
 pub use publishing::{SentOut, is_users_first_post, next_due, publish_due, publish_queues};
 pub use row::PostRow;
 
@@ -69,6 +72,8 @@ pub struct PostWrite {
     pub reblog: Option<ReblogOf>,
     /// A question's asking blog (none when anonymous, or not a question).
     pub asked_by: Option<i64>,
+    /// The app whose token created the post (only a create writes it).
+    pub app_name: Option<String>,
 }
 
 impl PostWrite {
@@ -93,6 +98,7 @@ impl PostWrite {
             tags: Vec::new(),
             reblog: None,
             asked_by: None,
+            app_name: None,
         }
     }
 }
@@ -154,9 +160,9 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
     const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
          publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
          comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url, \
-         search_text, search_tags, pending_state) \
+         search_text, search_tags, pending_state, app_name) \
          VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         $22, $23, $24) \
+         $22, $23, $24, $25) \
          RETURNING id";
     let now = now_secs();
     let published_at = if post.state_is_out() {
@@ -180,7 +186,7 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
         .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
         .bind(post.summary()).bind(summary::media_url(&post.content))
         .bind(post.search_text()).bind(search_tags(&post.tags))
-        .bind(post.pending_state.map(PostState::name))
+        .bind(post.pending_state.map(PostState::name)).bind(&post.app_name)
         .fetch_one(conn).await)?;
     write_tags(&mut tx, id, &post.tags).await?;
     if post.state == PostState::Queued {
@@ -431,21 +437,6 @@ pub async fn like_times(
         query.build_query_as().fetch_all(pool).await
     })?;
     Ok(rows.into_iter().collect())
-}
-
-/// The tags of each post, in order.
-pub async fn tags_of(store: &Store, post_ids: &[i64]) -> sqlx::Result<HashMap<i64, Vec<String>>> {
-    const HEAD: &str = "SELECT post_id, tag FROM post_tags WHERE post_id IN (";
-    let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
-    if post_ids.is_empty() {
-        return Ok(tags);
-    }
-    let rows: Vec<(i64, String)> = with_pool!(store, pool =>
-        in_list_query(HEAD, post_ids, ") ORDER BY post_id, position").build_query_as().fetch_all(pool).await)?;
-    for (post, tag) in rows {
-        tags.entry(post).or_default().push(tag);
-    }
-    Ok(tags)
 }
 
 impl PostWrite {

@@ -1,10 +1,12 @@
 //! The pages that list posts: the dashboard, a blog's posts (by tag, with its pinned post),
 //! the likes page, and a blog's posts in some states (drafts, queue, processing, inbox),
-//! before or after a post; and a blog's posts by offset for the blog viewer.
+//! before or after a post; and a blog's posts by offset for the blog viewer; each post's tags.
+
+use std::collections::HashMap;
 
 use super::{Cursor, Page, PostRow, post_row};
 use crate::posts::model::PostState;
-use crate::store::{DbPool, Store};
+use crate::store::{DbPool, Store, in_list_query};
 use crate::with_pool;
 
 /// How many pages' worth of posts of any blog the dashboard's first read looks at (see
@@ -327,4 +329,19 @@ pub async fn blog_posts_at(
     with_pool!(store, pool => sqlx::query_as(SQL)
         .bind(viewer).bind(blog_id).bind(with_private).bind(limit).bind(offset.max(0))
         .fetch_all(pool).await)
+}
+
+/// The tags of each post, in order.
+pub async fn tags_of(store: &Store, post_ids: &[i64]) -> sqlx::Result<HashMap<i64, Vec<String>>> {
+    const HEAD: &str = "SELECT post_id, tag FROM post_tags WHERE post_id IN (";
+    let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
+    if post_ids.is_empty() {
+        return Ok(tags);
+    }
+    let rows: Vec<(i64, String)> = with_pool!(store, pool =>
+        in_list_query(HEAD, post_ids, ") ORDER BY post_id, position").build_query_as().fetch_all(pool).await)?;
+    for (post, tag) in rows {
+        tags.entry(post).or_default().push(tag);
+    }
+    Ok(tags)
 }

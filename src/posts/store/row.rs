@@ -29,6 +29,8 @@ pub struct PostRow {
     pub parent_blog_name: Option<String>,
     /// A submitted post's submitting blog (a question's asker is in its content).
     pub submitted_by: Option<String>,
+    /// The app whose token made the post, until its owner removes that.
+    pub app_name: Option<String>,
     /// Whether the viewer follows the post's blog.
     pub following: bool,
 }

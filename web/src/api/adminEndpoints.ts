@@ -1,8 +1,10 @@
-// The administrators' calls (spec 002 §6; docs/api.md "Blogs"): each toggle flips one flag of
-// any blog and answers all three; the moderators' queue lists the reports people filed by
-// flagging, and resolving one closes every open report of the same thing. Anyone else is a
-// 403 `not_admin`. Reports are shown as the server answers them (their generated wire types).
+// The administrators' calls (spec 002 §6; docs/api.md "Blogs"): each flag toggle flips one
+// flag of any blog and answers all three; each grant toggle flips Reach or Analytics for a blog
+// and answers both; the moderators' queue lists the reports people filed by flagging, and
+// resolving one closes every open report of the same thing. Anyone else is a 403 `not_admin`.
+// Reports are shown as the server answers them (their generated wire types).
 import type { ApiClient } from './client';
+import type { PremiumToggleAnswer } from './types/PremiumToggleAnswer';
 import type { QueueQuery } from './types/QueueQuery';
 import type { ReportQueue } from './types/ReportQueue';
 import type { ReportView } from './types/ReportView';
@@ -26,6 +28,25 @@ export interface BlogFlags {
 export async function toggleBlogFlag(api: ApiClient, flag: BlogFlag, blog: string): Promise<BlogFlags> {
   const w = await api.post<ToggleAnswer, ToggleForm>(`/${flag}/toggle`, { tumblelog: blog });
   return { isSpam: w.is_spam, isNsfw: w.is_nsfw, isSuspended: w.is_suspended };
+}
+
+/** A premium feature an administrator grants a blog, by its toggle's path. */
+export type BlogGrant = 'radar' | 'premium_partner';
+
+/**
+ * A blog's grants after a grant toggle: Reach (`radar_feature_premium`) and Analytics
+ * (`is_visible_premium_partner`). They are the grants, which count only on a server run with
+ * `--premium-features granted`: the blog model says what the blog has now, which may differ.
+ */
+export interface BlogGrants {
+  reach: boolean;
+  analytics: boolean;
+}
+
+/** POST /radar/toggle or /premium_partner/toggle: flips `grant` for `blog`. */
+export async function toggleBlogGrant(api: ApiClient, grant: BlogGrant, blog: string): Promise<BlogGrants> {
+  const w = await api.post<PremiumToggleAnswer, ToggleForm>(`/${grant}/toggle`, { tumblelog: blog });
+  return { reach: w.radar_feature_premium, analytics: w.is_visible_premium_partner };
 }
 
 /** Which part of the queue: the open reports (oldest first) or the resolved (latest first). */

@@ -1,8 +1,9 @@
 // A blog's figures over 30 or 90 days (docs/api.md "Analytics"): the Analytics and Reach pages
 // of the account menu (spec 000 §2.1). Only the blog's owner may read them: anyone else is a
-// 403 `not_your_blog`.
+// 403 `not_your_blog`; a blog without the page's feature is a 403 `not_premium`.
 import type { ApiClient } from './client';
 import type { Analytics as WireAnalytics } from './types/Analytics';
+import type { AnalyticsPage } from './types/AnalyticsPage';
 import type { AnalyticsQuery } from './types/AnalyticsQuery';
 import { webUrl } from '../lib/webUrl';
 
@@ -54,9 +55,14 @@ function analyticsFromWire(w: WireAnalytics): Analytics {
   };
 }
 
-/** GET /svc/blog/analytics: one of the user's blogs over `days`. Never from the HTTP cache. */
-export function fetchAnalytics(api: ApiClient, blog: string, days: AnalyticsPeriod): Promise<Analytics> {
+export type { AnalyticsPage };
+
+/**
+ * GET /svc/blog/analytics: one of the user's blogs over `days`, for `page`, which the server
+ * checks the blog has (Analytics or Reach). Never from the HTTP cache.
+ */
+export function fetchAnalytics(api: ApiClient, blog: string, days: AnalyticsPeriod, page: AnalyticsPage): Promise<Analytics> {
   return api
-    .get<WireAnalytics, AnalyticsQuery>('/svc/blog/analytics', { tumblelog: blog, days }, { noCache: true })
+    .get<WireAnalytics, AnalyticsQuery>('/svc/blog/analytics', { tumblelog: blog, days, page }, { noCache: true })
     .then(analyticsFromWire);
 }

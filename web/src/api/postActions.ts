@@ -17,6 +17,8 @@ import type { PromoteAnswer } from './types/PromoteAnswer';
 import type { PromoteForm } from './types/PromoteForm';
 import type { PublishAnswer } from './types/PublishAnswer';
 import type { PublishForm } from './types/PublishForm';
+import type { RemoveAttributionAnswer } from './types/RemoveAttributionAnswer';
+import type { RemoveAttributionForm } from './types/RemoveAttributionForm';
 import type { ReplyAnswer } from './types/ReplyAnswer';
 import type { ReplyForm } from './types/ReplyForm';
 
@@ -38,6 +40,7 @@ const ENDPOINTS = {
   approve_submission: '/approve_submission',
   promote: '/svc/promote',
   unpromote: '/svc/unpromote',
+  remove_app_attribution: '/svc/post/remove_app_attribution',
 } as const;
 
 export type PostAction = keyof typeof ENDPOINTS;
@@ -55,6 +58,7 @@ export interface PostActionForms {
   approve_submission: ApproveForm;
   promote: PromoteForm;
   unpromote: PromoteForm;
+  remove_app_attribution: RemoveAttributionForm;
 }
 
 interface Answers {
@@ -69,6 +73,7 @@ interface Answers {
   approve_submission: InboxAnswer;
   promote: PromoteAnswer;
   unpromote: PromoteAnswer;
+  remove_app_attribution: RemoveAttributionAnswer;
 }
 
 /** The endpoint of an action; an unknown one fails with the spec's text (002 §5). */

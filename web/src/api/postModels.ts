@@ -181,6 +181,8 @@ export interface Post {
   isPromoted: boolean;
   /** A submitted post: the blog that submitted it. */
   submittedBy: string | null;
+  /** The app that posted it (docs/api.md "Apps"), shown as text until its owner removes it. */
+  appName: string | null;
 }
 
 /**
@@ -324,6 +326,7 @@ export function postFromWire(w: WirePost): Post {
     likedTimestamp: w.liked_timestamp,
     isPromoted: w.is_promoted,
     submittedBy: w.submitted_by,
+    appName: w.app_name,
   };
 }
 

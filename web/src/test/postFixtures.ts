@@ -38,6 +38,7 @@ export function wirePost(id: number, extra: Partial<Post> = {}): Post {
     liked_timestamp: null,
     is_promoted: false,
     submitted_by: null,
+    app_name: null,
     ...extra,
   };
 }

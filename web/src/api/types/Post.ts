@@ -66,4 +66,8 @@ is_promoted: boolean,
  * A submitted post: the blog that submitted it (it waits in the inbox in state
  * unapproved, and says so once published).
  */
-submitted_by: string | null, };
+submitted_by: string | null, 
+/**
+ * The app that posted it ('Posted with …'), until its owner removes that.
+ */
+app_name: string | null, };

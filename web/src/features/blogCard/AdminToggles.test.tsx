@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { BlogCard } from '.';
 import { blogFromWire } from '../../api/models';
+import type { PremiumToggleAnswer } from '../../api/types/PremiumToggleAnswer';
 import type { ToggleAnswer } from '../../api/types/ToggleAnswer';
-import { fakeApi } from '../../test/fakeApi';
+import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useBlog, useBlogsDispatch } from '../blogs';
@@ -13,23 +14,37 @@ function Seeded() {
   const dispatch = useBlogsDispatch();
   const bob = useBlog('bob');
   useEffect(() => {
-    dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { is_nsfw: true }))] });
+    dispatch({
+      type: 'received',
+      blogs: [blogFromWire(wireBlog('bob', { is_nsfw: true, radar_feature_premium: true, is_visible_premium_partner: false }))],
+    });
   }, [dispatch]);
   return bob ? <BlogCard name="bob" /> : null;
 }
 
-/** A server whose toggles flip bob's flags, starting from NSFW only. */
-function renderCard(isAdmin: boolean) {
+/**
+ * A server whose toggles flip bob's flags, starting from NSFW only, and his grants, starting
+ * from Reach only.
+ */
+function renderCard(isAdmin: boolean, routes: Record<string, FakeRoute> = {}) {
   const flags = { is_spam: false, is_nsfw: true, is_suspended: false };
   const flip = (flag: keyof typeof flags) => () => {
     flags[flag] = !flags[flag];
     return { response: { tumblelog: 'bob', ...flags } satisfies ToggleAnswer };
+  };
+  const grants = { radar_feature_premium: true, is_visible_premium_partner: false };
+  const grant = (which: keyof typeof grants) => () => {
+    grants[which] = !grants[which];
+    return { response: { tumblelog: 'bob', ...grants } satisfies PremiumToggleAnswer };
   };
   const api = fakeApi({
     'GET /svc/*/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'POST /spam/toggle': flip('is_spam'),
     'POST /nsfw/toggle': flip('is_nsfw'),
     'POST /suspended/toggle': flip('is_suspended'),
+    'POST /radar/toggle': grant('radar_feature_premium'),
+    'POST /premium_partner/toggle': grant('is_visible_premium_partner'),
+    ...routes,
   });
   renderWithProviders(<Seeded />, { client: api.client, user: user({ isAdmin }) });
   return api;
@@ -46,6 +61,8 @@ describe('the blog card menu for administrators', () => {
     const menu = await openMenu();
     expect(within(menu).queryByRole('group', { name: 'Administrator' })).toBeNull();
     expect(within(menu).queryByRole('button', { name: 'Mark as spam' })).toBeNull();
+    expect(within(menu).queryByRole('group', { name: 'Grants' })).toBeNull();
+    expect(within(menu).queryByRole('checkbox', { name: 'Grant Reach' })).toBeNull();
   });
 
   it('flips spam, NSFW and suspended, showing the state the server answers', async () => {
@@ -77,5 +94,48 @@ describe('the blog card menu for administrators', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'About bob' })).toBeNull());
     const again = await openMenu();
     expect(within(again).getByRole('status').textContent).toBe('Flagged: spam, suspended.');
+  });
+
+  it('grants Reach and Analytics, each checked as the server answers', async () => {
+    const { requests } = renderCard(true);
+    const menu = await openMenu();
+    const grants = within(menu).getByRole('group', { name: 'Grants' });
+    const reach = within(grants).getByRole('checkbox', { name: 'Grant Reach' }) as HTMLInputElement;
+    const analytics = within(grants).getByRole('checkbox', { name: 'Grant Analytics' }) as HTMLInputElement;
+    // At first, what the blog model says the blog has.
+    expect([reach.checked, analytics.checked]).toEqual([true, false]);
+
+    fireEvent.click(analytics);
+    await waitFor(() => expect(analytics.checked).toBe(true));
+    fireEvent.click(reach);
+    await waitFor(() => expect(reach.checked).toBe(false));
+    expect(analytics.checked).toBe(true);
+
+    const toggles = requests.filter((r) => r.path.endsWith('/toggle'));
+    expect(toggles.map((r) => [r.path, r.form.get('tumblelog'), r.form.get('form_key')])).toEqual([
+      ['/premium_partner/toggle', 'bob', 'test-form-key'],
+      ['/radar/toggle', 'bob', 'test-form-key'],
+    ]);
+
+    // Closed and opened again, the menu shows the last answer.
+    fireEvent.click(screen.getByRole('button', { name: 'About bob' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'About bob' })).toBeNull());
+    const again = within(await openMenu()).getByRole('group', { name: 'Grants' });
+    expect(
+      within(again)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([false, true]);
+  });
+
+  it('keeps a grant as it was and says why when the server refuses', async () => {
+    renderCard(true, {
+      'POST /radar/toggle': () => ({ status: 403, errors: [{ code: 'not_admin', detail: 'Only administrators can do that.' }] }),
+    });
+    const grants = within(await openMenu()).getByRole('group', { name: 'Grants' });
+    const reach = within(grants).getByRole('checkbox', { name: 'Grant Reach' }) as HTMLInputElement;
+    fireEvent.click(reach);
+    expect((await within(grants).findByRole('alert')).textContent).toBe('Only administrators can do that.');
+    expect(reach.checked).toBe(true);
   });
 });

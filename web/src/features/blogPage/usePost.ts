@@ -1,5 +1,5 @@
 // One post of a blog, for its own page (GET /svc/indash_blog/posts with post_id), kept up to
-// date when its owner edits, publishes or deletes it meanwhile.
+// date when its owner edits, publishes, changes or deletes it meanwhile.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
-import { useRemovedPosts, useSavedPosts } from '../posts';
+import { useChangedPosts, useRemovedPosts, useSavedPosts } from '../posts';
 
 export type PostLoad =
   | { status: 'loading' }
@@ -35,6 +35,9 @@ export function usePost(blog: string, postId: number): { load: PostLoad; retry()
   useSavedPosts((answer) => {
     const saved = savedPostFromWire(answer);
     if (saved.post.id === postId) queryClient.setQueryData(queryKey, saved.post);
+  });
+  useChangedPosts((post) => {
+    if (post.id === postId) queryClient.setQueryData(queryKey, post);
   });
   // The id deleted, not a flag: the page may move on to another post. Its cached copy goes
   // too, so that coming back to the page asks again (and hears it is gone).

@@ -6,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import type { Post } from '../../api/postModels';
+import { useChangedPostsById } from '../posts';
 import type { BlogViewerRequest } from './opener';
 
 /** Posts a page of the viewer holds (spec 000 §9). */
@@ -39,11 +40,16 @@ export function useBlogViewerPosts({ name, postId }: BlogViewerRequest): BlogVie
       postId === undefined && page.length === BLOG_VIEWER_PAGE_SIZE ? all.reduce((n, p) => n + p.length, 0) : undefined,
   });
 
+  // A post changed in place (its app attribution removed) shows as it now is.
+  const changed = useChangedPostsById();
   // A post may move to the next page while the reader scrolls (a newer one pushed it): once.
   const posts = useMemo(() => {
     const seen = new Set<number>();
-    return (pages.data?.pages ?? []).flat().filter((p) => !seen.has(p.id) && seen.add(p.id));
-  }, [pages.data]);
+    return (pages.data?.pages ?? [])
+      .flat()
+      .filter((p) => !seen.has(p.id) && seen.add(p.id))
+      .map((p) => changed[p.id] ?? p);
+  }, [pages.data, changed]);
   // Before the first page (or after it failed) there is more to ask for, unless it is one post.
   const hasMore = pages.data ? pages.hasNextPage : postId === undefined;
   const { fetchNextPage } = pages;

@@ -12,7 +12,15 @@ export { PostList } from './components/PostList';
 export { PostView } from './components/PostView';
 export { ReblogTrail } from './components/ReblogTrail';
 export { PostNoticeContext, type PostNotice } from './postNoticeContext';
-export { announceRemovedPost, announceSavedPost, useRemovedPosts, useSavedPosts } from './savedPosts';
+export {
+  announceChangedPost,
+  announceRemovedPost,
+  announceSavedPost,
+  useChangedPosts,
+  useChangedPostsById,
+  useRemovedPosts,
+  useSavedPosts,
+} from './savedPosts';
 export { TagPageContext, type TagPage } from './tagPageContext';
 export { useOffsetPostPages, type OffsetPostPages } from './useOffsetPostPages';
 export { usePercentScrollPager } from './usePercentScrollPager';

@@ -1,9 +1,11 @@
 // The composer's "saved" event (spec 001 §2: after a save the form closes and a saved event
 // is raised): the composer announces each save, and the pages that list posts (dashboard,
 // drafts, queue, blog pages) listen to fetch and insert the newer posts without a reload
-// (spec 001 §4 After save). A module-level set of listeners: the composer and the pages
-// live in different subtrees, and neither should own the other.
-import { useEffect, useRef } from 'react';
+// (spec 001 §4 After save). So are posts removed, and posts changed in place by an action of
+// their footer. Module-level sets of listeners: the composer, the posts' footers and the
+// pages live in different subtrees, and none should own the others.
+import { useEffect, useRef, useState } from 'react';
+import type { Post } from '../../api/postModels';
 import type { InboxAnswer } from '../../api/types/InboxAnswer';
 import type { PublishAnswer } from '../../api/types/PublishAnswer';
 import type { SaveAnswer } from '../../api/types/SaveAnswer';
@@ -46,26 +48,50 @@ export function announceRemovedPost(id: number): void {
 
 /** Calls `onRemoved` for every post removed while the calling component is mounted. */
 export function useRemovedPosts(onRemoved: RemovedListener): void {
-  const latest = useRef(onRemoved);
-  latest.current = onRemoved;
-  useEffect(() => {
-    const listener: RemovedListener = (id) => latest.current(id);
-    removedListeners.add(listener);
-    return () => {
-      removedListeners.delete(listener);
-    };
-  }, []);
+  useListening(removedListeners, onRemoved);
 }
 
 /** Calls `onSaved` for every post saved while the calling component is mounted. */
 export function useSavedPosts(onSaved: Listener): void {
-  const latest = useRef(onSaved);
-  latest.current = onSaved;
+  useListening(listeners, onSaved);
+}
+
+type ChangedListener = (post: Post) => void;
+
+const changedListeners = new Set<ChangedListener>();
+
+/**
+ * Tells every listening page that a post changed where it is, as `post` now is: an action that
+ * moves it nowhere (its app attribution removed), so every page that lists it keeps it there.
+ */
+export function announceChangedPost(post: Post): void {
+  for (const listener of [...changedListeners]) listener(post);
+}
+
+/** Calls `onChanged` for every post changed in place while the calling component is mounted. */
+export function useChangedPosts(onChanged: ChangedListener): void {
+  useListening(changedListeners, onChanged);
+}
+
+/**
+ * The posts changed in place while the calling list is mounted, by id, for a list that shows
+ * what it read (a search, the blog viewer) to show them over it.
+ */
+export function useChangedPostsById(): Readonly<Record<number, Post>> {
+  const [changed, setChanged] = useState<Readonly<Record<number, Post>>>({});
+  useChangedPosts((post) => setChanged((was) => ({ ...was, [post.id]: post })));
+  return changed;
+}
+
+/** Adds `on` to `set` while the calling component is mounted, always calling its latest version. */
+function useListening<T>(set: Set<(value: T) => void>, on: (value: T) => void): void {
+  const latest = useRef(on);
+  latest.current = on;
   useEffect(() => {
-    const listener: Listener = (saved) => latest.current(saved);
-    listeners.add(listener);
+    const listener = (value: T) => latest.current(value);
+    set.add(listener);
     return () => {
-      listeners.delete(listener);
+      set.delete(listener);
     };
-  }, []);
+  }, [set]);
 }

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { Post } from '../../api/postModels';
 import type { SearchPage } from '../../api/searchEndpoints';
 import { useInfinitePageControls } from '../../lib/useInfinitePageControls';
-import { useRemovedPosts } from './savedPosts';
+import { useChangedPostsById, useRemovedPosts } from './savedPosts';
 import type { PostListView } from './usePostList';
 
 export interface OffsetPostPages {
@@ -54,6 +54,8 @@ export function useOffsetPostPages({
   // A post deleted while it is listed leaves the list.
   const [removed, setRemoved] = useState<readonly number[]>([]);
   useRemovedPosts((id) => setRemoved((ids) => [...ids, id]));
+  // A post changed in place while it is listed shows as it now is.
+  const changed = useChangedPostsById();
 
   // A post may come up on two pages when the ranking shifts between them: once.
   const posts = useMemo(() => {
@@ -62,10 +64,10 @@ export function useOffsetPostPages({
     for (const post of (pages.data?.pages ?? []).flatMap((p) => p.posts)) {
       if (seen.has(post.id)) continue;
       seen.add(post.id);
-      shown.push(post);
+      shown.push(changed[post.id] ?? post);
     }
     return shown;
-  }, [pages.data, removed]);
+  }, [pages.data, removed, changed]);
 
   const { ready, failed, moreFailed, loadMore, retry } = useInfinitePageControls(pages);
   const { hasNextPage } = pages;

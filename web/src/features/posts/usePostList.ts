@@ -22,7 +22,7 @@ import { loadError } from '../../api/queryClient';
 import { useChannels, usePollingFallback } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, shownPosts } from './postListReducer';
-import { useRemovedPosts, useSavedPosts } from './savedPosts';
+import { useChangedPosts, useRemovedPosts, useSavedPosts } from './savedPosts';
 import type { ChannelName } from '../../protocol/channels';
 
 /**
@@ -197,6 +197,10 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
   });
 
   useRemovedPosts((id) => dispatch({ type: 'postRemoved', id }));
+  // Changed by an action that keeps it where it is: in place, as an edit that still belongs.
+  useChangedPosts((post) => {
+    if (posts.some((p) => p.id === post.id)) dispatch({ type: 'postSaved', post, belongs: true });
+  });
 
   const { fetchNextPage, refetch, hasNextPage } = pages;
   // Joins a page already on its way: two scroll checks before the next render ask once.

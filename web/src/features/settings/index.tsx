@@ -1,7 +1,8 @@
-// Settings: the account's email, the user's blogs in their saved order (reorderable), and
-// whether each takes questions.
+// Settings: the account's email, the user's blogs in their saved order (reorderable),
+// whether each takes questions, and the apps that post for the user.
 import { Link } from 'wouter';
 import { BlogOrderList } from '../blogOrder';
+import { AppsSettings } from './AppsSettings';
 import { AsksSettings } from './AsksSettings';
 import { useUser } from '../session';
 
@@ -37,6 +38,16 @@ export function SettingsPage() {
         </h2>
         <p className="muted">Questions wait in the blog's inbox until you answer them.</p>
         <AsksSettings blogs={user.blogs.map((b) => b.name)} />
+      </section>
+      <section className="card settings-section" aria-labelledby="settings-apps">
+        <h2 id="settings-apps" className="settings-section__title">
+          Apps
+        </h2>
+        <p className="muted">
+          An app token lets a program of yours (a script, a bot, a feed importer) post as you. Its posts say which
+          app posted them, until you remove that from a post.
+        </p>
+        <AppsSettings />
       </section>
     </div>
   );

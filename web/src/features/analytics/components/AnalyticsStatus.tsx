@@ -6,7 +6,8 @@ import { ANALYTICS_FAILED, NOT_YOUR_BLOG, type AnalyticsState } from '../useAnal
 
 /**
  * What the Analytics and Reach pages share below their header: the loader, the quiet error
- * with Try again, the owner-only note, or the figures.
+ * with Try again, the owner-only note, the server's word that the blog lacks the page's
+ * feature, or the figures.
  */
 export function AnalyticsStatus({
   state,
@@ -22,6 +23,12 @@ export function AnalyticsStatus({
       return (
         <div className="card empty-state">
           <p>{NOT_YOUR_BLOG}</p>
+        </div>
+      );
+    case 'notPremium':
+      return (
+        <div className="card empty-state">
+          <p>{state.notPremiumText}</p>
         </div>
       );
     case 'error':

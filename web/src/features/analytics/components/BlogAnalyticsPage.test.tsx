@@ -33,7 +33,7 @@ describe('BlogAnalyticsPage', () => {
   it('shows the totals, a chart per figure with its figures readable, and the most noted posts', async () => {
     const { asked } = renderPage(() => ({ response: busy(30) }));
     const totals = await screen.findByRole('list', { name: 'Most noted posts' });
-    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30' }]);
+    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'analytics' }]);
     const dl = screen.getByLabelText('Totals');
     expect(within(dl).getByText('Notes').nextElementSibling?.textContent).toBe('90');
     expect(within(dl).getByText('Likes').nextElementSibling?.textContent).toBe('60');
@@ -78,6 +78,18 @@ describe('BlogAnalyticsPage', () => {
     expect(await screen.findByText("Only the blog's owner can see its analytics.")).toBeTruthy();
     expect(screen.queryByText('That is not your blog.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it("says Analytics are not turned on in the server's words, as the page's empty state", async () => {
+    const { asked } = renderPage(() => ({
+      status: 403,
+      errors: [{ code: 'not_premium', detail: 'Analytics are not turned on for this blog.' }],
+    }));
+    expect(await screen.findByText('Analytics are not turned on for this blog.')).toBeTruthy();
+    expect(screen.queryByText("Only the blog's owner can see its analytics.")).toBeNull();
+    expect(screen.queryByText("The figures couldn't be loaded.")).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'analytics' }]);
   });
 
   it('fails quietly with Try again', async () => {

@@ -14,7 +14,7 @@ import { Totals } from './Totals';
 
 export function BlogAnalyticsPage({ name }: { name: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
-  const state = useAnalytics(name, days);
+  const state = useAnalytics(name, days, 'analytics');
   // The header, which the first-visit help points from.
   const [header, setHeader] = useState<HTMLElement | null>(null);
   return (

@@ -39,7 +39,7 @@ describe('ReachPage', () => {
   it("shows the current blog's reach: blogs reached, reblogs and likes per day, the top rebloggers", async () => {
     const { asked } = renderPage((req) => ({ response: reached(req.query.get('tumblelog')!, Number(req.query.get('days'))) }));
     const rebloggers = await screen.findByRole('list', { name: 'Top rebloggers' });
-    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30' }]);
+    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'reach' }]);
     const totals = screen.getByLabelText('Totals');
     expect(within(totals).getByText('Blogs reached').nextElementSibling?.textContent).toBe('12');
     expect(within(totals).getByText('Reblogs').nextElementSibling?.textContent).toBe('60');
@@ -61,9 +61,9 @@ describe('ReachPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(within(screen.getByLabelText('Totals')).getByText('Likes').nextElementSibling?.textContent).toBe('90'));
     expect(asked()).toEqual([
-      { tumblelog: 'alice', days: '30' },
-      { tumblelog: 'alice-art', days: '30' },
-      { tumblelog: 'alice-art', days: '90' },
+      { tumblelog: 'alice', days: '30', page: 'reach' },
+      { tumblelog: 'alice-art', days: '30', page: 'reach' },
+      { tumblelog: 'alice-art', days: '90', page: 'reach' },
     ]);
   });
 
@@ -71,7 +71,7 @@ describe('ReachPage', () => {
     const { asked, location } = renderPage(reachRoute, twoBlogs, '/radar/analytics?blog=alice-art');
     await waitFor(() => expect(blogsReached()).toBe('3'));
     expect((screen.getByLabelText('Blog') as HTMLSelectElement).value).toBe('alice-art');
-    expect(asked()).toEqual([{ tumblelog: 'alice-art', days: '30' }]);
+    expect(asked()).toEqual([{ tumblelog: 'alice-art', days: '30', page: 'reach' }]);
 
     fireEvent.change(screen.getByLabelText('Blog'), { target: { value: 'alice' } });
     expect(location.history.at(-1)).toBe('/radar/analytics?blog=alice');
@@ -87,13 +87,24 @@ describe('ReachPage', () => {
     const { asked } = renderPage(reachRoute, twoBlogs, '/radar/analytics?blog=mallory');
     await waitFor(() => expect(blogsReached()).toBe('12'));
     expect((screen.getByLabelText('Blog') as HTMLSelectElement).value).toBe('alice');
-    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30' }]);
+    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'reach' }]);
   });
 
   it('offers no chooser with one blog, and says when nobody noted it', async () => {
     renderPage(() => ({ response: wireAnalytics('alice', 30) }), user());
     expect(await screen.findByText("No other blog liked or reblogged alice's posts in these 30 days.")).toBeTruthy();
     expect(screen.queryByLabelText('Blog')).toBeNull();
+  });
+
+  it("says Reach is not turned on in the server's words, as the page's empty state", async () => {
+    const { asked } = renderPage(() => ({
+      status: 403,
+      errors: [{ code: 'not_premium', detail: 'Reach is not turned on for this blog.' }],
+    }));
+    expect(await screen.findByText('Reach is not turned on for this blog.')).toBeTruthy();
+    expect(screen.queryByText("Only the blog's owner can see its analytics.")).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'reach' }]);
   });
 
   it("says only the owner can see a blog's analytics on a 403", async () => {

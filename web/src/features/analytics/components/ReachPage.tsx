@@ -41,7 +41,7 @@ function Reach({ user }: { user: User }) {
       return next;
     });
   const [days, setDays] = useState<AnalyticsPeriod>(30);
-  const state = useAnalytics(blog, days);
+  const state = useAnalytics(blog, days, 'reach');
   // The header, which the first-visit help points from.
   const [header, setHeader] = useState<HTMLElement | null>(null);
   return (

@@ -1,10 +1,11 @@
-// The administrators' flags in the blog card's menu (spec 002 §6, §7): the moderation
-// toggles, starting from what is known of the blog.
+// The administrators' flags and grants in the blog card's menu (spec 002 §6, §7; docs/api.md
+// "Blogs"): the moderation toggles and the Reach and Analytics grants, starting from what is
+// known of the blog.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BlogFlags } from '../../../api/adminEndpoints';
+import type { BlogFlags, BlogGrants } from '../../../api/adminEndpoints';
 import type { Blog } from '../../../api/models';
-import { BlogModerationToggles, blogFlagsKey } from '../../moderation';
+import { BlogGrantToggles, BlogModerationToggles, blogFlagsKey, blogGrantsKey } from '../../moderation';
 import { useSession } from '../../session';
 
 export function AdminToggles({ blog }: { blog: Blog }) {
@@ -27,5 +28,21 @@ function Toggles({ blog }: { blog: Blog }) {
         isSuspended: false,
       },
   );
-  return <BlogModerationToggles blog={blog.name} flags={flags} onChange={setFlags} />;
+  // The blog model says whether the blog has Reach and Analytics now, which is its grants on a
+  // server that grants them (--premium-features granted); a toggle's answer is the grants
+  // themselves. The answers are not written back into the blog model: on a server where every
+  // blog has both, the model must keep saying so whatever the grants are.
+  const [grants, setGrants] = useState<BlogGrants>(
+    () =>
+      queryClient.getQueryData<BlogGrants>(blogGrantsKey(blog.name)) ?? {
+        reach: blog.radarFeaturePremium,
+        analytics: blog.isVisiblePremiumPartner,
+      },
+  );
+  return (
+    <>
+      <BlogModerationToggles blog={blog.name} flags={flags} onChange={setFlags} />
+      <BlogGrantToggles blog={blog.name} grants={grants} onChange={setGrants} />
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { useSession } from '../../session';
 import { ShareButton } from '../../share';
 import { formatPostDate, isoDate } from '../postDate';
 import { usePostNotes } from '../usePostNotes';
+import { AppAttribution } from './AppAttribution';
 import { InboxActions } from './InboxActions';
 import { OwnPostActions } from './OwnPostActions';
 import { PromoteButton } from './PromoteButton';
@@ -19,10 +20,11 @@ export function notesLabel(count: number): string {
 }
 
 /**
- * When it went out (a link to the post's page), its notes (live), and what the reader can do
- * with it: edit, publish or delete it if it is theirs; like it if it is not (spec 002 §4);
- * reblog it if it is out, in the composer (spec 001 §2: /reblog/{id}/{key}) or at once (fast
- * reblog, 002 §7); share it if it is out (002 §2 Share popover).
+ * When it went out (a link to the post's page), its notes (live), the app that posted it if
+ * one did (docs/api.md "Apps"), and what the reader can do with it: edit, publish or delete it
+ * if it is theirs; like it if it is not (spec 002 §4); reblog it if it is out, in the composer
+ * (spec 001 §2: /reblog/{id}/{key}) or at once (fast reblog, 002 §7); share it if it is out
+ * (002 §2 Share popover).
  */
 export function PostFooter({ post }: { post: Post }) {
   const { isLoggedIn } = useSession();
@@ -53,6 +55,7 @@ export function PostFooter({ post }: { post: Post }) {
             {notes.noteCount > 0 ? notesLabel(notes.noteCount) : 'Reply'}
           </button>
         )}
+        <AppAttribution post={post} />
       </span>
       {notes.status && (
         <span className="post-footer__status" role="status">

@@ -2,7 +2,7 @@
 // gets the focus, and copied with Copy.
 import { useId } from 'react';
 import type { ShareModel } from '../../../api/shareEndpoints';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 
 export function EmbedShareForm({ model, onCancel }: { model: ShareModel; onCancel(): void }) {
   const id = useId();

@@ -8,7 +8,7 @@ import { useApi } from '../../../api/ApiProvider';
 import { recordShare, type ShareModel, type ShareNetwork, type ShareWindow } from '../../../api/shareEndpoints';
 import { mailtoUrl, openShareWindow } from '../shareWindows';
 import { ERROR_LABEL, SENT_LABEL, SENDING_LABEL, useShareSend } from '../useShareSend';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 
 /** The options that open a form in the popover. */
 export type ShareFormMode = 'email' | 'twitter' | 'facebook' | 'embed' | 'flag';

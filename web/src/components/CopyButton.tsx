@@ -1,4 +1,4 @@
-// Copies a text (the embed code, the post's address) to the clipboard and says so.
+// Copies a text (a post's embed code or address, a new app token) to the clipboard and says so.
 import { useEffect, useState } from 'react';
 
 /** How long 'Copied!' stays before the button reads 'Copy' again. */
