@@ -1,6 +1,7 @@
 //! Flagging on SQLite and PostgreSQL: anyone signed in flags a post, a blog or a conversation
 //! with a reason; flagging twice files once; the administrators' queue shows what was flagged
-//! with the blog's flags, and resolving one closes every open report of the same thing.
+//! with the blog's flags, a page at a time, and resolving one closes every open report of the
+//! same thing.
 
 mod common;
 
@@ -14,6 +15,31 @@ async fn queue(admin: &Client, state: &str) -> Vec<Value> {
         .await;
     assert_eq!(answer.status, 200, "{}", answer.body);
     answer.response()["reports"].as_array().unwrap().clone()
+}
+
+fn ids(reports: &[Value]) -> Vec<i64> {
+    reports.iter().map(|r| r["id"].as_i64().unwrap()).collect()
+}
+
+/// Every report in `state`'s queue, read `limit` at a time by following `next_cursor`.
+async fn paged(admin: &Client, state: &str, limit: usize) -> Vec<i64> {
+    let mut all = Vec::new();
+    let mut cursor = String::new();
+    loop {
+        let answer = admin
+            .get(&format!(
+                "/svc/admin/reports?state={state}&limit={limit}&cursor={cursor}"
+            ))
+            .await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let page = answer.response()["reports"].as_array().unwrap().clone();
+        assert!(page.len() <= limit);
+        all.extend(ids(&page));
+        match answer.response()["next_cursor"].as_str() {
+            Some(next) => cursor = next.to_owned(),
+            None => return all,
+        }
+    }
 }
 
 #[tokio::test]
@@ -171,7 +197,13 @@ async fn flags_reach_the_moderators_queue_once_and_are_resolved_together() {
         let open = queue(&moderator, "open").await;
         assert_eq!(open.len(), 1, "{kind:?}");
         assert_eq!(open[0]["kind"], "blog");
-        assert_eq!(queue(&moderator, "resolved").await.len(), 2, "{kind:?}");
+        let resolved = queue(&moderator, "resolved").await;
+        assert_eq!(resolved.len(), 2, "{kind:?}");
+        assert_eq!(
+            paged(&moderator, "resolved", 1).await,
+            ids(&resolved),
+            "{kind:?}: resolved ones page too, the latest first"
+        );
         let again = moderator
             .post(
                 "/svc/admin/reports/resolve",
@@ -240,6 +272,20 @@ async fn a_flagged_conversation_is_in_the_queue_and_flagging_has_an_hourly_limit
             Some((29, 429, "too_many_attempts".to_owned())),
             "{kind:?}"
         );
+
+        // The queue pages: every open report once, in the queue's order, 7 at a time.
+        let whole: Vec<i64> = ids(&queue(&moderator, "open").await);
+        assert_eq!(whole.len(), 30, "{kind:?}");
+        assert_eq!(paged(&moderator, "open", 7).await, whole, "{kind:?}");
+        for bad in [
+            "cursor=x",
+            "limit=0",
+            "limit=101",
+            "state=resolved&cursor=12",
+        ] {
+            let refused = moderator.get(&format!("/svc/admin/reports?{bad}")).await;
+            assert_eq!(refused.status, 400, "{kind:?} {bad}");
+        }
         drop(server);
         db.cleanup().await;
     }

@@ -165,18 +165,45 @@ macro_rules! report_select {
     };
 }
 
-/// The open reports, oldest first (the queue's order), at most `limit`.
-pub async fn open_reports(store: &Store, limit: i64) -> sqlx::Result<Vec<ReportRow>> {
-    const SQL: &str = report_select!("WHERE r.resolved_at IS NULL ORDER BY r.id LIMIT $1");
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(limit).fetch_all(pool).await)
+/// The open reports after the report `after_id`, oldest first (the queue's order), at most
+/// `limit`; `after_id` 0 starts at the oldest.
+pub async fn open_reports(
+    store: &Store,
+    after_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<ReportRow>> {
+    const SQL: &str =
+        report_select!("WHERE r.resolved_at IS NULL AND r.id > $2 ORDER BY r.id LIMIT $1");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(limit).bind(after_id).fetch_all(pool).await)
 }
 
-/// The resolved reports, the latest resolved first, at most `limit`.
-pub async fn resolved_reports(store: &Store, limit: i64) -> sqlx::Result<Vec<ReportRow>> {
+/// Where a page of resolved reports starts: after the report resolved at `resolved_at` with
+/// `id`, in their order (the latest resolved first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResolvedAfter {
+    pub resolved_at: i64,
+    pub id: i64,
+}
+
+impl ResolvedAfter {
+    /// Before every report: the first page.
+    pub const START: ResolvedAfter = ResolvedAfter {
+        resolved_at: i64::MAX,
+        id: i64::MAX,
+    };
+}
+
+/// The resolved reports after `after`, the latest resolved first, at most `limit`.
+pub async fn resolved_reports(
+    store: &Store,
+    after: ResolvedAfter,
+    limit: i64,
+) -> sqlx::Result<Vec<ReportRow>> {
     const SQL: &str = report_select!(
-        "WHERE r.resolved_at IS NOT NULL ORDER BY r.resolved_at DESC, r.id DESC LIMIT $1"
+        "WHERE r.resolved_at IS NOT NULL          AND (r.resolved_at < $2 OR (r.resolved_at = $2 AND r.id < $3))          ORDER BY r.resolved_at DESC, r.id DESC LIMIT $1"
     );
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(limit).fetch_all(pool).await)
+    with_pool!(store, pool => sqlx::query_as(SQL)
+        .bind(limit).bind(after.resolved_at).bind(after.id).fetch_all(pool).await)
 }
 
 /// Closes the open report `id` as `resolution` by `admin_user_id`, with every other open

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ADMINS_ONLY;
 use super::reports::{
-    self, MAX_NOTE_CHARS, NewReport, REPORTS_PER_HOUR, Reason, ReportRow, Resolution, Subject,
+    self, MAX_NOTE_CHARS, NewReport, REPORTS_PER_HOUR, Reason, ReportRow, Resolution,
+    ResolvedAfter, Subject,
 };
 use super::store::is_admin;
 use crate::auth::session::CurrentUser;
@@ -147,6 +148,11 @@ struct QueueQuery {
     /// `open` (the default) or `resolved`.
     #[serde(default)]
     state: Option<String>,
+    /// Where the page starts: the previous page's `next_cursor`; none for the first.
+    #[serde(default)]
+    cursor: Option<String>,
+    /// Reports a page holds: 1 to 100, 100 when absent.
+    limit: Option<i64>,
 }
 
 /// One report in the queue.
@@ -228,6 +234,8 @@ impl From<ReportRow> for ReportView {
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct ReportQueue {
     reports: Vec<ReportView>,
+    /// The next page's `cursor`; null on the last page.
+    next_cursor: Option<String>,
 }
 
 async fn admin_only(app: &AppState, user: &CurrentUser) -> Result<(), AppError> {
@@ -244,9 +252,41 @@ async fn queue(
     Query(query): Query<QueueQuery>,
 ) -> ApiResult<ReportQueue> {
     admin_only(&app, &user).await?;
-    let rows = match query.state.as_deref().unwrap_or("open") {
-        "open" => reports::open_reports(&app.store, QUEUE_PAGE).await?,
-        "resolved" => reports::resolved_reports(&app.store, QUEUE_PAGE).await?,
+    let cursor = query
+        .cursor
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let bad_cursor = || AppError::bad_request(Code::BadCursor, "That is not a page of reports.");
+    let page = query.limit.unwrap_or(QUEUE_PAGE);
+    if !(1..=QUEUE_PAGE).contains(&page) {
+        return Err(AppError::bad_request(
+            Code::BadQuery,
+            format!("limit is 1 to {QUEUE_PAGE}."),
+        ));
+    }
+    // One more than the page, to know whether another follows.
+    let mut rows = match query.state.as_deref().unwrap_or("open") {
+        "open" => {
+            let after = match cursor {
+                None => 0,
+                Some(c) => c.parse().map_err(|_| bad_cursor())?,
+            };
+            reports::open_reports(&app.store, after, page + 1).await?
+        }
+        "resolved" => {
+            let after = match cursor {
+                None => ResolvedAfter::START,
+                Some(c) => {
+                    let (at, id) = c.split_once('.').ok_or_else(bad_cursor)?;
+                    ResolvedAfter {
+                        resolved_at: at.parse().map_err(|_| bad_cursor())?,
+                        id: id.parse().map_err(|_| bad_cursor())?,
+                    }
+                }
+            };
+            reports::resolved_reports(&app.store, after, page + 1).await?
+        }
         _ => {
             return Err(AppError::bad_request(
                 Code::BadQuery,
@@ -254,8 +294,18 @@ async fn queue(
             ));
         }
     };
+    let more = rows.len() as i64 > page;
+    rows.truncate(page as usize);
+    let next_cursor = rows
+        .last()
+        .filter(|_| more)
+        .map(|last| match last.resolved_at {
+            Some(at) => format!("{at}.{}", last.id),
+            None => last.id.to_string(),
+        });
     Ok(ok(ReportQueue {
         reports: rows.into_iter().map(ReportView::from).collect(),
+        next_cursor,
     }))
 }
 

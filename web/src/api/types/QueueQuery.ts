@@ -7,4 +7,12 @@ export type QueueQuery = {
 /**
  * `open` (the default) or `resolved`.
  */
-state?: string, };
+state?: string, 
+/**
+ * Where the page starts: the previous page's `next_cursor`; none for the first.
+ */
+cursor?: string, 
+/**
+ * Reports a page holds: 1 to 100, 100 when absent.
+ */
+limit?: number, };
