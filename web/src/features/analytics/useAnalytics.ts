@@ -31,8 +31,8 @@ export function useAnalytics(blog: string, days: AnalyticsPeriod, page: Analytic
     enabled: blog !== '',
   });
   const refused = query.error instanceof ApiError && query.error.status === 403 ? query.error : null;
-  // Whether a blog has the feature is the server's call (an administrator's grant, or the
-  // server's --premium-features), and so are the words: they name the page's feature.
+  // Whether a blog has the feature is the server's call (an administrator may take it away),
+  // and so are the words: they name the page's feature.
   const notPremiumText = refused?.codes.includes('not_premium') ? refused.details.join(' ') : null;
   let status: AnalyticsState['status'] = 'loading';
   if (query.data) status = 'ready';

@@ -28,10 +28,9 @@ function Toggles({ blog }: { blog: Blog }) {
         isSuspended: false,
       },
   );
-  // The blog model says whether the blog has Reach and Analytics now, which is its grants on a
-  // server that grants them (--premium-features granted); a toggle's answer is the grants
-  // themselves. The answers are not written back into the blog model: on a server where every
-  // blog has both, the model must keep saying so whatever the grants are.
+  // The blog model says whether the blog has Reach and Analytics; a toggle's answer is kept
+  // beside it (the card's blog model is not read again), so reopening the menu shows the
+  // last answer.
   const [grants, setGrants] = useState<BlogGrants>(
     () =>
       queryClient.getQueryData<BlogGrants>(blogGrantsKey(blog.name)) ?? {
