@@ -13,7 +13,7 @@ import type { ResolveForm } from './types/ResolveForm';
 import type { ToggleAnswer } from './types/ToggleAnswer';
 import type { ToggleForm } from './types/ToggleForm';
 
-export type { ReportView, Resolution };
+export type { ReportQueue, ReportView, Resolution };
 
 export type BlogFlag = 'spam' | 'nsfw' | 'suspended';
 
@@ -34,9 +34,8 @@ export async function toggleBlogFlag(api: ApiClient, flag: BlogFlag, blog: strin
 export type BlogGrant = 'radar' | 'premium_partner';
 
 /**
- * A blog's grants after a grant toggle: Reach (`radar_feature_premium`) and Analytics
- * (`is_visible_premium_partner`). They are the grants, which count only on a server run with
- * `--premium-features granted`: the blog model says what the blog has now, which may differ.
+ * A blog's premium flags after a grant toggle: Reach (`radar_feature_premium`) and Analytics
+ * (`is_visible_premium_partner`), which every blog has until an administrator takes them away.
  */
 export interface BlogGrants {
   reach: boolean;
@@ -52,10 +51,12 @@ export async function toggleBlogGrant(api: ApiClient, grant: BlogGrant, blog: st
 /** Which part of the queue: the open reports (oldest first) or the resolved (latest first). */
 export type ReportState = 'open' | 'resolved';
 
-/** GET /svc/admin/reports: at most 100 reports in `state`, each blog's flags as they are now. */
-export async function fetchReports(api: ApiClient, state: ReportState): Promise<ReportView[]> {
-  const queue = await api.get<ReportQueue, QueueQuery>('/svc/admin/reports', { state }, { noCache: true });
-  return queue.reports;
+/**
+ * GET /svc/admin/reports: a page of the reports in `state` (100, the server's default), from
+ * `cursor` (the previous page's `next_cursor`) or the first; each blog's flags as they are now.
+ */
+export function fetchReports(api: ApiClient, state: ReportState, cursor: string | null): Promise<ReportQueue> {
+  return api.get<ReportQueue, QueueQuery>('/svc/admin/reports', { state, cursor: cursor ?? undefined }, { noCache: true });
 }
 
 /**

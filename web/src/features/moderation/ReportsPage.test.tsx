@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ReportQueue } from '../../api/types/ReportQueue';
 import type { ReportView } from '../../api/types/ReportView';
 import type { ToggleAnswer } from '../../api/types/ToggleAnswer';
 import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../test/fakeApi';
@@ -27,15 +28,20 @@ function report(id: number, extra: Partial<ReportView> = {}): ReportView {
 }
 
 /**
- * A queue as the server keeps it: resolving a report resolves every open report of the same
- * post or blog with it; a toggle flips the blog's flag in every report.
+ * A queue as the server keeps it: `pageSize` reports a page, each page from the one after the
+ * cursor (the last report's id: a key, not an offset); resolving a report resolves every open
+ * report of the same post or blog with it; a toggle flips the blog's flag in every report.
  */
-function fakeQueue(reports: ReportView[], routes: Record<string, FakeRoute> = {}) {
+function fakeQueue(reports: ReportView[], routes: Record<string, FakeRoute> = {}, pageSize = 100) {
   const sameThing = (a: ReportView, b: ReportView) => a.kind === b.kind && a.blog.name === b.blog.name && a.post?.id === b.post?.id;
   return fakeApi({
     'GET /svc/admin/reports': (req) => {
       const resolved = req.query.get('state') === 'resolved';
-      return { response: { reports: reports.filter((r) => (r.resolved_at !== null) === resolved) } };
+      const after = Number(req.query.get('cursor') ?? 0);
+      const rest = reports.filter((r) => (r.resolved_at !== null) === resolved && r.id > after);
+      const page = rest.slice(0, pageSize);
+      const next_cursor = rest.length > pageSize ? String(page.at(-1)!.id) : null;
+      return { response: { reports: page, next_cursor } satisfies ReportQueue };
     },
     'POST /svc/admin/reports/resolve': (req) => {
       const chosen = reports.find((r) => r.id === Number(req.form.get('report_id')) && r.resolved_at === null);
@@ -55,13 +61,27 @@ function fakeQueue(reports: ReportView[], routes: Record<string, FakeRoute> = {}
   });
 }
 
-function renderPage(reports: ReportView[], { isAdmin = true, routes = {} }: { isAdmin?: boolean; routes?: Record<string, FakeRoute> } = {}) {
-  const api = fakeQueue(reports, routes);
+function renderPage(
+  reports: ReportView[],
+  { isAdmin = true, routes = {}, pageSize }: { isAdmin?: boolean; routes?: Record<string, FakeRoute>; pageSize?: number } = {},
+) {
+  const api = fakeQueue(reports, routes, pageSize);
   renderWithProviders(<ReportsPage />, { client: api.client, user: user({ isAdmin }) });
   return api;
 }
 
 const items = async (name = 'Open reports') => within(await screen.findByRole('list', { name })).getAllByRole('listitem');
+/** The ids of the reports listed, in order. */
+const listedIds = (name = 'Open reports') =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => Number(item.getAttribute('data-report-id')));
+/** Reports of different posts of bob: resolving one leaves the others open. */
+const reportsOfPosts = (ids: number[], extra: Partial<ReportView> = {}) =>
+  ids.map((id) => report(id, { post: { id, post_url: `http://example.test/blog/bob/post/${id}`, summary: `Post ${id}` }, ...extra }));
+/** The queue's loads: the state and cursor of each. */
+const queueLoads = (requests: ReturnType<typeof fakeApi>['requests']) =>
+  requests.filter((r) => r.path === '/svc/admin/reports').map((r) => [r.query.get('state'), r.query.get('cursor')]);
 
 describe('the reports page', () => {
   it('lists the open reports as the server orders them, with what each is about', async () => {
@@ -137,7 +157,7 @@ describe('the reports page', () => {
     const answer = deferred<FakeAnswer>();
     renderPage([], { routes: { 'GET /svc/admin/reports': () => answer.promise } });
     expect(screen.getByRole('progressbar', { name: 'Loading the reports' })).toBeTruthy();
-    answer.resolve({ response: { reports: [report(1)] } });
+    answer.resolve({ response: { reports: [report(1)], next_cursor: null } satisfies ReportQueue });
     expect(await items()).toHaveLength(1);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
@@ -147,13 +167,117 @@ describe('the reports page', () => {
     renderPage([report(1)], {
       routes: {
         'GET /svc/admin/reports': () =>
-          fail ? { status: 500, errors: [{ code: 'internal', detail: 'Something went wrong.' }] } : { response: { reports: [report(1)] } },
+          fail
+            ? { status: 500, errors: [{ code: 'internal', detail: 'Something went wrong.' }] }
+            : { response: { reports: [report(1)], next_cursor: null } satisfies ReportQueue },
       },
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await items()).toHaveLength(1);
+  });
+
+  it('shows more: the next page from the last one’s cursor, added under it, until the last', async () => {
+    const { requests } = renderPage(reportsOfPosts([1, 2, 3, 4, 5]), { pageSize: 2 });
+    await items();
+    expect(listedIds()).toEqual([1, 2]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 3, 4]));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 3, 4, 5]));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(queueLoads(requests)).toEqual([
+      ['open', null],
+      ['open', '2'],
+      ['open', '4'],
+    ]);
+  });
+
+  it('has no Show more when the first page is the last', async () => {
+    renderPage(reportsOfPosts([1, 2]), { pageSize: 2 });
+    await items();
+    expect(screen.queryByRole('button', { name: /Show more|Loading/ })).toBeNull();
+  });
+
+  it('says Loading… on Show more until the page comes; a failed page stays under the list, with Try again', async () => {
+    let next = deferred<FakeAnswer>();
+    const { requests } = renderPage(reportsOfPosts([1, 2, 3]), {
+      pageSize: 2,
+      routes: {
+        'GET /svc/admin/reports': (req) =>
+          req.query.get('cursor')
+            ? next.promise
+            : { response: { reports: reportsOfPosts([1, 2]), next_cursor: '2' } satisfies ReportQueue },
+      },
+    });
+    await items();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    const pending = (await screen.findByRole('button', { name: 'Loading…' })) as HTMLButtonElement;
+    expect(pending.disabled).toBe(true);
+    next.resolve({ status: 500, errors: [{ code: 'internal', detail: 'Something went wrong.' }] });
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.');
+    expect(listedIds()).toEqual([1, 2]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    next = deferred<FakeAnswer>();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    next.resolve({ response: { reports: reportsOfPosts([3]), next_cursor: null } satisfies ReportQueue });
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 3]));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(queueLoads(requests)).toEqual([
+      ['open', null],
+      ['open', '2'],
+      ['open', '2'],
+    ]);
+  });
+
+  it('starts the other tab from its first page, and each tab shows more of its own', async () => {
+    const resolved = { resolved_at: 1_795_100_000, resolution: 'dismissed' };
+    const { requests } = renderPage([...reportsOfPosts([1, 2, 3]), ...reportsOfPosts([4, 5, 6], resolved)], { pageSize: 2 });
+    await items();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 3]));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
+    await items('Resolved reports');
+    expect(listedIds('Resolved reports')).toEqual([4, 5]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listedIds('Resolved reports')).toEqual([4, 5, 6]));
+    expect(queueLoads(requests)).toEqual([
+      ['open', null],
+      ['open', '2'],
+      ['resolved', null],
+      ['resolved', '5'],
+    ]);
+  });
+
+  it('resolves a report of a page shown by Show more: every page is fetched again from the first', async () => {
+    const { requests } = renderPage(reportsOfPosts([1, 2, 3, 4]), { pageSize: 2 });
+    await items();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 3, 4]));
+    requests.length = 0;
+    const [, , appended] = await items();
+    fireEvent.click(within(appended).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Dismissed: the post report of bob.')).toBeTruthy();
+    expect(listedIds()).toEqual([1, 2, 4]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(queueLoads(requests)).toEqual([
+      ['open', null],
+      ['open', '2'],
+    ]);
+  });
+
+  it('shows a toggle’s answer on every page, the one shown by Show more too', async () => {
+    renderPage(reportsOfPosts([1, 2, 3]), { pageSize: 2 });
+    await items();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 3]));
+    const [first, , appended] = await items();
+    fireEvent.click(within(appended).getByRole('button', { name: 'Mark as spam' }));
+    await within(appended).findByRole('button', { name: 'Unmark spam' });
+    expect(within(first).getByRole('button', { name: 'Unmark spam' })).toBeTruthy();
   });
 
   it('tells anyone else only administrators can see it, and asks nothing', () => {

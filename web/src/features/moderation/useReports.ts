@@ -1,13 +1,15 @@
-// The moderators' queue through the query cache: one list per state, resolving refetches both
-// (the server closes every open report of the same thing with the one resolved), and a
-// toggle's answer is written into every report of that blog, open or resolved.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// The moderators' queue through the query cache: one list per state, read a page at a time;
+// resolving refetches both, every page shown (the server closes every open report of the same
+// thing with the one resolved), and a toggle's answer is written into every report of that
+// blog, open or resolved, on whichever page.
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import {
   fetchReports,
   resolveReport,
   type BlogFlags,
+  type ReportQueue,
   type ReportState,
   type ReportView,
   type Resolution,
@@ -16,13 +18,27 @@ import {
 const REPORTS = 'reports';
 const reportsKey = (state: ReportState) => [REPORTS, state];
 
-/** The reports in `state`, as GET /svc/admin/reports orders them. */
+/**
+ * The pages of the reports in `state`, as GET /svc/admin/reports orders them: the first, then
+ * each further one on demand. Its cursors are keys, not offsets: a refetch (after a resolve)
+ * follows the new pages' cursors, so no report is shown twice or skipped.
+ */
 export function useReports(state: ReportState) {
   const api = useApi();
-  return useQuery({ queryKey: reportsKey(state), queryFn: () => fetchReports(api, state) });
+  return useInfiniteQuery({
+    queryKey: reportsKey(state),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam: cursor }) => fetchReports(api, state, cursor),
+    getNextPageParam: (last) => last.next_cursor,
+  });
 }
 
-/** Resolves a report, then waits for both lists to be fetched again. */
+/** The reports of all the pages in, in order. */
+export function reportsOf(pages: InfiniteData<ReportQueue>): ReportView[] {
+  return pages.pages.flatMap((page) => page.reports);
+}
+
+/** Resolves a report, then waits for both lists, every page shown, to be fetched again. */
 export function useResolveReport(): (reportId: number, resolution: Resolution) => Promise<void> {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -40,12 +56,18 @@ export function useSetReportedBlogFlags(): (blog: string, flags: BlogFlags) => v
   const queryClient = useQueryClient();
   return useCallback(
     (blog, flags) =>
-      queryClient.setQueriesData<ReportView[]>({ queryKey: [REPORTS] }, (reports) =>
-        reports?.map((r) =>
-          r.blog.name === blog
-            ? { ...r, blog: { ...r.blog, is_spam: flags.isSpam, is_nsfw: flags.isNsfw, is_suspended: flags.isSuspended } }
-            : r,
-        ),
+      queryClient.setQueriesData<InfiniteData<ReportQueue>>({ queryKey: [REPORTS] }, (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            reports: page.reports.map((r) =>
+              r.blog.name === blog
+                ? { ...r, blog: { ...r.blog, is_spam: flags.isSpam, is_nsfw: flags.isNsfw, is_suspended: flags.isSuspended } }
+                : r,
+            ),
+          })),
+        },
       ),
     [queryClient],
   );

@@ -54,7 +54,7 @@ function OutboxMails() {
 function OutboxMailItem({ mail }: { mail: OutboxMail }) {
   return (
     <li className="card outbox__mail" data-mail-id={mail.id}>
-      <dl className="outbox__fields">
+      <dl className="field-list">
         <dt>To</dt>
         <dd>{mail.to_address}</dd>
         <dt>Subject</dt>

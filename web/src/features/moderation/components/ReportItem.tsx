@@ -44,7 +44,7 @@ export function ReportItem({ report, onResolved }: { report: ReportView; onResol
       <h2 id={headingId} className="report__title">
         {kindLabel(report.kind)}: {reasonLabel(report.reason)}
       </h2>
-      <dl className="report__fields">
+      <dl className="field-list">
         {report.note && (
           <>
             <dt>Note</dt>

@@ -1,13 +1,15 @@
 // The moderators' queue (/admin/reports; docs/api.md /svc/admin/reports): the open reports,
 // oldest first, each to dismiss or mark done; a tab shows the resolved ones, latest first.
+// Either list comes a page at a time: Show more adds the next page under it.
 import { useState } from 'react';
 import type { ReportState } from '../../../api/adminEndpoints';
 import { loadError } from '../../../api/queryClient';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
+import { useInfinitePageControls } from '../../../lib/useInfinitePageControls';
 import { ADMINS_ONLY } from '../../outbox';
 import { useSession } from '../../session';
-import { useReports } from '../useReports';
+import { reportsOf, useReports } from '../useReports';
 import { ReportItem } from './ReportItem';
 
 export const NOTHING_TO_REVIEW = 'Nothing to review.';
@@ -61,18 +63,38 @@ function ReportQueue() {
 }
 
 function ReportList({ state, onResolved }: { state: ReportState; onResolved(what: string): void }) {
-  const load = useReports(state);
-  const error = loadError(load);
-  if (error) return <LoadError message={error} onRetry={() => void load.refetch()} />;
-  if (!load.data) return <PageLoader label="Loading the reports" />;
-  if (load.data.length === 0) {
+  const pages = useReports(state);
+  const { moreFailed, loadMore, retry } = useInfinitePageControls(pages);
+  const error = loadError(pages);
+  // A further page that failed leaves the pages before it on show, its error under them.
+  if (error && !moreFailed) return <LoadError message={error} onRetry={retry} />;
+  if (!pages.data) return <PageLoader label="Loading the reports" />;
+  const reports = reportsOf(pages.data);
+  if (reports.length === 0 && !pages.hasNextPage) {
     return <p className="card empty-state">{state === 'open' ? NOTHING_TO_REVIEW : NOTHING_RESOLVED}</p>;
   }
   return (
-    <ul className="reports__list" aria-label={state === 'open' ? 'Open reports' : 'Resolved reports'}>
-      {load.data.map((report) => (
-        <ReportItem key={report.id} report={report} onResolved={onResolved} />
-      ))}
-    </ul>
+    <>
+      <ul className="reports__list" aria-label={state === 'open' ? 'Open reports' : 'Resolved reports'}>
+        {reports.map((report) => (
+          <ReportItem key={report.id} report={report} onResolved={onResolved} />
+        ))}
+      </ul>
+      {error ? (
+        <LoadError message={error} onRetry={retry} />
+      ) : (
+        pages.hasNextPage && (
+          // Also waits out a refetch (after a resolve): the next page follows the pages it brings.
+          <button
+            type="button"
+            className="button button--quiet reports__more"
+            disabled={pages.isFetching}
+            onClick={loadMore}
+          >
+            {pages.isFetching ? 'Loading…' : 'Show more'}
+          </button>
+        )
+      )}
+    </>
   );
 }
