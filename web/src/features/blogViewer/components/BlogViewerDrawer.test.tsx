@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postFromWire } from '../../../api/postModels';
+import type { Flagged } from '../../../api/types/Flagged';
 import { fakeApi, type FakeRequest, type FakeRoute } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
@@ -46,7 +47,9 @@ function renderViewer(
     ...routes,
     'GET /svc/indash_blog/header': (req: FakeRequest) => {
       const name = req.query.get('tumblelog_name_or_id')!;
-      return { response: { tumblelog: wireBlog(name, { global_theme_params: { ...wireBlog(name).global_theme_params, background_color: '#223344', title_color: '#AA2233' } }) } };
+      // alice is the signed-in user's blog.
+      const theme = { ...wireBlog(name).global_theme_params, background_color: '#223344', title_color: '#AA2233' };
+      return { response: { tumblelog: wireBlog(name, { is_mine: name === 'alice', global_theme_params: theme }) } };
     },
     'GET /svc/ann/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'GET /svc/bob/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
@@ -230,6 +233,58 @@ describe('BlogViewerDrawer', () => {
     expect(await within(tools).findByText('ann is blocked.')).toBeTruthy();
     const block = requests.find((r) => r.path === '/svc/block/add')!;
     expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'ann']);
+  });
+});
+
+describe('BlogViewerDrawer’s Flag this blog', () => {
+  const THANKS = 'Thanks for telling us. Our moderators will take a look.';
+  const flagRoutes: Record<string, FakeRoute> = {
+    'POST /svc/blog/flag': () => ({ response: { flagged: true, message: THANKS } satisfies Flagged }),
+    'GET /svc/alice/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+  };
+
+  it('is on the toolbar of someone else’s blog: it files the flag and shows the server’s thanks', async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 1) }, undefined, flagRoutes);
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    const tools = await within(drawer()).findByRole('toolbar', { name: 'ann controls' });
+    const flag = within(tools).getByRole('button', { name: 'Flag this blog' });
+    fireEvent.click(flag);
+    expect(flag.getAttribute('aria-expanded')).toBe('true');
+    const form = within(drawer()).getByRole('form', { name: 'Flag this blog' });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Spam' }));
+    fireEvent.change(within(form).getByLabelText('Note (optional)'), { target: { value: 'Sells watches' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+
+    const thanks = await within(drawer()).findByRole('group', { name: 'Flag this blog' });
+    expect(within(thanks).getByRole('status').textContent).toBe(THANKS);
+    const sent = requests.filter((r) => r.path === '/svc/blog/flag');
+    expect(sent.map((r) => [r.form.get('tumblelog'), r.form.get('reason'), r.form.get('note')])).toEqual([['ann', 'spam', 'Sells watches']]);
+
+    // Close: the thanks go, and the focus back to the button they came from.
+    fireEvent.click(within(thanks).getByRole('button', { name: 'Close' }));
+    expect(within(drawer()).queryByRole('group', { name: 'Flag this blog' })).toBeNull();
+    expect(document.activeElement).toBe(flag);
+    expect(flag.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('sends nothing on Cancel', async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 1) }, undefined, flagRoutes);
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    const tools = await within(drawer()).findByRole('toolbar', { name: 'ann controls' });
+    fireEvent.click(within(tools).getByRole('button', { name: 'Flag this blog' }));
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Cancel' }));
+    expect(within(drawer()).queryByRole('form', { name: 'Flag this blog' })).toBeNull();
+    expect(document.activeElement).toBe(within(tools).getByRole('button', { name: 'Flag this blog' }));
+    expect(requests.filter((r) => r.path === '/svc/blog/flag')).toHaveLength(0);
+  });
+
+  it('is not on the toolbar of the user’s own blog', async () => {
+    renderViewer({}, { name: 'alice', options: {} }, flagRoutes);
+    fireEvent.click(screen.getByRole('button', { name: 'Open alice with options' }));
+    const tools = await within(drawer()).findByRole('toolbar', { name: 'alice controls' });
+    expect(within(tools).getByRole('button', { name: 'Share' })).toBeTruthy();
+    expect(within(tools).queryByRole('button', { name: 'Flag this blog' })).toBeNull();
+    expect(within(tools).queryByRole('button', { name: 'Block' })).toBeNull();
   });
 });
 

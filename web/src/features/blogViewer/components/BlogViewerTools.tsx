@@ -1,10 +1,11 @@
 // The blog viewer's follow, share and user controls (spec 000 §2.10). Follow and Ask are the
 // blog card's own; here: open the blog's page or its archive, share its address, message it,
-// block it.
-import { useState } from 'react';
+// block it, flag it (spec 002 §1: the flag form the blog card's menu shows, under the toolbar).
+import { useRef, useState } from 'react';
 import type { Blog } from '../../../api/models';
 import { errorDetails } from '../../../api/client';
 import { useBlocking } from '../../blocking';
+import { FlagForm } from '../../flagging';
 import { useMessaging } from '../../messaging';
 import { useSession } from '../../session';
 
@@ -25,6 +26,13 @@ export function BlogViewerTools({
   const messaging = useMessaging();
   const blocking = useBlocking();
   const [shared, setShared] = useState<string | null>(null);
+  const [flagging, setFlagging] = useState(false);
+  const flagButton = useRef<HTMLButtonElement>(null);
+  // Cancelled, or the thanks read: the form goes, and the focus back to the button it came from.
+  const stopFlagging = () => {
+    setFlagging(false);
+    flagButton.current?.focus();
+  };
   const address = new URL(path ?? `/blog/${encodeURIComponent(blog.name)}`, window.location.origin).href;
 
   const share = () => {
@@ -37,45 +45,64 @@ export function BlogViewerTools({
   };
 
   return (
-    <div className="blog-viewer__tools" role="toolbar" aria-label={`${blog.name} controls`}>
-      <button type="button" className="button button--quiet" onClick={onOpenBlog}>
-        Open blog
-      </button>
-      <button type="button" className="button button--quiet" onClick={onOpenArchive}>
-        Archive
-      </button>
-      <button type="button" className="button button--quiet" onClick={share}>
-        Share
-      </button>
-      {isLoggedIn && !blog.isMine && blog.canMessage && messaging.senders.length > 0 && (
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => messaging.openConversation({ recipients: [blog.name] })}
-        >
-          Message
+    <>
+      <div className="blog-viewer__tools" role="toolbar" aria-label={`${blog.name} controls`}>
+        <button type="button" className="button button--quiet" onClick={onOpenBlog}>
+          Open blog
         </button>
-      )}
-      {isLoggedIn && user && !blog.isMine && (
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() =>
-            // Blocking acts as the current blog (spec 002 §6); Nevermind does nothing.
-            void blocking
-              .confirmBlockBlog(user.currentBlog, blog.name)
-              .then((blocked) => blocked && setShared(`${blog.name} is blocked.`))
-              .catch((err: unknown) => setShared(errorDetails(err).join(' ')))
-          }
-        >
-          Block
+        <button type="button" className="button button--quiet" onClick={onOpenArchive}>
+          Archive
         </button>
+        <button type="button" className="button button--quiet" onClick={share}>
+          Share
+        </button>
+        {isLoggedIn && !blog.isMine && blog.canMessage && messaging.senders.length > 0 && (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => messaging.openConversation({ recipients: [blog.name] })}
+          >
+            Message
+          </button>
+        )}
+        {isLoggedIn && user && !blog.isMine && (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() =>
+              // Blocking acts as the current blog (spec 002 §6); Nevermind does nothing.
+              void blocking
+                .confirmBlockBlog(user.currentBlog, blog.name)
+                .then((blocked) => blocked && setShared(`${blog.name} is blocked.`))
+                .catch((err: unknown) => setShared(errorDetails(err).join(' ')))
+            }
+          >
+            Block
+          </button>
+        )}
+        {/* As on the blog card's menu: a signed-in user, someone else's blog. */}
+        {user && !blog.isMine && (
+          <button
+            ref={flagButton}
+            type="button"
+            className="button button--quiet"
+            aria-expanded={flagging}
+            onClick={() => setFlagging(!flagging)}
+          >
+            Flag this blog
+          </button>
+        )}
+        {shared && (
+          <span className="blog-viewer__shared" role="status">
+            {shared}
+          </span>
+        )}
+      </div>
+      {flagging && (
+        <div className="card blog-viewer__flag">
+          <FlagForm target={{ kind: 'blog', blog: blog.name }} onCancel={stopFlagging} onDone={stopFlagging} />
+        </div>
       )}
-      {shared && (
-        <span className="blog-viewer__shared" role="status">
-          {shared}
-        </span>
-      )}
-    </div>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 // The form that flags a post or a blog for the moderators (spec 002 §1, §2): one of four
 // reasons, a note (needed for 'Something else'), Cancel and Send. The share popover shows it
-// for a post, the blog card's menu for a blog. Once the server took it, its thanks replace the
-// form; a refusal (a 400's reason, a 429's limit) shows under the fields, which keep what was
-// typed.
+// for a post, the blog card's menu and the blog viewer's toolbar for a blog. Once the server
+// took it, its thanks replace the form; a refusal (a 400's reason, a 429's limit) shows under
+// the fields, which keep what was typed.
 import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { sendFlag, type FlagTarget, type Reason } from '../../../api/flagEndpoints';
@@ -23,7 +23,7 @@ export function FlagForm({
   onDone,
 }: {
   target: FlagTarget;
-  /** Back to where the form was opened from (the share options, the blog's menu). */
+  /** Back to where the form was opened from (the share options, the blog's menu, the blog viewer). */
   onCancel(): void;
   /** The person read the thanks and closes them. */
   onDone(): void;
