@@ -97,6 +97,33 @@ fn every_route_the_router_serves_is_documented() {
     );
 }
 
+/// The Vite dev server (`npm run dev`) forwards what the Rust server answers: every route
+/// starts with one of `web/vite.config.mts`'s proxied prefixes, so no call made from the dev
+/// server falls through to the app's index page. `/ws` has a proxy entry of its own; the
+/// operations' routes are not the app's.
+#[test]
+fn the_dev_proxy_forwards_every_route() {
+    let config = std::fs::read_to_string(root().join("web/vite.config.mts")).unwrap();
+    let start = config.find("const proxied = [").expect("the proxied list");
+    let list = &config[start..start + config[start..].find("];").unwrap()];
+    let prefixes: Vec<&str> = list.split('\'').skip(1).step_by(2).collect();
+    assert!(prefixes.contains(&"/svc"), "read {prefixes:?}");
+    let elsewhere = ["/ws", "/healthz", "/metrics"];
+    let mut missing = BTreeSet::new();
+    for (_, text) in sources() {
+        for (_, path) in routes_in(&text) {
+            if !elsewhere.contains(&path.as_str()) && !prefixes.iter().any(|p| path.starts_with(p))
+            {
+                missing.insert(path);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "web/vite.config.mts does not proxy {missing:?}"
+    );
+}
+
 #[test]
 fn no_blog_name_can_be_read_as_a_svc_route() {
     let mut words = BTreeSet::new();
