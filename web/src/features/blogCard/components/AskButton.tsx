@@ -43,12 +43,13 @@ export function AskButton({ blog }: { blog: Blog }) {
 
   return (
     <div className="ask">
-      <button type="button" className="btn ask__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="button button--quiet ask__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Ask
       </button>
       {open && (
         <form className="ask__form" aria-label={`Ask ${blog.name} a question`} onSubmit={send}>
           <textarea
+            className="field__input"
             aria-label="Question"
             value={question}
             maxLength={MAX_QUESTION_CHARS}
@@ -61,7 +62,7 @@ export function AskButton({ blog }: { blog: Blog }) {
               anonymously
             </label>
           )}
-          <button type="submit" disabled={sending || !question.trim()}>
+          <button type="submit" className="button button--primary" disabled={sending || !question.trim()}>
             Send question
           </button>
         </form>

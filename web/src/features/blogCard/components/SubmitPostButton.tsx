@@ -47,14 +47,14 @@ export function SubmitPostButton({ blog }: { blog: Blog }) {
 
   return (
     <div className="submit-post">
-      <button type="button" className="btn submit-post__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="button button--quiet submit-post__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Submit a post
       </button>
       {open && (
         <form className="submit-post__form" aria-label={`Submit a post to ${blog.name}`} onSubmit={send}>
-          <input aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
-          <textarea aria-label="Post" value={body} rows={5} onChange={(e) => setBody(e.target.value)} />
-          <button type="submit" disabled={sending || !body.trim()}>
+          <input className="field__input" aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <textarea className="field__input" aria-label="Post" value={body} rows={5} onChange={(e) => setBody(e.target.value)} />
+          <button type="submit" className="button button--primary" disabled={sending || !body.trim()}>
             Submit
           </button>
         </form>
