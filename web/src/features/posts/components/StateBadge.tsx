@@ -16,8 +16,9 @@ function stateLabel(post: Post): string | null {
       return 'Private';
     case 'transcoding':
       return 'Processing';
+    // Waiting in the inbox: a question (an ask is a note) or a post someone submitted.
     case 'unapproved':
-      return 'Submission';
+      return post.content.type === 'note' ? 'Question' : 'Submission';
   }
 }
 
