@@ -54,7 +54,7 @@ function Reach({ user }: { user: User }) {
         {user.blogs.length > 1 && (
           <label className="analytics-page__blog">
             <span className="muted">Blog</span>
-            <select value={blog} onChange={(e) => choose(e.target.value)}>
+            <select className="field__input" value={blog} onChange={(e) => choose(e.target.value)}>
               {user.blogs.map((b) => (
                 <option key={b.name} value={b.name}>
                   {b.name}

@@ -52,8 +52,14 @@ export function InboxActions({ post }: { post: Post }) {
       </button>
       {answering && (
         <form className="inbox-actions__answer" onSubmit={answer}>
-          <textarea aria-label="Answer" value={text} onChange={(e) => setText(e.target.value)} rows={3} />
-          <button type="submit" disabled={busy || !text.trim()}>
+          <textarea
+            className="field__input"
+            aria-label="Answer"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+          />
+          <button type="submit" className="button button--primary" disabled={busy || !text.trim()}>
             Post answer
           </button>
         </form>

@@ -6,7 +6,8 @@ export function TextContent({ content }: { content: Extract<PostContent, { type:
   return (
     <>
       <PostTitle title={content.title} />
-      <PostHtml html={content.body} className="post-body" />
+      {/* Not `post-body`: that is the composer's body editor (composer.css), padded as a form. */}
+      <PostHtml html={content.body} className="post-text" />
     </>
   );
 }
