@@ -41,4 +41,20 @@ describe('the activity page (/activity: the activity popover where a phone finds
     fireEvent.click(within(panel).getByRole('link', { name: 'See everything' }));
     expect(location.history?.at(-1)).toBe('/blog/alice/activity');
   });
+
+  it('names an anonymous question’s asker Anonymous and keeps its row in line', async () => {
+    const anonymous = wireNotification(4, { type: 'ask', message: 'asked you a question', timestamp: now - 60 });
+    const { client } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({
+        response: wireBlog('alice', { is_mine: true, activity_notifications: [anonymous, followedBy(5, 'bob')] }),
+      }),
+    });
+    renderWithProviders(<ActivityPage />, { client, user: user(), path: '/activity' });
+    await act(async () => {});
+    const rows = within(screen.getByRole('region', { name: 'Today' })).getAllByRole('listitem');
+    const asked = rows.find((row) => row.getAttribute('data-type') === 'ask');
+    expect(asked?.textContent).toContain('Anonymous asked you a question');
+    // In the place the others' avatars take.
+    expect(asked?.firstElementChild?.className).toBe('notification__no-avatar');
+  });
 });

@@ -24,9 +24,11 @@ export function NotificationItem({ notification }: { notification: Notification 
   const when = new Date(notification.timestamp * 1000);
   return (
     <li className="notification" data-type={notification.type}>
-      {from && <Avatar url={from.avatarUrl} size={30} />}
+      {/* Without a blog (a question asked anonymously) the row keeps an avatar's place, so its
+          words line up with the others'. */}
+      {from ? <Avatar url={from.avatarUrl} size={30} /> : <span className="notification__no-avatar" aria-hidden="true" />}
       <span className="notification__text">
-        {from && <strong>{from.name}</strong>}{' '}
+        {from ? <strong>{from.name}</strong> : notification.type === 'ask' && <strong>Anonymous</strong>}{' '}
         {notification.postUrl ? (
           <AppLink href={notification.postUrl} className="notification__post" onClick={dockPost}>
             {notification.message}
