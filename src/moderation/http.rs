@@ -78,9 +78,7 @@ async fn toggle(
     Form(form): Form<ToggleForm>,
     flag: BlogFlag,
 ) -> ApiResult<ToggleAnswer> {
-    if !store::is_admin(&app.store, user.user_id).await? {
-        return Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY));
-    }
+    admin_only(&app.store, user.user_id).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
     let flags = store::toggle_blog_flag(&app.store, blog.id, flag).await?;
     tracing::info!(admin = user.user_id, blog = %blog.name, flag = flag.name(), "moderation toggle");
@@ -90,6 +88,15 @@ async fn toggle(
         is_nsfw: flags.is_nsfw,
         is_suspended: flags.is_suspended,
     }))
+}
+
+/// Refuses anyone who is not an administrator: 403 `not_admin`. Every administrators' call
+/// starts with it.
+pub async fn admin_only(store: &Store, user_id: i64) -> Result<(), AppError> {
+    if !store::is_admin(store, user_id).await? {
+        return Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY));
+    }
+    Ok(())
 }
 
 /// Refuses to post as a suspended blog: 403 `blog_suspended`.

@@ -9,7 +9,7 @@ pub mod reports;
 mod reports_http;
 pub mod store;
 
-pub use http::{ADMINS_ONLY, not_suspended};
+pub use http::{admin_only, not_suspended};
 pub use reports_http::{FlagForm, Flagged, flag};
 
 /// The moderation routes: the toggles, flagging, and the reports' queue.

@@ -10,11 +10,10 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::Serialize;
 
-use super::http::{ADMINS_ONLY, ToggleForm};
-use super::store;
+use super::http::{ToggleForm, admin_only};
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::blog_named;
-use crate::error::{ApiResult, AppError, Code, ok};
+use crate::error::{ApiResult, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 use crate::store::Store;
@@ -81,9 +80,7 @@ async fn toggle(
     Form(form): Form<ToggleForm>,
     feature: Feature,
 ) -> ApiResult<PremiumToggleAnswer> {
-    if !store::is_admin(&app.store, user.user_id).await? {
-        return Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY));
-    }
+    admin_only(&app.store, user.user_id).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
     let flags = flip(&app.store, blog.id, feature).await?;
     tracing::info!(admin = user.user_id, blog = %blog.name, ?feature, "premium toggle");

@@ -7,12 +7,11 @@ use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
-use super::ADMINS_ONLY;
+use super::admin_only;
 use super::reports::{
     self, MAX_NOTE_CHARS, NewReport, REPORTS_PER_HOUR, Reason, ReportRow, Resolution,
     ResolvedAfter, Subject,
 };
-use super::store::is_admin;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -238,20 +237,12 @@ struct ReportQueue {
     next_cursor: Option<String>,
 }
 
-async fn admin_only(app: &AppState, user: &CurrentUser) -> Result<(), AppError> {
-    if is_admin(&app.store, user.user_id).await? {
-        Ok(())
-    } else {
-        Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY))
-    }
-}
-
 async fn queue(
     State(app): State<AppState>,
     user: CurrentUser,
     Query(query): Query<QueueQuery>,
 ) -> ApiResult<ReportQueue> {
-    admin_only(&app, &user).await?;
+    admin_only(&app.store, user.user_id).await?;
     let cursor = query
         .cursor
         .as_deref()
@@ -325,7 +316,7 @@ async fn resolve(
     user: CurrentUser,
     Form(form): Form<ResolveForm>,
 ) -> ApiResult<ReportView> {
-    admin_only(&app, &user).await?;
+    admin_only(&app.store, user.user_id).await?;
     let id: i64 = form
         .report_id
         .trim()

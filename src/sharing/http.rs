@@ -15,7 +15,6 @@ use crate::blogs::blocks::blocked_any_blog_of;
 use crate::blogs::lookup::acting_blog;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query, flag};
-use crate::moderation::ADMINS_ONLY;
 use crate::posts::model::PostState;
 use crate::posts::store::{PostRow, post_row};
 use crate::state::AppState;
@@ -356,9 +355,7 @@ async fn facebook_status() -> ApiResult<String> {
 }
 
 async fn outbox(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Outbox> {
-    if !crate::moderation::store::is_admin(&app.store, user.user_id).await? {
-        return Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY));
-    }
+    crate::moderation::admin_only(&app.store, user.user_id).await?;
     let mails = store::outbox(&app.store, OUTBOX_PAGE)
         .await?
         .into_iter()
