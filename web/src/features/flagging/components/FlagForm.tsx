@@ -65,7 +65,7 @@ export function FlagForm({
 
   return (
     <form className="flag-form" aria-label={title} onSubmit={submit} noValidate>
-      <h2 className="flag-form__title">{title}</h2>
+      <h2 className="popover-form__title">{title}</h2>
       <fieldset className="flag-form__reasons">
         <legend className="flag-form__label">Why are you flagging it?</legend>
         {FLAG_REASONS.map((r, i) => (

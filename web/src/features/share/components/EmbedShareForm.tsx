@@ -8,7 +8,7 @@ export function EmbedShareForm({ model, onCancel }: { model: ShareModel; onCance
   const id = useId();
   return (
     <div className="share-form" role="group" aria-labelledby={`${id}-title`}>
-      <h2 className="share-form__title" id={`${id}-title`}>
+      <h2 className="popover-form__title" id={`${id}-title`}>
         Embed this post
       </h2>
       <label className="share-form__label" htmlFor={`${id}-code`}>

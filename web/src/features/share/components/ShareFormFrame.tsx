@@ -39,7 +39,7 @@ export function ShareFormFrame({
   };
   return (
     <form className="share-form" aria-label={title} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
-      <h2 className="share-form__title">{title}</h2>
+      <h2 className="popover-form__title">{title}</h2>
       {children}
       {sending.state === 'failed' && (
         <div className="share-form__error" role="alert">
