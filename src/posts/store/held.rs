@@ -84,20 +84,14 @@ pub async fn release_held(
 /// The video posts not held (out, private, in the drafts or the queue) that show the upload at
 /// `url` as it came, without what processing made of it.
 pub async fn unprocessed_showing(store: &Store, url: &str) -> sqlx::Result<Vec<HeldPost>> {
-    // The content is JSON written by serde: the upload is `"url":"/media/{name}"` in it. A
-    // media name is letters, digits and dots (`store::media::is_media_name`), nothing LIKE
-    // reads as a wildcard; video posts without a poster (`media_url`) are the unprocessed ones.
-    const SQL: &str = "SELECT id, blog_id, content FROM posts \
-         WHERE type = 'video' AND media_url = '' AND state <> 'transcoding' AND content LIKE $1 \
-         ORDER BY id";
     let pattern = format!(
         "%{}%",
         serde_json::json!({ "url": url })
             .to_string()
             .trim_matches(['{', '}'])
     );
-    let rows: Vec<(i64, i64, String)> =
-        with_pool!(store, pool => sqlx::query_as(SQL).bind(&pattern).fetch_all(pool).await)?;
+    let rows: Vec<(i64, i64, String)> = with_pool!(store, pool =>
+        sqlx::query_as(UNPROCESSED_SHOWING).bind(&pattern).fetch_all(pool).await)?;
     Ok(rows
         .into_iter()
         .filter_map(|(id, blog_id, stored)| {
@@ -112,6 +106,16 @@ pub async fn unprocessed_showing(store: &Store, url: &str) -> sqlx::Result<Vec<H
         })
         .collect())
 }
+
+/// The statement of [`unprocessed_showing`], public for the test that it reads only the
+/// unprocessed video posts (the partial index `posts_video_unprocessed`, migration 0024) and
+/// not every post's content. The content is JSON written by serde: the upload is
+/// `"url":"/media/{name}"` in it. A media name is letters, digits and dots
+/// (`store::media::is_media_name`), nothing LIKE reads as a wildcard; video posts without a
+/// poster (`media_url`) are the unprocessed ones.
+pub const UNPROCESSED_SHOWING: &str = "SELECT id, blog_id, content FROM posts \
+     WHERE type = 'video' AND media_url = '' AND state <> 'transcoding' AND content LIKE $1 \
+     ORDER BY id";
 
 /// Gives `post` (read by [`unprocessed_showing`]) its processed `content`, in place: its state
 /// and date stay; readers of a published one hear it changed. False when it changed since it
