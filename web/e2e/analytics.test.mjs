@@ -46,6 +46,17 @@ test("alice's analytics: totals, charts and most noted posts, over 30 and 90 day
     if (res.url().includes('/svc/blog/analytics')) answers.push(new URL(res.url()).searchParams.get('days'));
   });
 
+  await t.test("the owner's seven page tabs, Analytics among them, sit in one row of the column", async () => {
+    await page.goto('/blog/alice');
+    const tabs = page.getByRole('navigation', { name: 'alice pages' });
+    await tabs.getByRole('link', { name: 'Queue' }).waitFor();
+    assert.equal(await tabs.getByRole('link').count(), 7);
+    const tops = await tabs.getByRole('link').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top));
+    assert.equal(new Set(tops).size, 1, `tabs on ${new Set(tops).size} rows`);
+    const row = await tabs.evaluate((nav) => [nav.scrollWidth, nav.clientWidth]);
+    assert.ok(row[0] <= row[1], `tabs ${row[0]} px wide in ${row[1]} px`);
+  });
+
   await t.test('the first visit shows a help popover; OK dismisses it for good', async () => {
     await page.goto('/blog/alice/analytics');
     const help = page.getByRole('dialog', { name: 'Your figures, day by day' });
