@@ -2,26 +2,21 @@
 // sub-menus, reorderable.
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { useApi } from '../../api/ApiProvider';
 import { countIfAboveZero } from '../../lib/format';
 import { displayOrder } from '../../lib/order';
 import { useBlogReorder, useDragReorder } from '../blogOrder';
-import { useDialogs } from '../dialogs';
 import { useSession, useUser } from '../session';
-import { queryString } from '../../api/client';
-import type { FormKeyField } from '../../api/types/FormKeyField';
 import { BlogRow } from './components/BlogRow';
+import { useLogOut } from './useLogOut';
 
-/** Spec 000 §8. */
-export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
+export { LOGOUT_CONFIRM } from './useLogOut';
 /** Spec 000 §9: account and blog details animate for 250 ms (the CSS reads --details-ms). */
 export const ACCOUNT_ANIMATION_MS = 250;
 
 export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
   const user = useUser();
   const { blogsReordered } = useSession();
-  const dialogs = useDialogs();
-  const api = useApi();
+  const { href: logoutUrl, logOut } = useLogOut();
   const reorder = useBlogReorder();
 
   const rows = displayOrder(user.blogs, user.currentBlog, blogsReordered);
@@ -39,12 +34,9 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
       return next;
     });
 
-  // The form key tells the server this logout is the user's, not a link on another site.
-  const logoutQuery: FormKeyField = { form_key: api.getFormKey() };
-  const logoutUrl = `/logout?${queryString(logoutQuery)}`;
-  const onLogOut = async (e: MouseEvent) => {
+  const onLogOut = (e: MouseEvent) => {
     e.preventDefault();
-    if (await dialogs.confirm(LOGOUT_CONFIRM)) window.location.assign(logoutUrl);
+    void logOut();
   };
 
   const likes = countIfAboveZero(user.likedPostCount);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fakeApi';
 import { user, userBlog } from '../../test/fixtures';
@@ -98,6 +98,19 @@ describe('the mobile drawer, logged in (spec 000 §2.12)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the menu' }));
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+  });
+
+  it("logs out from the settings sub-navigation after 'Are you sure you want to log out?'", async () => {
+    renderHeader(alice());
+    fireEvent.click(within(openDrawer()).getByRole('button', { name: 'Settings' }));
+    const settings = screen.getByRole('dialog', { name: 'Settings' });
+    fireEvent.click(within(settings).getByRole('button', { name: 'Log out' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask.textContent).toContain('Are you sure you want to log out?');
+    // Escape answers the question, not the drawer under it.
+    fireEvent.keyDown(ask, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
   });
 
   it('closes the sub-navigation with the drawer', () => {

@@ -230,6 +230,7 @@ function BlogViewerBody({
                   onClose();
                   navigate(archivePath(blog.name));
                 }}
+                onClose={onClose}
               />
             )}
           </>

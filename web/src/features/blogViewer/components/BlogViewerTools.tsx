@@ -14,6 +14,7 @@ export function BlogViewerTools({
   address: path,
   onOpenBlog,
   onOpenArchive,
+  onClose,
 }: {
   blog: Blog;
   /** The address the drawer stands for, if not the blog's page. */
@@ -21,6 +22,8 @@ export function BlogViewerTools({
   onOpenBlog(): void;
   /** Closes the drawer for the blog's archive page. */
   onOpenArchive(): void;
+  /** Closes the drawer: a conversation shows over the page, which the drawer covers. */
+  onClose(): void;
 }) {
   const { isLoggedIn, user } = useSession();
   const messaging = useMessaging();
@@ -60,7 +63,10 @@ export function BlogViewerTools({
           <button
             type="button"
             className="button button--quiet"
-            onClick={() => messaging.openConversation({ recipients: [blog.name] })}
+            onClick={() => {
+              onClose();
+              messaging.openConversation({ recipients: [blog.name] });
+            }}
           >
             Message
           </button>

@@ -5,6 +5,7 @@
 // mounted and keeping its state.
 import { useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties } from 'react';
 import { keepTabInside } from '../../../components/focusTrap';
+import { popoverOpenWithin } from '../../../components/useDismiss';
 import { useSuspended } from '../../suspension';
 import { DRAWER_CLOSE_MS, DRAWER_REPLACE_MS, type DrawerContent, type DrawerPhase } from '../drawerStore';
 import { DrawerPhaseContext } from '../drawerPhase';
@@ -29,10 +30,13 @@ export function DrawerHost() {
   }, [isOpen, store]);
 
   const interactive = isOpen && phase === 'open' && !suspended;
+  const backdrop = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!interactive) return;
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector(ABOVE_THE_DRAWER)) return;
+      // A popover in it (a menu, the blog's info) closes first, alone.
+      if (popoverOpenWithin(backdrop.current)) return;
       e.preventDefault();
       void store.requestClose();
     };
@@ -43,6 +47,7 @@ export function DrawerHost() {
   if (!shown) return null;
   return (
     <div
+      ref={backdrop}
       className={`drawer-backdrop drawer-backdrop--${phase}`}
       hidden={suspended}
       style={{ ['--drawer-close-ms' as string]: `${DRAWER_CLOSE_MS}ms`, ['--drawer-replace-ms' as string]: `${DRAWER_REPLACE_MS}ms` } as CSSProperties}

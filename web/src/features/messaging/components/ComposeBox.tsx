@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { MESSAGE_CANNOT_BE_EMPTY, NEW_MESSAGE } from '../constants';
 
 /**
@@ -12,6 +12,7 @@ export function ComposeBox({
   onSend,
   disabled = false,
   sending = false,
+  inputRef,
 }: {
   draft: string;
   onDraftChange(text: string): void;
@@ -19,6 +20,8 @@ export function ComposeBox({
   onSend(text: string): Promise<boolean>;
   disabled?: boolean;
   sending?: boolean;
+  /** The text box, for the conversation to give it the focus when it opens. */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const [invalid, setInvalid] = useState(false);
   const empty = draft.trim() === '';
@@ -49,6 +52,7 @@ export function ComposeBox({
   return (
     <form className="compose-box" onSubmit={onSubmit} aria-label="Send a message">
       <textarea
+        ref={inputRef}
         className="compose-box__input"
         placeholder={NEW_MESSAGE}
         aria-label={NEW_MESSAGE}

@@ -213,6 +213,27 @@ describe('ConversationPopover', () => {
     await advance();
     expect(onClose).toHaveBeenCalledTimes(2);
   });
+  it('gives the message box the focus when it opens, so typing writes a message', async () => {
+    renderConversation(byId, { 'GET /svc/conversations/messages': found });
+    await advance();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'New message' }));
+  });
+
+  it('closes on Escape from inside it, asking first over typed text', async () => {
+    const { onClose } = renderConversation(byId, { 'GET /svc/conversations/messages': found });
+    await advance();
+    const box = screen.getByRole('textbox', { name: 'New message' });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await advance();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(box, { target: { value: 'draft' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await advance();
+    expect(within(screen.getByRole('alertdialog')).getByText('Close without sending?')).toBeTruthy();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
 });
 
 describe('ConversationPopover, older messages', () => {
@@ -275,6 +296,17 @@ describe('ConversationPopover: the message controls (spec 002)', () => {
     expect(await screen.findByText('bob is blocked.')).toBeTruthy();
     const block = requests.find((r) => r.path === '/svc/block/add')!;
     expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'bob']);
+  });
+
+  it('closes an open menu on Escape, alone: the conversation stays', async () => {
+    const { onClose } = renderConversation(byId, { 'GET /svc/conversations/messages': found });
+    const menu = await openControls();
+    fireEvent.keyDown(within(menu).getByRole('menuitem', { name: 'Block' }), { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('menu', { name: 'Message controls' })).toBeNull());
+    expect(screen.queryByRole('menu', { name: 'Message controls' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'New message' }), { key: 'Escape' });
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it('offers only Delete when the other blog is one of the user’s own', async () => {

@@ -1,9 +1,10 @@
 // The conversation popover (spec 000 §2.9): participant names and Close, then the messages,
 // the new-conversation view or the error view, and the compose box.
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { otherParticipants, participantNames, type Participant } from '../../../api/messagingModels';
 import { Avatar } from '../../../components/Avatar';
 import { BarLoader } from '../../../components/BarLoader';
+import { popoverOpenWithin } from '../../../components/useDismiss';
 import { useDelayedFlag } from '../../../lib/useDelayedFlag';
 import { useDialogs } from '../../dialogs';
 import {
@@ -48,8 +49,41 @@ export function ConversationPopover({ target, onClose }: { target: ConversationT
     onClose();
   };
 
+  // A conversation opens because its reader asked (the inbox, Message, a link): the message
+  // box takes the focus, so typing writes to it. Closed with the focus inside, the focus goes
+  // back where it was before, if that is still on the page.
+  const section = useRef<HTMLElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const before = document.activeElement;
+    box.current?.focus();
+    if (document.activeElement !== box.current) section.current?.focus();
+    const popover = section.current;
+    return () => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !!popover?.contains(active);
+      if (lost && before instanceof HTMLElement && before.isConnected) before.focus();
+    };
+  }, []);
+
+  // Escape closes the conversation when the focus is in it (asking first over unsent text);
+  // a menu open in it closes first, alone.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented || popoverOpenWithin(section.current)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    void close();
+  };
+
   return (
-    <section className="popover conversation-popover" role="dialog" aria-label={`Conversation with ${names}`}>
+    <section
+      ref={section}
+      className="popover conversation-popover"
+      role="dialog"
+      aria-label={`Conversation with ${names}`}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <header className={`conversation-popover__header tint--${theme?.tint ?? 'light'}`} style={headerStyle}>
         <h2 className="conversation-popover__title">{names}</h2>
         {stillSending && (
@@ -108,6 +142,7 @@ export function ConversationPopover({ target, onClose }: { target: ConversationT
         onSend={send}
         disabled={kind === 'error'}
         sending={state.isSending}
+        inputRef={box}
       />
     </section>
   );

@@ -9,6 +9,7 @@ import { AppLink } from '../../../components/AppLink';
 import { Badge } from '../../../components/Badge';
 import { keepTabInside } from '../../../components/focusTrap';
 import { countIfAboveZero, formatCount } from '../../../lib/format';
+import { useLogOut } from '../../account/useLogOut';
 import { blogHref, pageAddress } from '../mobileLinks';
 import type { MobileBlogEntry, MobileHeaderData } from '../mobileHeaderData';
 import { MobileSplash } from './MobileSplash';
@@ -22,7 +23,8 @@ export type MobileSubnav = 'settings';
  * Spec 000 §2.12 Settings sub-navigation, as far as the app has it. The spec's
  * /settings/account, /settings/notifications and /settings/apps are desktop-only (they open
  * in a new tab), and the app has no password or two-factor pages for /settings/password and
- * /settings/tfa: its one settings page stands in for the account's.
+ * /settings/tfa: its one settings page stands in for the account's. Log out follows them: the
+ * account popover that has it on a desktop (§2.2) is not on a phone.
  */
 const SETTINGS_LINKS = [
   { href: '/settings', label: 'Account settings' },
@@ -54,6 +56,8 @@ export function MobileDrawer({
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A dialog over the drawer ('Are you sure you want to log out?') has the keys.
+      if (document.querySelector('.dialog-backdrop')) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         onClose(true);
@@ -187,6 +191,7 @@ function BlogRow({ blog }: { blog: MobileBlogEntry }) {
 }
 
 function SettingsNav({ onBack }: { onBack(): void }) {
+  const { logOut } = useLogOut();
   return (
     <nav aria-label="Settings">
       <button type="button" className="mobile-drawer__back" onClick={onBack}>
@@ -200,6 +205,12 @@ function SettingsNav({ onBack }: { onBack(): void }) {
             </Link>
           </li>
         ))}
+        <li>
+          {/* The account popover's Log out (§2.2), which a phone has no room for. */}
+          <button type="button" className="mobile-drawer__item" onClick={() => void logOut()}>
+            Log out
+          </button>
+        </li>
       </ul>
     </nav>
   );
