@@ -207,6 +207,24 @@ async fn questions_wait_in_the_inbox_until_answered_or_denied() {
             post["content"]["answer"], "<p>The one at <b>Hook Head</b>.</p>",
             "{kind:?}"
         );
+        // Edited, the answer opens with its question and answer in the form.
+        let id = post["id"].as_i64().unwrap().to_string();
+        let fetched = ann
+            .post(
+                "/svc/post/fetch",
+                &[("post_id", id.as_str()), ("channel_id", "ann")],
+            )
+            .await;
+        assert_eq!(fetched.status, 200, "{kind:?}: {}", fetched.body);
+        let source = &fetched.response()["post"]["source"];
+        assert_eq!(
+            (&source["one"], &source["two"]),
+            (
+                &post["content"]["ask"],
+                &"<p>The one at <b>Hook Head</b>.</p>".into()
+            ),
+            "{kind:?}"
+        );
         let answers = notifications(&ben, "ben", "answer").await;
         assert_eq!(answers.len(), 1, "{kind:?}");
         assert_eq!(

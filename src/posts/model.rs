@@ -359,9 +359,109 @@ pub struct PostSource {
     pub three: String,
 }
 
+impl PostSource {
+    /// The form's fields of a post the server wrote without them (an answer, an approved
+    /// submission, the demo world's posts), read back from what it shows, so that editing it
+    /// starts from its words rather than from an empty form that would save over them. The
+    /// HTML fields are sanitised HTML, the language of the rich editor these posts are saved
+    /// with. An upload here stays out of the source, as the composer keeps it (it came as
+    /// `preuploaded_url`).
+    pub fn of_content(content: &PostContent) -> PostSource {
+        let fields = |one: &str, two: &str, three: &str| PostSource {
+            one: one.to_owned(),
+            two: two.to_owned(),
+            three: three.to_owned(),
+        };
+        fn unless_uploaded(url: &str) -> &str {
+            if url.starts_with("/media/") { "" } else { url }
+        }
+        match content {
+            PostContent::Text { title, body } => fields(title, body, ""),
+            PostContent::Photo {
+                caption,
+                linkthrough,
+                ..
+            } => fields("", caption, linkthrough),
+            PostContent::Quote { quote, source } => fields(quote, source, ""),
+            PostContent::Link {
+                title,
+                url,
+                caption,
+                ..
+            } => fields(title, url, caption),
+            PostContent::Chat { title, lines } => {
+                let lines: Vec<String> = lines
+                    .iter()
+                    .map(|line| match line.speaker.as_str() {
+                        "" => line.text.clone(),
+                        speaker => format!("{speaker}: {}", line.text),
+                    })
+                    .collect();
+                fields(title, &lines.join("\n"), "")
+            }
+            PostContent::Audio { url, caption, .. } => fields("", caption, unless_uploaded(url)),
+            PostContent::Video { url, caption, .. } => fields(unless_uploaded(url), caption, ""),
+            PostContent::Note {
+                ask,
+                answer,
+                caption,
+                ..
+            } => fields(ask, answer, caption),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_post_written_without_a_source_is_edited_from_what_it_shows() {
+        let chat = PostContent::Chat {
+            title: "Overheard".into(),
+            lines: vec![
+                ChatLine {
+                    speaker: "ann".into(),
+                    text: "tea?".into(),
+                },
+                ChatLine {
+                    speaker: String::new(),
+                    text: "(silence)".into(),
+                },
+            ],
+        };
+        assert_eq!(
+            PostSource::of_content(&chat),
+            PostSource {
+                one: "Overheard".into(),
+                two: "ann: tea?\n(silence)".into(),
+                three: String::new(),
+            }
+        );
+        let answer = PostContent::Note {
+            ask: "Which lighthouse?".into(),
+            asking_name: Some("ben".into()),
+            answer: "<p>Hook Head.</p>".into(),
+            caption: String::new(),
+        };
+        assert_eq!(
+            PostSource::of_content(&answer),
+            PostSource {
+                one: "Which lighthouse?".into(),
+                two: "<p>Hook Head.</p>".into(),
+                three: String::new(),
+            }
+        );
+        // An upload here is the form's preuploaded_url, not its embed field.
+        let video = PostContent::Video {
+            url: "/media/abc.mp4".into(),
+            service: "direct".into(),
+            embed_url: String::new(),
+            caption: "<p>waves</p>".into(),
+            processed: None,
+        };
+        assert_eq!(PostSource::of_content(&video).one, "");
+    }
 
     #[test]
     fn state_codes_map_both_ways() {

@@ -52,8 +52,15 @@ impl PostRow {
         })
     }
 
+    /// What the author wrote, for editing; read from the content for a post the server wrote
+    /// without it ([`PostSource::of_content`]).
     pub fn source(&self) -> PostSource {
-        serde_json::from_str(&self.source).unwrap_or_default()
+        let source: PostSource = serde_json::from_str(&self.source).unwrap_or_default();
+        if source == PostSource::default() {
+            PostSource::of_content(&self.content())
+        } else {
+            source
+        }
     }
 
     pub fn trail(&self) -> Vec<TrailItem> {

@@ -180,7 +180,10 @@ describe('saving', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Post' }));
     const bar = await screen.findByRole('alert');
     expect(bar.innerHTML).toBe('Post body empty.<br>Invalid "state" value');
-    expect((within(dialog()).getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect((within(dialog()).getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(false));
+    // Unlocking the body's editor is no edit: the bar stays until the user changes something.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('alert').innerHTML).toBe('Post body empty.<br>Invalid "state" value');
     fireEvent.change(title, { target: { value: 'Hello!' } });
     expect(screen.queryByRole('alert')).toBeNull();
   });

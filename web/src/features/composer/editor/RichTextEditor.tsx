@@ -110,8 +110,10 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => changed.current(e.getHTML()),
   });
 
+  // Without emitting an update: TipTap's default sends one, which the form took for an edit
+  // and so cleared the error bar the save had just shown as it unlocked the form.
   useEffect(() => {
-    editor.setEditable(!disabled);
+    editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   const textbox = useCallback(() => (editor.isDestroyed ? null : editor.view.dom), [editor]);
