@@ -47,7 +47,7 @@ describe('blogMenuItems', () => {
     });
     expect(items.map((i) => [i.label, i.href])).toEqual([
       ['Posts', '/blog/alice'],
-      ['Reach', '/radar/analytics'],
+      ['Reach', '/radar/analytics?blog=alice'],
       ['Followers', '/blog/alice/followers'],
       ['Activity', '/blog/alice/activity'],
       ['Members', '/blog/alice/members'],

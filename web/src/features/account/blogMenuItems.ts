@@ -37,7 +37,8 @@ export function blogMenuItems(blog: MenuBlog): BlogMenuItem[] {
     if (show) items.push({ key, label, href, count });
   };
   add(true, 'posts', 'Posts', `/blog/${name}`, countIfAboveZero(blog.postCount));
-  add(blog.radarFeaturePremium, 'reach', 'Reach', '/radar/analytics');
+  // Reach is one page for all the user's blogs: ?blog= says which (ReachPage).
+  add(blog.radarFeaturePremium, 'reach', 'Reach', `/radar/analytics?blog=${name}`);
   add(true, 'followers', 'Followers', `/blog/${name}/followers`, countIfAboveZero(blog.followerCount));
   add((blog.sparkline?.length ?? 0) > 0, 'activity', 'Activity', `/blog/${name}/activity`);
   add(above0(blog.memberCount), 'members', 'Members', `${blog.dashboardUrl}/members`);

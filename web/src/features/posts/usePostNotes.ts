@@ -32,7 +32,7 @@ export interface PostNotes {
 export function usePostNotes(post: Post): PostNotes {
   const api = useApi();
   const { alert } = useDialogs();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, setLikedCount } = useSession();
   const [location] = useLocation();
   const [noteCount, setNoteCount] = useState(post.noteCount);
   const [liked, setLiked] = useState(post.liked);
@@ -63,6 +63,7 @@ export function usePostNotes(post: Post): PostNotes {
       .then((answer) => {
         setLiked(answer.liked);
         setNoteCount(answer.note_count);
+        setLikedCount(answer.liked_post_count);
       })
       .catch((err: unknown) => {
         setLiked(!next);
@@ -71,7 +72,7 @@ export function usePostNotes(post: Post): PostNotes {
       .finally(() => {
         liking.current = false;
       });
-  }, [alert, api, canLike, liked, location, post.id, post.reblogKey, post.rootId]);
+  }, [alert, api, canLike, liked, location, post.id, post.reblogKey, post.rootId, setLikedCount]);
 
   const fastReblog = useCallback(() => {
     if (reblogging) return;

@@ -33,6 +33,8 @@ export interface Session extends SessionState {
   /** Marks the tour guide seen, locally and on the server. */
   markSeenAtg(): void;
   setFriendCount(count: number): void;
+  /** The user's likes, as a like or unlike answered (the account menu's Likes count). */
+  setLikedCount(count: number): void;
   /** Live unread counts from the `unread` channel: badges of the header and blog rows. */
   applyUnreadCounts(counts: UnreadCounts): void;
   /** Makes one of the user's blogs the current one (the blog the user acts as). */
@@ -123,6 +125,10 @@ export function SessionProvider({
     dispatch({ type: 'friendCountSet', count });
   }, []);
 
+  const setLikedCount = useCallback((count: number) => {
+    dispatch({ type: 'likedCountSet', count });
+  }, []);
+
   const applyUnreadCounts = useCallback((counts: UnreadCounts) => {
     dispatch({ type: 'unreadCountsReceived', counts });
   }, []);
@@ -143,6 +149,7 @@ export function SessionProvider({
       reorderBlogs,
       markSeenAtg,
       setFriendCount,
+      setLikedCount,
       applyUnreadCounts,
       chooseCurrentBlog,
     }),
@@ -153,6 +160,7 @@ export function SessionProvider({
       reorderBlogs,
       markSeenAtg,
       setFriendCount,
+      setLikedCount,
       applyUnreadCounts,
       chooseCurrentBlog,
     ],

@@ -61,11 +61,13 @@ describe('sessionReducer', () => {
     expect(after.user?.blogs.map((b) => b.name)).toEqual(['third', 'alice', 'second']);
   });
 
-  it('sets seen_atg and the friend count', () => {
+  it('sets seen_atg, the friend count and the likes count', () => {
     let state = sessionReducer(loaded(), { type: 'seenAtgSet' });
     expect(state.user?.seenAtg).toBe(true);
     state = sessionReducer(state, { type: 'friendCountSet', count: 3 });
     expect(state.user?.friendCount).toBe(3);
+    state = sessionReducer(state, { type: 'likedCountSet', count: 4 });
+    expect(state.user?.likedPostCount).toBe(4);
   });
 
   it('keeps the user when a refresh fails, and fails the load when there was none', () => {

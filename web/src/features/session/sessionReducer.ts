@@ -20,6 +20,8 @@ export type SessionAction =
   | { type: 'blogsOrdered'; names: string[]; reordered: boolean }
   | { type: 'seenAtgSet' }
   | { type: 'friendCountSet'; count: number }
+  /** A like or unlike's answer: the user's likes now. */
+  | { type: 'likedCountSet'; count: number }
   /** The `unread` channel's counts (protocol/README.md). */
   | { type: 'unreadCountsReceived'; counts: UnreadCounts };
 
@@ -57,6 +59,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         break;
       case 'friendCountSet':
         if (draft.user) draft.user.friendCount = action.count;
+        break;
+      case 'likedCountSet':
+        if (draft.user) draft.user.likedPostCount = action.count;
         break;
       case 'unreadCountsReceived': {
         if (!draft.user) break;

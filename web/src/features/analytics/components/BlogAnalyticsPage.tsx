@@ -24,7 +24,7 @@ export function BlogAnalyticsPage({ name }: { name: string }) {
           <h1 className="page__title">Analytics</h1>
           <p className="muted">
             <Link to={`/blog/${encodeURIComponent(name)}`}>{name}</Link>, the last {days} days ·{' '}
-            <Link to="/radar/analytics">Reach</Link>
+            <Link to={`/radar/analytics?blog=${encodeURIComponent(name)}`}>Reach</Link>
           </p>
         </div>
         <PeriodSwitch days={days} onChange={setDays} />

@@ -166,6 +166,38 @@ describe('ConversationPopover', () => {
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it("shows the other side's first message in a conversation not started yet, asking every 2 s", async () => {
+    let started = false;
+    const { requests } = renderConversation(byName, {
+      'GET /svc/conversations/messages': (req) => (started ? found(req) : notFound(req)),
+    });
+    await advance();
+    expect(screen.getByText('Hello')).toBeTruthy();
+    started = true;
+    await advance(2000);
+    await advance();
+    expect(messageTexts()).toEqual(['hi alice']);
+    const asked = requests.filter((r) => r.path === '/svc/conversations/messages').length;
+    // Started: it hears the conversation on its channel and stops asking.
+    await advance(6000);
+    expect(requests.filter((r) => r.path === '/svc/conversations/messages')).toHaveLength(asked);
+  });
+
+  it("says 'Seen' under my last message once the other side read up to its second", async () => {
+    const mine = wireMessage(3, 'alice', 'see you', 1_795_000_012_345);
+    const { realtime } = renderConversation(byId, {
+      'GET /svc/conversations/messages': () => ({
+        response: { conversation: wireConversation(), messages: { data: [mine], _links: {} } } satisfies MessagesAnswer,
+      }),
+    });
+    await advance();
+    expect(screen.queryByText('Seen')).toBeNull();
+    await act(async () => {
+      realtime.emit({ channel: 'conversation:42', seq: 6, event: 'read', data: { conversation_id: 42, participant: 'bob', last_read_ts: 1_795_000_012 } });
+    });
+    expect(screen.getByText('Seen')).toBeTruthy();
+  });
+
   it('shows messages arriving on conversation:{id} live, once each', async () => {
     const { realtime } = renderConversation(byId, { 'GET /svc/conversations/messages': found });
     await advance();

@@ -16,6 +16,12 @@ const headerTime = new Intl.DateTimeFormat('en-US', {
  * ones come. Scrolling up to within 50 px of the top loads older ones (spec 000 §9), which
  * come in above without moving what the reader looks at.
  */
+/**
+ * A read time is in whole seconds (spec 000 §3: last_read_ts), a message's time in ms: read
+ * up to 12 s covers a message sent at 12.345 s.
+ */
+const wholeSeconds = (ms: number) => Math.floor(ms / 1000) * 1000;
+
 export function MessageList({
   messages,
   sender,
@@ -72,7 +78,7 @@ export function MessageList({
               {!mine && <span className="message__from">{message.participant}</span>}
               <p className="message__text">{message.message}</p>
               {message.isPending && <span className="message__status muted">Sending</span>}
-              {message === lastMine && seenUpTo >= message.ts && (
+              {message === lastMine && seenUpTo >= wholeSeconds(message.ts) && (
                 <span className="message__status muted">Seen</span>
               )}
             </div>

@@ -85,6 +85,22 @@ export function useConversation(target: ConversationTarget): ConversationView {
 
   usePollingFallback(refresh, CONVERSATION_POLL_MS, { enabled: !state.isLoading && !state.isError });
 
+  // A conversation not started yet has no channel to hear on: until it exists its newest page
+  // is asked for every 2 s, socket or not, so the other side's first message shows (and is
+  // read on screen, as any other).
+  const waitingToStart = state.conversationId === null && !state.isLoading && !state.isError;
+  useEffect(() => {
+    if (!waitingToStart) return;
+    const timer = setInterval(() => void refresh(), CONVERSATION_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waitingToStart, refresh]);
+
+  // Started by this side's first send: whatever the other side wrote before it is read too.
+  const started = state.conversationId !== null && target.conversationId === null;
+  useEffect(() => {
+    if (started) void refresh();
+  }, [started, refresh]);
+
   // Older pages only when asked for, from where the first load's page ended.
   const older = useInfiniteQuery({
     queryKey: [...conversationKey, 'older'],
