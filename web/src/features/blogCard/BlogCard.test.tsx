@@ -19,13 +19,22 @@ const highlighted = (n: number) => ({
 const fakeApi = (routes: Record<string, FakeRoute>) =>
   bareFakeApi({ 'GET /svc/*/posts/highlighted': () => highlighted(0), ...routes });
 
-function Seeded({ following = false, descriptionSanitized = '' }: { following?: boolean; descriptionSanitized?: string }) {
+function Seeded({
+  following = false,
+  descriptionSanitized = '',
+  showTitle = true,
+}: {
+  following?: boolean;
+  descriptionSanitized?: string;
+  showTitle?: boolean;
+}) {
   const dispatch = useBlogsDispatch();
   const bob = useBlog('bob');
   useEffect(() => {
     const wire = wireBlog('bob', { following, description_sanitized: descriptionSanitized });
+    wire.global_theme_params.show_title = showTitle;
     dispatch({ type: 'received', blogs: [blogFromWire(wire)] });
-  }, [dispatch, following, descriptionSanitized]);
+  }, [dispatch, following, descriptionSanitized, showTitle]);
   return bob ? <BlogCard name="bob" /> : null;
 }
 
@@ -91,6 +100,17 @@ describe('BlogCard follow', () => {
     const link = await screen.findByRole('link', { name: 'art' });
     expect(link.getAttribute('href')).toBe('/blog/bob/tagged/art');
     expect(link.closest('.blog-card__description')?.textContent).toBe('Drawings & artevery day');
+  });
+
+  it('shows the title over the name, and the name once as the heading when the title is hidden', async () => {
+    const { client } = fakeApi({});
+    const { unmount } = renderWithProviders(<Seeded />, { client, user: user() });
+    expect((await screen.findByRole('heading')).textContent).toBe("bob's blog");
+    expect(screen.getAllByText('bob')).toHaveLength(1);
+    unmount();
+    renderWithProviders(<Seeded showTitle={false} />, { client, user: user() });
+    expect((await screen.findByRole('heading')).textContent).toBe('bob');
+    expect(screen.getAllByText('bob')).toHaveLength(1);
   });
 
   it('leaves the highlighted-posts area empty with fewer than 2 posts', async () => {

@@ -43,7 +43,9 @@ export function BlogCardView({
   const headerImage = theme.showHeaderImage && theme.headerImageFocused;
   const blogPath = `/blog/${encodeURIComponent(blog.name)}`;
   const avatar = <Avatar url={blog.avatarUrl} size={64} shape={theme.avatarShape} label={`${blog.name}'s avatar`} />;
-  const title = theme.showTitle && blog.title ? blog.title : blog.name;
+  // Without its title shown (show_title off, or none given) the name is the heading, once.
+  const showsTitle = theme.showTitle && blog.title !== '';
+  const title = showsTitle ? blog.title : blog.name;
 
   return (
     <article
@@ -91,7 +93,7 @@ export function BlogCardView({
         >
           {preview ? <span>{title}</span> : <Link to={blogPath}>{title}</Link>}
         </Heading>
-        <p className="blog-card__name muted">{blog.name}</p>
+        {showsTitle && <p className="blog-card__name muted">{blog.name}</p>}
         {theme.showDescription &&
           (preview ? (
             blog.description && <p className="blog-card__description">{blog.description}</p>
