@@ -14,7 +14,7 @@ import {
 import type { Participant } from '../../api/messagingModels';
 import type { UserBlog } from '../../api/models';
 import { useSession } from '../session';
-import { ConversationPopover } from './components/ConversationPopover';
+import { ConversationPopover, type Drafts } from './components/ConversationPopover';
 import type { ConversationTarget } from './types';
 
 export type InboxMode = 'list' | 'compose';
@@ -57,6 +57,8 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
   const [conversation, setConversation] = useState<ConversationTarget | null>(null);
   const [inboxMode, setInboxMode] = useState<InboxMode>('list');
   const nextKey = useRef(1);
+  // A conversation opened in place of another keeps the other's unsent text for its return.
+  const drafts = useRef<Drafts>(new Map());
 
   const openConversation = useCallback<Messaging['openConversation']>(
     (target) => {
@@ -92,7 +94,7 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
     <MessagingContext.Provider value={value}>
       {children}
       {enabled && conversation && (
-        <ConversationPopover key={conversation.key} target={conversation} onClose={closeConversation} />
+        <ConversationPopover key={conversation.key} target={conversation} onClose={closeConversation} drafts={drafts.current} />
       )}
     </MessagingContext.Provider>
   );

@@ -245,6 +245,20 @@ describe('ConversationPopover', () => {
     await advance();
     expect(onClose).toHaveBeenCalledTimes(2);
   });
+  it('keeps unsent text while another conversation takes its place, and gives it back on return', async () => {
+    const drafts = new Map<string, string>();
+    const { client } = fakeApi({ 'GET /svc/conversations/messages': found });
+    const open = () =>
+      renderWithProviders(<ConversationPopover target={byId} onClose={() => {}} drafts={drafts} />, { client, user: user({ name: 'alice' }) });
+    const first = open();
+    await advance();
+    fireEvent.change(screen.getByRole('textbox', { name: 'New message' }), { target: { value: 'half a thought' } });
+    first.unmount();
+    open();
+    await advance();
+    expect((screen.getByRole('textbox', { name: 'New message' }) as HTMLTextAreaElement).value).toBe('half a thought');
+  });
+
   it('gives the message box the focus when it opens, so typing writes a message', async () => {
     renderConversation(byId, { 'GET /svc/conversations/messages': found });
     await advance();

@@ -22,10 +22,30 @@ import { ComposeBox } from './ComposeBox';
 import { MessageControls } from './MessageControls';
 import { MessageList } from './MessageList';
 
-export function ConversationPopover({ target, onClose }: { target: ConversationTarget; onClose(): void }) {
+/** Unsent text, by conversation, kept while another conversation is open in its place. */
+export type Drafts = Map<string, string>;
+
+export function ConversationPopover({
+  target,
+  onClose,
+  drafts: given,
+}: {
+  target: ConversationTarget;
+  onClose(): void;
+  /** Where the text typed and not sent waits when another conversation takes this one's place. */
+  drafts?: Drafts;
+}) {
   const { state, hasOlder, loadingOlder, send, loadOlder } = useConversation(target);
   const dialogs = useDialogs();
-  const [draft, setDraft] = useState('');
+  const [own] = useState<Drafts>(() => new Map());
+  const drafts = given ?? own;
+  const draftKey = `${target.sender}|${target.conversationId ?? target.recipients.join(',')}`;
+  const [draft, setDraftState] = useState(() => drafts.get(draftKey) ?? '');
+  const setDraft = (text: string) => {
+    setDraftState(text);
+    if (text.trim() === '') drafts.delete(draftKey);
+    else drafts.set(draftKey, text);
+  };
   const showLoader = useDelayedFlag(state.isLoading, LOADER_DELAY_MS);
   const stillSending = useDelayedFlag(state.isSending, SENDING_DELAY_MS);
   const kind = conversationViewKind(state);
@@ -46,6 +66,7 @@ export function ConversationPopover({ target, onClose }: { target: ConversationT
 
   const close = async () => {
     if (draft.trim() !== '' && !(await dialogs.confirm(CLOSE_WITHOUT_SENDING))) return;
+    drafts.delete(draftKey);
     onClose();
   };
 
