@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagesAnswer } from '../../api/types/MessagesAnswer';
 import { fakeApi } from '../../test/fakeApi';
-import { user, wireParticipant } from '../../test/fixtures';
+import { user, userBlog, wireParticipant } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { advance } from '../../test/time';
 import { HeaderProvider, useHeader } from '../header/HeaderContext';
@@ -65,6 +65,40 @@ describe('the messaging links (spec 000 §2.8)', () => {
     await advance();
     expect(location.history?.at(-1)).toBe('/dashboard');
     expect(screen.getByRole('dialog', { name: 'Conversation with bob' })).toBeTruthy();
+  });
+
+  it("open a conversation of another of the user's blogs as that blog", async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: false, media, addEventListener: () => {}, removeEventListener: () => {} }));
+    const { client, requests } = fakeApi({
+      'GET /svc/conversations/messages': (req) =>
+        req.query.get('participant')?.startsWith('alice-art')
+          ? {
+              response: {
+                conversation: {
+                  id: 7,
+                  status: 'ACTIVE',
+                  last_modified_ts: 1,
+                  last_read_ts: 1,
+                  unread: false,
+                  participants: [wireParticipant('alice-art'), wireParticipant('carol')],
+                  messages: { data: [], _links: {} },
+                },
+                messages: { data: [], _links: {} },
+              } satisfies MessagesAnswer,
+            }
+          : { status: 404, errors: [{ code: 'not_found', detail: 'No such conversation for this blog.' }] },
+    });
+    renderWithProviders(
+      <HeaderProvider>
+        <MessagingLinkRoute link={{ kind: 'conversation', id: 7 }} />
+      </HeaderProvider>,
+      { client, user: user({ blogs: [userBlog('alice', { isCurrent: true }), userBlog('alice-art')] }), path: '/somewhere' },
+    );
+    await advance();
+    await advance();
+    expect(screen.getByRole('dialog', { name: 'Conversation with carol' })).toBeTruthy();
+    expect(screen.queryByText('This blog does not have messaging enabled.')).toBeNull();
+    expect(requests.map((r) => r.query.get('participant')?.split('.')[0])).toEqual(['alice', 'alice-art', 'alice-art']);
   });
 
   it('open it over the inbox page on a phone, which has no inbox popover', async () => {

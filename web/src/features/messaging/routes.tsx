@@ -4,6 +4,9 @@
 // instead, so that closing the conversation leaves the user among their conversations.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { useApi } from '../../api/ApiProvider';
+import { ApiError } from '../../api/client';
+import * as endpoints from '../../api/endpoints';
 import { useHeader } from '../header/HeaderContext';
 import { useIsPhone } from '../mobile';
 import { useSession } from '../session';
@@ -16,7 +19,8 @@ export type MessagingLink =
 
 export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
   const { user } = useSession();
-  const { openConversation, setInboxMode } = useMessaging();
+  const api = useApi();
+  const { openConversation, setInboxMode, senders, sender } = useMessaging();
   const { setPanel } = useHeader();
   const [, navigate] = useLocation();
   const phone = useIsPhone();
@@ -26,7 +30,27 @@ export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
     if (done.current) return;
     done.current = true;
     if (user?.canMessage) {
-      if (link.kind === 'conversation' && Number.isFinite(link.id)) openConversation({ conversationId: link.id });
+      if (link.kind === 'conversation' && Number.isFinite(link.id)) {
+        // The link does not say which of the user's blogs takes part: the one chosen to send
+        // as is asked first, then the others, and the conversation opens as the first that
+        // has it (as the default, to show the error view, when none does).
+        const conversationId = link.id;
+        const candidates = [sender, ...senders.map((b) => b.name).filter((name) => name !== sender)].filter(
+          (name): name is string => name !== null,
+        );
+        void (async () => {
+          for (const name of candidates) {
+            try {
+              await endpoints.fetchMessages(api, { sender: name, conversationId });
+              openConversation({ conversationId, sender: name });
+              return;
+            } catch (err) {
+              if (!(err instanceof ApiError && err.status === 404)) break;
+            }
+          }
+          openConversation({ conversationId });
+        })();
+      }
       else if (link.kind === 'conversationWith') openConversation({ recipients: [link.name.toLowerCase()] });
       else if (link.kind === 'compose') {
         setInboxMode('compose');
@@ -34,7 +58,7 @@ export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
       }
     }
     navigate(phone && user?.canMessage ? '/messaging' : '/dashboard', { replace: true });
-  }, [user, link, openConversation, setInboxMode, setPanel, navigate, phone]);
+  }, [user, link, openConversation, setInboxMode, setPanel, navigate, phone, api, sender, senders]);
 
   return null;
 }
