@@ -341,3 +341,75 @@ async fn the_login_limit_holds_across_nodes_sharing_redis() {
     drop((one, two));
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn changing_the_password_needs_the_current_one_and_ends_the_other_sessions() {
+    on_each_backend(|base, kind| async move {
+        let here = Client::registered(&base, "pat@example.com", "pat").await;
+        let mut there = Client::visitor(&base).await;
+        let login = there
+            .post(
+                "/login",
+                &[("email", "pat@example.com"), ("password", "correct horse")],
+            )
+            .await;
+        assert_eq!(login.status, 200, "{kind:?}: {}", login.body);
+        there.form_key = login.response()["form_key"].as_str().unwrap().to_owned();
+
+        let change = |current: &'static str, new: &'static str| {
+            let here = &here;
+            async move {
+                here.post(
+                    "/svc/user/password",
+                    &[("password", current), ("new_password", new)],
+                )
+                .await
+            }
+        };
+        let wrong = change("not it at all", "battery staple").await;
+        assert_eq!(
+            (wrong.status, wrong.detail()),
+            (403, "Your current password is incorrect."),
+            "{kind:?}"
+        );
+        let short = change("correct horse", "short").await;
+        assert_eq!(
+            (short.status, short.detail()),
+            (400, "Password must be at least 8 characters."),
+            "{kind:?}"
+        );
+        assert_eq!(
+            there.info().await["name"],
+            "pat",
+            "{kind:?}: nothing changed yet"
+        );
+
+        let changed = change("correct horse", "battery staple").await;
+        assert_eq!(changed.status, 200, "{kind:?}: {}", changed.body);
+        assert_eq!(
+            here.info().await["name"],
+            "pat",
+            "{kind:?}: this session stays"
+        );
+        assert!(
+            there.info().await.get("name").is_none(),
+            "{kind:?}: the other session ended"
+        );
+        let v = Client::visitor(&base).await;
+        let old = v
+            .post(
+                "/login",
+                &[("email", "pat@example.com"), ("password", "correct horse")],
+            )
+            .await;
+        assert_eq!(old.status, 401, "{kind:?}");
+        let new = v
+            .post(
+                "/login",
+                &[("email", "pat@example.com"), ("password", "battery staple")],
+            )
+            .await;
+        assert_eq!(new.status, 200, "{kind:?}: {}", new.body);
+    })
+    .await;
+}

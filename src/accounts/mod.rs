@@ -1,18 +1,22 @@
 //! Accounts: registering and logging in, the user model every page reads (spec 002 §3
-//! Current user), the blogs a user creates and acts as, the tour flag, and their apps.
+//! Current user), the blogs a user creates and acts as, the tour flag, their apps, and
+//! changing their password.
 
 mod apps;
 mod http;
 pub mod model;
+mod password;
 pub mod store;
 
 use axum::Router;
 
 use crate::state::AppState;
 
-/// The account routes, and Settings → Apps.
+/// The account routes, Settings → Apps, and the password change.
 pub fn router() -> Router<AppState> {
-    http::router().merge(apps::router())
+    http::router()
+        .merge(apps::router())
+        .merge(password::router())
 }
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
@@ -20,4 +24,5 @@ pub fn router() -> Router<AppState> {
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     http::typescript(exports);
     apps::typescript(exports);
+    password::typescript(exports);
 }

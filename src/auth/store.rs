@@ -152,6 +152,30 @@ pub async fn end_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
     tx.commit().await
 }
 
+/// Sets a user's password (its argon2 hash) and ends every other session of theirs, so a
+/// password changed because it leaked locks out whoever used it: their sockets close on every
+/// node once that commits. `keep` is the session that changed it.
+pub async fn change_password(
+    store: &Store,
+    user_id: i64,
+    password_hash: &str,
+    keep: &str,
+) -> sqlx::Result<()> {
+    const SET: &str = "UPDATE users SET password_hash = $1 WHERE id = $2";
+    const OTHERS: &str = "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 \
+                          RETURNING token_hash";
+    let mut tx = store.begin().await?;
+    with_tx!(&mut tx, conn => sqlx::query(SET).bind(password_hash).bind(user_id)
+        .execute(conn).await.map(|_| ()))?;
+    let ended: Vec<(String,)> = with_tx!(&mut tx, conn => sqlx::query_as(OTHERS)
+        .bind(user_id).bind(keep).fetch_all(conn).await)?;
+    for (token_hash,) in ended {
+        store.sessions().remove(&token_hash);
+        tx.end_session(token_hash);
+    }
+    tx.commit().await
+}
+
 /// Removes sessions idle past their limit; returns how many.
 pub async fn sweep_sessions(store: &Store) -> sqlx::Result<u64> {
     const SQL: &str = "DELETE FROM sessions WHERE \

@@ -41,7 +41,7 @@ import { RealtimeProvider } from './features/realtime';
 import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
 import { SearchPage, TaggedPage, pathSegment } from './features/search';
 import { SessionProvider } from './features/session';
-import { SettingsPage } from './features/settings';
+import { PasswordPage, SettingsPage } from './features/settings';
 import { SuspensionProvider } from './features/suspension';
 
 export function App({ client }: { client?: ApiClient }) {
@@ -138,6 +138,11 @@ function Routes() {
       <Route path="/settings">
         <RequireLogin>
           <SettingsPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/settings/password">
+        <RequireLogin>
+          <PasswordPage />
         </RequireLogin>
       </Route>
       {/* Edit appearance (spec 000 §2.1: only for a blog the user can customize). */}

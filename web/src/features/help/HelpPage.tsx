@@ -38,15 +38,16 @@ export function HelpPage() {
       <section className="card" aria-labelledby="help-messaging">
         <h2 className="section-title" id="help-messaging">Messaging</h2>
         <p>
-          Open the messaging tab in the header to talk with another blog. You write as one of your blogs; choose which
-          at the top of the inbox. Blocked blogs cannot write to you.
+          Open the messaging tab in the header (on a phone, Messages in the menu) to talk with another blog. You write
+          as one of your blogs; choose which at the top of the inbox. Blocked blogs cannot write to you.
         </p>
       </section>
       <section className="card" aria-labelledby="help-search">
         <h2 className="section-title" id="help-search">Search</h2>
         <p>
-          Search every blog's posts from the header's search field, or one blog's posts from inside its page. Tags
-          have their own pages: <Link to="/tagged/art">#art</Link>, for example.
+          Search every blog's posts from the header's search field. To search one blog's posts, open it in the blog
+          viewer (click its name on any post) and use the search field at its top. Tags have their own pages:{' '}
+          <Link to="/tagged/art">#art</Link>, for example.
         </p>
       </section>
       <section className="card" aria-labelledby="help-sharing">

@@ -1,10 +1,12 @@
-// Settings: the account's email, the user's blogs in their saved order (reorderable),
+// Settings: the account's email and a link to change its password, the user's blogs in their saved order (reorderable),
 // whether each takes questions, and the apps that post for the user.
 import { Link } from 'wouter';
 import { BlogOrderList } from '../blogOrder';
 import { AppsSettings } from './AppsSettings';
 import { AsksSettings } from './AsksSettings';
 import { useUser } from '../session';
+
+export { PasswordPage } from './PasswordPage';
 
 export function SettingsPage() {
   const user = useUser();
@@ -18,6 +20,10 @@ export function SettingsPage() {
         <dl className="settings-list">
           <dt>Email</dt>
           <dd>{user.email}</dd>
+          <dt>Password</dt>
+          <dd>
+            <Link to="/settings/password">Change password</Link>
+          </dd>
         </dl>
       </section>
       <section className="card settings-section" aria-labelledby="settings-blogs">

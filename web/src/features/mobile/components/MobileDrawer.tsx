@@ -22,11 +22,12 @@ export type MobileSubnav = 'settings';
 /**
  * Spec 000 §2.12 Settings sub-navigation, as far as the app has it. The spec's
  * /settings/account, /settings/notifications and /settings/apps are desktop-only (they open
- * in a new tab), and the app has no password or two-factor pages for /settings/password and
- * /settings/tfa: its one settings page stands in for the account's. Log out follows them: the
+ * in a new tab), and the app has no two-factor sign-in for /settings/tfa: its one settings
+ * page stands in for the account's. Log out follows them: the
  * account popover that has it on a desktop (§2.2) is not on a phone.
  */
 const SETTINGS_LINKS = [
+  { href: '/settings/password', label: 'Change Password' },
   { href: '/settings', label: 'Account settings' },
   { href: '/help', label: 'Help' },
 ];
