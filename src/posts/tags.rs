@@ -22,7 +22,12 @@ pub fn parse_tags(joined: &str) -> Vec<String> {
 
 /// One tag by the rules: `#` removed, quotes balanced, truncated to 140 characters, angle
 /// brackets escaped (so `<3` is stored as `&lt;3`; clients show it decoded, as text).
+///
+/// A tag that comes escaped already (the composer shows and sends tags as they are kept, and
+/// an edit sends a post's tags back) is read unescaped first, so it is the same tag and its
+/// 140 characters are counted as typed: `&lt;` cut short would leave a stray `&`.
 pub fn clean_tag(raw: &str) -> String {
+    let raw = raw.replace("&lt;", "<").replace("&gt;", ">");
     let without_hash: String = raw.chars().filter(|c| *c != '#' && *c != ',').collect();
     let balanced = balance_quotes(without_hash.trim());
     let truncated: String = balanced.trim().chars().take(MAX_TAG_CHARS).collect();
@@ -70,6 +75,16 @@ mod tests {
     #[test]
     fn angle_brackets_are_escaped() {
         assert_eq!(parse_tags("<3 <script>"), ["&lt;3 &lt;script&gt;"]);
+    }
+
+    #[test]
+    fn a_tag_sent_escaped_is_the_same_tag_and_is_cut_as_typed() {
+        assert_eq!(clean_tag("&lt;3"), "&lt;3");
+        assert_eq!(clean_tag(&clean_tag("<3")), clean_tag("<3"));
+        let typed = format!("{}<", "a".repeat(139));
+        let kept = format!("{}&lt;", "a".repeat(139));
+        assert_eq!(clean_tag(&typed), kept);
+        assert_eq!(clean_tag(&kept), kept, "not {}&", "a".repeat(139));
     }
 
     #[test]
