@@ -50,7 +50,7 @@ function typeNamed(name: string): ArchivePostType | null {
  */
 export function archiveViewOf(rest: string | undefined): ArchiveView {
   const parts = (rest ?? '').split('/').filter((p) => p !== '');
-  const [first = '', second = ''] = parts.map(pathSegment);
+  const [first = '', second = ''] = parts.map((part) => pathSegment(part));
   if (parts.length === 2 && first === 'tagged' && second.trim() !== '') return { kind: 'tagged', tag: second };
   if (parts.length === 2 && first === 'filter-by') {
     const type = typeNamed(second);

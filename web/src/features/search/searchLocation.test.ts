@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteSearchFromLocation, siteSearchPath, taggedPath, taggedSortFromLocation } from './searchLocation';
+import { pathSegment, rawSearch, siteSearchFromLocation, siteSearchPath, taggedPath, taggedSortFromLocation } from './searchLocation';
 
 describe('the search pages’ addresses', () => {
   it('reads the term from /search/{term}, else from q, trimmed, with the filters from the query', () => {
@@ -49,5 +49,29 @@ describe('the search pages’ addresses', () => {
     expect(taggedPath('blue sky', 'top')).toBe('/tagged/blue%20sky?sort=top');
     expect(taggedSortFromLocation('sort=top')).toBe('top');
     expect(taggedSortFromLocation('')).toBe('recent');
+  });
+});
+
+describe('a path segment, decoded once (the router decodes with decodeURI first)', () => {
+  const routed = (raw: string) => decodeURI(raw);
+  it.each([
+    ['%41', '/search/%2541'],
+    ['%20', '/search/%2520'],
+    ['a/b?c#d&e', `/search/${encodeURIComponent('a/b?c#d&e')}`],
+    ['🍎', `/tagged/${encodeURIComponent('🍎')}`],
+    ['100%', `/blog/bob/tagged/${encodeURIComponent('100%')}`],
+  ])('%s, from %s', (typed, pathname) => {
+    const segment = routed(pathname.split('/').at(-1)!);
+    expect(pathSegment(segment, pathname)).toBe(typed);
+  });
+});
+
+describe('the query string, decoded once', () => {
+  it('reads q=%25E2 as the term %E2, not as a broken character', () => {
+    const raw = '?q=%25E2&sort=top';
+    expect(siteSearchFromLocation(undefined, rawSearch(decodeURI(raw.slice(1)), raw)).term).toBe('%E2');
+  });
+  it("takes the router's string when the window is elsewhere (a test's memory address)", () => {
+    expect(rawSearch('q=cats', '')).toBe('q=cats');
   });
 });

@@ -38,17 +38,34 @@ function postTypeOf(value: string | null): SiteSearchPostType {
   return SITE_SEARCH_POST_TYPES.find((t) => t === type) ?? 'any';
 }
 
-/**
- * A path segment as the router hands it over. The router decodes a path with decodeURI,
- * which leaves the escapes of / ? # & and the like as they are: those are decoded here. (A
- * term that itself reads like an escape, "%41", is decoded once too many: a rare price.)
- */
-export function pathSegment(segment: string): string {
+const decoded = (text: string, decode: (s: string) => string) => {
   try {
-    return decodeURIComponent(segment);
+    return decode(text);
   } catch {
-    return segment;
+    return text;
   }
+};
+
+/**
+ * A path segment as the router hands it over, decoded once. The router decodes the path with
+ * decodeURI, which leaves the escapes of / ? # & and the like as they are, so the segment is
+ * decoded from the address itself: the raw segment the router's one came from. A term that
+ * reads like an escape ("%41", sent as %2541) stays as typed. An address the router does not
+ * read from the window (a test's) decodes the router's segment instead.
+ */
+export function pathSegment(segment: string, pathname = window.location.pathname): string {
+  const raw = pathname.split('/').find((part) => decoded(part, decodeURI) === segment);
+  return decoded(raw ?? segment, decodeURIComponent);
+}
+
+/**
+ * The query string as the address has it. The router hands it over decoded with decodeURI,
+ * and URLSearchParams decodes it again, so `q=%25E2` (a term "%E2") would read as "\uFFFD":
+ * the window's own string is used when it is the one the router read.
+ */
+export function rawSearch(routed: string, search = window.location.search): string {
+  const raw = search.startsWith('?') ? search.slice(1) : search;
+  return decoded(raw, decodeURI) === routed ? raw : routed;
 }
 
 /**

@@ -6,13 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useRoute, useSearch } from 'wouter';
 import { SearchIcon } from '../../../components/icons';
 import { useBehaviourLog } from '../../behaviourLog';
-import { SITE_SEARCH_DEFAULTS, siteSearchFromLocation, siteSearchPath } from '../searchLocation';
+import { rawSearch, SITE_SEARCH_DEFAULTS, siteSearchFromLocation, siteSearchPath } from '../searchLocation';
 
 /** The search the current page shows, if it is a search page. */
 function useCurrentSearch() {
   const [onTermPage, params] = useRoute<{ term: string }>('/search/:term');
   const [onQueryPage] = useRoute('/search');
-  const query = useSearch();
+  const query = rawSearch(useSearch());
   if (!onTermPage && !onQueryPage) return { term: '', ...SITE_SEARCH_DEFAULTS };
   return siteSearchFromLocation(params?.term, query);
 }

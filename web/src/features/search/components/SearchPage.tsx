@@ -5,14 +5,14 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchSiteSearch } from '../../../api/searchEndpoints';
 import { PostFeed, useOffsetPostPages } from '../../posts';
-import { siteSearchFromLocation, siteSearchPath, taggedPath, type SiteSearchParams } from '../searchLocation';
+import { rawSearch, siteSearchFromLocation, siteSearchPath, taggedPath, type SiteSearchParams } from '../searchLocation';
 import { nothingHereAbout, SEARCH_FAILED } from '../searchWords';
 import { SearchFilterFields, type SearchFilterValues } from './SearchFilterFields';
 
 export function SearchPage({ pathTerm }: { pathTerm?: string }) {
   const api = useApi();
   const [, navigate] = useLocation();
-  const params = siteSearchFromLocation(pathTerm, useSearch());
+  const params = siteSearchFromLocation(pathTerm, rawSearch(useSearch()));
   const { term } = params;
   const results = useOffsetPostPages({
     queryKey: ['siteSearch', params],
