@@ -96,6 +96,18 @@ describe('the tour guide suspends shortcuts, the drawer and toasts (spec 000 §4
     await waitFor(() => expect(toast().textContent).toBe('Posted to alice.'));
   });
 
+  it('is modal: Tab goes round its own buttons', () => {
+    renderWithTour();
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const tour = screen.getByRole('dialog', { name: "Don't freak out. Your things are right here." });
+    expect(tour.getAttribute('aria-modal')).toBe('true');
+    const last = screen.getByRole('button', { name: 'Okay, phew' });
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Wait, why?' }));
+    fireEvent.click(last);
+  });
+
   it('turns away what asks to open in the drawer while it is open', () => {
     renderWithTour();
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));

@@ -2,6 +2,7 @@
 // While it is open, keyboard shortcuts, the drawer and toasts are suspended (§4).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from '../../components/focusTrap';
 import { useSuspend } from '../suspension';
 
 /** Spec 000 §9 Tour guide: the overlay appears after 150 ms; each step animates for 300 ms. */
@@ -29,6 +30,7 @@ export function TourGuide({ anchorId, onClose }: { anchorId?: string; onClose():
   const [overlayShown, setOverlayShown] = useState(false);
   const titleId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   // Spec 000 §4: shortcuts, the drawer and toasts wait until the tour closes.
   useSuspend();
 
@@ -54,9 +56,15 @@ export function TourGuide({ anchorId, onClose }: { anchorId?: string; onClose():
     <>
       <div className={overlayShown ? 'tour-overlay is-shown' : 'tour-overlay'} aria-hidden="true" />
       <div
+        ref={panel}
         className="tour"
         role="dialog"
+        aria-modal="true"
         aria-labelledby={titleId}
+        // Modal over the dimmed page: Tab goes round its buttons, not to what it covers.
+        onKeyDown={(e) => {
+          if (panel.current) keepTabInside(panel.current, e);
+        }}
         style={{ ...position, ['--tour-step-ms' as string]: `${TOUR_STEP_MS}ms` }}
       >
         <div key={step} className="tour__step">
