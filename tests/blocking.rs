@@ -148,3 +148,50 @@ async fn a_blog_is_blocked_by_one_of_its_posts_and_unblocked() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_blocked_blog_is_not_offered_as_a_favourite_to_write_to() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        ann.send_to("ann", "ben", "hi ben").await;
+        ann.send_to("ann", "cat", "hi cat").await;
+        let favourites = |client: &'static str| {
+            let ann = &ann;
+            async move {
+                let answer = ann
+                    .get("/svc/conversations/participant_suggestions?limit=8")
+                    .await;
+                assert_eq!(answer.status, 200, "{kind:?} {client}: {}", answer.body);
+                let mut names: Vec<String> = answer.response()["blogs"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| b["name"].as_str().unwrap().to_owned())
+                    .collect();
+                names.sort();
+                names
+            }
+        };
+        assert_eq!(favourites("before").await, ["ben", "cat"], "{kind:?}");
+        let blocked = ann
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "ann"), ("blocked_tumblelog", "ben")],
+            )
+            .await;
+        assert_eq!(blocked.status, 200, "{kind:?}: {}", blocked.body);
+        // cat blocks ann: cat is no one ann can write to either.
+        let blocking = cat
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "cat"), ("blocked_tumblelog", "ann")],
+            )
+            .await;
+        assert_eq!(blocking.status, 200, "{kind:?}: {}", blocking.body);
+        assert_eq!(favourites("after").await, Vec::<String>::new(), "{kind:?}");
+        drop(ben);
+    })
+    .await;
+}

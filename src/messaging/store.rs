@@ -214,21 +214,31 @@ pub async fn favorite_participants(
     user_id: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<ParticipantRow>> {
-    const TALKED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms, \
+    // A blog blocked by one of the user's blogs, or blocking one, is no one to write to.
+    const BLOCKED: &str = "EXISTS (SELECT 1 FROM blocks k JOIN blogs ub ON ub.user_id = $1 \
+         AND ((k.blocker_blog_id = ub.id AND k.blocked_blog_id = b.id) \
+           OR (k.blocker_blog_id = b.id AND k.blocked_blog_id = ub.id)))";
+    let talked = format!(
+        "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms, \
          MAX(c.last_modified_ms) AS recent \
          FROM conversation_participants mine \
          JOIN blogs mb ON mb.id = mine.blog_id AND mb.user_id = $1 \
          JOIN conversations c ON c.id = mine.conversation_id \
          JOIN conversation_participants other ON other.conversation_id = c.id AND other.blog_id <> mine.blog_id \
          JOIN blogs b ON b.id = other.blog_id AND b.user_id <> $1 AND b.can_message = TRUE \
+         WHERE NOT {BLOCKED} \
          GROUP BY b.id, b.name, b.title, b.user_id, b.can_message, b.theme \
-         ORDER BY recent DESC LIMIT $2";
-    const FOLLOWED: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
+         ORDER BY recent DESC LIMIT $2"
+    );
+    let followed = format!(
+        "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, CAST(0 AS BIGINT) AS last_read_ms, CAST(0 AS BIGINT) AS cleared_ms \
          FROM follows f JOIN blogs b ON b.id = f.blog_id \
-         WHERE f.user_id = $1 AND b.can_message = TRUE ORDER BY f.created_at DESC LIMIT $2";
-    let mut blogs: Vec<ParticipantRow> = with_pool!(store, pool => sqlx::query_as(TALKED).bind(user_id).bind(limit).fetch_all(pool).await)?;
+         WHERE f.user_id = $1 AND b.can_message = TRUE AND NOT {BLOCKED} \
+         ORDER BY f.created_at DESC LIMIT $2"
+    );
+    let mut blogs: Vec<ParticipantRow> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(talked.as_str())).bind(user_id).bind(limit).fetch_all(pool).await)?;
     if (blogs.len() as i64) < limit {
-        let followed: Vec<ParticipantRow> = with_pool!(store, pool => sqlx::query_as(FOLLOWED).bind(user_id).bind(limit).fetch_all(pool).await)?;
+        let followed: Vec<ParticipantRow> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(followed.as_str())).bind(user_id).bind(limit).fetch_all(pool).await)?;
         for blog in followed {
             if (blogs.len() as i64) < limit && !blogs.iter().any(|b| b.id == blog.id) {
                 blogs.push(blog);
