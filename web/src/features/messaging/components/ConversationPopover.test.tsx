@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../api/types/Conversation';
 import type { MessagesAnswer } from '../../../api/types/MessagesAnswer';
@@ -354,6 +354,16 @@ describe('ConversationPopover: the message controls (spec 002)', () => {
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'New message' }), { key: 'Escape' });
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
+
+  it("lets the flag's thanks go after 4 s", async () => {
+    renderConversation(byId, {
+      'GET /svc/conversations/messages': found,
+      'POST /svc/conversations/flag': () => ({ response: { conversation_id: 42, flagged: true } }),
+    });
+    fireEvent.click(within(await openControls()).getByRole('menuitem', { name: 'Flag' }));
+    expect(await screen.findByText('Thanks: this conversation was reported.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Thanks: this conversation was reported.')).toBeNull(), { timeout: 6000 });
+  }, 10_000);
 
   it('offers only Delete when the other blog is one of the user’s own', async () => {
     const own: ConversationTarget = { ...byId, recipients: ['alice-art'] };

@@ -2,7 +2,7 @@
 // is not one of the user's own blogs, and Delete always ('Are you sure you want to delete
 // this?'). Block asks with the message-sender confirmation and acts as the conversation's
 // blog of the user. Cancelling rejects quietly.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
 import { deleteConversation, flagConversation } from '../../../api/endpoints';
@@ -13,6 +13,9 @@ import { useBlocking } from '../../blocking';
 import { useDialogs } from '../../dialogs';
 import { useSession } from '../../session';
 import { announceDeletedConversation } from '../deletedConversations';
+
+/** How long 'bob is blocked.' or the flag's thanks stays over the messages. */
+const STATUS_SHOWN_MS = 4000;
 
 export function MessageControls({
   sender,
@@ -34,6 +37,12 @@ export function MessageControls({
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  // Said over the top of the messages: it goes after a moment, as a toast would.
+  useEffect(() => {
+    if (status === null) return;
+    const timer = setTimeout(() => setStatus(null), STATUS_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
   const menu = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   useDismiss(menu, () => setOpen(false), { enabled: open, ignore: toggle });
