@@ -88,6 +88,17 @@ describe('inboxReducer', () => {
     expect(ids(state)).toEqual([7, 1]);
   });
 
+  it('puts a conversation it did not list where its last change belongs, or leaves it to a later page', () => {
+    const twoPages = run(initialInboxState('alice'), pagesLoaded([[conversation(1, 30), conversation(2, 20)], '/next']));
+    // Read in another tab: older than the page loaded, so it is on a page not read yet.
+    const readElsewhere = run(twoPages, { type: 'conversationChanged', blog: 'alice', conversation: conversation(9, 5) });
+    expect(ids(readElsewhere)).toEqual([1, 2]);
+    const between = run(twoPages, { type: 'conversationChanged', blog: 'alice', conversation: conversation(8, 25) });
+    expect(ids(between)).toEqual([1, 8, 2]);
+    const allLoaded = run(loaded(conversation(1, 30)), { type: 'conversationChanged', blog: 'alice', conversation: conversation(9, 5) });
+    expect(ids(allLoaded)).toEqual([1, 9]);
+  });
+
   it('merges a poll: newer copies replace, order follows the latest activity', () => {
     const state = run(
       loaded(conversation(1, 30), conversation(2, 20)),

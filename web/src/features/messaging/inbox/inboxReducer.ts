@@ -92,7 +92,11 @@ export function inboxReducer(current: InboxState, action: InboxAction): InboxSta
         draft.deleted = draft.deleted.filter((id) => id !== conversation.id);
         const i = draft.conversations.findIndex((c) => c.id === conversation.id);
         if (i === -1) {
-          draft.conversations.unshift(conversation);
+          // Not in the list: where its last change puts it (a new conversation, on top), or
+          // nowhere yet when that is past the pages loaded (read on another page, say).
+          const at = draft.conversations.findIndex((c) => isNewer(conversation, c as Conversation));
+          if (at !== -1) draft.conversations.splice(at, 0, conversation);
+          else if (draft.nextHref === null) draft.conversations.push(conversation);
         } else if (isNewer(conversation, draft.conversations[i] as Conversation)) {
           // A new message: to the top.
           draft.conversations.splice(i, 1);
