@@ -9,6 +9,7 @@ import { fontFamilyOf } from '../../lib/fontFamily';
 import { useBlog } from '../blogs';
 import { AskButton } from './components/AskButton';
 import { SubmitPostButton } from './components/SubmitPostButton';
+import { DescriptionPreview } from './descriptionPreview';
 import { BlogDescription } from './components/BlogDescription';
 import { BlogInfoPopover } from './components/BlogInfoPopover';
 import { FollowButtons } from './components/FollowButtons';
@@ -96,7 +97,7 @@ export function BlogCardView({
         {showsTitle && <p className="blog-card__name muted">{blog.name}</p>}
         {theme.showDescription &&
           (preview ? (
-            blog.description && <p className="blog-card__description">{blog.description}</p>
+            blog.description && <DescriptionPreview description={blog.description} />
           ) : (
             <BlogDescription html={blog.descriptionHtml} />
           ))}
