@@ -64,6 +64,11 @@ describe('SearchPage', () => {
     expect(screen.getByRole('link', { name: 'Posts tagged #sea glass' }).getAttribute('href')).toBe('/tagged/sea%20glass');
   });
 
+  it('offers the tag a #term names, without its #', async () => {
+    renderAt('/search/%23travel', { 'GET /svc/search/posts': paged([]) }, null);
+    expect((await screen.findByRole('link', { name: 'Posts tagged #travel' })).getAttribute('href')).toBe('/tagged/travel');
+  });
+
   it('reads the term from q on /search, for a visitor too, with the default filters', async () => {
     const { asked } = renderAt('/search?q=%20tea%20', { 'GET /svc/search/posts': paged(posts(2, 5)) }, null);
     await waitFor(() => expect(feedIds('Search results for tea')).toEqual([5, 4]));

@@ -32,6 +32,10 @@ export function SearchPage({ pathTerm }: { pathTerm?: string }) {
     navigate(siteSearchPath(next));
   };
 
+  // The tag the term names: a tag never holds # or a comma (src/posts/tags.rs), so a search
+  // for #travel offers #travel, not ##travel.
+  const tag = term.replace(/[#,]/g, '').trim();
+
   return (
     <div className="page page--narrow search-page">
       <h1 className="page__title">{term === '' ? 'Search' : `Search results for ${term}`}</h1>
@@ -41,9 +45,9 @@ export function SearchPage({ pathTerm }: { pathTerm?: string }) {
           values={{ sort: params.sort, postType: params.postType, safeSearch: params.filterNsfw }}
           onChange={onChange}
         />
-        {term !== '' && (
-          <Link to={taggedPath(term)} className="search-page__tagged">
-            Posts tagged #{term}
+        {tag !== '' && (
+          <Link to={taggedPath(tag)} className="search-page__tagged">
+            Posts tagged #{tag}
           </Link>
         )}
       </div>
