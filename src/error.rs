@@ -84,6 +84,7 @@ pub enum Code {
     MissingTag,
     MissingTumblelog,
     NoRecipient,
+    NoSuchBlog,
     NotAWebsocket,
     NotAdmin,
     NotFound,
@@ -147,6 +148,11 @@ impl AppError {
     /// 404.
     pub fn not_found(detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::NOT_FOUND, Code::NotFound, detail)
+    }
+    /// 404 with its own code: for a caller that tells one missing thing from another (a blog
+    /// that does not exist, beside a conversation not started yet).
+    pub fn not_found_as(code: Code, detail: impl Into<String>) -> AppError {
+        Self::user(StatusCode::NOT_FOUND, code, detail)
     }
     /// 409: the name or address is already taken.
     pub fn conflict(code: Code, detail: impl Into<String>) -> AppError {

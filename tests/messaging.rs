@@ -96,6 +96,24 @@ async fn sending_answers_the_conversation_and_refuses_outsiders_blocks_and_disab
             "{kind:?}: {:?}",
             nowhere.body
         );
+        // A conversation not started yet is a 404 (not_found, a new conversation); with a blog
+        // that is not there, it is no_such_blog.
+        let not_yet = cat
+            .get("/svc/conversations/messages?participant=cat&participants=ann")
+            .await;
+        assert_eq!(
+            (not_yet.status, not_yet.code()),
+            (404, "not_found"),
+            "{kind:?}"
+        );
+        let nobody = cat
+            .get("/svc/conversations/messages?participant=cat&participants=nosuchblog")
+            .await;
+        assert_eq!(
+            (nobody.status, nobody.code(), nobody.detail()),
+            (404, "no_such_blog", "There's no blog named 'nosuchblog'."),
+            "{kind:?}"
+        );
 
         // A blog that turned messaging off cannot be written to.
         let off = cat

@@ -182,7 +182,11 @@ async fn some_blog(app: &AppState, participant: &str) -> Result<BlogRef, AppErro
     let name = blog_name_of(participant);
     blogs::store::blog_ref(&app.store, name)
         .await?
-        .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))
+        .ok_or_else(|| {
+            // Its own code: a conversation not started yet is a 404 too (not_found), which
+            // the client shows as 'Hello'; a blog that is not there is an error.
+            AppError::not_found_as(Code::NoSuchBlog, format!("There's no blog named '{name}'."))
+        })
 }
 
 /// Builds a conversation as `row`'s blog sees it, with `messages` as its page.

@@ -78,6 +78,18 @@ describe('ConversationPopover', () => {
     expect(get.query.get('participant')).toMatch(/^alice\./);
   });
 
+  it("says there is no such blog, in the server's words, for a recipient that is none", async () => {
+    renderConversation(byName, {
+      'GET /svc/conversations/messages': () => ({
+        status: 404,
+        errors: [{ code: 'no_such_blog', detail: "There's no blog named 'bob'." }],
+      }),
+    });
+    await advance();
+    expect(screen.getByRole('alert').textContent).toBe("There's no blog named 'bob'.");
+    expect(screen.queryByText('Hello')).toBeNull();
+  });
+
   it('shows the error view for any other failure', async () => {
     renderConversation(byName, {
       'GET /svc/conversations/messages': () => ({ status: 500, errors: [{ code: 'internal', detail: 'oops' }] }),

@@ -125,7 +125,7 @@ export function ConversationPopover({
       <div className="conversation-popover__body">
         {kind === 'error' ? (
           <p className="conversation-popover__error" role="alert">
-            {MESSAGING_NOT_ENABLED}
+            {state.errorText ?? MESSAGING_NOT_ENABLED}
           </p>
         ) : state.isLoading && state.messages.length === 0 ? (
           showLoader && <BarLoader label="Loading the conversation" />

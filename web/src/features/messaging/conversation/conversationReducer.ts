@@ -10,6 +10,8 @@ export interface ConversationViewState {
   messages: Message[];
   isNewConversation: boolean;
   isError: boolean;
+  /** What the error view says when it is not the spec's 'not enabled' (a blog not there). */
+  errorText: string | null;
   isLoading: boolean;
   isSending: boolean;
   sendError: string | null;
@@ -32,7 +34,7 @@ export type ConversationViewAction =
    * The newest page failed; `status` is its HTTP status (0 for a network failure). Only the
    * first load decides the view: a refresh that fails changes nothing.
    */
-  | { type: 'loadFailed'; status: number }
+  | { type: 'loadFailed'; status: number; notABlog?: string }
   | { type: 'sendStarted'; message: Message }
   | { type: 'sendSucceeded'; clientId: string; conversation: Conversation; message: Message }
   | { type: 'sendFailed'; clientId: string; error: string }
@@ -46,6 +48,7 @@ export function initialConversationView(conversationId: number | null): Conversa
     messages: [],
     isNewConversation: conversationId === null,
     isError: false,
+    errorText: null,
     isLoading: true,
     isSending: false,
     sendError: null,
@@ -91,8 +94,14 @@ export function conversationViewReducer(
       case 'loadFailed':
         if (!draft.isLoading) break;
         draft.isLoading = false;
-        // A conversation not started yet answers 404: that is the new-conversation view.
-        if (!(action.status === 404 && draft.isNewConversation)) draft.isError = true;
+        // A conversation not started yet answers 404: that is the new-conversation view. A
+        // recipient that is no blog is an error, said in the server's words.
+        if (action.notABlog !== undefined) {
+          draft.isError = true;
+          draft.errorText = action.notABlog;
+        } else if (!(action.status === 404 && draft.isNewConversation)) {
+          draft.isError = true;
+        }
         break;
       case 'sendStarted':
         draft.isSending = true;

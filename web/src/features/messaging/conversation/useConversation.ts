@@ -56,7 +56,14 @@ export function useConversation(target: ConversationTarget): ConversationView {
   }, [newest.data]);
   useEffect(() => {
     // A conversation not started yet answers 404: the reducer makes that the new-conversation view.
-    if (newest.error) dispatch({ type: 'loadFailed', status: newest.error instanceof ApiError ? newest.error.status : 0 });
+    const error = newest.error;
+    if (!error) return;
+    const apiError = error instanceof ApiError ? error : null;
+    dispatch({
+      type: 'loadFailed',
+      status: apiError?.status ?? 0,
+      notABlog: apiError?.codes.includes('no_such_blog') ? apiError.details.join(' ') : undefined,
+    });
   }, [newest.error]);
 
   // A quiet reload: polls, filling a gap after a reconnect, and marking read. Once a page is
