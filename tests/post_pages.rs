@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::posts::{page, save};
+use common::posts::{delete, page, save};
 use common::{Client, on_each_backend};
 use serde_json::Value;
 
@@ -41,6 +41,23 @@ async fn pages_continue_before_and_after_a_post() {
             ids[2..12],
             "{kind:?}: the ten above it, in page order"
         );
+        // The post a reader pages from was deleted since: the page goes on from where it
+        // stood (its date, sent as `at`), on the dashboard and on the blog's page.
+        let date = ann.get("/svc/post/dashboard/after/0").await.response()["posts"][9]["date"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(delete(&ann, ids[9], "ann").await.status, 200, "{kind:?}");
+        for root in ["dashboard", "blog"] {
+            let after: Vec<i64> = page(
+                &ann,
+                &format!("/svc/post/{root}/after/{}?blog=ann&at={date}", ids[9]),
+            )
+            .await
+            .into_iter()
+            .map(|p| p.0)
+            .collect();
+            assert_eq!(after, ids[10..20], "{kind:?} {root}: past a deleted post");
+        }
         let bad = ann.get("/svc/post/dashboard/sideways/3").await;
         assert_eq!(bad.status, 400, "{kind:?}");
         let visitor = Client::visitor(&base).await;

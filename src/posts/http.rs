@@ -100,6 +100,9 @@ struct PageQuery {
     /// On the likes page: the `liked_timestamp` of the post to page from, which places it
     /// even after it was unliked.
     liked_at: Option<i64>,
+    /// On the dashboard and a blog page: the `date` of the post to page from, which places it
+    /// even after it was deleted.
+    at: Option<i64>,
 }
 
 /// `GET /svc/post/{page_root}/{direction}/{ref_post_id}`: the posts `before` (above) or
@@ -132,7 +135,8 @@ async fn page(
         "dashboard" => {
             let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
             let page = Page::Dashboard { user_id };
-            let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
+            let rows =
+                store::page_placed(&app.store, page, cursor, query.at, PAGE_SIZE, viewer).await?;
             return Ok(ok(PostPage {
                 posts: views(&app, rows, viewer).await?,
             }));
@@ -170,7 +174,8 @@ async fn page(
                 tag,
                 pinned,
             };
-            let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
+            let rows =
+                store::page_placed(&app.store, page, cursor, query.at, PAGE_SIZE, viewer).await?;
             let mut posts = views(&app, rows, viewer).await?;
             for post in &mut posts {
                 post.is_promoted = Some(post.id) == pinned;

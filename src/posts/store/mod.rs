@@ -45,7 +45,7 @@ pub use attribution::remove_app_attribution;
 pub use held::{
     HeldPost, UNPROCESSED_SHOWING, fill_processed, held_posts, release_held, unprocessed_showing,
 };
-pub use pages::{blog_posts_at, page, tags_of};
+pub use pages::{blog_posts_at, page, page_placed, tags_of};
 pub use publishing::{SentOut, is_users_first_post, next_due, publish_due, publish_queues};
 pub use row::PostRow;
 

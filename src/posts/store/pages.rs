@@ -24,12 +24,29 @@ pub async fn page(
     limit: i64,
     viewer: Option<i64>,
 ) -> sqlx::Result<Vec<PostRow>> {
+    page_placed(store, page, cursor, None, limit, viewer).await
+}
+
+/// [`page`], with the cursor post's place on a newest-first page (its `date`: published, else
+/// created) as the client last saw it: the page goes on from there even when that post is
+/// gone since (deleted while the reader scrolled), instead of ending.
+pub async fn page_placed(
+    store: &Store,
+    page: Page,
+    cursor: Cursor,
+    at: Option<i64>,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
     let reference = match (cursor, &page) {
         // The likes page places its cursor by the like's time.
         (Cursor::Start, _) | (_, Page::Likes { .. }) => None,
         (Cursor::After(id) | Cursor::Before(id), _) => match post_row(store, id, viewer).await? {
-            Some(row) => Some(row),
-            None => return Ok(Vec::new()),
+            Some(row) => Some(row.page_position()),
+            None => match at {
+                Some(at) => Some((at, id)),
+                None => return Ok(Vec::new()),
+            },
         },
     };
     match &page {
@@ -103,7 +120,7 @@ async fn newest_first(
     page: &Page,
     key: i64,
     cursor: Cursor,
-    reference: Option<PostRow>,
+    reference: Option<(i64, i64)>,
     limit: i64,
     viewer: Option<i64>,
 ) -> sqlx::Result<Vec<PostRow>> {
@@ -121,9 +138,7 @@ async fn newest_first(
         "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
         "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
     );
-    let (at, id) = reference
-        .map(|r| r.page_position())
-        .unwrap_or((i64::MAX, i64::MAX));
+    let (at, id) = reference.unwrap_or((i64::MAX, i64::MAX));
     let newer = matches!(cursor, Cursor::Before(_));
     let mut rows: Vec<PostRow> = match page {
         Page::Dashboard { .. } => dashboard(store, key, (at, id), newer, limit, viewer).await?,

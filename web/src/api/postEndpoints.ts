@@ -33,12 +33,13 @@ export type PageDirection = 'before' | 'after';
 export { POST_PAGE_SIZE } from './limits';
 
 /** The post a page continues from: its id, and on the likes page when it was liked. */
-export type PageCursor = Pick<Post, 'id' | 'likedTimestamp'>;
+export type PageCursor = Pick<Post, 'id' | 'likedTimestamp' | 'date'>;
 
 /**
  * GET /svc/post/{page_root}/{direction}/{ref_post_id}: up to 10 posts below (`after`) or
  * above (`before`) `from` on the page, in the page's order; without `from`, the page's
- * start. The likes page places `from` by its like's time, so unliking it loses no place.
+ * start. The likes page places `from` by its like's time, so unliking it loses no place; the
+ * dashboard and a blog page by its date, so deleting it loses none either.
  * Never from the HTTP cache: after a save the same address has new posts.
  */
 export function fetchPostPage(
@@ -50,10 +51,12 @@ export function fetchPostPage(
   const blog = 'blog' in page ? page.blog : undefined;
   const tag = page.root === 'blog' ? page.tag : undefined;
   const likedAt = page.root === 'likes' ? (from?.likedTimestamp ?? undefined) : undefined;
+  // Where the cursor post stood, so that the page goes on from there if it was deleted since.
+  const at = page.root === 'dashboard' || page.root === 'blog' ? from?.date : undefined;
   return api
     .get<PostPage, PageQuery>(
       `/svc/post/${page.root}/${direction}/${from?.id ?? 0}`,
-      { blog, tag, liked_at: likedAt },
+      { blog, tag, liked_at: likedAt, at },
       { noCache: true },
     )
     .then((answer) => answer.posts.map(postFromWire));

@@ -17,4 +17,9 @@ tag?: string,
  * On the likes page: the `liked_timestamp` of the post to page from, which places it
  * even after it was unliked.
  */
-liked_at?: number, };
+liked_at?: number, 
+/**
+ * On the dashboard and a blog page: the `date` of the post to page from, which places it
+ * even after it was deleted.
+ */
+at?: number, };
