@@ -102,6 +102,23 @@ async fn only_administrators_toggle_and_a_suspended_blog_posts_nothing() {
             serde_json::json!([]),
             "{kind:?}"
         );
+        // The flags as they are, for the toggles to start from: administrators only.
+        let flags = mod_.get("/svc/admin/blog_flags?tumblelog=ann").await;
+        assert_eq!(flags.status, 200, "{kind:?}: {}", flags.body);
+        assert_eq!(
+            (
+                &flags.response()["is_spam"],
+                &flags.response()["is_nsfw"],
+                &flags.response()["is_suspended"]
+            ),
+            (&true.into(), &true.into(), &false.into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            cal.get("/svc/admin/blog_flags?tumblelog=ann").await.code(),
+            "not_admin",
+            "{kind:?}"
+        );
         mod_.post("/spam/toggle", &[("tumblelog", "ann")]).await;
         assert!(explored(&cal).await.contains(&"ann".to_owned()), "{kind:?}");
 

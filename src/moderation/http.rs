@@ -1,10 +1,10 @@
 //! `POST /spam/toggle`, `/nsfw/toggle` and `/suspended/toggle` (spec 002 §7 Blog actions),
-//! for administrators only, and the check every posting call makes: a suspended blog posts
-//! nothing.
+//! and `GET /svc/admin/blog_flags`, where the toggles start from, for administrators only;
+//! and the check every posting call makes: a suspended blog posts nothing.
 
 use axum::Router;
 use axum::extract::State;
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::store;
@@ -12,7 +12,7 @@ use super::store::BlogFlag;
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::blog_named;
 use crate::error::{ApiResult, AppError, Code, ok};
-use crate::extract::Form;
+use crate::extract::{Form, Query};
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -27,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/spam/toggle", post(toggle_spam))
         .route("/nsfw/toggle", post(toggle_nsfw))
         .route("/suspended/toggle", post(toggle_suspended))
+        .route("/svc/admin/blog_flags", get(blog_flags))
 }
 
 /// The fields of the toggles.
@@ -70,6 +71,24 @@ async fn toggle_suspended(
     form: Form<ToggleForm>,
 ) -> ApiResult<ToggleAnswer> {
     toggle(state, user, form, BlogFlag::Suspended).await
+}
+
+/// A blog's three flags as they are: the blog model carries only `is_nsfw`, and a toggle
+/// that started from a guess would flip a suspended blog back on.
+async fn blog_flags(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Query(form): Query<ToggleForm>,
+) -> ApiResult<ToggleAnswer> {
+    admin_only(&app.store, user.user_id).await?;
+    let blog = blog_named(&app.store, Some(user.user_id), &form.tumblelog).await?;
+    let flags = store::blog_flags(&app.store, blog.id).await?;
+    Ok(ok(ToggleAnswer {
+        tumblelog: blog.name,
+        is_spam: flags.is_spam,
+        is_nsfw: flags.is_nsfw,
+        is_suspended: flags.is_suspended,
+    }))
 }
 
 async fn toggle(

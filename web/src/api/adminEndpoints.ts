@@ -24,6 +24,12 @@ export interface BlogFlags {
   isSuspended: boolean;
 }
 
+/** GET /svc/admin/blog_flags: `blog`'s three flags as they are, for the toggles to start from. */
+export async function fetchBlogFlags(api: ApiClient, blog: string): Promise<BlogFlags> {
+  const w = await api.get<ToggleAnswer, ToggleForm>('/svc/admin/blog_flags', { tumblelog: blog }, { noCache: true });
+  return { isSpam: w.is_spam, isNsfw: w.is_nsfw, isSuspended: w.is_suspended };
+}
+
 /** POST /{flag}/toggle: flips `flag` on `blog`. */
 export async function toggleBlogFlag(api: ApiClient, flag: BlogFlag, blog: string): Promise<BlogFlags> {
   const w = await api.post<ToggleAnswer, ToggleForm>(`/${flag}/toggle`, { tumblelog: blog });

@@ -26,8 +26,8 @@ function Seeded() {
  * A server whose toggles flip bob's flags, starting from NSFW only, and his grants, starting
  * from Reach only.
  */
-function renderCard(isAdmin: boolean, routes: Record<string, FakeRoute> = {}) {
-  const flags = { is_spam: false, is_nsfw: true, is_suspended: false };
+function renderCard(isAdmin: boolean, routes: Record<string, FakeRoute> = {}, suspended = false) {
+  const flags = { is_spam: false, is_nsfw: true, is_suspended: suspended };
   const flip = (flag: keyof typeof flags) => () => {
     flags[flag] = !flags[flag];
     return { response: { tumblelog: 'bob', ...flags } satisfies ToggleAnswer };
@@ -39,6 +39,7 @@ function renderCard(isAdmin: boolean, routes: Record<string, FakeRoute> = {}) {
   };
   const api = fakeApi({
     'GET /svc/*/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+    'GET /svc/admin/blog_flags': () => ({ response: { tumblelog: 'bob', ...flags } satisfies ToggleAnswer }),
     'POST /spam/toggle': flip('is_spam'),
     'POST /nsfw/toggle': flip('is_nsfw'),
     'POST /suspended/toggle': flip('is_suspended'),
@@ -68,7 +69,7 @@ describe('the blog card menu for administrators', () => {
   it('flips spam, NSFW and suspended, showing the state the server answers', async () => {
     const { requests } = renderCard(true);
     const menu = await openMenu();
-    const admin = within(menu).getByRole('group', { name: 'Administrator' });
+    const admin = await within(menu).findByRole('group', { name: 'Administrator' });
     expect(within(admin).getByRole('status').textContent).toBe('Flagged: NSFW.');
 
     fireEvent.click(within(admin).getByRole('button', { name: 'Mark as spam' }));
@@ -94,6 +95,15 @@ describe('the blog card menu for administrators', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'About bob' })).toBeNull());
     const again = await openMenu();
     expect(within(again).getByRole('status').textContent).toBe('Flagged: spam, suspended.');
+  });
+
+  it('starts from the flags the server reads: a suspended blog offers Unsuspend', async () => {
+    const { requests } = renderCard(true, {}, true);
+    const menu = await openMenu();
+    const admin = await within(menu).findByRole('group', { name: 'Administrator' });
+    expect(within(admin).getByRole('status').textContent).toBe('Flagged: NSFW, suspended.');
+    expect(within(admin).getByRole('button', { name: 'Unsuspend' })).toBeTruthy();
+    expect(requests.find((r) => r.path === '/svc/admin/blog_flags')?.query.get('tumblelog')).toBe('bob');
   });
 
   it('grants Reach and Analytics, each checked as the server answers', async () => {

@@ -1,9 +1,12 @@
 // The administrators' flags and grants in the blog card's menu (spec 002 §6, §7; docs/api.md
-// "Blogs"): the moderation toggles and the Reach and Analytics grants, starting from what is
-// known of the blog.
-import { useQueryClient } from '@tanstack/react-query';
+// "Blogs"): the moderation toggles, starting from the blog's flags as the server reads them,
+// and the Reach and Analytics grants, starting from the blog model.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BlogFlags, BlogGrants } from '../../../api/adminEndpoints';
+import { useApi } from '../../../api/ApiProvider';
+import { errorDetails } from '../../../api/client';
+import { fetchBlogFlags, type BlogFlags, type BlogGrants } from '../../../api/adminEndpoints';
+import { ThreeBarLoader } from '../../../components/ThreeBarLoader';
 import type { Blog } from '../../../api/models';
 import { BlogGrantToggles, BlogModerationToggles, blogFlagsKey, blogGrantsKey } from '../../moderation';
 import { useSession } from '../../session';
@@ -15,19 +18,14 @@ export function AdminToggles({ blog }: { blog: Blog }) {
 }
 
 function Toggles({ blog }: { blog: Blog }) {
+  const api = useApi();
   const queryClient = useQueryClient();
-  // The blog model carries is_nsfw only; spam and suspended are known from a toggle's answer
-  // (here or in the moderators' queue), and taken as off until then (what nearly every blog
-  // is: a spam or suspended blog is hardly ever met in the app, which leaves it out of
-  // explore and suggestions).
-  const [flags, setFlags] = useState<BlogFlags>(
-    () =>
-      queryClient.getQueryData<BlogFlags>(blogFlagsKey(blog.name)) ?? {
-        isSpam: false,
-        isNsfw: blog.isNsfw,
-        isSuspended: false,
-      },
-  );
+  // The blog model carries is_nsfw only: the three flags are read as they are before the
+  // toggles show (a toggle that started from a guess would unsuspend a suspended blog), and
+  // each toggle's answer replaces them.
+  const read = useQuery({ queryKey: blogFlagsKey(blog.name), queryFn: () => fetchBlogFlags(api, blog.name) });
+  const [toggled, setFlags] = useState<BlogFlags | null>(null);
+  const flags = toggled ?? read.data;
   // The blog model says whether the blog has Reach and Analytics; a toggle's answer is kept
   // beside it (the card's blog model is not read again), so reopening the menu shows the
   // last answer.
@@ -40,7 +38,15 @@ function Toggles({ blog }: { blog: Blog }) {
   );
   return (
     <>
-      <BlogModerationToggles blog={blog.name} flags={flags} onChange={setFlags} />
+      {flags ? (
+        <BlogModerationToggles blog={blog.name} flags={flags} onChange={setFlags} />
+      ) : read.isError ? (
+        <p className="form-error" role="alert">
+          {errorDetails(read.error).join(' ')}
+        </p>
+      ) : (
+        <ThreeBarLoader label="Loading the blog's flags" />
+      )}
       <BlogGrantToggles blog={blog.name} grants={grants} onChange={setGrants} />
     </>
   );
