@@ -308,16 +308,31 @@ fn path_arg(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// ffmpeg's last words, short, or how it ended.
+/// ffmpeg's last words, short, or how it ended. They are shown to the video's owner, so the
+/// server's own paths (ffmpeg names its input before the reason: `/tmp/…/upload.mp4: Invalid
+/// data…`) are left out.
 fn complaint(stderr: &str, status: std::process::ExitStatus) -> String {
     let last = stderr.lines().rev().map(str::trim).find(|l| !l.is_empty());
     match last {
         Some(line) => {
-            let line: String = line.chars().take(ERROR_CHARS).collect();
+            let line: String = without_paths(line).chars().take(ERROR_CHARS).collect();
             format!("This video could not be processed: {line}")
         }
         None => format!("This video could not be processed (ffmpeg ended with {status})."),
     }
+}
+
+/// `line` without file paths: a `path: ` prefix goes, and a path inside it reads 'the file'.
+fn without_paths(line: &str) -> String {
+    let reason = match line.split_once(": ") {
+        Some((before, after)) if before.contains('/') => after,
+        _ => line,
+    };
+    reason
+        .split(' ')
+        .map(|word| if word.starts_with('/') { "the file" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// ffprobe's JSON: the first video stream's size (turned by a quarter rotation) and the
@@ -369,6 +384,19 @@ fn parse_probe(json: &str) -> Result<Probe, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_complaint_names_no_path_of_the_server() {
+        assert_eq!(
+            without_paths("/tmp/.tmpHQkygJ/upload.mp4: Invalid data found when processing input"),
+            "Invalid data found when processing input"
+        );
+        assert_eq!(
+            without_paths("Error opening input file /tmp/.tmpX/upload.mp4."),
+            "Error opening input file the file"
+        );
+        assert_eq!(without_paths("Conversion failed!"), "Conversion failed!");
+    }
 
     #[test]
     fn a_probe_is_read_upright() {
