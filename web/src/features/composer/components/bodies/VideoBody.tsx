@@ -2,7 +2,7 @@
 // or the other); its preview as the server embeds it (get_video_data); the permission
 // confirmation for an upload; the caption. A preview that fails to play is turned off.
 // Removing the media resets the post's video.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { sprintf } from '../../../../lib/format';
 import { httpUrl, webUrl } from '../../../../lib/webUrl';
 import { ALL_INLINE_CONTROLS, PostTextEditor } from '../../editor/PostTextEditor';
@@ -49,7 +49,14 @@ export function VideoBody() {
   const urlChars = post.limits.url_chars;
   const embed = useVideoEmbed(source && !videoSourceProblem(source, urlChars) ? source : '');
   const problem = embedProblem(source, embed, urlChars);
-  const fileName = f.preuploadUrl.split('/').pop() ?? '';
+  // 'Your video %1$s has been uploaded' names the file as the person chose it, kept from its
+  // upload: the stored name is a hash of its bytes (the only name an edit has).
+  const [chosenName, setChosenName] = useState('');
+  const uploadingName = uploading?.fileName;
+  useEffect(() => {
+    if (uploadingName) setChosenName(uploadingName);
+  }, [uploadingName]);
+  const fileName = chosenName || (f.preuploadUrl.split('/').pop() ?? '');
 
   const removeMedia = () => {
     dispatch({ type: 'fieldChanged', field: 'preuploadUrl', value: '' });
