@@ -364,3 +364,57 @@ async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_chain_keeps_its_trail_when_an_earlier_post_is_deleted() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        let (root_id, key) = text_post(&ann, "ann", "The first words", &[]).await;
+        let bens = save(
+            &ben,
+            "ben",
+            &[
+                ("reblog_post_id", &root_id.to_string()),
+                ("reblog_key", &key),
+                ("post[two]", "<p>ben adds</p>"),
+            ],
+        )
+        .await;
+        let ben_id = bens["post"]["id"].as_i64().unwrap();
+        let ben_key = bens["post"]["reblog_key"].as_str().unwrap().to_owned();
+        assert_eq!(delete(&ann, root_id, "ann").await.status, 200, "{kind:?}");
+
+        // Ben's reblog is still a reblog, with what it carried.
+        let read = read_post(&ben, "ben", ben_id).await;
+        assert_eq!(read["is_reblog"], true, "{kind:?}");
+        let trail_of = |post: &Value| -> Vec<String> {
+            post["reblog_trail"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|item| item["name"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(trail_of(&read), ["ann"], "{kind:?}");
+
+        // Cat reblogs it: the trail has ann's words and ben's.
+        let cats = save(
+            &cat,
+            "cat",
+            &[
+                ("reblog_post_id", &ben_id.to_string()),
+                ("reblog_key", &ben_key),
+                ("post[two]", "<p>cat too</p>"),
+            ],
+        )
+        .await;
+        assert_eq!(trail_of(&cats["post"]), ["ann", "ben"], "{kind:?}");
+        assert_eq!(
+            cats["post"]["reblog_trail"][1]["content"], "<p>ben adds</p>",
+            "{kind:?}"
+        );
+    })
+    .await;
+}

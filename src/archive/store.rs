@@ -40,7 +40,7 @@ pub async fn posts_before(
     limit: i64,
 ) -> sqlx::Result<Vec<ArchiveRow>> {
     const SQL: &str = "SELECT p.id, p.type, p.published_at, p.slug, p.summary, p.media_url, \
-         COALESCE(r.note_count, 0) AS note_count, (p.parent_post_id IS NOT NULL) AS is_reblog \
+         COALESCE(r.note_count, 0) AS note_count, (p.root_post_id IS NOT NULL) AS is_reblog \
          FROM posts p LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
          WHERE p.blog_id = $1 AND (p.state = 'published' OR ($2 AND p.state = 'private')) \
          AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $7)) AND ($4 = '' OR p.type = $4) \

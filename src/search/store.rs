@@ -94,7 +94,7 @@ pub async fn blog_search(
     let sql = format!(
         "SELECT p.id FROM posts p LEFT JOIN chains r ON r.root_id = COALESCE(p.root_post_id, p.id) \
          WHERE {matches} AND p.blog_id = $2 AND (p.state = 'published' OR ($3 AND p.state = 'private')) \
-         AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.parent_post_id IS NULL) \
+         AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.root_post_id IS NULL) \
          {} LIMIT $6 OFFSET $7",
         order.sql()
     );
@@ -185,7 +185,7 @@ pub async fn tagged(
 /// (empty for any), `$5` originals only.
 const PUBLIC: &str = "p.state = 'published' AND b.is_private_group_channel = FALSE \
      AND b.is_spam = FALSE AND b.is_suspended = FALSE AND (NOT $3 OR b.is_nsfw = FALSE) \
-     AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.parent_post_id IS NULL) \
+     AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.root_post_id IS NULL) \
      AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
                      WHERE k.blocker_blog_id = p.blog_id AND kb.user_id = $2)";
 

@@ -67,8 +67,11 @@ impl PostRow {
         serde_json::from_str(&self.trail).unwrap_or_default()
     }
 
+    /// Whether the post is a reblog: it has a chain's first post above it. Not whether its
+    /// parent is still there: a reblog whose parent was deleted (`parent_post_id` is then
+    /// NULL) is still a reblog, with the trail it carries.
     pub fn is_reblog(&self) -> bool {
-        self.parent_post_id.is_some()
+        self.root_post_id.is_some()
     }
 
     /// The position in pages that list newest first.
