@@ -5,9 +5,12 @@ import { postFromWire } from '../../../api/postModels';
 import { DELETE_CONFIRMATION } from '../../../api/postActions';
 import type { Post as WirePost } from '../../../api/types/Post';
 import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
-import { user } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
+import { useEffect } from 'react';
+import { blogFromWire } from '../../../api/models';
+import { user, wireBlog } from '../../../test/fixtures';
+import { useBlog, useBlogsDispatch } from '../../blogs';
 import { useRemovedPosts, useSavedPosts } from '../savedPosts';
 import { PostView } from './PostView';
 
@@ -97,6 +100,36 @@ describe('OwnPostActions: publish and delete one’s own post', () => {
     fireEvent.click(within(article).getByRole('button', { name: 'Queue' }));
     await waitFor(() => expect(heard.saved).toEqual(['5:queued']));
     expect(requests.find((r) => r.path === '/publish')!.form.get('queue')).toBe('queue');
+  });
+
+  it("updates the blog's counts from the answer (the account menu's Drafts and Queue)", async () => {
+    function Counts() {
+      const dispatch = useBlogsDispatch();
+      const bob = useBlog('bob');
+      useEffect(() => {
+        dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob', { draft_count: 1, queued_post_count: 0 }))] });
+      }, [dispatch]);
+      return <output aria-label="counts">{bob ? `${bob.draftCount} ${bob.queuedPostCount}` : ''}</output>;
+    }
+    const api = fakeApi({
+      'POST /publish': () => ({
+        response: {
+          post: wirePost(5, { is_mine: true, state: 'queued' }),
+          message: 'Queued',
+          context_tumblelog: { ...context, draft_count: 0, queued_post_count: 1 },
+        },
+      }),
+    });
+    const rendered = renderWithProviders(
+      <>
+        <Counts />
+        <PostView post={postFromWire(wirePost(5, { is_mine: true, state: 'draft' }))} />
+      </>,
+      { client: api.client, user: user() },
+    );
+    expect((await screen.findByRole('status', { name: 'counts' })).textContent).toBe('1 0');
+    fireEvent.click(within(within(rendered.container).getByRole('article')).getByRole('button', { name: 'Queue' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'counts' }).textContent).toBe('0 1'));
   });
 
   it('deletes only after the confirmation, then tells the pages the post is gone', async () => {

@@ -5,6 +5,8 @@
 import { useApi } from '../../../api/ApiProvider';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
+import { blogCountsFromWire } from '../../../api/models';
+import { useBlogsDispatch } from '../../blogs';
 import { celebrateFirstPost } from '../../confetti';
 import { useDialogs } from '../../dialogs';
 import { announceRemovedPost, announceWentOut } from '../savedPosts';
@@ -17,10 +19,14 @@ export function OwnPostActions({ post }: { post: Post }) {
   const api = useApi();
   const { alert, confirm } = useDialogs();
   const { busy, error, run: act } = usePostActionRun();
+  // Spec 001 §4 "Counters on the blog controls update": the account menu's Posts, Drafts and
+  // Queue, and the blog page's, from the blog's counts each answer carries.
+  const blogsDispatch = useBlogsDispatch();
 
   const publish = (queue: boolean) =>
     act(async () => {
       const answer = await runPostAction(api, 'publish', queue ? { id: post.id, queue: 'queue' } : { id: post.id }, alert);
+      blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
       announceWentOut(answer);
       // A draft published is as much a first post as one posted from the composer.
       celebrateFirstPost(answer);
@@ -28,7 +34,8 @@ export function OwnPostActions({ post }: { post: Post }) {
   const remove = async () => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     act(async () => {
-      await runPostAction(api, 'delete', { post_id: post.id, channel_id: post.blogName }, alert);
+      const answer = await runPostAction(api, 'delete', { post_id: post.id, channel_id: post.blogName }, alert);
+      blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
       announceRemovedPost(post.id);
     });
   };
