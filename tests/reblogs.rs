@@ -418,3 +418,57 @@ async fn a_chain_keeps_its_trail_when_an_earlier_post_is_deleted() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_reblog_of_a_deleted_reblog_stays_a_note_of_the_chain() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        let (root_id, key) = text_post(&ann, "ann", "The first words", &[]).await;
+        let reblog = |client: &'static str, id: i64, key: String| {
+            let who = if client == "ben" { &ben } else { &cat };
+            async move {
+                let saved = save(
+                    who,
+                    client,
+                    &[
+                        ("reblog_post_id", &id.to_string()),
+                        ("reblog_key", &key),
+                        ("post[two]", "<p>yes</p>"),
+                    ],
+                )
+                .await;
+                (
+                    saved["post"]["id"].as_i64().unwrap(),
+                    saved["post"]["reblog_key"].as_str().unwrap().to_owned(),
+                )
+            }
+        };
+        let (ben_id, ben_key) = reblog("ben", root_id, key).await;
+        reblog("cat", ben_id, ben_key).await;
+        let mut before = notes(&ann, root_id).await;
+        before.sort();
+        assert_eq!(
+            before,
+            [
+                ("reblog".into(), "ben".into()),
+                ("reblog".into(), "cat".into())
+            ],
+            "{kind:?}"
+        );
+        assert_eq!(delete(&ben, ben_id, "ben").await.status, 200, "{kind:?}");
+        // Ben's reblog went, and its note; cat's reblog is still there, and so is its note.
+        assert_eq!(
+            notes(&ann, root_id).await,
+            [("reblog".to_owned(), "cat".to_owned())],
+            "{kind:?}"
+        );
+        assert_eq!(
+            read_post(&ann, "ann", root_id).await["note_count"],
+            1,
+            "{kind:?}"
+        );
+    })
+    .await;
+}
