@@ -269,9 +269,13 @@ const EMBED_JS: &str = r#"(function () {
 
 /// Inside the embed page: reports its height to the page that framed it.
 const FRAME_JS: &str = r#"(function () {
+  // The body's own height with its margins: the document's scrollHeight is never less than
+  // the frame, so a post shorter than the frame's first 400 px would never shrink it.
   function report() {
     if (window.parent === window) return;
-    window.parent.postMessage({ type: 'dashwire:embed-height', height: document.documentElement.scrollHeight }, '*');
+    var body = document.body, style = window.getComputedStyle(body);
+    var height = body.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    window.parent.postMessage({ type: 'dashwire:embed-height', height: Math.ceil(height) }, '*');
   }
   window.addEventListener('load', report);
   if (window.ResizeObserver) new ResizeObserver(report).observe(document.body);

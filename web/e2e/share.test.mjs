@@ -8,6 +8,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -185,6 +186,7 @@ test('share a post by email with the keyboard, and copy its embed code', async (
     assert.ok(mail.body.includes('The ferry, at last.'), `the message in:\n${mail.body}`);
   });
 
+  let embedCode = '';
   await t.test('Embed shows the post’s embed code, and Copy copies it', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const model = await openWithKeyboard();
@@ -197,6 +199,30 @@ test('share a post by email with the keyboard, and copy its embed code', async (
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), model.embed_code);
     await page.keyboard.press('Escape');
     await popover.waitFor({ state: 'detached' });
+    embedCode = model.embed_code;
+  });
+
+  await t.test('the embed code on another page frames the post at the post’s own height', async () => {
+    // Another site, on a port of its own (a page the test only set would be no site to frame
+    // the post, and Chromium keeps a public page from reaching the loopback server).
+    const host = http.createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html><body><h1>A page elsewhere</h1>${embedCode}</body></html>`);
+    });
+    await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+    after(() => host.close());
+    const { page: elsewhere } = await stack.newPage();
+    await elsewhere.goto(`http://127.0.0.1:${host.address().port}/`);
+    const frame = elsewhere.locator('iframe[title="A post on dashwire"]');
+    await frame.waitFor();
+    // A title and a line: well under the 400 px the frame starts at, and more than nothing.
+    await elsewhere.waitForFunction(() => {
+      const el = document.querySelector('iframe[title="A post on dashwire"]');
+      return el !== null && el.getBoundingClientRect().height < 400;
+    });
+    const height = await frame.evaluate((el) => el.getBoundingClientRect().height);
+    const inside = await frame.contentFrame().locator('body').evaluate((body) => body.scrollHeight);
+    assert.ok(height >= inside, `the frame (${height} px) shows all of the post (${inside} px)`);
   });
 
   await t.test('no script errors', () => {
