@@ -64,6 +64,14 @@ describe('photo uploads', () => {
     expect((await screen.findByRole('alertdialog')).textContent).toContain('a.png: Woops :(');
   });
 
+  it('says so when more photos are chosen than a post holds, and sends the ones it holds', async () => {
+    renderPhotoForm();
+    const files = Array.from({ length: 11 }, (_, i) => new File(['png!'], `p${i}.png`, { type: 'image/png' }));
+    await choose(...files);
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('A post holds at most 10 photos: 1 photo was left out.');
+    expect(within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem')).toHaveLength(10);
+  });
+
   it('refuses a file over the limit before sending it', async () => {
     renderPhotoForm();
     const big = new File(['x'], 'big.png', { type: 'image/png' });

@@ -65,6 +65,12 @@ type Uploaders = { [K in UploadKind]: Uploader<UploadAnswers[K]> };
 let uploadCounter = 0;
 const nextUploadId = () => `u${++uploadCounter}`;
 
+/** What is said when more photos were chosen than the post has room for. */
+export function photosLeftOut(leftOut: number, most: number): string {
+  const photos = leftOut === 1 ? 'photo was' : 'photos were';
+  return `A post holds at most ${most} photos: ${leftOut} ${photos} left out.`;
+}
+
 export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limits: FormLimits, room: number): Uploads {
   const api = useApi();
   const dialogs = useDialogs();
@@ -129,7 +135,12 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
 
   const addPhotoFiles = useCallback(
     (files: File[], selfie?: PhotoSelfie) => {
-      const accepted = files.filter((file) => !refused('photo', file)).slice(0, Math.max(0, room));
+      const usable = files.filter((file) => !refused('photo', file));
+      const accepted = usable.slice(0, Math.max(0, room));
+      // More than the post has room for (spec 001 §5: at most 10): said, not silently dropped.
+      if (usable.length > accepted.length) {
+        void dialogs.alert(photosLeftOut(usable.length - accepted.length, limits.photos_per_post));
+      }
       const sent = accepted.map((file) => ({ file, id: newPhotoId(), upload: send('photo', file) }));
       if (sent.length === 0) return;
       const photos: PhotoItem[] = sent.map(({ file, id, upload }) => ({
@@ -165,7 +176,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
           });
       }
     },
-    [dispatch, send, refused, alertFailure, room, newPhotoId],
+    [dispatch, send, refused, alertFailure, room, newPhotoId, dialogs, limits.photos_per_post],
   );
 
   const removePhoto = useCallback(
