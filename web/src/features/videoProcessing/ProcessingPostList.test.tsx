@@ -102,6 +102,19 @@ describe('the Processing page: each held post’s video', () => {
     expect(page.asked('/svc/video/processing')).toHaveLength(asks);
   });
 
+  it('says a try failed, and why, while the next one waits', async () => {
+    const page = renderProcessing({
+      posts: [1],
+      processing: { enabled: true, videos: [video(1, 'queued', FAILURE)] },
+    });
+    await advance();
+    await advance();
+    const waiting = page.post(1)!;
+    expect(within(waiting).getByText('Try 1 of 3 failed; it will be tried again.')).toBeTruthy();
+    expect(within(waiting).getByText(FAILURE)).toBeTruthy();
+    expect(within(waiting).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('tries a failed video again: disabled while sending, then waiting again', async () => {
     const answer = deferred<FakeAnswer>();
     const page = renderProcessing(

@@ -29,13 +29,17 @@ export function VideoProgressNote({ blog, progress }: { blog: string; progress: 
     },
   });
   const failed = progress.state === 'failed';
+  // A try failed and another is to come: said, with why, rather than 'Waiting' as if new.
+  const retrying = progress.state === 'queued' && progress.error !== '';
   return (
     <div className={`processing-note processing-note--${progress.state}`}>
       <p className="processing-note__state" role="status">
         {progress.state === 'running' && <ThreeBarLoader label="Processing" />}
-        {PROGRESS_TEXTS[progress.state]}
+        {retrying
+          ? `Try ${progress.attempts} of ${progress.maxAttempts} failed; it will be tried again.`
+          : PROGRESS_TEXTS[progress.state]}
       </p>
-      {failed && progress.error && <p className="processing-note__error">{progress.error}</p>}
+      {(failed || retrying) && progress.error && <p className="processing-note__error">{progress.error}</p>}
       {failed && (
         <button type="button" className="button button--quiet" disabled={retry.isPending} onClick={() => retry.mutate()}>
           Try again
