@@ -330,7 +330,13 @@ fn without_paths(line: &str) -> String {
     };
     reason
         .split(' ')
-        .map(|word| if word.starts_with('/') { "the file" } else { word })
+        .map(|word| {
+            if word.starts_with('/') {
+                "the file"
+            } else {
+                word
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
