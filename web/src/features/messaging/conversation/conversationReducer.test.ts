@@ -119,6 +119,21 @@ describe('conversation view', () => {
     expect(state.messages).toEqual([]);
   });
 
+  it("drops 'could not reach the server' once the server answers again, and keeps a refusal", () => {
+    const loaded: ConversationViewAction = { type: 'loaded', conversation, messages: [], olderHref: null };
+    const failed = (unreachable: boolean): ConversationViewAction => ({
+      type: 'sendFailed',
+      clientId: 'c1',
+      error: unreachable ? 'Could not reach the server.' : 'Messages are at most 4096 characters.',
+      unreachable,
+    });
+    const cut = run(initialConversationView(42), loaded, { type: 'sendStarted', message: pending }, failed(true));
+    expect(cut.sendError).toBe('Could not reach the server.');
+    expect(run(cut, loaded).sendError).toBeNull();
+    const refused = run(initialConversationView(42), loaded, { type: 'sendStarted', message: pending }, failed(false));
+    expect(run(refused, loaded).sendError).toBe('Messages are at most 4096 characters.');
+  });
+
   it('starts the older pages where the first load ended; refreshes and older pages merge in', () => {
     const state = run(
       initialConversationView(42),

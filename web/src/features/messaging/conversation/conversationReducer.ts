@@ -15,6 +15,8 @@ export interface ConversationViewState {
   isLoading: boolean;
   isSending: boolean;
   sendError: string | null;
+  /** The send failed for want of the server, not by its refusal: the next answer clears it. */
+  sendErrorUnreachable: boolean;
   /** Each other participant's last read time (ms), from `read` events. */
   readUpTo: Record<string, number>;
   /**
@@ -37,7 +39,7 @@ export type ConversationViewAction =
   | { type: 'loadFailed'; status: number; notABlog?: string }
   | { type: 'sendStarted'; message: Message }
   | { type: 'sendSucceeded'; clientId: string; conversation: Conversation; message: Message }
-  | { type: 'sendFailed'; clientId: string; error: string }
+  | { type: 'sendFailed'; clientId: string; error: string; unreachable?: boolean }
   | { type: 'messageReceived'; message: Message }
   | { type: 'readReceived'; participant: string; lastReadTs: number };
 
@@ -52,6 +54,7 @@ export function initialConversationView(conversationId: number | null): Conversa
     isLoading: true,
     isSending: false,
     sendError: null,
+    sendErrorUnreachable: false,
     readUpTo: {},
     olderHref: null,
   };
@@ -83,6 +86,11 @@ export function conversationViewReducer(
   return produce(state, (draft) => {
     switch (action.type) {
       case 'loaded':
+        // The server answers again: 'could not reach it' no longer says how things are.
+        if (draft.sendErrorUnreachable) {
+          draft.sendError = null;
+          draft.sendErrorUnreachable = false;
+        }
         if (draft.isLoading) draft.olderHref = action.olderHref;
         draft.isLoading = false;
         becameExisting(draft, action.conversation);
@@ -106,6 +114,7 @@ export function conversationViewReducer(
       case 'sendStarted':
         draft.isSending = true;
         draft.sendError = null;
+        draft.sendErrorUnreachable = false;
         draft.messages.push(action.message);
         break;
       case 'sendSucceeded':
@@ -117,6 +126,7 @@ export function conversationViewReducer(
       case 'sendFailed':
         draft.isSending = false;
         draft.sendError = action.error;
+        draft.sendErrorUnreachable = action.unreachable ?? false;
         draft.messages = draft.messages.filter((m) => m.clientId !== action.clientId);
         break;
       case 'messageReceived':

@@ -151,7 +151,8 @@ export function useConversation(target: ConversationTarget): ConversationView {
         dispatch({ type: 'sendSucceeded', clientId, conversation: sent.conversation, message: sent.message });
         return true;
       } catch (err) {
-        dispatch({ type: 'sendFailed', clientId, error: errorDetails(err).join(' ') });
+        const unreachable = !(err instanceof ApiError) || err.status === 0;
+        dispatch({ type: 'sendFailed', clientId, error: errorDetails(err).join(' '), unreachable });
         return false;
       }
     },
