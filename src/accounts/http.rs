@@ -1,7 +1,7 @@
 //! The account calls: `/svc/user/info`, `/register`, `/login`, `/logout`, `/new/blog`,
 //! `/svc/user/current_blog`, `/svc/post/set_seen_atg`, `/svc/user/socket_token`.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State};
@@ -138,13 +138,9 @@ struct LoginForm {
     password: String,
 }
 
-async fn login(
-    State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    MaybeSession(old): MaybeSession,
-    Form(form): Form<LoginForm>,
-) -> Result<Response, AppError> {
-    let ip = peer.ip();
+/// Refuses an address past its failed log-in attempts: 429 `too_many_attempts`. A login and
+/// a password change (a guess at the current password) count against the same limit.
+pub(super) async fn within_login_limit(app: &AppState, ip: IpAddr) -> Result<(), AppError> {
     if let Err(wait) = app.login_limiter.check(ip).await {
         let minutes = wait.as_secs().div_ceil(60).max(1);
         return Err(AppError::too_many(
@@ -152,6 +148,17 @@ async fn login(
             format!("Too many failed log-in attempts. Try again in {minutes} minutes."),
         ));
     }
+    Ok(())
+}
+
+async fn login(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    MaybeSession(old): MaybeSession,
+    Form(form): Form<LoginForm>,
+) -> Result<Response, AppError> {
+    let ip = peer.ip();
+    within_login_limit(&app, ip).await?;
     let email = form.email.trim().to_lowercase();
     let user = if email.is_empty() {
         None

@@ -9,6 +9,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
+use super::http::within_login_limit;
 use crate::auth::session::CurrentUser;
 use crate::auth::{self, password, validate};
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -50,13 +51,7 @@ async fn change(
     // Guessing the current password from a session left open is guessing a login: the same
     // limit per address applies.
     let ip = peer.ip();
-    if let Err(wait) = app.login_limiter.check(ip).await {
-        let minutes = wait.as_secs().div_ceil(60).max(1);
-        return Err(AppError::too_many(
-            Code::TooManyAttempts,
-            format!("Too many failed log-in attempts. Try again in {minutes} minutes."),
-        ));
-    }
+    within_login_limit(&app, ip).await?;
     validate::new_password(&form.new_password)?;
     let stored = auth::store::user_by_id(&app.store, user.user_id)
         .await?
