@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useApi } from '../../../api/ApiProvider';
 import type { Blog } from '../../../api/models';
 import { FormErrors } from '../../../components/FormErrors';
 import { InfoIcon } from '../../../components/icons';
 import { useDismiss } from '../../../components/useDismiss';
 import { formatCount } from '../../../lib/format';
 import { useAsyncAction } from '../../../lib/useAsyncAction';
-import { unblockBlog, useBlocking } from '../../blocking';
-import { useBlogsDispatch } from '../../blogs';
+import { useBlockToggle } from '../../blocking';
 import { FlagForm } from '../../flagging';
 import { useSession } from '../../session';
 import { AdminToggles } from './AdminToggles';
@@ -86,26 +84,22 @@ function BlogInfo({ blog, onFlag, focusFlag }: { blog: Blog; onFlag(): void; foc
 }
 
 function BlockButton({ blog }: { blog: Blog }) {
-  const { user } = useSession();
-  const api = useApi();
-  const blocking = useBlocking();
-  const dispatch = useBlogsDispatch();
+  const block = useBlockToggle(blog);
   const action = useAsyncAction();
-  if (!user || blog.isMine) return null;
-  const acting = user.currentBlog;
-  const toggle = () =>
-    action.run(async () => {
-      if (blog.ignoring) {
-        await unblockBlog(api, acting, blog.name);
-        dispatch({ type: 'ignoringSet', name: blog.name, ignoring: false });
-      } else if (await blocking.confirmBlockBlog(acting, blog.name)) {
-        dispatch({ type: 'ignoringSet', name: blog.name, ignoring: true });
-      }
-    });
+  if (!block) return null;
   return (
     <>
-      <button type="button" className="button button--quiet" disabled={action.pending} onClick={() => void toggle()}>
-        {blog.ignoring ? 'Unblock' : 'Block'}
+      <button
+        type="button"
+        className="button button--quiet"
+        disabled={action.pending}
+        onClick={() =>
+          void action.run(async () => {
+            await block.toggle();
+          })
+        }
+      >
+        {block.blocked ? 'Unblock' : 'Block'}
       </button>
       <FormErrors errors={action.errors} />
     </>

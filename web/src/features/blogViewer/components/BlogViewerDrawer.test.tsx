@@ -54,6 +54,7 @@ function renderViewer(
     'GET /svc/ann/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'GET /svc/bob/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
     'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
+    'POST /svc/block/remove': () => ({ response: { blocked: false, changed: true } }),
     'POST /svc/like': () => ({ response: { id: 3, liked: true, note_count: 1, liked_post_count: 1 } }),
     'GET /svc/indash_blog/posts': (req: FakeRequest) => {
       const name = req.query.get('tumblelog_name_or_id')!;
@@ -233,6 +234,29 @@ describe('BlogViewerDrawer', () => {
     expect(await within(tools).findByText('ann is blocked.')).toBeTruthy();
     const block = requests.find((r) => r.path === '/svc/block/add')!;
     expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'ann']);
+  });
+
+  it('turns Block into Unblock once blocked, as the blog card’s menu does, and Unblock back', async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 1) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    const tools = await within(drawer()).findByRole('toolbar', { name: 'ann controls' });
+    fireEvent.click(within(tools).getByRole('button', { name: 'Block' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    const unblock = await within(tools).findByRole('button', { name: 'Unblock' });
+    expect(within(tools).queryByRole('button', { name: 'Block' })).toBeNull();
+    // The card's menu reads the same.
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'About ann' }));
+    const about = within(drawer()).getByRole('dialog', { name: 'About ann' });
+    expect(within(about).getByRole('button', { name: 'Unblock' })).toBeTruthy();
+
+    // Unblock lifts it at once, with no confirmation.
+    fireEvent.click(unblock);
+    await within(tools).findByRole('button', { name: 'Block' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(tools).getByText('ann is unblocked.')).toBeTruthy();
+    const removed = requests.filter((r) => r.path === '/svc/block/remove');
+    expect(removed.map((r) => [r.form.get('tumblelog'), r.form.get('blocked_tumblelog')])).toEqual([['alice', 'ann']]);
+    expect(within(about).getByRole('button', { name: 'Block' })).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import type { Blog } from '../../../api/models';
 import { errorDetails } from '../../../api/client';
-import { useBlocking } from '../../blocking';
+import { useBlockToggle } from '../../blocking';
 import { FlagForm } from '../../flagging';
 import { useMessaging } from '../../messaging';
 import { useSession } from '../../session';
@@ -27,7 +27,8 @@ export function BlogViewerTools({
 }) {
   const { isLoggedIn, user } = useSession();
   const messaging = useMessaging();
-  const blocking = useBlocking();
+  const block = useBlockToggle(blog);
+  const [blocking, setBlocking] = useState(false);
   const [shared, setShared] = useState<string | null>(null);
   const [flagging, setFlagging] = useState(false);
   const flagButton = useRef<HTMLButtonElement>(null);
@@ -71,19 +72,26 @@ export function BlogViewerTools({
             Message
           </button>
         )}
-        {isLoggedIn && user && !blog.isMine && (
+        {block && (
           <button
             type="button"
             className="button button--quiet"
-            onClick={() =>
-              // Blocking acts as the current blog (spec 002 §6); Nevermind does nothing.
-              void blocking
-                .confirmBlockBlog(user.currentBlog, blog.name)
-                .then((blocked) => blocked && setShared(`${blog.name} is blocked.`))
+            disabled={blocking}
+            onClick={() => {
+              // As the blog card's menu: Block (acting as the current blog, spec 002 §6;
+              // Nevermind does nothing), or Unblock once blocked.
+              setBlocking(true);
+              block
+                .toggle()
+                .then((outcome) => {
+                  if (outcome === 'blocked') setShared(`${blog.name} is blocked.`);
+                  if (outcome === 'unblocked') setShared(`${blog.name} is unblocked.`);
+                })
                 .catch((err: unknown) => setShared(errorDetails(err).join(' ')))
-            }
+                .finally(() => setBlocking(false));
+            }}
           >
-            Block
+            {block.blocked ? 'Unblock' : 'Block'}
           </button>
         )}
         {/* As on the blog card's menu: a signed-in user, someone else's blog. */}

@@ -1,0 +1,72 @@
+import { useCallback, useMemo } from 'react';
+import { useApi } from '../../api/ApiProvider';
+import type { ApiClient } from '../../api/client';
+import type { BlockAnswer } from '../../api/types/BlockAnswer';
+import type { BlockForm } from '../../api/types/BlockForm';
+import { useBlogsDispatch } from '../blogs';
+import { useDialogs } from '../dialogs';
+import { useSession } from '../session';
+
+/** Spec 002 §8: the confirmation before blocking a blog. */
+export function blockBlogText(blog: string, currentBlog: string): string {
+  return `Are you sure you want to block ${blog} from ${currentBlog}? They won't be able to follow ${currentBlog}, send ${currentBlog} messages, see ${currentBlog} in search results, or interact with any of ${currentBlog}'s posts.`;
+}
+
+/** Spec 002 §8: the confirmation before blocking a message sender. */
+export const BLOCK_SENDER_TEXT =
+  "Block messages from this sender? Any further messages sent from their IP address will be blocked from your inbox. This can't be undone, by the way.";
+
+/** POST /svc/block/add: `blocker` (one of yours) blocks `blocked`. */
+export function blockBlog(api: ApiClient, blocker: string, blocked: string): Promise<BlockAnswer> {
+  return api.post<BlockAnswer, BlockForm>('/svc/block/add', { tumblelog: blocker, blocked_tumblelog: blocked });
+}
+
+/** POST /svc/block/remove: `blocker` (one of yours) no longer blocks `blocked`. */
+export function unblockBlog(api: ApiClient, blocker: string, blocked: string): Promise<BlockAnswer> {
+  return api.post<BlockAnswer, BlockForm>('/svc/block/remove', { tumblelog: blocker, blocked_tumblelog: blocked });
+}
+
+export interface Blocking {
+  /** Asks with the blog confirmation, then blocks; false when the user said Nevermind. */
+  confirmBlockBlog(blocker: string, blocked: string): Promise<boolean>;
+  /** Asks with the message-sender confirmation, then blocks; false when cancelled. */
+  confirmBlockSender(blocker: string, sender: string): Promise<boolean>;
+  /** Lifts `blocker`'s block of `blocked`, at once. */
+  unblockBlog(blocker: string, blocked: string): Promise<void>;
+}
+
+/**
+ * Blocking and unblocking, and what a block changes on the page at once: a block or unblock
+ * by the acting blog sets the blog's `ignoring` in the blog store (the blog model's "your
+ * acting blog blocks it", which Block and Unblock read).
+ */
+export function useBlocking(): Blocking {
+  const api = useApi();
+  const dialogs = useDialogs();
+  const dispatch = useBlogsDispatch();
+  const { user } = useSession();
+  const acting = user?.currentBlog;
+
+  const block = useCallback(
+    async (text: string, blocker: string, blocked: string) => {
+      const sure = await dialogs.confirm(text, { ok: 'Block', cancel: 'Nevermind' });
+      if (!sure) return false;
+      await blockBlog(api, blocker, blocked);
+      if (blocker === acting) dispatch({ type: 'ignoringSet', name: blocked, ignoring: true });
+      return true;
+    },
+    [acting, api, dialogs, dispatch],
+  );
+
+  return useMemo(
+    () => ({
+      confirmBlockBlog: (blocker: string, blocked: string) => block(blockBlogText(blocked, blocker), blocker, blocked),
+      confirmBlockSender: (blocker: string, sender: string) => block(BLOCK_SENDER_TEXT, blocker, sender),
+      unblockBlog: async (blocker: string, blocked: string) => {
+        await unblockBlog(api, blocker, blocked);
+        if (blocker === acting) dispatch({ type: 'ignoringSet', name: blocked, ignoring: false });
+      },
+    }),
+    [acting, api, block, dispatch],
+  );
+}
