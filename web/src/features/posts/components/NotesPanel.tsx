@@ -1,19 +1,18 @@
 // A post's notes (spec 002 §1, §3): who liked it, who reblogged it where, who replied what,
-// newest first, reloaded when the live count moves; and the reply form where the post takes
-// replies. Every text here is plain text.
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+// newest first, with new ones shown on top as the live count moves; and the reply form where
+// the post takes replies. Every text here is plain text.
+import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { runPostAction } from '../../../api/postActions';
-import { fetchNotes, type Note } from '../../../api/postEndpoints';
+import type { Note } from '../../../api/postEndpoints';
 import type { Post } from '../../../api/postModels';
-import { loadError } from '../../../api/queryClient';
 import { MAX_REPLY_CHARS } from '../../../api/limits';
 import { Avatar } from '../../../components/Avatar';
 import { BarLoader } from '../../../components/BarLoader';
 import { useDialogs } from '../../dialogs';
 import { useSession } from '../../session';
+import { useNoteList } from '../useNoteList';
 
 function NoteItem({ note }: { note: Note }) {
   return (
@@ -55,7 +54,7 @@ export function NotesPanel({
   onCounted,
 }: {
   post: Post;
-  /** The live count: a change reloads the list. */
+  /** The live count: a change shows what came since on top of the list. */
   noteCount: number;
   onCounted(count: number): void;
 }) {
@@ -66,23 +65,7 @@ export function NotesPanel({
   const [replying, setReplying] = useState(false);
   const [replyError, setReplyError] = useState<string | null>(null);
 
-  // The notes as of this count: a new count starts a new list from its first page, and the
-  // list shown stays until that arrives. An answer for an earlier count lands in that
-  // count's cache entry, never in the list shown.
-  const pages = useInfiniteQuery({
-    queryKey: ['notes', post.id, noteCount],
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam: before }) => fetchNotes(api, post.id, before),
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-    placeholderData: keepPreviousData,
-  });
-  const notes = useMemo(() => {
-    if (!pages.data) return null;
-    const seen = new Set<number>();
-    return pages.data.pages.flatMap((page) => page.notes).filter((n) => !seen.has(n.id) && seen.add(n.id));
-  }, [pages.data]);
-  const error = loadError(pages);
-  const loadMore = () => void pages.fetchNextPage();
+  const { notes, error, hasMore, loadMore, refreshNewest } = useNoteList(post.id, noteCount);
 
   const text = reply.trim();
   const sendReply = (e: FormEvent) => {
@@ -93,9 +76,9 @@ export function NotesPanel({
     runPostAction(api, 'reply', { post_id: post.id, reply_text: text, tumblelog: post.blogName }, alert)
       .then((answer) => {
         setReply('');
-        // A new count loads the list afresh; the same count (its live event came first, and
-        // the list loaded then may not have had the reply yet) reads the list again.
-        if (answer.note_count === noteCount) void pages.refetch();
+        // A new count reads what came since; the same count (its live event came first, and
+        // what was read then may not have had the reply yet) reads it again.
+        if (answer.note_count === noteCount) refreshNewest();
         onCounted(answer.note_count);
       })
       .catch((err: unknown) => setReplyError(errorDetails(err).join(' ')))
@@ -124,20 +107,21 @@ export function NotesPanel({
           )}
         </form>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : notes === null ? (
-        <BarLoader label="Loading notes" />
-      ) : (
+      {notes !== null && (
         <ol className="notes-panel__list" aria-label="Notes on this post">
           {notes.map((note) => (
             <NoteItem key={note.id} note={note} />
           ))}
         </ol>
       )}
-      {pages.hasNextPage && (
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        notes === null && <BarLoader label="Loading notes" />
+      )}
+      {hasMore && (
         <button type="button" className="notes-panel__more" onClick={loadMore}>
           Show more notes
         </button>

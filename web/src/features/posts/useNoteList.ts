@@ -1,0 +1,68 @@
+// The notes panel's list (spec 002 §1, §3): the pages the reader loaded stay when the live
+// count moves, and what came since shows on top of them, so a reader who paged down keeps
+// their place.
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useApi } from '../../api/ApiProvider';
+import { fetchNotes, type Note, type NotesPage } from '../../api/postEndpoints';
+import { loadError } from '../../api/queryClient';
+import { fetchNotesSince, newestNoteId, noteList } from './noteList';
+
+export interface NoteListControls {
+  /** Newest first; null while the first page loads. */
+  notes: Note[] | null;
+  /** What a failed load says (the list, or what came since), ready to show. */
+  error: string | null;
+  hasMore: boolean;
+  loadMore(): void;
+  /** Reads what came since again (a reply the count's own event did not bring). */
+  refreshNewest(): void;
+}
+
+export function useNoteList(postId: number, noteCount: number): NoteListControls {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const pagesKey = useMemo(() => ['notes', postId], [postId]);
+  const pages = useInfiniteQuery({
+    queryKey: pagesKey,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam: before }) => fetchNotes(api, postId, before),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+
+  // Once the count moves from what it was when the panel opened, what came since is read at
+  // each count: one cache entry per count, so an answer for an earlier count never stands
+  // for a later one, and the last one read stays shown until the next arrives.
+  const [openedAt] = useState(noteCount);
+  const [moved, setMoved] = useState(false);
+  if (!moved && noteCount !== openedAt) setMoved(true);
+  const newest = useQuery({
+    queryKey: ['notes', postId, 'newest', noteCount],
+    queryFn: () =>
+      fetchNotesSince(api, postId, newestNoteId(queryClient.getQueryData<InfiniteData<NotesPage>>(pagesKey)?.pages)),
+    enabled: moved,
+    placeholderData: keepPreviousData,
+  });
+
+  const list = useMemo(
+    () => noteList(pages.data?.pages, pages.hasNextPage, newest.data),
+    [pages.data, pages.hasNextPage, newest.data],
+  );
+  // More came at once than the catch-up reads: the list starts again from the top.
+  useEffect(() => {
+    if (list.gap) void queryClient.resetQueries({ queryKey: pagesKey });
+  }, [list.gap, queryClient, pagesKey]);
+
+  const { fetchNextPage, refetch: refetchPages } = pages;
+  const { refetch: refetchNewest } = newest;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const refreshNewest = useCallback(() => void (moved ? refetchNewest() : refetchPages()), [moved, refetchNewest, refetchPages]);
+
+  return {
+    notes: list.notes,
+    error: loadError(pages) ?? loadError(newest),
+    hasMore: list.hasMore,
+    loadMore,
+    refreshNewest,
+  };
+}
