@@ -6,6 +6,7 @@ import type { BlockForm } from '../../api/types/BlockForm';
 import { useBlogsDispatch } from '../blogs';
 import { useDialogs } from '../dialogs';
 import { useSession } from '../session';
+import { blockedBlogs } from './blockedBlogs';
 
 /** Spec 002 §8: the confirmation before blocking a blog. */
 export function blockBlogText(blog: string, currentBlog: string): string {
@@ -38,7 +39,8 @@ export interface Blocking {
 /**
  * Blocking and unblocking, and what a block changes on the page at once: a block or unblock
  * by the acting blog sets the blog's `ignoring` in the blog store (the blog model's "your
- * acting blog blocks it", which Block and Unblock read).
+ * acting blog blocks it", which Block and Unblock read), and a blocked blog's posts leave the
+ * open lists of posts (blockedBlogs).
  */
 export function useBlocking(): Blocking {
   const api = useApi();
@@ -53,6 +55,7 @@ export function useBlocking(): Blocking {
       if (!sure) return false;
       await blockBlog(api, blocker, blocked);
       if (blocker === acting) dispatch({ type: 'ignoringSet', name: blocked, ignoring: true });
+      blockedBlogs.announce(blocked);
       return true;
     },
     [acting, api, dialogs, dispatch],

@@ -39,6 +39,7 @@ export function useBlogSearch(blogname: string): BlogSearch {
         ? fetchBlogSearch(api, request.blogname, request.term, request.filters, offset)
         : Promise.resolve({ posts: [], nextOffset: -1 }),
     errorText: SEARCH_FAILED,
+    blog: blogname,
   });
   // The typeahead is a help, not a need: if its tags fail to come, it stays hidden.
   const typeahead = useQuery({

@@ -39,6 +39,13 @@ describe('postListReducer and shownPosts', () => {
     expect(shown([[3, 2, 1]], state)).toEqual([3, 1]);
   });
 
+  it("takes a blocked blog's posts off the page, those put in and those of pages read later too", () => {
+    const bob = (id: number) => post(id, { tumblelog: 'bob' });
+    const carol = (id: number) => post(id, { tumblelog: 'carol' });
+    const state = run({ type: 'newerLoaded', posts: [bob(9), carol(8)], at: 'top' }, { type: 'blogBlocked', name: 'bob' });
+    expect(shownPosts([[carol(7), bob(6)], [bob(5), carol(4)]], state).map((p) => p.id)).toEqual([8, 7, 4]);
+  });
+
   it('shows note counts asked for while the socket was down, until an edit brings its own', () => {
     const counted = run({ type: 'noteCountsPolled', counts: new Map([[2, 9]]) });
     expect(shownPosts([posts(3, 2)], counted)[1].noteCount).toBe(9);

@@ -1,6 +1,7 @@
 // What happened to one page's list of posts since its pages were read (dashboard, a blog, its
 // drafts, queue or processing): posts put in above or below them, posts saved or changed in
-// place, posts gone (spec 001 §4 After save), new note counts, and new posts waiting behind
+// place, posts gone (spec 001 §4 After save), the posts of blogs the user blocked since (spec
+// 002 §6), new note counts, and new posts waiting behind
 // "N new posts". The pages themselves are the query cache's; `shownPosts` puts the two
 // together into the list the page shows.
 import { produce } from 'immer';
@@ -15,6 +16,8 @@ export interface PostListState {
   changed: Record<number, Post>;
   /** Posts deleted, or no longer on this page. */
   removed: number[];
+  /** Blogs the user blocked while the page was open: their posts are off it, later pages' too. */
+  blocked: string[];
   /** Note counts asked for while the socket was down, by post id. */
   noteCounts: Record<number, number>;
   /** New posts that went out on the page's blogs, not shown until the reader asks. */
@@ -41,6 +44,8 @@ export type PostListAction =
   | { type: 'postSaved'; post: Post; belongs: boolean }
   /** Deleted, or no longer published: off every page that shows it. */
   | { type: 'postRemoved'; id: number }
+  /** The user blocked the blog `name`: its posts leave the page. */
+  | { type: 'blogBlocked'; name: string }
   /** Note counts asked for while the socket was down, by post id. */
   | { type: 'noteCountsPolled'; counts: Map<number, number> }
   /** New posts went out that the list does not show: they wait for the reader. */
@@ -53,6 +58,7 @@ export const initialPostListState: PostListState = {
   below: [],
   changed: {},
   removed: [],
+  blocked: [],
   noteCounts: {},
   pending: [],
   looks: 0,
@@ -87,6 +93,9 @@ export function postListReducer(state: PostListState, action: PostListAction): P
         draft.removed.push(action.id);
         draft.pending = draft.pending.filter((id) => id !== action.id);
         break;
+      case 'blogBlocked':
+        if (!draft.blocked.includes(action.name)) draft.blocked.push(action.name);
+        break;
       case 'noteCountsPolled':
         for (const [id, count] of action.counts) draft.noteCounts[id] = count;
         break;
@@ -105,13 +114,13 @@ export function postListReducer(state: PostListState, action: PostListAction): P
 /**
  * The list a page shows: the posts put in above, the pages as read, the posts put in below,
  * each post once (the first place wins: a page read later may hold a post put in above),
- * without the ones gone, with their changes and latest note counts.
+ * without the ones gone or of a blog blocked, with their changes and latest note counts.
  */
 export function shownPosts(pages: readonly Post[][], state: PostListState): Post[] {
   const seen = new Set<number>(state.removed);
   const shown: Post[] = [];
   for (const post of [...state.above, ...pages.flat(), ...state.below]) {
-    if (seen.has(post.id)) continue;
+    if (seen.has(post.id) || state.blocked.includes(post.blogName)) continue;
     seen.add(post.id);
     const current = state.changed[post.id] ?? post;
     const noteCount = state.noteCounts[post.id];

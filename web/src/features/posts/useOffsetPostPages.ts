@@ -2,12 +2,15 @@
 // (`next_offset`, negative once there are no more): search results, in a blog (spec 002 §4
 // Blog search) and across blogs, and the posts with a tag. Their pages go through the query
 // cache under the caller's key: a new key (another term, sort or filter) starts over from
-// offset 0 with no posts, and a search left behind is dropped, not kept to come back to.
+// offset 0 with no posts, and a search left behind is dropped, not kept to come back to. A
+// blog the user blocks takes its posts off the list at once (spec 002 §6), unless the list
+// is that blog's own.
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Post } from '../../api/postModels';
 import type { SearchPage } from '../../api/searchEndpoints';
 import { useInfinitePageControls } from '../../lib/useInfinitePageControls';
+import { useBlockedBlogs } from '../blocking';
 import { useChangedPostsById, useRemovedPosts } from './savedPosts';
 import type { PostListView } from './usePostList';
 
@@ -29,6 +32,7 @@ export function useOffsetPostPages({
   fetchPage,
   enabled = true,
   errorText,
+  blog,
 }: {
   queryKey: QueryKey;
   /** The page starting at `offset`. */
@@ -39,6 +43,8 @@ export function useOffsetPostPages({
    * the caller gives its own.
    */
   errorText: string;
+  /** The one blog whose posts these are (a search in a blog): a block of it leaves them listed. */
+  blog?: string;
 }): OffsetPostPages {
   const pages = useInfiniteQuery({
     queryKey,
@@ -54,6 +60,11 @@ export function useOffsetPostPages({
   // A post deleted while it is listed leaves the list.
   const [removed, setRemoved] = useState<readonly number[]>([]);
   useRemovedPosts((id) => setRemoved((ids) => [...ids, id]));
+  // A blog blocked while its posts are listed takes them off the list.
+  const [blocked, setBlocked] = useState<readonly string[]>([]);
+  useBlockedBlogs((name) => {
+    if (name !== blog) setBlocked((names) => [...names, name]);
+  });
   // A post changed in place while it is listed shows as it now is.
   const changed = useChangedPostsById();
 
@@ -62,12 +73,12 @@ export function useOffsetPostPages({
     const seen = new Set<number>(removed);
     const shown: Post[] = [];
     for (const post of (pages.data?.pages ?? []).flatMap((p) => p.posts)) {
-      if (seen.has(post.id)) continue;
+      if (seen.has(post.id) || blocked.includes(post.blogName)) continue;
       seen.add(post.id);
       shown.push(changed[post.id] ?? post);
     }
     return shown;
-  }, [pages.data, removed, changed]);
+  }, [pages.data, removed, blocked, changed]);
 
   const { ready, failed, moreFailed, loadMore, retry } = useInfinitePageControls(pages);
   const { hasNextPage } = pages;

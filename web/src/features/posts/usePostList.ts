@@ -3,7 +3,8 @@
 // since: the posts the composer saves while the page is open (spec 001 §4 After save), and what
 // its blogs' `posts:{blog}` channels say: an edited post is fetched again in place, a removed
 // one goes, and new ones wait behind "N new posts" until the reader asks for them, so the page
-// never moves under the reader.
+// never moves under the reader. A blog the user blocks takes its posts off every page but its
+// own at once (spec 002 §6).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useReducer } from 'react';
 import { useApi } from '../../api/ApiProvider';
@@ -19,6 +20,7 @@ import {
 } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
+import { useBlockedBlogs } from '../blocking';
 import { useChannels, usePollingFallback } from '../realtime';
 import { belongsOn, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, shownPosts } from './postListReducer';
@@ -156,7 +158,9 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     gcTime: 0,
   });
   useEffect(() => {
-    if (missed.data) dispatch({ type: 'postsAnnounced', ids: missed.data.map((p) => p.id) });
+    if (!missed.data) return;
+    const ids = missed.data.filter((p) => !live.blocked.includes(p.blogName)).map((p) => p.id);
+    dispatch({ type: 'postsAnnounced', ids });
   }, [missed.data]);
 
   useChannels(liveChannels, (frame) => {
@@ -164,7 +168,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     const { id, blog, action } = frame.data;
     const shown = posts.some((p) => p.id === id);
     if (action === 'created') {
-      if (!shown && newestFirst) dispatch({ type: 'postsAnnounced', ids: [id] });
+      if (!shown && newestFirst && !live.blocked.includes(blog)) dispatch({ type: 'postsAnnounced', ids: [id] });
     } else if (action === 'deleted') {
       dispatch({ type: 'postRemoved', id });
     } else if (shown) {
@@ -197,6 +201,10 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
   });
 
   useRemovedPosts((id) => dispatch({ type: 'postRemoved', id }));
+  // The blocked blog's own page still lists its posts: that is what the reader opened.
+  useBlockedBlogs((name) => {
+    if (!(page.root === 'blog' && page.blog === name)) dispatch({ type: 'blogBlocked', name });
+  });
   // Changed by an action that keeps it where it is: in place, as an edit that still belongs.
   useChangedPosts((post) => {
     if (posts.some((p) => p.id === post.id)) dispatch({ type: 'postSaved', post, belongs: true });
