@@ -34,6 +34,11 @@ export interface OpenComposer {
   /** Opened by its route (closing navigates back) rather than by fast compose. */
   viaRoute: boolean;
   fromFastCompose: boolean;
+  /**
+   * Where the focus goes when it closes if what had the focus when it opened is gone: fast
+   * compose's tile leaves with its drawer, so the control that opened fast compose.
+   */
+  returnFocus: HTMLElement | null;
   /** Changes on every opening, so that opening again starts a new form. */
   key: number;
 }
@@ -43,8 +48,11 @@ export interface ComposerControls {
   open: OpenComposer | null;
   /** The path the page under the composer shows (the current path when none is open). */
   pageLocation: string;
-  /** Opens a new post from fast compose: the URL is not updated (§2). */
-  composeFromFastCompose(type: PostType): void;
+  /**
+   * Opens a new post from fast compose: the URL is not updated (§2). `returnFocus` is what
+   * opened fast compose, which has the focus again when the composer closes.
+   */
+  composeFromFastCompose(type: PostType, returnFocus: HTMLElement | null): void;
   /** Opens a new post by its route, over the current page. */
   openNewPost(type: PostType): void;
   /** Opens the edit route; passing the blog lets the fetch name it (`channel_id`). */
@@ -100,6 +108,7 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
       basePath: route.basePath ?? lastPage,
       viaRoute: true,
       fromFastCompose: false,
+      returnFocus: null,
       key: routeKey,
     };
     // Read once, when the route opens: lastPage and the hints are what was true then; the
@@ -127,13 +136,14 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   }, [close]);
 
   const composeFromFastCompose = useCallback(
-    (type: PostType) => {
+    (type: PostType, returnFocus: HTMLElement | null) => {
       // Opening closes any form that is open first (§4 Composer lifecycle).
       setFastCompose({
         request: { mode: 'new', type },
         basePath: fromRoute?.basePath ?? location,
         viaRoute: false,
         fromFastCompose: true,
+        returnFocus,
         key: ++openings,
       });
       if (fromRoute) navigate(fromRoute.basePath, { replace: true });

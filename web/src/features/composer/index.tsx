@@ -28,7 +28,9 @@ export function ComposerHost() {
   return (
     <>
       {open && user && (
-        <Suspense fallback={<ComposerModal label="Loading the post form" loading onRequestClose={close} />}>
+        <Suspense
+          fallback={<ComposerModal label="Loading the post form" loading onRequestClose={close} returnFocus={open.returnFocus} />}
+        >
           <Composer key={open.key} open={open} />
         </Suspense>
       )}

@@ -30,8 +30,11 @@ export function DrawerProvider({ children }: { children: ReactNode }) {
   return <DrawerContext.Provider value={store}>{children}</DrawerContext.Provider>;
 }
 
-/** Opens and closes the drawer: open(content), requestClose(key?), close(key?). */
-export type DrawerControls = Pick<DrawerStore, 'open' | 'requestClose' | 'close' | 'getState' | 'subscribe'>;
+/**
+ * Opens and closes the drawer: open(content), requestClose(key?), close(key?); `opener` is
+ * what had the focus when it opened.
+ */
+export type DrawerControls = Pick<DrawerStore, 'open' | 'requestClose' | 'close' | 'getState' | 'subscribe' | 'opener'>;
 
 export function useDrawer(): DrawerControls {
   const store = useContext(DrawerContext);

@@ -1,4 +1,4 @@
-import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi';
 import { user } from '../../test/fixtures';
@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../test/renderApp';
 import { ComposerHost, preloadComposer } from '../composer';
 import { DrawerHost } from '../drawer';
 import { formData } from '../composer/model/testFormData';
+import { saveAnswer, wirePost } from '../../test/postFixtures';
 import { HeaderProvider, PageHeader } from '../header';
 import { isMacPlatform, useFastComposeShortcut } from '.';
 
@@ -16,6 +17,7 @@ function renderHeaderAndComposer(who = user()) {
   const api = fakeApi({
     'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
     'GET /svc/data/tumblelog': () => new Promise(() => {}),
+    'POST /svc/post/update': () => ({ response: saveAnswer(wirePost(99)) }),
   });
   return renderWithProviders(
     <HeaderProvider>
@@ -75,6 +77,41 @@ describe('fast compose', () => {
     expect(quote.getAttribute('aria-current')).toBe('true');
     fireEvent.click(quote);
     expect(await screen.findByRole('dialog', { name: 'New quote post' })).toBeTruthy();
+  });
+
+  it('gives the focus back to the compose button once the post it opened is saved', async () => {
+    renderHeaderAndComposer();
+    const compose = screen.getByRole('button', { name: 'Compose a post' });
+    // As a browser does: the button pressed has the focus, and so does the tile clicked.
+    compose.focus();
+    fireEvent.click(compose);
+    const text = await screen.findByRole('button', { name: /Text/ });
+    text.focus();
+    fireEvent.click(text);
+    const dialog = await screen.findByRole('dialog', { name: 'New text post' });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Title' }), { target: { value: 'Hello' } });
+    // The drawer has slid out by the time the post is written.
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Create a post' })).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(compose);
+  });
+
+  it('gives the focus back to the compose button when the post it opened is closed unsaved', async () => {
+    renderHeaderAndComposer();
+    const compose = screen.getByRole('button', { name: 'Compose a post' });
+    compose.focus();
+    fireEvent.click(compose);
+    // Chosen with the keys: the tile moved to has the focus.
+    key('ArrowRight');
+    key('Enter');
+    const dialog = await screen.findByRole('dialog', { name: 'New text post' });
+    await within(dialog).findByRole('textbox', { name: 'Title' });
+    expect(document.activeElement).not.toBe(compose);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Create a post' })).toBeNull());
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(compose);
   });
 
   it('does not open by shortcut for a user whose blog is suspended (spec 001 §2)', async () => {

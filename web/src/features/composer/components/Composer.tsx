@@ -62,7 +62,12 @@ export function Composer({ open }: { open: OpenComposer }) {
   }, [failure, open.request.mode, dialogs, close]);
 
   return (
-    <ComposerModal label={modalLabel(open.request)} loading={!load.data} onRequestClose={() => dismiss.current()}>
+    <ComposerModal
+      label={modalLabel(open.request)}
+      loading={!load.data}
+      onRequestClose={() => dismiss.current()}
+      returnFocus={open.returnFocus}
+    >
       {load.data && <LoadedComposer open={open} data={load.data.data} initial={load.data.initial} dismissRef={dismiss} />}
     </ComposerModal>
   );

@@ -1,6 +1,6 @@
 // The composer's modal (spec 001 §1: a modal over the page, with a dimming layer and a
 // loading bar): focus moves in when it opens, stays in while it is open, and goes back to
-// where it was when it closes. Escape asks to close, unless a popover inside is open (that
+// where it was when it closes (or, when that is gone from the page, to `returnFocus`). Escape asks to close, unless a popover inside is open (that
 // popover closes first: every popover's button has aria-haspopup and aria-expanded).
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -11,14 +11,19 @@ export function ComposerModal({
   label,
   loading,
   onRequestClose,
+  returnFocus = null,
   children,
 }: {
   label: string;
   loading: boolean;
   onRequestClose(): void;
+  /** Has the focus on closing if what had it on opening left the page meanwhile. */
+  returnFocus?: HTMLElement | null;
   children?: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDivElement>(null);
+  const latestReturnFocus = useRef(returnFocus);
+  latestReturnFocus.current = returnFocus;
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
@@ -28,7 +33,10 @@ export function ComposerModal({
     if (!dialogRef.current?.contains(document.activeElement)) dialogRef.current?.focus();
     return () => {
       document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
+      // A control in what closed under the modal (fast compose's drawer) is gone: focusing it
+      // would leave the focus at the top of the page.
+      const back = previouslyFocused?.isConnected ? previouslyFocused : latestReturnFocus.current;
+      if (back?.isConnected) back.focus();
     };
   }, []);
 

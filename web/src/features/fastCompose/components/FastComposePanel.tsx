@@ -2,7 +2,7 @@
 // that type (spec 001 §2); its keys are on only while the drawer is open and not suspended.
 import { useEffect } from 'react';
 import { preloadComposer, useComposer } from '../../composer';
-import { useDrawerPhase } from '../../drawer';
+import { useDrawer, useDrawerPhase } from '../../drawer';
 import { FastComposeOverlay } from './FastComposeOverlay';
 
 /**
@@ -11,6 +11,7 @@ import { FastComposeOverlay } from './FastComposeOverlay';
  */
 export function FastComposePanel({ onClose, onDismiss }: { onClose(): void; onDismiss(): void }) {
   const { composeFromFastCompose } = useComposer();
+  const drawer = useDrawer();
   const { active } = useDrawerPhase();
   useEffect(() => {
     // The composer is about to be needed: its code starts loading now.
@@ -22,7 +23,8 @@ export function FastComposePanel({ onClose, onDismiss }: { onClose(): void; onDi
       onClose={onDismiss}
       onCreate={(type) => {
         onClose();
-        composeFromFastCompose(type);
+        // The tile goes with the drawer: the composer gives the focus back to what opened it.
+        composeFromFastCompose(type, drawer.opener);
       }}
     />
   );
