@@ -1,7 +1,8 @@
 // A post's notes as one reader sees them (spec 002 §4 Post like): the chain's count, live
 // on notes:{root_id}; whether the reader likes it, toggled at once and put back if the call
-// fails; and a fast reblog, which marks it reblogged when it succeeds.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// fails, the same wherever the post shows (postLikes); and a fast reblog, which marks it
+// reblogged when it succeeds.
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorDetails } from '../../api/client';
 import { useApi } from '../../api/ApiProvider';
@@ -12,6 +13,7 @@ import { useDialogs } from '../dialogs';
 import { useChannel } from '../realtime';
 import { useSession } from '../session';
 import { likeSource } from './likeSource';
+import { announceLike, startLiking, useLikeChanges } from './postLikes';
 import { channel } from '../../protocol/channels';
 
 export interface PostNotes {
@@ -41,8 +43,16 @@ export function usePostNotes(post: Post): PostNotes {
   const [status, setStatus] = useState<string | null>(null);
   const published = post.state === 'published';
 
-  // A count the page learned some other way (asked for while the socket was down).
+  // A count the page learned some other way (asked for while the socket was down), and a
+  // like (the post read again).
   useEffect(() => setNoteCount(post.noteCount), [post.noteCount]);
+  useEffect(() => setLiked(post.liked), [post.liked]);
+
+  // A like made here or wherever else the post shows; the chain's count, of any post of it.
+  useLikeChanges((change) => {
+    if (change.postId === post.id) setLiked(change.liked);
+    if (change.noteCount !== undefined && change.rootId === post.rootId) setNoteCount(change.noteCount);
+  });
 
   // Visitors too: a published post's notes are public.
   useChannel(published ? channel.notes(post.rootId) : null, (frame) => {
@@ -50,28 +60,27 @@ export function usePostNotes(post: Post): PostNotes {
   });
 
   const canLike = isLoggedIn && published && !post.isMine;
-  // One like call at a time: a double click must not race a like against an unlike.
-  const liking = useRef(false);
   const toggleLike = useCallback(() => {
-    if (!canLike || liking.current) return;
-    liking.current = true;
+    if (!canLike) return;
+    // One like call at a time, wherever the post shows: a double click must not race a like
+    // against an unlike.
+    const call = startLiking(post.id);
+    if (!call) return;
     const next = !liked;
-    setLiked(next);
+    const likeIs = (now: boolean, noteCount?: number) => announceLike({ postId: post.id, rootId: post.rootId, liked: now, noteCount });
+    likeIs(next);
     setStatus(null);
     const fields: LikeForm = { id: post.id, key: post.reblogKey, root_id: String(post.rootId), source: likeSource(location) };
     runPostAction(api, next ? 'like' : 'unlike', fields, alert)
       .then((answer) => {
-        setLiked(answer.liked);
-        setNoteCount(answer.note_count);
+        likeIs(answer.liked, answer.note_count);
         setLikedCount(answer.liked_post_count);
       })
       .catch((err: unknown) => {
-        setLiked(!next);
+        likeIs(!next);
         setStatus(errorDetails(err).join(' '));
       })
-      .finally(() => {
-        liking.current = false;
-      });
+      .finally(call.done);
   }, [alert, api, canLike, liked, location, post.id, post.reblogKey, post.rootId, setLikedCount]);
 
   const fastReblog = useCallback(() => {

@@ -44,7 +44,6 @@ function renderViewer(
   routes: Record<string, FakeRoute> = {},
 ) {
   const api = fakeApi({
-    ...routes,
     'GET /svc/indash_blog/header': (req: FakeRequest) => {
       const name = req.query.get('tumblelog_name_or_id')!;
       // alice is the signed-in user's blog.
@@ -64,6 +63,7 @@ function renderViewer(
       const offset = Number(req.query.get('offset') ?? 0);
       return { response: { posts: all.slice(offset, offset + 10), tumblelog: wireBlog(name) } };
     },
+    ...routes,
   });
   const shown = wirePost(1, { tumblelog: 'ann', reblog_source: { name: 'bob', url: '/blog/bob' }, is_reblog: true });
   const rendered = renderWithProviders(
@@ -257,6 +257,75 @@ describe('BlogViewerDrawer', () => {
     const removed = requests.filter((r) => r.path === '/svc/block/remove');
     expect(removed.map((r) => [r.form.get('tumblelog'), r.form.get('blocked_tumblelog')])).toEqual([['alice', 'ann']]);
     expect(within(about).getByRole('button', { name: 'Block' })).toBeTruthy();
+  });
+});
+
+describe('BlogViewerDrawer and the page under it', () => {
+  /** The like calls answer for the post they name, with the chain's count one up or down. */
+  const likeRoutes: Record<string, FakeRoute> = {
+    'POST /svc/like': (req: FakeRequest) => ({ response: { id: Number(req.form.get('id')), liked: true, note_count: 5, liked_post_count: 1 } }),
+    'POST /svc/unlike': (req: FakeRequest) => ({ response: { id: Number(req.form.get('id')), liked: false, note_count: 4, liked_post_count: 0 } }),
+  };
+  /** ann's post 1 as the page under the drawer shows it (outside the drawer). */
+  const onPage = () => Array.from(document.querySelectorAll<HTMLElement>('article.post[data-post-id="1"]')).find((a) => !drawer().contains(a))!;
+  const inDrawer = () => drawer().querySelector<HTMLElement>('article.post[data-post-id="1"]')!;
+  const likeOf = (post: HTMLElement) => within(post).getByRole('button', { name: /Like/ });
+
+  it('shows a like made in the drawer on the same post on the page, and one made on the page in the drawer', async () => {
+    renderViewer({ ann: [wirePost(1, { tumblelog: 'ann', note_count: 4 })] }, undefined, likeRoutes);
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(1));
+    expect(likeOf(onPage()).getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(likeOf(inDrawer()));
+    // At once on both, then the chain's count from the answer on both.
+    expect(likeOf(onPage()).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(within(onPage()).getByText('5 notes')).toBeTruthy());
+    expect(within(inDrawer()).getByText('5 notes')).toBeTruthy();
+
+    fireEvent.click(likeOf(onPage()));
+    expect(likeOf(inDrawer()).getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(within(inDrawer()).getByText('4 notes')).toBeTruthy());
+    expect(likeOf(onPage()).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows a like made on the page while it was closed once the drawer reads its posts again', async () => {
+    // The server's side: post 1 is liked once the like call came.
+    const liked = { now: false };
+    const posts = () => [wirePost(1, { tumblelog: 'ann', liked: liked.now })];
+    renderViewer({ ann: posts() }, undefined, {
+      ...likeRoutes,
+      'POST /svc/like': (req: FakeRequest) => {
+        liked.now = true;
+        return likeRoutes['POST /svc/like'](req);
+      },
+      'GET /svc/indash_blog/posts': () => ({ response: { posts: posts(), tumblelog: wireBlog('ann') } }),
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(1));
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Close blog viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /blog viewer/ })).toBeNull());
+
+    fireEvent.click(likeOf(document.querySelector<HTMLElement>('article.post[data-post-id="1"]')!));
+    await waitFor(() => expect(liked.now).toBe(true));
+    // Opened again: the posts read before show at once, then as read again.
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(likeOf(inDrawer()).getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('puts the like back in both places when the call fails', async () => {
+    renderViewer({ ann: [wirePost(1, { tumblelog: 'ann' })] }, undefined, {
+      'POST /svc/like': () => ({ status: 403, errors: [{ code: 'blocked', detail: "You can't like ann's posts." }] }),
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(1));
+    fireEvent.click(likeOf(inDrawer()));
+    expect(likeOf(onPage()).getAttribute('aria-pressed')).toBe('true');
+    // The refusal is said where the like was made.
+    await within(inDrawer()).findByText("You can't like ann's posts.");
+    expect(likeOf(onPage()).getAttribute('aria-pressed')).toBe('false');
+    expect(likeOf(inDrawer()).getAttribute('aria-pressed')).toBe('false');
+    expect(within(onPage()).queryByText("You can't like ann's posts.")).toBeNull();
   });
 });
 
