@@ -116,6 +116,7 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
         <BodyInput
           label="Search audio"
           placeholder="Search for a song, or paste a Spotify, SoundCloud, Bandcamp or MP3 link"
+          wrapPlaceholder
           value={text}
           disabled={disabled || uploading}
           autoFocus

@@ -1,5 +1,6 @@
 // A plain text field of a post body: labelled for screen readers, its label shown as the
-// placeholder (the composer's fields have no visible labels, as on the dashboard).
+// placeholder (the composer's fields have no visible labels, as on the dashboard). A single
+// line's placeholder longer than the field is wide can be shown wrapped rather than cut off.
 import { useId, type Ref } from 'react';
 
 export function BodyInput({
@@ -15,6 +16,7 @@ export function BodyInput({
   maxLength,
   onBlur,
   problem,
+  wrapPlaceholder = false,
 }: {
   label: string;
   value: string;
@@ -30,6 +32,11 @@ export function BodyInput({
   onBlur?(): void;
   /** What is wrong with the value: shown under it, and the field marked invalid. */
   problem?: string | null;
+  /**
+   * A single line's placeholder wraps onto more lines when it is wider than the field (the
+   * audio search's, whose wording the field is too narrow for) instead of being cut off.
+   */
+  wrapPlaceholder?: boolean;
 }) {
   const id = useId();
   const common = {
@@ -51,6 +58,26 @@ export function BodyInput({
       </label>
       {multiline ? (
         <textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />
+      ) : wrapPlaceholder ? (
+        // An input's own placeholder cannot wrap: it stays for assistive technology but is not
+        // drawn, and a copy of it shows over the field from its first line down, as tall as it
+        // needs. A press on the copy puts the caret in the field.
+        <div
+          className="body-input-frame"
+          onMouseDown={(e) => {
+            const input = e.currentTarget.querySelector('input');
+            if (!input || e.target === input) return;
+            e.preventDefault();
+            input.focus();
+          }}
+        >
+          <input {...common} ref={inputRef} type="text" onChange={(e) => onChange(e.target.value)} />
+          {value === '' && placeholder && (
+            <span className="body-input-frame__placeholder" aria-hidden="true">
+              {placeholder}
+            </span>
+          )}
+        </div>
       ) : (
         <input {...common} ref={inputRef} type="text" onChange={(e) => onChange(e.target.value)} />
       )}
