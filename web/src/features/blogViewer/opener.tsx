@@ -1,9 +1,12 @@
 // Opening the blog viewer drawer (spec 000 §2.10): a request names a blog and, optionally,
 // one of its posts, the address it was opened from, and whether its owner is editing its
 // appearance. Kept apart from the drawer so that the posts feature can open it from a post's
-// header without importing the drawer, which itself shows posts.
+// header without importing the drawer, which itself shows posts. A link to a blog opens the
+// blog (BlogLink); a link to another blog's post, the blog on that post (PostLink).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { AppLink } from '../../components/AppLink';
+import { postOfPath } from '../docking/dockingRules';
 
 export interface BlogViewerRequest {
   /** Tells requests apart: opening the same blog again reloads it. */
@@ -28,8 +31,8 @@ export interface OpenBlogOptions {
 
 /** `/blog/{name}/post/{id}…`: the post a URL of `name`'s names, if it does. */
 export function postIdOfUrl(name: string, url: string): number | undefined {
-  const match = new RegExp(`^/blog/${name}/post/(\\d+)(?:/|$|\\?|#)`).exec(url);
-  return match ? Number(match[1]) : undefined;
+  const post = postOfPath(url);
+  return post?.blog === name ? post.postId : undefined;
 }
 
 /** A path of this app (`/…`, not `//host…`), else nothing: the drawer never leaves the app. */
@@ -115,5 +118,38 @@ export function BlogLink({
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * Opens the post a link names (`/blog/{name}/post/{id}…`) in the viewer drawer, on a plain
+ * click where the viewer is there: its blog, on that post, standing for the link's address
+ * (Open blog, Enter and Share use it). True when it did: the link is then not followed.
+ */
+export function useOpenPost(): (href: string, e: MouseEvent) => boolean {
+  const viewer = useBlogViewer();
+  return useCallback(
+    (href: string, e: MouseEvent) => {
+      const post = postOfPath(href);
+      if (!viewer || !post || !isPlainClick(e)) return false;
+      e.preventDefault();
+      viewer.openBlog(post.blog, { postId: post.postId, url: href });
+      return true;
+    },
+    [viewer],
+  );
+}
+
+/**
+ * A link to a post's page that opens the post in the viewer drawer instead, on a plain click
+ * where the viewer is there (spec 000 §2.10: a request with a post_id and a url); every other
+ * way of following it (a new tab, say) goes to the post's page.
+ */
+export function PostLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  const openPost = useOpenPost();
+  return (
+    <AppLink href={href} className={className} onClick={(e) => void openPost(href, e)}>
+      {children}
+    </AppLink>
   );
 }

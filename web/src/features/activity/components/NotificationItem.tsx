@@ -2,7 +2,9 @@ import type { MouseEvent } from 'react';
 import type { Notification } from '../../../api/models';
 import { AppLink } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Avatar';
+import { useOpenPost } from '../../blogViewer/opener';
 import { postOfPath, useDock } from '../../docking';
+import { useSession } from '../../session';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -10,16 +12,25 @@ const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2
  * One notification: who, what (linking to the post it is about, with its summary, its
  * picture and a reply's words), and when (the day is in the group header above it). Where a
  * docking area is on the page (the dashboard, on a wide viewport), a plain click on the post
- * docks it beside the column instead of leaving the page (spec 000 §4 Docking area).
+ * docks it beside the column instead of leaving the page (spec 000 §4 Docking area); else a
+ * post of someone else's blog (one that mentions the user) opens in the blog viewer drawer
+ * over the page (spec 000 §2.10), as other links to another blog's post do.
  */
 export function NotificationItem({ notification }: { notification: Notification }) {
   const dock = useDock();
+  const openPost = useOpenPost();
+  const { user } = useSession();
   const from = notification.fromBlog;
   const post = notification.postUrl ? postOfPath(notification.postUrl) : null;
   const dockPost = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!post || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    // Not docked (no area, or the docked post is kept): the link is followed.
-    if (dock.dock(post)) e.preventDefault();
+    if (dock.dock(post)) {
+      e.preventDefault();
+      return;
+    }
+    // Not docked (no area, or the docked post is kept): the user's own post's page is opened.
+    const own = user?.blogs.some((b) => b.name === post.blog) ?? false;
+    if (!own && notification.postUrl) openPost(notification.postUrl, e);
   };
   const when = new Date(notification.timestamp * 1000);
   return (

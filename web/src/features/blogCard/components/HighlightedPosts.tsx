@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import * as endpoints from '../../../api/endpoints';
+import { useOpenPost } from '../../blogViewer/opener';
 import { ServerHtml } from '../../posts/components/ServerHtml';
 
 /** Spec 000 §9 Blog card: the posts area waits a minimum of 500 ms. */
@@ -12,10 +13,12 @@ export const MIN_HIGHLIGHTED_POSTS = 2;
 /**
  * The blog card's highlighted posts (GET /svc/{blog}/posts/highlighted): HTML the server
  * sanitised, shown after at least 500 ms, and only when there are 2 or more. A failure leaves
- * the area empty, as too few posts do.
+ * the area empty, as too few posts do. Each links to its post, which a plain click opens in
+ * the blog viewer drawer (spec 000 §2.10), as other links to a blog's post do.
  */
 export function HighlightedPosts({ blog }: { blog: string }) {
   const api = useApi();
+  const openPost = useOpenPost();
   const { data: posts = [] } = useQuery({
     queryKey: ['highlightedPosts', blog],
     queryFn: () =>
@@ -33,7 +36,18 @@ export function HighlightedPosts({ blog }: { blog: string }) {
   const enough = posts.length >= MIN_HIGHLIGHTED_POSTS;
 
   return (
-    <div className="blog-card__posts" aria-label="Highlighted posts" role="region" aria-busy={!waited}>
+    <div
+      className="blog-card__posts"
+      aria-label="Highlighted posts"
+      role="region"
+      aria-busy={!waited}
+      onClick={(e) => {
+        // The links are in the server's HTML: the click is caught here, on its way up.
+        const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+        const href = link?.getAttribute('href');
+        if (href) openPost(href, e);
+      }}
+    >
       {enough && waited && posts.slice(0, 3).map((html, i) => <ServerHtml key={i} html={html} className="blog-card__post" />)}
     </div>
   );

@@ -10,6 +10,7 @@ import type { Post } from '../../../api/postModels';
 import { MAX_REPLY_CHARS } from '../../../api/limits';
 import { Avatar } from '../../../components/Avatar';
 import { BarLoader } from '../../../components/BarLoader';
+import { BlogLink, PostLink } from '../../blogViewer/opener';
 import { useDialogs } from '../../dialogs';
 import { useSession } from '../../session';
 import { useNoteList } from '../useNoteList';
@@ -19,11 +20,11 @@ function NoteItem({ note }: { note: Note }) {
     <li className="note" data-type={note.type}>
       <Avatar url={note.avatarUrl} size={24} />
       <span className="note__text">
-        <a href={note.blogUrl}>{note.blogName}</a>{' '}
+        <BlogLink name={note.blogName}>{note.blogName}</BlogLink>{' '}
         {note.type === 'like' && 'liked this'}
         {note.type === 'reblog' && (
           <>
-            {note.reblogUrl ? <a href={note.reblogUrl}>reblogged this</a> : 'reblogged this'}
+            {note.reblogUrl ? <PostLink href={note.reblogUrl}>reblogged this</PostLink> : 'reblogged this'}
             {note.reblogComment && (
               <>
                 {' '}

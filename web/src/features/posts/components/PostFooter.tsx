@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Post } from '../../../api/postModels';
 import { AppLink } from '../../../components/AppLink';
 import { formatCount } from '../../../lib/format';
+import { PostLink } from '../../blogViewer/opener';
 import { editPostPath, reblogPostPath } from '../../composer/composerRoutes';
 import { useSession } from '../../session';
 import { ShareButton } from '../../share';
@@ -13,6 +14,7 @@ import { InboxActions } from './InboxActions';
 import { OwnPostActions } from './OwnPostActions';
 import { PromoteButton } from './PromoteButton';
 import { NotesPanel } from './NotesPanel';
+import { useReadMore } from './readMoreContext';
 
 /** "1 note", "1,204 notes". */
 export function notesLabel(count: number): string {
@@ -24,7 +26,8 @@ export function notesLabel(count: number): string {
  * one did (docs/api.md "Apps"), and what the reader can do with it: edit, publish or delete it
  * if it is theirs; like it if it is not (spec 002 §4); reblog it if it is out, in the composer
  * (spec 001 §2: /reblog/{id}/{key}) or at once (fast reblog, 002 §7); share it if it is out
- * (002 §2 Share popover).
+ * (002 §2 Share popover). The date of another blog's post opens it in the blog viewer drawer
+ * (spec 000 §2.10), over the page; on the post's own page it is just its address.
  */
 export function PostFooter({ post }: { post: Post }) {
   const { isLoggedIn } = useSession();
@@ -34,13 +37,15 @@ export function PostFooter({ post }: { post: Post }) {
   const canOpen = notes.noteCount > 0 || (isLoggedIn && post.takesReplies && post.state === 'published');
   const date = <time dateTime={isoDate(post.date)}>{formatPostDate(post.date)}</time>;
   const canReblog = isLoggedIn && post.state === 'published';
+  const { full } = useReadMore();
+  const Permalink = full || post.isMine ? AppLink : PostLink;
   return (
     <footer className="post-footer">
       <span className="post-footer__meta">
         {post.postUrl ? (
-          <AppLink href={post.postUrl} className="post-footer__date">
+          <Permalink href={post.postUrl} className="post-footer__date">
             {date}
-          </AppLink>
+          </Permalink>
         ) : (
           <span className="post-footer__date">{date}</span>
         )}

@@ -1,10 +1,13 @@
 import type { TrailItem } from '../../../api/postModels';
-import { AppLink } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Avatar';
+import { PostLink } from '../../blogViewer/opener';
 import { REBLOG_INLINE_MEDIA_WIDTH } from '../constants';
 import { PostHtml } from './PostHtml';
 
-/** What each earlier blog in a reblog's chain added, oldest first (spec 001 §3 Reblog trail item). */
+/**
+ * What each earlier blog in a reblog's chain added, oldest first (spec 001 §3 Reblog trail
+ * item); each blog's name links to the post it added that in, which opens in the blog viewer.
+ */
 export function ReblogTrail({ trail }: { trail: TrailItem[] }) {
   if (trail.length === 0) return null;
   return (
@@ -18,9 +21,9 @@ export function ReblogTrail({ trail }: { trail: TrailItem[] }) {
           <p className="reblog-trail__blog">
             <Avatar url={item.avatarUrl} size={24} />
             {item.permalink ? (
-              <AppLink href={item.permalink} className="reblog-trail__name">
+              <PostLink href={item.permalink} className="reblog-trail__name">
                 {item.blogName}
-              </AppLink>
+              </PostLink>
             ) : (
               <span className="reblog-trail__name">{item.blogName}</span>
             )}

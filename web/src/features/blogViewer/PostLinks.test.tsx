@@ -1,0 +1,163 @@
+// Links to another blog's post open the blog viewer drawer on that post (spec 000 §2.10: a
+// request with tumblelog_name, post_id and url), over the page: a reblog trail's, a post's
+// date, a note's reblog, a blog card's highlighted post, a notification about a post that
+// mentions the user. The user's own posts, and any click but a plain one, go to the page.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { notificationFromWire } from '../../api/models';
+import { postFromWire } from '../../api/postModels';
+import type { Post as WirePost } from '../../api/types/Post';
+import { fakeApi, type FakeRequest, type FakeRoute } from '../../test/fakeApi';
+import { user, wireBlog, wireNotification } from '../../test/fixtures';
+import { wirePost } from '../../test/postFixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { NotificationItem } from '../activity/components/NotificationItem';
+import { DrawerHost } from '../drawer';
+import { PostView } from '../posts';
+import { BlogViewerDrawer } from './components/BlogViewerDrawer';
+import { BlogViewerProvider } from './opener';
+
+/** Every blog's posts: `count` of them, ids from `from` down. */
+const postsOf = (blog: string, from: number, count = 3) =>
+  Array.from({ length: count }, (_, i) => wirePost(from - i, { tumblelog: blog }));
+const BLOG_POSTS: Record<string, WirePost[]> = { ann: postsOf('ann', 3), bob: postsOf('bob', 12), dave: postsOf('dave', 32) };
+
+function renderPage(page: ReactNode, routes: Record<string, FakeRoute> = {}) {
+  const api = fakeApi({
+    'GET /svc/indash_blog/header': (req: FakeRequest) => ({
+      response: { tumblelog: wireBlog(req.query.get('tumblelog_name_or_id')!) },
+    }),
+    'GET /svc/*/posts/highlighted': () => ({ response: { highlighted_posts: [] } }),
+    'GET /svc/indash_blog/posts': (req: FakeRequest) => {
+      const name = req.query.get('tumblelog_name_or_id')!;
+      const all = BLOG_POSTS[name] ?? [];
+      const postId = req.query.get('post_id');
+      const posts = postId ? all.filter((p) => p.id === Number(postId)) : all.slice(0, 10);
+      return { response: { posts, tumblelog: wireBlog(name) } };
+    },
+    ...routes,
+  });
+  const rendered = renderWithProviders(
+    <BlogViewerProvider>
+      {page}
+      <BlogViewerDrawer />
+      <DrawerHost />
+    </BlogViewerProvider>,
+    { client: api.client, user: user() },
+  );
+  return { ...api, ...rendered };
+}
+
+const drawerOf = (blog: string) => screen.getByRole('dialog', { name: `${blog} (blog viewer)` });
+const drawerPostIds = (blog: string) =>
+  Array.from(drawerOf(blog).querySelectorAll('article.post')).map((a) => Number(a.getAttribute('data-post-id')));
+/** The drawer on `blog` shows `postId` alone, asked for by its id. */
+async function expectDrawerOnPost(requests: FakeRequest[], blog: string, postId: number) {
+  await waitFor(() => expect(drawerPostIds(blog)).toEqual([postId]));
+  const asked = requests.filter((r) => r.path === '/svc/indash_blog/posts' && r.query.get('tumblelog_name_or_id') === blog);
+  expect(asked.map((r) => r.query.get('post_id'))).toContain(String(postId));
+}
+
+describe('links to another blog’s post open the blog viewer on that post', () => {
+  it("a reblog trail's blog name: its post, and Open blog goes to that post's page", async () => {
+    const reblog = wirePost(40, {
+      tumblelog: 'carol',
+      is_reblog: true,
+      reblog_source: { name: 'bob', url: '/blog/bob' },
+      reblog_trail: [
+        { pid: 11, name: 'bob', permalink: '/blog/bob/post/11/a-walk', content: '<p>Bob said</p>', avatar_url: '/avatar/bob/128', title: '', is_original_entry: true },
+      ],
+    });
+    const { requests, location } = renderPage(<PostView post={postFromWire(reblog)} />);
+    const trail = screen.getByRole('list', { name: 'Reblog trail' });
+    const link = within(trail).getByRole('link', { name: 'bob' });
+    expect(link.getAttribute('href')).toBe('/blog/bob/post/11/a-walk');
+    fireEvent.click(link);
+    await expectDrawerOnPost(requests, 'bob', 11);
+    expect(location.history).toEqual(['/']); // the page stays under the drawer
+    fireEvent.click(within(drawerOf('bob')).getByRole('button', { name: 'Open blog' }));
+    expect(location.history.at(-1)).toBe('/blog/bob/post/11/a-walk');
+  });
+
+  it("another blog's post's date, but not the user's own post's, and not a click for a new tab", async () => {
+    const mine = wirePost(50, { tumblelog: 'alice', is_mine: true, post_url: '/blog/alice/post/50' });
+    const { requests, location } = renderPage(
+      <>
+        <PostView post={postFromWire(wirePost(12, { tumblelog: 'bob', post_url: '/blog/bob/post/12' }))} />
+        <PostView post={postFromWire(mine)} />
+      </>,
+    );
+    const dateOf = (id: number) => document.querySelector<HTMLElement>(`article[data-post-id="${id}"] .post-footer__date`)!;
+    expect(dateOf(12).getAttribute('href')).toBe('/blog/bob/post/12');
+    fireEvent.click(dateOf(12), { ctrlKey: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(dateOf(12));
+    await expectDrawerOnPost(requests, 'bob', 12);
+    expect(location.history).toEqual(['/']);
+
+    fireEvent.click(dateOf(50));
+    expect(location.history.at(-1)).toBe('/blog/alice/post/50');
+  });
+
+  it("a note's reblog: the post it made; the note's blog name: the blog", async () => {
+    const { requests } = renderPage(<PostView post={postFromWire(wirePost(5, { tumblelog: 'alice', is_mine: true, note_count: 1 }))} />, {
+      'GET /svc/post/notes': () => ({
+        response: {
+          post_id: 5,
+          root_id: 5,
+          note_count: 1,
+          notes: [
+            { id: 1, type: 'reblog', post_id: 5, blog_name: 'dave', blog_url: '/blog/dave', avatar_url: '/avatar/dave/48', timestamp: 0, reblog_url: '/blog/dave/post/31', reblog_comment: '', reblog_tags: [] },
+          ],
+        },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: '1 note' }));
+    const notes = await screen.findByRole('list', { name: 'Notes on this post' });
+    fireEvent.click(within(notes).getByRole('link', { name: 'reblogged this' }));
+    await expectDrawerOnPost(requests, 'dave', 31);
+
+    fireEvent.click(within(notes).getByRole('link', { name: 'dave' }));
+    // Another request for the same blog: the drawer reloads on the blog's posts.
+    await waitFor(() => expect(drawerPostIds('dave')).toEqual([32, 31, 30]));
+  });
+
+  it("a highlighted post on the blog card in the drawer: that post", async () => {
+    const { requests } = renderPage(<PostView post={postFromWire(wirePost(12, { tumblelog: 'bob' }))} />, {
+      'GET /svc/bob/posts/highlighted': () => ({
+        response: { highlighted_posts: ['<a href="/blog/bob/post/10"><b>Ten</b></a>', '<a href="/blog/bob/post/9">Nine</a>'] },
+      }),
+    });
+    fireEvent.click(within(document.querySelector('article.post')! as HTMLElement).getByRole('link', { name: 'bob' }));
+    const highlighted = await within(drawerOf('bob')).findByRole('region', { name: 'Highlighted posts' });
+    fireEvent.click(await within(highlighted).findByText('Ten', {}, { timeout: 2000 }));
+    await expectDrawerOnPost(requests, 'bob', 10);
+  });
+
+  it('a notification about a post that mentions the user: that post; one about her own post: its page', async () => {
+    const from = { name: 'dave', avatar_url_48: '/avatar/dave/48', avatar_url_128: '/avatar/dave/128', url: '/blog/dave', is_friend: false };
+    const post = (url: string) => ({ id: 1, url, type: 'text', summary: '', media_url: '', is_ask: false, is_answer: false });
+    const mention = notificationFromWire(
+      wireNotification(1, { type: 'user_mention', message: 'mentioned you', from_tumblelog: from, post: post('/blog/dave/post/30') }),
+    );
+    const like = notificationFromWire(
+      wireNotification(2, { type: 'like', message: 'liked your post', from_tumblelog: from, post: post('/blog/alice/post/7') }),
+    );
+    const { requests, location } = renderPage(
+      <ul>
+        <NotificationItem notification={mention} />
+        <NotificationItem notification={like} />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'mentioned you' }));
+    await expectDrawerOnPost(requests, 'dave', 30);
+    expect(location.history).toEqual(['/']);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'liked your post' }));
+    });
+    expect(location.history.at(-1)).toBe('/blog/alice/post/7');
+  });
+});
