@@ -1,6 +1,7 @@
 //! The posts store on SQLite and PostgreSQL: what is due is published exactly once however
-//! many nodes claim it at the same moment, the queue goes out one post per slot, and the
-//! dashboard pages through exactly the read blogs' published posts, newest first.
+//! many nodes claim it at the same moment, the queue goes out one post per slot in the order
+//! posts joined it, and the dashboard pages through exactly the read blogs' published posts,
+//! newest first.
 
 mod common;
 
@@ -150,6 +151,69 @@ async fn the_queue_publishes_one_post_a_slot_oldest_first() {
         two.close().await;
         db.cleanup().await;
     }
+}
+
+/// The queue is in the order posts joined it, not the order they were written: a draft
+/// queued after other posts goes to the back, on the queue page and out of the publisher;
+/// an edit keeps a queued post's place, and a post sent back to the queue joins at the back.
+#[tokio::test]
+async fn the_queue_goes_in_the_order_posts_joined_it() {
+    each_store(|store, kind| async move {
+        let user =
+            accounts::store::create_user_with_blog(&store, "q@example.com", "hash", "que", "Q")
+                .await
+                .unwrap();
+        let blog = blogs::store::blogs_of_user(&store, user).await.unwrap()[0].id;
+        let create = |state| {
+            let store = store.clone();
+            async move {
+                posts::store::create_post(&store, &text_post(blog, state, None))
+                    .await
+                    .unwrap()
+            }
+        };
+        let draft = create(PostState::Draft).await;
+        let first = create(PostState::Queued).await;
+        let second = create(PostState::Queued).await;
+        // The draft, written before both, is queued after them.
+        posts::store::publish_post(&store, draft, blog, PostState::Queued)
+            .await
+            .unwrap();
+        // Editing a queued post keeps its place.
+        posts::store::update_post(&store, first, &text_post(blog, PostState::Queued, None))
+            .await
+            .unwrap();
+        let queue_page = |cursor| {
+            let store = store.clone();
+            async move {
+                let rows =
+                    posts::store::page(&store, Page::Queue { blog_id: blog }, cursor, 2, None)
+                        .await
+                        .unwrap();
+                rows.iter().map(|r| r.id).collect::<Vec<i64>>()
+            }
+        };
+        assert_eq!(queue_page(Cursor::Start).await, [first, second], "{kind:?}");
+        assert_eq!(queue_page(Cursor::After(second)).await, [draft], "{kind:?}");
+        assert_eq!(
+            queue_page(Cursor::Before(draft)).await,
+            [first, second],
+            "{kind:?}: back a page, in page order"
+        );
+        // Sent to the queue again (Publish -> Queue on a queued post): to the back.
+        posts::store::publish_post(&store, first, blog, PostState::Queued)
+            .await
+            .unwrap();
+        let mut out = Vec::new();
+        let mut now = now_secs();
+        for _ in 0..3 {
+            let slot = posts::store::next_due(&store).await.unwrap().unwrap();
+            now = now.max(slot);
+            out.extend(posts::store::publish_queues(&store, now).await.unwrap().ids);
+        }
+        assert_eq!(out, [second, draft, first], "{kind:?}: out in queue order");
+    })
+    .await;
 }
 
 /// The dashboard's query reads each blog's newest posts and keeps the newest of those; this

@@ -131,7 +131,7 @@ async fn page(
             ));
         }
     };
-    let states: &'static [&'static str] = match page_root.as_str() {
+    let states: Option<&'static [&'static str]> = match page_root.as_str() {
         "dashboard" => {
             let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
             let page = Page::Dashboard { user_id };
@@ -182,10 +182,10 @@ async fn page(
             }
             return Ok(ok(PostPage { posts }));
         }
-        "drafts" => &["draft"],
-        "queue" => &["queued", "scheduled"],
-        "processing" => &["transcoding"],
-        "inbox" => &["unapproved"],
+        "drafts" => Some(&["draft"]),
+        "queue" => None,
+        "processing" => Some(&["transcoding"]),
+        "inbox" => Some(&["unapproved"]),
         other => {
             return Err(AppError::not_found(format!(
                 "There is no page of posts called '{other}'."
@@ -201,14 +201,11 @@ async fn page(
         }
         None => acting_blog(&app.store, user_id).await?.id,
     };
-    let rows = store::page(
-        &app.store,
-        Page::States { blog_id, states },
-        cursor,
-        PAGE_SIZE,
-        viewer,
-    )
-    .await?;
+    let page = match states {
+        Some(states) => Page::States { blog_id, states },
+        None => Page::Queue { blog_id },
+    };
+    let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
     Ok(ok(PostPage {
         posts: views(&app, rows, viewer).await?,
     }))

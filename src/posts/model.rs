@@ -122,6 +122,11 @@ impl PostState {
     pub fn is_owner_only(self) -> bool {
         !matches!(self, PostState::Published)
     }
+
+    /// Whether the post waits on its blog's queue page: queued, or scheduled.
+    pub fn is_in_queue(self) -> bool {
+        matches!(self, PostState::Queued | PostState::Scheduled)
+    }
 }
 
 /// The editor a post was written in.

@@ -43,9 +43,10 @@ pub async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
 }
 
 /// Lets `held` go, with `content` (its video processed), to the state it was saved for (a
-/// draft if none was recorded): out now when that was `published`, to the queue (in the order
-/// it was first saved) when `queued`, at its time when `scheduled`; a post going out keeps the
-/// date its writer chose, if any (`update_post` kept it). False when it was not held
+/// draft if none was recorded): out now when that was `published`, to the queue (in the
+/// place it took when saved: `to_back_of_queue`) when `queued`, at its time when
+/// `scheduled`; a post going out keeps the date its writer chose, if any (`update_post` kept
+/// it). False when it was not held
 /// as read (deleted, edited since, or let go by another node meanwhile): an edit is never
 /// overwritten by what was read before it.
 pub async fn release_held(

@@ -134,7 +134,10 @@ pub enum Page {
         user_id: i64,
         cursor_liked_at: Option<i64>,
     },
-    /// One blog's posts in some states, oldest first (drafts, queue, processing, inbox).
+    /// A blog's queue page: its queued and scheduled posts in the order they joined it
+    /// (`to_back_of_queue`), which is the order the publisher sends the queued ones out.
+    Queue { blog_id: i64 },
+    /// One blog's posts in some states, oldest first (drafts, processing, inbox).
     States {
         blog_id: i64,
         states: &'static [&'static str],
@@ -191,6 +194,9 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
         .bind(post.pending_state.map(PostState::name)).bind(&post.app_name)
         .fetch_one(conn).await)?;
     write_tags(&mut tx, id, &post.tags).await?;
+    if post.bound_for_queue() {
+        to_back_of_queue(&mut tx, id).await?;
+    }
     if post.state == PostState::Queued {
         start_queue(&mut tx, post.blog_id, now).await?;
     }
@@ -235,9 +241,13 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
     };
     let (content, source) = (json(&post.content)?, json(&post.source)?);
     let mut tx = store.begin().await?;
-    let (was,): (String,) = with_tx!(&mut tx, conn =>
-        sqlx::query_as("SELECT state FROM posts WHERE id = $1").bind(id).fetch_one(conn).await)?;
+    let (was, was_pending): (String, Option<String>) = with_tx!(&mut tx, conn =>
+        sqlx::query_as("SELECT state, pending_state FROM posts WHERE id = $1").bind(id).fetch_one(conn).await)?;
     let was_out = was == PostState::Published.name();
+    let was_in_queue = bound_for_queue(
+        PostState::from_code(&was).unwrap_or(PostState::Draft),
+        was_pending.as_deref().and_then(PostState::from_code),
+    );
     with_tx!(&mut tx, conn => sqlx::query(UPDATE)
         .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
         .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
@@ -249,6 +259,9 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
     with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
         .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
     write_tags(&mut tx, id, &post.tags).await?;
+    if post.bound_for_queue() && !was_in_queue {
+        to_back_of_queue(&mut tx, id).await?;
+    }
     if post.state == PostState::Queued {
         start_queue(&mut tx, post.blog_id, now).await?;
     }
@@ -345,6 +358,7 @@ pub async fn publish_post(
         return Ok(());
     }
     if state == PostState::Queued {
+        to_back_of_queue(&mut tx, id).await?;
         start_queue(&mut tx, blog_id, now).await?;
     }
     let mut events = went_out(&mut tx, id).await?;
@@ -466,6 +480,11 @@ impl PostWrite {
         matches!(self.state, PostState::Published | PostState::Private)
     }
 
+    /// In its blog's queue, or held for its video to go there (see `to_back_of_queue`).
+    fn bound_for_queue(&self) -> bool {
+        bound_for_queue(self.state, self.pending_state)
+    }
+
     /// Held in `transcoding` to go out (published or private) when its video is ready: its
     /// chosen date is kept for then.
     fn held_to_go_out(&self) -> bool {
@@ -577,6 +596,28 @@ fn skip_on_error(result: sqlx::Result<()>, id: i64) {
     if let Err(err) = result {
         tracing::warn!(error = %err, id, "sending a due post out failed; it waits for the next tick");
     }
+}
+
+/// Whether a post in `state` (held for its video to go to `pending`) waits on its blog's
+/// queue page, or will once its video is ready.
+fn bound_for_queue(state: PostState, pending: Option<PostState>) -> bool {
+    state.is_in_queue()
+        || (state == PostState::Transcoding && pending.is_some_and(PostState::is_in_queue))
+}
+
+/// Puts post `id` at the back of its blog's queue as it joins it: saved or sent there, or
+/// saved to go there once its video is ready (it keeps that place while it waits). Its place
+/// is the blog's highest so far plus one; two posts joining at once may share one, and then
+/// the older comes first. Ids cannot be the order: a draft queued today would go ahead of
+/// every post queued since it was written.
+async fn to_back_of_queue(tx: &mut Tx, id: i64) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE posts SET queue_position = \
+         (SELECT COALESCE(MAX(q.queue_position), 0) + 1 FROM posts q \
+         WHERE q.blog_id = posts.blog_id AND q.id <> posts.id \
+         AND (q.state IN ('queued', 'scheduled') OR q.pending_state IN ('queued', 'scheduled'))) \
+         WHERE id = $1";
+    with_tx!(tx, conn => sqlx::query(SQL).bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
 }
 
 /// A blog's queue that was empty, or whose slot has passed, gets its next slot a queue

@@ -39,8 +39,11 @@ pub async fn page_placed(
     viewer: Option<i64>,
 ) -> sqlx::Result<Vec<PostRow>> {
     let reference = match (cursor, &page) {
-        // The likes page places its cursor by the like's time.
-        (Cursor::Start, _) | (_, Page::Likes { .. }) => None,
+        // The likes page places its cursor by the like's time; the others by the post's
+        // id, or its place in the queue, which need no row (`in_states`, `in_queue`).
+        (Cursor::Start, _) | (_, Page::Likes { .. } | Page::States { .. } | Page::Queue { .. }) => {
+            None
+        }
         (Cursor::After(id) | Cursor::Before(id), _) => match post_row(store, id, viewer).await? {
             Some(row) => Some(row.page_position()),
             None => match at {
@@ -59,6 +62,7 @@ pub async fn page_placed(
         Page::States { blog_id, states } => {
             in_states(store, *blog_id, states, cursor, limit, viewer).await
         }
+        Page::Queue { blog_id } => in_queue(store, *blog_id, cursor, limit, viewer).await,
         Page::Likes {
             user_id,
             cursor_liked_at,
@@ -166,7 +170,9 @@ async fn newest_first(
                 .fetch_all(pool).await)?;
             head.into_iter().chain(rows).collect()
         }
-        Page::States { .. } | Page::Likes { .. } => unreachable!("not a newest-first page"),
+        Page::States { .. } | Page::Queue { .. } | Page::Likes { .. } => {
+            unreachable!("not a newest-first page")
+        }
     };
     if newer {
         rows.reverse();
@@ -320,6 +326,41 @@ async fn in_states(
     };
     let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
         .bind(viewer).bind(blog_id).bind(state(0)).bind(state(1)).bind(state(2)).bind(from).bind(limit)
+        .fetch_all(pool).await)?;
+    if matches!(cursor, Cursor::Before(_)) {
+        rows.reverse();
+    }
+    Ok(rows)
+}
+
+/// A blog's queue page, in queue order (`to_back_of_queue`). A cursor's post that has gone
+/// places the page at the front: the client leaves out what it already shows.
+async fn in_queue(
+    store: &Store,
+    blog_id: i64,
+    cursor: Cursor,
+    limit: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    const AFTER: &str = post_select!(
+        "WHERE p.blog_id = $2 AND p.state IN ('queued', 'scheduled') "
+        "AND (p.queue_position, p.id) > "
+        "(COALESCE((SELECT c.queue_position FROM posts c WHERE c.id = $3), 0), $3) "
+        "ORDER BY p.queue_position ASC, p.id ASC LIMIT $4"
+    );
+    const BEFORE: &str = post_select!(
+        "WHERE p.blog_id = $2 AND p.state IN ('queued', 'scheduled') "
+        "AND (p.queue_position, p.id) < "
+        "(COALESCE((SELECT c.queue_position FROM posts c WHERE c.id = $3), 0), $3) "
+        "ORDER BY p.queue_position DESC, p.id DESC LIMIT $4"
+    );
+    let (sql, from) = match cursor {
+        Cursor::Start => (AFTER, 0),
+        Cursor::After(id) => (AFTER, id),
+        Cursor::Before(id) => (BEFORE, id),
+    };
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
+        .bind(viewer).bind(blog_id).bind(from).bind(limit)
         .fetch_all(pool).await)?;
     if matches!(cursor, Cursor::Before(_)) {
         rows.reverse();

@@ -40,16 +40,17 @@ pub async fn publish_due(store: &Store, now: i64) -> sqlx::Result<SentOut> {
     Ok(sent)
 }
 
-/// Publishes the oldest queued post of every blog whose queue slot has come, and sets its
-/// next slot; each slot is claimed by one node, and the post goes out in the claiming
-/// transaction with what it causes.
+/// Publishes the first queued post (in queue order) of every blog whose queue slot has
+/// come, and sets its next slot; each slot is claimed by one node, and the post goes out in
+/// the claiming transaction with what it causes.
 pub async fn publish_queues(store: &Store, now: i64) -> sqlx::Result<SentOut> {
     const DUE: &str = "SELECT b.id, b.queue_per_day, b.queue_next_at FROM blogs b \
          WHERE b.queue_next_at <= $1 AND b.is_suspended = FALSE \
          AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
     const CLAIM: &str = "UPDATE blogs SET queue_next_at = $1 WHERE id = $2 AND queue_next_at = $3";
     const PUBLISH: &str = "UPDATE posts SET state = 'published', published_at = $1, updated_at = $1 \
-         WHERE id = (SELECT id FROM posts WHERE blog_id = $2 AND state = 'queued' ORDER BY id LIMIT 1) \
+         WHERE id = (SELECT id FROM posts WHERE blog_id = $2 AND state = 'queued' \
+         ORDER BY queue_position, id LIMIT 1) \
          RETURNING id";
     let due: Vec<(i64, i64, i64)> =
         with_pool!(store, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
