@@ -1,7 +1,7 @@
 //! Flagging on SQLite and PostgreSQL: anyone signed in flags a post, a blog or a conversation
 //! with a reason; flagging twice files once; the administrators' queue shows what was flagged
 //! with the blog's flags, a page at a time, and resolving one closes every open report of the
-//! same thing.
+//! same thing. A report outlives the post it is about.
 
 mod common;
 
@@ -214,7 +214,43 @@ async fn flags_reach_the_moderators_queue_once_and_are_resolved_together() {
         // A resolved report does not stop a new flag of the same post.
         ben.post("/svc/post/flag", &[("post_id", &id), ("reason", "spam")])
             .await;
-        assert_eq!(queue(&moderator, "open").await.len(), 2, "{kind:?}");
+        let open = queue(&moderator, "open").await;
+        assert_eq!(open.len(), 2, "{kind:?}");
+        assert_eq!(open[1]["post"]["deleted"], false, "{kind:?}: {open:?}");
+        let flagged_summary = open[1]["post"]["summary"].clone();
+        assert!(flagged_summary.as_str().unwrap().contains("pills"));
+
+        // Deleting the flagged post erases none of its reports: the moderators still see what
+        // was flagged, and can still decide on it.
+        let deleted = ann
+            .post(
+                "/svc/post/delete",
+                &[("post_id", &id), ("channel_id", "ann")],
+            )
+            .await;
+        assert_eq!(deleted.status, 200, "{kind:?}: {}", deleted.body);
+        let open = queue(&moderator, "open").await;
+        assert_eq!(open.len(), 2, "{kind:?}: {open:?}");
+        assert_eq!(
+            (&open[1]["kind"], &open[1]["post"]["deleted"]),
+            (&"post".into(), &true.into()),
+            "{kind:?}"
+        );
+        assert_eq!(
+            open[1]["post"]["summary"], flagged_summary,
+            "{kind:?}: as it was flagged"
+        );
+        let resolved = queue(&moderator, "resolved").await;
+        assert_eq!(resolved.len(), 2, "{kind:?}: the resolved ones stay too");
+        assert_eq!(resolved[0]["post"]["deleted"], true, "{kind:?}");
+        let report_id = open[1]["id"].as_i64().unwrap().to_string();
+        let closed = moderator
+            .post(
+                "/svc/admin/reports/resolve",
+                &[("report_id", &report_id), ("resolution", "actioned")],
+            )
+            .await;
+        assert_eq!(closed.status, 200, "{kind:?}: {}", closed.body);
         drop(server);
         db.cleanup().await;
     }

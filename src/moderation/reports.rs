@@ -107,9 +107,12 @@ pub async fn file(store: &Store, report: &NewReport<'_>) -> sqlx::Result<bool> {
         Subject::Conversation(id) => (None, Some(id)),
     };
     // One statement, so two flags at once cannot both pass the check.
+    // The post's summary is kept with the report, for when the post is gone.
     const SQL: &str = "INSERT INTO reports (reporter_user_id, reporter_blog_id, reported_blog_id, \
-         post_id, conversation_id, reason, note, created_at) \
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8 WHERE NOT EXISTS (SELECT 1 FROM reports \
+         post_id, conversation_id, reason, note, created_at, post_summary) \
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, \
+         COALESCE((SELECT summary FROM posts WHERE id = $4), '') \
+         WHERE NOT EXISTS (SELECT 1 FROM reports \
          WHERE reporter_user_id = $1 AND reported_blog_id = $3 AND resolved_at IS NULL \
          AND post_id IS NOT DISTINCT FROM $4 AND conversation_id IS NOT DISTINCT FROM $5)";
     let filed = with_writer!(store, pool => sqlx::query(SQL)
@@ -143,7 +146,10 @@ pub struct ReportRow {
     pub is_suspended: bool,
     pub post_id: Option<i64>,
     pub post_slug: Option<String>,
+    /// The post's summary: as it is now, or as it was flagged when the post is gone.
     pub post_summary: Option<String>,
+    /// The reported post was deleted since (the report stays).
+    pub post_deleted: bool,
     pub conversation_id: Option<i64>,
     pub resolved_at: Option<i64>,
     pub resolution: Option<String>,
@@ -156,7 +162,8 @@ macro_rules! report_select {
         concat!(
             "SELECT r.id, r.reason, r.note, r.created_at, rb.name AS reporter, \
              b.name AS reported_blog, b.is_spam, b.is_nsfw, b.is_suspended, \
-             r.post_id, p.slug AS post_slug, p.summary AS post_summary, r.conversation_id, \
+             r.post_id, p.slug AS post_slug, COALESCE(p.summary, r.post_summary) AS post_summary, \
+             (r.post_id IS NOT NULL AND p.id IS NULL) AS post_deleted, r.conversation_id, \
              r.resolved_at, r.resolution \
              FROM reports r JOIN blogs rb ON rb.id = r.reporter_blog_id \
              JOIN blogs b ON b.id = r.reported_blog_id LEFT JOIN posts p ON p.id = r.post_id ",

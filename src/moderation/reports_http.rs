@@ -190,6 +190,9 @@ struct ReportedPost {
     id: i64,
     post_url: String,
     summary: String,
+    /// The post was deleted since it was flagged: `summary` is as it was then, and
+    /// `post_url` leads nowhere.
+    deleted: bool,
 }
 
 impl From<ReportRow> for ReportView {
@@ -207,6 +210,7 @@ impl From<ReportRow> for ReportView {
                 row.post_slug.as_deref().unwrap_or(""),
             ),
             summary: row.post_summary.clone().unwrap_or_default(),
+            deleted: row.post_deleted,
         });
         ReportView {
             id: row.id,

@@ -19,7 +19,7 @@ function report(id: number, extra: Partial<ReportView> = {}): ReportView {
     created_at: 1_795_000_000 + id,
     reporter: 'ben',
     blog: { name: 'bob', is_spam: false, is_nsfw: false, is_suspended: false },
-    post: { id: 5, post_url: 'http://example.test/blog/bob/post/5', summary: 'Cheap watches' },
+    post: { id: 5, post_url: 'http://example.test/blog/bob/post/5', summary: 'Cheap watches', deleted: false },
     conversation_id: null,
     resolved_at: null,
     resolution: null,
@@ -78,7 +78,7 @@ const listedIds = (name = 'Open reports') =>
     .map((item) => Number(item.getAttribute('data-report-id')));
 /** Reports of different posts of bob: resolving one leaves the others open. */
 const reportsOfPosts = (ids: number[], extra: Partial<ReportView> = {}) =>
-  ids.map((id) => report(id, { post: { id, post_url: `http://example.test/blog/bob/post/${id}`, summary: `Post ${id}` }, ...extra }));
+  ids.map((id) => report(id, { post: { id, post_url: `http://example.test/blog/bob/post/${id}`, summary: `Post ${id}`, deleted: false }, ...extra }));
 /** The queue's loads: the state and cursor of each. */
 const queueLoads = (requests: ReturnType<typeof fakeApi>['requests']) =>
   requests.filter((r) => r.path === '/svc/admin/reports').map((r) => [r.query.get('state'), r.query.get('cursor')]);
@@ -103,6 +103,15 @@ describe('the reports page', () => {
     expect(within(blog).getByText('Pretends to be me')).toBeTruthy();
     expect(within(blog).queryByText('Post')).toBeNull();
     expect(within(within(blog).getByRole('group', { name: 'Administrator' })).getByRole('status').textContent).toBe('Flagged: NSFW.');
+  });
+
+  it('shows a deleted post as it was flagged, with no link', async () => {
+    renderPage([report(1, { post: { id: 5, post_url: 'http://example.test/blog/bob/post/5', summary: 'Cheap watches', deleted: true } })]);
+    const [post] = await items();
+    expect(within(post).queryByRole('link', { name: /Cheap watches/ })).toBeNull();
+    expect(within(post).getByText('Cheap watches').closest('dd')?.textContent).toBe('Cheap watches (deleted since)');
+    // Still a report to decide on.
+    expect(within(post).getByRole('button', { name: 'Dismiss' })).toBeTruthy();
   });
 
   it('dismisses a report: the call, then the list fetched again, down to Nothing to review.', async () => {

@@ -70,10 +70,17 @@ export function ReportItem({ report, onResolved }: { report: ReportView; onResol
           <>
             <dt>Post</dt>
             <dd>
-              {/* In a new tab: the queue, and where the moderator is in it, stays. */}
-              <a href={report.post.post_url} target="_blank" rel="noopener noreferrer">
-                {report.post.summary || `Post ${report.post.id}`}
-              </a>
+              {report.post.deleted ? (
+                // Gone since it was flagged: what it said then, and nowhere to go.
+                <>
+                  <span>{report.post.summary || `Post ${report.post.id}`}</span> (deleted since)
+                </>
+              ) : (
+                // In a new tab: the queue, and where the moderator is in it, stays.
+                <a href={report.post.post_url} target="_blank" rel="noopener noreferrer">
+                  {report.post.summary || `Post ${report.post.id}`}
+                </a>
+              )}
             </dd>
           </>
         )}
