@@ -5,6 +5,7 @@
 // blog (BlogLink); a link to another blog's post, the blog on that post (PostLink).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { Blog } from '../../api/models';
 import { AppLink } from '../../components/AppLink';
 import { postOfPath } from '../docking/dockingRules';
 
@@ -21,12 +22,19 @@ export interface BlogViewerRequest {
   url?: string;
   /** Its owner is editing the blog's appearance: a preview, without the reader's controls. */
   editingAppearance?: boolean;
+  /**
+   * While its appearance is edited: the blog as the edits not saved yet would make it, which
+   * the drawer paints instead of the blog as saved.
+   */
+  appearance?: Blog;
 }
 
 export interface OpenBlogOptions {
   postId?: number;
   url?: string;
   editingAppearance?: boolean;
+  /** With editingAppearance: the blog as the edits would make it. */
+  appearance?: Blog;
 }
 
 /** `/blog/{name}/post/{id}…`: the post a URL of `name`'s names, if it does. */
@@ -66,6 +74,7 @@ export function BlogViewerProvider({ children }: { children: ReactNode }) {
       postId,
       url,
       editingAppearance: options.editingAppearance ?? false,
+      appearance: options.editingAppearance ? options.appearance : undefined,
     });
   }, []);
   const close = useCallback(() => setRequest(null), []);

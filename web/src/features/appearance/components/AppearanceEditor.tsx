@@ -1,9 +1,12 @@
 // The Edit appearance form beside a live preview of the blog's card: the preview follows
-// every edit before it is saved; Save sends only what changed, Reset goes back to what is saved.
+// every edit before it is saved, and the blog viewer drawer shows it too, with the blog's
+// posts on its background (spec 000 §2.10: the drawer opened while editing_appearance); Save
+// sends only what changed, Reset goes back to what is saved.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { Blog, Theme } from '../../../api/models';
 import { BlogCardView } from '../../blogCard';
+import { useBlogViewer } from '../../blogViewer/opener';
 import {
   changesOf,
   COLOUR_FIELDS,
@@ -35,6 +38,7 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
   // While the header image's focus step is open: its framed region, which the preview shows.
   const [headerPreview, setHeaderPreview] = useState<string | null>(null);
   const save = useSaveAppearance();
+  const viewer = useBlogViewer();
   const changes = changesOf(blog.name, saved, draft);
 
   // Updates, not values: an upload finishing late must not undo edits made meanwhile.
@@ -90,6 +94,7 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
   const fieldErrorCount = Object.keys(errors).filter((key) => key !== '').length;
   const formError = errors[''] ?? (fieldErrorCount > 0 ? 'Not saved: see the fields marked below.' : null);
   const status = save.isPending ? 'Saving…' : justSaved ? 'Saved.' : '';
+  const preview = previewOf(blog, draft, saved, headerPreview);
 
   return (
     <div className="page appearance-page">
@@ -161,7 +166,16 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
           <h2 id="appearance-preview-title" className="settings-section__title">
             Preview
           </h2>
-          <BlogCardView blog={previewOf(blog, draft, saved, headerPreview)} headingLevel={3} preview />
+          <BlogCardView blog={preview} headingLevel={3} preview />
+          {viewer && (
+            <button
+              type="button"
+              className="button button--quiet appearance-preview__viewer"
+              onClick={() => viewer.openBlog(blog.name, { editingAppearance: true, appearance: preview })}
+            >
+              Preview in the blog viewer
+            </button>
+          )}
         </section>
       </div>
     </div>

@@ -3,7 +3,8 @@
 // after the drawer's replace delay; closing slides it out first (both the drawer's own). Its
 // search (spec 002 §2 In-blog search) lists its results in place of the posts, in the same
 // scrolled area: the posts page by spec 000's autopager, the results by spec 002's rule (§9
-// Scrollbar).
+// Scrollbar). Opened by a blog's owner from Edit appearance, it previews the blog as the edits
+// would make it: the card's look and the drawer's background, without the reader's controls.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -13,7 +14,7 @@ import type { Post } from '../../../api/postModels';
 import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
 import { archivePath } from '../../archive';
-import { BlogCard } from '../../blogCard';
+import { BlogCard, BlogCardView } from '../../blogCard';
 import { BlogSearchForm, BlogSearchStatus, useBlogSearch } from '../../blogSearch';
 import { useBlog, useBlogsDispatch } from '../../blogs';
 import { reblogPostPath } from '../../composer';
@@ -85,7 +86,9 @@ function BlogViewerBody({
   const { phase, active } = useDrawerPhase();
   const [, navigate] = useLocation();
   const dispatch = useBlogsDispatch();
-  const blog = useBlog(request.name);
+  const saved = useBlog(request.name);
+  // Its owner editing its appearance sees it as the edits would make it.
+  const blog = request.appearance ?? saved;
   const [intro, setIntro] = useState(firstLoad);
   const blogPosts = useBlogViewerPosts(request);
   const search = useBlogSearch(request.name);
@@ -220,7 +223,11 @@ function BlogViewerBody({
                 Previewing {blog.name}&apos;s appearance
               </p>
             )}
-            <BlogCard name={blog.name} headingLevel={2} />
+            {request.editingAppearance ? (
+              <BlogCardView blog={blog} headingLevel={2} preview />
+            ) : (
+              <BlogCard name={blog.name} headingLevel={2} />
+            )}
             {!request.editingAppearance && (
               <BlogViewerTools
                 blog={blog}
