@@ -247,6 +247,25 @@ async fn highlighted_posts_are_the_newest_three_as_sanitised_snippets() {
             404,
             "{kind:?}"
         );
+
+        // A post without words (a video with no caption, no poster) says what it is rather
+        // than showing an empty tile. (With a poster, it shows that: e2e/highlightedVideo.)
+        save(
+            &ann,
+            "ann",
+            &[
+                ("post[type]", "video"),
+                ("post[state]", "0"),
+                ("post[one]", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
+            ],
+        )
+        .await;
+        let shown = highlighted("/svc/ann/posts/highlighted").await;
+        assert!(
+            shown[0].contains("<p>A video</p>"),
+            "{kind:?}: {}",
+            shown[0]
+        );
     })
     .await;
 }

@@ -9,11 +9,11 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
-use super::model::PostContent;
+use super::model::{PostContent, PostType};
 use super::sanitize::{clean, text_only};
 use super::store;
 use super::store::PostRow;
-use super::summary::{shorten, summary};
+use super::summary::{media_url, shorten, summary};
 use super::view::post_url;
 use crate::auth::session::MaybeSession;
 use crate::blogs::lookup::blog_named;
@@ -89,12 +89,40 @@ pub fn snippet(row: &PostRow) -> String {
                 escape_html(&shorten(&alt))
             )
         }
-        _ => format!(
-            "<p>{}</p>",
-            escape_html(&summary(&content, &row.comment, row.is_reblog()))
-        ),
+        _ => {
+            let words = summary(&content, &row.comment, row.is_reblog());
+            let picture = media_url(&content);
+            // A post without words (a video or audio post with no caption) shows its
+            // picture (a video's poster, the album art), else what kind of post it is: never an
+            // empty tile.
+            if !words.is_empty() {
+                format!("<p>{}</p>", escape_html(&words))
+            } else if !picture.is_empty() {
+                format!(
+                    r#"<img src="{}" alt="{}">"#,
+                    escape_html(&picture),
+                    kind_of(&content)
+                )
+            } else {
+                format!("<p>{}</p>", kind_of(&content))
+            }
+        }
     };
     clean(&format!(r#"<a href="{href}">{inner}</a>"#))
+}
+
+/// What kind of post it is, for a tile with no words of its own.
+fn kind_of(content: &PostContent) -> &'static str {
+    match content.post_type() {
+        PostType::Text => "A text post",
+        PostType::Photo => "A photo",
+        PostType::Quote => "A quote",
+        PostType::Link => "A link",
+        PostType::Chat => "A chat",
+        PostType::Audio => "An audio post",
+        PostType::Video => "A video",
+        PostType::Note => "An answered question",
+    }
 }
 
 /// This file's HTTP answers, for the generated web types (`src/typescript.rs`).
