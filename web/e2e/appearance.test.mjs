@@ -3,6 +3,7 @@
 // blog in the blog viewer drawer then has the new look, drawn with the catalogue's family.
 // She uploads a header image, frames part of it, applies and saves: her blog page's header
 // shows the crop, a file of its own in the header's shape, while the original stays hers.
+// Not stretched, her header still shows all of her framing.
 //
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
@@ -100,8 +101,8 @@ test('a blogger frames her header image and her blog page shows the crop', async
   await form.getByRole('button', { name: 'Apply' }).click();
   await form.getByRole('button', { name: 'Adjust header image' }).waitFor();
   // The preview on the page has the crop already.
-  const previewHeader = page.locator('.appearance-preview .blog-card__header');
-  assert.match(await previewHeader.evaluate((el) => el.style.backgroundImage), /\/media\//);
+  const previewHeader = page.locator('.appearance-preview .blog-card__header-image');
+  assert.match(await previewHeader.getAttribute('src'), /^\/media\//);
   await form.getByRole('button', { name: 'Save' }).click();
   await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
@@ -113,10 +114,9 @@ test('a blogger frames her header image and her blog page shows the crop', async
   assert.deepEqual(theme.header_image_dimens, { width, height });
 
   await page.goto(`/blog/${blogger.blogName}`);
-  const header = page.locator('.blog-page .blog-card__header');
+  const header = page.locator('.blog-page .blog-card__header-image');
   await header.waitFor();
-  const shown = await header.evaluate((el) => el.style.backgroundImage);
-  assert.ok(shown.includes(theme.header_image_focused), shown);
+  assert.equal(await header.getAttribute('src'), theme.header_image_focused);
   const crop = await page.evaluate(async (url) => {
     const image = new Image();
     image.src = url;
@@ -134,5 +134,76 @@ test('a blogger frames her header image and her blog page shows the crop', async
   // Its top-left corner is where the frame's was (the live text rounds to a per cent: 2.55 levels).
   assert.ok(Math.abs(crop.corner[0] - (left / 100) * 255) <= 4, `red ${crop.corner[0]}, frame from ${left}% across`);
   assert.ok(Math.abs(crop.corner[1] - (top / 100) * 255) <= 4, `green ${crop.corner[1]}, frame from ${top}% down`);
+  assert.deepEqual(page.errors, []);
+});
+
+/** A `width` × `height` gradient PNG: red says how far across a pixel is, green how far down. */
+function gradient(width, height) {
+  return rgbaPng(width, height, (x, y) => [
+    Math.round((x / (width - 1)) * 255),
+    Math.round((y / (height - 1)) * 255),
+    128,
+    255,
+  ]);
+}
+
+/** Uploads `png` as the header on the open Edit appearance form; the focus step is left open. */
+async function chooseHeader(form, png) {
+  await form.getByLabel('Upload a header image').setInputFiles({ name: 'sea.png', mimeType: 'image/png', buffer: png });
+  await form.getByRole('application', { name: 'Header frame' }).waitFor();
+}
+
+async function saveForm(form) {
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+}
+
+/** The colours of `locator`'s pixels at `points` ([x, y] in CSS pixels of its box), as shown. */
+async function pixelsOf(page, locator, points) {
+  const shot = await locator.screenshot();
+  return page.evaluate(
+    async ({ png, points }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      return points.map(([x, y]) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)]);
+    },
+    { png: shot.toString('base64'), points },
+  );
+}
+
+test('a header image not stretched still shows all of her framing', async () => {
+  const suffix = uniqueSuffix();
+  const blogger = { email: `ns-${suffix}@example.com`, password: 'correct-horse-battery', blogName: `ns-${suffix}` };
+  const { page } = await stack.newPage();
+  await register(page, blogger);
+  await page.goto(`/settings/blog/${blogger.blogName}`);
+  const form = page.getByRole('form', { name: 'Edit appearance' });
+  // 1080 px wide: framed whole (zoom 1), the crop is 1080 × 208, twice the blog page's strip.
+  await chooseHeader(form, gradient(1080, 720));
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await form.getByRole('button', { name: 'Adjust header image' }).waitFor();
+  await form.getByRole('switch', { name: 'Stretch header image' }).uncheck();
+  await saveForm(form);
+
+  await page.goto(`/blog/${blogger.blogName}`);
+  const header = page.locator('.blog-page .blog-card__header');
+  await header.waitFor();
+  await page.waitForLoadState('networkidle'); // the header image is in
+  const box = await header.boundingBox();
+  assert.equal(Math.round(box.width), 540);
+  // The strip's left and right ends, at its middle height (the tools are at the top right):
+  // the framing's own left and right edges (red 0 and 255), not its middle half (64 to 191).
+  const [left, right] = await pixelsOf(page, header, [
+    [8, 52],
+    [Math.round(box.width) - 8, 52],
+  ]);
+  assert.ok(left[0] <= 12, `left edge red ${left[0]}`);
+  assert.ok(right[0] >= 243, `right edge red ${right[0]}`);
   assert.deepEqual(page.errors, []);
 });

@@ -1,7 +1,8 @@
 // The shape of a blog's header image where it shows largest: the blog page, whose card spans
 // the page's 540 px column (.page--narrow, styles/pages.css) with a 104 px header strip
 // (.blog-card__header, styles/blog-card.css). Narrower cards (the dashboard's, Edit
-// appearance's preview) cover a strip of the same height and show its middle. Edit appearance
+// appearance's preview) have a strip of the same height: a stretched header covers it and
+// shows the middle of the framing, one not stretched shows all of it, smaller. Edit appearance
 // crops the focused header image to this shape, so keep it in step with those two rules.
 
 /** The blog page's header strip, in CSS pixels. */

@@ -58,20 +58,19 @@ export function BlogCardView({
         ['--blog-link' as string]: theme.linkColor,
       }}
     >
-      <div
-        className="blog-card__header"
-        style={
-          headerImage
-            ? {
-                backgroundImage: `url("${headerImage}")`,
-                backgroundColor: theme.backgroundColor,
-                // Not stretched: the image at its own size, centred on the theme's colour.
-                backgroundSize: theme.headerStretch ? 'cover' : 'auto',
-                backgroundRepeat: 'no-repeat',
-              }
-            : { backgroundColor: theme.backgroundColor }
-        }
-      >
+      <div className="blog-card__header" style={{ backgroundColor: theme.backgroundColor }}>
+        {headerImage && (
+          <img
+            className="blog-card__header-image"
+            src={headerImage}
+            alt=""
+            // Stretched, it covers the strip (a narrower card shows the middle of the framing).
+            // Not stretched, it keeps its own size but never shows less than the owner framed:
+            // a framed crop is made at up to twice the strip's width (MAX_CROP_WIDTH), so at
+            // its own size only its middle would fit.
+            style={{ objectFit: theme.headerStretch ? 'cover' : 'scale-down' }}
+          />
+        )}
         {!preview && (
           <div className="blog-card__tools">
             <BlogInfoPopover blog={blog} />
