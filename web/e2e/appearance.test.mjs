@@ -3,7 +3,7 @@
 // blog in the blog viewer drawer then has the new look, drawn with the catalogue's family.
 // She uploads a header image, frames part of it, applies and saves: her blog page's header
 // shows the crop, a file of its own in the header's shape, while the original stays hers.
-// Not stretched, her header still shows all of her framing.
+// Adjusting it later starts from that framing; not stretched, her header still shows all of it.
 //
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
@@ -157,6 +157,45 @@ async function saveForm(form) {
   await form.getByRole('button', { name: 'Save' }).click();
   await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 }
+
+test('Adjust starts from the framing she saved, not from the middle', async () => {
+  const suffix = uniqueSuffix();
+  const blogger = { email: `ad-${suffix}@example.com`, password: 'correct-horse-battery', blogName: `ad-${suffix}` };
+  const { page } = await stack.newPage();
+  await register(page, blogger);
+  await page.goto(`/settings/blog/${blogger.blogName}`);
+  let form = page.getByRole('form', { name: 'Edit appearance' });
+  await chooseHeader(form, gradient(900, 600));
+  const frame = form.getByRole('application', { name: 'Header frame' });
+  const where = form.getByText(/^The header shows/);
+  const middle = await where.textContent();
+  // Closer in, then towards the top left corner.
+  await form.getByRole('slider', { name: 'Zoom' }).fill('1.8');
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp']) {
+    await frame.press(key);
+  }
+  const framed = await where.textContent();
+  assert.notEqual(framed, middle);
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await saveForm(form);
+
+  // Another day: the page loaded afresh, the header framed again.
+  await page.reload();
+  form = page.getByRole('form', { name: 'Edit appearance' });
+  await form.getByRole('button', { name: 'Adjust header image' }).click();
+  await frame.waitFor();
+  assert.equal(await where.textContent(), framed);
+  const zoom = Number(await form.getByRole('slider', { name: 'Zoom' }).inputValue());
+  assert.ok(Math.abs(zoom - 1.8) < 0.02, `zoom ${zoom}`);
+  // And a second framing is where the next Adjust starts.
+  await frame.press('End');
+  const moved = await where.textContent();
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await form.getByRole('button', { name: 'Adjust header image' }).click();
+  await frame.waitFor();
+  assert.equal(await where.textContent(), moved);
+  assert.deepEqual(page.errors, []);
+});
 
 /** The colours of `locator`'s pixels at `points` ([x, y] in CSS pixels of its box), as shown. */
 async function pixelsOf(page, locator, points) {

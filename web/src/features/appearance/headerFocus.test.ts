@@ -11,6 +11,7 @@ import {
   MAX_CROP_WIDTH,
   moveFrame,
   zoomFrame,
+  zoomOf,
 } from './headerFocus';
 
 // A 5:1 header over a 2000 × 1000 image: the largest frame is 2000 × 400.
@@ -49,6 +50,13 @@ describe('the focus frame', () => {
     // Out of range: 1 at the least, 3 at the most.
     expect(zoomFrame(start, 0.2, image, ASPECT).width).toBe(2000);
     expect(zoomFrame(start, 10, image, ASPECT).width).toBeCloseTo(2000 / 3);
+  });
+
+  it('knows the zoom that makes a frame (a saved one, which Adjust starts from)', () => {
+    expect(zoomOf({ x: 500, y: 400, width: 1000, height: 200 }, image, ASPECT)).toBe(2);
+    expect(zoomOf(initialFrame(image, ASPECT), image, ASPECT)).toBe(1);
+    // Within the range, whatever the frame.
+    expect(zoomOf({ x: 0, y: 0, width: 100, height: 20 }, image, ASPECT)).toBe(3);
   });
 
   it('moves by steps of the image with the arrow keys, further with Shift, to the edges with Home, End, Page Up, Page Down', () => {

@@ -61,6 +61,11 @@ export function initialFrame(image: Size, aspect: number): Frame {
   return frameAround({ x: image.width / 2, y: image.height / 2 }, largestFrameSize(image, aspect), image);
 }
 
+/** The zoom (within the range) that makes `frame`: how much smaller it is than the largest. */
+export function zoomOf(frame: Frame, image: Size, aspect: number): number {
+  return clamp(largestFrameSize(image, aspect).width / frame.width, MIN_ZOOM, MAX_ZOOM);
+}
+
 /** The frame moved by (dx, dy) image pixels, stopping at the image's edges. */
 export function moveFrame(frame: Frame, dx: number, dy: number, image: Size): Frame {
   return clampFrame({ ...frame, x: frame.x + dx, y: frame.y + dy }, image);

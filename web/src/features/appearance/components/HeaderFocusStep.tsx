@@ -15,9 +15,11 @@ import {
   MIN_ZOOM,
   moveFrame,
   zoomFrame,
+  zoomOf,
   type Frame,
   type Size,
 } from '../headerFocus';
+import { findSavedFrame } from '../savedFrame';
 
 /** The live preview's crop: the blog page header's width at twice the pixel density. */
 const PREVIEW_WIDTH = BLOG_HEADER_SIZE.width * 2;
@@ -38,6 +40,7 @@ interface Drag {
 
 export function HeaderFocusStep({
   url,
+  savedCrop,
   cropType,
   busy,
   error,
@@ -48,6 +51,11 @@ export function HeaderFocusStep({
 }: {
   /** The image to frame: a data: address or this server's /media/… one (a canvas may read both). */
   url: string;
+  /**
+   * The header's crop of this image as it is now (Adjust): the frame starts where that was
+   * cut, not in the middle. Null for a new image.
+   */
+  savedCrop: string | null;
   cropType: CropType;
   /** Apply is under way: the frame holds still. */
   busy: boolean;
@@ -66,10 +74,28 @@ export function HeaderFocusStep({
   const frameElement = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
 
-  // Keyboard users land on the frame, whose description says how to move it.
+  // Where the frame starts: the saved framing when it can be found, else the middle.
   useEffect(() => {
-    if (loaded) frameElement.current?.focus();
-  }, [loaded]);
+    if (!loaded) return;
+    let current = true;
+    const start = (saved: Frame | null) => {
+      if (!current) return;
+      const first = saved ?? initialFrame(loaded.size, BLOG_HEADER_ASPECT);
+      setFrame(first);
+      setZoom(zoomOf(first, loaded.size, BLOG_HEADER_ASPECT));
+    };
+    if (savedCrop) void findSavedFrame(loaded.element, savedCrop).then(start);
+    else start(null);
+    return () => {
+      current = false;
+    };
+  }, [loaded, savedCrop]);
+
+  // Keyboard users land on the frame, whose description says how to move it.
+  const framed = loaded !== null && frame !== null;
+  useEffect(() => {
+    if (framed) frameElement.current?.focus();
+  }, [framed]);
 
   // Once per animation frame at most: a drag moves the frame far more often than that.
   useEffect(() => {
@@ -85,9 +111,8 @@ export function HeaderFocusStep({
     const size = { width: element.naturalWidth, height: element.naturalHeight };
     // An SVG without a size loads as 0 × 0: nothing to frame.
     if (!size.width || !size.height) return onUnreadable();
+    setFrame(null);
     setLoaded({ element, size });
-    setFrame(initialFrame(size, BLOG_HEADER_ASPECT));
-    setZoom(MIN_ZOOM);
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -174,7 +199,11 @@ export function HeaderFocusStep({
         )}
       </div>
       <p id={`${id}-where`} className="muted header-focus__where" role="status">
-        {loaded && frame ? frameDescription(frame, loaded.size) : 'Loading the image…'}
+        {loaded && frame
+          ? frameDescription(frame, loaded.size)
+          : loaded
+            ? 'Finding what the header shows now…'
+            : 'Loading the image…'}
       </p>
       <label className="header-focus__zoom">
         Zoom{' '}
@@ -185,7 +214,7 @@ export function HeaderFocusStep({
           step={0.05}
           value={zoom}
           aria-valuetext={`${Math.round(zoom * 100)}%`}
-          disabled={!loaded || busy}
+          disabled={!framed || busy}
           onChange={(e) => onZoom(Number(e.target.value))}
         />
       </label>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeXhrPerTest, type FakeXhr } from '../../upload/fakeXhr';
 import { cropToFile } from '../headerCrop';
+import { findSavedFrame } from '../savedFrame';
 import { appearanceForm, mine, renderAppearancePage } from './renderAppearancePage';
 
 // jsdom has no canvas: the crop is a stand-in file, the preview a stand-in address. What they
@@ -12,11 +13,16 @@ vi.mock('../headerCrop', async (importOriginal) => ({
   cropPreviewUrl: vi.fn(() => PREVIEW),
 }));
 const PREVIEW = 'data:image/png;base64,ZnJhbWVk';
+// Nor can it read the pixels that say where the saved crop was cut: that search is
+// locateCrop's test and the e2e test's; here it finds nothing unless a test says.
+vi.mock('../savedFrame', () => ({ findSavedFrame: vi.fn() }));
 
 const uploads = fakeXhrPerTest();
 beforeEach(() => {
   vi.mocked(cropToFile).mockReset();
   vi.mocked(cropToFile).mockImplementation(async (_image, _frame, _size, type, name) => new File(['crop'], name, { type }));
+  vi.mocked(findSavedFrame).mockReset();
+  vi.mocked(findSavedFrame).mockResolvedValue(null);
 });
 
 const photo = (url: string, width: number, height: number) => ({
@@ -112,7 +118,7 @@ describe('the header image field', () => {
     const image = loadFramedImage(1000, 500);
     // The original is framed again, not the crop the cards show.
     expect(image.getAttribute('src')).toBe('/media/old.png');
-    fireEvent.keyDown(edit.getByRole('application', { name: 'Header frame' }), { key: 'PageUp' });
+    fireEvent.keyDown(await edit.findByRole('application', { name: 'Header frame' }), { key: 'PageUp' });
     fireEvent.click(edit.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(sentFile(uploads[0]).name).toBe('old-header.png');
@@ -126,12 +132,54 @@ describe('the header image field', () => {
     });
   });
 
+  it('Adjust starts from the framing saved last, not from the middle', async () => {
+    // Where the saved crop (header_image_focused) was cut from the original: 10% across, at
+    // half the largest frame's width.
+    vi.mocked(findSavedFrame).mockResolvedValue({ x: 100, y: 150, width: 500, height: 500 / (540 / 104) });
+    renderAppearancePage(() => ({ response: withHeader() }), withHeader());
+    const edit = within(await appearanceForm());
+    fireEvent.click(edit.getByRole('button', { name: 'Adjust header image' }));
+    const image = loadFramedImage(1000, 500);
+    expect(edit.getByText('Finding what the header shows now…')).toBeTruthy();
+    const frame = await edit.findByRole('application', { name: 'Header frame' });
+    expect(vi.mocked(findSavedFrame).mock.calls).toEqual([[image, '/media/old-focus.png']]);
+    expect(edit.getByText(/^The header shows/).textContent).toBe(
+      'The header shows the image from 10% to 60% across and 30% to 49% down.',
+    );
+    expect((edit.getByRole('slider', { name: 'Zoom' }) as HTMLInputElement).value).toBe('2');
+    expect(document.activeElement).toBe(frame);
+    // Apply as it is crops what the header shows already.
+    fireEvent.click(edit.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(vi.mocked(cropToFile).mock.calls[0][1]).toEqual({ x: 100, y: 150, width: 500, height: 500 / (540 / 104) });
+  });
+
+  it('a new image, or a header whose crop cannot be found, is framed from the middle', async () => {
+    renderAppearancePage(() => ({ response: withHeader() }), withHeader());
+    const edit = within(await appearanceForm());
+    fireEvent.click(edit.getByRole('button', { name: 'Adjust header image' }));
+    loadFramedImage(1000, 500);
+    await edit.findByRole('application', { name: 'Header frame' });
+    expect(edit.getByText(/^The header shows/).textContent).toBe(
+      'The header shows the image from 0% to 100% across and 31% to 69% down.',
+    );
+    fireEvent.click(edit.getByRole('button', { name: 'Cancel' }));
+
+    const file = new File(['png'], 'sea.png', { type: 'image/png' });
+    fireEvent.change(await edit.findByLabelText('Replace header image'), { target: { files: [file] } });
+    await edit.findByRole('group', { name: 'Choose what the header shows' });
+    loadFramedImage(1000, 500);
+    await edit.findByRole('application', { name: 'Header frame' });
+    // Only the saved header's crop is looked for.
+    expect(vi.mocked(findSavedFrame)).toHaveBeenCalledTimes(1);
+  });
+
   it('Cancel keeps the previous header, in the form and in the preview', async () => {
     renderAppearancePage(() => ({ response: withHeader() }), withHeader());
     const edit = within(await appearanceForm());
     fireEvent.click(edit.getByRole('button', { name: 'Adjust header image' }));
     loadFramedImage(1000, 500);
-    fireEvent.keyDown(edit.getByRole('application', { name: 'Header frame' }), { key: 'ArrowUp' });
+    fireEvent.keyDown(await edit.findByRole('application', { name: 'Header frame' }), { key: 'ArrowUp' });
     await waitFor(() => expect(previewHeader()).toContain(PREVIEW));
     fireEvent.click(edit.getByRole('button', { name: 'Cancel' }));
     expect(previewHeader()).toContain('/media/old-focus.png');

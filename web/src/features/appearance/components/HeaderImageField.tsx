@@ -11,8 +11,8 @@ import { HeaderFocusStep } from './HeaderFocusStep';
 /**
  * The header image. A chosen file is framed first (the focus step): Apply uploads it and the
  * crop of it the frame chose, and the theme takes both (header_image, header_image_focused);
- * Adjust frames the current original again. Nothing changes until Apply succeeds. Remove takes
- * the image away.
+ * Adjust frames the current original again, starting from the framing chosen last. Nothing
+ * changes until Apply succeeds. Remove takes the image away.
  */
 export function HeaderImageField({
   original,
@@ -113,6 +113,9 @@ export function HeaderImageField({
       <div className="appearance-header-image">
         <HeaderFocusStep
           url={source.url}
+          // The crop the header shows now, when it is a crop of this original: Adjust goes on
+          // from the framing chosen last.
+          savedCrop={source.kind === 'existing' && focused !== source.url ? focused : null}
           cropType={cropTypeOf(source.kind === 'new' ? source.file.type : source.url)}
           busy={busy}
           error={stepError}
