@@ -27,6 +27,9 @@ SELECT r.id, r.reporter_user_id, r.reporter_blog_id, r.reported_blog_id, r.post_
        COALESCE(p.summary, ''), r.conversation_id, r.reason, r.note, r.created_at,
        r.resolved_at, r.resolved_by, r.resolution
 FROM reports r LEFT JOIN posts p ON p.id = r.post_id;
+-- Ids go on from where they were, not from the highest left.
+DELETE FROM sqlite_sequence WHERE name = 'reports_new';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'reports_new', seq FROM sqlite_sequence WHERE name = 'reports';
 DROP TABLE reports;
 ALTER TABLE reports_new RENAME TO reports;
 -- The moderators' queue (open ones, oldest first) and each reporter's last hour.
