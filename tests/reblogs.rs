@@ -472,3 +472,58 @@ async fn a_reblog_of_a_deleted_reblog_stays_a_note_of_the_chain() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn reblogs_of_a_deleted_first_post_stay_notes_of_the_chain() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        let cat = Client::registered(&base, "cat@example.com", "cat").await;
+        let (root_id, key) = text_post(&ann, "ann", "The first words", &[]).await;
+        let reblogged = fast_reblog(&ben, root_id, &key, false).await;
+        assert_eq!(reblogged.status, 200, "{kind:?}: {}", reblogged.body);
+        let ben_id = reblogged.response()["post"]["id"].as_i64().unwrap();
+        let ben_key = reblogged.response()["post"]["reblog_key"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(fast_reblog(&cat, ben_id, &ben_key, false).await.status, 200);
+        assert_eq!(like(&cat, "/svc/like", root_id, &key).await.status, 200);
+        assert_eq!(notes(&ben, ben_id).await.len(), 3, "{kind:?}");
+
+        assert_eq!(delete(&ann, root_id, "ann").await.status, 200, "{kind:?}");
+        // Both reblogs are still there, so both their notes are; the like of the deleted post
+        // went with it.
+        let mut left = notes(&ben, ben_id).await;
+        left.sort();
+        assert_eq!(
+            left,
+            [note("reblog", "ben"), note("reblog", "cat")],
+            "{kind:?}"
+        );
+        assert_eq!(
+            read_post(&ben, "ben", ben_id).await["note_count"],
+            2,
+            "{kind:?}"
+        );
+        let listed = ben
+            .get(&format!("/svc/post/notes?post_id={ben_id}"))
+            .await
+            .response()["notes"]
+            .clone();
+        let ben_note = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["blog_name"] == "ben")
+            .unwrap()
+            .clone();
+        assert_eq!(ben_note["post_id"], Value::Null, "{kind:?}: on no post now");
+        assert_eq!(
+            ben_note["reblog_url"],
+            format!("/blog/ben/post/{ben_id}"),
+            "{kind:?}"
+        );
+    })
+    .await;
+}

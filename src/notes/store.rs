@@ -204,7 +204,8 @@ pub struct NoteState {
 pub struct NoteRow {
     pub id: i64,
     pub r#type: String,
-    pub post_id: i64,
+    /// None for a reblog's note whose first post, the one it reblogged, was deleted.
+    pub post_id: Option<i64>,
     pub blog_name: String,
     pub reblog_post_id: Option<i64>,
     pub reblog_slug: Option<String>,

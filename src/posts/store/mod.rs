@@ -379,12 +379,12 @@ pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<()> {
     const UNREAD_BY: &str = "SELECT DISTINCT b.user_id FROM notifications n \
          JOIN blogs b ON b.id = n.blog_id WHERE n.post_id = $1 AND n.is_read = FALSE";
     // A reblog of it that stays is still a note of the chain: it moves to the post this one
-    // reblogged (the nearest post above that is still there), rather than going with it. A
-    // first post has none above: the notes on it go with it.
+    // reblogged (the nearest post above that is still there), rather than going with it; a
+    // first post has none above, and the note then stays on no post (migration 0027). The
+    // likes and replies on it go with it.
     const KEEP_REBLOGS: &str = "UPDATE notes SET post_id = \
          (SELECT parent_post_id FROM posts WHERE id = $1) \
-         WHERE post_id = $1 AND type = 'reblog' AND reblog_post_id <> $1 \
-         AND (SELECT parent_post_id FROM posts WHERE id = $1) IS NOT NULL";
+         WHERE post_id = $1 AND type = 'reblog' AND reblog_post_id <> $1";
     let mut tx = store.begin().await?;
     let unread_by: Vec<(i64,)> =
         with_tx!(&mut tx, conn => sqlx::query_as(UNREAD_BY).bind(id).fetch_all(conn).await)?;
