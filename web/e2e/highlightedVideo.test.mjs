@@ -1,10 +1,8 @@
 // End-to-end: a video post without a caption has a preview among its blog's highlighted posts
 // (spec 000 §2.5 Blog card): the poster frame the server's processing made, as a photo post
 // shows its photo, not an empty tile.
-//
 // The tiles are HTML the server renders (GET /svc/{blog}/posts/highlighted, src/posts/
-// highlighted.rs), which for now gives such a post an empty <p>: this test is a todo until the
-// server's snippet shows a picture for a post without words (see the commit that added it).
+// highlighted.rs).
 //
 //   npm run build && DASHWIRE_BIN=../target/debug/dashwire node --test e2e/highlightedVideo.test.mjs
 import assert from 'node:assert/strict';
@@ -54,7 +52,6 @@ async function published(page, blog, id) {
 
 test(
   "highlighted posts: a video without a caption shows its poster",
-  { todo: 'the server renders the tile: src/posts/highlighted.rs snippet() gives no picture to a post without words' },
   async () => {
     const { page } = await stack.newPage();
     const suffix = uniqueSuffix();
