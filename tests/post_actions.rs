@@ -41,16 +41,17 @@ async fn a_deleted_first_post_leaves_its_reblogs_with_their_notes_counted() {
             "{kind:?}"
         );
 
-        // Ann's post goes with its like and Ben's reblog note; Cal's like of the reblog stays.
+        // Ann's post goes with its like; Ben's reblog is still there, and so is its note, and
+        // Cal's like of the reblog stays.
         assert_eq!(delete(&ann, id, "ann").await.status, 200, "{kind:?}");
         assert_eq!(
             read_post(&cal, "ben", reblog_id).await["note_count"],
-            1,
+            2,
             "{kind:?}: the chain's count outlives its first post"
         );
         assert_eq!(
             notes(&cal, reblog_id).await,
-            vec![note("like", "cal")],
+            vec![note("like", "cal"), note("reblog", "ben")],
             "{kind:?}"
         );
         assert_eq!(
@@ -63,7 +64,7 @@ async fn a_deleted_first_post_leaves_its_reblogs_with_their_notes_counted() {
             like(&more, "/svc/like", reblog_id, &reblog_key)
                 .await
                 .response()["note_count"],
-            2,
+            3,
             "{kind:?}: and goes on counting"
         );
     })
