@@ -1,6 +1,6 @@
 //! Blocks and posts over HTTP on SQLite and PostgreSQL: a blocked blog cannot like, reblog
-//! or reply to the blocking blog's posts, and a blog is blocked by one of its posts and
-//! unblocked.
+//! or reply to the blocking blog's posts, a blog is blocked by one of its posts and
+//! unblocked, and the blocker stops seeing the blocked blog's posts but on its own page.
 
 mod common;
 
@@ -192,6 +192,58 @@ async fn a_blocked_blog_is_not_offered_as_a_favourite_to_write_to() {
         assert_eq!(blocking.status, 200, "{kind:?}: {}", blocking.body);
         assert_eq!(favourites("after").await, Vec::<String>::new(), "{kind:?}");
         drop(ben);
+    })
+    .await;
+}
+
+/// The ids of the posts a page lists.
+async fn listed(client: &Client, path: &str) -> Vec<i64> {
+    let answer = client.get(path).await;
+    assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+    answer.response()["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_blocked_blogs_posts_leave_the_blockers_dashboard_likes_and_search() {
+    on_each_backend(|base, kind| async move {
+        let ann = Client::registered(&base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&base, "ben@example.com", "ben").await;
+        ann.post("/svc/follow", &[("tumblelog", "ben")]).await;
+        let (id, key) = text_post(&ben, "ben", "A lantern", &[("post[tags]", "glow")]).await;
+        assert_eq!(like(&ann, "/svc/like", id, &key).await.status, 200);
+        let pages = [
+            "/svc/post/dashboard/after/0",
+            "/svc/post/likes/after/0",
+            "/svc/search/posts?q=lantern",
+            "/svc/search/tagged/glow",
+        ];
+        for path in pages {
+            assert_eq!(listed(&ann, path).await, [id], "{kind:?} {path}");
+        }
+
+        let blocked = ann
+            .post(
+                "/svc/block/add",
+                &[("tumblelog", "ann"), ("blocked_tumblelog", "ben")],
+            )
+            .await;
+        assert_eq!(blocked.status, 200, "{kind:?}: {}", blocked.body);
+        for path in pages {
+            assert_eq!(listed(&ann, path).await, [0i64; 0], "{kind:?} {path}");
+        }
+        // Ann no longer follows ben; ben's own page still shows his post to her.
+        let ben_blog = ann.get("/svc/data/tumblelog?tumblelog=ben").await;
+        assert_eq!(ben_blog.response()["following"], false, "{kind:?}");
+        assert_eq!(
+            listed(&ann, "/svc/post/blog/after/0?blog=ben").await,
+            [id],
+            "{kind:?}"
+        );
     })
     .await;
 }

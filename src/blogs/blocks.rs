@@ -1,5 +1,6 @@
 //! Blocks between blogs: a blocked blog's user stops following the blocker and can no longer
-//! follow or message it (spec 002 §6).
+//! follow or message it (spec 002 §6); the blocker's user stops following the blocked blog,
+//! and its posts leave their likes page and what they find across blogs.
 
 use crate::feed::dashboard_topic;
 use crate::store::{Store, now_secs};
@@ -34,8 +35,9 @@ pub async fn posts_hidden_from(
 }
 
 /// `blocker_blog_id` blocks `blocked_blog_id` (a blog of `blocked_user_id`): that user
-/// stops following the blocker, and can no longer follow or message it. Returns whether it
-/// was new.
+/// stops following the blocker, and can no longer follow or message it; the blocker's user
+/// stops following the blocked blog, so its posts leave their dashboard too. Returns whether
+/// it was new.
 pub async fn block(
     store: &Store,
     blocker_blog_id: i64,
@@ -45,7 +47,10 @@ pub async fn block(
     const BLOCK: &str = "INSERT INTO blocks (blocker_blog_id, blocked_blog_id, created_at) \
          VALUES ($1, $2, $3) ON CONFLICT (blocker_blog_id, blocked_blog_id) DO NOTHING";
     const UNFOLLOW: &str = "DELETE FROM follows WHERE blog_id = $1 AND user_id = $2";
+    const BLOCKER: &str = "SELECT user_id FROM blogs WHERE id = $1";
     let mut tx = store.begin().await?;
+    let (blocker_user_id,): (i64,) = with_tx!(&mut tx, conn =>
+        sqlx::query_as(BLOCKER).bind(blocker_blog_id).fetch_one(conn).await)?;
     let added = with_tx!(&mut tx, conn => sqlx::query(BLOCK)
         .bind(blocker_blog_id).bind(blocked_blog_id).bind(now_secs())
         .execute(conn).await.map(|r| r.rows_affected()))?;
@@ -53,6 +58,11 @@ pub async fn block(
         .bind(blocker_blog_id).bind(blocked_user_id).execute(conn).await.map(|r| r.rows_affected()))?;
     if unfollowed > 0 {
         tx.refresh(dashboard_topic(blocked_user_id));
+    }
+    let unfollowed = with_tx!(&mut tx, conn => sqlx::query(UNFOLLOW)
+        .bind(blocked_blog_id).bind(blocker_user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    if unfollowed > 0 {
+        tx.refresh(dashboard_topic(blocker_user_id));
     }
     tx.commit().await?;
     Ok(added > 0)

@@ -109,7 +109,7 @@ pub async fn blog_search(
 
 /// The ids of published posts of every public blog among the [`CANDIDATES`] newest that
 /// match `terms` (spec 000 §2.12's search): not a private blog's, nor a spam or suspended
-/// one's, nor one that blocked any blog of `viewer`'s.
+/// one's, nor one that blocked any blog of `viewer`'s or that one of them blocked.
 pub async fn site_search(
     store: &Store,
     viewer: Option<i64>,
@@ -187,7 +187,9 @@ const PUBLIC: &str = "p.state = 'published' AND b.is_private_group_channel = FAL
      AND b.is_spam = FALSE AND b.is_suspended = FALSE AND (NOT $3 OR b.is_nsfw = FALSE) \
      AND ($4 = '' OR p.type = $4) AND (NOT $5 OR p.root_post_id IS NULL) \
      AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
-                     WHERE k.blocker_blog_id = p.blog_id AND kb.user_id = $2)";
+                     WHERE k.blocker_blog_id = p.blog_id AND kb.user_id = $2) \
+     AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocker_blog_id \
+                     WHERE k.blocked_blog_id = p.blog_id AND kb.user_id = $2)";
 
 /// A blog's most used tags on the posts `viewer` may read (private ones for the owner), most
 /// used first, at most `limit`: the search typeahead's 'Popular Tags:'.

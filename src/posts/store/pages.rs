@@ -72,7 +72,8 @@ pub async fn page_placed(
 
 /// A page of the posts `user_id` likes, most recently liked first: after `cursor`'s
 /// post (liked earlier) or before it (liked later, nearest first, in page order). Its
-/// place is `liked_at` when given, else the time of its like.
+/// place is `liked_at` when given, else the time of its like. A blog one of the user's blogs
+/// blocked is left out.
 async fn liked(
     store: &Store,
     user_id: i64,
@@ -85,11 +86,15 @@ async fn liked(
     const OLDER: &str = post_select!(
         "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
         "AND (l.created_at < $3 OR (l.created_at = $3 AND p.id < $4)) "
+        "AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocker_blog_id "
+        "WHERE k.blocked_blog_id = p.blog_id AND kb.user_id = $2) "
         "ORDER BY l.created_at DESC, p.id DESC LIMIT $5"
     );
     const NEWER: &str = post_select!(
         "JOIN likes l ON l.post_id = p.id AND l.user_id = $2 WHERE p.state = 'published' "
         "AND (l.created_at > $3 OR (l.created_at = $3 AND p.id > $4)) "
+        "AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocker_blog_id "
+        "WHERE k.blocked_blog_id = p.blog_id AND kb.user_id = $2) "
         "ORDER BY l.created_at ASC, p.id ASC LIMIT $5"
     );
     let (at, id) = match cursor {
