@@ -34,6 +34,20 @@ describe('postListReducer and shownPosts', () => {
     expect(shown([[3, 2, 1]], run({ type: 'postSaved', post: edited, belongs: false }))).toEqual([3, 1]);
   });
 
+  it('shows a post that comes back (made public again) as read now, not as an edit seen before it went', () => {
+    const title = (t: string) => ({ content: { type: 'text', title: t, body: '' } });
+    const state = run(
+      { type: 'postSaved', post: post(4, title('First edit')), belongs: true },
+      // Made private on the dashboard: it leaves.
+      { type: 'postSaved', post: post(4, { ...title('Second edit'), state: 'private' }), belongs: false },
+      // Made public again with a third title: it is read again and put in at the top.
+      { type: 'newerLoaded', posts: [post(4, title('Third edit'))], at: 'top' },
+    );
+    const list = shownPosts([posts(4, 3)], state);
+    expect(list.map((p) => p.id)).toEqual([4, 3]);
+    expect(list[0].content).toMatchObject({ title: 'Third edit' });
+  });
+
   it('takes a deleted post off the page, wherever it was put in', () => {
     const state = run({ type: 'newerLoaded', posts: posts(4), at: 'top' }, { type: 'postRemoved', id: 4 }, { type: 'postRemoved', id: 2 });
     expect(shown([[3, 2, 1]], state)).toEqual([3, 1]);

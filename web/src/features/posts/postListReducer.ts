@@ -71,8 +71,10 @@ export function postListReducer(state: PostListState, action: PostListAction): P
         const ids = new Set(action.posts.map((p) => p.id));
         if (action.at === 'top') draft.above.unshift(...action.posts);
         else draft.below.push(...action.posts);
-        // A post shown again (made public again) is no longer gone.
+        // A post shown again (made public again) is no longer gone, and shows as it was read
+        // now, not as an edit seen before it went.
         draft.removed = draft.removed.filter((id) => !ids.has(id));
+        for (const id of ids) delete draft.changed[id];
         draft.pending = draft.pending.filter((id) => !ids.has(id));
         break;
       }

@@ -1,7 +1,8 @@
 // The pages that list posts, as the reading side sees them: which way they are ordered, and
 // which saved posts belong on them (spec 001 §4 After save).
 import type { PostPageRoot } from '../../api/postEndpoints';
-import type { SavedPost } from '../../api/postModels';
+import type { Post, SavedPost } from '../../api/postModels';
+import type { ContextPage } from '../../api/types/ContextPage';
 
 /**
  * The dashboard, the likes and a blog's posts are newest first, so new posts come in at the
@@ -41,5 +42,27 @@ export function belongsOn(page: PostPageRoot, saved: SavedPost): boolean {
     case 'processing':
     case 'inbox':
       return contextPage === page.root && post.blogName === page.blog;
+  }
+}
+
+/**
+ * The page a post in `state` is listed on, as a save answer names it (`post_context_page`):
+ * for a post read again rather than saved here.
+ */
+export function contextPageOf(state: Post['state']): ContextPage {
+  switch (state) {
+    case 'published':
+      return 'dashboard';
+    case 'private':
+      return 'blog';
+    case 'draft':
+      return 'drafts';
+    case 'queued':
+    case 'scheduled':
+      return 'queue';
+    case 'transcoding':
+      return 'processing';
+    case 'unapproved':
+      return 'inbox';
   }
 }

@@ -22,7 +22,7 @@ import { savedPostFromWire, type Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
 import { useBlockedBlogs } from '../blocking';
 import { useChannels, usePollingFallback } from '../realtime';
-import { belongsOn, isNewestFirst, pageKey } from './postPages';
+import { belongsOn, contextPageOf, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, shownPosts } from './postListReducer';
 import { useChangedPosts, useRemovedPosts, useSavedPosts } from './savedPosts';
 import type { ChannelName } from '../../protocol/channels';
@@ -170,7 +170,22 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     if (action === 'created') {
       if (!shown && newestFirst && !live.blocked.includes(blog)) dispatch({ type: 'postsAnnounced', ids: [id] });
     } else if (action === 'deleted') {
-      dispatch({ type: 'postRemoved', id });
+      // Gone for the blog's readers: deleted, or taken back to the drafts, the queue or private.
+      // The owner's own blog page lists her private posts too, so there it is read again: a
+      // post made private stays, as it now is, and one deleted (404) goes.
+      const owned = page.root === 'blog' && posts.some((p) => p.id === id && p.isMine);
+      if (!owned) {
+        dispatch({ type: 'postRemoved', id });
+        return;
+      }
+      fetchIndashBlogPosts(api, blog, { postId: id })
+        .then(({ posts: [post] }) => {
+          if (!post) dispatch({ type: 'postRemoved', id });
+          else dispatch({ type: 'postSaved', post, belongs: belongsOn(page, { post, contextPage: contextPageOf(post.state), created: false }) });
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) dispatch({ type: 'postRemoved', id });
+        });
     } else if (shown) {
       fetchIndashBlogPosts(api, blog, { postId: id })
         .then(({ posts: [post] }) => post && dispatch({ type: 'postSaved', post, belongs: true }))
