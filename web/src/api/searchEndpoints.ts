@@ -119,12 +119,23 @@ export function fetchSiteSearch(
     .then(pageFromWire);
 }
 
-/** GET /svc/search/tagged/{tag}: every blog's posts with `tag` (visitors too), from `nextOffset`. */
-export function fetchTagged(api: ApiClient, tag: string, sort: TaggedSort, nextOffset = 0): Promise<SearchPage> {
+/** What a tag's page asks for: its order, and the search's filters (docs/api.md /svc/search/tagged). */
+export type TaggedFilters = SiteSearchFilters;
+
+/**
+ * GET /svc/search/tagged/{tag}: every blog's posts with `tag` (visitors too), from
+ * `nextOffset`, in the order and through the filters asked for.
+ */
+export function fetchTagged(api: ApiClient, tag: string, filters: TaggedFilters, nextOffset = 0): Promise<SearchPage> {
   return api
     .get<TaggedResults, TaggedQuery>(
       `/svc/search/tagged/${encodeURIComponent(tag)}`,
-      { sort, next_offset: nextOffset },
+      {
+        sort: filters.sort,
+        filter_post_type: filters.postType,
+        filter_nsfw: String(filters.filterNsfw),
+        next_offset: nextOffset,
+      },
       { noCache: true },
     )
     .then(pageFromWire);

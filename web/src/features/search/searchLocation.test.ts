@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pathSegment, rawSearch, siteSearchFromLocation, siteSearchPath, taggedPath, taggedSortFromLocation } from './searchLocation';
+import {
+  pathSegment,
+  rawSearch,
+  siteSearchFromLocation,
+  siteSearchPath,
+  taggedFromLocation,
+  taggedPath,
+  taggedSortFromLocation,
+} from './searchLocation';
 
 describe('the search pages’ addresses', () => {
   it('reads the term from /search/{term}, else from q, trimmed, with the filters from the query', () => {
@@ -49,6 +57,17 @@ describe('the search pages’ addresses', () => {
     expect(taggedPath('blue sky', 'top')).toBe('/tagged/blue%20sky?sort=top');
     expect(taggedSortFromLocation('sort=top')).toBe('top');
     expect(taggedSortFromLocation('')).toBe('recent');
+  });
+
+  it("keeps a tag page's filters in its address, leaving out the defaults", () => {
+    expect(taggedPath('bread', { postType: 'quote', filterNsfw: true })).toBe('/tagged/bread?filter_post_type=quote&filter_nsfw=true');
+    expect(taggedPath('bread', { sort: 'top', postType: 'any', filterNsfw: false })).toBe('/tagged/bread?sort=top');
+    expect(taggedFromLocation('sort=top&filter_post_type=PHOTO&filter_nsfw=true')).toEqual({
+      sort: 'top',
+      postType: 'photo',
+      filterNsfw: true,
+    });
+    expect(taggedFromLocation('filter_post_type=nonsense')).toEqual({ sort: 'recent', postType: 'any', filterNsfw: false });
   });
 });
 

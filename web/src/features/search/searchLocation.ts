@@ -97,13 +97,38 @@ export function siteSearchPath(params: SiteSearchParams): string {
   return term === '' ? `/search?${query}` : `/search/${encodeURIComponent(term)}?${query}`;
 }
 
+/** What /tagged/{tag} lists: its order (newest first by default) and the search's filters. */
+export type TaggedParams = Omit<SiteSearchParams, 'term'>;
+
+/** A tag's page before anything was chosen: newest first, any type, safe search off. */
+export const TAGGED_DEFAULTS: TaggedParams = { sort: 'recent', postType: 'any', filterNsfw: false };
+
 /** The order /tagged/{tag} lists in: newest first unless its address says top. */
 export function taggedSortFromLocation(search: string): TaggedSort {
   return new URLSearchParams(search).get('sort') === 'top' ? 'top' : 'recent';
 }
 
-/** /tagged/{tag}, with ?sort=top when not newest first. */
-export function taggedPath(tag: string, sort: TaggedSort = 'recent'): string {
+/** What a tag's page lists, as its address says (the search's query fields). */
+export function taggedFromLocation(search: string): TaggedParams {
+  const query = new URLSearchParams(search);
+  return {
+    sort: taggedSortFromLocation(search),
+    postType: postTypeOf(query.get('filter_post_type')),
+    filterNsfw: query.get('filter_nsfw') === 'true',
+  };
+}
+
+/**
+ * /tagged/{tag}, with ?sort=top when not newest first, and the filters (filter_post_type,
+ * filter_nsfw) that are not the defaults. A sort alone may be given, as before.
+ */
+export function taggedPath(tag: string, params: TaggedSort | Partial<TaggedParams> = {}): string {
+  const chosen = { ...TAGGED_DEFAULTS, ...(typeof params === 'string' ? { sort: params } : params) };
+  const query = new URLSearchParams();
+  if (chosen.sort === 'top') query.set('sort', 'top');
+  if (chosen.postType !== 'any') query.set('filter_post_type', chosen.postType);
+  if (chosen.filterNsfw) query.set('filter_nsfw', 'true');
   const path = `/tagged/${encodeURIComponent(tag)}`;
-  return sort === 'top' ? `${path}?sort=top` : path;
+  const text = query.toString();
+  return text === '' ? path : `${path}?${text}`;
 }

@@ -61,7 +61,10 @@ describe('SearchPage', () => {
     ]);
     expect((screen.getByRole('radio', { name: 'Recent Posts' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('switch', { name: 'Safe search' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('link', { name: 'Posts tagged #sea glass' }).getAttribute('href')).toBe('/tagged/sea%20glass');
+    // The tag's page keeps the type and safe search (in its own order, newest first).
+    expect(screen.getByRole('link', { name: 'Posts tagged #sea glass' }).getAttribute('href')).toBe(
+      '/tagged/sea%20glass?filter_post_type=photo&filter_nsfw=true',
+    );
   });
 
   it('offers the tag a #term names, without its #', async () => {
@@ -163,5 +166,39 @@ describe('TaggedPage', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Top Posts' }));
     expect(location.history!.at(-1)).toBe('/tagged/blue%20sky?sort=top');
     await waitFor(() => expect(asked('/svc/search/tagged/').at(-1)!.query.get('sort')).toBe('top'));
+  });
+
+  it('filters by post type and with safe search, as its address says, and offers both', async () => {
+    const { asked, location } = renderAt('/tagged/bread?sort=top&filter_post_type=quote&filter_nsfw=true', {
+      'GET /svc/search/tagged/*': paged(posts(2, 30), { tag: 'bread' }),
+    });
+    await waitFor(() => expect(feedIds('Posts tagged #bread')).toEqual([30, 29]));
+    expect(Object.fromEntries(asked('/svc/search/tagged/')[0].query)).toEqual({
+      sort: 'top',
+      filter_post_type: 'quote',
+      filter_nsfw: 'true',
+      next_offset: '0',
+    });
+    const type = screen.getByRole('combobox', { name: 'Post type' }) as HTMLSelectElement;
+    const safe = screen.getByRole('switch', { name: 'Safe search' }) as HTMLInputElement;
+    expect([type.value, safe.checked]).toEqual(['quote', true]);
+
+    fireEvent.change(type, { target: { value: 'photo' } });
+    expect(location.history!.at(-1)).toBe('/tagged/bread?sort=top&filter_post_type=photo&filter_nsfw=true');
+    await waitFor(() => expect(asked('/svc/search/tagged/').at(-1)!.query.get('filter_post_type')).toBe('photo'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Safe search' }));
+    expect(location.history!.at(-1)).toBe('/tagged/bread?sort=top&filter_post_type=photo');
+    await waitFor(() => expect(asked('/svc/search/tagged/').at(-1)!.query.get('filter_nsfw')).toBe('false'));
+  });
+
+  it('asks for every type without safe search by default', async () => {
+    const { asked } = renderAt('/tagged/bread', { 'GET /svc/search/tagged/*': paged(posts(1, 30), { tag: 'bread' }) }, null);
+    await waitFor(() => expect(feedIds('Posts tagged #bread')).toEqual([30]));
+    expect(Object.fromEntries(asked('/svc/search/tagged/')[0].query)).toEqual({
+      sort: 'recent',
+      filter_post_type: 'any',
+      filter_nsfw: 'false',
+      next_offset: '0',
+    });
   });
 });

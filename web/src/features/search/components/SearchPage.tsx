@@ -33,7 +33,8 @@ export function SearchPage({ pathTerm }: { pathTerm?: string }) {
   };
 
   // The tag the term names: a tag never holds # or a comma (src/posts/tags.rs), so a search
-  // for #travel offers #travel, not ##travel.
+  // for #travel offers #travel, not ##travel. Its page keeps the search's type and safe search
+  // (its own order is newest first).
   const tag = term.replace(/[#,]/g, '').trim();
 
   return (
@@ -46,7 +47,10 @@ export function SearchPage({ pathTerm }: { pathTerm?: string }) {
           onChange={onChange}
         />
         {tag !== '' && (
-          <Link to={taggedPath(tag)} className="search-page__tagged">
+          <Link
+            to={taggedPath(tag, { postType: params.postType, filterNsfw: params.filterNsfw })}
+            className="search-page__tagged"
+          >
             Posts tagged #{tag}
           </Link>
         )}
