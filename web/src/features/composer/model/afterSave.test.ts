@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { afterSave, type SavedFrom } from './afterSave';
 
 const from = (extra: Partial<SavedFrom> = {}): SavedFrom => ({ mode: 'new', fromFastCompose: false, basePath: '/dashboard', ...extra });
-const created = { created_post: true };
+const created = { created_post: true, post_context_page: 'dashboard' as const };
 
 describe('after save (spec 001 §4)', () => {
   it('reloads the page in queue context only', () => {
@@ -21,6 +21,21 @@ describe('after save (spec 001 §4)', () => {
     expect(afterSave(from({ mode: 'reblog' }), created).toast).toBe(true);
     expect(afterSave(from({ fromFastCompose: true }), created).toast).toBe(true);
     expect(afterSave(from({ basePath: '/blog/alice/tagged/art' }), created).toast).toBe(true);
-    expect(afterSave(from({ mode: 'edit' }), { created_post: false }).toast).toBe(true);
+    expect(afterSave(from({ mode: 'edit' }), { ...created, created_post: false }).toast).toBe(true);
+  });
+
+  it('shows the toast for a new post that the page it was saved from does not list', () => {
+    const savedTo = (post_context_page: 'dashboard' | 'blog' | 'drafts' | 'queue', basePath = '/dashboard') =>
+      afterSave(from({ basePath }), { created_post: true, post_context_page }).toast;
+    // From the dashboard: a draft, a queued (or scheduled) and a private post go elsewhere.
+    expect(['drafts', 'queue', 'blog'].map((page) => savedTo(page as 'drafts' | 'queue' | 'blog'))).toEqual([true, true, true]);
+    // Where it is listed, it shows there: no toast.
+    expect(savedTo('drafts', '/blog/alice/drafts')).toBe(false);
+    expect(savedTo('queue', '/blog/alice/queue')).toBe(false);
+    expect(savedTo('dashboard', '/blog/alice')).toBe(false);
+    expect(savedTo('blog', '/blog/alice')).toBe(false);
+    // A draft saved from the queue page, or from a blog's page, is not listed there.
+    expect(savedTo('drafts', '/blog/alice/queue')).toBe(true);
+    expect(savedTo('drafts', '/blog/alice')).toBe(true);
   });
 });
