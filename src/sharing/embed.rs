@@ -103,6 +103,9 @@ async fn embed_page(
         base = esc(base),
         name = esc(&row.blog_name)
     );
+    // As the site shows a post: its media (a reblog carries the first post's), then the
+    // trail of who said what, then the reblog's own words.
+    body.push_str(&content_html(&row.content()));
     for item in row.trail() {
         body.push_str(&format!(
             "<section class=\"trail\"><p class=\"who\">{}</p>{}</section>",
@@ -110,7 +113,6 @@ async fn embed_page(
             item.content
         ));
     }
-    body.push_str(&content_html(&row.content()));
     body.push_str(&row.comment);
     if !tags.is_empty() {
         let tags: String = tags
@@ -197,10 +199,12 @@ fn our_post(base: &str, target: &str) -> Option<(String, i64)> {
     nameable.then(|| (blog.to_owned(), id))
 }
 
+/// A page of its own. Every link in it opens a new tab (`<base target>`): in a frame, the
+/// frame would go there, and most sites refuse to be framed.
 fn page(status: StatusCode, policy: &'static str, title: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title>\
+         <meta name=\"viewport\" content=\"width=device-width\"><base target=\"_blank\"><title>{title}</title>\
          <style>body{{font:15px/1.5 system-ui,sans-serif;margin:0;padding:12px 16px;color:#222;background:#fff}}\
          img,video,iframe{{max-width:100%;height:auto}}iframe{{border:0}}h2{{margin:.2em 0}}\
          header .blog,footer a{{color:#333;font-weight:600;text-decoration:none}}footer{{margin-top:1em;font-size:13px}}\

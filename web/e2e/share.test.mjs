@@ -132,7 +132,7 @@ test('share a post by email with the keyboard, and copy its embed code', async (
     'post[type]': 'text',
     'post[state]': '0',
     'post[one]': 'Harbour at noon',
-    'post[two]': '<p>The ferry came in at twelve.</p>',
+    'post[two]': '<p>The ferry came in at twelve. <a href="/explore">Timetables</a></p>',
   });
   const id = saved.post.id;
   await apiPost(page, readerKey, '/svc/follow', { tumblelog: author.blogName });
@@ -223,6 +223,14 @@ test('share a post by email with the keyboard, and copy its embed code', async (
     const height = await frame.evaluate((el) => el.getBoundingClientRect().height);
     const inside = await frame.contentFrame().locator('body').evaluate((body) => body.scrollHeight);
     assert.ok(height >= inside, `the frame (${height} px) shows all of the post (${inside} px)`);
+
+    // A link in the post opens a tab of its own: the frame stays on the post.
+    const inFrame = frame.contentFrame();
+    const before = await inFrame.locator('body').evaluate(() => location.href);
+    const [tab] = await Promise.all([elsewhere.waitForEvent('popup'), inFrame.getByRole('link', { name: 'Timetables' }).click()]);
+    assert.ok(tab, 'a new tab');
+    await tab.close();
+    assert.equal(await inFrame.locator('body').evaluate(() => location.href), before);
   });
 
   await t.test('no script errors', () => {
