@@ -41,3 +41,12 @@ export function useAnalytics(blog: string, days: AnalyticsPeriod, page: Analytic
   else if (query.isError && !query.isFetching) status = 'error';
   return { analytics: query.data ?? null, status, notPremiumText, retry: () => void query.refetch() };
 }
+
+/**
+ * Whether the server refused the page (403: not the user's blog, or not the page's feature):
+ * the page then shows that message alone, without the period switch, its links or its help,
+ * which are about figures there are none of.
+ */
+export function isRefused(state: AnalyticsState): boolean {
+  return state.status === 'forbidden' || state.status === 'notPremium';
+}

@@ -78,6 +78,20 @@ describe('BlogAnalyticsPage', () => {
     expect(await screen.findByText("Only the blog's owner can see its analytics.")).toBeTruthy();
     expect(screen.queryByText('That is not your blog.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The message alone: no period, Reach link or help about figures there are none of.
+    expect(screen.queryByRole('group', { name: 'Period' })).toBeNull();
+    expect(screen.queryByText(/the last 30 days/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reach' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Your figures, day by day' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Analytics', level: 1 })).toBeTruthy();
+  });
+
+  it('shows the period switch, the Reach link and the first-visit help with the figures', async () => {
+    renderPage(() => ({ response: busy(30) }));
+    await screen.findByRole('list', { name: 'Most noted posts' });
+    expect(screen.getByRole('group', { name: 'Period' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Reach' }).getAttribute('href')).toBe('/radar/analytics?blog=alice');
+    expect(screen.getByRole('dialog', { name: 'Your figures, day by day' })).toBeTruthy();
   });
 
   it("says Analytics are not turned on in the server's words, as the page's empty state", async () => {
@@ -89,6 +103,9 @@ describe('BlogAnalyticsPage', () => {
     expect(screen.queryByText("Only the blog's owner can see its analytics.")).toBeNull();
     expect(screen.queryByText("The figures couldn't be loaded.")).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Period' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reach' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Your figures, day by day' })).toBeNull();
     expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'analytics' }]);
   });
 

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { Analytics, AnalyticsPeriod } from '../../../api/analyticsEndpoints';
 import { formatCount } from '../../../lib/format';
 import { AnalyticsTip } from '../../help';
-import { useAnalytics } from '../useAnalytics';
+import { isRefused, useAnalytics } from '../useAnalytics';
 import { FigureChart } from './AnalyticsCharts';
 import { AnalyticsStatus, total } from './AnalyticsStatus';
 import { PeriodSwitch } from './PeriodSwitch';
@@ -15,6 +15,7 @@ import { Totals } from './Totals';
 export function BlogAnalyticsPage({ name }: { name: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const state = useAnalytics(name, days, 'analytics');
+  const refused = isRefused(state);
   // The header, which the first-visit help points from.
   const [header, setHeader] = useState<HTMLElement | null>(null);
   return (
@@ -23,13 +24,18 @@ export function BlogAnalyticsPage({ name }: { name: string }) {
         <div>
           <h1 className="page__title">Analytics</h1>
           <p className="muted">
-            <Link to={`/blog/${encodeURIComponent(name)}`}>{name}</Link>, the last {days} days ·{' '}
-            <Link to={`/radar/analytics?blog=${encodeURIComponent(name)}`}>Reach</Link>
+            <Link to={`/blog/${encodeURIComponent(name)}`}>{name}</Link>
+            {!refused && (
+              <>
+                , the last {days} days ·{' '}
+                <Link to={`/radar/analytics?blog=${encodeURIComponent(name)}`}>Reach</Link>
+              </>
+            )}
           </p>
         </div>
-        <PeriodSwitch days={days} onChange={setDays} />
+        {!refused && <PeriodSwitch days={days} onChange={setDays} />}
       </header>
-      <AnalyticsTip anchor={header} />
+      {!refused && <AnalyticsTip anchor={header} />}
       <AnalyticsStatus state={state}>{(analytics) => <BlogFigures analytics={analytics} />}</AnalyticsStatus>
     </div>
   );

@@ -50,6 +50,8 @@ describe('ReachPage', () => {
       ['carol', '/blog/carol'],
     ]);
     expect(within(rebloggers).getByText('9 reblogs')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Period' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Your figures, day by day' })).toBeTruthy();
   });
 
   it('reads another of the user\'s blogs when chosen, and 90 days when switched', async () => {
@@ -105,10 +107,18 @@ describe('ReachPage', () => {
     expect(screen.queryByText("Only the blog's owner can see its analytics.")).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(asked()).toEqual([{ tumblelog: 'alice', days: '30', page: 'reach' }]);
+    // The message alone, but the chooser stays: another of the user's blogs may have Reach.
+    expect(screen.queryByRole('group', { name: 'Period' })).toBeNull();
+    expect(screen.queryByText('The last 30 days')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Your figures, day by day' })).toBeNull();
+    expect(screen.getByLabelText('Blog')).toBeTruthy();
   });
 
   it("says only the owner can see a blog's analytics on a 403", async () => {
     renderPage(() => ({ status: 403, errors: [{ code: 'not_your_blog', detail: 'Not yours.' }] }));
     expect(await screen.findByText("Only the blog's owner can see its analytics.")).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Period' })).toBeNull();
+    expect(screen.queryByText('The last 30 days')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Your figures, day by day' })).toBeNull();
   });
 });

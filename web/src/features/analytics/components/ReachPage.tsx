@@ -9,7 +9,7 @@ import type { User } from '../../../api/models';
 import { formatCount } from '../../../lib/format';
 import { AnalyticsTip } from '../../help';
 import { useSession } from '../../session';
-import { useAnalytics } from '../useAnalytics';
+import { isRefused, useAnalytics } from '../useAnalytics';
 import { FigureChart } from './AnalyticsCharts';
 import { AnalyticsStatus, total } from './AnalyticsStatus';
 import { Totals } from './Totals';
@@ -42,6 +42,7 @@ function Reach({ user }: { user: User }) {
     });
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const state = useAnalytics(blog, days, 'reach');
+  const refused = isRefused(state);
   // The header, which the first-visit help points from.
   const [header, setHeader] = useState<HTMLElement | null>(null);
   return (
@@ -49,8 +50,9 @@ function Reach({ user }: { user: User }) {
       <header ref={setHeader} className="card analytics-page__header">
         <div>
           <h1 className="page__title">Reach</h1>
-          <p className="muted">The last {days} days</p>
+          {!refused && <p className="muted">The last {days} days</p>}
         </div>
+        {/* Kept on a refusal: another of the user's blogs may have Reach. */}
         {user.blogs.length > 1 && (
           <label className="analytics-page__blog">
             <span className="muted">Blog</span>
@@ -63,9 +65,9 @@ function Reach({ user }: { user: User }) {
             </select>
           </label>
         )}
-        <PeriodSwitch days={days} onChange={setDays} />
+        {!refused && <PeriodSwitch days={days} onChange={setDays} />}
       </header>
-      <AnalyticsTip anchor={header} />
+      {!refused && <AnalyticsTip anchor={header} />}
       <AnalyticsStatus state={state}>{(analytics) => <ReachFigures analytics={analytics} />}</AnalyticsStatus>
     </div>
   );
