@@ -7,8 +7,10 @@ import { blogFromWire } from '../../api/models';
 import type { FollowAnswer } from '../../api/types/FollowAnswer';
 import { deferred, fakeApi as bareFakeApi, type FakeAnswer, type FakeRoute } from '../../test/fakeApi';
 import { user, wireBlog } from '../../test/fixtures';
+import { saveAnswer, wirePost } from '../../test/postFixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useBlog, useBlogsDispatch } from '../blogs';
+import { announceRemovedPost, announceSavedPost } from '../posts';
 
 /** The highlighted-posts answer with `n` posts. */
 const highlighted = (n: number) => ({
@@ -130,6 +132,36 @@ describe('BlogCard follow', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     const links = within(area).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/blog/bob/post/1', '/blog/bob/post/2', '/blog/bob/post/3']);
+  });
+});
+
+describe('BlogCard highlighted posts after a save or a delete', () => {
+  it("reads them again when a post of the blog is deleted or saved, not another blog's save", async () => {
+    // bob's newest posts: 3, 2, 1 until 3 is deleted; then 4 is published.
+    let newest = [3, 2, 1];
+    const links = (ids: number[]) => ({ response: { highlighted_posts: ids.map((id) => `<a href="/blog/bob/post/${id}">Post ${id}</a>`) } });
+    const { client, requests } = fakeApi({ 'GET /svc/bob/posts/highlighted': () => links(newest) });
+    const asked = () => requests.filter((r) => r.path === '/svc/bob/posts/highlighted').length;
+    renderWithProviders(<Seeded />, { client, user: user() });
+    const area = await screen.findByRole('region', { name: 'Highlighted posts' });
+    const hrefs = () => within(area).queryAllByRole('link').map((a) => a.getAttribute('href'));
+    await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/3', '/blog/bob/post/2', '/blog/bob/post/1']), { timeout: 2000 });
+    expect(asked()).toBe(1);
+
+    newest = [2, 1];
+    act(() => announceRemovedPost(3));
+    await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/2', '/blog/bob/post/1']));
+    expect(asked()).toBe(2);
+
+    newest = [4, 2, 1];
+    act(() => announceSavedPost(saveAnswer(wirePost(4, { tumblelog: 'bob' }))));
+    await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/4', '/blog/bob/post/2', '/blog/bob/post/1']));
+    expect(asked()).toBe(3);
+
+    // Another blog's save is not bob's news.
+    act(() => announceSavedPost(saveAnswer(wirePost(9, { tumblelog: 'carol' }))));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(asked()).toBe(3);
   });
 });
 

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useApi } from '../../../api/ApiProvider';
-import * as endpoints from '../../../api/endpoints';
 import { useOpenPost } from '../../blogViewer/opener';
 import { ServerHtml } from '../../posts/components/ServerHtml';
+import { useHighlightedPosts } from '../useHighlightedPosts';
 
 /** Spec 000 §9 Blog card: the posts area waits a minimum of 500 ms. */
 export const POSTS_AREA_MIN_WAIT_MS = 500;
@@ -14,19 +12,12 @@ export const MIN_HIGHLIGHTED_POSTS = 2;
  * The blog card's highlighted posts (GET /svc/{blog}/posts/highlighted): HTML the server
  * sanitised, shown after at least 500 ms, and only when there are 2 or more. A failure leaves
  * the area empty, as too few posts do. Each links to its post, which a plain click opens in
- * the blog viewer drawer (spec 000 §2.10), as other links to a blog's post do.
+ * the blog viewer drawer (spec 000 §2.10), as other links to a blog's post do. They are read
+ * again after the user saves, changes or deletes a post (useHighlightedPosts).
  */
 export function HighlightedPosts({ blog }: { blog: string }) {
-  const api = useApi();
   const openPost = useOpenPost();
-  const { data: posts = [] } = useQuery({
-    queryKey: ['highlightedPosts', blog],
-    queryFn: () =>
-      endpoints.fetchHighlightedPosts(api, blog).catch((err: unknown) => {
-        console.warn('Loading the highlighted posts failed.', err);
-        throw err;
-      }),
-  });
+  const posts = useHighlightedPosts(blog);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     setWaited(false);
