@@ -286,4 +286,46 @@ describe('BlogCard Submit a post', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText("This blog isn't taking submissions.")).toBeTruthy();
   });
+
+  it('takes a confirmation away when its form is opened or closed again, or the other form is opened', async () => {
+    const { client } = fakeApi({
+      'POST /svc/ask': () => ({ response: { tumblelog: 'bob', anonymous: false } }),
+      'POST /svc/post/update': () => ({ response: { message: 'Submitted to bob.' } }),
+    });
+    renderWithProviders(<SeededAsks asks />, { client, user: user() });
+    const ask = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), { target: { value: 'Why?' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
+      await screen.findByText('Your question is on its way to bob.');
+    };
+    const submit = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit a post' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Post' }), { target: { value: 'Hello' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await screen.findByText('Submitted to bob.');
+    };
+    await screen.findByRole('button', { name: 'Ask' });
+
+    // The Submit form opened: the Ask's confirmation goes.
+    await ask();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit a post' }));
+    expect(screen.getByRole('form', { name: 'Submit a post to bob' })).toBeTruthy();
+    expect(screen.queryByText('Your question is on its way to bob.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit a post' }));
+
+    // Its own form opened again, and closed: it goes, and stays gone.
+    await ask();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(screen.queryByText('Your question is on its way to bob.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(screen.queryByText('Your question is on its way to bob.')).toBeNull();
+
+    // The same for Submit's: the Ask form opened takes it away.
+    await submit();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(screen.getByRole('form', { name: 'Ask bob a question' })).toBeTruthy();
+    expect(screen.queryByText('Submitted to bob.')).toBeNull();
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
+  });
 });

@@ -7,8 +7,7 @@ import { Avatar } from '../../components/Avatar';
 import { backgroundTint } from '../../lib/color';
 import { fontFamilyOf } from '../../lib/fontFamily';
 import { useBlog } from '../blogs';
-import { AskButton } from './components/AskButton';
-import { SubmitPostButton } from './components/SubmitPostButton';
+import { CardForms } from './components/CardForms';
 import { DescriptionPreview } from './descriptionPreview';
 import { BlogDescription } from './components/BlogDescription';
 import { BlogInfoPopover } from './components/BlogInfoPopover';
@@ -100,12 +99,8 @@ export function BlogCardView({
           ) : (
             <BlogDescription html={blog.descriptionHtml} />
           ))}
-        {!preview && (
-          <>
-            <AskButton blog={blog} />
-            <SubmitPostButton blog={blog} />
-          </>
-        )}
+        {/* Keyed: one blog's confirmation is not shown on the next blog's card. */}
+        {!preview && <CardForms key={blog.name} blog={blog} />}
       </div>
       {!preview && <HighlightedPosts blog={blog.name} />}
     </article>

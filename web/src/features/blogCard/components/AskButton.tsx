@@ -1,6 +1,7 @@
 // The blog card's Ask (issue 11): a question form for a blog that takes questions. A
 // signed-in reader asks as the blog they act as, or anonymously where the blog allows it; a
-// visitor only anonymously, and only there.
+// visitor only anonymously, and only there. Whether its form is open, and its confirmation,
+// are the card's (useCardForms).
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
@@ -9,15 +10,14 @@ import { MAX_QUESTION_CHARS } from '../../../api/limits';
 import type { AskAnswer } from '../../../api/types/AskAnswer';
 import type { AskForm } from '../../../api/types/AskForm';
 import { useSession } from '../../session';
+import type { CardForm } from '../useCardForms';
 
-export function AskButton({ blog }: { blog: Blog }) {
+export function AskButton({ blog, form }: { blog: Blog; form: CardForm }) {
   const api = useApi();
   const { isLoggedIn } = useSession();
-  const [open, setOpen] = useState(false);
   const [question, setQuestion] = useState('');
   const [anonymous, setAnonymous] = useState(!isLoggedIn);
   const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
   const canAsk = blog.asks && !blog.isMine && (isLoggedIn || blog.anonymousAsks);
   if (!canAsk) return null;
 
@@ -25,7 +25,7 @@ export function AskButton({ blog }: { blog: Blog }) {
     e.preventDefault();
     if (!question.trim() || sending) return;
     setSending(true);
-    setStatus(null);
+    form.sending();
     api
       .post<AskAnswer, AskForm>('/svc/ask', {
         tumblelog: blog.name,
@@ -34,19 +34,18 @@ export function AskButton({ blog }: { blog: Blog }) {
       })
       .then(() => {
         setQuestion('');
-        setOpen(false);
-        setStatus(`Your question is on its way to ${blog.name}.`);
+        form.sent(`Your question is on its way to ${blog.name}.`);
       })
-      .catch((err: unknown) => setStatus(errorDetails(err).join(' ')))
+      .catch((err: unknown) => form.failed(errorDetails(err).join(' ')))
       .finally(() => setSending(false));
   };
 
   return (
     <div className="ask">
-      <button type="button" className="button button--quiet ask__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="button button--quiet ask__button" aria-expanded={form.open} onClick={form.toggle}>
         Ask
       </button>
-      {open && (
+      {form.open && (
         <form className="ask__form" aria-label={`Ask ${blog.name} a question`} onSubmit={send}>
           <textarea
             className="field__input"
@@ -67,9 +66,9 @@ export function AskButton({ blog }: { blog: Blog }) {
           </button>
         </form>
       )}
-      {status && (
+      {form.news && (
         <p className="ask__status" role="status">
-          {status}
+          {form.news}
         </p>
       )}
     </div>

@@ -1,7 +1,8 @@
 // The blog card's "Submit a post" (issue 11, docs/api.md "Asks and the inbox"): a signed-in
 // reader writes a text post for a blog that takes questions; it waits in that blog's inbox
 // until its owner posts or deletes it. It goes through the composer's own save call, with the
-// blog as `channel_id` and the state unapproved ('0 3').
+// blog as `channel_id` and the state unapproved ('0 3'). Whether its form is open, and its
+// confirmation, are the card's (useCardForms).
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
@@ -9,25 +10,24 @@ import { savePost } from '../../../api/composerEndpoints';
 import type { Blog } from '../../../api/models';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { useSession } from '../../session';
+import type { CardForm } from '../useCardForms';
 
 /** `post[state]` for a submission (spec 001 §4: unapproved). */
 const SUBMISSION_STATE = '0 3';
 
-export function SubmitPostButton({ blog }: { blog: Blog }) {
+export function SubmitPostButton({ blog, form }: { blog: Blog; form: CardForm }) {
   const api = useApi();
   const { isLoggedIn } = useSession();
-  const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
   if (!blog.asks || blog.isMine || !isLoggedIn) return null;
 
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (!body.trim() || sending) return;
     setSending(true);
-    setStatus(null);
+    form.sending();
     savePost(api, {
       channel_id: blog.name,
       'post[type]': 'text',
@@ -38,19 +38,18 @@ export function SubmitPostButton({ blog }: { blog: Blog }) {
       .then((answer) => {
         setTitle('');
         setBody('');
-        setOpen(false);
-        setStatus(answer.message);
+        form.sent(answer.message);
       })
-      .catch((err: unknown) => setStatus(errorDetails(err).join(' ')))
+      .catch((err: unknown) => form.failed(errorDetails(err).join(' ')))
       .finally(() => setSending(false));
   };
 
   return (
     <div className="submit-post">
-      <button type="button" className="button button--quiet submit-post__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="button button--quiet submit-post__button" aria-expanded={form.open} onClick={form.toggle}>
         Submit a post
       </button>
-      {open && (
+      {form.open && (
         <form className="submit-post__form" aria-label={`Submit a post to ${blog.name}`} onSubmit={send}>
           <input className="field__input" aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
           <textarea className="field__input" aria-label="Post" value={body} rows={5} onChange={(e) => setBody(e.target.value)} />
@@ -59,9 +58,9 @@ export function SubmitPostButton({ blog }: { blog: Blog }) {
           </button>
         </form>
       )}
-      {status && (
+      {form.news && (
         <p className="submit-post__status" role="status">
-          {status}
+          {form.news}
         </p>
       )}
     </div>
