@@ -187,6 +187,31 @@ describe('BlogCard block', () => {
     expect([removed.form.get('tumblelog'), removed.form.get('blocked_tumblelog')]).toEqual(['alice', 'bob']);
   });
 
+  it('gives the focus back to Block in the menu after the confirmation, whether blocked or kept', async () => {
+    const { client, requests } = fakeApi({
+      'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
+    });
+    renderWithProviders(<Seeded />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'About bob' }));
+    const about = screen.getByRole('dialog', { name: 'About bob' });
+    const button = within(about).getByRole('button', { name: 'Block' });
+
+    button.focus();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button); // ignored while the confirmation is open
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Nevermind' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+
+    fireEvent.click(button);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    await within(about).findByRole('button', { name: 'Unblock' });
+    expect(document.activeElement).toBe(button);
+    expect(requests.filter((r) => r.path === '/svc/block/add')).toHaveLength(1);
+  });
+
   it('offers no Block to a visitor', async () => {
     renderWithProviders(<Seeded />, { client: fakeApi({}).client, user: null });
     fireEvent.click(await screen.findByRole('button', { name: 'About bob' }));

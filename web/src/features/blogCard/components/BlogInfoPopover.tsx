@@ -92,7 +92,9 @@ function BlockButton({ blog }: { blog: Blog }) {
       <button
         type="button"
         className="button button--quiet"
-        disabled={action.pending}
+        // Not `disabled`: the confirmation gives the focus back to this button when it closes,
+        // which a disabled button cannot take. Busy, it reads as disabled; `run` ignores presses.
+        aria-disabled={action.pending || undefined}
         onClick={() =>
           void action.run(async () => {
             await block.toggle();

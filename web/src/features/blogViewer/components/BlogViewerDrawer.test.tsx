@@ -236,6 +236,32 @@ describe('BlogViewerDrawer', () => {
     expect([block.form.get('tumblelog'), block.form.get('blocked_tumblelog')]).toEqual(['alice', 'ann']);
   });
 
+  it('gives the focus back to Block after the confirmation, whether blocked or kept, and ignores presses meanwhile', async () => {
+    const { requests } = renderViewer({ ann: postsOf('ann', 1) });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    const tools = await within(drawer()).findByRole('toolbar', { name: 'ann controls' });
+    const button = within(tools).getByRole('button', { name: 'Block' });
+
+    // Nevermind: the focus goes back to Block, not to the page's body outside the drawer.
+    button.focus();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button); // a second press while the confirmation is open asks nothing more
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Nevermind' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    expect(requests.some((r) => r.path === '/svc/block/add')).toBe(false);
+
+    // Block: the same, the button now Unblock.
+    fireEvent.click(button);
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    await within(tools).findByText('ann is blocked.');
+    expect(button.textContent).toBe('Unblock');
+    expect(document.activeElement).toBe(button);
+    expect(requests.filter((r) => r.path === '/svc/block/add')).toHaveLength(1);
+  });
+
   it('turns Block into Unblock once blocked, as the blog card’s menu does, and Unblock back', async () => {
     const { requests } = renderViewer({ ann: postsOf('ann', 1) });
     fireEvent.click(screen.getByRole('link', { name: 'ann' }));

@@ -29,6 +29,8 @@ export function BlogViewerTools({
   const messaging = useMessaging();
   const block = useBlockToggle(blog);
   const [blocking, setBlocking] = useState(false);
+  // Read by the press itself: a second press before the re-render asks nothing twice.
+  const blockingNow = useRef(false);
   const [shared, setShared] = useState<string | null>(null);
   const [flagging, setFlagging] = useState(false);
   const flagButton = useRef<HTMLButtonElement>(null);
@@ -76,10 +78,15 @@ export function BlogViewerTools({
           <button
             type="button"
             className="button button--quiet"
-            disabled={blocking}
+            // Not `disabled`: the confirmation gives the focus back to its opener when it
+            // closes, and a disabled button cannot take it (it would fall to the page's body,
+            // outside the drawer). Busy, it reads as disabled and ignores presses.
+            aria-disabled={blocking || undefined}
             onClick={() => {
+              if (blockingNow.current) return;
               // As the blog card's menu: Block (acting as the current blog, spec 002 §6;
               // Nevermind does nothing), or Unblock once blocked.
+              blockingNow.current = true;
               setBlocking(true);
               block
                 .toggle()
@@ -88,7 +95,10 @@ export function BlogViewerTools({
                   if (outcome === 'unblocked') setShared(`${blog.name} is unblocked.`);
                 })
                 .catch((err: unknown) => setShared(errorDetails(err).join(' ')))
-                .finally(() => setBlocking(false));
+                .finally(() => {
+                  blockingNow.current = false;
+                  setBlocking(false);
+                });
             }}
           >
             {block.blocked ? 'Unblock' : 'Block'}
