@@ -69,32 +69,41 @@ describe('postListReducer and shownPosts', () => {
 });
 
 describe('postListReducer: new posts wait until the reader asks (pending)', () => {
+  /** Posts of carol's that went out. */
+  const announced = (...ids: number[]): PostListAction => ({ type: 'postsAnnounced', posts: ids.map((id) => ({ id, blog: 'carol' })) });
+  const pendingIds = (state: PostListState) => state.pending.map((p) => p.id);
   it('counts each announced post once, and not one already gone', () => {
     const state = run(
       { type: 'postRemoved', id: 9 },
-      { type: 'postsAnnounced', ids: [4, 5] },
-      { type: 'postsAnnounced', ids: [5, 9] },
+      announced(4, 5),
+      announced(5, 9),
     );
-    expect(state.pending).toEqual([4, 5]);
+    expect(pendingIds(state)).toEqual([4, 5]);
   });
 
   it('stops waiting for a post deleted, or moved off the page, meanwhile', () => {
     const state = run(
-      { type: 'postsAnnounced', ids: [4, 5, 6] },
+      announced(4, 5, 6),
       { type: 'postRemoved', id: 4 },
       { type: 'postSaved', post: post(5), belongs: false },
     );
-    expect(state.pending).toEqual([6]);
+    expect(pendingIds(state)).toEqual([6]);
   });
 
   it('stops waiting for the posts put in; of those asked for, the ones not found stop counting, a later one stays', () => {
-    const asked = run({ type: 'postsAnnounced', ids: [4, 6] });
-    const state = postListReducer(asked, { type: 'postsAnnounced', ids: [7] });
+    const asked = run(announced(4, 6));
+    const state = postListReducer(asked, announced(7));
     const after = [
       { type: 'newerLoaded', posts: posts(4), at: 'top' },
-      { type: 'pendingAnswered', asked: asked.pending },
+      { type: 'pendingAnswered', asked: pendingIds(asked) },
     ] satisfies PostListAction[];
-    expect(after.reduce(postListReducer, state).pending).toEqual([7]);
+    expect(pendingIds(after.reduce(postListReducer, state))).toEqual([7]);
+  });
+
+  it("stops waiting for a blocked blog's posts, and counts none of its later ones", () => {
+    const of = (blog: string, ...ids: number[]): PostListAction => ({ type: 'postsAnnounced', posts: ids.map((id) => ({ id, blog })) });
+    const state = run(of('bob', 4), of('carol', 5), of('bob', 6), { type: 'blogBlocked', name: 'bob' }, of('bob', 7), of('carol', 8));
+    expect(pendingIds(state)).toEqual([5, 8]);
   });
 
   it('counts the asks to look for missed posts', () => {

@@ -20,14 +20,23 @@ export interface PostListState {
   blocked: string[];
   /** Note counts asked for while the socket was down, by post id. */
   noteCounts: Record<number, number>;
-  /** New posts that went out on the page's blogs, not shown until the reader asks. */
-  pending: number[];
+  /**
+   * New posts that went out on the page's blogs, not shown until the reader asks: each with
+   * its blog, so that a block takes it off "N new posts" as it takes the blog's posts off.
+   */
+  pending: PendingPost[];
   /**
    * How many times the page asked to look over HTTP for posts its channels may not have
    * told it about (a fresh subscription hears only what comes after it; a poll while the
    * socket is down). Each ask is one look: asks in one render share it.
    */
   looks: number;
+}
+
+/** A new post waiting behind "N new posts". */
+export interface PendingPost {
+  id: number;
+  blog: string;
 }
 
 export type PostListAction =
@@ -44,12 +53,15 @@ export type PostListAction =
   | { type: 'postSaved'; post: Post; belongs: boolean }
   /** Deleted, or no longer published: off every page that shows it. */
   | { type: 'postRemoved'; id: number }
-  /** The user blocked the blog `name`: its posts leave the page. */
+  /** The user blocked the blog `name`: its posts leave the page, and "N new posts". */
   | { type: 'blogBlocked'; name: string }
   /** Note counts asked for while the socket was down, by post id. */
   | { type: 'noteCountsPolled'; counts: Map<number, number> }
-  /** New posts went out that the list does not show: they wait for the reader. */
-  | { type: 'postsAnnounced'; ids: number[] }
+  /**
+   * New posts went out that the list does not show: they wait for the reader, but for those
+   * of a blog blocked.
+   */
+  | { type: 'postsAnnounced'; posts: PendingPost[] }
   /** Look over HTTP for posts newer than the first one shown. */
   | { type: 'lookRequested' };
 
@@ -75,11 +87,11 @@ export function postListReducer(state: PostListState, action: PostListAction): P
         // now, not as an edit seen before it went.
         draft.removed = draft.removed.filter((id) => !ids.has(id));
         for (const id of ids) delete draft.changed[id];
-        draft.pending = draft.pending.filter((id) => !ids.has(id));
+        draft.pending = draft.pending.filter((p) => !ids.has(p.id));
         break;
       }
       case 'pendingAnswered':
-        draft.pending = draft.pending.filter((id) => !action.asked.includes(id));
+        draft.pending = draft.pending.filter((p) => !action.asked.includes(p.id));
         break;
       case 'postSaved':
         // An edit: in place while it still belongs here, gone when it moved to another page.
@@ -88,22 +100,25 @@ export function postListReducer(state: PostListState, action: PostListAction): P
           delete draft.noteCounts[action.post.id];
         } else {
           draft.removed.push(action.post.id);
-          draft.pending = draft.pending.filter((id) => id !== action.post.id);
+          draft.pending = draft.pending.filter((p) => p.id !== action.post.id);
         }
         break;
       case 'postRemoved':
         draft.removed.push(action.id);
-        draft.pending = draft.pending.filter((id) => id !== action.id);
+        draft.pending = draft.pending.filter((p) => p.id !== action.id);
         break;
       case 'blogBlocked':
         if (!draft.blocked.includes(action.name)) draft.blocked.push(action.name);
+        // Its waiting posts too: the banner would count posts that never show.
+        draft.pending = draft.pending.filter((p) => p.blog !== action.name);
         break;
       case 'noteCountsPolled':
         for (const [id, count] of action.counts) draft.noteCounts[id] = count;
         break;
       case 'postsAnnounced':
-        for (const id of action.ids) {
-          if (!draft.pending.includes(id) && !draft.removed.includes(id)) draft.pending.push(id);
+        for (const { id, blog } of action.posts) {
+          if (draft.blocked.includes(blog) || draft.removed.includes(id)) continue;
+          if (!draft.pending.some((p) => p.id === id)) draft.pending.push({ id, blog });
         }
         break;
       case 'lookRequested':

@@ -106,7 +106,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
    */
   const insertNewer = async () => {
     if (newestFirst) {
-      const asked = live.pending;
+      const asked = live.pending.map((p) => p.id);
       if (first) {
         const newer = await fetchAllNewer(api, page, first);
         dispatch({ type: 'newerLoaded', posts: newer, at: 'top' });
@@ -159,8 +159,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
   });
   useEffect(() => {
     if (!missed.data) return;
-    const ids = missed.data.filter((p) => !live.blocked.includes(p.blogName)).map((p) => p.id);
-    dispatch({ type: 'postsAnnounced', ids });
+    dispatch({ type: 'postsAnnounced', posts: missed.data.map((p) => ({ id: p.id, blog: p.blogName })) });
   }, [missed.data]);
 
   useChannels(liveChannels, (frame) => {
@@ -168,7 +167,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     const { id, blog, action } = frame.data;
     const shown = posts.some((p) => p.id === id);
     if (action === 'created') {
-      if (!shown && newestFirst && !live.blocked.includes(blog)) dispatch({ type: 'postsAnnounced', ids: [id] });
+      if (!shown && newestFirst) dispatch({ type: 'postsAnnounced', posts: [{ id, blog }] });
     } else if (action === 'deleted') {
       // Gone for the blog's readers: deleted, or taken back to the drafts, the queue or private.
       // The owner's own blog page lists her private posts too, so there it is read again: a
@@ -242,7 +241,7 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     hasMore: hasNextPage,
   };
   // Counted against what is shown now, so a post that just came in is never counted twice.
-  const newCount = live.pending.filter((id) => !posts.some((p) => p.id === id)).length;
+  const newCount = live.pending.filter(({ id }) => !posts.some((p) => p.id === id)).length;
   return {
     state,
     newCount,

@@ -76,6 +76,39 @@ describe('a blog blocked while its posts are listed', () => {
     expect(requests.filter((r) => r.path === '/svc/post/dashboard/after/0')).toHaveLength(1);
   });
 
+  it('takes its new posts off "N new posts" on the dashboard', async () => {
+    const api = fakeApi({
+      'GET /svc/post/dashboard/after/0': () => ({ response: { posts: [post(10, 'bob'), post(9, 'carol')] } }),
+      'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
+    });
+    const { realtime } = renderWithProviders(
+      <>
+        <BlockBob />
+        <PostList page={{ root: 'dashboard' }} label="Your dashboard" empty="Nothing." live={['posts:bob', 'posts:carol']} />
+      </>,
+      { client: api.client, user: user() },
+    );
+    await waitFor(() => expect(idsIn('Your dashboard')).toEqual([10, 9]));
+    const created = (seq: number, blog: string, id: number) => ({
+      channel: `posts:${blog}`,
+      seq,
+      event: 'post' as const,
+      data: { blog, id, action: 'created' as const },
+    });
+    act(() => realtime.emit(created(1, 'bob', 11)));
+    act(() => realtime.emit(created(2, 'bob', 12)));
+    expect(await screen.findByRole('button', { name: '2 new posts' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Block bob' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(idsIn('Your dashboard')).toEqual([9]));
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
+    // One that went out as the block was made counts no more than those before it.
+    act(() => realtime.emit(created(3, 'bob', 13)));
+    act(() => realtime.emit(created(1, 'carol', 14)));
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
+  });
+
   it('keeps them when the user says Nevermind', async () => {
     renderLists();
     await waitFor(() => expect(idsIn('Your dashboard')).toEqual([10, 9, 8]));
