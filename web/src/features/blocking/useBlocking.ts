@@ -6,7 +6,7 @@ import type { BlockForm } from '../../api/types/BlockForm';
 import { useBlogsDispatch } from '../blogs';
 import { useDialogs } from '../dialogs';
 import { useSession } from '../session';
-import { blockedBlogs } from './blockedBlogs';
+import { blockedBlogs, unblockedBlogs } from './blockedBlogs';
 
 /** Spec 002 §8: the confirmation before blocking a blog. */
 export function blockBlogText(blog: string, currentBlog: string): string {
@@ -40,7 +40,7 @@ export interface Blocking {
  * Blocking and unblocking, and what a block changes on the page at once: a block or unblock
  * by the acting blog sets the blog's `ignoring` in the blog store (the blog model's "your
  * acting blog blocks it", which Block and Unblock read), and a blocked blog's posts leave the
- * open lists of posts (blockedBlogs).
+ * open lists of posts (blockedBlogs), and come back to them once unblocked (unblockedBlogs).
  */
 export function useBlocking(): Blocking {
   const api = useApi();
@@ -68,6 +68,7 @@ export function useBlocking(): Blocking {
       unblockBlog: async (blocker: string, blocked: string) => {
         await unblockBlog(api, blocker, blocked);
         if (blocker === acting) dispatch({ type: 'ignoringSet', name: blocked, ignoring: false });
+        unblockedBlogs.announce(blocked);
       },
     }),
     [acting, api, block, dispatch],

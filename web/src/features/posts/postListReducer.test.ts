@@ -60,6 +60,19 @@ describe('postListReducer and shownPosts', () => {
     expect(shownPosts([[carol(7), bob(6)], [bob(5), carol(4)]], state).map((p) => p.id)).toEqual([8, 7, 4]);
   });
 
+  it("shows an unblocked blog's posts again, and counts its new ones again", () => {
+    const bob = (id: number) => post(id, { tumblelog: 'bob' });
+    const carol = (id: number) => post(id, { tumblelog: 'carol' });
+    const state = run(
+      { type: 'blogBlocked', name: 'bob' },
+      { type: 'blogBlocked', name: 'carol' },
+      { type: 'blogUnblocked', name: 'bob' },
+      { type: 'postsAnnounced', posts: [{ id: 9, blog: 'bob' }, { id: 8, blog: 'carol' }] },
+    );
+    expect(shownPosts([[bob(7), carol(6), bob(5)]], state).map((p) => p.id)).toEqual([7, 5]);
+    expect(state.pending.map((p) => p.id)).toEqual([9]);
+  });
+
   it('shows note counts asked for while the socket was down, until an edit brings its own', () => {
     const counted = run({ type: 'noteCountsPolled', counts: new Map([[2, 9]]) });
     expect(shownPosts([posts(3, 2)], counted)[1].noteCount).toBe(9);

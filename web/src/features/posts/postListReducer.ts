@@ -55,6 +55,8 @@ export type PostListAction =
   | { type: 'postRemoved'; id: number }
   /** The user blocked the blog `name`: its posts leave the page, and "N new posts". */
   | { type: 'blogBlocked'; name: string }
+  /** The user unblocked the blog `name`: its posts read show again, its new ones count. */
+  | { type: 'blogUnblocked'; name: string }
   /** Note counts asked for while the socket was down, by post id. */
   | { type: 'noteCountsPolled'; counts: Map<number, number> }
   /**
@@ -111,6 +113,9 @@ export function postListReducer(state: PostListState, action: PostListAction): P
         if (!draft.blocked.includes(action.name)) draft.blocked.push(action.name);
         // Its waiting posts too: the banner would count posts that never show.
         draft.pending = draft.pending.filter((p) => p.blog !== action.name);
+        break;
+      case 'blogUnblocked':
+        draft.blocked = draft.blocked.filter((name) => name !== action.name);
         break;
       case 'noteCountsPolled':
         for (const [id, count] of action.counts) draft.noteCounts[id] = count;

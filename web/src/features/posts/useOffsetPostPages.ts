@@ -4,7 +4,7 @@
 // cache under the caller's key: a new key (another term, sort or filter) starts over from
 // offset 0 with no posts, and a search left behind is dropped, not kept to come back to. A
 // blog the user blocks takes its posts off the list at once (spec 002 §6), unless the list
-// is that blog's own.
+// is that blog's own, and an unblock brings them back.
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Post } from '../../api/postModels';
@@ -60,11 +60,14 @@ export function useOffsetPostPages({
   // A post deleted while it is listed leaves the list.
   const [removed, setRemoved] = useState<readonly number[]>([]);
   useRemovedPosts((id) => setRemoved((ids) => [...ids, id]));
-  // A blog blocked while its posts are listed takes them off the list.
+  // A blog blocked while its posts are listed takes them off the list; unblocked, they are back.
   const [blocked, setBlocked] = useState<readonly string[]>([]);
-  useBlockedBlogs((name) => {
-    if (name !== blog) setBlocked((names) => [...names, name]);
-  });
+  useBlockedBlogs(
+    (name) => {
+      if (name !== blog) setBlocked((names) => [...names, name]);
+    },
+    (name) => setBlocked((names) => (names.includes(name) ? names.filter((n) => n !== name) : names)),
+  );
   // A post changed in place while it is listed shows as it now is.
   const changed = useChangedPostsById();
 

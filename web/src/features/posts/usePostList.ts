@@ -4,7 +4,7 @@
 // its blogs' `posts:{blog}` channels say: an edited post is fetched again in place, a removed
 // one goes, and new ones wait behind "N new posts" until the reader asks for them, so the page
 // never moves under the reader. A blog the user blocks takes its posts off every page but its
-// own at once (spec 002 §6).
+// own at once (spec 002 §6); unblocked, what was read of them shows again.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useReducer } from 'react';
 import { useApi } from '../../api/ApiProvider';
@@ -216,9 +216,12 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
 
   useRemovedPosts((id) => dispatch({ type: 'postRemoved', id }));
   // The blocked blog's own page still lists its posts: that is what the reader opened.
-  useBlockedBlogs((name) => {
-    if (!(page.root === 'blog' && page.blog === name)) dispatch({ type: 'blogBlocked', name });
-  });
+  useBlockedBlogs(
+    (name) => {
+      if (!(page.root === 'blog' && page.blog === name)) dispatch({ type: 'blogBlocked', name });
+    },
+    (name) => dispatch({ type: 'blogUnblocked', name }),
+  );
   // Changed by an action that keeps it where it is: in place, as an edit that still belongs.
   useChangedPosts((post) => {
     if (posts.some((p) => p.id === post.id)) dispatch({ type: 'postSaved', post, belongs: true });

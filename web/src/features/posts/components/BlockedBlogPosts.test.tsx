@@ -14,13 +14,18 @@ import { useOffsetPostPages } from '../useOffsetPostPages';
 import { PostFeed } from './PostFeed';
 import { PostList } from './PostList';
 
-/** Blocks bob as alice, as the blog card's menu or the blog viewer's toolbar would. */
+/** Blocks bob as alice, and unblocks him, as the blog card's menu or the blog viewer's toolbar would. */
 function BlockBob() {
   const blocking = useBlocking();
   return (
-    <button type="button" onClick={() => void blocking.confirmBlockBlog('alice', 'bob')}>
-      Block bob
-    </button>
+    <>
+      <button type="button" onClick={() => void blocking.confirmBlockBlog('alice', 'bob')}>
+        Block bob
+      </button>
+      <button type="button" onClick={() => void blocking.unblockBlog('alice', 'bob')}>
+        Unblock bob
+      </button>
+    </>
   );
 }
 
@@ -45,6 +50,7 @@ function renderLists() {
     'GET /svc/post/dashboard/after/0': () => ({ response: { posts: [post(10, 'bob'), post(9, 'carol'), post(8, 'bob')] } }),
     'GET /svc/post/blog/after/0': () => ({ response: { posts: [post(10, 'bob'), post(8, 'bob')] } }),
     'POST /svc/block/add': () => ({ response: { blocked: true, changed: true } }),
+    'POST /svc/block/remove': () => ({ response: { blocked: false, changed: true } }),
   });
   const list = (page: PostPageRoot, label: string) => <PostList page={page} label={label} empty="Nothing." />;
   renderWithProviders(
@@ -107,6 +113,22 @@ describe('a blog blocked while its posts are listed', () => {
     act(() => realtime.emit(created(3, 'bob', 13)));
     act(() => realtime.emit(created(1, 'carol', 14)));
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
+  });
+
+  it('shows them again once the blog is unblocked', async () => {
+    const { requests } = renderLists();
+    await waitFor(() => expect(idsIn('Your dashboard')).toEqual([10, 9, 8]));
+    await waitFor(() => expect(idsIn('Results')).toEqual([30, 29]));
+    fireEvent.click(screen.getByRole('button', { name: 'Block bob' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(idsIn('Your dashboard')).toEqual([9]));
+    expect(idsIn('Results')).toEqual([29]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock bob' }));
+    await waitFor(() => expect(idsIn('Results')).toEqual([30, 29]));
+    expect(idsIn('Your dashboard')).toEqual([10, 9, 8]);
+    expect(idsIn("bob's posts")).toEqual([10, 8]);
+    expect(requests.filter((r) => r.path === '/svc/block/remove')).toHaveLength(1);
   });
 
   it('keeps them when the user says Nevermind', async () => {
