@@ -212,6 +212,26 @@ async fn the_queue_goes_in_the_order_posts_joined_it() {
             out.extend(posts::store::publish_queues(&store, now).await.unwrap().ids);
         }
         assert_eq!(out, [second, draft, first], "{kind:?}: out in queue order");
+
+        // Places only grow: a page read before the queue went out goes on to what was
+        // queued since.
+        let late = create(PostState::Queued).await;
+        assert_eq!(queue_page(Cursor::After(first)).await, [late], "{kind:?}");
+        // A scheduled post edited to be queued goes to the back, as one sent there does.
+        let mut scheduled = text_post(blog, PostState::Scheduled, Some(now_secs() + 3600));
+        let timed = posts::store::create_post(&store, &scheduled).await.unwrap();
+        scheduled.state = PostState::Queued;
+        scheduled.publish_on = None;
+        let last = create(PostState::Queued).await;
+        posts::store::update_post(&store, timed, &scheduled)
+            .await
+            .unwrap();
+        assert_eq!(
+            queue_page(Cursor::Start).await,
+            [late, last],
+            "{kind:?}: the first page"
+        );
+        assert_eq!(queue_page(Cursor::After(last)).await, [timed], "{kind:?}");
     })
     .await;
 }

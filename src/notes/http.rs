@@ -45,8 +45,8 @@ struct NoteView {
     id: i64,
     /// `like`, `reblog` or `reply`.
     r#type: String,
-    /// The post of the chain it was made on; null for a reblog of the chain's first post
-    /// once that post is deleted (the reblog, and its note, stay).
+    /// The post of the chain it was made on; null for a reblog's note once the post it
+    /// reblogged, and every post above that, is deleted (the reblog, and its note, stay).
     post_id: Option<i64>,
     blog_name: String,
     blog_url: String,

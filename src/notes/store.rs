@@ -204,7 +204,8 @@ pub struct NoteState {
 pub struct NoteRow {
     pub id: i64,
     pub r#type: String,
-    /// None for a reblog's note whose first post, the one it reblogged, was deleted.
+    /// None for a reblog's note once the post it reblogged, and every post above that, is
+    /// deleted.
     pub post_id: Option<i64>,
     pub blog_name: String,
     pub reblog_post_id: Option<i64>,

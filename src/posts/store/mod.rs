@@ -244,7 +244,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
     let (was, was_pending): (String, Option<String>) = with_tx!(&mut tx, conn =>
         sqlx::query_as("SELECT state, pending_state FROM posts WHERE id = $1").bind(id).fetch_one(conn).await)?;
     let was_out = was == PostState::Published.name();
-    let was_in_queue = bound_for_queue(
+    let was_waiting = (
         PostState::from_code(&was).unwrap_or(PostState::Draft),
         was_pending.as_deref().and_then(PostState::from_code),
     );
@@ -259,7 +259,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
     with_tx!(&mut tx, conn => sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
         .bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
     write_tags(&mut tx, id, &post.tags).await?;
-    if post.bound_for_queue() && !was_in_queue {
+    if joins_queue(was_waiting, (post.state, post.pending_state)) {
         to_back_of_queue(&mut tx, id).await?;
     }
     if post.state == PostState::Queued {
@@ -599,24 +599,41 @@ fn skip_on_error(result: sqlx::Result<()>, id: i64) {
 }
 
 /// Whether a post in `state` (held for its video to go to `pending`) waits on its blog's
-/// queue page, or will once its video is ready.
+/// queue page (queued or scheduled), or will once its video is ready.
 fn bound_for_queue(state: PostState, pending: Option<PostState>) -> bool {
     state.is_in_queue()
         || (state == PostState::Transcoding && pending.is_some_and(PostState::is_in_queue))
 }
 
+/// Whether a post in `state` (held for its video to go to `pending`) waits its turn in the
+/// queue: queued, or held to be.
+fn bound_for_queued(state: PostState, pending: Option<PostState>) -> bool {
+    state == PostState::Queued
+        || (state == PostState::Transcoding && pending == Some(PostState::Queued))
+}
+
+/// Whether a save that moves a post from `was` to `now` (each a state and what it is held
+/// for) puts it at the back of the queue: it comes onto the queue page, or, scheduled
+/// before, it is now queued to go out at a slot. An edit that leaves it where it waits
+/// keeps its place.
+fn joins_queue(was: (PostState, Option<PostState>), now: (PostState, Option<PostState>)) -> bool {
+    bound_for_queue(now.0, now.1)
+        && (!bound_for_queue(was.0, was.1)
+            || (bound_for_queued(now.0, now.1) && !bound_for_queued(was.0, was.1)))
+}
+
 /// Puts post `id` at the back of its blog's queue as it joins it: saved or sent there, or
 /// saved to go there once its video is ready (it keeps that place while it waits). Its place
-/// is the blog's highest so far plus one; two posts joining at once may share one, and then
-/// the older comes first. Ids cannot be the order: a draft queued today would go ahead of
-/// every post queued since it was written.
+/// is the blog's next (`blogs.queue_last_position`, which only grows, and whose row lock
+/// orders two posts joining at once). Ids cannot be the order: a draft queued today would go
+/// ahead of every post queued since it was written.
 async fn to_back_of_queue(tx: &mut Tx, id: i64) -> sqlx::Result<()> {
-    const SQL: &str = "UPDATE posts SET queue_position = \
-         (SELECT COALESCE(MAX(q.queue_position), 0) + 1 FROM posts q \
-         WHERE q.blog_id = posts.blog_id AND q.id <> posts.id \
-         AND (q.state IN ('queued', 'scheduled') OR q.pending_state IN ('queued', 'scheduled'))) \
-         WHERE id = $1";
-    with_tx!(tx, conn => sqlx::query(SQL).bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
+    const NEXT: &str = "UPDATE blogs SET queue_last_position = queue_last_position + 1 \
+         WHERE id = (SELECT blog_id FROM posts WHERE id = $1) RETURNING queue_last_position";
+    const PLACE: &str = "UPDATE posts SET queue_position = $2 WHERE id = $1";
+    let (place,): (i64,) =
+        with_tx!(tx, conn => sqlx::query_as(NEXT).bind(id).fetch_one(conn).await)?;
+    with_tx!(tx, conn => sqlx::query(PLACE).bind(id).bind(place).execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 

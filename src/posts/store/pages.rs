@@ -338,8 +338,9 @@ async fn in_states(
     Ok(rows)
 }
 
-/// A blog's queue page, in queue order (`to_back_of_queue`). A cursor's post that has gone
-/// places the page at the front: the client leaves out what it already shows.
+/// A blog's queue page, in queue order (`to_back_of_queue`). A cursor's post that was
+/// deleted places a page `after` it at the front (the client leaves out what it already
+/// shows), and one `before` it nowhere: empty.
 async fn in_queue(
     store: &Store,
     blog_id: i64,

@@ -9,8 +9,8 @@ export type NoteView = { id: number,
  */
 type: string, 
 /**
- * The post of the chain it was made on; null for a reblog of the chain's first post
- * once that post is deleted (the reblog, and its note, stay).
+ * The post of the chain it was made on; null for a reblog's note once the post it
+ * reblogged, and every post above that, is deleted (the reblog, and its note, stay).
  */
 post_id: number | null, blog_name: string, blog_url: string, avatar_url: string, 
 /**
