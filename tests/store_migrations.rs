@@ -2,6 +2,7 @@
 //! both backends only while they make the same tables with the same columns. The one
 //! difference by design is search's index, each database's own engine (migrations 0018): an
 //! FTS5 table and its shadow tables on SQLite, a generated tsvector column on PostgreSQL.
+//! The migrations that rebuild or backfill a table keep what a running database holds.
 
 mod common;
 
@@ -72,4 +73,137 @@ async fn sqlite_and_postgresql_migrate_to_the_same_tables_and_columns() {
         "the migrations make different schemas; only on SQLite: {only_sqlite:?}; \
          only on PostgreSQL: {only_postgres:?}"
     );
+}
+
+/// Runs `$body` with `$pool` a pool of the test database `$db`, of kind `$kind`.
+macro_rules! on_pool {
+    ($db:expr, $kind:expr, |$pool:ident| $body:block) => {
+        match $kind {
+            Kind::Sqlite => {
+                let options =
+                    <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&$db.url)
+                        .unwrap()
+                        .create_if_missing(true);
+                let $pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+                $body;
+                $pool.close().await;
+            }
+            Kind::Postgres => {
+                let $pool = sqlx::PgPool::connect(&$db.url).await.unwrap();
+                $body;
+                $pool.close().await;
+            }
+        }
+    };
+}
+
+/// What a database migrated to 0024 held, after 0025 (queue places), 0026 (reports without
+/// their post's foreign key, which SQLite builds again) and 0027 (notes likewise): the queue
+/// keeps its order and the blog its last place, every report and note stays with its id, and
+/// the ids go on from where they were rather than from the highest left.
+#[tokio::test]
+async fn the_rebuilt_and_backfilled_tables_keep_what_they_held() {
+    const BEFORE: [&str; 12] = [
+        "INSERT INTO users (id, email, password_hash, created_at) VALUES (1, 'a@example.com', 'h', 0)",
+        "INSERT INTO blogs (id, user_id, name, title, position, created_at) VALUES (1, 1, 'ann', 'Ann', 0, 0)",
+        // Two queued posts, written in the order 2, 3; a scheduled one; a published one.
+        "INSERT INTO posts (id, blog_id, type, state, created_at) VALUES (2, 1, 'text', 'queued', 0)",
+        "INSERT INTO posts (id, blog_id, type, state, created_at) VALUES (3, 1, 'text', 'queued', 0)",
+        "INSERT INTO posts (id, blog_id, type, state, created_at) VALUES (4, 1, 'text', 'scheduled', 0)",
+        "INSERT INTO posts (id, blog_id, type, state, created_at, summary) VALUES (5, 1, 'text', 'published', 0, 'Buy pills')",
+        "INSERT INTO reports (id, reporter_user_id, reporter_blog_id, reported_blog_id, post_id, reason, created_at) VALUES (7, 1, 1, 1, 5, 'spam', 0)",
+        "INSERT INTO reports (id, reporter_user_id, reporter_blog_id, reported_blog_id, reason, created_at) VALUES (8, 1, 1, 1, 'spam', 0)",
+        "DELETE FROM reports WHERE id = 8",
+        "INSERT INTO notes (id, root_id, post_id, type, blog_id, user_id, created_at) VALUES (11, 5, 5, 'like', 1, 1, 0)",
+        "INSERT INTO notes (id, root_id, post_id, type, blog_id, user_id, created_at) VALUES (12, 5, 5, 'reply', 1, 1, 0)",
+        "DELETE FROM notes WHERE id = 12",
+    ];
+    for kind in common::BOTH {
+        let db = TestDb::new(kind).await;
+        let dir = match kind {
+            Kind::Sqlite => "migrations/sqlite",
+            Kind::Postgres => "migrations/postgres",
+        };
+        let migrator = sqlx::migrate::Migrator::new(std::path::Path::new(dir))
+            .await
+            .unwrap();
+        on_pool!(db, kind, |pool| {
+            migrator.run_to(24, &pool).await.unwrap();
+            for sql in BEFORE {
+                sqlx::query(sqlx::AssertSqlSafe(sql))
+                    .execute(&pool)
+                    .await
+                    .unwrap_or_else(|e| panic!("{kind:?}: {sql}: {e}"));
+            }
+            if matches!(kind, Kind::Postgres) {
+                // Explicit ids leave PostgreSQL's identities behind; a running database's are
+                // ahead of every id it gave, as these now are.
+                for (table, next) in [("reports", 9), ("notes", 13)] {
+                    let sql = format!("ALTER TABLE {table} ALTER COLUMN id RESTART WITH {next}");
+                    sqlx::query(sqlx::AssertSqlSafe(sql))
+                        .execute(&pool)
+                        .await
+                        .unwrap();
+                }
+            }
+        });
+
+        // The rest, as the server runs them.
+        let store = Store::connect(&db.url, 2)
+            .await
+            .unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
+        store.close().await;
+        on_pool!(db, kind, |pool| {
+            let pairs = |sql: &'static str| {
+                let pool = pool.clone();
+                async move {
+                    sqlx::query_as::<_, (i64, Option<i64>)>(sql)
+                        .fetch_all(&pool)
+                        .await
+                        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+                }
+            };
+            assert_eq!(
+                pairs("SELECT id, queue_position FROM posts ORDER BY id").await,
+                [(2, Some(2)), (3, Some(3)), (4, Some(4)), (5, None)],
+                "{kind:?}: the queue keeps its order"
+            );
+            assert_eq!(
+                pairs("SELECT id, queue_last_position FROM blogs").await,
+                [(1, Some(4))],
+                "{kind:?}"
+            );
+            let summary: (String,) =
+                sqlx::query_as("SELECT post_summary FROM reports WHERE id = 7")
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+            assert_eq!(
+                summary.0, "Buy pills",
+                "{kind:?}: the post's summary as it was"
+            );
+            assert_eq!(
+                pairs("SELECT id, post_id FROM notes ORDER BY id").await,
+                [(11, Some(5))],
+                "{kind:?}"
+            );
+            // New rows take new ids: neither the deleted report's 8 nor the deleted note's 12.
+            let report: (i64,) = sqlx::query_as(
+                "INSERT INTO reports (reporter_user_id, reporter_blog_id, reported_blog_id, \
+                 reason, created_at) VALUES (1, 1, 1, 'spam', 0) RETURNING id",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            let note: (i64,) = sqlx::query_as(
+                "INSERT INTO notes (root_id, post_id, type, blog_id, user_id, created_at) \
+                 VALUES (5, NULL, 'reblog', 1, 1, 0) RETURNING id",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            assert!(report.0 > 8 && note.0 > 12, "{kind:?}: {report:?} {note:?}");
+        });
+        db.cleanup().await;
+    }
 }
