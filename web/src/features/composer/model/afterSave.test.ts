@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { afterSave, type SavedFrom } from './afterSave';
 
 const from = (extra: Partial<SavedFrom> = {}): SavedFrom => ({ mode: 'new', fromFastCompose: false, basePath: '/dashboard', ...extra });
-const created = { created_post: true, post_context_page: 'dashboard' as const };
+const created = { created_post: true, post_context_page: 'dashboard' as const, post: { tumblelog: 'alice' } };
 
 describe('after save (spec 001 §4)', () => {
   it('reloads the page in queue context only', () => {
@@ -26,7 +26,7 @@ describe('after save (spec 001 §4)', () => {
 
   it('shows the toast for a new post that the page it was saved from does not list', () => {
     const savedTo = (post_context_page: 'dashboard' | 'blog' | 'drafts' | 'queue', basePath = '/dashboard') =>
-      afterSave(from({ basePath }), { created_post: true, post_context_page }).toast;
+      afterSave(from({ basePath }), { created_post: true, post_context_page, post: { tumblelog: 'alice' } }).toast;
     // From the dashboard: a draft, a queued (or scheduled) and a private post go elsewhere.
     expect(['drafts', 'queue', 'blog'].map((page) => savedTo(page as 'drafts' | 'queue' | 'blog'))).toEqual([true, true, true]);
     // Where it is listed, it shows there: no toast.
@@ -37,5 +37,23 @@ describe('after save (spec 001 §4)', () => {
     // A draft saved from the queue page, or from a blog's page, is not listed there.
     expect(savedTo('drafts', '/blog/alice/queue')).toBe(true);
     expect(savedTo('drafts', '/blog/alice')).toBe(true);
+  });
+
+  it('shows the toast for a new post saved from a page that lists no new posts, or those of another blog', () => {
+    const savedTo = (post_context_page: 'dashboard' | 'blog' | 'drafts', basePath: string, blog = 'alice') =>
+      afterSave(from({ basePath }), { created_post: true, post_context_page, post: { tumblelog: blog } }).toast;
+    // Published or private, from a page that is no list of new posts.
+    for (const basePath of ['/likes', '/search/tea', '/activity', '/explore', '/blog/alice/post/5', '/blog/alice/activity', '/blog/alice/processing']) {
+      expect([basePath, savedTo('dashboard', basePath), savedTo('blog', basePath)]).toEqual([basePath, true, true]);
+    }
+    // From another blog's page, or another blog's drafts.
+    expect(savedTo('dashboard', '/blog/bob')).toBe(true);
+    expect(savedTo('blog', '/blog/bob')).toBe(true);
+    expect(savedTo('drafts', '/blog/bob/drafts')).toBe(true);
+    // The blog's own page lists it, however its address is written.
+    expect(savedTo('dashboard', '/blog/alice/')).toBe(false);
+    expect(savedTo('blog', '/blog/alice?from=menu')).toBe(false);
+    expect(savedTo('dashboard', '/blog/al%C3%AFce', 'alïce')).toBe(false);
+    expect(savedTo('dashboard', '/')).toBe(false);
   });
 });

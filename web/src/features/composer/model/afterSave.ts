@@ -3,9 +3,10 @@
 // server's to work out); a toast shows, after its delay, for reblogs, fast compose, tagged
 // pages, or when no post was created. No post is created on the page the composer closes onto
 // when the saved post is not listed there (a draft, a queued or scheduled or private post saved
-// from the dashboard, say): the toast says where it went, or the save would look like nothing.
+// from the dashboard, say, or any post saved from the likes, a search or another blog's page):
+// the toast says where it went, or the save would look like nothing.
 import type { SaveAnswer } from '../../../api/types/SaveAnswer';
-import { pageContextOf, type PageContext } from '../composerRoutes';
+import { pageContextOf } from '../composerRoutes';
 import type { ComposerMode } from './postModel';
 
 /** What the composer was opened for and over, as far as the after-save steps care. */
@@ -21,7 +22,10 @@ export interface AfterSave {
   toast: boolean;
 }
 
-export function afterSave(from: SavedFrom, answer: Pick<SaveAnswer, 'created_post' | 'post_context_page'>): AfterSave {
+export function afterSave(
+  from: SavedFrom,
+  answer: Pick<SaveAnswer, 'created_post' | 'post_context_page'> & { post: Pick<SaveAnswer['post'], 'tumblelog'> },
+): AfterSave {
   const page = pageContextOf(from.basePath);
   return {
     reloadPage: page === 'queue',
@@ -30,23 +34,44 @@ export function afterSave(from: SavedFrom, answer: Pick<SaveAnswer, 'created_pos
       from.fromFastCompose ||
       page === 'tagged' ||
       !answer.created_post ||
-      !listedOn(page, answer.post_context_page),
+      !listedOn(from.basePath, answer.post_context_page, answer.post.tumblelog),
   };
 }
 
+/** The blog whose pages `path` is on (/blog/{name}, /blog/{name}/drafts, …), or null. */
+function blogOf(path: string): string | null {
+  const name = /^\/blog\/([^/]+)/.exec(path)?.[1];
+  if (name === undefined) return null;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 /**
- * Whether a post whose page is `contextPage` is listed on the page `page`: a context page lists
- * its own posts; any other page (a blog's, say) at most the posts that are out or private.
+ * Whether the page at `basePath` lists a post of `blog` whose page is `contextPage`: the
+ * dashboard lists the posts out; a blog's drafts, queue or inbox its own ones there; a blog's
+ * own page (/blog/{name}) its posts out or private. No other page lists a post just saved: not
+ * another blog's page, nor the likes, a search or the activity, whose toast says where it went.
  */
-function listedOn(page: PageContext, contextPage: SaveAnswer['post_context_page']): boolean {
+function listedOn(basePath: string, contextPage: SaveAnswer['post_context_page'], blog: string): boolean {
+  const path = basePath.split('?')[0].replace(/\/+$/, '');
+  const pageBlog = blogOf(path);
+  const page = pageContextOf(path);
   switch (page) {
     case 'dashboard':
+      return contextPage === 'dashboard';
     case 'drafts':
     case 'queue':
     case 'inbox':
-      return contextPage === page;
+      return contextPage === page && (pageBlog === null || pageBlog === blog);
     case 'tagged':
-    case 'other':
-      return contextPage === 'dashboard' || contextPage === 'blog';
+      // Whatever its tags: a tagged page shows the toast in any case.
+      return false;
+    case 'other': {
+      const blogPage = pageBlog !== null && path.split('/').length === 3;
+      return blogPage && pageBlog === blog && (contextPage === 'dashboard' || contextPage === 'blog');
+    }
   }
 }
