@@ -353,4 +353,21 @@ describe('BlogCard Submit a post', () => {
     expect(screen.queryByText('Submitted to bob.')).toBeNull();
     expect(screen.queryAllByRole('status')).toHaveLength(0);
   });
+
+  it('confirms a question sent with the Submit form open too, until a form is opened', async () => {
+    const { client } = fakeApi({ 'POST /svc/ask': () => ({ response: { tumblelog: 'bob', anonymous: false } }) });
+    renderWithProviders(<SeededAsks asks />, { client, user: user() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit a post' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), { target: { value: 'Why?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
+    expect(await screen.findByText('Your question is on its way to bob.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Ask bob a question' })).toBeNull();
+    expect(screen.getByRole('form', { name: 'Submit a post to bob' })).toBeTruthy();
+    // It is Ask's: Submit closed leaves it; Submit opened again takes it away.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit a post' }));
+    expect(screen.getByText('Your question is on its way to bob.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit a post' }));
+    expect(screen.queryByText('Your question is on its way to bob.')).toBeNull();
+  });
 });

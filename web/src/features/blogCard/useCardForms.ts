@@ -20,16 +20,13 @@ export interface CardForm {
   toggle(): void;
   /** A send began: its earlier news goes. */
   sending(): void;
-  /** Sent: the form closes and says so (unless another form is open by now). */
+  /** Sent: the form closes and says so, even beside the other form open by now. */
   sent(confirmation: string): void;
   /** Not sent: the form, if still open, says why. */
   failed(reason: string): void;
 }
 
 const CLOSED: CardFormsState = { open: { ask: false, submit: false }, news: null };
-
-const otherOpen = (s: CardFormsState, form: CardFormName) =>
-  (Object.keys(s.open) as CardFormName[]).some((other) => other !== form && s.open[other]);
 
 export function useCardForms(): Record<CardFormName, CardForm> {
   const [state, setState] = useState<CardFormsState>(CLOSED);
@@ -44,8 +41,8 @@ export function useCardForms(): Record<CardFormName, CardForm> {
         return { open: { ...s.open, [form]: opening }, news };
       }),
     sending: () => setState((s) => (s.news?.form === form ? { ...s, news: null } : s)),
-    sent: (text) =>
-      setState((s) => ({ open: { ...s.open, [form]: false }, news: otherOpen(s, form) ? s.news : { form, text } })),
+    // Said even with the other form open: that form's opening or closing takes it away.
+    sent: (text) => setState((s) => ({ open: { ...s.open, [form]: false }, news: { form, text } })),
     failed: (text) => setState((s) => (s.open[form] ? { ...s, news: { form, text } } : s)),
   });
   return { ask: formOf('ask'), submit: formOf('submit') };
