@@ -165,6 +165,43 @@ describe('BlogCard highlighted posts after a save or a delete', () => {
   });
 });
 
+describe('BlogCard highlighted posts, live', () => {
+  function LiveSeeded({ live }: { live: boolean }) {
+    const dispatch = useBlogsDispatch();
+    const bob = useBlog('bob');
+    useEffect(() => dispatch({ type: 'received', blogs: [blogFromWire(wireBlog('bob'))] }), [dispatch]);
+    return bob ? <BlogCard name="bob" live={live} /> : null;
+  }
+
+  it("reads them again when bob's posts channel says a post was created, changed or deleted elsewhere", async () => {
+    let newest = [2, 1];
+    const links = (ids: number[]) => ({ response: { highlighted_posts: ids.map((id) => `<a href="/blog/bob/post/${id}">Post ${id}</a>`) } });
+    const { client, requests } = fakeApi({ 'GET /svc/bob/posts/highlighted': () => links(newest) });
+    const asked = () => requests.filter((r) => r.path === '/svc/bob/posts/highlighted').length;
+    const { realtime } = renderWithProviders(<LiveSeeded live />, { client, user: user() });
+    const area = await screen.findByRole('region', { name: 'Highlighted posts' });
+    const hrefs = () => within(area).queryAllByRole('link').map((a) => a.getAttribute('href'));
+    await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/2', '/blog/bob/post/1']), { timeout: 2000 });
+    expect(realtime.channels()).toContain('posts:bob');
+
+    newest = [3, 2, 1];
+    act(() => realtime.emit({ channel: 'posts:bob', seq: 1, event: 'post', data: { blog: 'bob', id: 3, action: 'created' } }));
+    await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/3', '/blog/bob/post/2', '/blog/bob/post/1']));
+
+    newest = [2, 1];
+    act(() => realtime.emit({ channel: 'posts:bob', seq: 2, event: 'post', data: { blog: 'bob', id: 3, action: 'deleted' } }));
+    await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/2', '/blog/bob/post/1']));
+    expect(asked()).toBe(3);
+  });
+
+  it('does not subscribe a card in a list (one subscription per card)', async () => {
+    const { client } = fakeApi({});
+    const { realtime } = renderWithProviders(<LiveSeeded live={false} />, { client, user: user() });
+    await screen.findByRole('region', { name: 'Highlighted posts' });
+    expect(realtime.channels()).not.toContain('posts:bob');
+  });
+});
+
 describe('BlogCard block', () => {
   it('blocks as the acting blog after the spec\'s confirmation, then offers Unblock', async () => {
     const { client, requests } = fakeApi({

@@ -16,11 +16,23 @@ import { HighlightedPosts } from './components/HighlightedPosts';
 
 export { BLOG_HEADER_ASPECT, BLOG_HEADER_SIZE } from './headerShape';
 
-/** A card for a blog already in the blog store (lists put their blogs there first). */
-export function BlogCard({ name, headingLevel = 2 }: { name: string; headingLevel?: 1 | 2 | 3 }) {
+/**
+ * A card for a blog already in the blog store (lists put their blogs there first). A `live`
+ * card follows its blog's posts channel to keep its highlighted posts current: for a card
+ * shown alone with its blog (its page, the blog viewer drawer), not for lists of cards.
+ */
+export function BlogCard({
+  name,
+  headingLevel = 2,
+  live = false,
+}: {
+  name: string;
+  headingLevel?: 1 | 2 | 3;
+  live?: boolean;
+}) {
   const blog = useBlog(name);
   if (!blog) return null;
-  return <BlogCardView blog={blog} headingLevel={headingLevel} />;
+  return <BlogCardView blog={blog} headingLevel={headingLevel} live={live} />;
 }
 
 /**
@@ -33,10 +45,12 @@ export function BlogCardView({
   blog,
   headingLevel = 2,
   preview = false,
+  live = false,
 }: {
   blog: Blog;
   headingLevel?: 1 | 2 | 3;
   preview?: boolean;
+  live?: boolean;
 }) {
   const { theme } = blog;
   const Heading = `h${headingLevel}` as const;
@@ -102,7 +116,7 @@ export function BlogCardView({
         {/* Keyed: one blog's confirmation is not shown on the next blog's card. */}
         {!preview && <CardForms key={blog.name} blog={blog} />}
       </div>
-      {!preview && <HighlightedPosts blog={blog.name} />}
+      {!preview && <HighlightedPosts blog={blog.name} live={live} />}
     </article>
   );
 }

@@ -13,11 +13,12 @@ export const MIN_HIGHLIGHTED_POSTS = 2;
  * sanitised, shown after at least 500 ms, and only when there are 2 or more. A failure leaves
  * the area empty, as too few posts do. Each links to its post, which a plain click opens in
  * the blog viewer drawer (spec 000 §2.10), as other links to a blog's post do. They are read
- * again after the user saves, changes or deletes a post (useHighlightedPosts).
+ * again after the user saves, changes or deletes a post, and, `live`, when the blog's posts
+ * change elsewhere (useHighlightedPosts).
  */
-export function HighlightedPosts({ blog }: { blog: string }) {
+export function HighlightedPosts({ blog, live = false }: { blog: string; live?: boolean }) {
   const openPost = useOpenPost();
-  const posts = useHighlightedPosts(blog);
+  const posts = useHighlightedPosts(blog, { live });
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     setWaited(false);

@@ -34,7 +34,7 @@ export function BlogPageFrame({
   }
   return (
     <div className="page page--narrow blog-page">
-      <BlogCard name={blog.name} headingLevel={1} />
+      <BlogCard name={blog.name} headingLevel={1} live />
       <p className="blog-page__stats" aria-label="Blog stats">
         <span>{blog.postCount === 1 ? '1 post' : `${formatCount(blog.postCount)} posts`}</span>
         <span aria-hidden="true"> · </span>

@@ -226,7 +226,7 @@ function BlogViewerBody({
             {request.editingAppearance ? (
               <BlogCardView blog={blog} headingLevel={2} preview />
             ) : (
-              <BlogCard name={blog.name} headingLevel={2} />
+              <BlogCard name={blog.name} headingLevel={2} live />
             )}
             {!request.editingAppearance && (
               <BlogViewerTools
