@@ -1,7 +1,7 @@
 // A post's notes as one reader sees them (spec 002 §4 Post like): the chain's count, live
 // on notes:{root_id}; whether the reader likes it, toggled at once and put back if the call
 // fails, the same wherever the post shows (postLikes); and a fast reblog, which marks it
-// reblogged when it succeeds.
+// reblogged when it succeeds, there too (postReblogs).
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorDetails } from '../../api/client';
@@ -14,6 +14,7 @@ import { useChannel } from '../realtime';
 import { useSession } from '../session';
 import { likeSource } from './likeSource';
 import { announceLike, startLiking, useLikeChanges } from './postLikes';
+import { announceReblog, startReblogging, useReblogChanges } from './postReblogs';
 import { channel } from '../../protocol/channels';
 
 export interface PostNotes {
@@ -47,11 +48,17 @@ export function usePostNotes(post: Post): PostNotes {
   // like (the post read again).
   useEffect(() => setNoteCount(post.noteCount), [post.noteCount]);
   useEffect(() => setLiked(post.liked), [post.liked]);
+  useEffect(() => setReblogged(post.reblogged), [post.reblogged]);
 
   // A like made here or wherever else the post shows; the chain's count, of any post of it.
   useLikeChanges((change) => {
     if (change.postId === post.id) setLiked(change.liked);
     if (change.noteCount !== undefined && change.rootId === post.rootId) setNoteCount(change.noteCount);
+  });
+  // A fast reblog made here or wherever else the post shows, likewise.
+  useReblogChanges((change) => {
+    if (change.postId === post.id) setReblogged(true);
+    if (change.rootId === post.rootId) setNoteCount(change.noteCount);
   });
 
   // Visitors too: a published post's notes are public.
@@ -84,17 +91,23 @@ export function usePostNotes(post: Post): PostNotes {
   }, [alert, api, canLike, liked, location, post.id, post.reblogKey, post.rootId, setLikedCount]);
 
   const fastReblog = useCallback(() => {
-    if (reblogging) return;
+    // One fast reblog call at a time, wherever the post shows.
+    const call = startReblogging(post.id);
+    if (!call) return;
     setReblogging(true);
     setStatus(null);
     runPostAction(api, 'fast_reblog', { reblog_post_id: post.id, reblog_key: post.reblogKey }, alert)
       .then((answer) => {
-        setReblogged(true);
+        // The new reblog is of the same chain: its count is the chain's.
+        announceReblog({ postId: post.id, rootId: answer.post.root_id, noteCount: answer.post.note_count });
         setStatus(answer.message);
       })
       .catch((err: unknown) => setStatus(errorDetails(err).join(' ')))
-      .finally(() => setReblogging(false));
-  }, [alert, api, post.id, post.reblogKey, reblogging]);
+      .finally(() => {
+        call.done();
+        setReblogging(false);
+      });
+  }, [alert, api, post.id, post.reblogKey]);
 
   return { noteCount, liked, reblogged, canLike, toggleLike, fastReblog, reblogging, status, counted: setNoteCount };
 }

@@ -339,6 +339,27 @@ describe('BlogViewerDrawer and the page under it', () => {
     await waitFor(() => expect(likeOf(inDrawer()).getAttribute('aria-pressed')).toBe('true'));
   });
 
+  it('shows a fast reblog made in the drawer as reblogged on the page too, with the chain’s count', async () => {
+    const { requests } = renderViewer({ ann: [wirePost(1, { tumblelog: 'ann', note_count: 4 })] }, undefined, {
+      'POST /fast_reblog': () => ({
+        response: { post: wirePost(50, { tumblelog: 'alice', root_id: 1, is_reblog: true, note_count: 5 }), reblogged_post_id: 1, message: 'Reblogged to alice.' },
+      }),
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'ann' }));
+    await waitFor(() => expect(drawerPosts()).toHaveLength(1));
+    expect(within(onPage()).getByRole('button', { name: 'Fast reblog' })).toBeTruthy();
+
+    fireEvent.click(within(inDrawer()).getByRole('button', { name: 'Fast reblog' }));
+    await within(onPage()).findByRole('button', { name: 'Reblogged' });
+    expect(within(inDrawer()).getByRole('button', { name: 'Reblogged' })).toBeTruthy();
+    expect(within(onPage()).getByText('5 notes')).toBeTruthy();
+    expect(within(inDrawer()).getByText('5 notes')).toBeTruthy();
+    // The message is said where the reblog was made.
+    expect(within(inDrawer()).getByText('Reblogged to alice.')).toBeTruthy();
+    expect(within(onPage()).queryByText('Reblogged to alice.')).toBeNull();
+    expect(requests.filter((r) => r.path === '/fast_reblog')).toHaveLength(1);
+  });
+
   it('puts the like back in both places when the call fails', async () => {
     renderViewer({ ann: [wirePost(1, { tumblelog: 'ann' })] }, undefined, {
       'POST /svc/like': () => ({ status: 403, errors: [{ code: 'blocked', detail: "You can't like ann's posts." }] }),
