@@ -136,6 +136,35 @@ describe('links to another blog’s post open the blog viewer on that post', () 
     await expectDrawerOnPost(requests, 'bob', 10);
   });
 
+  it("a post's Keep reading in the drawer: that post, whole, in the drawer; on the page under it, the post's page", async () => {
+    const body = '<p>The start.</p><p>[[MORE]]</p><p>The rest.</p>';
+    const long = (id: number) => wirePost(id, { tumblelog: 'erin', post_url: `/blog/erin/post/${id}/long`, content: { type: 'text', title: '', body } });
+    const { requests, location } = renderPage(<PostView post={postFromWire(long(7))} />, {
+      'GET /svc/indash_blog/posts': (req: FakeRequest) => {
+        const postId = req.query.get('post_id');
+        return { response: { posts: postId ? [long(Number(postId))] : [long(8), long(7)], tumblelog: wireBlog('erin') } };
+      },
+    });
+    fireEvent.click(within(document.querySelector('article.post')! as HTMLElement).getByRole('link', { name: 'erin' }));
+    await waitFor(() => expect(drawerPostIds('erin')).toEqual([8, 7]));
+    const eight = drawerOf('erin').querySelector<HTMLElement>('article.post[data-post-id="8"]')!;
+    expect(within(eight).queryByText('The rest.')).toBeNull();
+    fireEvent.click(within(eight).getByRole('link', { name: 'Keep reading' }));
+    await expectDrawerOnPost(requests, 'erin', 8);
+    expect(location.history).toEqual(['/']); // still over the page
+    const whole = drawerOf('erin').querySelector<HTMLElement>('article.post')!;
+    expect(within(whole).getByText('The rest.')).toBeTruthy();
+    expect(within(whole).queryByRole('link', { name: 'Keep reading' })).toBeNull();
+    // Shown whole, it is still in the drawer: its date opens it there, not its page.
+    fireEvent.click(whole.querySelector<HTMLElement>('.post-footer__date')!);
+    expect(location.history).toEqual(['/']);
+
+    // The page's own post goes to its page, as the dashboard's do.
+    const onPage = Array.from(document.querySelectorAll<HTMLElement>('article.post')).find((a) => !drawerOf('erin').contains(a))!;
+    fireEvent.click(within(onPage).getByRole('link', { name: 'Keep reading' }));
+    expect(location.history.at(-1)).toBe('/blog/erin/post/7/long');
+  });
+
   it('a notification about a post that mentions the user: that post; one about her own post: its page', async () => {
     const from = { name: 'dave', avatar_url_48: '/avatar/dave/48', avatar_url_128: '/avatar/dave/128', url: '/blog/dave', is_friend: false };
     const post = (url: string) => ({ id: 1, url, type: 'text', summary: '', media_url: '', is_ask: false, is_answer: false });

@@ -250,7 +250,8 @@ function BlogViewerBody({
         >
           {posts.map((post) => (
             <div key={post.id} className="blog-viewer__post">
-              <PostView post={post} headingLevel={3} />
+              {/* The one post asked for is shown whole, as its page would; a listed post's Keep reading opens it so. */}
+              <PostView post={post} headingLevel={3} inViewer full={request.postId !== undefined && !search.results} />
               {isPostReference(post) && <p className="blog-viewer__reference muted">(post reference)</p>}
             </div>
           ))}

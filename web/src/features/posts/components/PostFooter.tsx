@@ -37,8 +37,9 @@ export function PostFooter({ post }: { post: Post }) {
   const canOpen = notes.noteCount > 0 || (isLoggedIn && post.takesReplies && post.state === 'published');
   const date = <time dateTime={isoDate(post.date)}>{formatPostDate(post.date)}</time>;
   const canReblog = isLoggedIn && post.state === 'published';
-  const { full } = useReadMore();
-  const Permalink = full || post.isMine ? AppLink : PostLink;
+  const { full, inViewer } = useReadMore();
+  // A post shown whole in the drawer is not on its own page: its date opens it in the drawer.
+  const Permalink = (full && !inViewer) || post.isMine ? AppLink : PostLink;
   return (
     <footer className="post-footer">
       <span className="post-footer__meta">

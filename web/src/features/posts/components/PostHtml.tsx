@@ -1,5 +1,6 @@
 import type { ServerHtml as Html } from '../../../api/postModels';
 import { AppLink } from '../../../components/AppLink';
+import { PostLink } from '../../blogViewer/opener';
 import { KEEP_READING } from '../constants';
 import { beforeReadMore, withoutReadMore } from '../readMore';
 import { useReadMore } from './readMoreContext';
@@ -7,7 +8,7 @@ import { ServerHtml } from './ServerHtml';
 
 /** A post's HTML field, cut at the read-more marker on lists (spec 001 §9). Nothing when empty. */
 export function PostHtml({ html, className }: { html: Html; className?: string }) {
-  const { full, postUrl } = useReadMore();
+  const { full, postUrl, inViewer } = useReadMore();
   if (html.trim() === '') return null;
   const cut = full ? null : beforeReadMore(html);
   if (cut === null) return <ServerHtml html={withoutReadMore(html)} className={className} />;
@@ -16,7 +17,8 @@ export function PostHtml({ html, className }: { html: Html; className?: string }
       <ServerHtml html={cut} className={className} />
       {postUrl && (
         <p className="post-keep-reading">
-          <AppLink href={postUrl}>{KEEP_READING}</AppLink>
+          {/* A list's goes to the post's page (the dashboard's too); the drawer's opens the post in the drawer. */}
+          {inViewer ? <PostLink href={postUrl}>{KEEP_READING}</PostLink> : <AppLink href={postUrl}>{KEEP_READING}</AppLink>}
         </p>
       )}
     </>

@@ -23,20 +23,24 @@ const TYPE_NAMES: Record<PostType, string> = {
 /**
  * One post: who posted it, its content by type, a reblog's trail and comment, its tags, and
  * its date and actions. `full` is for the post's own page: all of its text, read-more and all.
+ * `inViewer` is for a post shown inside the blog viewer drawer: its 'Keep reading' opens it
+ * there, and `full` there means all of its text only (its date still opens it in the drawer).
  */
 export function PostView({
   post,
   full = false,
+  inViewer = false,
   headingLevel = 2,
 }: {
   post: Post;
   full?: boolean;
+  inViewer?: boolean;
   headingLevel?: PostHeadingLevel;
 }) {
   const notice = usePostNotice();
   return (
     <article className="post" aria-label={`${TYPE_NAMES[post.content.type]} post by ${post.blogName}`} data-post-id={post.id}>
-      <ReadMoreContext.Provider value={{ full, postUrl: post.postUrl }}>
+      <ReadMoreContext.Provider value={{ full, postUrl: post.postUrl, inViewer }}>
         <PostHeadingContext.Provider value={headingLevel}>
           <PostHeader post={post} />
           {notice?.(post)}

@@ -8,9 +8,14 @@ import { createContext, useContext } from 'react';
 export interface ReadMore {
   full: boolean;
   postUrl: string;
+  /**
+   * Shown inside the blog viewer drawer: 'Keep reading' opens the post there, as the drawer's
+   * other links to a post do, instead of leaving the drawer for the post's page.
+   */
+  inViewer: boolean;
 }
 
-export const ReadMoreContext = createContext<ReadMore>({ full: true, postUrl: '' });
+export const ReadMoreContext = createContext<ReadMore>({ full: true, postUrl: '', inViewer: false });
 
 export function useReadMore(): ReadMore {
   return useContext(ReadMoreContext);
