@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Note, NotesPage } from '../../api/postEndpoints';
-import { newestNoteId, noteList } from './noteList';
+import { missesTakenBackNote, newestNoteId, noteList } from './noteList';
 
 const note = (id: number): Note => ({
   id,
@@ -51,5 +51,15 @@ describe('newestNoteId', () => {
     expect(newestNoteId([page([9, 8], 8), page([7])])).toBe(9);
     expect(newestNoteId([page([])])).toBeNull();
     expect(newestNoteId(undefined)).toBeNull();
+  });
+});
+
+describe('missesTakenBackNote', () => {
+  it('is true only when the count fell by more than the list did', () => {
+    expect(missesTakenBackNote({ count: 120, length: 100 }, { count: 119, length: 100 })).toBe(true);
+    expect(missesTakenBackNote({ count: 120, length: 100 }, { count: 119, length: 99 })).toBe(false);
+    // A like and an unlike of an older note at once: the count holds, nothing to tell.
+    expect(missesTakenBackNote({ count: 120, length: 100 }, { count: 121, length: 101 })).toBe(false);
+    expect(missesTakenBackNote({ count: 120, length: 100 }, { count: 118, length: 99 })).toBe(true);
   });
 });

@@ -65,3 +65,20 @@ export function noteList(loaded: NotesPage[] | undefined, more: boolean, newest:
     gap: !pages.some((note) => note.id >= oldest),
   };
 }
+
+/** The list's length when the server last said the chain's count, with that count. */
+export interface ListAtCount {
+  count: number;
+  length: number;
+}
+
+/**
+ * Whether the count fell by more than the list did between two reads: a note was taken back
+ * (an unlike) below the newest notes read again, which speak only for ids from their oldest
+ * up, and the loaded pages still hold it. Neither the count's event nor its number says which
+ * note went: only reading the loaded pages again finds it.
+ */
+export function missesTakenBackNote(before: ListAtCount, after: ListAtCount): boolean {
+  const fell = before.count - after.count;
+  return fell > 0 && before.length - after.length < fell;
+}

@@ -2,11 +2,11 @@
 // count moves, and what came since shows on top of them, so a reader who paged down keeps
 // their place.
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { fetchNotes, type Note, type NotesPage } from '../../api/postEndpoints';
 import { loadError } from '../../api/queryClient';
-import { fetchNotesSince, newestNoteId, noteList } from './noteList';
+import { fetchNotesSince, missesTakenBackNote, newestNoteId, noteList, type ListAtCount } from './noteList';
 
 export interface NoteListControls {
   /** Newest first; null while the first page loads. */
@@ -54,6 +54,28 @@ export function useNoteList(postId: number, noteCount: number): NoteListControls
   }, [list.gap, queryClient, pagesKey]);
 
   const { fetchNextPage, refetch: refetchPages } = pages;
+
+  // An unlike below the newest notes read again leaves its note listed: the count falls and
+  // the list does not. The list's length is kept with the count of each read (the pages',
+  // when they are read, loaded further or again; the newest notes', when they come), and a
+  // newest read that leaves the list longer than its count allows reads the loaded pages
+  // again (the list keeps its place: the same pages, as they now are).
+  const lastRead = useRef<ListAtCount | null>(null);
+  const shownLength = list.notes?.length;
+  const pagesCount = pages.data?.pages.at(-1)?.noteCount;
+  useEffect(() => {
+    if (pagesCount !== undefined && shownLength !== undefined) lastRead.current = { count: pagesCount, length: shownLength };
+    // Only when the pages were read: a newest read is weighed against this below.
+  }, [pages.data]);
+  const newestRead = newest.isPlaceholderData ? undefined : newest.data;
+  useEffect(() => {
+    if (!newestRead || shownLength === undefined) return;
+    const before = lastRead.current;
+    const now = { count: newestRead.noteCount, length: shownLength };
+    lastRead.current = now;
+    if (before && missesTakenBackNote(before, now)) void refetchPages();
+    // Once per newest read: its list is the one shown with it.
+  }, [newestRead]);
   const { refetch: refetchNewest } = newest;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const refreshNewest = useCallback(() => void (moved ? refetchNewest() : refetchPages()), [moved, refetchNewest, refetchPages]);

@@ -94,6 +94,34 @@ describe('NotesPanel: new notes while the reader has paged down', () => {
     expect(names().at(-1)).toBe('fan1');
   });
 
+  it('drops a note taken back below the newest page by reading the loaded pages again, keeping the reader\'s place', async () => {
+    const chain = fakeChain(120);
+    const { article, names, emitCount, requests } = renderChain(chain);
+    fireEvent.click(within(article).getByRole('button', { name: '120 notes' }));
+    await waitFor(() => expect(names()).toHaveLength(50));
+    fireEvent.click(within(article).getByRole('button', { name: 'Show more notes' }));
+    await waitFor(() => expect(names()).toHaveLength(100));
+
+    // fan30 is on the second page, below the newest 50 the list reads again.
+    chain.unlike(30);
+    emitCount();
+    await waitFor(() => expect(names()).not.toContain('fan30'));
+    // The same two pages, as they now are: the second reaches one further down.
+    expect(names()).toHaveLength(100);
+    expect(names()[0]).toBe('fan120');
+    expect(names().at(-1)).toBe('fan20');
+    expect(within(article).getByRole('button', { name: '119 notes' })).toBeTruthy();
+    // The newest page, then both loaded pages again.
+    expect(pagesAsked(requests)).toEqual([null, '71', null, null, '71']);
+
+    // An unlike the newest notes do explain reads nothing more.
+    chain.unlike(119);
+    emitCount();
+    await waitFor(() => expect(names()).not.toContain('fan119'));
+    expect(names()).toHaveLength(99);
+    expect(pagesAsked(requests)).toHaveLength(6);
+  });
+
   it('reads down from the newest note until it meets the loaded pages when more came than a page holds', async () => {
     const chain = fakeChain(60);
     const { article, names, emitCount, requests } = renderChain(chain);
