@@ -39,8 +39,9 @@ export interface Blocking {
 /**
  * Blocking and unblocking, and what a block changes on the page at once: a block or unblock
  * by the acting blog sets the blog's `ignoring` in the blog store (the blog model's "your
- * acting blog blocks it", which Block and Unblock read), and a blocked blog's posts leave the
- * open lists of posts (blockedBlogs), and come back to them once unblocked (unblockedBlogs).
+ * acting blog blocks it", which Block and Unblock read) and ends the follow of it, and a
+ * blocked blog's posts leave the open lists of posts (blockedBlogs), and come back to them
+ * once unblocked (unblockedBlogs), except to the dashboard: it lists followed blogs only.
  */
 export function useBlocking(): Blocking {
   const api = useApi();
@@ -55,6 +56,9 @@ export function useBlocking(): Blocking {
       if (!sure) return false;
       await blockBlog(api, blocker, blocked);
       if (blocker === acting) dispatch({ type: 'ignoringSet', name: blocked, ignoring: true });
+      // The block ends the user's follow of it too (docs/api.md /svc/block/add): its Follow
+      // button says so, and an unblock does not bring the follow back.
+      dispatch({ type: 'followingSet', name: blocked, following: false });
       blockedBlogs.announce(blocked);
       return true;
     },

@@ -220,7 +220,11 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     (name) => {
       if (!(page.root === 'blog' && page.blog === name)) dispatch({ type: 'blogBlocked', name });
     },
-    (name) => dispatch({ type: 'blogUnblocked', name }),
+    // Not on the dashboard: the block ended the follow, which the unblock does not bring back,
+    // so the server lists the blog's posts there no more.
+    (name) => {
+      if (page.root !== 'dashboard') dispatch({ type: 'blogUnblocked', name });
+    },
   );
   // Changed by an action that keeps it where it is: in place, as an edit that still belongs.
   useChangedPosts((post) => {
