@@ -60,6 +60,31 @@ async function expectDrawerOnPost(requests: FakeRequest[], blog: string, postId:
 }
 
 describe('links to another blog’s post open the blog viewer on that post', () => {
+  it('another page under the drawer (Back, a link in it) closes it; the composer over the page does not', async () => {
+    const reblog = wirePost(40, {
+      tumblelog: 'carol',
+      is_reblog: true,
+      reblog_source: { name: 'bob', url: '/blog/bob' },
+      reblog_trail: [
+        { pid: 11, name: 'bob', permalink: '/blog/bob/post/11/a-walk', content: '<p>Bob said</p>', avatar_url: '/avatar/bob/128', title: '', is_original_entry: true },
+      ],
+    });
+    const { location } = renderPage(<PostView post={postFromWire(reblog)} />);
+    const openOnBob = async () => {
+      fireEvent.click(within(screen.getByRole('list', { name: 'Reblog trail' })).getByRole('link', { name: 'bob' }));
+      await waitFor(() => expect(drawerPostIds('bob')).toEqual([11]));
+    };
+    await openOnBob();
+    // The composer's page keeps the page under it: the drawer stays.
+    act(() => location.navigate('/reblog/11/abc'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByRole('dialog', { name: 'bob (blog viewer)' })).not.toBeNull();
+    act(() => location.navigate('/'));
+    await openOnBob();
+    act(() => location.navigate('/explore'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'bob (blog viewer)' })).toBeNull());
+  });
+
   it("a reblog trail's blog name: its post, and Open blog goes to that post's page", async () => {
     const reblog = wirePost(40, {
       tumblelog: 'carol',

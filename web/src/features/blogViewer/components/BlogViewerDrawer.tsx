@@ -17,7 +17,7 @@ import { archivePath } from '../../archive';
 import { BlogCard, BlogCardView } from '../../blogCard';
 import { BlogSearchForm, BlogSearchStatus, useBlogSearch } from '../../blogSearch';
 import { useBlog, useBlogsDispatch } from '../../blogs';
-import { reblogPostPath } from '../../composer';
+import { reblogPostPath, useComposer } from '../../composer';
 import { useDrawer, useDrawerPhase } from '../../drawer';
 import { PostView, usePercentScrollPager, type OffsetPostPages } from '../../posts';
 import { blogViewerCommand, currentPostIndex } from '../keys';
@@ -46,6 +46,23 @@ export function BlogViewerDrawer() {
   // The request the drawer shows or is about to: a new one while it is there is a reload
   // (spec 000 §4: a load count tells load from reload).
   const inDrawer = useRef<number | null>(null);
+  // The page it was opened over. Another page under it (Back, a link in it to the app's own
+  // pages) closes it: it stood for the page that was there. The composer's pages (a reblog
+  // from the drawer) keep the page under them, so they leave it open.
+  const { pageLocation } = useComposer();
+  const openedOver = useRef<string | null>(null);
+  const open = request !== null;
+
+  useEffect(() => {
+    if (!open) {
+      openedOver.current = null;
+    } else if (openedOver.current === null) {
+      openedOver.current = pageLocation;
+    } else if (openedOver.current !== pageLocation) {
+      openedOver.current = null;
+      viewer?.close();
+    }
+  }, [open, pageLocation]);
 
   useEffect(() => {
     if (!viewer) return;
