@@ -286,8 +286,12 @@ describe('BlogCard Ask', () => {
     expect(question.maxLength).toBe(MAX_QUESTION_CHARS);
     fireEvent.change(question, { target: { value: ' Why lighthouses? ' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ask anonymously' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
+    const send = screen.getByRole('button', { name: 'Send question' });
+    send.focus();
+    fireEvent.click(send);
     expect(await screen.findByText('Your question is on its way to bob.')).toBeTruthy();
+    // The form closed with the focus in it: the focus goes back to Ask, not to the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ask' }));
     const sent = requests.find((r) => r.path === '/svc/ask')!.form;
     expect([sent.get('tumblelog'), sent.get('question'), sent.get('anonymous')]).toEqual(['bob', 'Why lighthouses?', '1']);
   });
@@ -325,8 +329,11 @@ describe('BlogCard Submit a post', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit a post' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'For you' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Post' }), { target: { value: 'Tom & Jerry\n\n<3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    submit.focus();
+    fireEvent.click(submit);
     expect(await screen.findByText('Submitted to bob.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit a post' }));
     const sent = requests.find((r) => r.path === '/svc/post/update')!.form;
     expect([sent.get('channel_id'), sent.get('post[type]'), sent.get('post[state]'), sent.get('post[one]'), sent.get('post[two]')]).toEqual([
       'bob',

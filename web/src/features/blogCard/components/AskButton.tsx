@@ -2,7 +2,7 @@
 // signed-in reader asks as the blog they act as, or anonymously where the blog allows it; a
 // visitor only anonymously, and only there. Whether its form is open, and its confirmation,
 // are the card's (useCardForms).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import type { Blog } from '../../../api/models';
@@ -13,6 +13,9 @@ import { useSession } from '../../session';
 import type { CardForm } from '../useCardForms';
 
 export function AskButton({ blog, form }: { blog: Blog; form: CardForm }) {
+  // Sent, the form closes: the focus it held goes back to its button, not to the page.
+  const button = useRef<HTMLButtonElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
   const api = useApi();
   const { isLoggedIn } = useSession();
   const [question, setQuestion] = useState('');
@@ -33,8 +36,10 @@ export function AskButton({ blog, form }: { blog: Blog; form: CardForm }) {
         anonymous: anonymous ? '1' : undefined,
       })
       .then(() => {
+        const focusInForm = formElement.current?.contains(document.activeElement) ?? false;
         setQuestion('');
         form.sent(`Your question is on its way to ${blog.name}.`);
+        if (focusInForm) button.current?.focus();
       })
       .catch((err: unknown) => form.failed(errorDetails(err).join(' ')))
       .finally(() => setSending(false));
@@ -42,11 +47,11 @@ export function AskButton({ blog, form }: { blog: Blog; form: CardForm }) {
 
   return (
     <div className="ask">
-      <button type="button" className="button button--quiet ask__button" aria-expanded={form.open} onClick={form.toggle}>
+      <button ref={button} type="button" className="button button--quiet ask__button" aria-expanded={form.open} onClick={form.toggle}>
         Ask
       </button>
       {form.open && (
-        <form className="ask__form" aria-label={`Ask ${blog.name} a question`} onSubmit={send}>
+        <form ref={formElement} className="ask__form" aria-label={`Ask ${blog.name} a question`} onSubmit={send}>
           <textarea
             className="field__input"
             aria-label="Question"

@@ -3,7 +3,7 @@
 // until its owner posts or deletes it. It goes through the composer's own save call, with the
 // blog as `channel_id` and the state unapproved ('0 3'). Whether its form is open, and its
 // confirmation, are the card's (useCardForms).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { savePost } from '../../../api/composerEndpoints';
@@ -16,6 +16,9 @@ import type { CardForm } from '../useCardForms';
 const SUBMISSION_STATE = '0 3';
 
 export function SubmitPostButton({ blog, form }: { blog: Blog; form: CardForm }) {
+  // Sent, the form closes: the focus it held goes back to its button, not to the page.
+  const button = useRef<HTMLButtonElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
   const api = useApi();
   const { isLoggedIn } = useSession();
   const [title, setTitle] = useState('');
@@ -37,8 +40,10 @@ export function SubmitPostButton({ blog, form }: { blog: Blog; form: CardForm })
     })
       .then((answer) => {
         setTitle('');
+        const focusInForm = formElement.current?.contains(document.activeElement) ?? false;
         setBody('');
         form.sent(answer.message);
+        if (focusInForm) button.current?.focus();
       })
       .catch((err: unknown) => form.failed(errorDetails(err).join(' ')))
       .finally(() => setSending(false));
@@ -46,11 +51,11 @@ export function SubmitPostButton({ blog, form }: { blog: Blog; form: CardForm })
 
   return (
     <div className="submit-post">
-      <button type="button" className="button button--quiet submit-post__button" aria-expanded={form.open} onClick={form.toggle}>
+      <button ref={button} type="button" className="button button--quiet submit-post__button" aria-expanded={form.open} onClick={form.toggle}>
         Submit a post
       </button>
       {form.open && (
-        <form className="submit-post__form" aria-label={`Submit a post to ${blog.name}`} onSubmit={send}>
+        <form ref={formElement} className="submit-post__form" aria-label={`Submit a post to ${blog.name}`} onSubmit={send}>
           <input className="field__input" aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
           <textarea className="field__input" aria-label="Post" value={body} rows={5} onChange={(e) => setBody(e.target.value)} />
           <button type="submit" className="button button--primary" disabled={sending || !body.trim()}>
