@@ -236,6 +236,52 @@ async fn the_queue_goes_in_the_order_posts_joined_it() {
     .await;
 }
 
+/// On PostgreSQL the publisher takes a blog's row (its slot) and then its first queued post.
+/// Publish -> Queue of that same post at that moment waits for the slot instead of taking the
+/// post first and deadlocking with it (PostgreSQL would then fail one of the two).
+#[tokio::test]
+async fn sending_the_first_queued_post_back_to_the_queue_waits_for_the_publisher() {
+    use sqlx::Connection;
+    let db = TestDb::new(common::Kind::Postgres).await;
+    let (store, other, blog) = two_nodes(&db).await;
+    other.close().await;
+    let first = posts::store::create_post(&store, &text_post(blog, PostState::Queued, None))
+        .await
+        .unwrap();
+    // The publisher's transaction, by hand: the slot claimed, then the post sent out.
+    let mut publisher = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    sqlx::query("BEGIN").execute(&mut publisher).await.unwrap();
+    sqlx::query("UPDATE blogs SET queue_next_at = queue_next_at WHERE id = $1")
+        .bind(blog)
+        .execute(&mut publisher)
+        .await
+        .unwrap();
+    let requeue = tokio::spawn({
+        let store = store.clone();
+        async move { posts::store::publish_post(&store, first, blog, PostState::Queued).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let sent =
+        sqlx::query("UPDATE posts SET state = 'published' WHERE id = $1 AND state = 'queued'")
+            .bind(first)
+            .execute(&mut publisher)
+            .await;
+    let committed = sqlx::query("COMMIT").execute(&mut publisher).await;
+    let requeued = requeue.await.unwrap();
+    assert!(
+        sent.is_ok() && committed.is_ok() && requeued.is_ok(),
+        "no deadlock: {sent:?} {committed:?} {requeued:?}"
+    );
+    // The publisher had it first: it went out, and the late Queue found nothing to send.
+    let row = posts::store::post_row(&store, first, None)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state(), PostState::Published);
+    store.close().await;
+    db.cleanup().await;
+}
+
 /// The dashboard's query reads each blog's newest posts and keeps the newest of those; this
 /// checks it against the plain definition (every published post of the blogs the reader
 /// follows or owns, by date then id, newest first) on posts whose dates interleave the blogs

@@ -248,6 +248,9 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
         PostState::from_code(&was).unwrap_or(PostState::Draft),
         was_pending.as_deref().and_then(PostState::from_code),
     );
+    if was == PostState::Queued.name() || post.state == PostState::Queued {
+        lock_queue(&mut tx, post.blog_id).await?;
+    }
     with_tx!(&mut tx, conn => sqlx::query(UPDATE)
         .bind(id).bind(post.state.name()).bind(now).bind(post.state_is_out()).bind(post.date)
         .bind(post.publish_on).bind(&post.slug).bind(&post.source_url).bind(&post.editor_type)
@@ -351,6 +354,7 @@ pub async fn publish_post(
          WHERE id = $1 AND state IN ('draft', 'queued', 'scheduled', 'unapproved')";
     let now = now_secs();
     let mut tx = store.begin().await?;
+    lock_queue(&mut tx, blog_id).await?;
     let changed = with_tx!(&mut tx, conn => sqlx::query(SQL)
         .bind(id).bind(state.name()).bind(now).bind(state == PostState::Published)
         .execute(conn).await.map(|r| r.rows_affected()))?;
@@ -634,6 +638,18 @@ async fn to_back_of_queue(tx: &mut Tx, id: i64) -> sqlx::Result<()> {
     let (place,): (i64,) =
         with_tx!(tx, conn => sqlx::query_as(NEXT).bind(id).fetch_one(conn).await)?;
     with_tx!(tx, conn => sqlx::query(PLACE).bind(id).bind(place).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Takes the blog's row before a save touches a post of its queue. The publisher takes the
+/// blog's row (claiming its slot) and then its first queued post; a save that took that post
+/// first and the blog's row after (its queue slot, its queue place) would deadlock with it on
+/// PostgreSQL, which then fails one of the two. Taken in the publisher's order, the save
+/// waits for the slot's transaction instead. On SQLite, one writer at a time: nothing to wait
+/// for.
+async fn lock_queue(tx: &mut Tx, blog_id: i64) -> sqlx::Result<()> {
+    const SQL: &str = "UPDATE blogs SET queue_last_position = queue_last_position WHERE id = $1";
+    with_tx!(tx, conn => sqlx::query(SQL).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 

@@ -48,9 +48,11 @@ pub async fn publish_queues(store: &Store, now: i64) -> sqlx::Result<SentOut> {
          WHERE b.queue_next_at <= $1 AND b.is_suspended = FALSE \
          AND EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = b.id AND p.state = 'queued')";
     const CLAIM: &str = "UPDATE blogs SET queue_next_at = $1 WHERE id = $2 AND queue_next_at = $3";
+    // `state = 'queued'` again outside the choice: on PostgreSQL a post a save changed while
+    // this waited for it is read again, and one sent out meanwhile is not sent twice.
     const PUBLISH: &str = "UPDATE posts SET state = 'published', published_at = $1, updated_at = $1 \
          WHERE id = (SELECT id FROM posts WHERE blog_id = $2 AND state = 'queued' \
-         ORDER BY queue_position, id LIMIT 1) \
+         ORDER BY queue_position, id LIMIT 1) AND state = 'queued' \
          RETURNING id";
     let due: Vec<(i64, i64, i64)> =
         with_pool!(store, pool => sqlx::query_as(DUE).bind(now).fetch_all(pool).await)?;
