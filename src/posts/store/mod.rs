@@ -1,9 +1,8 @@
 //! Queries for posts: writing one with its tags in one transaction (here), reading posts for
 //! the pages that list them (`pages.rs`), claiming what is due to publish (`publishing.rs`),
-//! letting go of posts held for their video (`held.rs`) and an app's attribution
-//! (`attribution.rs`); the row they read is `row.rs`.
-
-use std::collections::HashMap;
+//! letting go of posts held for their video (`held.rs`), where a post joins its blog's queue
+//! (`queue.rs`) and an app's attribution (`attribution.rs`); the row they read, and the reads
+//! of posts by id, are `row.rs`.
 
 use dashwire_protocol::{Event, PostAction, PostChange};
 
@@ -16,6 +15,7 @@ use crate::notes::store as notes;
 use crate::store::Topic;
 use crate::store::{Store, Tx, now_secs};
 use crate::{with_pool, with_tx, with_writer};
+use queue::{bound_for_queue, joins_queue, lock_queue, start_queue, to_back_of_queue};
 
 /// The select every post read shares; `$1` is the viewer's user id (NULL for a visitor).
 macro_rules! post_select {
@@ -39,6 +39,7 @@ mod attribution;
 mod held;
 mod pages;
 mod publishing;
+mod queue;
 mod row;
 
 pub use attribution::remove_app_attribution;
@@ -47,7 +48,7 @@ pub use held::{
 };
 pub use pages::{blog_posts_at, page, page_placed, tags_of};
 pub use publishing::{SentOut, is_users_first_post, next_due, publish_due, publish_queues};
-pub use row::PostRow;
+pub use row::{PostRow, like_times, post_row, post_rows};
 
 /// What a save writes.
 #[derive(Debug, Clone)]
@@ -153,11 +154,6 @@ pub enum Cursor {
     After(i64),
     /// The posts that come before it (newer on the dashboard), the nearest first.
     Before(i64),
-}
-
-/// Seconds between a blog's queue slots.
-fn queue_interval(per_day: i64) -> i64 {
-    86_400 / per_day.clamp(1, 50)
 }
 
 /// Writes a new post and its tags, and for a published reblog its note; returns its id.
@@ -409,64 +405,6 @@ pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<()> {
     tx.commit().await
 }
 
-/// One post as `viewer` would read it (no visibility check: callers decide).
-pub async fn post_row(
-    store: &Store,
-    id: i64,
-    viewer: Option<i64>,
-) -> sqlx::Result<Option<PostRow>> {
-    const SQL: &str = post_select!("WHERE p.id = $2");
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
-}
-
-/// The posts `ids`, in that order (an id with no post is left out), as `viewer` reads them;
-/// for reads that choose posts elsewhere (search) and show them as every page does.
-pub async fn post_rows(
-    store: &Store,
-    ids: &[i64],
-    viewer: Option<i64>,
-) -> sqlx::Result<Vec<PostRow>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    // `$1` in the shared select is the viewer; the ids are `$2`…, numbered by hand because
-    // SQLite's anonymous `?` would count from the viewer's place.
-    let list: Vec<String> = (2..ids.len() + 2).map(|n| format!("${n}")).collect();
-    let sql = format!("{}{})", post_select!("WHERE p.id IN ("), list.join(", "));
-    let mut rows: Vec<PostRow> = with_pool!(store, pool => {
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(viewer);
-        for &id in ids {
-            query = query.bind(id);
-        }
-        query.fetch_all(pool).await
-    })?;
-    let order: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-    rows.sort_by_key(|row| order.get(&row.id).copied().unwrap_or(usize::MAX));
-    Ok(rows)
-}
-
-/// When `user_id` liked each of `post_ids` that it likes.
-pub async fn like_times(
-    store: &Store,
-    user_id: i64,
-    post_ids: &[i64],
-) -> sqlx::Result<HashMap<i64, i64>> {
-    if post_ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(i64, i64)> = with_pool!(store, pool => {
-        let mut query = sqlx::QueryBuilder::new("SELECT post_id, created_at FROM likes WHERE user_id = ");
-        query.push_bind(user_id).push(" AND post_id IN (");
-        let mut ids = query.separated(", ");
-        for &id in post_ids {
-            ids.push_bind(id);
-        }
-        query.push(")");
-        query.build_query_as().fetch_all(pool).await
-    })?;
-    Ok(rows.into_iter().collect())
-}
-
 impl PostWrite {
     /// The post in a few words (see `summary.rs`).
     fn summary(&self) -> String {
@@ -600,66 +538,6 @@ fn skip_on_error(result: sqlx::Result<()>, id: i64) {
     if let Err(err) = result {
         tracing::warn!(error = %err, id, "sending a due post out failed; it waits for the next tick");
     }
-}
-
-/// Whether a post in `state` (held for its video to go to `pending`) waits on its blog's
-/// queue page (queued or scheduled), or will once its video is ready.
-fn bound_for_queue(state: PostState, pending: Option<PostState>) -> bool {
-    state.is_in_queue()
-        || (state == PostState::Transcoding && pending.is_some_and(PostState::is_in_queue))
-}
-
-/// Whether a post in `state` (held for its video to go to `pending`) waits its turn in the
-/// queue: queued, or held to be.
-fn bound_for_queued(state: PostState, pending: Option<PostState>) -> bool {
-    state == PostState::Queued
-        || (state == PostState::Transcoding && pending == Some(PostState::Queued))
-}
-
-/// Whether a save that moves a post from `was` to `now` (each a state and what it is held
-/// for) puts it at the back of the queue: it comes onto the queue page, or, scheduled
-/// before, it is now queued to go out at a slot. An edit that leaves it where it waits
-/// keeps its place.
-fn joins_queue(was: (PostState, Option<PostState>), now: (PostState, Option<PostState>)) -> bool {
-    bound_for_queue(now.0, now.1)
-        && (!bound_for_queue(was.0, was.1)
-            || (bound_for_queued(now.0, now.1) && !bound_for_queued(was.0, was.1)))
-}
-
-/// Puts post `id` at the back of its blog's queue as it joins it: saved or sent there, or
-/// saved to go there once its video is ready (it keeps that place while it waits). Its place
-/// is the blog's next (`blogs.queue_last_position`, which only grows, and whose row lock
-/// orders two posts joining at once). Ids cannot be the order: a draft queued today would go
-/// ahead of every post queued since it was written.
-async fn to_back_of_queue(tx: &mut Tx, id: i64) -> sqlx::Result<()> {
-    const NEXT: &str = "UPDATE blogs SET queue_last_position = queue_last_position + 1 \
-         WHERE id = (SELECT blog_id FROM posts WHERE id = $1) RETURNING queue_last_position";
-    const PLACE: &str = "UPDATE posts SET queue_position = $2 WHERE id = $1";
-    let (place,): (i64,) =
-        with_tx!(tx, conn => sqlx::query_as(NEXT).bind(id).fetch_one(conn).await)?;
-    with_tx!(tx, conn => sqlx::query(PLACE).bind(id).bind(place).execute(conn).await.map(|r| r.rows_affected()))?;
-    Ok(())
-}
-
-/// Takes the blog's row before a save touches a post of its queue. The publisher takes the
-/// blog's row (claiming its slot) and then its first queued post; a save that took that post
-/// first and the blog's row after (its queue slot, its queue place) would deadlock with it on
-/// PostgreSQL, which then fails one of the two. Taken in the publisher's order, the save
-/// waits for the slot's transaction instead. On SQLite, one writer at a time: nothing to wait
-/// for.
-async fn lock_queue(tx: &mut Tx, blog_id: i64) -> sqlx::Result<()> {
-    const SQL: &str = "UPDATE blogs SET queue_last_position = queue_last_position WHERE id = $1";
-    with_tx!(tx, conn => sqlx::query(SQL).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
-    Ok(())
-}
-
-/// A blog's queue that was empty, or whose slot has passed, gets its next slot a queue
-/// interval from now.
-async fn start_queue(tx: &mut Tx, blog_id: i64, now: i64) -> sqlx::Result<()> {
-    const SQL: &str = "UPDATE blogs SET queue_next_at = $1 + 86400 / queue_per_day \
-         WHERE id = $2 AND (queue_next_at IS NULL OR queue_next_at < $1)";
-    with_tx!(tx, conn => sqlx::query(SQL).bind(now).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
-    Ok(())
 }
 
 fn json<T: serde::Serialize>(value: &T) -> sqlx::Result<String> {

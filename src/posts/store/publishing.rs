@@ -4,7 +4,8 @@
 
 use dashwire_protocol::PostAction;
 
-use super::{post_changed, queue_interval, skip_on_error, went_out};
+use super::queue::queue_interval;
+use super::{post_changed, skip_on_error, went_out};
 use crate::store::{Store, Tx};
 use crate::{with_pool, with_tx};
 

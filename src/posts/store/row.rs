@@ -1,6 +1,11 @@
-//! A post as stored and read back, with what it says read from its JSON columns.
+//! A post as stored and read back, with what it says read from its JSON columns; one post or
+//! several by id as a viewer reads them, and when the viewer liked them.
+
+use std::collections::HashMap;
 
 use crate::posts::model::{PostContent, PostSource, PostState, PostType, TrailItem};
+use crate::store::Store;
+use crate::with_pool;
 
 /// A post as stored, with its blog and, for a reblog, the blog it was reblogged from.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -78,4 +83,62 @@ impl PostRow {
     pub fn page_position(&self) -> (i64, i64) {
         (self.published_at.unwrap_or(self.created_at), self.id)
     }
+}
+
+/// One post as `viewer` would read it (no visibility check: callers decide).
+pub async fn post_row(
+    store: &Store,
+    id: i64,
+    viewer: Option<i64>,
+) -> sqlx::Result<Option<PostRow>> {
+    const SQL: &str = post_select!("WHERE p.id = $2");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(id).fetch_optional(pool).await)
+}
+
+/// The posts `ids`, in that order (an id with no post is left out), as `viewer` reads them;
+/// for reads that choose posts elsewhere (search) and show them as every page does.
+pub async fn post_rows(
+    store: &Store,
+    ids: &[i64],
+    viewer: Option<i64>,
+) -> sqlx::Result<Vec<PostRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // `$1` in the shared select is the viewer; the ids are `$2`…, numbered by hand because
+    // SQLite's anonymous `?` would count from the viewer's place.
+    let list: Vec<String> = (2..ids.len() + 2).map(|n| format!("${n}")).collect();
+    let sql = format!("{}{})", post_select!("WHERE p.id IN ("), list.join(", "));
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(viewer);
+        for &id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await
+    })?;
+    let order: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    rows.sort_by_key(|row| order.get(&row.id).copied().unwrap_or(usize::MAX));
+    Ok(rows)
+}
+
+/// When `user_id` liked each of `post_ids` that it likes.
+pub async fn like_times(
+    store: &Store,
+    user_id: i64,
+    post_ids: &[i64],
+) -> sqlx::Result<HashMap<i64, i64>> {
+    if post_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, i64)> = with_pool!(store, pool => {
+        let mut query = sqlx::QueryBuilder::new("SELECT post_id, created_at FROM likes WHERE user_id = ");
+        query.push_bind(user_id).push(" AND post_id IN (");
+        let mut ids = query.separated(", ");
+        for &id in post_ids {
+            ids.push_bind(id);
+        }
+        query.push(")");
+        query.build_query_as().fetch_all(pool).await
+    })?;
+    Ok(rows.into_iter().collect())
 }
