@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::row::page_position;
 use super::{Cursor, Page, PostRow, post_row};
 use crate::posts::model::PostState;
 use crate::store::{DbPool, Store, in_list_query};
@@ -44,8 +45,8 @@ pub async fn page_placed(
         (Cursor::Start, _) | (_, Page::Likes { .. } | Page::States { .. } | Page::Queue { .. }) => {
             None
         }
-        (Cursor::After(id) | Cursor::Before(id), _) => match post_row(store, id, viewer).await? {
-            Some(row) => Some(row.page_position()),
+        (Cursor::After(id) | Cursor::Before(id), _) => match page_position(store, id).await? {
+            Some(position) => Some(position),
             None => match at {
                 Some(at) => Some((at, id)),
                 None => return Ok(Vec::new()),

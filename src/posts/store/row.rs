@@ -85,6 +85,13 @@ impl PostRow {
     }
 }
 
+/// Where the post `id` sits on a newest-first page ([`PostRow::page_position`]), read alone:
+/// a page's cursor needs only that, not the post.
+pub async fn page_position(store: &Store, id: i64) -> sqlx::Result<Option<(i64, i64)>> {
+    const SQL: &str = "SELECT COALESCE(published_at, created_at), id FROM posts WHERE id = $1";
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
+}
+
 /// One post as `viewer` would read it (no visibility check: callers decide).
 pub async fn post_row(
     store: &Store,
