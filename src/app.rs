@@ -125,8 +125,8 @@ async fn healthz() -> &'static str {
 /// How long sockets get to close after a shutdown signal before the process exits anyway.
 const SOCKET_CLOSE_GRACE: Duration = Duration::from_secs(3);
 
-/// Serves until `shutdown` resolves: then stops accepting, closes every socket with 1001
-/// so clients reconnect elsewhere, and returns within a few seconds. Background upkeep
+/// Serves until `shutdown` resolves: then stops accepting, closes every socket with 1012
+/// (service restart) so clients reconnect elsewhere at once, and returns within a few seconds. Background upkeep
 /// (expired sessions and events, login windows) runs alongside.
 pub async fn serve(
     listener: TcpListener,

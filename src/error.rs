@@ -2,7 +2,7 @@
 //! `{"meta":{"status":N,"msg":"..."},"response":[],"errors":[{"code":"...","detail":"..."}]}`.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -99,6 +99,9 @@ pub enum Code {
     RepliesOff,
     TooManyApps,
     TooManyAttempts,
+    /// 503: the database cannot be reached for a moment; nothing was stored, try again
+    /// (`Retry-After` says when).
+    Unavailable,
     Unsupported,
     UploadRefused,
 }
@@ -187,9 +190,24 @@ impl AppError {
             AppError::User { status, .. } => *status,
             AppError::Invalid(_) => StatusCode::BAD_REQUEST,
             AppError::Copyright { .. } => StatusCode::FORBIDDEN,
+            AppError::Internal(err) if unavailable(err) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+}
+
+/// Seconds a 503 `unavailable` asks the client to wait before trying again: a restarting
+/// PostgreSQL or a failover is back within a few, and the pool reconnects at once.
+pub const RETRY_AFTER_SECS: u64 = 2;
+
+/// Whether an internal error is the database being out of reach (`store/health.rs`), told
+/// to the client as 503 `unavailable` rather than 500: the change was not stored, and the
+/// same request may simply be sent again. Found anywhere in the error's chain, so a database
+/// error wrapped with context on its way up still counts.
+fn unavailable(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|cause| cause.downcast_ref::<sqlx::Error>())
+        .any(crate::store::health::unavailable)
 }
 
 /// The `meta` object of every answer.
@@ -281,6 +299,22 @@ impl IntoResponse for AppError {
                 field: None,
             }],
             AppError::Invalid(errors) => errors,
+            AppError::Internal(err) if status == StatusCode::SERVICE_UNAVAILABLE => {
+                tracing::warn!(error = %err, "the database is out of reach; answered 503");
+                let body = ErrorEnvelope {
+                    meta: Meta::of(status),
+                    response: [],
+                    errors: vec![ErrorDetail {
+                        code: Code::Unavailable,
+                        detail: "The service is unavailable for a moment and nothing was \
+                                 saved. Please try again."
+                            .into(),
+                        field: None,
+                    }],
+                };
+                let retry_after = [(header::RETRY_AFTER, RETRY_AFTER_SECS.to_string())];
+                return (status, retry_after, Json(body)).into_response();
+            }
             AppError::Internal(err) => {
                 tracing::error!(error = ?err, "internal error");
                 vec![ErrorDetail {

@@ -143,9 +143,14 @@ fn protocol_constants() -> String {
     use dashwire_protocol::*;
     let constants = [
         (
-            "Close code: the server is shutting down; reconnect (to another node) and resume.",
+            "Close code: the endpoint is going away (a proxy or a browser may send it); treat it as CLOSE_SERVICE_RESTART.",
             "CLOSE_GOING_AWAY",
             CLOSE_GOING_AWAY as usize,
+        ),
+        (
+            "Close code: the node is stopping for a restart or a deploy; reconnect at once, without backing off, and resume.",
+            "CLOSE_SERVICE_RESTART",
+            CLOSE_SERVICE_RESTART as usize,
         ),
         (
             "Close code: a frame over MAX_CLIENT_FRAME_BYTES (RFC 6455 \"message too big\").",

@@ -239,7 +239,7 @@ async fn logging_out_closes_the_sessions_sockets() {
 }
 
 #[tokio::test]
-async fn sigterm_closes_sockets_with_1001_and_exits_quickly() {
+async fn sigterm_closes_sockets_with_1012_and_exits_quickly() {
     let db = TestDb::new(Kind::Sqlite).await;
     let mut server = Server::start(&db.url, &[]);
     let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
@@ -247,7 +247,11 @@ async fn sigterm_closes_sockets_with_1001_and_exits_quickly() {
     sock.subscribe("unread", None).await;
     let started = Instant::now();
     server.terminate();
-    assert_eq!(sock.closed().await, 1001);
+    assert_eq!(
+        sock.closed().await,
+        dashwire_protocol::CLOSE_SERVICE_RESTART,
+        "1012: service restart, reconnect at once"
+    );
     let status = server
         .wait_exit(Duration::from_secs(10))
         .expect("exits within a few seconds");

@@ -21,8 +21,12 @@ pub use event::{
 };
 pub use frame::{ClientFrame, ErrorCode, EventFrame, ServerFrame};
 
-/// Close code: the server is shutting down; reconnect (to another node) and resume.
+/// Close code: the endpoint is going away (RFC 6455); a proxy or a browser may send it.
+/// Clients treat it as [`CLOSE_SERVICE_RESTART`].
 pub const CLOSE_GOING_AWAY: u16 = 1001;
+/// Close code: the node is stopping for a restart or a deploy (RFC 6455 "service restart");
+/// reconnect at once, without backing off (to another node), and resume with `since`.
+pub const CLOSE_SERVICE_RESTART: u16 = 1012;
 /// Close code: a frame over [`MAX_CLIENT_FRAME_BYTES`] (RFC 6455 "message too big").
 pub const CLOSE_TOO_BIG: u16 = 1009;
 /// Close code: the socket fell too far behind and was cut off; reconnect and resume.

@@ -128,6 +128,35 @@ pub async fn session_by_token(store: &Store, token: &str) -> sqlx::Result<Option
     Ok(Some(session))
 }
 
+/// Which of `token_hashes` are sessions still stored: after a bus outage, a node asks this of
+/// the sessions its sockets belong to, to close those that ended elsewhere meanwhile (their
+/// bus message may have been lost: `realtime/mod.rs`).
+pub async fn stored_sessions(
+    store: &Store,
+    token_hashes: &[String],
+) -> sqlx::Result<std::collections::HashSet<String>> {
+    /// Hashes asked about per query (SQLite binds 32,766 values a statement at most).
+    const CHUNK: usize = 1000;
+    let mut stored = std::collections::HashSet::new();
+    for chunk in token_hashes.chunks(CHUNK) {
+        let mut list: Vec<&str> = chunk.iter().map(String::as_str).collect();
+        list.sort_unstable();
+        let found: Vec<(String,)> = with_pool!(store, pool => {
+            let mut query = sqlx::QueryBuilder::new(
+                "SELECT token_hash FROM sessions WHERE token_hash IN (",
+            );
+            let mut separated = query.separated(", ");
+            for hash in &list {
+                separated.push_bind(*hash);
+            }
+            query.push(")");
+            query.build_query_as().fetch_all(pool).await
+        })?;
+        stored.extend(found.into_iter().map(|(hash,)| hash));
+    }
+    Ok(stored)
+}
+
 /// Forgets a cached session that ended on another node (its bus message said so).
 pub fn forget_session(store: &Store, token_hash: &str) {
     store.sessions().remove(token_hash);

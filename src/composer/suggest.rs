@@ -38,7 +38,7 @@ pub async fn mention_candidates(
          ORDER BY EXISTS (SELECT 1 FROM follows f WHERE f.user_id = $2 AND f.blog_id = b.id) DESC, \
          length(b.name), b.name LIMIT $3";
     let pattern = starts_with(&prefix.to_lowercase());
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(pattern).bind(user_id).bind(limit).fetch_all(pool).await)
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(&pattern).bind(user_id).bind(limit).fetch_all(pool).await)
 }
 
 /// Tags starting with `prefix` that `user_id`'s blogs have used, most used first.
@@ -53,7 +53,7 @@ pub async fn own_tags(
          WHERE b.user_id = $1 AND t.tag_key LIKE $2 ESCAPE '\\' \
          GROUP BY t.tag_key ORDER BY COUNT(*) DESC, t.tag_key LIMIT $3";
     let pattern = starts_with(&prefix.to_lowercase());
-    let rows: Vec<(String,)> = with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).bind(pattern).bind(limit).fetch_all(pool).await)?;
+    let rows: Vec<(String,)> = with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).bind(&pattern).bind(limit).fetch_all(pool).await)?;
     Ok(rows.into_iter().map(|(tag,)| tag).collect())
 }
 
@@ -63,7 +63,7 @@ pub async fn popular_tags(store: &Store, prefix: &str, limit: i64) -> sqlx::Resu
          WHERE p.state = 'published' AND t.tag_key LIKE $1 ESCAPE '\\' \
          GROUP BY t.tag_key ORDER BY COUNT(*) DESC, t.tag_key LIMIT $2";
     let pattern = starts_with(&prefix.to_lowercase());
-    let rows: Vec<(String,)> = with_pool!(store, pool => sqlx::query_as(SQL).bind(pattern).bind(limit).fetch_all(pool).await)?;
+    let rows: Vec<(String,)> = with_pool!(store, pool => sqlx::query_as(SQL).bind(&pattern).bind(limit).fetch_all(pool).await)?;
     Ok(rows.into_iter().map(|(tag,)| tag).collect())
 }
 

@@ -204,7 +204,7 @@ pub async fn search_participants(
          FROM blogs b WHERE b.name LIKE $1 AND b.user_id <> $2 AND b.can_message = TRUE \
          ORDER BY length(b.name), b.name LIMIT $3";
     let pattern = format!("{}%", query.replace(['%', '_'], ""));
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(pattern).bind(user_id).bind(limit).fetch_all(pool).await)
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(&pattern).bind(user_id).bind(limit).fetch_all(pool).await)
 }
 
 /// Favourite recipients: blogs the user's blogs have talked with most recently, then

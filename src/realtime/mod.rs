@@ -6,7 +6,7 @@
 //! Its folders, by concern: `transport/` (the `/ws` upgrade, each socket's task and its
 //! outbound queue), `routing/` (seq order, and routing each event to the subscribed sockets'
 //! queues), `subscriptions/` (one socket's subscriptions: who may read what, live and replay,
-//! groups), `bus/` (between nodes: in-process, or Redis pub/sub), and `metrics.rs`.
+//! groups), `bus/` (between nodes: in-process, or Redis pub/sub), and `metrics/`.
 //!
 //! **No gaps and no duplicates** is the subscriptions layer's guarantee
 //! (`subscriptions/`): for each channel it knows the last seq the client has, writes a live
@@ -45,7 +45,7 @@
 //! with Redis, step 4 crosses `bus/redis.rs` (one task publishes, one receives on every
 //! node).
 //!
-//! `/metrics` (`metrics.rs`) times the realtime steps: `dashwire_bus_lag_seconds` the Redis
+//! `/metrics` (`metrics/`) times the realtime steps: `dashwire_bus_lag_seconds` the Redis
 //! hop in step 4, and `dashwire_publish_to_delivery_seconds` the rest, from the event reaching
 //! this node (step 4) to the socket write that carried it (step 6).
 
@@ -243,13 +243,62 @@ impl Realtime {
         }
     }
 
-    /// Tells every socket to close with 1001 so clients reconnect elsewhere: each through its
+    /// After the bus's subscription dropped and came back, makes good what the bus may have
+    /// lost meanwhile; see `store/publish.rs` for why this reconciles rather than logging
+    /// these signals. Events are in the log: the feed's order starts again and its sockets
+    /// (and the groups', which listen on it) read what they missed. A refresh is not: every
+    /// group's sockets ask their feature again. A session's end is not either: the cached
+    /// sessions are forgotten (so an ended one's cookie is refused at its next request), and
+    /// the sessions of this node's sockets are looked up, closing those that ended (4001).
+    fn heal_after_bus_gap(&self) {
+        self.metrics().bus_reconnects.inc();
+        self.registry().resync_feed();
+        self.registry().refresh_groups();
+        let store = &self.inner.store;
+        store.sessions().clear();
+        let realtime = self.clone();
+        tokio::spawn(async move { realtime.close_ended_sessions().await });
+    }
+
+    /// Closes the sockets of sessions no longer stored (ended on another node while the bus
+    /// could not say so).
+    async fn close_ended_sessions(&self) {
+        let open: Vec<TokenHash> = self.registry().signed_in_sessions();
+        let hashes: Vec<String> = open.iter().map(TokenHash::to_hex).collect();
+        // The database may be coming back too: a few tries, a second apart.
+        let mut tries = 0;
+        let stored = loop {
+            match auth::store::stored_sessions(&self.inner.store, &hashes).await {
+                Ok(stored) => break stored,
+                Err(err) if tries < 10 => {
+                    tries += 1;
+                    tracing::warn!(error = %err, "cannot check the open sockets' sessions after a bus gap; trying again");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+                // The cache is empty: each session's next request is still checked.
+                Err(err) => {
+                    tracing::error!(error = %err, "gave up checking the open sockets' sessions after a bus gap");
+                    return;
+                }
+            }
+        };
+        for (session, hash) in open.iter().zip(&hashes) {
+            if !stored.contains(hash) {
+                self.metrics().sessions_reconciled.inc();
+                self.registry()
+                    .close_session(session, dashwire_protocol::CLOSE_SESSION_ENDED);
+            }
+        }
+    }
+
+    /// Tells every socket to close with 1012 (service restart) so clients reconnect at once,
+    /// to another node, and resume: each through its
     /// own close signal (a socket that starts after this sees [`Realtime::shutting_down`]).
     pub fn shutdown(&self) {
         self.inner.shutting_down.store(true, Ordering::SeqCst);
         self.inner
             .registry
-            .close_all(dashwire_protocol::CLOSE_GOING_AWAY);
+            .close_all(dashwire_protocol::CLOSE_SERVICE_RESTART);
     }
 
     /// Whether [`Realtime::shutdown`] has been called.
@@ -350,8 +399,7 @@ async fn run_router(
                     realtime.registry().resync(&topic);
                 }
             }
-            // Group subscriptions listen on the feed's topic for this.
-            Incoming::FeedResubscribed => realtime.registry().resync_feed(),
+            Incoming::Reconnected => realtime.heal_after_bus_gap(),
             Incoming::Refresh(topic) => realtime.registry().refresh(&topic),
         }
     }

@@ -6,6 +6,7 @@
 //! (`follows::store::follow(&store, …)`), so one feature's use of another's queries is an
 //! import.
 
+pub mod health;
 pub mod log;
 pub mod media;
 pub mod publish;
@@ -13,6 +14,7 @@ pub mod session_cache;
 pub mod sqlite_writer;
 mod topic;
 
+pub use health::Health;
 pub use log::Published;
 pub use publish::{Committed, Publish, Publisher};
 pub use topic::Topic;
@@ -83,7 +85,16 @@ macro_rules! with_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store.pool() {
             $crate::store::DbPool::Sqlite { read: $pool, .. } => $body,
-            $crate::store::DbPool::Postgres($pool) => $body,
+            // A connection PostgreSQL cut is found dead here at the latest: once more on
+            // another, which the pool checks first (`health.rs`).
+            $crate::store::DbPool::Postgres($pool) => {
+                let first = $body;
+                if $store.health().retry(&first) {
+                    $body
+                } else {
+                    first
+                }
+            }
         }
     };
 }
@@ -100,7 +111,15 @@ macro_rules! with_writer {
                 let _gate = gate.lock().await;
                 $body
             }
-            $crate::store::DbPool::Postgres($pool) => $body,
+            // As in `with_pool!`: a statement whose connection was found dead did not run.
+            $crate::store::DbPool::Postgres($pool) => {
+                let first = $body;
+                if $store.health().retry(&first) {
+                    $body
+                } else {
+                    first
+                }
+            }
         }
     };
 }
@@ -199,6 +218,11 @@ impl Tx {
 /// out: its release pinged it, and a connection back for less than this is very likely alive.
 const PING_IDLE_AFTER: Duration = Duration::from_secs(1);
 
+/// How long a request waits for a PostgreSQL connection before it is answered 503 (try
+/// again): the pool is saturated, or PostgreSQL is down (the pool keeps trying to connect
+/// meanwhile, so the wait is the time a down database takes to answer).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
 /// The handle every feature stores through; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -209,6 +233,8 @@ pub struct Store {
     publisher: Publisher,
     /// Commits running on tasks of their own ([`Tx::commit`]), for [`Store::settle`].
     commits: TaskTracker,
+    /// Connections found dead, and whether the others are suspect (`health.rs`).
+    health: Health,
 }
 
 /// Which database a URL names.
@@ -234,6 +260,7 @@ impl Store {
     /// Connects to `url` (creating a SQLite file and its folder if missing) and migrates.
     pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Store> {
         let publisher = Publisher::default();
+        let health = Health::default();
         let pool = match Backend::of_url(url) {
             Some(Backend::Sqlite) => {
                 let options = SqliteConnectOptions::from_str(url)
@@ -280,18 +307,25 @@ impl Store {
             Some(Backend::Postgres) => {
                 let options =
                     PgConnectOptions::from_str(url).context("not a valid postgres URL")?;
+                let checked = health.clone();
                 let pool = PgPoolOptions::new()
                     .max_connections(max_connections)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
                     // sqlx pings every connection it hands out, and again every one handed
                     // back: two round trips to PostgreSQL around each use. The ping on release
                     // stays; one on acquire only for a connection idle long enough for the
-                    // server or the network to have dropped it since.
+                    // server or the network to have dropped it since, or while another was
+                    // just found dead (a restart or failover cut them all: `health.rs`).
                     .test_before_acquire(false)
-                    .before_acquire(|conn, meta| {
+                    .before_acquire(move |conn, meta| {
+                        let health = checked.clone();
                         Box::pin(async move {
-                            if meta.idle_for > PING_IDLE_AFTER {
-                                conn.ping().await?;
+                            if (meta.idle_for > PING_IDLE_AFTER || health.suspect())
+                                && let Err(err) = conn.ping().await
+                            {
+                                // The pool closes it and hands out another.
+                                health.lost();
+                                return Err(err);
                             }
                             Ok(true)
                         })
@@ -308,6 +342,7 @@ impl Store {
             sessions: Default::default(),
             publisher,
             commits: TaskTracker::new(),
+            health,
         };
         store.migrate().await.context("migrating the database")?;
         Ok(store)
@@ -331,7 +366,8 @@ impl Store {
                 let gate = gate.clone().lock_owned().await;
                 TxConn::Sqlite(write.begin().await?, gate)
             }
-            DbPool::Postgres(pool) => TxConn::Postgres(pool.begin().await?),
+            // A `BEGIN` on a connection found dead ran nothing: once more (`health.rs`).
+            DbPool::Postgres(pool) => TxConn::Postgres(health::begin(pool, &self.health).await?),
         };
         Ok(Tx {
             conn,
@@ -339,6 +375,11 @@ impl Store {
             publisher: self.publisher.clone(),
             commits: self.commits.clone(),
         })
+    }
+
+    /// Connections found dead and replaced (`health.rs`).
+    pub fn health(&self) -> &Health {
+        &self.health
     }
 
     /// The session cache (`session_cache.rs`).

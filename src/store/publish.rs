@@ -19,6 +19,21 @@
 //! cursor per node and a claim on who relays what. The events are in hand at the commit, so
 //! handing them over there costs nothing and adds no latency. What must not happen is the
 //! hand-over depending on the request that started the change: so it never does.
+//!
+//! Two signals are not events and are in no log: a session's end ([`Committed::ended_sessions`])
+//! and a group's refresh ([`Committed::refreshed`]). A bus outage may lose them, and they are
+//! healed by reconciling rather than by logging them: when a node's Redis subscription comes
+//! back it forgets its cached sessions, looks up the sessions of its open sockets and closes
+//! those no longer stored, and has every group's sockets ask their feature again
+//! (`Realtime::heal_after_bus_gap`). Why not the log: the database already holds the truth
+//! they report (a session row deleted, a follow written), so reading it back answers exactly
+//! what was missed, however many signals were lost and whatever their order; a log of them
+//! would add a row per logout and per follow to every change, a channel every node replays
+//! with a cursor of its own, and a prune, to tell the nodes what one query can. The cost is
+//! one query per node per reconnect (sessions in chunks of 1,000) and a re-read of each
+//! dashboard's blogs, paid only after an outage. The publishing node also keeps the signals
+//! Redis did not take and sends them again once it does (`bus/redis.rs`), for a node whose
+//! subscription never dropped.
 
 use std::sync::{Arc, OnceLock};
 

@@ -44,6 +44,13 @@ impl TokenHash {
     }
 }
 
+impl TokenHash {
+    /// The hash as the database and the bus carry it: 64 hex characters.
+    pub fn to_hex(&self) -> String {
+        hex::encode(self.0)
+    }
+}
+
 impl fmt::Debug for TokenHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "TokenHash({})", hex::encode(self.0))
@@ -105,6 +112,12 @@ impl SessionCache {
     /// Forgets a session (it ended).
     pub fn remove(&self, token_hash: &str) {
         self.entries.remove(&TokenHash::of(token_hash));
+    }
+
+    /// Forgets every session: after a bus outage, when another node's word that a session
+    /// ended may have been lost, so each is read from the database again on its next use.
+    pub fn clear(&self) {
+        self.entries.clear();
     }
 }
 

@@ -71,6 +71,28 @@ impl Client {
         client
     }
 
+    /// A new browser logged in to an existing account (a session of its own).
+    pub async fn logged_in(base: &str, email: &str) -> Client {
+        let mut client = Client::visitor(base).await;
+        let answer = client
+            .post("/login", &[("email", email), ("password", "correct horse")])
+            .await;
+        assert_eq!(answer.status, 200, "login {email}: {:?}", answer.body);
+        client.form_key = answer.response()["form_key"].as_str().unwrap().to_owned();
+        client
+    }
+
+    /// Logs this session out (`GET /logout`, as the account menu does); answers the status.
+    pub async fn logout(&self) -> u16 {
+        self.http
+            .get(format!("{}/logout?form_key={}", self.base, self.form_key))
+            .send()
+            .await
+            .expect("logout")
+            .status()
+            .as_u16()
+    }
+
     /// The same browser (its cookies and form key) talking to another node at `base`.
     pub fn on(&self, base: &str) -> Client {
         Client {

@@ -6,12 +6,14 @@
 //! Every test binary compiles all of this and uses a part of it, hence the `allow`.
 #![allow(dead_code, unused_imports)]
 
+pub mod chat;
 pub mod client;
 pub mod db;
 pub mod deployment;
 pub mod posts;
 pub mod s3;
 pub mod server;
+pub mod services;
 pub mod store;
 pub mod ws;
 

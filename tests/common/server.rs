@@ -102,6 +102,13 @@ impl Server {
             .status();
     }
 
+    /// Kills it at once (SIGKILL): nothing it had not committed survives, and nothing it
+    /// committed but had not published is sent by it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Waits for the process to exit, at most `limit`.
     pub fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
         let deadline = std::time::Instant::now() + limit;

@@ -27,6 +27,7 @@ use tokio_util::task::TaskTracker;
 use super::postgres::{self, Accepted, FunctionSend};
 use super::rules::{NewMessage, SendError, Sent};
 use crate::messaging::store::now_ms;
+use crate::store::health::{self, Health};
 use crate::store::{Committed, Publisher, log};
 
 /// Sends in one batch at most: the call, the record (five events a send) and the answer stay
@@ -66,7 +67,7 @@ impl Queued {
 impl SendBatch {
     /// Starts the workers that run batches on `pool` and publish what they commit through
     /// `publisher`. Call inside a tokio runtime.
-    pub fn start(pool: PgPool, publisher: Publisher) -> SendBatch {
+    pub fn start(pool: PgPool, publisher: Publisher, health: Health) -> SendBatch {
         // Unbounded: every queued send is a caller awaiting its answer, so the callers (the
         // server's requests) bound the queue.
         let (queue, waiting) = mpsc::unbounded_channel();
@@ -77,6 +78,7 @@ impl SendBatch {
             let worker = Worker {
                 pool: pool.clone(),
                 publisher: publisher.clone(),
+                health: health.clone(),
                 waiting: waiting.clone(),
                 stop: stop.clone(),
             };
@@ -120,6 +122,8 @@ fn stopped() -> SendError {
 struct Worker {
     pool: PgPool,
     publisher: Publisher,
+    /// Told when the worker's connection is found dead (`store/health.rs`).
+    health: Health,
     waiting: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>,
     stop: CancellationToken,
 }
@@ -151,7 +155,7 @@ impl Worker {
                 conn = self.pool.acquire().await.ok();
             }
             let failed = match conn.as_mut() {
-                Some(conn) => run_batch(conn, batch, &self.publisher).await,
+                Some(conn) => run_batch(conn, batch, &self.publisher, &self.health).await,
                 None => batch,
             };
             if !failed.is_empty() {
@@ -165,8 +169,13 @@ impl Worker {
                     } = queued;
                     // The worker runs to the end of this (stopping waits for it), so the send
                     // needs no task of its own.
-                    let sent =
-                        postgres::send_in_transaction(&self.pool, &self.publisher, message).await;
+                    let sent = postgres::send_in_transaction(
+                        &self.pool,
+                        &self.publisher,
+                        &self.health,
+                        message,
+                    )
+                    .await;
                     let _ = answer.send(sent);
                 }))
                 .await;
@@ -206,16 +215,33 @@ enum Tried {
     Done,
     /// Refused sends were answered and the batch rolled back; these run again.
     Again(Vec<Queued>),
-    /// It failed before its commit: nothing of it stays; these run one at a time.
-    Failed(Vec<Queued>),
+    /// It failed before its commit: nothing of it stays; these run one at a time. True when
+    /// the connection was found dead.
+    Failed(Vec<Queued>, bool),
 }
 
 /// A try that failed before its commit (its transaction rolls back as it is dropped), told to
 /// the log: each of its sends runs again on its own, where the error reaches its caller.
-fn failed(batch: Vec<Queued>, err: impl std::fmt::Display) -> Tried {
+fn failed(batch: Vec<Queued>, err: impl FailedBecause) -> Tried {
     tracing::warn!(error = %err, sends = batch.len(), "a batch of sends failed; sending each on its own");
-    Tried::Failed(batch)
+    let lost = err.connection_lost();
+    Tried::Failed(batch, lost)
 }
+
+/// What a batch can fail with: a database error, or an answer it could not read.
+trait FailedBecause: std::fmt::Display {
+    fn connection_lost(&self) -> bool {
+        false
+    }
+}
+
+impl FailedBecause for sqlx::Error {
+    fn connection_lost(&self) -> bool {
+        health::connection_lost(self)
+    }
+}
+
+impl FailedBecause for String {}
 
 /// Runs a batch until every send is answered, but for those of a try that failed before its
 /// commit: these it answers with, to run one at a time.
@@ -223,12 +249,19 @@ async fn run_batch(
     conn: &mut PgConnection,
     mut batch: Vec<Queued>,
     publisher: &Publisher,
+    health: &Health,
 ) -> Vec<Queued> {
     loop {
         match try_batch(conn, batch, publisher).await {
             Tried::Done => return Vec::new(),
             Tried::Again(rest) => batch = rest,
-            Tried::Failed(rest) => return rest,
+            Tried::Failed(rest, lost) => {
+                if lost {
+                    // Its sends run again on connections the pool checks first.
+                    health.lost();
+                }
+                return rest;
+            }
         }
     }
 }

@@ -40,9 +40,11 @@ impl Sends {
     /// Call inside a tokio runtime.
     pub fn start(store: &Store, batching: Batching) -> Sends {
         let batch = match (store.pool(), batching) {
-            (DbPool::Postgres(pool), Batching::On) => {
-                Some(SendBatch::start(pool.clone(), store.publisher().clone()))
-            }
+            (DbPool::Postgres(pool), Batching::On) => Some(SendBatch::start(
+                pool.clone(),
+                store.publisher().clone(),
+                store.health().clone(),
+            )),
             _ => None,
         };
         Sends {

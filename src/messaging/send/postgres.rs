@@ -13,6 +13,7 @@ use super::rules::{
 };
 use crate::messaging::model::{MessageRow, ParticipantRow};
 use crate::messaging::store::{now_ms, participants_key};
+use crate::store::health::{self, Health};
 use crate::store::{Committed, Publisher, Store, Topic, log, now_secs};
 
 /// A send on PostgreSQL, in one round trip: the function of migration 0014 runs [`SENDER`],
@@ -105,9 +106,13 @@ pub(super) async fn send(
     pool: &PgPool,
     message: NewMessage,
 ) -> Result<Sent, SendError> {
-    let (pool, publisher) = (pool.clone(), store.publisher().clone());
+    let (pool, publisher, health) = (
+        pool.clone(),
+        store.publisher().clone(),
+        store.health().clone(),
+    );
     store
-        .spawn_commit(async move { send_in_transaction(&pool, &publisher, message).await })
+        .spawn_commit(async move { send_in_transaction(&pool, &publisher, &health, message).await })
         .await
         .map_err(|err| {
             SendError::Db(sqlx::Error::Protocol(format!(
@@ -120,9 +125,10 @@ pub(super) async fn send(
 pub(super) async fn send_in_transaction(
     pool: &PgPool,
     publisher: &Publisher,
+    health: &Health,
     message: NewMessage,
 ) -> Result<Sent, SendError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = health::begin(pool, health).await?;
     let conversation_id = match &message.target {
         Target::Existing(id) => *id,
         Target::Blogs(named_blogs) => {

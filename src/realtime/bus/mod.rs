@@ -41,8 +41,9 @@ pub enum Incoming {
     /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
     /// their sockets should read the log.
     Resubscribed(Vec<Arc<str>>),
-    /// The bus reconnected and may have missed events in the feed.
-    FeedResubscribed,
+    /// The bus's subscription was made again after it dropped: anything published meanwhile
+    /// may be lost (the feed's events, session endings, refreshes).
+    Reconnected,
     /// A group's members may have changed: tell the sockets on its topic.
     Refresh(Arc<str>),
 }

@@ -115,6 +115,11 @@ enum BusMessage {
 }
 
 impl BusMessage {
+    /// A session's end or a group's refresh: a signal the event log does not keep.
+    fn is_signal(&self) -> bool {
+        !matches!(self, BusMessage::Event { .. })
+    }
+
     fn sent_at_us(&self) -> Option<u64> {
         match self {
             BusMessage::Event { sent_at_us, .. }
@@ -151,6 +156,12 @@ fn feed_channel(prefix: &str) -> String {
 
 /// The Redis bus's publishing task: sends what committed, in the order it committed, each
 /// time everything that queued meanwhile in one round trip (a pipeline of `PUBLISH`es).
+///
+/// A pipeline that fails (Redis is down) loses its events, which the log makes good, but not
+/// its session endings and refreshes, which are in no log: those are kept and sent again,
+/// first, with the next pipeline or a second later, until Redis takes them. (A node that was
+/// subscribed through the outage also reconciles when its subscription comes back:
+/// `Realtime::heal_after_bus_gap`; this covers a node whose subscription never dropped.)
 async fn run_redis_publisher(
     redis: ConnectionManager,
     prefix: String,
@@ -159,19 +170,39 @@ async fn run_redis_publisher(
 ) {
     /// Changes sent in one pipeline at most.
     const MAX_PIPELINE: usize = 256;
+    /// Signals kept for a Redis that is down, at most; past it the oldest go (the other
+    /// nodes' reconciliation still closes the sessions they named).
+    const MAX_UNSENT: usize = 10_000;
+    const RETRY_EVERY: Duration = Duration::from_secs(1);
     let mut queued = Vec::with_capacity(MAX_PIPELINE);
     let mut flushed = Vec::new();
-    while outgoing.recv_many(&mut queued, MAX_PIPELINE).await > 0 {
-        let mut messages: Vec<(String, BusMessage)> = Vec::with_capacity(queued.len());
+    let mut unsent: Vec<(String, BusMessage)> = Vec::new();
+    loop {
+        // Every sender gone (`recv_many` takes none): what is left is tried once more.
+        let closed = tokio::select! {
+            taken = outgoing.recv_many(&mut queued, MAX_PIPELINE) => taken == 0,
+            () = tokio::time::sleep(RETRY_EVERY), if !unsent.is_empty() => false,
+        };
+        let mut messages: Vec<(String, BusMessage)> = std::mem::take(&mut unsent);
         for item in queued.drain(..) {
             match item {
                 Outgoing::Committed(committed) => messages.extend(bus_messages(&prefix, committed)),
                 Outgoing::Flush(done) => flushed.push(done),
             }
         }
-        send_all(&redis, &messages, &metrics).await;
+        if !send_all(&redis, &messages, &metrics).await {
+            unsent = messages
+                .into_iter()
+                .filter(|(_, m)| m.is_signal())
+                .collect();
+            let over = unsent.len().saturating_sub(MAX_UNSENT);
+            unsent.drain(..over);
+        }
         for done in flushed.drain(..) {
             let _ = done.send(());
+        }
+        if closed {
+            return;
         }
     }
 }
@@ -210,10 +241,15 @@ fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)>
     events.chain(refreshed).chain(ended).collect()
 }
 
-/// Publishes each `(channel, message)` in one pipeline, in order.
-async fn send_all(redis: &ConnectionManager, messages: &[(String, BusMessage)], metrics: &Metrics) {
+/// Publishes each `(channel, message)` in one pipeline, in order; false if Redis did not
+/// take them.
+async fn send_all(
+    redis: &ConnectionManager,
+    messages: &[(String, BusMessage)],
+    metrics: &Metrics,
+) -> bool {
     if messages.is_empty() {
-        return;
+        return true;
     }
     let mut pipe = redis::pipe();
     let mut count = 0;
@@ -227,16 +263,20 @@ async fn send_all(redis: &ConnectionManager, messages: &[(String, BusMessage)], 
         }
     }
     if count == 0 {
-        return;
+        return true;
     }
     let mut conn = redis.clone();
     let sent: redis::RedisResult<()> = pipe.query_async(&mut conn).await;
     match sent {
         Ok(()) => {
             metrics.bus_out.inc_by(count);
+            true
         }
         // The events are in the log: subscribers catch up on their next event or resync.
-        Err(err) => tracing::warn!(error = %err, "publishing to Redis failed"),
+        Err(err) => {
+            tracing::warn!(error = %err, "publishing to Redis failed");
+            false
+        }
     }
 }
 
@@ -268,7 +308,9 @@ async fn run_redis_subscriber(
                 reconnecting = true;
                 tracing::warn!(error = %err, "Redis subscription lost; reconnecting");
                 tokio::time::sleep(backoff).await;
-                backoff = (backoff * 2).min(Duration::from_secs(5));
+                // At most a second apart, so that a Redis back is heard from within a second
+                // or so and what it may have lost is made good (the fault model's 5 s).
+                backoff = (backoff * 2).min(Duration::from_secs(1));
             }
         }
     }
@@ -294,7 +336,7 @@ impl Subscriber<'_> {
         sink.subscribe(control_channel(self.prefix)).await?;
         sink.subscribe(feed_channel(self.prefix)).await?;
         if reconnecting {
-            let _ = self.router.send(Incoming::FeedResubscribed);
+            let _ = self.router.send(Incoming::Reconnected);
         }
         // After a (re)connect, events may have been missed: subscribe, then have sockets read
         // the log for anything after what they last saw.

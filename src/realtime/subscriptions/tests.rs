@@ -234,7 +234,7 @@ impl Fixture {
     /// How many replays of `reason` completed and the events they sent, as
     /// `dashwire_replay_events` shows them.
     fn replays(&self, reason: &str) -> (u64, u64) {
-        let text = self.rt.metrics().render(0, 0);
+        let text = self.rt.metrics().render(Default::default());
         let value = |what: &str| {
             let name = format!("dashwire_replay_events_{what}{{reason=\"{reason}\"}} ");
             text.lines()

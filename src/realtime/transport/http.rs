@@ -105,13 +105,20 @@ fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), AppError>
 }
 
 async fn metrics(State(realtime): State<Realtime>) -> impl IntoResponse {
-    let (size, idle) = realtime.inner.store.pool_stats();
+    let store = &realtime.inner.store;
+    let (pool_size, pool_idle) = store.pool_stats();
+    let db = metrics::DbFigures {
+        pool_size,
+        pool_idle,
+        connections_replaced: store.health().replaced(),
+        statements_retried: store.health().retried(),
+    };
     (
         [(
             CONTENT_TYPE,
             HeaderValue::from_static(metrics::CONTENT_TYPE),
         )],
-        realtime.metrics().render(size, idle),
+        realtime.metrics().render(db),
     )
 }
 

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dashwire_protocol::{
-    CLOSE_GOING_AWAY, CLOSE_PING_TIMEOUT, CLOSE_SESSION_ENDED, CLOSE_SLOW_CONSUMER, CLOSE_TOO_BIG,
-    ClientFrame, Codec, ErrorCode, MAX_CLIENT_FRAME_BYTES, ServerFrame,
+    CLOSE_PING_TIMEOUT, CLOSE_SERVICE_RESTART, CLOSE_SESSION_ENDED, CLOSE_SLOW_CONSUMER,
+    CLOSE_TOO_BIG, ClientFrame, Codec, ErrorCode, MAX_CLIENT_FRAME_BYTES, ServerFrame,
 };
 use futures_util::future::Either;
 use futures_util::{FutureExt, SinkExt, StreamExt};
@@ -69,10 +69,10 @@ pub fn run(ws: WebSocket, ctx: SocketContext) -> impl Future<Output = ()> + Send
     };
     realtime
         .registry()
-        .add_session_socket(session, handle.clone());
+        .add_session_socket(session, user_id.is_some(), handle.clone());
     // A shutdown that went through the registry before this socket was in it.
     if realtime.shutting_down() {
-        handle.close.close(CLOSE_GOING_AWAY);
+        handle.close.close(CLOSE_SERVICE_RESTART);
     }
     let metrics = realtime.metrics();
     metrics.sockets_open.inc();
@@ -415,7 +415,7 @@ async fn within<F: Future + Unpin>(limit: Duration, write: F) -> Result<F::Outpu
 
 fn close_reason(code: u16) -> &'static str {
     match code {
-        CLOSE_GOING_AWAY => "server shutting down",
+        CLOSE_SERVICE_RESTART => "server restarting: reconnect and resume",
         CLOSE_SLOW_CONSUMER => "slow consumer: reconnect and resume",
         CLOSE_SESSION_ENDED => "session ended",
         _ => "closed",

@@ -72,6 +72,16 @@ pub struct SocketHandle {
     pub close: Arc<CloseSignal>,
 }
 
+/// One session's sockets on this node.
+#[derive(Debug, Default)]
+struct SessionSockets {
+    /// A user's session, not a visitor's. After a bus outage only these are looked up to
+    /// close those that ended: a visitor's session is deleted when its browser logs in, and
+    /// its sockets carry on (`auth::store::delete_session`).
+    signed_in: bool,
+    sockets: SmallVec<[SocketHandle; 1]>,
+}
+
 /// The node's subscriptions and sessions.
 #[derive(Debug, Default)]
 pub struct Registry {
@@ -79,7 +89,7 @@ pub struct Registry {
     /// Each session's sockets on this node, by the session's token hash, so that ending the
     /// session closes them. One entry per session of an open socket, so it is kept small: the
     /// hash's 32 bytes rather than its hex, and the one socket most sessions have inline.
-    sessions: DashMap<TokenHash, SmallVec<[SocketHandle; 1]>>,
+    sessions: DashMap<TokenHash, SessionSockets>,
     /// The feed's order on this node. Locked while routing an event in the feed (and, inside
     /// it, its topic's entry), never across an await.
     feed: Mutex<Reorder<InFeed>>,
@@ -399,23 +409,48 @@ impl Registry {
         signal(&entry.subscribers, || Outbound::Refresh(topic.clone()));
     }
 
-    /// Remembers which session a socket belongs to.
-    pub fn add_session_socket(&self, session: TokenHash, socket: SocketHandle) {
-        self.sessions.entry(session).or_default().push(socket);
+    /// Tells every local subscriber of every group's topic that its members may have changed:
+    /// after a bus outage, when a refresh from another node may have been lost.
+    pub fn refresh_groups(&self) {
+        let groups: Vec<Arc<str>> = self
+            .topics
+            .iter()
+            .filter(|entry| entry.kind == TopicKind::Group)
+            .map(|entry| entry.key().clone())
+            .collect();
+        for topic in &groups {
+            self.refresh(topic);
+        }
+    }
+
+    /// The users' sessions (not visitors') with a socket open on this node.
+    pub fn signed_in_sessions(&self) -> Vec<TokenHash> {
+        self.sessions
+            .iter()
+            .filter(|entry| entry.signed_in)
+            .map(|entry| *entry.key())
+            .collect()
+    }
+
+    /// Remembers which session a socket belongs to, and whether it is a user's.
+    pub fn add_session_socket(&self, session: TokenHash, signed_in: bool, socket: SocketHandle) {
+        let mut entry = self.sessions.entry(session).or_default();
+        entry.signed_in |= signed_in;
+        entry.sockets.push(socket);
     }
 
     /// Forgets a socket of a session.
     pub fn remove_session_socket(&self, session: &TokenHash, socket_id: u64) {
-        self.sessions.remove_if_mut(session, |_, sockets| {
-            sockets.retain(|s| s.id != socket_id);
-            sockets.is_empty()
+        self.sessions.remove_if_mut(session, |_, entry| {
+            entry.sockets.retain(|s| s.id != socket_id);
+            entry.sockets.is_empty()
         });
     }
 
     /// Closes every socket of this node with `code`.
     pub fn close_all(&self, code: u16) {
-        for sockets in self.sessions.iter() {
-            for socket in sockets.iter() {
+        for entry in self.sessions.iter() {
+            for socket in entry.sockets.iter() {
                 let _ = socket.close.close(code);
             }
         }
@@ -423,8 +458,8 @@ impl Registry {
 
     /// Closes every local socket of a session with `code`.
     pub fn close_session(&self, session: &TokenHash, code: u16) {
-        if let Some(sockets) = self.sessions.get(session) {
-            for socket in sockets.iter() {
+        if let Some(entry) = self.sessions.get(session) {
+            for socket in entry.sockets.iter() {
                 let _ = socket.close.close(code);
             }
         }

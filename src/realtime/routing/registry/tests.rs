@@ -220,9 +220,9 @@ fn ending_a_session_closes_its_sockets_here_and_no_others() {
     let (ann_gone, _a3) = session_socket(3);
     let (bob, _b) = session_socket(4);
     for socket in [&ann_1, &ann_2, &ann_gone] {
-        registry.add_session_socket(TokenHash::of(ANN), socket.clone());
+        registry.add_session_socket(TokenHash::of(ANN), true, socket.clone());
     }
-    registry.add_session_socket(TokenHash::of(BOB), bob.clone());
+    registry.add_session_socket(TokenHash::of(BOB), true, bob.clone());
     registry.remove_session_socket(&TokenHash::of(ANN), ann_gone.id);
     // As the bus names the session: its hash in hex.
     registry.close_session(&TokenHash::of(ANN), ENDED);

@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import useWebSocket, { ReadyState } from 'react-use-websocket';
 import type { ClientFrame } from '../../protocol/ClientFrame';
-import { CLOSE_SESSION_ENDED } from '../../protocol/constants';
+import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, CLOSE_SESSION_ENDED } from '../../protocol/constants';
 import type { ServerFrame } from '../../protocol/ServerFrame';
 import { useSession } from '../session';
 import {
@@ -28,7 +28,17 @@ import { RealtimeContext, type ChannelListener, type RealtimeStatus } from './co
 const RECONNECT_BASE_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 
-export function reconnectDelay(attempt: number, random = Math.random): number {
+/**
+ * A node stopping for a deploy (1012, or 1001 from a proxy) closes its sockets so that they
+ * reconnect to another node at once: the first try waits no back-off, only a short jitter so
+ * that a node's thousands of tabs do not arrive in the same millisecond.
+ */
+const RESTART_JITTER_MS = 250;
+
+export function reconnectDelay(attempt: number, random = Math.random, lastCloseCode?: number): number {
+  if (attempt === 0 && (lastCloseCode === CLOSE_SERVICE_RESTART || lastCloseCode === CLOSE_GOING_AWAY)) {
+    return Math.round(RESTART_JITTER_MS * random());
+  }
   const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random() / 2));
 }
@@ -71,6 +81,8 @@ export function RealtimeProvider({
   // data-realtime-channels for end-to-end tests to wait on (as the header's data-realtime):
   // an action a test takes before a page listens would otherwise be missed by chance.
   const confirmed = useRef(new Set<string>());
+  /** Why the socket last closed: a restarting node (1012) is left at once, without back-off. */
+  const lastCloseCode = useRef<number | undefined>(undefined);
   const markConfirmed = useCallback((channel: string, on: boolean) => {
     if (on) confirmed.current.add(channel);
     else confirmed.current.delete(channel);
@@ -114,13 +126,14 @@ export function RealtimeProvider({
       filter: () => false,
       retryOnError: true,
       reconnectAttempts: Number.POSITIVE_INFINITY,
-      reconnectInterval: (attempt) => reconnectDelay(attempt),
+      reconnectInterval: (attempt) => reconnectDelay(attempt, Math.random, lastCloseCode.current),
       shouldReconnect: (event) => event.code !== CLOSE_SESSION_ENDED,
       onOpen: () => {
         apply({ type: 'socketOpened' });
         for (const frame of resubscribeFrames(registry.current)) sendJsonMessage(frame, false);
       },
       onClose: (event) => {
+        lastCloseCode.current = event.code;
         for (const channel of [...confirmed.current]) markConfirmed(channel, false);
         // Logged out elsewhere or revoked: stop, and let the session find out who we are now.
         if (event.code === CLOSE_SESSION_ENDED) void refresh();

@@ -132,6 +132,15 @@ impl MetricConstructor<Histogram> for ReplayBuckets {
     }
 }
 
+/// The store's figures, read when `/metrics` is asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DbFigures {
+    pub pool_size: u32,
+    pub pool_idle: usize,
+    pub connections_replaced: u64,
+    pub statements_retried: u64,
+}
+
 /// The server's metrics. Each field is a handle (an `Arc`) to what the registry encodes; the
 /// counters and gauges are relaxed atomics.
 #[derive(Debug)]
@@ -151,6 +160,15 @@ pub struct Metrics {
     pub bad_frames: Counter,
     db_pool_connections: Gauge,
     db_pool_idle: Gauge,
+    /// What heals after a fault (docs/architecture.md, the fault model): Redis connections of
+    /// the bus made again, events read from the log by sockets resynced after a bus gap,
+    /// sockets closed because their session ended while the bus was away, and database
+    /// connections found dead and replaced (with the statements run again on another).
+    pub bus_reconnects: Counter,
+    pub bus_caught_up_events: Counter,
+    pub sessions_reconciled: Counter,
+    db_connections_replaced: Counter,
+    db_statements_retried: Counter,
     /// Live heap bytes, in the heap-profiling build only (Cargo.toml's `dhat-heap`).
     #[cfg(feature = "dhat-heap")]
     heap_bytes: Gauge,
@@ -196,6 +214,11 @@ impl Metrics {
             bad_frames: Counter::default(),
             db_pool_connections: Gauge::default(),
             db_pool_idle: Gauge::default(),
+            bus_reconnects: Counter::default(),
+            bus_caught_up_events: Counter::default(),
+            sessions_reconciled: Counter::default(),
+            db_connections_replaced: Counter::default(),
+            db_statements_retried: Counter::default(),
             #[cfg(feature = "dhat-heap")]
             heap_bytes: Gauge::default(),
             http_requests: Family::new_with_constructor(HttpBuckets),
@@ -280,6 +303,31 @@ impl Metrics {
             "Database connections idle",
             m.db_pool_idle.clone(),
         );
+        r.register(
+            "bus_reconnects",
+            "Times the Redis bus's subscription was made again after it dropped",
+            m.bus_reconnects.clone(),
+        );
+        r.register(
+            "bus_caught_up_events",
+            "Events sockets read from the log after the bus may have lost some",
+            m.bus_caught_up_events.clone(),
+        );
+        r.register(
+            "sessions_reconciled",
+            "Sessions whose sockets were closed after a bus outage, the session having ended meanwhile",
+            m.sessions_reconciled.clone(),
+        );
+        r.register(
+            "db_connections_replaced",
+            "Database connections found dead and replaced",
+            m.db_connections_replaced.clone(),
+        );
+        r.register(
+            "db_statements_retried",
+            "Statements and transactions' BEGINs run again after their connection was found dead",
+            m.db_statements_retried.clone(),
+        );
         #[cfg(feature = "dhat-heap")]
         r.register(
             "heap_bytes",
@@ -339,17 +387,25 @@ impl Metrics {
 
     /// Records one replay's size.
     pub fn record_replay(&self, reason: ReplayReason, events: u64) {
+        if reason == ReplayReason::Resync {
+            self.bus_caught_up_events.inc_by(events);
+        }
         self.replay_events
             .get_or_create(&ReplayLabels { reason })
             .observe(events as f64);
     }
 
-    /// The exposition text (OpenMetrics, see [`CONTENT_TYPE`]), with the database pool's
-    /// figures.
-    pub fn render(&self, pool_size: u32, pool_idle: usize) -> String {
-        self.db_pool_connections.set(i64::from(pool_size));
+    /// The exposition text (OpenMetrics, see [`CONTENT_TYPE`]), with the database's figures.
+    pub fn render(&self, db: DbFigures) -> String {
+        self.db_pool_connections.set(i64::from(db.pool_size));
         self.db_pool_idle
-            .set(i64::try_from(pool_idle).unwrap_or(i64::MAX));
+            .set(i64::try_from(db.pool_idle).unwrap_or(i64::MAX));
+        self.db_connections_replaced
+            .inner()
+            .store(db.connections_replaced, Relaxed);
+        self.db_statements_retried
+            .inner()
+            .store(db.statements_retried, Relaxed);
         #[cfg(feature = "dhat-heap")]
         self.heap_bytes
             .set(i64::try_from(dhat::HeapStats::get().curr_bytes).unwrap_or(i64::MAX));
@@ -458,129 +514,4 @@ pub fn method_label(method: &axum::http::Method) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The value of the sample line that starts with `prefix ` (name and labels).
-    fn sample(text: &str, prefix: &str) -> Option<f64> {
-        text.lines()
-            .find_map(|line| line.strip_prefix(prefix)?.strip_prefix(' '))
-            .and_then(|value| value.parse().ok())
-    }
-
-    /// The sample names the hand-written text had, which the load tools and tests read.
-    const OLD_SAMPLES: &[&str] = &[
-        "dashwire_sockets_open",
-        "dashwire_sockets_total",
-        "dashwire_subscriptions",
-        "dashwire_events_published_total",
-        "dashwire_events_delivered_total",
-        "dashwire_socket_writes_total",
-        "dashwire_events_held_total",
-        "dashwire_events_replayed_total",
-        "dashwire_slow_consumers_total",
-        "dashwire_bus_messages_in_total",
-        "dashwire_bus_messages_out_total",
-        "dashwire_refused_subscriptions_total",
-        "dashwire_bad_frames_total",
-        "dashwire_db_pool_connections",
-        "dashwire_db_pool_idle",
-    ];
-
-    #[test]
-    fn every_old_sample_keeps_its_name_and_value() {
-        let metrics = Metrics::new();
-        metrics.sockets_open.inc();
-        metrics.sockets_open.inc();
-        metrics.sockets_open.dec();
-        metrics.sockets_total.inc_by(7);
-        metrics.events_delivered.inc_by(40);
-        metrics.socket_writes.inc();
-        let text = metrics.render(4, 3);
-        let values: Vec<(&str, Option<f64>)> =
-            OLD_SAMPLES.iter().map(|n| (*n, sample(&text, n))).collect();
-        assert!(
-            values.iter().all(|(_, v)| v.is_some()),
-            "missing samples in:\n{text}"
-        );
-        assert_eq!(sample(&text, "dashwire_sockets_open"), Some(1.0));
-        assert_eq!(sample(&text, "dashwire_sockets_total"), Some(7.0));
-        assert_eq!(sample(&text, "dashwire_events_delivered_total"), Some(40.0));
-        assert_eq!(sample(&text, "dashwire_socket_writes_total"), Some(1.0));
-        assert_eq!(sample(&text, "dashwire_db_pool_connections"), Some(4.0));
-        assert_eq!(sample(&text, "dashwire_db_pool_idle"), Some(3.0));
-        // Counters are integers, as the tests' parser (`u64`) reads them.
-        assert!(
-            text.contains("\ndashwire_socket_writes_total 1\n"),
-            "{text}"
-        );
-        assert!(text.ends_with("# EOF\n"));
-        assert!(
-            !text.contains("_created"),
-            "no _created samples to confuse old parsers"
-        );
-    }
-
-    #[test]
-    fn latency_buckets_are_cumulative_and_le() {
-        let metrics = Metrics::new();
-        let h = &metrics.publish_to_delivery;
-        h.observe(Duration::from_micros(500)); // exactly on the 0.0005 bound
-        h.observe(Duration::from_millis(3));
-        h.observe(Duration::from_secs(60)); // past every bound
-        assert_eq!(h.count(), 3);
-        let text = metrics.render(0, 0);
-        let name = "dashwire_publish_to_delivery_seconds";
-        assert_eq!(sample(&text, &format!("{name}_count")), Some(3.0));
-        assert_eq!(
-            sample(&text, &format!("{name}_bucket{{le=\"0.0005\"}}")),
-            Some(1.0)
-        );
-        assert_eq!(
-            sample(&text, &format!("{name}_bucket{{le=\"0.005\"}}")),
-            Some(2.0)
-        );
-        assert_eq!(
-            sample(&text, &format!("{name}_bucket{{le=\"+Inf\"}}")),
-            Some(3.0)
-        );
-        let sum = sample(&text, &format!("{name}_sum")).unwrap();
-        assert!((sum - 60.0035).abs() < 1e-9, "{sum}");
-        assert!(text.contains(&format!("# UNIT {name} seconds")), "{text}");
-    }
-
-    #[test]
-    fn labelled_histograms_appear_once_observed() {
-        let metrics = Metrics::new();
-        metrics
-            .http_requests
-            .get_or_create(&HttpLabels {
-                method: "GET",
-                route: "/svc/post/{id}".into(),
-                status: status_class(404),
-            })
-            .observe(Duration::from_millis(2));
-        let text = metrics.render(0, 0);
-        assert_eq!(
-            sample(&text, "dashwire_replay_events_count{reason=\"gap\"}"),
-            Some(0.0),
-            "every reason is there from the start\n{text}"
-        );
-        metrics.record_replay(ReplayReason::Resume, 3);
-        let text = metrics.render(0, 0);
-        assert_eq!(
-            sample(
-                &text,
-                "dashwire_http_request_duration_seconds_count{method=\"GET\",route=\"/svc/post/{id}\",status=\"4xx\"}"
-            ),
-            Some(1.0),
-            "{text}"
-        );
-        assert_eq!(
-            sample(&text, "dashwire_replay_events_sum{reason=\"resume\"}"),
-            Some(3.0),
-            "{text}"
-        );
-        assert!(text.contains("# TYPE dashwire_bus_lag_seconds histogram"));
-    }
-}
+mod tests;

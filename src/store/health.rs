@@ -1,0 +1,177 @@
+//! What the database's errors say about reaching it, and what the store does about a
+//! connection that died in the pool.
+//!
+//! PostgreSQL cuts connections when it restarts, fails over, or is told to
+//! (`pg_terminate_backend`); the pool does not notice until a connection is used. A request
+//! must not pay for that with a 500, so:
+//!
+//! - **A dead connection never reaches a handler twice.** The pool pings a connection it hands
+//!   out when it sat idle long enough to have died (`PING_IDLE_AFTER` in `mod.rs`), and every
+//!   connection it hands out while connections are [`Health::suspect`] (one was just found
+//!   dead): a dead one is closed and replaced before anyone sees it.
+//! - **The first one found dead costs a retry, not an answer.** A statement run on the pool
+//!   (`with_pool!`, `with_writer!`) or a transaction's `BEGIN` that fails because its
+//!   connection is gone ([`connection_lost`]) runs once more on a connection the pool has
+//!   checked. That is safe because such a failure means nothing ran: PostgreSQL ends a
+//!   terminated backend before it reads another statement, and a statement it was running
+//!   when told to end is rolled back. A transaction that loses its connection midway is not
+//!   retried (its handler's reads and rules would have to run again): it answers 503.
+//! - **A database that cannot be reached answers 503** ([`unavailable`]; `error.rs` sends it
+//!   with `Retry-After`), not 500: the client is told to try again, and nothing was stored.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// How long after a connection is found dead every connection handed out is pinged first:
+/// the pool's other connections were most likely cut by the same restart or failover.
+const SUSPECT_FOR: Duration = Duration::from_secs(5);
+
+/// The store's view of its connections; cheap to clone (shared by the pool's hooks).
+#[derive(Clone, Debug)]
+pub struct Health(Arc<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    /// When the store started: the clock [`Inner::lost_at_ms`] counts from.
+    started: Instant,
+    /// When a connection was last found dead, in ms since `started` (+1, so 0 is never).
+    lost_at_ms: AtomicU64,
+    /// Connections found dead, in use or by the pool's ping, and replaced.
+    replaced: AtomicU64,
+    /// Statements and `BEGIN`s run again after their connection was found dead.
+    retried: AtomicU64,
+}
+
+impl Default for Health {
+    fn default() -> Self {
+        Health(Arc::new(Inner {
+            started: Instant::now(),
+            lost_at_ms: AtomicU64::new(0),
+            replaced: AtomicU64::new(0),
+            retried: AtomicU64::new(0),
+        }))
+    }
+}
+
+impl Health {
+    /// Notes that a connection was found dead (it will be replaced).
+    pub fn lost(&self) {
+        let now = self.0.started.elapsed().as_millis() as u64 + 1;
+        self.0.lost_at_ms.store(now, Relaxed);
+        self.0.replaced.fetch_add(1, Relaxed);
+    }
+
+    /// Whether a connection was found dead lately, so that the pool's other connections may
+    /// be dead too.
+    pub fn suspect(&self) -> bool {
+        let lost = self.0.lost_at_ms.load(Relaxed);
+        lost != 0 && {
+            let now = self.0.started.elapsed().as_millis() as u64 + 1;
+            now.saturating_sub(lost) < SUSPECT_FOR.as_millis() as u64
+        }
+    }
+
+    /// Whether `result` failed because its connection died: if so, notes it, and the caller
+    /// runs it once more.
+    pub fn retry<T>(&self, result: &sqlx::Result<T>) -> bool {
+        match result {
+            Err(err) if connection_lost(err) => {
+                self.lost();
+                self.0.retried.fetch_add(1, Relaxed);
+                tracing::info!(error = %err, "a database connection was found dead; running again on another");
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Connections found dead and replaced so far (for `/metrics`).
+    pub fn replaced(&self) -> u64 {
+        self.0.replaced.load(Relaxed)
+    }
+
+    /// Statements and `BEGIN`s run again after a dead connection so far (for `/metrics`).
+    pub fn retried(&self) -> u64 {
+        self.0.retried.load(Relaxed)
+    }
+}
+
+/// Begins a transaction on `pool`, once more on another connection if the first was found
+/// dead (its `BEGIN` ran nothing).
+pub async fn begin(
+    pool: &sqlx::PgPool,
+    health: &Health,
+) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    let first = pool.begin().await;
+    if health.retry(&first) {
+        pool.begin().await
+    } else {
+        first
+    }
+}
+
+/// Whether `err` says the connection it ran on is gone (so nothing ran on it, and the same
+/// statement may run again on another): an I/O error, or PostgreSQL ending the backend
+/// (`57P01` admin shutdown, as `pg_terminate_backend` and a fast shutdown do; `57P02` crash
+/// shutdown; class `08`, connection exception).
+pub fn connection_lost(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => db
+            .code()
+            .is_some_and(|code| matches!(&*code, "57P01" | "57P02") || code.starts_with("08")),
+        _ => false,
+    }
+}
+
+/// Whether `err` means the database cannot be reached or cannot take the request now (so the
+/// answer is 503, try again), rather than that something is wrong with the request or the
+/// code: a lost connection, a pool that could not hand one out in time (the database is down
+/// or saturated), a pool closed by a shutdown, a database starting up or out of connections,
+/// or SQLite's file busy past its timeout.
+pub fn unavailable(err: &sqlx::Error) -> bool {
+    if connection_lost(err) {
+        return true;
+    }
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        sqlx::Error::Tls(_) => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // 57P03 cannot connect now (starting up, shutting down), 53300 too many
+            // connections, 53xxx insufficient resources; SQLite's 5 (SQLITE_BUSY) and its
+            // extended codes (x & 0xff == 5).
+            matches!(&*code, "57P03")
+                || code.starts_with("53")
+                || code.parse::<i64>().is_ok_and(|sqlite| sqlite & 0xff == 5)
+        }),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_connection_makes_the_others_suspect_for_a_while() {
+        let health = Health::default();
+        assert!(!health.suspect());
+        let failed: sqlx::Result<()> = Err(sqlx::Error::Io(std::io::Error::from(
+            std::io::ErrorKind::ConnectionReset,
+        )));
+        assert!(health.retry(&failed));
+        assert!(health.suspect());
+        assert_eq!((health.replaced(), health.retried()), (1, 1));
+        let refused: sqlx::Result<()> = Err(sqlx::Error::RowNotFound);
+        assert!(!health.retry(&refused), "only a lost connection runs again");
+        assert!(!health.retry(&Ok(())));
+    }
+
+    #[test]
+    fn a_pool_that_cannot_hand_out_a_connection_is_unavailable_not_lost() {
+        assert!(unavailable(&sqlx::Error::PoolTimedOut));
+        assert!(!connection_lost(&sqlx::Error::PoolTimedOut));
+        assert!(!unavailable(&sqlx::Error::RowNotFound));
+    }
+}
