@@ -7,7 +7,7 @@ use dashwire_protocol::Event;
 
 use super::Topic;
 use crate::store::{Store, TxConn, now_secs};
-use crate::{with_pool, with_writer};
+use crate::with_pool;
 
 /// Bumps (or starts) the sequence of each channel listed after it (one `($1, n)` row per
 /// channel, `n` being how many seqs it takes) and returns `(channel, seq)`, the last one
@@ -351,9 +351,6 @@ pub struct ChannelState {
     pub pruned_through: i64,
 }
 
-/// How long events stay in the log.
-pub const EVENT_RETENTION_SECS: i64 = 7 * 24 * 3600;
-
 impl Store {
     /// A channel's latest sequence number and how far it has been pruned.
     pub async fn channel_state(&self, topic: &str) -> sqlx::Result<ChannelState> {
@@ -432,28 +429,6 @@ impl Store {
         rows.into_iter()
             .map(|(feed_seq, payload)| decode(&payload).map(|event| (feed_seq, event)))
             .collect()
-    }
-
-    /// Drops events older than the retention, remembering per channel (and for the feed) how
-    /// far it went.
-    pub async fn prune_events(&self) -> sqlx::Result<u64> {
-        const MARK: &str = "UPDATE channel_seqs SET pruned_through = \
-             (SELECT MAX(e.seq) FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1) \
-             WHERE EXISTS (SELECT 1 FROM events e WHERE e.channel = channel_seqs.channel AND e.created_at < $1)";
-        const MARK_FEED: &str = "UPDATE channel_seqs SET pruned_through = \
-             (SELECT MAX(e.feed_seq) FROM events e WHERE e.feed_seq IS NOT NULL AND e.created_at < $1) \
-             WHERE channel = $2 \
-             AND EXISTS (SELECT 1 FROM events e WHERE e.feed_seq IS NOT NULL AND e.created_at < $1)";
-        const DELETE: &str = "DELETE FROM events WHERE created_at < $1";
-        let cutoff = now_secs() - EVENT_RETENTION_SECS;
-        with_writer!(self, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query(MARK).bind(cutoff).execute(&mut *tx).await?;
-            sqlx::query(MARK_FEED).bind(cutoff).bind(FEED).execute(&mut *tx).await?;
-            let removed = sqlx::query(DELETE).bind(cutoff).execute(&mut *tx).await?.rows_affected();
-            tx.commit().await?;
-            Ok(removed)
-        })
     }
 }
 

@@ -9,6 +9,7 @@
 pub mod health;
 pub mod log;
 pub mod media;
+mod prune;
 pub mod publish;
 pub mod session_cache;
 pub mod sqlite_writer;
@@ -16,6 +17,7 @@ mod topic;
 
 pub use health::Health;
 pub use log::Published;
+pub use prune::{EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL};
 pub use publish::{Committed, Publish, Publisher};
 pub use topic::Topic;
 
