@@ -30,8 +30,11 @@ ROUNDS=${ROUNDS:-3}
 USERS=${USERS:-20000}
 SOCKETS=${SOCKETS:-10000}
 OUT=${OUT:-$(mktemp -d)}
-# Which scenarios each round runs (a subset to re-measure one of them).
-SCENARIOS=${SCENARIOS:-chat300 chat2000 burst}
+# Which scenarios each round runs (a subset to re-measure one of them). `dashboard` is the
+# dashboard page with 1,000,000 posts on SQLite and on PostgreSQL (loadtest/dashboard.sh,
+# seeded once by A's generator, A_GEN or GEN, and interleaved round by round): part of the
+# A/B set every performance change runs, whatever DB says.
+SCENARIOS=${SCENARIOS:-chat300 chat2000 burst dashboard}
 DB=${DB:-sqlite}
 echo "results in $OUT"
 
@@ -108,12 +111,15 @@ run() {
   echo "$name $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU|per socket' "$log" | tr '\n' ' ' | cut -c1-600)"
 }
 
+SOCKET_SCENARIOS=${SCENARIOS//dashboard/}
+if [ -n "${SOCKET_SCENARIOS// /}" ]; then
 seed "$A" "$OUT/a" a
 seed "$B" "$OUT/b" b
+fi
 for round in $(seq 1 "$ROUNDS"); do
   for side in a b; do
     if [ "$side" = a ]; then bin=$A; else bin=$B; fi
-    for scenario in $SCENARIOS; do
+    for scenario in $SOCKET_SCENARIOS; do
       case $scenario in
         chat300) run "$side" "$bin" "$OUT/$side" chat300 chat --count "$SOCKETS" --rate 300 --duration 15 --pairs 2000 ;;
         chat2000) run "$side" "$bin" "$OUT/$side" chat2000 chat --count "$SOCKETS" --rate 2000 --duration 15 --pairs 2000 ;;
@@ -133,3 +139,8 @@ for round in $(seq 1 "$ROUNDS"); do
     done
   done
 done
+
+if [[ " $SCENARIOS " == *" dashboard "* ]]; then
+  BUILDS="a=$A b=$B" SEED_GEN=${A_GEN:-$GEN} GEN=$GEN ROUNDS=$ROUNDS DATABASES="sqlite postgres" \
+    loadtest/dashboard.sh | tee "$OUT/dashboard.txt"
+fi

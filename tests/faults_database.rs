@@ -149,6 +149,7 @@ async fn postgres_down_answers_503_stores_nothing_and_is_forgotten_2s_after_it_r
         .await
         .unwrap();
     let waited = asked.elapsed();
+    println!("a send with PostgreSQL down was answered in {waited:?}");
     assert_eq!(answer.status(), 503, "a send while PostgreSQL is down");
     let retry_after: u64 = answer.headers()["retry-after"]
         .to_str()
@@ -191,6 +192,7 @@ async fn postgres_down_answers_503_stores_nothing_and_is_forgotten_2s_after_it_r
         }
     }
     let first_ok = first_ok.expect("a send worked again within 10 s");
+    println!("the first send after PostgreSQL's return worked {first_ok:?} after it");
     assert!(
         first_ok < Duration::from_secs(2),
         "the first send after PostgreSQL's return worked after {first_ok:?} (at most 2 s)"

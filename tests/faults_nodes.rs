@@ -82,6 +82,9 @@ async fn a_node_stopped_for_a_deploy_hands_its_readers_to_the_other_at_once() {
             "reader {n} resumed on the other node"
         );
         let away = reader.resumed_at[0] - reader.closed_at[0];
+        println!(
+            "reader {n}: closed {closed_after:?} after SIGTERM, subscribed again {away:?} later"
+        );
         assert!(
             away < Duration::from_secs(1),
             "reader {n} was subscribed on the other node {away:?} after its close"
