@@ -98,6 +98,21 @@ describe('ApiClient', () => {
     expect(err.details[0]).toMatch(/Could not reach the server/);
   });
 
+  it("reads a 503's Retry-After, so a load waits what the server asked", async () => {
+    const body = JSON.stringify({
+      meta: { status: 503, msg: 'Service Unavailable' },
+      response: [],
+      errors: [{ code: 'unavailable', detail: 'The service is unavailable for a moment and nothing was saved. Please try again.' }],
+    });
+    const client = new ApiClient((async () =>
+      new Response(body, { status: 503, headers: { 'Retry-After': '2' } })) as unknown as typeof fetch);
+    const err = (await client.get('/svc/conversations').catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(503);
+    expect(err.codes).toEqual(['unavailable']);
+    expect(err.retryAfterMs).toBe(2000);
+    expect(err.details[0]).toMatch(/nothing was saved/);
+  });
+
   it('gives a fallback text for an error answer that is not JSON', async () => {
     const client = new ApiClient((async () => new Response('oops', { status: 502 })) as unknown as typeof fetch);
     const err = (await client.get('/svc/blogs/explore').catch((e: unknown) => e)) as ApiError;

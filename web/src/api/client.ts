@@ -12,12 +12,18 @@ export class ApiError extends Error {
   readonly details: string[];
   /** The form fields the errors are about (`errors[].field`), by field: a form's errors map. */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /**
+   * How long the server asked to wait before trying again (its `Retry-After`, as a 503
+   * `unavailable` sends while the database is away), in milliseconds.
+   */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     status: number,
     details: string[],
     codes: ApiErrorCode[] = [],
     fieldErrors: Record<string, string> = {},
+    retryAfterMs?: number,
   ) {
     super(details.join(' ') || `Request failed (${status})`);
     this.name = 'ApiError';
@@ -25,12 +31,20 @@ export class ApiError extends Error {
     this.details = details.length > 0 ? details : [this.message];
     this.codes = codes;
     this.fieldErrors = fieldErrors;
+    this.retryAfterMs = retryAfterMs;
   }
 
   /** True when the failure was a network error rather than an answer from the server. */
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+}
+
+/** A `Retry-After` in seconds (the form the server sends), in milliseconds. */
+function retryAfterMs(header: string | null | undefined): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 /** Turns any thrown value into texts to show under a form or next to a button. */
@@ -184,6 +198,7 @@ export class ApiClient {
         errors.map((e) => e.detail).filter(Boolean),
         errors.map((e) => e.code),
         Object.fromEntries(errors.filter((e) => e.field && e.detail).map((e) => [e.field, e.detail])),
+        retryAfterMs(res.headers?.get('Retry-After')),
       );
     }
     return envelope.response;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './client';
-import { LOAD_RETRIES, loadError, shouldRetry } from './queryClient';
+import { LOAD_RETRIES, loadError, retryDelay, shouldRetry } from './queryClient';
 
 describe('the query client', () => {
   it('tries a load again after a network failure or a server error, a few times', () => {
@@ -9,6 +9,15 @@ describe('the query client', () => {
       expect(shouldRetry(LOAD_RETRIES - 1, error)).toBe(true);
       expect(shouldRetry(LOAD_RETRIES, error)).toBe(false);
     }
+  });
+
+  it("waits what a 503's Retry-After asks before trying a load again, else backs off", () => {
+    const unavailable = new ApiError(503, ['The service is unavailable for a moment.'], ['unavailable'], {}, 2000);
+    expect(retryDelay(0, unavailable)).toBe(2000);
+    expect(retryDelay(1, unavailable)).toBe(2000);
+    expect(retryDelay(0, new ApiError(500, ['oops']))).toBe(1000);
+    expect(retryDelay(2, new ApiError(0, ['offline']))).toBe(4000);
+    expect(retryDelay(10, new TypeError('x'))).toBe(30_000);
   });
 
   it('does not try a 4xx answer again: it would say the same', () => {

@@ -16,6 +16,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * How long before a failed load is tried again: what the server asked for (a 503's
+ * `Retry-After`: the database is away for a moment), else TanStack's own back-off (1 s,
+ * doubling, at most 30 s).
+ */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (error instanceof ApiError && error.retryAfterMs !== undefined) return error.retryAfterMs;
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
+/**
  * The app's QueryClient. The socket keeps live data current (and polls while it is down), so
  * a window coming back into focus refetches nothing. `retry: false` is for tests, which
  * answer at once and want a failure shown at once.
@@ -25,6 +35,7 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
     defaultOptions: {
       queries: {
         retry: retry ? shouldRetry : false,
+        retryDelay,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },
