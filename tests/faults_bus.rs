@@ -154,3 +154,51 @@ async fn a_redis_restart_under_sends_loses_nothing_and_duplicates_nothing() {
     drop((one, two));
     db.cleanup().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_follow_made_while_redis_is_down_reaches_the_open_dashboard_once_it_is_back() {
+    use dashwire_protocol::Event;
+    let mut redis = OwnRedis::start();
+    let db = TestDb::new(Kind::Postgres).await;
+    let (one, two) = two_nodes(&db, &redis);
+    let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
+    let ben = Client::registered(&one.base, "ben@example.com", "ben").await;
+    // Ben's dashboard is open on node two; he follows no one yet.
+    let mut dashboard = cookie_socket(&two.base, &ben).await;
+    dashboard.subscribe("dashboard", None).await;
+
+    redis.stop();
+    // He follows Ann on node one: node two's dashboard cannot hear of it over the bus.
+    let followed = ben.post("/svc/follow", &[("tumblelog", "ann")]).await;
+    assert_eq!(followed.status, 200, "{:?}", followed.body);
+    redis.start_again();
+    // Once node two has made good what the outage lost, Ann's posts reach his dashboard.
+    let mut posted = None;
+    for attempt in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let id = ann
+            .save_post(
+                "ann",
+                &[
+                    ("post[type]", "text"),
+                    ("post[state]", "0"),
+                    ("post[one]", &format!("after the outage {attempt}")),
+                ],
+            )
+            .await["post"]["id"]
+            .as_i64()
+            .unwrap();
+        let heard = tokio::time::timeout(Duration::from_millis(300), dashboard.event()).await;
+        if let Ok(frame) = heard {
+            posted = Some((id, frame));
+            break;
+        }
+    }
+    let (id, frame) = posted.expect("a post of Ann's reached Ben's open dashboard within 5 s");
+    match frame.event {
+        Event::Post(change) => assert!(change.id <= id, "one of Ann's posts: {change:?}"),
+        other => panic!("expected a post, got {other:?}"),
+    }
+    drop((one, two));
+    db.cleanup().await;
+}

@@ -253,11 +253,28 @@ impl Realtime {
     fn heal_after_bus_gap(&self) {
         self.metrics().bus_reconnects.inc();
         self.registry().resync_feed();
-        self.registry().refresh_groups();
         let store = &self.inner.store;
         store.sessions().clear();
         let realtime = self.clone();
-        tokio::spawn(async move { realtime.close_ended_sessions().await });
+        tokio::spawn(async move {
+            realtime.close_ended_sessions().await;
+            realtime.refresh_groups_paced().await;
+        });
+    }
+
+    /// Tells every group's sockets to ask their feature again, a few hundred topics at a time:
+    /// each asks the database (a dashboard reads its user's blogs), and ten thousand at once
+    /// would meet a database that may be coming back itself.
+    async fn refresh_groups_paced(&self) {
+        const AT_ONCE: usize = 200;
+        const PAUSE: Duration = Duration::from_millis(50);
+        let topics = self.registry().group_topics();
+        for chunk in topics.chunks(AT_ONCE) {
+            for topic in chunk {
+                self.registry().refresh(topic);
+            }
+            tokio::time::sleep(PAUSE).await;
+        }
     }
 
     /// Closes the sockets of sessions no longer stored (ended on another node while the bus

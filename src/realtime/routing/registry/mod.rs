@@ -409,18 +409,14 @@ impl Registry {
         signal(&entry.subscribers, || Outbound::Refresh(topic.clone()));
     }
 
-    /// Tells every local subscriber of every group's topic that its members may have changed:
-    /// after a bus outage, when a refresh from another node may have been lost.
-    pub fn refresh_groups(&self) {
-        let groups: Vec<Arc<str>> = self
-            .topics
+    /// The topics of every group (a dashboard's blogs): after a bus outage, when a refresh
+    /// from another node may have been lost, each is told again ([`Registry::refresh`]).
+    pub fn group_topics(&self) -> Vec<Arc<str>> {
+        self.topics
             .iter()
             .filter(|entry| entry.kind == TopicKind::Group)
             .map(|entry| entry.key().clone())
-            .collect();
-        for topic in &groups {
-            self.refresh(topic);
-        }
+            .collect()
     }
 
     /// The users' sessions (not visitors') with a socket open on this node.
