@@ -195,9 +195,13 @@ async fn run_serve(mut config: Config) -> anyhow::Result<()> {
     .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?;
     // With Redis, every node counts failed logins in one place.
     let login_limiter = match config.redis_url.as_deref() {
-        Some(url) => LoginLimiter::redis(url, &config.realtime.redis_prefix)
-            .await
-            .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?,
+        Some(url) => LoginLimiter::redis(
+            url,
+            config.realtime.redis_cluster,
+            &config.realtime.redis_prefix,
+        )
+        .await
+        .map_err(|err| StoreOpenError(anyhow::anyhow!("--redis-url / REDIS_URL: {err:#}")))?,
         None => LoginLimiter::default(),
     };
     let state = AppState {

@@ -25,10 +25,17 @@ pub struct LoginLimiter {
 }
 
 impl LoginLimiter {
-    /// A limiter shared by every node on the Redis at `url`, its keys under `prefix`.
-    pub async fn redis(url: &str, prefix: &str) -> anyhow::Result<LoginLimiter> {
-        let client = redis::Client::open(url)?;
-        let connection = ConnectionManager::new(client).await?;
+    /// A limiter shared by every node on the Redis at `url`, its keys under `prefix`. With
+    /// `cluster`, `url` names nodes of a Redis Cluster (comma-separated): an address's
+    /// commands all touch its one key, so they go to that key's shard.
+    pub async fn redis(url: &str, cluster: bool, prefix: &str) -> anyhow::Result<LoginLimiter> {
+        let connection = if cluster {
+            let nodes: Vec<&str> = url.split(',').map(str::trim).collect();
+            let client = redis::cluster::ClusterClient::new(nodes)?;
+            RedisLink::Cluster(client.get_async_connection().await?)
+        } else {
+            RedisLink::One(ConnectionManager::new(redis::Client::open(url)?).await?)
+        };
         Ok(LoginLimiter {
             memory: MemoryLimiter::default(),
             redis: Some(RedisLimiter {
@@ -83,8 +90,47 @@ impl LoginLimiter {
 /// The limit in Redis: one counter per address, expiring a window after its first failure.
 #[derive(Clone)]
 struct RedisLimiter {
-    connection: ConnectionManager,
+    connection: RedisLink,
     prefix: String,
+}
+
+/// A connection to one Redis or to a Redis Cluster, either of which runs the limiter's
+/// commands (both reconnect by themselves).
+#[derive(Clone)]
+enum RedisLink {
+    One(ConnectionManager),
+    Cluster(redis::cluster_async::ClusterConnection),
+}
+
+impl redis::aio::ConnectionLike for RedisLink {
+    fn req_packed_command<'a>(
+        &'a mut self,
+        cmd: &'a redis::Cmd,
+    ) -> redis::RedisFuture<'a, redis::Value> {
+        match self {
+            RedisLink::One(conn) => conn.req_packed_command(cmd),
+            RedisLink::Cluster(conn) => conn.req_packed_command(cmd),
+        }
+    }
+
+    fn req_packed_commands<'a>(
+        &'a mut self,
+        pipeline: &'a redis::Pipeline,
+        offset: usize,
+        count: usize,
+    ) -> redis::RedisFuture<'a, Vec<redis::Value>> {
+        match self {
+            RedisLink::One(conn) => conn.req_packed_commands(pipeline, offset, count),
+            RedisLink::Cluster(conn) => conn.req_packed_commands(pipeline, offset, count),
+        }
+    }
+
+    fn get_db(&self) -> i64 {
+        match self {
+            RedisLink::One(conn) => conn.get_db(),
+            RedisLink::Cluster(conn) => conn.get_db(),
+        }
+    }
 }
 
 impl RedisLimiter {

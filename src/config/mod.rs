@@ -108,6 +108,18 @@ pub struct ServeArgs {
     /// Prefix of the Redis channels, so deployments sharing one Redis keep apart.
     #[arg(long, env = "DASHWIRE_REDIS_PREFIX", default_value = "dashwire")]
     pub redis_prefix: String,
+    /// The Redis is a Redis Cluster (7+): --redis-url names any of its nodes (comma-separated)
+    /// and channels are spread over its shards by hash slot (sharded pub/sub).
+    #[arg(
+        long,
+        env = "DASHWIRE_REDIS_CLUSTER",
+        value_parser = Switch,
+        action = ArgAction::Set,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        default_value_t = false
+    )]
+    pub redis_cluster: bool,
     /// Seconds between the server's pings; a socket silent for two intervals is closed.
     #[arg(long, env = "DASHWIRE_WS_PING_SECS", default_value_t = 25)]
     pub ws_ping_secs: u64,
@@ -337,12 +349,34 @@ impl TryFrom<ServeArgs> for Config {
             reason: format!("'{}' is not an address like 127.0.0.1:8080", args.bind),
         })?;
         check_database_url(&args.database.database_url)?;
-        if let Some(url) = &args.redis_url
-            && !(url.starts_with("redis://") || url.starts_with("rediss://"))
-        {
+        if let Some(urls) = &args.redis_url {
+            // A cluster may be named by several of its nodes.
+            let named: Vec<&str> = if args.redis_cluster {
+                urls.split(',').map(str::trim).collect()
+            } else {
+                vec![urls.as_str()]
+            };
+            for url in named {
+                if !(url.starts_with("redis://") || url.starts_with("rediss://")) {
+                    return Err(ConfigError {
+                        setting: "--redis-url / REDIS_URL",
+                        reason: format!("'{url}' is not a redis:// URL"),
+                    });
+                }
+            }
+        }
+        if !args.redis_cluster && args.redis_url.as_deref().is_some_and(|u| u.contains(',')) {
             return Err(ConfigError {
                 setting: "--redis-url / REDIS_URL",
-                reason: format!("'{url}' is not a redis:// URL"),
+                reason: "names several Redis servers: one Redis is one URL (several nodes of a \
+                         Redis Cluster need --redis-cluster)"
+                    .into(),
+            });
+        }
+        if args.redis_cluster && args.redis_url.as_deref().is_none_or(str::is_empty) {
+            return Err(ConfigError {
+                setting: "--redis-cluster / DASHWIRE_REDIS_CLUSTER",
+                reason: "needs --redis-url (a node of the cluster)".into(),
             });
         }
         if args.ws_ping_secs == 0 {
@@ -453,6 +487,7 @@ impl TryFrom<ServeArgs> for Config {
                 ping_interval: std::time::Duration::from_secs(args.ws_ping_secs),
                 allowed_origins: args.allowed_origins,
                 redis_prefix: args.redis_prefix,
+                redis_cluster: args.redis_cluster,
                 ..Default::default()
             },
         })

@@ -10,6 +10,7 @@ fn serve_args(bind: &str, db: &str) -> ServeArgs {
         secure_cookies: false,
         redis_url: None,
         redis_prefix: "dashwire".into(),
+        redis_cluster: false,
         ws_ping_secs: 25,
         ws_queue: 256,
         listen_backlog: 4096,
@@ -38,6 +39,26 @@ fn serve_args(bind: &str, db: &str) -> ServeArgs {
         itunes_search: false,
         itunes_api_url: "https://itunes.apple.com".into(),
     }
+}
+
+#[test]
+fn a_redis_cluster_is_named_by_its_nodes_and_needs_one() {
+    let with = |url: Option<&str>, cluster: bool| {
+        let mut args = serve_args("127.0.0.1:1", DEFAULT_DATABASE_URL);
+        args.redis_url = url.map(Into::into);
+        args.redis_cluster = cluster;
+        Config::try_from(args)
+    };
+    let nodes = "redis://127.0.0.1:7000, redis://127.0.0.1:7001";
+    let config = with(Some(nodes), true).unwrap();
+    assert!(config.realtime.redis_cluster);
+    let err = with(None, true).unwrap_err();
+    assert!(err.to_string().contains("--redis-cluster"), "{err}");
+    let err = with(Some("redis://127.0.0.1:7000,tcp://x"), true).unwrap_err();
+    assert!(err.to_string().contains("'tcp://x'"), "{err}");
+    // One Redis is one URL: a list without --redis-cluster is not one.
+    let err = with(Some(nodes), false).unwrap_err();
+    assert!(err.to_string().contains("--redis-url"), "{err}");
 }
 
 #[test]

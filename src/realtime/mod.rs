@@ -93,6 +93,8 @@ pub struct Settings {
     pub allowed_origins: Vec<String>,
     /// Prefix of this deployment's Redis channels.
     pub redis_prefix: String,
+    /// The Redis is a Redis Cluster: channels are sharded (`bus/cluster.rs`).
+    pub redis_cluster: bool,
 }
 
 impl Default for Settings {
@@ -103,6 +105,7 @@ impl Default for Settings {
             read_buffer_size: 512,
             allowed_origins: Vec::new(),
             redis_prefix: "dashwire".into(),
+            redis_cluster: false,
         }
     }
 }
@@ -140,7 +143,10 @@ impl Realtime {
         let metrics = Arc::new(Metrics::default());
         let bus = match redis_url {
             None => Bus::local(router),
-            Some(url) => Bus::redis(url, &settings.redis_prefix, router, metrics.clone()).await?,
+            Some(url) => {
+                let (prefix, cluster) = (&settings.redis_prefix, settings.redis_cluster);
+                Bus::redis(url, cluster, prefix, router, metrics.clone()).await?
+            }
         };
         // What commits from now on reaches every node through this bus.
         if !store

@@ -260,3 +260,170 @@ fn chown_to_postgres(path: &Path) {
         .expect("chown");
     assert!(status.success(), "chown {}", path.display());
 }
+
+/// A Redis Cluster of the test's own: three masters, no replicas, on ports of their own (each
+/// with its cluster bus on the port + 10,000), whose shards the test may restart.
+pub struct OwnRedisCluster {
+    ports: Vec<u16>,
+    dir: tempfile::TempDir,
+    children: Vec<Option<Child>>,
+}
+
+impl OwnRedisCluster {
+    pub fn start() -> OwnRedisCluster {
+        let mut ports = Vec::new();
+        while ports.len() < 3 {
+            let port = free_port();
+            let bus_free =
+                port < 55_000 && std::net::TcpListener::bind(("127.0.0.1", port + 10_000)).is_ok();
+            if bus_free && !ports.contains(&port) {
+                ports.push(port);
+            }
+        }
+        let mut cluster = OwnRedisCluster {
+            children: ports.iter().map(|_| None).collect(),
+            ports,
+            dir: tempfile::tempdir().unwrap(),
+        };
+        for shard in 0..3 {
+            cluster.start_shard(shard);
+        }
+        let nodes: Vec<String> = cluster
+            .ports
+            .iter()
+            .map(|p| format!("127.0.0.1:{p}"))
+            .collect();
+        let created = Command::new("redis-cli")
+            .args(["--cluster", "create"])
+            .args(&nodes)
+            .args(["--cluster-replicas", "0", "--cluster-yes"])
+            .output()
+            .expect("redis-cli (Debian's redis-tools) is needed");
+        assert!(
+            created.status.success(),
+            "redis-cli --cluster create: {}{}",
+            String::from_utf8_lossy(&created.stdout),
+            String::from_utf8_lossy(&created.stderr)
+        );
+        cluster.wait_ok();
+        cluster
+    }
+
+    /// `redis://` URLs of its nodes, comma-separated, as `--redis-url` takes them.
+    pub fn urls(&self) -> String {
+        let urls: Vec<String> = self
+            .ports
+            .iter()
+            .map(|p| format!("redis://127.0.0.1:{p}"))
+            .collect();
+        urls.join(",")
+    }
+
+    fn start_shard(&mut self, shard: usize) {
+        assert!(self.children[shard].is_none(), "shard {shard} is running");
+        let port = self.ports[shard].to_string();
+        let child = Command::new("redis-server")
+            .args([
+                "--port",
+                &port,
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .args(["--cluster-enabled", "yes", "--cluster-node-timeout", "2000"])
+            // The other shards go on while one is away.
+            .args(["--cluster-require-full-coverage", "no"])
+            .arg("--cluster-config-file")
+            .arg(format!("nodes-{port}.conf"))
+            .arg("--dir")
+            .arg(self.dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server");
+        self.children[shard] = Some(child);
+        let port = self.ports[shard];
+        wait_until(Duration::from_secs(10), "a cluster shard", || {
+            redis_cli(port, &["PING"]).trim() == "PONG"
+        });
+    }
+
+    /// Waits until every node says the cluster is ok.
+    fn wait_ok(&self) {
+        wait_until(Duration::from_secs(20), "the cluster's state ok", || {
+            self.ports
+                .iter()
+                .all(|&p| redis_cli(p, &["CLUSTER", "INFO"]).contains("cluster_state:ok"))
+        });
+    }
+
+    /// The shard that owns `channel`'s hash slot (and so its sharded pub/sub).
+    pub fn owner_of(&self, channel: &str) -> usize {
+        let slot: u16 = redis_cli(self.ports[0], &["CLUSTER", "KEYSLOT", channel])
+            .trim()
+            .parse()
+            .expect("a slot");
+        let nodes = redis_cli(self.ports[0], &["CLUSTER", "NODES"]);
+        for line in nodes.lines() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let Some(port) = fields
+                .get(1)
+                .and_then(|addr| addr.split('@').next())
+                .and_then(|addr| addr.rsplit(':').next())
+                .and_then(|p| p.parse::<u16>().ok())
+            else {
+                continue;
+            };
+            let owns = fields.iter().skip(8).any(|range| {
+                let (low, high) = range.split_once('-').unwrap_or((range, range));
+                match (low.parse::<u16>(), high.parse::<u16>()) {
+                    (Ok(low), Ok(high)) => (low..=high).contains(&slot),
+                    _ => false,
+                }
+            });
+            if owns {
+                return self
+                    .ports
+                    .iter()
+                    .position(|&p| p == port)
+                    .expect("one of ours");
+            }
+        }
+        panic!("no node owns slot {slot}: {nodes}");
+    }
+
+    /// Kills one shard (as a crash would) and starts it again on its port with its cluster
+    /// state, after `away`; waits until the cluster is ok again.
+    pub fn restart_shard(&mut self, shard: usize, away: Duration) {
+        if let Some(mut child) = self.children[shard].take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        std::thread::sleep(away);
+        self.start_shard(shard);
+        self.wait_ok();
+    }
+}
+
+impl Drop for OwnRedisCluster {
+    fn drop(&mut self) {
+        for child in self.children.iter_mut().filter_map(Option::take) {
+            let mut child = child;
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// What `redis-cli -p PORT ARGS…` prints (empty when it cannot connect).
+fn redis_cli(port: u16, args: &[&str]) -> String {
+    Command::new("redis-cli")
+        .args(["-p", &port.to_string()])
+        .args(args)
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+        .unwrap_or_default()
+}

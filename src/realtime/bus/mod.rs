@@ -13,7 +13,9 @@
 //! wait for each other on a topic, and a burst reaches the router back to back and is routed
 //! together, so each socket then writes several events at once.
 
+mod cluster;
 mod redis;
+mod wire;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -70,16 +72,22 @@ impl Bus {
 
     /// The Redis bus: connects the publishing side and spawns its task, and the subscribing
     /// side, which hands what arrives to `router`. Channels are prefixed with `prefix`, so
-    /// deployments sharing one Redis keep apart.
+    /// deployments sharing one Redis keep apart. With `cluster`, `url` names nodes of a Redis
+    /// Cluster (comma-separated, any of them) and channels are sharded (`cluster.rs`).
     pub async fn redis(
         url: &str,
+        cluster: bool,
         prefix: &str,
         router: mpsc::UnboundedSender<Incoming>,
         metrics: Arc<Metrics>,
     ) -> anyhow::Result<Bus> {
-        Ok(Bus::Redis(
-            RedisBus::connect(url, prefix, router, metrics).await?,
-        ))
+        let bus = if cluster {
+            let nodes: Vec<String> = url.split(',').map(|n| n.trim().to_owned()).collect();
+            RedisBus::connect_cluster(&nodes, prefix, router, metrics).await?
+        } else {
+            RedisBus::connect(url, prefix, router, metrics).await?
+        };
+        Ok(Bus::Redis(bus))
     }
 
     /// Tells the bus this node now wants a topic, or no longer does. Called under the
@@ -120,7 +128,7 @@ pub struct Outlet {
 
 enum Way {
     Local(mpsc::UnboundedSender<Incoming>),
-    Redis(mpsc::UnboundedSender<redis::Outgoing>),
+    Redis(mpsc::UnboundedSender<wire::Outgoing>),
 }
 
 impl Publish for Outlet {
@@ -143,7 +151,7 @@ impl Publish for Outlet {
                 }
             }
             Way::Redis(outgoing) => {
-                let _ = outgoing.send(redis::Outgoing::Committed(committed));
+                let _ = outgoing.send(wire::Outgoing::Committed(committed));
             }
         }
     }

@@ -1,31 +1,25 @@
-//! The Redis side of the bus: one task publishes what this node committed, in commit order,
-//! a pipeline at a time; one task holds the node's subscriptions (the topics its sockets want,
-//! and the feed and control channels every node hears) and hands what arrives to the router.
-//!
-//! Every Redis message carries its send time (`sent_at_us`, microseconds since the Unix
-//! epoch by the publishing node's clock), so the receiving node can record the hop in
-//! `dashwire_bus_lag_seconds`. The field is optional both ways: a node that predates it
-//! ignores it (the messages are MessagePack maps, and unknown keys are skipped), and a
-//! message without it is delivered as ever, just not timed. Clocks that disagree show up as
-//! lag (or, when the receiver's runs behind, as zero): keep the nodes on NTP.
+//! The bus on one Redis server: one task publishes what this node committed, in commit order,
+//! a pipeline of `PUBLISH`es at a time (`wire::run_publisher`); one task holds the node's
+//! subscriptions (the topics its sockets want, and the feed and control channels every node
+//! hears) and hands what arrives to the router. What the messages are: `wire.rs`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use dashwire_protocol::Event;
 use futures_util::StreamExt;
 use redis::aio::ConnectionManager;
-use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
+use super::wire::{
+    self, BusMessage, Outgoing, coalesce, control_channel, feed_channel, redis_channel,
+};
 use super::{Incoming, Interest};
 use crate::realtime::metrics::Metrics;
-use crate::store::{Committed, Published, Topic};
 
 /// The Redis side: a connection to publish on, and the task that holds the subscriptions.
 pub struct RedisBus {
-    /// To the publishing task ([`run_redis_publisher`]).
+    /// To the publishing task (`wire::run_publisher`).
     outgoing: mpsc::UnboundedSender<Outgoing>,
     commands: mpsc::UnboundedSender<Interest>,
 }
@@ -42,11 +36,13 @@ impl RedisBus {
         let client = redis::Client::open(url)?;
         let publisher = ConnectionManager::new(client.clone()).await?;
         let (outgoing, committed) = mpsc::unbounded_channel();
-        tokio::spawn(run_redis_publisher(
-            publisher,
+        let sending = metrics.clone();
+        tokio::spawn(wire::run_publisher(
+            async move |messages: &[(String, BusMessage)]| {
+                send_all(&publisher, messages, &sending).await
+            },
             prefix.to_owned(),
             committed,
-            metrics.clone(),
         ));
         let (commands, interest) = mpsc::unbounded_channel();
         tokio::spawn(run_redis_subscriber(
@@ -57,6 +53,15 @@ impl RedisBus {
             metrics,
         ));
         Ok(RedisBus { outgoing, commands })
+    }
+
+    /// The handle to a publishing and a subscribing task started elsewhere (a cluster's:
+    /// `cluster.rs`).
+    pub(super) fn from_tasks(
+        outgoing: mpsc::UnboundedSender<Outgoing>,
+        commands: mpsc::UnboundedSender<Interest>,
+    ) -> RedisBus {
+        RedisBus { outgoing, commands }
     }
 
     /// Tells the subscribing task of a change in which topics this node wants.
@@ -77,168 +82,6 @@ impl RedisBus {
             let _ = sent.await;
         }
     }
-}
-
-/// What the publishing task takes: a committed change, or a caller waiting for what was
-/// handed over before it to be sent (a shutdown, [`RedisBus::flush`]).
-pub(super) enum Outgoing {
-    Committed(Committed),
-    Flush(oneshot::Sender<()>),
-}
-
-/// What travels between nodes. Built and consumed at once, never stored, so the size
-/// difference between the variants costs nothing.
-#[derive(Debug, Serialize, Deserialize)]
-#[allow(clippy::large_enum_variant)]
-enum BusMessage {
-    Event {
-        topic: Topic,
-        seq: i64,
-        event: Event,
-        /// When the publishing node sent it: microseconds since the Unix epoch.
-        #[serde(default)]
-        sent_at_us: Option<u64>,
-        /// Its position in the feed, for an event in the feed.
-        #[serde(default)]
-        feed_seq: Option<i64>,
-    },
-    SessionEnded {
-        session: String,
-        #[serde(default)]
-        sent_at_us: Option<u64>,
-    },
-    Refresh {
-        topic: String,
-        #[serde(default)]
-        sent_at_us: Option<u64>,
-    },
-}
-
-impl BusMessage {
-    /// A session's end or a group's refresh: a signal the event log does not keep.
-    fn is_signal(&self) -> bool {
-        !matches!(self, BusMessage::Event { .. })
-    }
-
-    fn sent_at_us(&self) -> Option<u64> {
-        match self {
-            BusMessage::Event { sent_at_us, .. }
-            | BusMessage::SessionEnded { sent_at_us, .. }
-            | BusMessage::Refresh { sent_at_us, .. } => *sent_at_us,
-        }
-    }
-}
-
-/// Now by the wall clock, in microseconds since the Unix epoch (0 if the clock is before it).
-fn unix_micros() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
-}
-
-/// The time between a send stamped `sent_at_us` and `now_us`; zero when the sender's clock
-/// is ahead of ours.
-fn lag(sent_at_us: u64, now_us: u64) -> Duration {
-    Duration::from_micros(now_us.saturating_sub(sent_at_us))
-}
-
-fn control_channel(prefix: &str) -> String {
-    format!("{prefix}:control")
-}
-
-fn redis_channel(prefix: &str, topic: &str) -> String {
-    format!("{prefix}:topic:{topic}")
-}
-
-fn feed_channel(prefix: &str) -> String {
-    format!("{prefix}:feed")
-}
-
-/// The Redis bus's publishing task: sends what committed, in the order it committed, each
-/// time everything that queued meanwhile in one round trip (a pipeline of `PUBLISH`es).
-///
-/// A pipeline that fails (Redis is down) loses its events, which the log makes good, but not
-/// its session endings and refreshes, which are in no log: those are kept and sent again,
-/// first, with the next pipeline or a second later, until Redis takes them. (A node that was
-/// subscribed through the outage also reconciles when its subscription comes back:
-/// `Realtime::heal_after_bus_gap`; this covers a node whose subscription never dropped.)
-async fn run_redis_publisher(
-    redis: ConnectionManager,
-    prefix: String,
-    mut outgoing: mpsc::UnboundedReceiver<Outgoing>,
-    metrics: Arc<Metrics>,
-) {
-    /// Changes sent in one pipeline at most.
-    const MAX_PIPELINE: usize = 256;
-    /// Signals kept for a Redis that is down, at most; past it the oldest go (the other
-    /// nodes' reconciliation still closes the sessions they named).
-    const MAX_UNSENT: usize = 10_000;
-    const RETRY_EVERY: Duration = Duration::from_secs(1);
-    let mut queued = Vec::with_capacity(MAX_PIPELINE);
-    let mut flushed = Vec::new();
-    let mut unsent: Vec<(String, BusMessage)> = Vec::new();
-    loop {
-        // Every sender gone (`recv_many` takes none): what is left is tried once more.
-        let closed = tokio::select! {
-            taken = outgoing.recv_many(&mut queued, MAX_PIPELINE) => taken == 0,
-            () = tokio::time::sleep(RETRY_EVERY), if !unsent.is_empty() => false,
-        };
-        let mut messages: Vec<(String, BusMessage)> = std::mem::take(&mut unsent);
-        for item in queued.drain(..) {
-            match item {
-                Outgoing::Committed(committed) => messages.extend(bus_messages(&prefix, committed)),
-                Outgoing::Flush(done) => flushed.push(done),
-            }
-        }
-        if !send_all(&redis, &messages, &metrics).await {
-            unsent = messages
-                .into_iter()
-                .filter(|(_, m)| m.is_signal())
-                .collect();
-            let over = unsent.len().saturating_sub(MAX_UNSENT);
-            unsent.drain(..over);
-        }
-        for done in flushed.drain(..) {
-            let _ = done.send(());
-        }
-        if closed {
-            return;
-        }
-    }
-}
-
-/// What one committed change sends over Redis, each message with its Redis channel.
-fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)> {
-    let sent_at_us = Some(unix_micros());
-    let events = committed.events.into_iter().map(|published| {
-        let channel = match published.feed_seq {
-            Some(_) => feed_channel(prefix),
-            None => redis_channel(prefix, &published.topic.key()),
-        };
-        let message = BusMessage::Event {
-            topic: published.topic,
-            seq: published.seq,
-            event: published.event,
-            sent_at_us,
-            feed_seq: published.feed_seq,
-        };
-        (channel, message)
-    });
-    let refreshed = committed.refreshed.into_iter().map(|topic| {
-        let message = BusMessage::Refresh {
-            topic: topic.key().to_string(),
-            sent_at_us,
-        };
-        (control_channel(prefix), message)
-    });
-    let ended = committed.ended_sessions.into_iter().map(|session| {
-        let message = BusMessage::SessionEnded {
-            session,
-            sent_at_us,
-        };
-        (control_channel(prefix), message)
-    });
-    events.chain(refreshed).chain(ended).collect()
 }
 
 /// Publishes each `(channel, message)` in one pipeline, in order; false if Redis did not
@@ -381,198 +224,8 @@ impl Subscriber<'_> {
     }
 
     fn receive(&self, payload: &[u8]) {
-        let arrived = Instant::now();
-        self.metrics.bus_in.inc();
-        let message = match rmp_serde::from_slice::<BusMessage>(payload) {
-            Ok(message) => message,
-            Err(err) => {
-                tracing::warn!(error = %err, "undecodable bus message");
-                return;
-            }
-        };
-        if let Some(sent_at_us) = message.sent_at_us() {
-            self.metrics.bus_lag.observe(lag(sent_at_us, unix_micros()));
+        if let Some(incoming) = wire::incoming(payload, self.metrics) {
+            let _ = self.router.send(incoming);
         }
-        let incoming = match message {
-            BusMessage::Event {
-                topic,
-                seq,
-                event,
-                feed_seq,
-                ..
-            } => Incoming::Event {
-                published: Published {
-                    topic,
-                    seq,
-                    feed_seq,
-                    event,
-                },
-                arrived,
-            },
-            BusMessage::SessionEnded { session, .. } => Incoming::SessionEnded(session),
-            BusMessage::Refresh { topic, .. } => Incoming::Refresh(topic.into()),
-        };
-        let _ = self.router.send(incoming);
-    }
-}
-
-/// Takes every interest change already queued after `first` and reduces them to the topics
-/// to subscribe and to unsubscribe, each topic ending in its last asked state: a burst of
-/// connecting sockets then costs one SUBSCRIBE round trip, not one per topic.
-fn coalesce(
-    first: Interest,
-    queued: &mut mpsc::UnboundedReceiver<Interest>,
-) -> (Vec<Arc<str>>, Vec<Arc<str>>) {
-    let mut last: Vec<(Arc<str>, bool)> = Vec::new();
-    let mut index: HashMap<Arc<str>, usize> = HashMap::new();
-    let mut note = |change: Interest| {
-        let (topic, wanted) = match change {
-            Interest::Subscribe(topic) => (topic, true),
-            Interest::Unsubscribe(topic) => (topic, false),
-        };
-        match index.get(&topic) {
-            Some(&i) => last[i].1 = wanted,
-            None => {
-                index.insert(topic.clone(), last.len());
-                last.push((topic, wanted));
-            }
-        }
-    };
-    note(first);
-    for _ in 0..MAX_COALESCED {
-        match queued.try_recv() {
-            Ok(change) => note(change),
-            Err(_) => break,
-        }
-    }
-    let subscribe = last
-        .iter()
-        .filter(|(_, w)| *w)
-        .map(|(t, _)| t.clone())
-        .collect();
-    let unsubscribe = last
-        .iter()
-        .filter(|(_, w)| !*w)
-        .map(|(t, _)| t.clone())
-        .collect();
-    (subscribe, unsubscribe)
-}
-
-/// Interest changes folded into one round trip at most.
-const MAX_COALESCED: usize = 4096;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn interest_changes_coalesce_to_each_topics_last_state() {
-        let (tx, mut rx) = mpsc::unbounded_channel();
-        let t = |s: &str| Arc::<str>::from(s);
-        for change in [
-            Interest::Unsubscribe(t("b")),
-            Interest::Subscribe(t("c")),
-            Interest::Subscribe(t("b")),
-            Interest::Subscribe(t("d")),
-            Interest::Unsubscribe(t("d")),
-        ] {
-            tx.send(change).unwrap();
-        }
-        let (subscribe, unsubscribe) = coalesce(Interest::Subscribe(t("a")), &mut rx);
-        assert_eq!(subscribe, [t("a"), t("b"), t("c")]);
-        assert_eq!(unsubscribe, [t("d")]);
-        assert!(rx.try_recv().is_err(), "everything queued was taken");
-    }
-
-    /// The messages as nodes from before `sent_at_us` write and read them.
-    #[derive(Debug, Serialize, Deserialize)]
-    #[allow(clippy::large_enum_variant)]
-    enum OldBusMessage {
-        Event {
-            topic: Topic,
-            seq: i64,
-            event: Event,
-        },
-        SessionEnded {
-            session: String,
-        },
-    }
-
-    fn unread() -> Event {
-        Event::Unread(dashwire_protocol::UnreadCounts {
-            messaging: 2,
-            blogs: Vec::new(),
-        })
-    }
-
-    #[test]
-    fn the_send_time_is_read_and_ignored_by_nodes_with_and_without_it() {
-        let topic = || Topic::personal(dashwire_protocol::Channel::Unread, 1);
-        // An older node's message reaches a newer node: delivered, not timed.
-        let old = OldBusMessage::Event {
-            topic: topic(),
-            seq: 4,
-            event: unread(),
-        };
-        let bytes = rmp_serde::to_vec_named(&old).unwrap();
-        let read = rmp_serde::from_slice::<BusMessage>(&bytes).unwrap();
-        assert!(
-            matches!(
-                read,
-                BusMessage::Event {
-                    seq: 4,
-                    sent_at_us: None,
-                    ..
-                }
-            ),
-            "{read:?}"
-        );
-        let bytes = rmp_serde::to_vec_named(&OldBusMessage::SessionEnded {
-            session: "s".into(),
-        })
-        .unwrap();
-        let read = rmp_serde::from_slice::<BusMessage>(&bytes).unwrap();
-        assert_eq!(read.sent_at_us(), None);
-
-        // A newer node's message reaches an older node: the extra key is skipped.
-        let new = BusMessage::Event {
-            topic: topic(),
-            seq: 5,
-            event: unread(),
-            sent_at_us: Some(1_700_000_000_000_000),
-            feed_seq: None,
-        };
-        let bytes = rmp_serde::to_vec_named(&new).unwrap();
-        assert_eq!(
-            rmp_serde::from_slice::<BusMessage>(&bytes)
-                .unwrap()
-                .sent_at_us(),
-            Some(1_700_000_000_000_000)
-        );
-        let read = rmp_serde::from_slice::<OldBusMessage>(&bytes).unwrap();
-        assert!(
-            matches!(read, OldBusMessage::Event { seq: 5, .. }),
-            "{read:?}"
-        );
-        let bytes = rmp_serde::to_vec_named(&BusMessage::SessionEnded {
-            session: "s".into(),
-            sent_at_us: Some(9),
-        })
-        .unwrap();
-        let read = rmp_serde::from_slice::<OldBusMessage>(&bytes).unwrap();
-        assert!(
-            matches!(&read, OldBusMessage::SessionEnded { session } if session == "s"),
-            "{read:?}"
-        );
-    }
-
-    #[test]
-    fn lag_is_never_negative() {
-        assert_eq!(lag(1_000, 3_500), Duration::from_micros(2_500));
-        assert_eq!(
-            lag(3_500, 1_000),
-            Duration::ZERO,
-            "the sender's clock runs ahead"
-        );
     }
 }
