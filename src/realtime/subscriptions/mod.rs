@@ -386,7 +386,11 @@ async fn ack(out: &mut impl Outlet, channel: String, seq: i64) -> Result<(), Gon
         .await
 }
 
-async fn too_old(out: &mut impl Outlet, raw: &str, since: Option<i64>) -> Result<(), Gone> {
+pub(super) async fn too_old(
+    out: &mut impl Outlet,
+    raw: &str,
+    since: Option<i64>,
+) -> Result<(), Gone> {
     let since = since.unwrap_or_default();
     let message =
         format!("Events after {since} are no longer kept; reload, then subscribe without since.");

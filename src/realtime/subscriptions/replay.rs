@@ -102,6 +102,9 @@ impl Subscriptions {
             return Ok(());
         };
         let store = &rt.inner.store;
+        if self.missed_more_than_the_log_keeps(rt, &key).await {
+            return self.too_old_to_replay(out, &key).await;
+        }
         let (channel, last, replay, read) = if let Some(sub) = self.topics.get_mut(&key) {
             let Some(replay) = &mut sub.replay else {
                 return Ok(());
@@ -160,6 +163,55 @@ impl Subscriptions {
             Some(raw) => ack(out, raw, caught_up).await,
             None => Ok(()),
         }
+    }
+}
+
+impl Subscriptions {
+    /// Whether the replay of `key` that is about to start (a gap's, or a resync's after the
+    /// bus lost events) reaches back before what the log keeps: its channel (or the feed, for
+    /// a group) was pruned past what the client has, by age or by count. A resume was checked
+    /// when it subscribed; these were not, and reading the log from there would skip the
+    /// pruned events silently.
+    async fn missed_more_than_the_log_keeps(&self, rt: &Realtime, key: &Arc<str>) -> bool {
+        let (read, last, replay) = if let Some(sub) = self.topics.get(key) {
+            (&**key, sub.last, sub.replay.as_deref())
+        } else if let Some(group) = self.groups.get(key) {
+            (FEED, group.last, group.replay.as_deref())
+        } else {
+            return false;
+        };
+        let starting = replay.is_some_and(|r| r.sent == 0 && r.reason != ReplayReason::Resume);
+        if !starting {
+            return false;
+        }
+        match rt.inner.store.channel_state(read).await {
+            Ok(state) => last < state.pruned_through,
+            // The replay itself will fail and say so.
+            Err(_) => false,
+        }
+    }
+
+    /// Tells the client that `key` missed more than the log keeps (as a resume from there is
+    /// told: reload), and goes on live from the latest seq the replay was to reach.
+    async fn too_old_to_replay(
+        &mut self,
+        out: &mut impl Outlet,
+        key: &Arc<str>,
+    ) -> Result<(), Gone> {
+        let (channel, last, replay) = if let Some(sub) = self.topics.get_mut(key) {
+            let channel = sub.own_channel.as_deref().unwrap_or(key).to_owned();
+            (channel, &mut sub.last, sub.replay.take())
+        } else if let Some(group) = self.groups.get_mut(key) {
+            (group.channel.clone(), &mut group.last, group.replay.take())
+        } else {
+            return Ok(());
+        };
+        let Some(replay) = replay else {
+            return Ok(());
+        };
+        let since = *last;
+        *last = (*last).max(replay.up_to);
+        super::too_old(out, &channel, Some(since)).await
     }
 }
 
