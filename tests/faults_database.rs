@@ -30,7 +30,7 @@ async fn cut_connections(database: &str) -> i64 {
         .await
         .unwrap();
     sqlx::query_scalar(
-        "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+        "SELECT count(*) FROM (SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity \
          WHERE datname = $1 AND pid <> pg_backend_pid()) AS ended",
     )
     .bind(database)

@@ -9,13 +9,17 @@
 //!   out when it sat idle long enough to have died (`PING_IDLE_AFTER` in `mod.rs`), and every
 //!   connection it hands out while connections are [`Health::suspect`] (one was just found
 //!   dead): a dead one is closed and replaced before anyone sees it.
-//! - **The first one found dead costs a retry, not an answer.** A statement run on the pool
-//!   (`with_pool!`, `with_writer!`) or a transaction's `BEGIN` that fails because its
-//!   connection is gone ([`connection_lost`]) runs once more on a connection the pool has
-//!   checked. That is safe because such a failure means nothing ran: PostgreSQL ends a
-//!   terminated backend before it reads another statement, and a statement it was running
-//!   when told to end is rolled back. A transaction that loses its connection midway is not
-//!   retried (its handler's reads and rules would have to run again): it answers 503.
+//! - **The first one found dead costs a retry, not an answer, where that is safe.** A read on
+//!   the pool (`with_pool!`) or a transaction's `BEGIN` that fails because its connection is
+//!   gone ([`connection_lost`]) runs once more on a connection the pool has checked: running a
+//!   read, or a `BEGIN`, twice changes nothing. A write on the pool (`with_writer!`) runs again
+//!   only when PostgreSQL said it ended the session (`57P01`, as `pg_terminate_backend` and a
+//!   fast shutdown do; `57P03`): it ends a backend before reading another statement, and rolls
+//!   back a statement it was running, so nothing of it stayed ([`ended_by_the_server`]). A
+//!   write whose connection broke otherwise (an I/O error) may have committed before the break:
+//!   it is not run again, and neither is a transaction's `COMMIT`; both answer such a break as
+//!   an unknown outcome ([`outcome_known`]: a 500, never the 503 that says nothing was saved).
+//!   A transaction that loses its connection before its commit stored nothing: 503.
 //! - **A database that cannot be reached answers 503** ([`unavailable`]; `error.rs` sends it
 //!   with `Retry-After`), not 500: the client is told to try again, and nothing was stored.
 
@@ -72,11 +76,21 @@ impl Health {
         }
     }
 
-    /// Whether `result` failed because its connection died: if so, notes it, and the caller
-    /// runs it once more.
+    /// Whether `result` (of a read, or a `BEGIN`) failed because its connection died: if so,
+    /// notes it, and the caller runs it once more.
     pub fn retry<T>(&self, result: &sqlx::Result<T>) -> bool {
+        self.retry_if(result, connection_lost)
+    }
+
+    /// [`Health::retry`] for a write on the pool: only when the server ended the session,
+    /// which proves the statement did not commit.
+    pub fn retry_write<T>(&self, result: &sqlx::Result<T>) -> bool {
+        self.retry_if(result, ended_by_the_server)
+    }
+
+    fn retry_if<T>(&self, result: &sqlx::Result<T>, lost: fn(&sqlx::Error) -> bool) -> bool {
         match result {
-            Err(err) if connection_lost(err) => {
+            Err(err) if lost(err) => {
                 self.lost();
                 self.0.retried.fetch_add(1, Relaxed);
                 tracing::info!(error = %err, "a database connection was found dead; running again on another");
@@ -125,6 +139,26 @@ pub fn connection_lost(err: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether PostgreSQL ended the session `err` ran on (`57P01` admin shutdown, `57P03` cannot
+/// connect now): the statement was not run, or was rolled back.
+pub fn ended_by_the_server(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(db)
+        if db.code().is_some_and(|code| matches!(&*code, "57P01" | "57P03")))
+}
+
+/// A write's result, with a connection that broke under it (so that it may have committed
+/// before the break) told as an unknown outcome: a 500, never the 503 that says nothing was
+/// saved. PostgreSQL ending the session itself rolled the write back: that stays a 503.
+pub fn outcome_known<T>(written: sqlx::Result<T>) -> sqlx::Result<T> {
+    written.map_err(|err| {
+        if connection_lost(&err) && !ended_by_the_server(&err) {
+            sqlx::Error::Protocol(format!("the write's outcome is unknown: {err}"))
+        } else {
+            err
+        }
+    })
+}
+
 /// Whether `err` means the database cannot be reached or cannot take the request now (so the
 /// answer is 503, try again), rather than that something is wrong with the request or the
 /// code: a lost connection, a pool that could not hand one out in time (the database is down
@@ -136,14 +170,16 @@ pub fn unavailable(err: &sqlx::Error) -> bool {
     }
     match err {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
-        sqlx::Error::Tls(_) => true,
         sqlx::Error::Database(db) => db.code().is_some_and(|code| {
-            // 57P03 cannot connect now (starting up, shutting down), 53300 too many
-            // connections, 53xxx insufficient resources; SQLite's 5 (SQLITE_BUSY) and its
-            // extended codes (x & 0xff == 5).
-            matches!(&*code, "57P03")
-                || code.starts_with("53")
-                || code.parse::<i64>().is_ok_and(|sqlite| sqlite & 0xff == 5)
+            if code.len() == 5 {
+                // PostgreSQL's SQLSTATE: 57P03 cannot connect now (starting up, shutting
+                // down), class 53 insufficient resources (53300 too many connections).
+                &*code == "57P03" || code.starts_with("53")
+            } else {
+                // SQLite's result code: SQLITE_BUSY (5) and its extended codes (x & 0xff == 5,
+                // e.g. 517 BUSY_SNAPSHOT); SQLite's codes have at most four digits.
+                code.parse::<i64>().is_ok_and(|sqlite| sqlite & 0xff == 5)
+            }
         }),
         _ => false,
     }
@@ -166,6 +202,71 @@ mod tests {
         let refused: sqlx::Result<()> = Err(sqlx::Error::RowNotFound);
         assert!(!health.retry(&refused), "only a lost connection runs again");
         assert!(!health.retry(&Ok(())));
+    }
+
+    /// A database error with only a code, as either driver reports one.
+    #[derive(Debug)]
+    struct Coded(&'static str);
+
+    impl std::fmt::Display for Coded {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "code {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Coded {}
+
+    impl sqlx::error::DatabaseError for Coded {
+        fn message(&self) -> &str {
+            self.0
+        }
+        fn code(&self) -> Option<std::borrow::Cow<'_, str>> {
+            Some(self.0.into())
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    fn coded(code: &'static str) -> sqlx::Error {
+        sqlx::Error::Database(Box::new(Coded(code)))
+    }
+
+    #[test]
+    fn only_the_database_being_away_is_unavailable_not_a_mistake_or_a_bug() {
+        // PostgreSQL: terminated, starting up, out of connections; SQLite: busy.
+        for away in ["57P01", "57P03", "53300", "08006", "5", "517"] {
+            assert!(unavailable(&coded(away)), "{away}");
+        }
+        // PostgreSQL: a missing grant, a NUL in text, a unique violation; SQLite: a
+        // constraint's commit hook, a shared-memory I/O error.
+        for not in ["42501", "22021", "23505", "531", "5386"] {
+            assert!(!unavailable(&coded(not)), "{not}");
+        }
+        assert!(!unavailable(&sqlx::Error::Tls("bad certificate".into())));
+    }
+
+    #[test]
+    fn a_write_runs_again_only_when_the_server_ended_its_session() {
+        let health = Health::default();
+        assert!(health.retry_write::<()>(&Err(coded("57P01"))));
+        let broke: sqlx::Result<()> = Err(sqlx::Error::Io(std::io::Error::from(
+            std::io::ErrorKind::BrokenPipe,
+        )));
+        assert!(
+            !health.retry_write(&broke),
+            "a write may have committed before the break"
+        );
+        assert!(health.retry(&broke), "a read runs again");
     }
 
     #[test]

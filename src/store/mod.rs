@@ -78,6 +78,10 @@ where
 /// Runs `$body` with `$pool` bound to the concrete pool for reads, so one query text serves
 /// both backends while each keeps its own typed decoding.
 ///
+/// On PostgreSQL `$body` runs a second time when its connection was found dead
+/// (`health.rs`): it must be one read, or several with no effect outside the statements (a
+/// `?` inside it returns before the retry).
+///
 /// A macro rather than a generic function: sqlx's executors, argument encoders and row
 /// decoders are separate types per database, and a function generic over both needs a dozen
 /// higher-ranked bounds restated at every caller (Rust does not imply them). Matching once
@@ -102,7 +106,8 @@ macro_rules! with_pool {
 }
 
 /// Like [`with_pool!`], for anything that writes. On SQLite it holds the write gate while
-/// `$body` runs (see [`DbPool`]).
+/// `$body` runs (see [`DbPool`]). On PostgreSQL `$body` runs a second time only when the
+/// server ended its session before it committed (`health.rs`).
 #[macro_export]
 macro_rules! with_writer {
     ($store:expr, $pool:ident => $body:expr) => {
@@ -113,14 +118,16 @@ macro_rules! with_writer {
                 let _gate = gate.lock().await;
                 $body
             }
-            // As in `with_pool!`: a statement whose connection was found dead did not run.
+            // Once more only where the server proves the write did not commit; a break that
+            // leaves it unknown is not told as "nothing was saved" (`health.rs`).
             $crate::store::DbPool::Postgres($pool) => {
                 let first = $body;
-                if $store.health().retry(&first) {
+                let written = if $store.health().retry_write(&first) {
                     $body
                 } else {
                     first
-                }
+                };
+                $crate::store::health::outcome_known(written)
             }
         }
     };
@@ -205,7 +212,7 @@ impl Tx {
         let committing = commits.spawn(async move {
             match conn {
                 TxConn::Sqlite(tx, _gate) => tx.commit().await?,
-                TxConn::Postgres(tx) => tx.commit().await?,
+                TxConn::Postgres(tx) => tx.commit().await.map_err(commit_outcome)?,
             }
             publisher.publish(committed);
             Ok(())
@@ -214,6 +221,14 @@ impl Tx {
             .await
             .map_err(|err| sqlx::Error::Protocol(format!("the commit's task failed: {err}")))?
     }
+}
+
+/// A `COMMIT` whose connection broke may have committed (the break may have come after
+/// PostgreSQL did, before its answer): such an error is told apart from "the database is away,
+/// nothing was saved" (a 503), so that the caller answers 500 rather than invite a client to
+/// send the change again. PostgreSQL ending the session (`57P01`) rolled it back: that stays.
+fn commit_outcome(err: sqlx::Error) -> sqlx::Error {
+    health::outcome_known::<()>(Err(err)).expect_err("an error stays an error")
 }
 
 /// How long a PostgreSQL connection may sit in the pool before it is pinged again when handed

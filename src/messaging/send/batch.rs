@@ -152,7 +152,19 @@ impl Worker {
             // conversations; a conversation's own sends keep their order (the sort is stable).
             batch.sort_by_key(|queued| queued.conversation_id);
             if conn.is_none() {
-                conn = self.pool.acquire().await.ok();
+                match self.pool.acquire().await {
+                    Ok(acquired) => conn = Some(acquired),
+                    // PostgreSQL is away (the pool waited its acquire timeout): each send is
+                    // told at once rather than waiting that long again on its own.
+                    Err(err) if health::unavailable(&err) => {
+                        for queued in batch {
+                            let err = sqlx::Error::PoolTimedOut;
+                            queued.answer(Err(SendError::Db(err)));
+                        }
+                        continue;
+                    }
+                    Err(_) => {}
+                }
             }
             let failed = match conn.as_mut() {
                 Some(conn) => run_batch(conn, batch, &self.publisher, &self.health).await,
@@ -228,7 +240,8 @@ fn failed(batch: Vec<Queued>, err: impl FailedBecause) -> Tried {
     Tried::Failed(batch, lost)
 }
 
-/// What a batch can fail with: a database error, or an answer it could not read.
+/// Why a try of a batch failed: a database error (which may say its connection was lost), or
+/// an answer it could not read.
 trait FailedBecause: std::fmt::Display {
     fn connection_lost(&self) -> bool {
         false
