@@ -160,7 +160,7 @@ async fn a_follow_made_while_redis_is_down_reaches_the_open_dashboard_once_it_is
     use dashwire_protocol::Event;
     let mut redis = OwnRedis::start();
     let db = TestDb::new(Kind::Postgres).await;
-    let (one, two) = two_nodes(&db, &redis);
+    let (mut one, two) = two_nodes(&db, &redis);
     let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
     let ben = Client::registered(&one.base, "ben@example.com", "ben").await;
     // Ben's dashboard is open on node two; he follows no one yet.
@@ -168,9 +168,12 @@ async fn a_follow_made_while_redis_is_down_reaches_the_open_dashboard_once_it_is
     dashboard.subscribe("dashboard", None).await;
 
     redis.stop();
-    // He follows Ann on node one: node two's dashboard cannot hear of it over the bus.
+    // He follows Ann on node one: node two's dashboard cannot hear of it over the bus. Node
+    // one then dies, with the refresh it kept to send again: only node two's own heal is left.
     let followed = ben.post("/svc/follow", &[("tumblelog", "ann")]).await;
     assert_eq!(followed.status, 200, "{:?}", followed.body);
+    one.kill();
+    let ann = ann.on(&two.base);
     redis.start_again();
     // Once node two has made good what the outage lost, Ann's posts reach his dashboard.
     let mut posted = None;

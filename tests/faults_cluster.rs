@@ -12,7 +12,7 @@ use common::{Client, Kind, Server, TestDb};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shard_restarted_under_sends_loses_nothing() {
-    let mut cluster = OwnRedisCluster::start();
+    let cluster = OwnRedisCluster::start();
     let db = TestDb::new(Kind::Postgres).await;
     let prefix = db.unique_name().to_owned();
     let urls = cluster.urls();
@@ -34,14 +34,30 @@ async fn a_shard_restarted_under_sends_loses_nothing() {
     // The shard that carries this conversation's channel between the nodes.
     let shard = cluster.owner_of(&format!("{prefix}:topic:{channel}"));
 
+    // The shard restarts while the sends go on (it is away a second, then the cluster takes
+    // it back), on a thread of its own: its commands block.
+    let cluster = std::sync::Arc::new(std::sync::Mutex::new(cluster));
+    let mut restart = None;
     let mut sent = Sent::default();
-    for i in 0..150 {
+    for i in 0..200 {
         if i == 40 {
-            cluster.restart_shard(shard, Duration::from_millis(500));
+            let cluster = cluster.clone();
+            restart = Some(tokio::task::spawn_blocking(move || {
+                cluster
+                    .lock()
+                    .unwrap()
+                    .restart_shard(shard, Duration::from_secs(1))
+            }));
         }
         send_noted(&ann, "ann", "ben", format!("m{i}"), &mut sent).await;
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    let restart = restart.unwrap();
+    assert!(
+        restart.is_finished(),
+        "the shard was back before the last sends"
+    );
+    restart.await.unwrap();
     assert!(sent.refused.is_empty(), "{:?}", sent.refused);
     let want = sent.acknowledged.len();
     for (reader, which) in [

@@ -13,11 +13,11 @@
 //! - **A shard that restarts or fails over** loses its subscriptions. The `redis` crate
 //!   reconnects but resubscribes a shard's channels in one `SSUBSCRIBE`, which the server
 //!   refuses across slots, silently (redis-rs 1.8; node-redis, redis-py and ioredis fixed the
-//!   same bug). So on a `Disconnection` push, or an `sunsubscribe` push for a channel still
-//!   wanted (a demoted master sends those), this task subscribes every channel again, one call
-//!   each, every half second until all succeed, then tells the router the bus may have lost
-//!   events ([`Incoming::Reconnected`], [`Incoming::Resubscribed`]): the sockets read the log,
-//!   as after a single Redis's restart.
+//!   same bug). So on a `Disconnection` push this task subscribes every channel again, one
+//!   call each, in rounds half a second apart until all succeed, then tells the router the bus
+//!   may have lost events ([`Incoming::Reconnected`], [`Incoming::Resubscribed`]): the sockets
+//!   read the log, as after a single Redis's restart. An `sunsubscribe` push that is not the
+//!   answer to one of ours (a demoted master sends those) does the same for that channel alone.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -83,6 +83,11 @@ impl RedisBus {
             router,
             metrics,
             wanted: HashSet::new(),
+            pending: HashSet::new(),
+            in_flight: false,
+            gap: false,
+            resync: HashSet::new(),
+            unsubscribing: HashMap::new(),
         };
         tokio::spawn(subscribing.run(pushes, interest));
         Ok(RedisBus::from_tasks(outgoing, commands))
@@ -137,7 +142,9 @@ async fn send_by_slot(
 }
 
 /// The subscribing task: the node's wanted topics, each on its own sharded channel, and the
-/// control and feed channels.
+/// control and feed channels. Subscribing runs in rounds on tasks of their own, so that a
+/// shard that is down (each call to it waits [`CALL_LIMIT`]) never holds up the messages the
+/// other shards deliver, nor the node's interest changes.
 struct Subscriber {
     conn: ClusterConnection,
     prefix: String,
@@ -145,6 +152,17 @@ struct Subscriber {
     metrics: Arc<Metrics>,
     /// The topics this node's sockets want.
     wanted: HashSet<Arc<str>>,
+    /// Channels to subscribe (new, or lost with their shard), until a round succeeds for them.
+    pending: HashSet<String>,
+    /// A round of `SSUBSCRIBE`s is running.
+    in_flight: bool,
+    /// A shard's connection dropped (or a channel every node hears was lost): once `pending`
+    /// is done, the router hears that the bus may have lost anything.
+    gap: bool,
+    /// Topics to read the log for once their channel is subscribed (new, or lost alone).
+    resync: HashSet<Arc<str>>,
+    /// Our own `SUNSUBSCRIBE`s not yet answered, by channel: their pushes are not losses.
+    unsubscribing: HashMap<String, usize>,
 }
 
 impl Subscriber {
@@ -153,68 +171,92 @@ impl Subscriber {
         mut pushes: mpsc::UnboundedReceiver<PushInfo>,
         mut interest: mpsc::UnboundedReceiver<Interest>,
     ) {
-        // Until every wanted channel is subscribed (at the start, and after a shard is lost).
-        let mut lost = !self.subscribe_all().await;
+        let (rounds, mut done) = mpsc::unbounded_channel::<(Vec<String>, Vec<String>)>();
+        self.pending.extend(self.always());
+        self.start_round(&rounds);
         loop {
             tokio::select! {
                 change = interest.recv() => match change {
-                    Some(change) => self.change_interest(change, &mut interest, &mut lost).await,
+                    Some(change) => self.change_interest(change, &mut interest),
                     None => return,
                 },
                 push = pushes.recv() => match push {
-                    Some(push) => lost |= self.pushed(push),
+                    Some(push) => self.pushed(push),
                     None => return,
                 },
-                () = tokio::time::sleep(RESUBSCRIBE_EVERY), if lost => {
-                    if self.subscribe_all().await {
-                        lost = false;
-                        self.metrics.bus_reconnects.inc();
-                        // What the lost shard carried meanwhile is in the log.
-                        let _ = self.router.send(Incoming::Reconnected);
-                        let topics: Vec<Arc<str>> = self.wanted.iter().cloned().collect();
-                        if !topics.is_empty() {
-                            let _ = self.router.send(Incoming::Resubscribed(topics));
-                        }
-                    }
-                }
+                Some((tried, failed)) = done.recv() => self.round_done(tried, failed),
+                () = tokio::time::sleep(RESUBSCRIBE_EVERY), if !self.in_flight && !self.pending.is_empty() => {}
+            }
+            if !self.in_flight && !self.pending.is_empty() {
+                self.start_round(&rounds);
             }
         }
     }
 
-    /// Follows a change in which topics the node wants (and every change queued behind it).
-    async fn change_interest(
-        &mut self,
-        first: Interest,
-        queued: &mut mpsc::UnboundedReceiver<Interest>,
-        lost: &mut bool,
-    ) {
-        let (subscribe, unsubscribe) = coalesce(first, queued);
-        for topic in &unsubscribe {
-            self.wanted.remove(topic);
+    /// Subscribes what is pending on a task of its own, which reports what it tried and what
+    /// failed.
+    fn start_round(&mut self, rounds: &mpsc::UnboundedSender<(Vec<String>, Vec<String>)>) {
+        if self.in_flight || self.pending.is_empty() {
+            return;
         }
-        self.wanted.extend(subscribe.iter().cloned());
-        let gone: Vec<String> = unsubscribe
-            .iter()
-            .map(|t| redis_channel(&self.prefix, t))
-            .collect();
-        self.each(gone, Call::Unsubscribe).await;
-        let channels: Vec<String> = subscribe
-            .iter()
-            .map(|t| redis_channel(&self.prefix, t))
-            .collect();
-        if !self.each(channels, Call::Subscribe).await {
-            // Tried again with the rest, every half second, until the shard takes them.
-            *lost = true;
+        self.in_flight = true;
+        let tried: Vec<String> = self.pending.iter().cloned().collect();
+        let (conn, rounds) = (self.conn.clone(), rounds.clone());
+        tokio::spawn(async move {
+            let failed = each(&conn, tried.clone(), Call::Subscribe).await;
+            let _ = rounds.send((tried, failed));
+        });
+    }
+
+    /// A round ended: what took is no longer pending; once nothing is, the router hears what
+    /// may have been lost meanwhile. What failed is tried again a moment later.
+    fn round_done(&mut self, tried: Vec<String>, failed: Vec<String>) {
+        self.in_flight = false;
+        let failed: HashSet<String> = failed.into_iter().collect();
+        for channel in tried.iter().filter(|c| !failed.contains(*c)) {
+            self.pending.remove(channel);
         }
-        if !subscribe.is_empty() {
-            // Anything published between the sockets' replay and now is in the log.
-            let _ = self.router.send(Incoming::Resubscribed(subscribe));
+        if !self.pending.is_empty() {
+            return;
+        }
+        if std::mem::take(&mut self.gap) {
+            // What the lost shard carried meanwhile is in the log.
+            let _ = self.router.send(Incoming::Reconnected);
+            self.resync.extend(self.wanted.iter().cloned());
+        }
+        let topics: Vec<Arc<str>> = self.resync.drain().collect();
+        if !topics.is_empty() {
+            // Anything published before the subscription took is in the log.
+            let _ = self.router.send(Incoming::Resubscribed(topics));
         }
     }
 
-    /// Takes a push: a message goes to the router. Answers whether the push says a
-    /// subscription was lost.
-    fn pushed(&self, push: PushInfo) -> bool {
+    /// Follows a change in which topics the node wants (and every change queued behind it).
+    fn change_interest(&mut self, first: Interest, queued: &mut mpsc::UnboundedReceiver<Interest>) {
+        let (subscribe, unsubscribe) = coalesce(first, queued);
+        let mut gone = Vec::new();
+        for topic in &unsubscribe {
+            self.wanted.remove(topic);
+            self.resync.remove(topic);
+            let channel = redis_channel(&self.prefix, topic);
+            self.pending.remove(&channel);
+            *self.unsubscribing.entry(channel.clone()).or_default() += 1;
+            gone.push(channel);
+        }
+        if !gone.is_empty() {
+            let conn = self.conn.clone();
+            tokio::spawn(async move { each(&conn, gone, Call::Unsubscribe).await });
+        }
+        for topic in subscribe {
+            self.pending.insert(redis_channel(&self.prefix, &topic));
+            self.resync.insert(topic.clone());
+            self.wanted.insert(topic);
+        }
+    }
+
+    /// Takes a push: a message goes to the router; a lost connection or subscription is
+    /// subscribed again.
+    fn pushed(&mut self, push: PushInfo) {
         match push.kind {
             PushKind::SMessage => {
                 if let Some(Value::BulkString(payload)) = push.data.get(1)
@@ -222,25 +264,46 @@ impl Subscriber {
                 {
                     let _ = self.router.send(incoming);
                 }
-                false
             }
             PushKind::Disconnection => {
                 tracing::warn!("a Redis Cluster shard's connection dropped; subscribing again");
-                true
+                // Which shard is not said: every channel again (a channel already subscribed
+                // takes it harmlessly).
+                self.gap = true;
+                self.pending.extend(self.always());
+                let wanted: Vec<String> = self
+                    .wanted
+                    .iter()
+                    .map(|t| redis_channel(&self.prefix, t))
+                    .collect();
+                self.pending.extend(wanted);
             }
-            // Our own unsubscribes are answered so too, for channels no longer wanted.
-            PushKind::SUnsubscribe => push.data.first().is_some_and(|channel| {
-                let channel = match channel {
-                    Value::BulkString(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-                    _ => return false,
+            PushKind::SUnsubscribe => {
+                let Some(Value::BulkString(bytes)) = push.data.first() else {
+                    return;
                 };
-                self.always().contains(&channel)
-                    || self
-                        .wanted
-                        .iter()
-                        .any(|t| redis_channel(&self.prefix, t) == channel)
-            }),
-            _ => false,
+                let channel = String::from_utf8_lossy(bytes).into_owned();
+                if let Some(ours) = self.unsubscribing.get_mut(&channel) {
+                    *ours -= 1;
+                    if *ours == 0 {
+                        self.unsubscribing.remove(&channel);
+                    }
+                } else if self.always().contains(&channel) {
+                    // A demoted master lets go of its subscriptions: the feed or the signals
+                    // may have been lost, as after a reconnect.
+                    self.gap = true;
+                    self.pending.insert(channel);
+                } else if let Some(topic) = self
+                    .wanted
+                    .iter()
+                    .find(|t| redis_channel(&self.prefix, t) == channel)
+                    .cloned()
+                {
+                    self.resync.insert(topic);
+                    self.pending.insert(channel);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -248,38 +311,31 @@ impl Subscriber {
     fn always(&self) -> [String; 2] {
         [control_channel(&self.prefix), feed_channel(&self.prefix)]
     }
+}
 
-    /// Subscribes every channel this node wants; true when all took.
-    async fn subscribe_all(&mut self) -> bool {
-        let mut channels: Vec<String> = self.always().into();
-        channels.extend(self.wanted.iter().map(|t| redis_channel(&self.prefix, t)));
-        self.each(channels, Call::Subscribe).await
-    }
-
-    /// `SSUBSCRIBE`s or `SUNSUBSCRIBE`s each channel, one call each (one slot a call), a few
-    /// dozen at once; true when every call succeeded. Subscribing to a channel already
-    /// subscribed is harmless.
-    async fn each(&self, channels: Vec<String>, call: Call) -> bool {
-        let results: Vec<bool> = stream::iter(channels)
-            .map(|channel| {
-                let mut conn = self.conn.clone();
-                async move {
-                    let called = match call {
-                        Call::Subscribe => {
-                            tokio::time::timeout(CALL_LIMIT, conn.ssubscribe(&channel)).await
-                        }
-                        Call::Unsubscribe => {
-                            tokio::time::timeout(CALL_LIMIT, conn.sunsubscribe(&channel)).await
-                        }
-                    };
-                    matches!(called, Ok(Ok(())))
-                }
-            })
-            .buffer_unordered(SUBSCRIBES_AT_ONCE)
-            .collect()
-            .await;
-        results.into_iter().all(|ok| ok)
-    }
+/// `SSUBSCRIBE`s or `SUNSUBSCRIBE`s each channel, one call each (one slot a call), a few
+/// dozen at once; answers the channels whose call failed. Subscribing to a channel already
+/// subscribed is harmless.
+async fn each(conn: &ClusterConnection, channels: Vec<String>, call: Call) -> Vec<String> {
+    stream::iter(channels)
+        .map(|channel| {
+            let mut conn = conn.clone();
+            async move {
+                let called = match call {
+                    Call::Subscribe => {
+                        tokio::time::timeout(CALL_LIMIT, conn.ssubscribe(&channel)).await
+                    }
+                    Call::Unsubscribe => {
+                        tokio::time::timeout(CALL_LIMIT, conn.sunsubscribe(&channel)).await
+                    }
+                };
+                (channel, matches!(called, Ok(Ok(()))))
+            }
+        })
+        .buffer_unordered(SUBSCRIBES_AT_ONCE)
+        .filter_map(|(channel, ok)| async move { (!ok).then_some(channel) })
+        .collect()
+        .await
 }
 
 #[derive(Clone, Copy)]
