@@ -268,6 +268,22 @@ impl Realtime {
         });
     }
 
+    /// Has the sockets of `topics` read the log for what the bus may have lost, a few hundred
+    /// topics at a time: after a Redis restart every topic of the node resyncs, and each
+    /// socket's read at once would take every connection of the pool from the node's sends.
+    async fn resync_paced(&self, topics: Vec<Arc<str>>) {
+        const AT_ONCE: usize = 500;
+        const PAUSE: Duration = Duration::from_millis(50);
+        for (n, chunk) in topics.chunks(AT_ONCE).enumerate() {
+            if n > 0 {
+                tokio::time::sleep(PAUSE).await;
+            }
+            for topic in chunk {
+                self.registry().resync(topic);
+            }
+        }
+    }
+
     /// Tells every group's sockets to ask their feature again, a few hundred topics at a time:
     /// each asks the database (a dashboard reads its user's blogs), and ten thousand at once
     /// would meet a database that may be coming back itself.
@@ -418,9 +434,8 @@ async fn run_router(
                 );
             }
             Incoming::Resubscribed(topics) => {
-                for topic in topics {
-                    realtime.registry().resync(&topic);
-                }
+                let realtime = realtime.clone();
+                tokio::spawn(async move { realtime.resync_paced(topics).await });
             }
             Incoming::Reconnected => realtime.heal_after_bus_gap(),
             Incoming::Refresh(topic) => realtime.registry().refresh(&topic),

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use dashwire_protocol::{Event, EventFrame, ServerFrame};
 
@@ -11,6 +12,7 @@ use super::by_key::ByKey;
 use super::{Gone, Group, Outlet, Subscription, Subscriptions, ack, internal};
 use crate::realtime::Realtime;
 use crate::realtime::metrics::ReplayReason;
+use crate::realtime::routing::delivery::Outbound;
 use crate::store::log::{ChannelState, FEED};
 
 #[derive(Debug)]
@@ -72,7 +74,11 @@ impl Subscriptions {
         let latest = match rt.inner.store.channel_state(read).await {
             Ok(state) => state.seq,
             Err(err) => {
-                tracing::warn!(error = %err, %topic, "resync failed");
+                // The database is busy or away (a node's every socket resyncs after a bus
+                // gap): asked again a little later rather than given up, since a channel that
+                // stays quiet would bring no later event to show the gap.
+                tracing::warn!(error = %err, %topic, "resync failed; trying again shortly");
+                self.resync_later(topic.clone());
                 return;
             }
         };
@@ -93,6 +99,18 @@ impl Subscriptions {
                 self.replays.push_back(topic.clone());
             }
         }
+    }
+
+    /// Queues another resync of `topic` to this socket after a second or three (spread, so
+    /// that the sockets of a node do not all ask again at once).
+    fn resync_later(&self, topic: Arc<str>) {
+        let queue = self.socket.queue.clone();
+        let wait = Duration::from_millis(1000 + rand::random::<u64>() % 2000);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            // A full queue means the socket is being cut off as a slow consumer: it resumes.
+            let _ = queue.try_send(Outbound::Resync(topic));
+        });
     }
 
     /// Runs one batch of the oldest waiting replay; one with more to read waits behind the
