@@ -35,6 +35,9 @@ pub enum Mode {
     Posts(PostsArgs),
     /// The same chat by the spec's polling fallback.
     Poll(PollArgs),
+    /// Chat over several nodes while faults are injected (`loadtest/chaos.sh`); proves no
+    /// acknowledged message was lost or duplicated.
+    Chaos(ChaosArgs),
 }
 
 #[derive(Args, Clone)]
@@ -218,4 +221,41 @@ pub struct PollArgs {
     /// Inbox poll interval (spec: 30000 ms).
     #[arg(long, default_value_t = 30000)]
     pub inbox_poll_ms: u64,
+}
+
+/// What `chaos` runs (`chaos.rs`; `loadtest/chaos.sh` injects the faults around it).
+#[derive(Args, Clone)]
+pub struct ChaosArgs {
+    /// The file `dashwire-loadgen seed` wrote.
+    #[arg(long, default_value = "loadtest/data/seed.json")]
+    pub seed: PathBuf,
+    /// The nodes' base URLs (comma-separated): sockets are spread over them, a socket whose
+    /// node goes away opens on the next, and sends alternate between them.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "http://127.0.0.1:8081,http://127.0.0.1:8082"
+    )]
+    pub url: Vec<String>,
+    /// Source addresses to connect from (comma-separated, 127.0.0.x).
+    #[arg(long, value_delimiter = ',', default_value = "127.0.0.1,127.0.0.2")]
+    pub sources: Vec<IpAddr>,
+    /// How many sockets (seeded users `offset..offset+count`).
+    #[arg(long, default_value_t = 10000)]
+    pub count: usize,
+    /// The first seeded user to use.
+    #[arg(long, default_value_t = 0)]
+    pub offset: usize,
+    /// Messages per second over all conversations.
+    #[arg(long, default_value_t = 2000)]
+    pub rate: u64,
+    /// Seconds of chat.
+    #[arg(long, default_value_t = 120)]
+    pub duration: u64,
+    /// Seconds, at most, to wait for late deliveries once the chat ends.
+    #[arg(long, default_value_t = 15)]
+    pub drain: u64,
+    /// Handshakes in flight at once (connects and reconnects).
+    #[arg(long, default_value_t = 256)]
+    pub parallel: usize,
 }

@@ -11,6 +11,9 @@
 //! - `posts`: N followers' sockets on their `dashboard`; the popular blog they follow posts
 //!   a series; delivery latency and deliveries/s.
 //! - `poll`: the same chat done the spec's fallback way (2 s / 30 s polling).
+//! - `chaos`: chat over several nodes while `loadtest/chaos.sh` injects faults; every socket
+//!   resumes on the next node, and the run proves no acknowledged message was lost or
+//!   duplicated.
 //!
 //! Every run is bounded in count and time and only targets the addresses it is given
 //! (127.0.0.0/8 here). See `loadtest/README.md`.
@@ -18,6 +21,7 @@
 //! `seed` writes the users, sessions and conversations those modes use straight into the
 //! server's database, and describes them in the JSON file the modes and the k6 scripts read.
 
+mod chaos;
 mod cli;
 mod dashboard;
 mod http;
@@ -124,6 +128,7 @@ fn main() -> anyhow::Result<()> {
             Mode::Fanout(args) => fanout(args).await,
             Mode::Posts(args) => posts(args).await,
             Mode::Poll(args) => poll(args).await,
+            Mode::Chaos(args) => chaos::run(args).await,
         }
     })
 }
