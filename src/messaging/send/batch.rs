@@ -10,7 +10,8 @@
 //! caller gets its own answer. A refused send that wrote (a participant blocks the sender)
 //! rolls the batch back; the others run again without it. A batch that fails for any other
 //! reason before its commit runs again one send at a time (`postgres.rs`), so one send's
-//! error is never another's. A failed commit is answered as is: it may have committed, and
+//! error is never another's; so does one whose commit PostgreSQL refused by ending the session
+//! (it rolled back). Any other failed commit is answered as is: it may have committed, and
 //! sending again could write the messages twice. What a batch commits is published by its
 //! worker at once, before any of its senders hears back.
 
@@ -341,6 +342,11 @@ async fn try_batch(conn: &mut PgConnection, batch: Vec<Queued>, publisher: &Publ
         Err(err) => return failed(batch, err),
     };
     if let Err(err) = tx.commit().await {
+        // PostgreSQL ended the session (a restart, `pg_terminate_backend`): the transaction
+        // rolled back, so its sends run again one at a time, as after any failure before it.
+        if health::ended_by_the_server(&err) {
+            return failed(batch, err);
+        }
         let message = err.to_string();
         tracing::error!(error = %message, sends = batch.len(), "a batch of sends failed to commit");
         for queued in batch {
