@@ -36,10 +36,14 @@ async fn a_shard_restarted_under_sends_loses_nothing() {
 
     // The shard restarts while the sends go on (it is away a second, then the cluster takes
     // it back), on a thread of its own: its commands block.
+    // The sends go on until 60 have gone after the shard is back, however long its restart
+    // takes on a loaded machine (at most 3,000 sends).
     let cluster = std::sync::Arc::new(std::sync::Mutex::new(cluster));
     let mut restart = None;
+    let mut after_return = 0;
     let mut sent = Sent::default();
-    for i in 0..200 {
+    let mut i = 0;
+    while after_return < 60 && i < 3000 {
         if i == 40 {
             let cluster = cluster.clone();
             restart = Some(tokio::task::spawn_blocking(move || {
@@ -49,13 +53,17 @@ async fn a_shard_restarted_under_sends_loses_nothing() {
                     .restart_shard(shard, Duration::from_secs(1))
             }));
         }
+        if restart.as_ref().is_some_and(|r| r.is_finished()) {
+            after_return += 1;
+        }
         send_noted(&ann, "ann", "ben", format!("m{i}"), &mut sent).await;
         tokio::time::sleep(Duration::from_millis(10)).await;
+        i += 1;
     }
     let restart = restart.unwrap();
     assert!(
         restart.is_finished(),
-        "the shard was back before the last sends"
+        "the shard came back within 3,000 sends"
     );
     restart.await.unwrap();
     assert!(sent.refused.is_empty(), "{:?}", sent.refused);
@@ -75,7 +83,7 @@ async fn a_shard_restarted_under_sends_loses_nothing() {
     }
     // The messages crossed the cluster (not only the log): node two heard them on the bus.
     let heard = common::server::metric(&two.base, "bus_messages_in_total").await;
-    assert!(heard >= 100, "node two heard {heard} bus messages");
+    assert!(heard >= 80, "node two heard {heard} bus messages");
     let resubscribed = common::server::metric(&two.base, "bus_reconnects_total").await;
     assert!(
         resubscribed >= 1,
