@@ -106,7 +106,7 @@ pub struct ChatReport {
 /// Sends `rate` messages a second for `duration`, round-robin over `pairs`, alternating
 /// direction.
 pub async fn drive_chat(
-    client: &Client,
+    clients: &[Client],
     seed: &Seed,
     pairs: &[Pair],
     rate: u64,
@@ -134,8 +134,10 @@ pub async fn drive_chat(
                 pair.b
             };
             n += 1;
+            // Spread over the nodes given, message by message: with several, the sends of a
+            // conversation go to each in turn, as a balancer would send them.
             let (client, user, id) = (
-                client.clone(),
+                clients[n % clients.len()].clone(),
                 seed.users[from].clone(),
                 pair.conversation_id,
             );
@@ -348,7 +350,7 @@ pub async fn drive_polling(
         }
     }
     let started = Instant::now();
-    let chat = drive_chat(client, seed, pairs, rate, duration).await;
+    let chat = drive_chat(std::slice::from_ref(client), seed, pairs, rate, duration).await;
     for poller in pollers {
         let _ = poller.await;
     }

@@ -309,11 +309,16 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
     connect_users(common, &seed, &shared, true).await?;
     let pairs = connected_pairs(&seed, common, args.pairs);
     anyhow::ensure!(!pairs.is_empty(), "no pair has both users connected");
-    let client = http::Client::new(&common.url[0])?;
+    // Sends go to every node given, in turn.
+    let clients = common
+        .url
+        .iter()
+        .map(|url| http::Client::new(url))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let cpu_before = total_cpu_secs(&common.server_pid);
     let deliveries_before = shared.counters.deliveries.load(Relaxed);
     let report = http::drive_chat(
-        &client,
+        &clients,
         &seed,
         &pairs,
         args.rate,
