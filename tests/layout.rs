@@ -275,17 +275,12 @@ fn no_handler_publishes_by_hand() {
         if CORE.contains(&module_of(&path).as_str()) || relative.starts_with("app.rs") {
             continue;
         }
-        // A message send commits on its own (a batch, or a task of its own) and publishes.
-        if relative.starts_with("messaging/send") {
-            continue;
-        }
         for call in [
             ".publisher()",
             "Publisher",
             ".publish(",
             "Committed",
             "log::record",
-            "record_groups",
             "store::log",
             "bus.",
         ] {

@@ -574,6 +574,32 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
                 messages.windows(2).all(|m| m[0].ts < m[1].ts),
                 "{kind:?}: ts increase with the messages: {messages:?}"
             );
+            // Each answer shows the participants as they were at that send, even when sends
+            // before it shared its batch: its sender has read its own message, and another
+            // participant that sent before has read up to its own last one.
+            for s in sent
+                .iter()
+                .filter(|s| s.message.conversation_id == conversation)
+            {
+                for p in &s.participants {
+                    let read_up_to = if p.name == s.message.participant {
+                        Some(s.message.ts)
+                    } else {
+                        messages
+                            .iter()
+                            .filter(|m| m.participant == p.name && m.ts < s.message.ts)
+                            .map(|m| m.ts)
+                            .max()
+                    };
+                    if let Some(ts) = read_up_to {
+                        assert_eq!(
+                            p.last_read_ms, ts,
+                            "{kind:?}: {} as {:?} saw it",
+                            p.name, s.message.body
+                        );
+                    }
+                }
+            }
             // The conversation channel's events: one per message sent now, after the first's,
             // each seq once.
             let topic = format!("conversation:{conversation}");

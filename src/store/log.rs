@@ -72,19 +72,6 @@ pub async fn record(
     Ok(one_group(rows.published))
 }
 
-/// [`record`] for several changes in one transaction (a batch of sends on PostgreSQL): one
-/// statement for all their events, each change's answered in its own list, in the order given.
-pub async fn record_groups(
-    conn: &mut sqlx::PgConnection,
-    groups: Vec<Vec<(Topic, Event)>>,
-) -> sqlx::Result<Vec<Vec<Published>>> {
-    let count = groups.len();
-    if groups.iter().all(Vec::is_empty) {
-        return Ok(vec![Vec::new(); count]);
-    }
-    record_postgres(conn, Recording::new(groups)?).await
-}
-
 /// The events of a record of one change.
 fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
     groups.pop().unwrap_or_default()
@@ -107,8 +94,7 @@ const RECORD_POSTGRES: &str = "WITH taken AS (INSERT INTO channel_seqs (channel,
      JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8) \
      SELECT channel, seq FROM taken";
 
-/// [`record`] on PostgreSQL, of one change or of several ([`record_groups`]):
-/// [`RECORD_POSTGRES`].
+/// [`record`] on PostgreSQL: [`RECORD_POSTGRES`].
 async fn record_postgres(
     conn: &mut sqlx::PgConnection,
     recording: Recording,

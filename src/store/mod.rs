@@ -199,6 +199,16 @@ impl Tx {
         self.committed.ended_sessions.push(token_hash);
     }
 
+    /// Rolls back everything written through it; nothing is published. (Dropping it rolls
+    /// back too, without waiting for PostgreSQL's answer: a caller that runs the change again
+    /// at once waits here instead, so the rolled-back rows' locks are gone first.)
+    pub async fn rollback(self) -> sqlx::Result<()> {
+        match self.conn {
+            TxConn::Sqlite(tx, _gate) => tx.rollback().await,
+            TxConn::Postgres(tx) => tx.rollback().await,
+        }
+    }
+
     /// Commits everything written through it, then publishes what it recorded. Both run on a
     /// task of their own: a caller dropped while it waits (its request gone) cannot stop a
     /// commit between sending it and publishing what it committed.
@@ -413,8 +423,7 @@ impl Store {
     }
 
     /// Where what commits is published: the realtime core connects itself here when it
-    /// starts, and code that commits a transaction the store did not open (the PostgreSQL
-    /// send batches) publishes through it.
+    /// starts.
     pub fn publisher(&self) -> &Publisher {
         &self.publisher
     }
@@ -459,18 +468,6 @@ impl Store {
         self.commits.close();
         self.commits.wait().await;
         self.commits.reopen();
-    }
-
-    /// Runs `commit` on a task of its own that [`Store::settle`] waits for: for code that
-    /// commits a transaction the store did not open (a PostgreSQL send), so that a caller
-    /// dropped while it waits cannot stop it between its commit and its publish, and a
-    /// shutdown waits for it.
-    pub fn spawn_commit<F>(&self, commit: F) -> tokio::task::JoinHandle<F::Output>
-    where
-        F: Future + Send + 'static,
-        F::Output: Send + 'static,
-    {
-        self.commits.spawn(commit)
     }
 
     /// Closes every connection; used on shutdown.

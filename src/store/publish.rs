@@ -2,11 +2,9 @@
 //!
 //! Every change records its events in the event log inside its own transaction (`log.rs`),
 //! and the code that commits that transaction publishes them, at the moment it commits: an
-//! sqlx transaction's [`Tx::commit`](super::Tx::commit) on a task of its own, the SQLite
-//! writer thread after each batch (`sqlite_writer.rs`), a PostgreSQL send batch's worker after
-//! its commit (`messaging/send/batch.rs`), and a PostgreSQL send on its own on a task of the
-//! store's (`messaging/send/postgres.rs`, [`Store::spawn_commit`](super::Store::spawn_commit)).
-//! A handler only returns its change's result: nothing it
+//! sqlx transaction's [`Tx::commit`](super::Tx::commit) on a task of its own (every
+//! PostgreSQL write, a batch of message sends included), and the SQLite writer thread after
+//! each batch (`sqlite_writer.rs`). A handler only returns its change's result: nothing it
 //! does after the commit, and no request dropped midway (its client gone) or panicking, can
 //! keep what committed from being published.
 //!

@@ -20,8 +20,8 @@ pub use writer_thread::events_sqlite;
 /// Each blog of the given users with its unread conversations and unread notifications, as
 /// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
 /// then [`UNREAD_COUNTS_TAIL`]. SQLite's (sqlx and the writer thread run this text);
-/// PostgreSQL's is its `unread_counts` function (migrations 0016 and 0017), which its send
-/// function calls too.
+/// PostgreSQL's is its `unread_counts` function (migration 0017), which the send function
+/// (`messaging/send/postgres.sql`) calls too.
 const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
      (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
       WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \

@@ -1,9 +1,11 @@
 //! Sending a message: one set of rules (`rules.rs`), run by the driver of the database the
-//! server is on. On SQLite every send is a job on the writer thread (`sqlite.rs`; jobs that
-//! queue together share its transaction). On PostgreSQL a send into an existing conversation
-//! waits for the next batch (`batch.rs`, group commit), and a send that starts a conversation
-//! runs in a transaction of its own (`postgres.rs`). Whichever runs it, the code that commits
-//! a send publishes its events at that moment (`store/publish.rs`), and the caller hears back
+//! server is on, each with its dialect's statements once: SQLite's in `rules.rs`, PostgreSQL's
+//! in the function of `postgres.sql`, created when the first send needs it. On SQLite every
+//! send is a job on the writer thread (`sqlite.rs`; jobs that queue together share its
+//! transaction). On PostgreSQL a send into an existing conversation waits for the next batch
+//! (`batch.rs`, group commit), and a send that starts a conversation runs in a transaction of
+//! its own (`postgres.rs`); both are the store's transactions ([`crate::store::Tx`]), which
+//! publish a send's events as it commits (`store/publish.rs`), and the caller hears back
 //! after.
 
 mod batch;
@@ -13,7 +15,10 @@ mod sqlite;
 
 pub use rules::{NewMessage, SendError, Sender, Sent, Target};
 
+use std::sync::Arc;
+
 use batch::SendBatch;
+use postgres::SendFunction;
 
 use crate::store::{DbPool, Store};
 
@@ -33,23 +38,25 @@ pub struct Sends {
     store: Store,
     /// On PostgreSQL with batching on.
     batch: Option<SendBatch>,
+    /// On PostgreSQL: the send function, created once.
+    function: Arc<SendFunction>,
 }
 
 impl Sends {
     /// Sends through `store`; on PostgreSQL with `batching` on, starts the batch workers.
     /// Call inside a tokio runtime.
     pub fn start(store: &Store, batching: Batching) -> Sends {
+        let function = Arc::new(SendFunction::default());
         let batch = match (store.pool(), batching) {
-            (DbPool::Postgres(pool), Batching::On) => Some(SendBatch::start(
-                pool.clone(),
-                store.publisher().clone(),
-                store.health().clone(),
-            )),
+            (DbPool::Postgres(pool), Batching::On) => {
+                Some(SendBatch::start(store, pool, function.clone()))
+            }
             _ => None,
         };
         Sends {
             store: store.clone(),
             batch,
+            function,
         }
     }
 
@@ -62,12 +69,12 @@ impl Sends {
     pub async fn send(&self, message: NewMessage) -> Result<Sent, SendError> {
         match self.store.pool() {
             DbPool::Sqlite { writer, .. } => writer.run(move |tx| sqlite::send(tx, message)).await,
-            DbPool::Postgres(pool) => match (&self.batch, &message.target) {
+            DbPool::Postgres(_) => match (&self.batch, &message.target) {
                 (Some(batch), Target::Existing(conversation_id)) => {
                     let conversation_id = *conversation_id;
                     batch.send(message, conversation_id).await
                 }
-                _ => postgres::send(&self.store, pool, message).await,
+                _ => postgres::send(&self.store, &self.function, message).await,
             },
         }
     }

@@ -1,7 +1,7 @@
 //! The rules of a message send, whatever runs it: who may send where, what a send writes and
 //! answers, and the statements both drivers run. `sqlite.rs` runs them on the SQLite writer
-//! thread; `postgres.rs` calls PostgreSQL's send function (migration 0014), which runs the
-//! same statements; `batch.rs` sends several in one transaction there.
+//! thread; `postgres.rs` calls PostgreSQL's send function (`postgres.sql`), PostgreSQL's
+//! dialect of the same statements; `batch.rs` sends several in one transaction there.
 
 use dashwire_protocol::Event;
 
@@ -63,8 +63,8 @@ pub enum SendError {
     Db(#[from] sqlx::Error),
 }
 
-// A send's statements, run on the SQLite writer thread; PostgreSQL's send function (migration
-// 0014) runs the same ones, and sqlx runs those of a new conversation there.
+// A send's statements, run on the SQLite writer thread; PostgreSQL's send function
+// (`postgres.sql`) is their dialect there, and sqlx runs those of a new conversation there.
 /// The sending blog; binds its name, then the user's id.
 pub(super) const SENDER: &str =
     "SELECT id, can_message FROM blogs WHERE name = $1 AND user_id = $2";
