@@ -5,7 +5,7 @@
 //
 // react-use-websocket is a CommonJS package whose default export breaks under a wrong module
 // setup (shared/DEPENDENCIES.md); the end-to-end tests in a real browser catch that.
-import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import useWebSocket, { ReadyState } from 'react-use-websocket';
 import type { ClientFrame } from '../../protocol/ClientFrame';
 import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, CLOSE_SESSION_ENDED } from '../../protocol/constants';
@@ -14,6 +14,7 @@ import { useSession } from '../session';
 import {
   channelRegistryReducer,
   emptyChannelRegistry,
+  failedSubscribes,
   isNewEvent,
   isRetained,
   needsBackfill,
@@ -83,6 +84,17 @@ export function RealtimeProvider({
   const confirmed = useRef(new Set<string>());
   /** Why the socket last closed: a restarting node (1012) is left at once, without back-off. */
   const lastCloseCode = useRef<number | undefined>(undefined);
+  /** Subscribes waiting to be tried again after the server failed them. */
+  const retryTimers = useRef(new Set<number>());
+  /** `send`, for those retries: onFrame is made before the socket's hook gives it. */
+  const sendRef = useRef<(frame: ClientFrame) => void>(() => {});
+  useEffect(() => {
+    const timers = retryTimers.current;
+    return () => {
+      for (const timer of timers) window.clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
   const markConfirmed = useCallback((channel: string, on: boolean) => {
     if (on) confirmed.current.add(channel);
     else confirmed.current.delete(channel);
@@ -110,6 +122,21 @@ export function RealtimeProvider({
           const channel = frame.channel;
           apply({ type: 'resumeLost', channel });
           for (const listener of listeners.current.get(channel) ?? []) listener.onResync?.();
+        }
+        if (frame.code === 'internal' && frame.channel) {
+          // The server could not serve the subscribe (its database away, say) and asks for it
+          // again: after a back-off, so a recovering server is not asked by every tab at once.
+          // A socket that closes meanwhile subscribes every wanted channel when it reopens.
+          const channel = frame.channel;
+          apply({ type: 'subscribeFailed', channel });
+          const delay = reconnectDelay(failedSubscribes(registry.current, channel) - 1);
+          const timer = window.setTimeout(() => {
+            retryTimers.current.delete(timer);
+            if (failedSubscribes(registry.current, channel) > 0) {
+              sendRef.current(subscribeFrame(registry.current, channel));
+            }
+          }, delay);
+          retryTimers.current.add(timer);
         }
         return;
       default:
@@ -161,6 +188,9 @@ export function RealtimeProvider({
     (frame: ClientFrame) => sendJsonMessage(frame, false),
     [sendJsonMessage],
   );
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
 
   const listen = useCallback(
     (channel: string, listener: ChannelListener) => {

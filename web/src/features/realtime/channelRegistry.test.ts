@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   channelRegistryReducer as reduce,
   emptyChannelRegistry,
+  failedSubscribes,
   isNewEvent,
   isRetained,
   needsBackfill,
@@ -109,5 +110,25 @@ describe('channel registry', () => {
     const before = run({ type: 'retained', channel: 'unread' });
     reduce(before, { type: 'retained', channel: 'unread' });
     expect(before.channels.unread.refs).toBe(1);
+  });
+
+  it('counts the subscribes the server failed until one is confirmed, and only for wanted channels', () => {
+    const channel = 'inbox:alice';
+    let state = run(
+      { type: 'retained', channel },
+      { type: 'eventDelivered', channel, seq: 4 },
+      { type: 'subscribeFailed', channel },
+      { type: 'subscribeFailed', channel },
+    );
+    expect(failedSubscribes(state, channel)).toBe(2);
+    // The retry resumes where the channel was: nothing is skipped for having failed.
+    expect(subscribeFrame(state, channel)).toEqual({ type: 'subscribe', channel, since: 4 });
+    state = reduce(state, { type: 'subscribed', channel, seq: 6 });
+    expect(failedSubscribes(state, channel)).toBe(0);
+
+    state = run({ type: 'retained', channel }, { type: 'subscribeFailed', channel }, { type: 'socketOpened' });
+    expect(failedSubscribes(state, channel)).toBe(0);
+    state = run({ type: 'retained', channel }, { type: 'subscribeFailed', channel }, { type: 'released', channel });
+    expect(failedSubscribes(state, channel)).toBe(0);
   });
 });

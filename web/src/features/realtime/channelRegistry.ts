@@ -15,6 +15,11 @@ export interface ChannelEntry {
    * arrives the component reloads over HTTP to fill that gap.
    */
   needsBackfill: boolean;
+  /**
+   * Subscribes the server failed to serve (`internal`: its database was away, say) since the
+   * last one it confirmed: the next try waits a back-off that grows with them.
+   */
+  failedSubscribes: number;
 }
 
 export interface ChannelRegistry {
@@ -30,6 +35,8 @@ export type ChannelRegistryAction =
   | { type: 'eventDelivered'; channel: string; seq: number }
   /** `resume_too_old`: the server no longer has the events after our seq. */
   | { type: 'resumeLost'; channel: string }
+  /** `internal` on a subscribe: the server asks for it again later. */
+  | { type: 'subscribeFailed'; channel: string }
   /** The socket (re)opened: every wanted channel is about to be subscribed again. */
   | { type: 'socketOpened' };
 
@@ -43,6 +50,8 @@ export function channelRegistryReducer(
     if (action.type === 'socketOpened') {
       for (const entry of Object.values(draft.channels)) {
         if (entry.lastSeq === null) entry.needsBackfill = true;
+        // Every wanted channel is subscribed again now: a retry still waiting has nothing to do.
+        entry.failedSubscribes = 0;
       }
       return;
     }
@@ -50,7 +59,7 @@ export function channelRegistryReducer(
     switch (action.type) {
       case 'retained':
         if (entry) entry.refs += 1;
-        else draft.channels[action.channel] = { refs: 1, lastSeq: null, needsBackfill: false };
+        else draft.channels[action.channel] = { refs: 1, lastSeq: null, needsBackfill: false, failedSubscribes: 0 };
         break;
       case 'released':
         if (!entry) break;
@@ -63,7 +72,13 @@ export function channelRegistryReducer(
       case 'eventDelivered':
         if (!entry) break;
         entry.lastSeq = entry.lastSeq === null ? action.seq : Math.max(entry.lastSeq, action.seq);
-        if (action.type === 'subscribed') entry.needsBackfill = false;
+        if (action.type === 'subscribed') {
+          entry.needsBackfill = false;
+          entry.failedSubscribes = 0;
+        }
+        break;
+      case 'subscribeFailed':
+        if (entry) entry.failedSubscribes += 1;
         break;
       case 'resumeLost':
         if (entry) entry.lastSeq = null;
@@ -74,6 +89,14 @@ export function channelRegistryReducer(
 
 export function isRetained(state: ChannelRegistry, channel: string): boolean {
   return (state.channels[channel]?.refs ?? 0) > 0;
+}
+
+/**
+ * How many subscribes of a wanted channel the server has failed in a row (0 for a channel no
+ * longer wanted: nothing to try again).
+ */
+export function failedSubscribes(state: ChannelRegistry, channel: string): number {
+  return isRetained(state, channel) ? (state.channels[channel]?.failedSubscribes ?? 0) : 0;
 }
 
 /** Whether the `subscribed` frame just received should make the channel's users reload. */
