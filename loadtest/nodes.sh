@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One node against two, sharing PostgreSQL and the machine's Redis, interleaved round by round
+# in one sitting (issue 34, "Two nodes"): chat with the sockets and the sends spread over the
+# nodes, a burst of follows to 10,000 dashboards, and new posts to 10,000 dashboards. With two
+# nodes half the deliveries cross the bus.
+#
+#   loadtest/nodes.sh                        # 10,000 sockets, chat at 2,000 msg/s, 2 rounds
+#   RATE=3000 ROUNDS=3 loadtest/nodes.sh
+#
+# The database is a fresh one on the machine's PostgreSQL, dropped at the end; Redis gets a
+# prefix of the run's own. Only 127.0.0.1 is targeted; every run is bounded.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SOCKETS=${SOCKETS:-10000}
+RATE=${RATE:-2000}
+DURATION=${DURATION:-15}
+ROUNDS=${ROUNDS:-2}
+PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/test}
+REDIS=${REDIS:-redis://127.0.0.1:6379}
+NODE_PORTS=(18211 18212)
+SERVER=${SERVER:-target/release/dashwire}
+GEN=${GEN:-target/release/dashwire-loadgen}
+DB=dwnodes_$(od -An -N6 -tx1 /dev/urandom | tr -d " \n")
+DATABASE_URL=${PG_ADMIN%/*}/$DB
+OUT=${OUT:-$(mktemp -d)}
+echo "results in $OUT"
+
+[ -x "$SERVER" ] && [ -x "$GEN" ] || DASHWIRE_SKIP_WEB_BUILD=1 cargo build --release -p dashwire -p dashwire-loadgen
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+psql "$PG_ADMIN" -qc "CREATE DATABASE $DB"
+"$SERVER" migrate --database-url "$DATABASE_URL" >/dev/null
+"$GEN" seed --database-url "$DATABASE_URL" --users 20000 --star-sessions 12000 \
+  --star-followers "$SOCKETS" --out "$OUT/seed.json" >/dev/null
+
+# CPU seconds PostgreSQL's processes and Redis have used so far.
+services_cpu() {
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v tick="$(getconf CLK_TCK)" \
+    '$2 == "(postgres)" || $2 == "(redis-server)" { s += $14 + $15 + $16 + $17 } END { printf "%.2f", s / tick }'
+}
+
+# Runs one scenario on `count` nodes (1 or 2), then stops them.
+run() {
+  local count=$1 round=$2 scenario=$3; shift 3
+  local node_pids=() urls=()
+  for port in "${NODE_PORTS[@]:0:$count}"; do
+    env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$SERVER" serve --bind "127.0.0.1:$port" \
+      --database-url "$DATABASE_URL" --redis-url "$REDIS" --redis-prefix "$DB" \
+      > "$OUT/node-$port.log" 2>&1 &
+    node_pids+=($!); pids+=($!); urls+=("http://127.0.0.1:$port")
+  done
+  for url in "${urls[@]}"; do
+    for _ in $(seq 1 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1; done
+  done
+  local url_list pid_list before log=$OUT/nodes$count-$scenario-$round.txt
+  url_list=$(IFS=,; echo "${urls[*]}")
+  pid_list=$(IFS=,; echo "${node_pids[*]}")
+  before=$(services_cpu)
+  "$GEN" "$@" --seed "$OUT/seed.json" --url "$url_list" --sources 127.0.0.1,127.0.0.2 \
+    --server-pid "$pid_list" > "$log" 2>&1 || echo "  (generator failed, see $log)"
+  echo "PostgreSQL + Redis CPU: $(awk -v a="$before" -v b="$(services_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
+  for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  echo "$count node(s) $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
+}
+
+for round in $(seq 1 "$ROUNDS"); do
+  for count in 1 2; do
+    run "$count" "$round" chat chat --count "$SOCKETS" --rate "$RATE" --duration "$DURATION" --pairs 2000
+    run "$count" "$round" burst fanout --count "$SOCKETS" --events 100 --follower-offset 1
+    run "$count" "$round" posts posts --count "$SOCKETS" --posts 20 --interval-ms 0
+  done
+done
