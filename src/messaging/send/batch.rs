@@ -132,7 +132,7 @@ impl Worker {
                     Some(batch) => batch,
                     None => return,
                 },
-                // Closing the pool waits for every connection to come back.
+                // The store is closing: no batch could run any more.
                 () = self.pool.close_event() => return,
             };
             // A conversation's own sends keep their order (the sort is stable); the send
