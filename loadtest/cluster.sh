@@ -59,43 +59,20 @@ done
 cluster_urls=$(for port in $CLUSTER_PORTS; do printf 'redis://127.0.0.1:%s,' "$port"; done)
 cluster_urls=${cluster_urls%,}
 
-psql "$PG_ADMIN" -qc "CREATE DATABASE $DB"
-"$SERVER" migrate --database-url "$DATABASE_URL" >/dev/null
-"$GEN" seed --database-url "$DATABASE_URL" --users 20000 --star-sessions 12000 \
-  --star-followers "$SOCKETS" --out "$OUT/seed.json" >/dev/null
+source loadtest/nodes-lib.sh
+fresh_database
 
-# CPU seconds Redis processes have used so far.
-redis_cpu() {
-  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v tick="$(getconf CLK_TCK)" \
-    '$2 == "(redis-server)" { s += $14 + $15 } END { printf "%.2f", s / tick }'
-}
-
-# Runs one scenario with the three nodes on one bus, then stops them.
+# Runs one scenario with the three nodes on one bus.
 run() {
   local bus=$1 round=$2 scenario=$3; shift 3
-  local args=() node_pids=() urls=()
+  local args=() log=$OUT/$bus-$scenario-$round.txt
   if [ "$bus" = cluster ]; then
     args=(--redis-cluster --redis-url "$cluster_urls" --redis-prefix "$DB")
   else
     args=(--redis-url "$REDIS" --redis-prefix "$DB")
   fi
-  for port in "${NODE_PORTS[@]}"; do
-    env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$SERVER" serve --bind "127.0.0.1:$port" \
-      --database-url "$DATABASE_URL" "${args[@]}" > "$OUT/node-$port.log" 2>&1 &
-    node_pids+=($!); pids+=($!); urls+=("http://127.0.0.1:$port")
-  done
-  for url in "${urls[@]}"; do
-    for _ in $(seq 1 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1; done
-  done
-  local url_list pid_list before log=$OUT/$bus-$scenario-$round.txt
-  url_list=$(IFS=,; echo "${urls[*]}")
-  pid_list=$(IFS=,; echo "${node_pids[*]}")
-  before=$(redis_cpu)
-  "$GEN" "$@" --seed "$OUT/seed.json" --url "$url_list" --sources 127.0.0.1,127.0.0.2 \
-    --server-pid "$pid_list" > "$log" 2>&1 || echo "  (generator failed, see $log)"
-  echo "Redis CPU: $(awk -v a="$before" -v b="$(redis_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
-  for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  NODE_ARGS_PORTS=("${NODE_PORTS[@]}") GEN_ARGS=("$@") CPU_OF=redis-server CPU_LABEL=Redis
+  run_on_nodes "$log" "${args[@]}"
   echo "$bus $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
 }
 

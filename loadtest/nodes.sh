@@ -36,39 +36,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-psql "$PG_ADMIN" -qc "CREATE DATABASE $DB"
-"$SERVER" migrate --database-url "$DATABASE_URL" >/dev/null
-"$GEN" seed --database-url "$DATABASE_URL" --users 20000 --star-sessions 12000 \
-  --star-followers "$SOCKETS" --out "$OUT/seed.json" >/dev/null
+source loadtest/nodes-lib.sh
+fresh_database
 
-# CPU seconds PostgreSQL's processes and Redis have used so far.
-services_cpu() {
-  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v tick="$(getconf CLK_TCK)" \
-    '$2 == "(postgres)" || $2 == "(redis-server)" { s += $14 + $15 + $16 + $17 } END { printf "%.2f", s / tick }'
-}
-
-# Runs one scenario on `count` nodes (1 or 2), then stops them.
+# Runs one scenario on `count` nodes (1 or 2).
 run() {
   local count=$1 round=$2 scenario=$3; shift 3
-  local node_pids=() urls=()
-  for port in "${NODE_PORTS[@]:0:$count}"; do
-    env -u DATABASE_URL -u REDIS_URL RUST_LOG=warn "$SERVER" serve --bind "127.0.0.1:$port" \
-      --database-url "$DATABASE_URL" --redis-url "$REDIS" --redis-prefix "$DB" \
-      > "$OUT/node-$port.log" 2>&1 &
-    node_pids+=($!); pids+=($!); urls+=("http://127.0.0.1:$port")
-  done
-  for url in "${urls[@]}"; do
-    for _ in $(seq 1 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1; done
-  done
-  local url_list pid_list before log=$OUT/nodes$count-$scenario-$round.txt
-  url_list=$(IFS=,; echo "${urls[*]}")
-  pid_list=$(IFS=,; echo "${node_pids[*]}")
-  before=$(services_cpu)
-  "$GEN" "$@" --seed "$OUT/seed.json" --url "$url_list" --sources 127.0.0.1,127.0.0.2 \
-    --server-pid "$pid_list" > "$log" 2>&1 || echo "  (generator failed, see $log)"
-  echo "PostgreSQL + Redis CPU: $(awk -v a="$before" -v b="$(services_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
-  for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  local log=$OUT/nodes$count-$scenario-$round.txt
+  NODE_ARGS_PORTS=("${NODE_PORTS[@]:0:$count}") GEN_ARGS=("$@") CPU_OF="postgres redis-server"
+  CPU_LABEL="PostgreSQL + Redis"
+  run_on_nodes "$log" --redis-url "$REDIS" --redis-prefix "$DB"
   echo "$count node(s) $scenario round $round: $(grep -E 'messages sent|achieved|deliveries|delivered|latency|server CPU|sequence check|Redis CPU' "$log" | tr '\n' ' ' | cut -c1-600)"
 }
 
