@@ -146,8 +146,12 @@ test('foundation: accounts, account popover, tour, blogs, order, follow, log out
     await count.waitFor();
     assert.equal(await text(count), '0 followers');
     const card = page.getByRole('article', { name: b.blogName });
+    // The card turns to Unfollow at once (optimistically); the server's count is read once the
+    // follow has been answered.
+    const followed = page.waitForResponse((res) => res.url().endsWith('/svc/follow'));
     await card.getByRole('button', { name: 'Follow', exact: true }).click();
     await card.getByRole('button', { name: 'Unfollow' }).waitFor();
+    assert.equal((await followed).status(), 200);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="blog-follower-count"]')?.textContent === '1 follower',
     );
@@ -170,8 +174,10 @@ test('foundation: accounts, account popover, tour, blogs, order, follow, log out
     await confirm.waitFor({ state: 'detached' });
     assert.equal((await userInfo(page)).friend_count, 1);
     await card.getByRole('button', { name: 'Unfollow' }).click();
+    const unfollowed = page.waitForResponse((res) => res.url().endsWith('/svc/unfollow'));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ok', exact: true }).click();
     await card.getByRole('button', { name: 'Follow', exact: true }).waitFor();
+    assert.equal((await unfollowed).status(), 200);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="blog-follower-count"]')?.textContent === '0 followers',
     );
