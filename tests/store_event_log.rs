@@ -1,15 +1,18 @@
 //! The event log's bounds on SQLite and PostgreSQL (`store/prune.rs`): events go after a week
 //! and beyond each channel's newest 1,000 (outside the feed), each channel's (and the feed's)
 //! `pruned_through` says how far, and a prune works in small steps that let sends through
-//! while it runs, even on the channels those sends write.
+//! while it runs, even on the channels those sends write. And the log's compaction: an event
+//! with a state key (an inbox's entry for a conversation, a read mark, the unread counts)
+//! takes the place of its channel's earlier one of the same key.
 
 mod common;
 
 use std::time::Duration;
 
-use common::store::{each_store, user_with_blog};
+use common::store::{Heard, each_store, user_with_blog};
 use dashwire::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
-use dashwire::store::{EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL, Store, now_secs};
+use dashwire::store::{EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL, Store, Topic, now_secs};
+use dashwire_protocol::{Channel, ConversationSummary, Event, MessageData, ReadData, UnreadCounts};
 
 /// Writes `count` events of `channel` with seqs `1..=count`, made `age` seconds ago, and the
 /// channel's row; feed positions `first_feed..` when given. In one statement, as a backlog
@@ -181,6 +184,218 @@ async fn sends_go_on_while_a_backlog_is_pruned() {
         );
         sends.stop().await;
         tokio::time::sleep(Duration::from_millis(10)).await;
+    })
+    .await;
+}
+
+/// An inbox's entry for conversation `id`, modified at `ts`.
+fn entry(id: i64, ts: i64) -> Event {
+    Event::Conversation(ConversationSummary {
+        id,
+        blog: "ann".into(),
+        last_modified_ts: ts,
+        last_read_ts: 0,
+        unread: true,
+        participants: Vec::new(),
+        last_message: None,
+    })
+}
+
+fn message(id: i64) -> Event {
+    Event::Message(MessageData {
+        conversation_id: 1,
+        id,
+        ts: id,
+        participant: "ann".into(),
+        message: format!("m{id}"),
+        r#type: "TEXT".into(),
+    })
+}
+
+fn read(participant: &str, ts: i64) -> Event {
+    Event::Read(ReadData {
+        conversation_id: 1,
+        participant: participant.into(),
+        last_read_ts: ts,
+    })
+}
+
+/// `(seq, event)` of a channel's whole log.
+async fn replay(store: &Store, channel: &str) -> Vec<(i64, Event)> {
+    store
+        .events_between(channel, 0, i64::MAX, 1000)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_log_keeps_the_newest_event_of_each_state() {
+    each_store(|store, kind| async move {
+        let heard = Heard::on(&store);
+        let inbox = || Topic::shared(Channel::Inbox("ann".into()));
+        let conversation = || Topic::shared(Channel::Conversation(1));
+        let unread = || Topic::personal(Channel::Unread, 7);
+        let counts = |n| {
+            Event::Unread(UnreadCounts {
+                messaging: n,
+                blogs: Vec::new(),
+            })
+        };
+        // Three changes; the second's record holds two events of one state.
+        let changes = vec![
+            vec![
+                (inbox(), entry(1, 10)),
+                (inbox(), entry(2, 11)),
+                (conversation(), message(1)),
+                (conversation(), read("ann", 10)),
+                (unread(), counts(1)),
+            ],
+            vec![
+                (conversation(), message(2)),
+                (conversation(), read("ben", 12)),
+                (conversation(), read("ben", 13)),
+                (inbox(), entry(1, 12)),
+                (inbox(), entry(1, 13)),
+                (unread(), counts(2)),
+            ],
+            vec![(conversation(), message(3)), (unread(), counts(0))],
+        ];
+        for events in changes {
+            let mut tx = store.begin().await.unwrap();
+            tx.record(events).await.unwrap();
+            tx.commit().await.unwrap();
+        }
+        store.settle().await;
+
+        // Every event took its seq and was published, superseded or not: 1, 2, … on each
+        // channel, as live readers see them.
+        let published = heard.events();
+        let seqs = |key: &str| -> Vec<i64> {
+            published
+                .iter()
+                .filter(|p| &*p.topic.key() == key)
+                .map(|p| p.seq)
+                .collect()
+        };
+        assert_eq!(seqs("inbox:ann"), [1, 2, 3, 4], "{kind:?}");
+        assert_eq!(seqs("conversation:1"), [1, 2, 3, 4, 5, 6], "{kind:?}");
+        assert_eq!(seqs("unread:7"), [1, 2, 3], "{kind:?}");
+
+        // The log keeps the newest of each state, and every message.
+        assert_eq!(
+            replay(&store, "inbox:ann").await,
+            [(2, entry(2, 11)), (4, entry(1, 13))],
+            "{kind:?}: each conversation's newest entry, in seq order"
+        );
+        assert_eq!(
+            replay(&store, "conversation:1").await,
+            [
+                (1, message(1)),
+                (2, read("ann", 10)),
+                (3, message(2)),
+                (5, read("ben", 13)),
+                (6, message(3)),
+            ],
+            "{kind:?}: messages all kept, each participant's newest read"
+        );
+        assert_eq!(
+            replay(&store, "unread:7").await,
+            [(3, counts(0))],
+            "{kind:?}"
+        );
+        // A resume from before a superseded event gets what followed it, newest state only.
+        assert_eq!(
+            store.events_between("inbox:ann", 2, 4, 100).await.unwrap(),
+            [(4, entry(1, 13))],
+            "{kind:?}"
+        );
+        assert_eq!(
+            store.channel_state("inbox:ann").await.unwrap().seq,
+            4,
+            "{kind:?}: the channel's seq counts every event"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_chat_message_adds_one_event_row() {
+    each_store(|store, kind| async move {
+        let (ann_user, _) = user_with_blog(&store, "ann").await;
+        let (ben_user, ben_blog) = user_with_blog(&store, "ben").await;
+        let sends = Sends::start(&store, Batching::On);
+        let ann = Sender {
+            user_id: ann_user,
+            blog: "ann".into(),
+        };
+        let first = sends
+            .send(NewMessage {
+                target: Target::Blogs(vec![ben_blog]),
+                sender: ann.clone(),
+                body: "hello".into(),
+                r#type: "TEXT".into(),
+            })
+            .await
+            .unwrap();
+        let conversation = first.message.conversation_id;
+        let rows = || async {
+            const SQL: &str = "SELECT COUNT(*) FROM events";
+            let n: i64 = dashwire::with_pool!(store, pool =>
+                sqlx::query_scalar(SQL).fetch_one(pool).await)
+            .unwrap();
+            n
+        };
+        let before = rows().await;
+        for n in 0..20 {
+            sends
+                .send(NewMessage {
+                    target: Target::Existing(conversation),
+                    sender: ann.clone(),
+                    body: format!("m{n}"),
+                    r#type: "TEXT".into(),
+                })
+                .await
+                .unwrap();
+        }
+        assert_eq!(
+            rows().await - before,
+            20,
+            "{kind:?}: the messages' own events; the inboxes' and the unread counts' rows \
+             are replaced"
+        );
+        // Each inbox and each unread channel holds one row: the conversation as it is now.
+        for (channel, last) in [
+            ("inbox:ann".to_owned(), "m19"),
+            ("inbox:ben".to_owned(), "m19"),
+        ] {
+            let kept = replay(&store, &channel).await;
+            assert_eq!(kept.len(), 1, "{kind:?}: {channel}");
+            let Event::Conversation(summary) = &kept[0].1 else {
+                panic!("{kind:?}: {channel}: {kept:?}");
+            };
+            assert_eq!(
+                summary.last_message.as_ref().map(|m| m.message.as_str()),
+                Some(last),
+                "{kind:?}: {channel}"
+            );
+            assert_eq!(
+                kept[0].0,
+                store.channel_state(&channel).await.unwrap().seq,
+                "{kind:?}: {channel}: the row is the newest event"
+            );
+        }
+        for user in [ann_user, ben_user] {
+            let kept = replay(&store, &format!("unread:{user}")).await;
+            assert_eq!(kept.len(), 1, "{kind:?}: unread:{user}: {kept:?}");
+        }
+        assert_eq!(
+            replay(&store, &format!("conversation:{conversation}"))
+                .await
+                .len(),
+            21,
+            "{kind:?}"
+        );
+        sends.stop().await;
     })
     .await;
 }

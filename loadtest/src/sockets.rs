@@ -235,7 +235,9 @@ impl Sequences {
 
     /// Counts a live event's gap or repeat on its channel. On `dashboard` seqs are feed
     /// positions, with holes for the blogs a user does not read: only repeats count there
-    /// (whether every post arrived, the posts scenario counts itself).
+    /// (whether every post arrived, the posts scenario counts itself). On a channel of whole
+    /// states a replay skips superseded seqs ([`carries_whole_states`]): only repeats count
+    /// there too (the messages are counted one by one on their conversations).
     pub fn check(&mut self, channel: &str, seq: i64, counters: &crate::stats::Counters) {
         use std::sync::atomic::Ordering::Relaxed;
         let Some((_, last)) = self.0.iter_mut().find(|(c, _)| c == channel) else {
@@ -245,12 +247,19 @@ impl Sequences {
         if seq <= *last {
             counters.duplicates.fetch_add(1, Relaxed);
         } else {
-            if seq > *last + 1 && channel != "dashboard" {
+            if seq > *last + 1 && channel != "dashboard" && !carries_whole_states(channel) {
                 counters.gaps.fetch_add((seq - *last - 1) as u64, Relaxed);
             }
             *last = seq;
         }
     }
+}
+
+/// Whether every event of `channel` carries a whole state (the server's `Event::state_key`:
+/// an inbox's entry for a conversation, the unread counts): the log keeps only the newest of
+/// each, so a replay there skips the seqs of superseded ones, and a skip forward is no loss.
+pub fn carries_whole_states(channel: &str) -> bool {
+    channel == "unread" || channel.starts_with("inbox:")
 }
 
 /// The channel and seq of an event or subscription frame (both start with them, so this
@@ -289,12 +298,25 @@ mod tests {
         let subscribed = r#"{"type":"subscribed","channel":"a","seq":4}"#;
         let (channel, seq) = channel_and_seq(subscribed).unwrap();
         seqs.confirmed(channel, seq);
-        for (channel, seq) in [("a", 5), ("b", 1), ("a", 7), ("a", 7), ("b", 2), ("a", 6)] {
+        for (channel, seq) in [
+            ("a", 5),
+            ("b", 1),
+            ("a", 7),
+            ("a", 7),
+            ("b", 2),
+            ("a", 6),
+            ("inbox:x", 1),
+            ("inbox:x", 4),
+        ] {
             let text = frame(channel, seq);
             let (c, s) = channel_and_seq(&text).unwrap();
             seqs.check(c, s, &counters);
         }
-        assert_eq!(counters.gaps.load(Relaxed), 1, "6 was missing when 7 came");
+        assert_eq!(
+            counters.gaps.load(Relaxed),
+            1,
+            "6 was missing when 7 came; inbox:x's 2 and 3 were superseded"
+        );
         assert_eq!(
             counters.duplicates.load(Relaxed),
             2,

@@ -38,6 +38,24 @@ impl Event {
             Event::Post(_) => "post",
         }
     }
+
+    /// What the event carries the whole state of, for an event that makes every earlier one
+    /// of the same key on its channel out of date: a conversation's entry in an inbox, a
+    /// participant's read mark, the unread counts, a chain's note count. The log keeps only
+    /// the newest event of each key (log compaction, as a compacted Kafka topic does), so a
+    /// replay on these channels skips the seqs of superseded events: a reader of one
+    /// of them gets everything it needs, and a chat message costs its inbox and unread
+    /// events no new row. `None` for an event that stands alone (a message, a
+    /// notification, a post going out): every one is kept.
+    pub fn state_key(&self) -> Option<String> {
+        match self {
+            Event::Conversation(summary) => Some(summary.id.to_string()),
+            Event::Read(read) => Some(format!("read:{}", read.participant)),
+            Event::Unread(_) => Some("unread".to_owned()),
+            Event::Notes(_) => Some("notes".to_owned()),
+            Event::Message(_) | Event::Notification(_) | Event::Post(_) => None,
+        }
+    }
 }
 
 /// A message (spec 000 §3 Message).

@@ -18,8 +18,27 @@ const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
 /// What follows the rows of [`NEXT_SEQS`].
 const NEXT_SEQS_TAIL: &str = " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq \
      RETURNING channel, seq";
-/// Writes events; one `(channel, seq, feed_seq, payload, created_at)` row each follows it.
-const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, feed_seq, payload, created_at) ";
+/// Writes events; one `(channel, seq, feed_seq, payload, created_at, state_key)` row each
+/// follows it, then [`REPLACE_STATE`].
+const INSERT_EVENTS: &str =
+    "INSERT INTO events (channel, seq, feed_seq, payload, created_at, state_key) ";
+/// [`REPLACE_STATE`]'s text, for the statements that end with it.
+macro_rules! replace_state {
+    () => {
+        " ON CONFLICT (channel, state_key) WHERE state_key IS NOT NULL \
+         DO UPDATE SET seq = excluded.seq, feed_seq = excluded.feed_seq, payload = excluded.payload, \
+         created_at = excluded.created_at"
+    };
+}
+/// Log compaction: an event with a state key (protocol's `Event::state_key`: it carries the
+/// whole state of something, as an inbox's entry for a conversation or the unread counts do)
+/// takes the place of its channel's earlier event of that key, so the log keeps the newest of
+/// each. A replay on such a channel skips the superseded seqs and loses nothing a reader
+/// needs; and a chat message, whose inbox and unread events are all of this kind, adds one
+/// event row to the database rather than five (what a message costs on disk: RESULTS §18).
+/// The row keeps its key and takes the new seq, payload and time (so the prune by age sees
+/// when it last changed).
+const REPLACE_STATE: &str = replace_state!();
 
 /// The feed's row in `channel_seqs`: its positions are taken like a channel's seqs, under the
 /// row's lock, so feed positions commit in order on PostgreSQL too (a transaction that takes
@@ -66,8 +85,10 @@ pub async fn record(
             .push_bind(r.seq)
             .push_bind(r.feed_seq)
             .push_bind(r.payload.as_str())
-            .push_bind(rows.now);
+            .push_bind(rows.now)
+            .push_bind(r.state_key.as_deref());
     });
+    insert.push(REPLACE_STATE);
     insert.build().execute(&mut *tx).await?;
     Ok(one_group(rows.published))
 }
@@ -85,14 +106,18 @@ fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
 /// events: prepared and planned once per connection (a `VALUES` list would be a new statement
 /// for each count). `unnest` yields the channels in the order given, so they are locked in
 /// topic order.
-const RECORD_POSTGRES: &str = "WITH taken AS (INSERT INTO channel_seqs (channel, seq) \
+const RECORD_POSTGRES: &str = concat!(
+    "WITH taken AS (INSERT INTO channel_seqs (channel, seq) \
      SELECT * FROM unnest($1::text[], $2::bigint[]) \
      ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq RETURNING channel, seq), \
-     written AS (INSERT INTO events (channel, seq, feed_seq, payload, created_at) \
-     SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, $7 \
-     FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[]) AS e (channel, seq_back, feed_back, payload) \
-     JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8) \
-     SELECT channel, seq FROM taken";
+     written AS (INSERT INTO events (channel, seq, feed_seq, payload, created_at, state_key) \
+     SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, $7, e.state_key \
+     FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[], $9::text[]) \
+     AS e (channel, seq_back, feed_back, payload, state_key) \
+     JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8",
+    replace_state!(),
+    ") SELECT channel, seq FROM taken"
+);
 
 /// [`record`] on PostgreSQL: [`RECORD_POSTGRES`].
 async fn record_postgres(
@@ -110,6 +135,7 @@ async fn record_postgres(
         .bind(rows.iter().map(|r| r.payload).collect::<Vec<_>>())
         .bind(now_secs())
         .bind(FEED)
+        .bind(rows.iter().map(|r| r.state_key).collect::<Vec<_>>())
         .fetch_all(conn)
         .await?;
     Ok(recording.assign(&assigned)?.published)
@@ -141,10 +167,13 @@ pub fn record_sqlite(
     })()
     .map_err(sqlite_error)?;
     let rows = recording.assign(&assigned)?;
-    let sql = format!("{INSERT_EVENTS}VALUES {}", placeholders(rows.rows.len(), 5));
+    let sql = format!(
+        "{INSERT_EVENTS}VALUES {}{REPLACE_STATE}",
+        placeholders(rows.rows.len(), 6)
+    );
     (|| {
         let mut stmt = tx.prepare_cached(&sql)?;
-        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(rows.rows.len() * 5);
+        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(rows.rows.len() * 6);
         for r in &rows.rows {
             params.extend([
                 &r.key as &dyn rusqlite::ToSql,
@@ -152,12 +181,27 @@ pub fn record_sqlite(
                 &r.feed_seq,
                 &r.payload,
                 &rows.now,
+                &r.state_key,
             ]);
         }
         stmt.execute(params.as_slice())
     })()
     .map_err(sqlite_error)?;
     Ok(one_group(rows.published))
+}
+
+/// For each event, whether no later one of the record has its channel (`keys`) and state key:
+/// the newest of each state, and every event without one.
+fn newest_of_each_state(keys: &[String], state_keys: &[Option<String>]) -> Vec<bool> {
+    let mut seen = std::collections::HashSet::new();
+    let mut written: Vec<bool> = keys
+        .iter()
+        .zip(state_keys)
+        .rev()
+        .map(|(key, state)| state.as_ref().is_none_or(|state| seen.insert((key, state))))
+        .collect();
+    written.reverse();
+    written
 }
 
 /// `(?, ?), (?, ?)…`: `rows` groups of `columns` placeholders.
@@ -173,14 +217,19 @@ pub fn sqlite_error(err: rusqlite::Error) -> sqlx::Error {
 
 /// What a record writes, whatever runs its SQL: the events sorted by topic (so that
 /// concurrent transactions lock their channels' rows in one order; a topic's own events keep
-/// the order they were given in), their keys and payloads, which change (group) each reports,
-/// and how many feed positions they take.
+/// the order they were given in), their keys, payloads and state keys, which change (group)
+/// each reports, which of them get a row, and how many feed positions they take.
 struct Recording {
     pending: Vec<(Topic, Event)>,
     groups: Vec<usize>,
     group_count: usize,
     keys: Vec<String>,
     payloads: Vec<String>,
+    state_keys: Vec<Option<String>>,
+    /// Whether the event gets a row: all do but one that a later event of the same record
+    /// supersedes (same channel and state key), which takes its seq and is published but is
+    /// never written (a statement may not write one row twice).
+    written: Vec<bool>,
     in_feed: i64,
 }
 
@@ -190,6 +239,7 @@ struct EventRow {
     seq: i64,
     feed_seq: Option<i64>,
     payload: String,
+    state_key: Option<String>,
 }
 
 /// An event row as [`record_postgres`] writes it, its seq and feed position still to take.
@@ -198,6 +248,7 @@ struct PendingRow<'a> {
     seq_back: i64,
     feed_back: Option<i64>,
     payload: &'a str,
+    state_key: Option<&'a str>,
 }
 
 /// The rows to insert and the events to publish once they are committed, by group.
@@ -218,7 +269,7 @@ impl Recording {
         // Stable: one topic's events keep their order, and so their seqs.
         tagged.sort_by(|a, b| a.1.0.cmp(&b.1.0));
         let (groups, pending): (Vec<usize>, Vec<(Topic, Event)>) = tagged.into_iter().unzip();
-        let keys = pending.iter().map(|(topic, _)| topic.to_string()).collect();
+        let keys: Vec<String> = pending.iter().map(|(topic, _)| topic.to_string()).collect();
         let payloads = pending
             .iter()
             .map(|(_, event)| serde_json::to_string(event))
@@ -228,12 +279,17 @@ impl Recording {
             .iter()
             .filter(|(topic, _)| topic.is_in_feed())
             .count() as i64;
+        let state_keys: Vec<Option<String>> =
+            pending.iter().map(|(_, event)| event.state_key()).collect();
+        let written = newest_of_each_state(&keys, &state_keys);
         Ok(Recording {
             pending,
             groups,
             group_count,
             keys,
             payloads,
+            state_keys,
+            written,
             in_feed,
         })
     }
@@ -268,19 +324,25 @@ impl Recording {
         })
     }
 
-    /// Each event's row, as [`record_postgres`] writes them.
+    /// The rows to write, as [`record_postgres`] writes them.
     fn rows(&self) -> impl Iterator<Item = PendingRow<'_>> {
         self.keys
             .iter()
             .zip(self.seq_backs())
             .zip(self.feed_backs())
             .zip(&self.payloads)
-            .map(|(((key, seq_back), feed_back), payload)| PendingRow {
-                key,
-                seq_back,
-                feed_back,
-                payload,
-            })
+            .zip(&self.state_keys)
+            .zip(&self.written)
+            .filter(|(_, written)| **written)
+            .map(
+                |(((((key, seq_back), feed_back), payload), state_key), _)| PendingRow {
+                    key,
+                    seq_back,
+                    feed_back,
+                    payload,
+                    state_key: state_key.as_deref(),
+                },
+            )
     }
 
     /// The seqs (and feed positions) the upsert `assigned`, given to each event.
@@ -303,16 +365,24 @@ impl Recording {
             .zip(self.groups)
             .zip(self.keys)
             .zip(self.payloads)
+            .zip(self.state_keys.into_iter().zip(self.written))
             .zip(seq_backs.into_iter().zip(feed_backs));
-        for (((((topic, event), group), key), payload), (seq_back, feed_back)) in events {
+        for (
+            (((((topic, event), group), key), payload), (state_key, written)),
+            (seq_back, feed_back),
+        ) in events
+        {
             let seq = taken(&key)? - seq_back;
             let feed_seq = feed_back.map(|back| last_feed - back);
-            rows.push(EventRow {
-                key,
-                seq,
-                feed_seq,
-                payload,
-            });
+            if written {
+                rows.push(EventRow {
+                    key,
+                    seq,
+                    feed_seq,
+                    payload,
+                    state_key,
+                });
+            }
             published[group].push(Published {
                 topic,
                 seq,

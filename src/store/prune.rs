@@ -18,6 +18,12 @@
 //! What a prune reads: the oldest events through `events_created` (one index probe when
 //! nothing has expired), and the channels over their count from `channel_seqs` (a scan of
 //! one row per channel), a page at a time.
+//!
+//! The count is of seqs, not rows: a channel whose events carry whole states (an inbox, the
+//! unread counts; `log.rs`'s compaction) holds a row per state however many seqs it took, so
+//! its trim starts at its oldest row (one probe) rather than stepping through seqs that have
+//! no rows, and it is marked like any channel: a resume from before its newest 1,000 seqs
+//! reloads, as the protocol says for every channel.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -53,6 +59,8 @@ const OVER_COUNT: &str = "SELECT c.channel, c.seq, c.pruned_through FROM channel
 /// Moves a channel's (or the feed's) `pruned_through` forward, never back.
 const MARK: &str = "UPDATE channel_seqs SET pruned_through = $2 \
      WHERE channel = $1 AND pruned_through < $2";
+/// A channel's oldest event still in the log.
+const OLDEST: &str = "SELECT seq FROM events WHERE channel = $1 ORDER BY seq LIMIT 1";
 /// A channel's events up to a seq.
 const DELETE_UP_TO: &str = "DELETE FROM events WHERE channel = $1 AND seq <= $2";
 /// [`DELETE_UP_TO`] for several channels at once (PostgreSQL).
@@ -94,7 +102,13 @@ impl Store {
                 .fetch_all(pool).await)?;
             for (channel, seq, pruned_through) in &page {
                 let keep_from = seq - EVENTS_KEPT_PER_CHANNEL;
-                let mut from = *pruned_through;
+                let oldest: Option<i64> = crate::with_pool!(self, pool =>
+                    sqlx::query_scalar(OLDEST).bind(channel).fetch_optional(pool).await)?;
+                // Nothing to delete before the oldest row (or at all): one step marks it.
+                let mut from = (*pruned_through).max(oldest.map_or(keep_from, |o| o - 1));
+                if from >= keep_from {
+                    from = keep_from - 1;
+                }
                 while from < keep_from {
                     let to = keep_from.min(from + BATCH);
                     removed += self.prune_step(vec![(channel.clone(), to)], None).await?;

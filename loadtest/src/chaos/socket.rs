@@ -385,7 +385,10 @@ impl Session<'_> {
             // Before the channel's first ack: nothing to check it against.
             None => self.seqs[i] = Some(seq),
             Some(had) => {
-                if seq != had + 1 {
+                // Going back, or a repeat, is disorder on any channel.
+                let skipped_superseded =
+                    seq > had + 1 && crate::sockets::carries_whole_states(&self.r.channels[i]);
+                if seq != had + 1 && !skipped_superseded {
                     self.disorder(i, had, seq, "event");
                 }
                 self.seqs[i] = Some(had.max(seq));

@@ -1,7 +1,7 @@
 //! The state machine against a real event log (SQLite in a temp folder) and the real
 //! registry, with frames collected in a list instead of written to a socket.
 
-use dashwire_protocol::{ChannelKind, Event, EventFrame, UnreadCounts};
+use dashwire_protocol::{ChannelKind, ConversationSummary, Event, EventFrame, MessageData};
 use futures_util::future::BoxFuture;
 
 use super::*;
@@ -159,22 +159,46 @@ async fn fixture() -> Fixture {
 }
 
 impl Fixture {
-    /// Commits `n` more events on the topic and answers them as deliveries.
+    /// Commits `n` more events on the topic, each standing alone (the log keeps them all),
+    /// and answers them as deliveries.
     async fn commit(&self, n: usize) -> Vec<Delivery> {
         let mut deliveries = Vec::new();
-        for _ in 0..n {
-            let mut tx = self.store.begin().await.unwrap();
-            let event = Event::Unread(UnreadCounts {
-                messaging: 0,
-                blogs: Vec::new(),
+        for id in 0..n as i64 {
+            let event = Event::Message(MessageData {
+                conversation_id: 1,
+                id,
+                ts: id,
+                participant: "alice".into(),
+                message: "hi".into(),
+                r#type: "TEXT".into(),
             });
-            let published: Vec<Published> = log::record(tx.conn(), vec![(topic(), event)])
-                .await
-                .unwrap();
-            tx.commit().await.unwrap();
-            deliveries.extend(published.into_iter().map(Delivery::new));
+            deliveries.extend(self.record(event).await);
         }
         deliveries
+    }
+
+    /// Commits an inbox's entry for `conversation`: a whole state, which takes the place of
+    /// the earlier entry for it in the log.
+    async fn commit_entry(&self, conversation: i64) -> Vec<Delivery> {
+        self.record(Event::Conversation(ConversationSummary {
+            id: conversation,
+            blog: "alice".into(),
+            last_modified_ts: 0,
+            last_read_ts: 0,
+            unread: true,
+            participants: Vec::new(),
+            last_message: None,
+        }))
+        .await
+    }
+
+    async fn record(&self, event: Event) -> Vec<Delivery> {
+        let mut tx = self.store.begin().await.unwrap();
+        let published: Vec<Published> = log::record(tx.conn(), vec![(topic(), event)])
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        published.into_iter().map(Delivery::new).collect()
     }
 
     /// Commits one post event of `blog` (in the feed) and answers it as a delivery.
@@ -517,6 +541,28 @@ async fn a_topic_the_socket_reads_twice_is_let_go_only_when_neither_wants_it() {
 }
 
 /// A fixture whose feed already holds posts of ann, cid and bob (positions 1, 2, 3).
+#[tokio::test]
+async fn a_replay_sends_the_newest_of_each_state_and_skips_the_rest() {
+    let mut f = fixture().await;
+    f.commit_entry(1).await; // 1, superseded by 4
+    f.commit_entry(2).await; // 2
+    f.commit(1).await; // 3, a message: kept
+    f.commit_entry(1).await; // 4
+    f.commit_entry(3).await; // 5, superseded by 6
+    f.commit_entry(3).await; // 6
+    f.subscribe(CHANNEL, Some(0)).await;
+    f.step().await;
+    assert_eq!(
+        f.out.take(),
+        [2, 3, 4, 6, -6],
+        "each conversation's newest entry and the message, in order, then the ack"
+    );
+    assert!(!f.subs.replaying());
+    let next = f.commit_entry(2).await;
+    f.deliver(&next[0]).await;
+    assert_eq!(f.out.take(), [7], "live from there, no gap to replay");
+}
+
 async fn f_with_posts() -> Fixture {
     let f = fixture().await;
     for blog in ["ann", "cid", "bob"] {
