@@ -59,7 +59,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, SemaphorePermit, mpsc};
 use tokio_util::task::TaskTracker;
 
 pub use subscriptions::channels::{ChannelAuthority, ChannelKinds, Grant};
@@ -121,6 +121,9 @@ struct Inner {
     metrics: Arc<Metrics>,
     /// The event log, read on resume and on gaps.
     store: Store,
+    /// The share of the store's connections that subscribing may hold at once (see
+    /// [`Realtime::subscribe_read`]).
+    subscribe_reads: Semaphore,
     kinds: ChannelKinds,
     bus: Bus,
     settings: Settings,
@@ -128,6 +131,12 @@ struct Inner {
     shutting_down: AtomicBool,
     sockets: TaskTracker,
     next_socket_id: AtomicU64,
+}
+
+/// How many connections subscribing may hold at once: half the store's, so that sends and
+/// requests always have the other half.
+fn subscribe_share(store: &Store) -> usize {
+    (store.max_read_connections() as usize / 2).max(1)
 }
 
 impl Realtime {
@@ -159,6 +168,7 @@ impl Realtime {
             inner: Arc::new(Inner {
                 registry: Registry::default(),
                 metrics,
+                subscribe_reads: Semaphore::new(subscribe_share(&store)),
                 store,
                 kinds,
                 bus,
@@ -360,6 +370,18 @@ impl Realtime {
     pub async fn wait_closed(&self, limit: Duration) {
         self.inner.sockets.close();
         let _ = tokio::time::timeout(limit, self.inner.sockets.wait()).await;
+    }
+
+    /// Waits at most `wait` for one of the connections set aside for subscribing: what a
+    /// subscribe reads (the channel's authorisation, its seq) and each batch a replay reads.
+    /// `None` when they stayed taken that long: the caller answers "busy, try again" or tries
+    /// again later, so that a node taking over thousands of sockets at once (another node
+    /// went) keeps the rest of its connections for sends and requests. (Without the share,
+    /// the resumes of 5,000 moved sockets took every connection and sends answered 503 for
+    /// twenty seconds: loadtest/RESULTS.md §17.)
+    async fn subscribe_read(&self, wait: Duration) -> Option<SemaphorePermit<'_>> {
+        let permit = tokio::time::timeout(wait, self.inner.subscribe_reads.acquire()).await;
+        permit.ok()?.ok()
     }
 
     /// The counters, gauges and histograms `/metrics` serves.

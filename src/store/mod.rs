@@ -441,6 +441,15 @@ impl Store {
         }
     }
 
+    /// How many connections its reads may hold at once (SQLite's reads have a pool of their
+    /// own; PostgreSQL's share one with the writes).
+    pub fn max_read_connections(&self) -> u32 {
+        match &self.pool {
+            DbPool::Sqlite { read, .. } => read.options().get_max_connections(),
+            DbPool::Postgres(pool) => pool.options().get_max_connections(),
+        }
+    }
+
     /// Pool figures for `/metrics`: (connections open, idle).
     pub fn pool_stats(&self) -> (u32, usize) {
         match &self.pool {

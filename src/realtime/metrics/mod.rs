@@ -157,6 +157,9 @@ pub struct Metrics {
     pub bus_in: Counter,
     pub bus_out: Counter,
     pub refused_subscriptions: Counter,
+    /// Subscribes answered busy: the node's share of connections for subscribing stayed
+    /// taken (`Realtime::subscribe_read`).
+    pub busy_subscriptions: Counter,
     pub bad_frames: Counter,
     db_pool_connections: Gauge,
     db_pool_idle: Gauge,
@@ -211,6 +214,7 @@ impl Metrics {
             bus_in: Counter::default(),
             bus_out: Counter::default(),
             refused_subscriptions: Counter::default(),
+            busy_subscriptions: Counter::default(),
             bad_frames: Counter::default(),
             db_pool_connections: Gauge::default(),
             db_pool_idle: Gauge::default(),
@@ -287,6 +291,11 @@ impl Metrics {
             "refused_subscriptions",
             "Subscriptions refused (forbidden or unknown)",
             m.refused_subscriptions.clone(),
+        );
+        r.register(
+            "busy_subscriptions",
+            "Subscriptions answered busy (internal): the connections set aside for subscribing stayed taken",
+            m.busy_subscriptions.clone(),
         );
         r.register(
             "bad_frames",

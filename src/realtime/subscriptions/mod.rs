@@ -18,6 +18,12 @@
 //! Replays run one batch at a time ([`Subscriptions::replay_step`]), so a socket keeps
 //! answering pings and frames (an unsubscribe, say) while it catches up.
 //!
+//! What subscribing reads from the database (a subscribe's authorisation and seq, a replay's
+//! batches, a resync's seq) goes through the node's share of connections for it
+//! (`Realtime::subscribe_read`): a subscribe that cannot have one within [`SUBSCRIBE_WAIT`]
+//! is answered `internal` (subscribe again after a back-off), and a replay batch or resync
+//! that cannot tries again shortly.
+//!
 //! Which channels a socket may read is the features' call: each registers an authority for
 //! the kinds it owns (`channels.rs`).
 
@@ -39,6 +45,10 @@ use crate::realtime::routing::delivery::Delivery;
 use crate::realtime::routing::registry::{SocketHandle, TopicKind};
 use crate::store::Topic;
 use channels::Grant;
+
+/// How long a subscribe waits for the node's share of connections before it is answered
+/// busy: under a second or two a client would rather wait than back off.
+const SUBSCRIBE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// A group subscription: its channel's events are its members' events in the feed.
 #[derive(Debug)]
@@ -169,6 +179,13 @@ impl Subscriptions {
                 refused.inc();
                 return error(out, Some(&raw), ErrorCode::UnknownChannel, err.to_string()).await;
             }
+        };
+        // Held until the subscribe has read what it reads (its replay, if any, reads in
+        // batches of its own, each with a permit).
+        let Some(_reading) = rt.subscribe_read(SUBSCRIBE_WAIT).await else {
+            rt.metrics().busy_subscriptions.inc();
+            let message = "The server is busy: subscribe again shortly.".to_owned();
+            return error(out, Some(&raw), ErrorCode::Internal, message).await;
         };
         match rt.inner.kinds.authorize(self.viewer, &channel).await {
             Ok(Some(Grant::Topic(topic))) => self.subscribe_topic(rt, raw, since, topic, out).await,

@@ -15,6 +15,11 @@ use crate::realtime::metrics::ReplayReason;
 use crate::realtime::routing::delivery::Outbound;
 use crate::store::log::{ChannelState, FEED};
 
+/// How long a replay's batch (or a resync) waits for the node's share of connections for
+/// subscribing before it goes back in line: short, as the socket serves nothing else
+/// meanwhile.
+const REPLAY_WAIT: Duration = Duration::from_millis(100);
+
 #[derive(Debug)]
 pub(super) struct Replay {
     /// Replay until this seq (it grows when live events arrive meanwhile).
@@ -71,7 +76,13 @@ impl Subscriptions {
         } else {
             return;
         };
-        let latest = match rt.inner.store.channel_state(read).await {
+        let Some(reading) = rt.subscribe_read(REPLAY_WAIT).await else {
+            self.resync_later(topic.clone());
+            return;
+        };
+        let state = rt.inner.store.channel_state(read).await;
+        drop(reading);
+        let latest = match state {
             Ok(state) => state.seq,
             Err(err) => {
                 // The database is busy or away (a node's every socket resyncs after a bus
@@ -119,6 +130,12 @@ impl Subscriptions {
         let Some(key) = self.replays.pop_front() else {
             return Ok(());
         };
+        // Without a connection of the share, the batch goes back in line, and the socket
+        // serves whatever is ready before it asks again.
+        let Some(reading) = rt.subscribe_read(REPLAY_WAIT).await else {
+            self.replays.push_front(key);
+            return Ok(());
+        };
         let store = &rt.inner.store;
         if self.missed_more_than_the_log_keeps(rt, &key).await {
             return self.too_old_to_replay(out, &key).await;
@@ -148,6 +165,7 @@ impl Subscriptions {
         } else {
             return Ok(());
         };
+        drop(reading);
         let events = match read {
             Ok(events) => events,
             Err(err) => {

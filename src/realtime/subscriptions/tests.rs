@@ -563,6 +563,47 @@ async fn a_replay_sends_the_newest_of_each_state_and_skips_the_rest() {
     assert_eq!(f.out.take(), [7], "live from there, no gap to replay");
 }
 
+#[tokio::test]
+async fn subscribing_waits_for_its_share_of_connections_and_says_busy_past_it() {
+    let mut f = fixture().await;
+    f.commit(3).await;
+    // The node's share for subscribing (half of the fixture's 2 connections) is taken.
+    let taken = f.rt.inner.subscribe_reads.acquire().await.unwrap();
+    let rt = f.rt.clone();
+    f.subs
+        .subscribe(&rt, CHANNEL.to_owned(), Some(1), &mut f.out)
+        .await
+        .unwrap();
+    match f.out.0.as_slice() {
+        [ServerFrame::Error { code, channel, .. }] => {
+            assert_eq!(
+                (code, channel.as_deref()),
+                (&ErrorCode::Internal, Some(CHANNEL))
+            );
+        }
+        other => panic!("a busy answer, not {other:?}"),
+    }
+    f.out.0.clear();
+    assert_eq!(f.rt.metrics().busy_subscriptions.get(), 1);
+    assert!(!f.subs.replaying(), "not subscribed: the client asks again");
+    drop(taken);
+
+    // Subscribed; its replay's batch waits while the share is taken, and stays in line.
+    f.subscribe(CHANNEL, Some(1)).await;
+    assert!(f.subs.replaying());
+    let taken = rt.inner.subscribe_reads.acquire().await.unwrap();
+    f.step().await;
+    assert_eq!(
+        f.out.take(),
+        Vec::<i64>::new(),
+        "nothing read without a connection"
+    );
+    assert!(f.subs.replaying());
+    drop(taken);
+    f.step().await;
+    assert_eq!(f.out.take(), [2, 3, -3]);
+}
+
 async fn f_with_posts() -> Fixture {
     let f = fixture().await;
     for blog in ["ann", "cid", "bob"] {
