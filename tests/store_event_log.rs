@@ -345,7 +345,15 @@ async fn a_chat_message_adds_one_event_row() {
             .unwrap();
             n
         };
+        let states = || async {
+            const SQL: &str = "SELECT COUNT(*) FROM event_states";
+            let n: i64 = dashwire::with_pool!(store, pool =>
+                sqlx::query_scalar(SQL).fetch_one(pool).await)
+            .unwrap();
+            n
+        };
         let before = rows().await;
+        let states_before = states().await;
         for n in 0..20 {
             sends
                 .send(NewMessage {
@@ -360,8 +368,12 @@ async fn a_chat_message_adds_one_event_row() {
         assert_eq!(
             rows().await - before,
             20,
-            "{kind:?}: the messages' own events; the inboxes' and the unread counts' rows \
-             are replaced"
+            "{kind:?}: the messages' own events"
+        );
+        assert_eq!(
+            states().await,
+            states_before,
+            "{kind:?}: the inboxes' entries and the unread counts are overwritten in place"
         );
         // Each inbox and each unread channel holds one row: the conversation as it is now.
         for (channel, last) in [

@@ -366,6 +366,7 @@ async fn run(path: WritePath) -> Vec<String> {
         "SELECT root_id, note_count FROM chains ORDER BY root_id",
         "SELECT channel, seq FROM channel_seqs ORDER BY channel",
         "SELECT channel, seq, feed_seq FROM events ORDER BY channel, seq",
+        "SELECT channel, state_key, seq FROM event_states ORDER BY channel, state_key",
     ] {
         w.rows(sql).await;
     }

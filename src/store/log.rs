@@ -18,26 +18,35 @@ const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
 /// What follows the rows of [`NEXT_SEQS`].
 const NEXT_SEQS_TAIL: &str = " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq \
      RETURNING channel, seq";
-/// Writes events; one `(channel, seq, feed_seq, payload, created_at, state_key)` row each
-/// follows it, then [`REPLACE_STATE`].
-const INSERT_EVENTS: &str =
-    "INSERT INTO events (channel, seq, feed_seq, payload, created_at, state_key) ";
+/// Writes events that stand alone; one `(channel, seq, feed_seq, payload, created_at)` row
+/// each follows it.
+const INSERT_EVENTS: &str = "INSERT INTO events (channel, seq, feed_seq, payload, created_at) ";
+/// Writes the newest event of each state; one `(channel, state_key, seq, payload,
+/// created_at)` row each follows it, then [`REPLACE_STATE`].
+const UPSERT_STATES: &str =
+    "INSERT INTO event_states (channel, state_key, seq, payload, created_at) ";
 /// [`REPLACE_STATE`]'s text, for the statements that end with it.
 macro_rules! replace_state {
     () => {
-        " ON CONFLICT (channel, state_key) WHERE state_key IS NOT NULL \
-         DO UPDATE SET seq = excluded.seq, feed_seq = excluded.feed_seq, payload = excluded.payload, \
-         created_at = excluded.created_at"
+        " ON CONFLICT (channel, state_key) DO UPDATE \
+         SET seq = excluded.seq, payload = excluded.payload, created_at = excluded.created_at"
     };
 }
 /// Log compaction: an event with a state key (protocol's `Event::state_key`: it carries the
 /// whole state of something, as an inbox's entry for a conversation or the unread counts do)
-/// takes the place of its channel's earlier event of that key, so the log keeps the newest of
-/// each. A replay on such a channel skips the superseded seqs and loses nothing a reader
-/// needs; and a chat message, whose inbox and unread events are all of this kind, adds one
-/// event row to the database rather than five (what a message costs on disk: RESULTS §18).
-/// The row keeps its key and takes the new seq, payload and time (so the prune by age sees
-/// when it last changed).
+/// is kept in `event_states`, one row per channel and key, which each newer event of that
+/// state overwrites; every other event is a row of `events`. The log so keeps the newest of
+/// each state ([`Store::events_between`] reads both, in seq order): a replay on such a
+/// channel skips the superseded seqs and loses nothing a reader needs, and a chat message,
+/// whose inbox and unread events are all states, adds one row to the log rather than five
+/// (RESULTS §18).
+///
+/// Why a table of their own rather than a key on `events`: an overwrite there changes the
+/// row's seq, which `events`' primary key indexes, so PostgreSQL writes a new row version and
+/// an entry in each index, and cleans up the old one later; that cost more CPU per message
+/// than the inserts it replaced. `event_states` indexes only (channel, state_key), which an
+/// overwrite never changes, so PostgreSQL updates the row in its own page (a HOT update, the
+/// table's fillfactor leaving the room) and touches no index.
 const REPLACE_STATE: &str = replace_state!();
 
 /// The feed's row in `channel_seqs`: its positions are taken like a channel's seqs, under the
@@ -58,8 +67,8 @@ pub struct Published {
 /// Appends events to the log inside the open transaction of the change they report, and
 /// answers them with their sequence numbers (and feed positions), to publish after commit. A
 /// topic may have several events; they take its seqs in the order given. One statement on
-/// PostgreSQL (each is a round trip there), two on SQLite (which has no data-modifying CTE),
-/// whatever the number of events.
+/// PostgreSQL (each is a round trip there), two or three on SQLite (which has no
+/// data-modifying CTE), whatever the number of events.
 pub async fn record(
     conn: &mut TxConn,
     pending: Vec<(Topic, Event)>,
@@ -79,17 +88,30 @@ pub async fn record(
     seqs.push(NEXT_SEQS_TAIL);
     let assigned: Vec<(String, i64)> = seqs.build_query_as().fetch_all(&mut *tx).await?;
     let rows = recording.assign(&assigned)?;
-    let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
-    insert.push_values(&rows.rows, |mut row, r| {
-        row.push_bind(r.key.as_str())
-            .push_bind(r.seq)
-            .push_bind(r.feed_seq)
-            .push_bind(r.payload.as_str())
-            .push_bind(rows.now)
-            .push_bind(r.state_key.as_deref());
-    });
-    insert.push(REPLACE_STATE);
-    insert.build().execute(&mut *tx).await?;
+    let (events, states) = rows.split();
+    if !events.is_empty() {
+        let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
+        insert.push_values(&events, |mut row, r| {
+            row.push_bind(r.key.as_str())
+                .push_bind(r.seq)
+                .push_bind(r.feed_seq)
+                .push_bind(r.payload.as_str())
+                .push_bind(rows.now);
+        });
+        insert.build().execute(&mut *tx).await?;
+    }
+    if !states.is_empty() {
+        let mut upsert = sqlx::QueryBuilder::new(UPSERT_STATES);
+        upsert.push_values(&states, |mut row, (r, state_key)| {
+            row.push_bind(r.key.as_str())
+                .push_bind(*state_key)
+                .push_bind(r.seq)
+                .push_bind(r.payload.as_str())
+                .push_bind(rows.now);
+        });
+        upsert.push(REPLACE_STATE);
+        upsert.build().execute(&mut *tx).await?;
+    }
     Ok(one_group(rows.published))
 }
 
@@ -110,11 +132,15 @@ const RECORD_POSTGRES: &str = concat!(
     "WITH taken AS (INSERT INTO channel_seqs (channel, seq) \
      SELECT * FROM unnest($1::text[], $2::bigint[]) \
      ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq RETURNING channel, seq), \
-     written AS (INSERT INTO events (channel, seq, feed_seq, payload, created_at, state_key) \
-     SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, $7, e.state_key \
-     FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[], $9::text[]) \
-     AS e (channel, seq_back, feed_back, payload, state_key) \
-     JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8",
+     pending AS (SELECT * FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[], $9::text[]) \
+     AS e (channel, seq_back, feed_back, payload, state_key)), \
+     written AS (INSERT INTO events (channel, seq, feed_seq, payload, created_at) \
+     SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, $7 \
+     FROM pending e JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8 \
+     WHERE e.state_key IS NULL), \
+     stated AS (INSERT INTO event_states (channel, state_key, seq, payload, created_at) \
+     SELECT e.channel, e.state_key, t.seq - e.seq_back, e.payload, $7 \
+     FROM pending e JOIN taken t ON t.channel = e.channel WHERE e.state_key IS NOT NULL",
     replace_state!(),
     ") SELECT channel, seq FROM taken"
 );
@@ -167,26 +193,43 @@ pub fn record_sqlite(
     })()
     .map_err(sqlite_error)?;
     let rows = recording.assign(&assigned)?;
-    let sql = format!(
-        "{INSERT_EVENTS}VALUES {}{REPLACE_STATE}",
-        placeholders(rows.rows.len(), 6)
-    );
-    (|| {
-        let mut stmt = tx.prepare_cached(&sql)?;
-        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(rows.rows.len() * 6);
-        for r in &rows.rows {
+    let (events, states) = rows.split();
+    let execute = |sql: String, params: Vec<&dyn rusqlite::ToSql>| {
+        tx.prepare_cached(&sql)
+            .and_then(|mut stmt| stmt.execute(params.as_slice()))
+            .map_err(sqlite_error)
+    };
+    if !events.is_empty() {
+        let sql = format!("{INSERT_EVENTS}VALUES {}", placeholders(events.len(), 5));
+        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(events.len() * 5);
+        for r in &events {
             params.extend([
                 &r.key as &dyn rusqlite::ToSql,
                 &r.seq,
                 &r.feed_seq,
                 &r.payload,
                 &rows.now,
-                &r.state_key,
             ]);
         }
-        stmt.execute(params.as_slice())
-    })()
-    .map_err(sqlite_error)?;
+        execute(sql, params)?;
+    }
+    if !states.is_empty() {
+        let sql = format!(
+            "{UPSERT_STATES}VALUES {}{REPLACE_STATE}",
+            placeholders(states.len(), 5)
+        );
+        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(states.len() * 5);
+        for (r, state_key) in &states {
+            params.extend([
+                &r.key as &dyn rusqlite::ToSql,
+                state_key,
+                &r.seq,
+                &r.payload,
+                &rows.now,
+            ]);
+        }
+        execute(sql, params)?;
+    }
     Ok(one_group(rows.published))
 }
 
@@ -249,6 +292,19 @@ struct PendingRow<'a> {
     feed_back: Option<i64>,
     payload: &'a str,
     state_key: Option<&'a str>,
+}
+
+impl Assigned {
+    /// The rows of events that stand alone, and those of states with their keys.
+    fn split(&self) -> (Vec<&EventRow>, Vec<(&EventRow, &str)>) {
+        let events = self.rows.iter().filter(|r| r.state_key.is_none()).collect();
+        let states = self
+            .rows
+            .iter()
+            .filter_map(|r| r.state_key.as_deref().map(|key| (r, key)))
+            .collect();
+        (events, states)
+    }
 }
 
 /// The rows to insert and the events to publish once they are committed, by group.
@@ -421,7 +477,8 @@ impl Store {
             .unwrap_or_default())
     }
 
-    /// Events of a channel with `after < seq <= up_to`, in order, at most `limit`.
+    /// Events of a channel with `after < seq <= up_to`, in order, at most `limit`: those that
+    /// stand alone, and the newest of each state (`record`'s compaction).
     pub async fn events_between(
         &self,
         topic: &str,
@@ -430,6 +487,8 @@ impl Store {
         limit: i64,
     ) -> sqlx::Result<Vec<(i64, Event)>> {
         const SQL: &str = "SELECT seq, payload FROM events \
+             WHERE channel = $1 AND seq > $2 AND seq <= $3 \
+             UNION ALL SELECT seq, payload FROM event_states \
              WHERE channel = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4";
         let rows: Vec<(i64, String)> = with_pool!(self, pool => sqlx::query_as(SQL)
             .bind(topic).bind(after).bind(up_to).bind(limit)

@@ -19,11 +19,14 @@
 //! nothing has expired), and the channels over their count from `channel_seqs` (a scan of
 //! one row per channel), a page at a time.
 //!
-//! The count is of seqs, not rows: a channel whose events carry whole states (an inbox, the
-//! unread counts; `log.rs`'s compaction) holds a row per state however many seqs it took, so
-//! its trim starts at its oldest row (one probe) rather than stepping through seqs that have
-//! no rows, and it is marked like any channel: a resume from before its newest 1,000 seqs
-//! reloads, as the protocol says for every channel.
+//! The prune reads and deletes `events` only. The newest event of each state (`log.rs`'s
+//! compaction: an inbox's entry for a conversation, the unread counts) is one row of
+//! `event_states` per channel and key, however many events it took: a row per thing, like the
+//! things' own rows, so it is not pruned. The count is of seqs, not rows: a channel whose
+//! events are all states has no `events` rows to trim, so its trim starts at its oldest row
+//! (one probe) rather than stepping through seqs that have none, and it is marked like any
+//! channel: a resume from before its newest 1,000 seqs reloads, as the protocol says for
+//! every channel.
 
 use std::collections::HashMap;
 use std::time::Duration;

@@ -371,6 +371,11 @@ impl Session<'_> {
     fn on_subscribed(&mut self, i: usize, seq: i64) {
         match self.seqs[i] {
             None => self.seqs[i] = Some(seq),
+            // The replay of a channel of whole states may end past its last event: the newest
+            // state there was written after the replay's end and comes live next.
+            Some(had) if seq > had && crate::sockets::carries_whole_states(&self.r.channels[i]) => {
+                self.seqs[i] = Some(seq);
+            }
             Some(had) if had != seq => {
                 self.disorder(i, had, seq, "subscribed at");
                 self.seqs[i] = Some(had.max(seq));
