@@ -47,8 +47,10 @@ use crate::store::Topic;
 use channels::Grant;
 
 /// How long a subscribe waits for the node's share of connections before it is answered
-/// busy: under a second or two a client would rather wait than back off.
-const SUBSCRIBE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// busy. Waiting in line is fair and costs the database nothing; a busy answer costs the
+/// client a back-off and the line a new place at its end, so the wait is long enough to ride
+/// out a node's worth of sockets resuming at once.
+const SUBSCRIBE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A group subscription: its channel's events are its members' events in the feed.
 #[derive(Debug)]

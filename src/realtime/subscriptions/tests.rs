@@ -567,7 +567,7 @@ async fn a_replay_sends_the_newest_of_each_state_and_skips_the_rest() {
 async fn subscribing_waits_for_its_share_of_connections_and_says_busy_past_it() {
     let mut f = fixture().await;
     f.commit(3).await;
-    // The node's share for subscribing (half of the fixture's 2 connections) is taken.
+    // The node's share for subscribing (one of the fixture's 2 connections) is taken.
     let taken = f.rt.inner.subscribe_reads.acquire().await.unwrap();
     let rt = f.rt.clone();
     f.subs
