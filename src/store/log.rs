@@ -335,8 +335,11 @@ impl Recording {
             .iter()
             .filter(|(topic, _)| topic.is_in_feed())
             .count() as i64;
-        let state_keys: Vec<Option<String>> =
-            pending.iter().map(|(_, event)| event.state_key()).collect();
+        // A topic in the feed keeps every event: a group replays the feed from `events`.
+        let state_keys: Vec<Option<String>> = pending
+            .iter()
+            .map(|(topic, event)| event.state_key().filter(|_| !topic.is_in_feed()))
+            .collect();
         let written = newest_of_each_state(&keys, &state_keys);
         Ok(Recording {
             pending,
