@@ -42,6 +42,59 @@ async fn run(store: &Store, sql: &str) {
     .unwrap();
 }
 
+/// What a statement that counts answers.
+async fn count(store: &Store, sql: &'static str) -> i64 {
+    dashwire::with_pool!(store, pool => sqlx::query_scalar(sql).fetch_one(pool).await).unwrap()
+}
+
+/// Ann and Ben, each with a blog, and the conversation Ann started with Ben.
+struct Chat {
+    sends: Sends,
+    ann: Sender,
+    ben_user: i64,
+    conversation: i64,
+}
+
+impl Chat {
+    async fn start(store: &Store) -> Chat {
+        let (ann_user, _) = user_with_blog(store, "ann").await;
+        let (ben_user, ben_blog) = user_with_blog(store, "ben").await;
+        let sends = Sends::start(store, Batching::On);
+        let ann = Sender {
+            user_id: ann_user,
+            blog: "ann".into(),
+        };
+        let first = sends
+            .send(NewMessage {
+                target: Target::Blogs(vec![ben_blog]),
+                sender: ann.clone(),
+                body: "hello".into(),
+                r#type: "TEXT".into(),
+            })
+            .await
+            .unwrap();
+        Chat {
+            sends,
+            ann,
+            ben_user,
+            conversation: first.message.conversation_id,
+        }
+    }
+
+    /// Ann sends `body` in the conversation.
+    async fn send(&self, body: String) {
+        self.sends
+            .send(NewMessage {
+                target: Target::Existing(self.conversation),
+                sender: self.ann.clone(),
+                body,
+                r#type: "TEXT".into(),
+            })
+            .await
+            .unwrap();
+    }
+}
+
 async fn events_left(store: &Store, channel: &str) -> Vec<i64> {
     const SQL: &str = "SELECT seq FROM events WHERE channel = $1 ORDER BY seq";
     dashwire::with_pool!(store, pool => sqlx::query_scalar(SQL).bind(channel).fetch_all(pool).await)
@@ -116,23 +169,8 @@ async fn the_log_keeps_a_week_and_each_channels_newest_thousand() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sends_go_on_while_a_backlog_is_pruned() {
     each_store(|store, kind| async move {
-        let (ann_user, _) = user_with_blog(&store, "ann").await;
-        let (_, ben_blog) = user_with_blog(&store, "ben").await;
-        let sends = Sends::start(&store, Batching::On);
-        let ann = Sender {
-            user_id: ann_user,
-            blog: "ann".into(),
-        };
-        let first = sends
-            .send(NewMessage {
-                target: Target::Blogs(vec![ben_blog]),
-                sender: ann.clone(),
-                body: "hello".into(),
-                r#type: "TEXT".into(),
-            })
-            .await
-            .unwrap();
-        let conversation = first.message.conversation_id;
+        let chat = Chat::start(&store).await;
+        let conversation = chat.conversation;
         // 40,000 expired events over 100 channels: 80 steps. And the channels
         // the sends write have expired events too, so that the prune marks the rows they lock.
         for c in 0..100 {
@@ -162,15 +200,7 @@ async fn sends_go_on_while_a_backlog_is_pruned() {
         let mut while_pruning = 0;
         let mut sent = 0;
         while !pruning.is_finished() && sent < 2000 {
-            sends
-                .send(NewMessage {
-                    target: Target::Existing(conversation),
-                    sender: ann.clone(),
-                    body: format!("m{sent}"),
-                    r#type: "TEXT".into(),
-                })
-                .await
-                .unwrap();
+            chat.send(format!("m{sent}")).await;
             sent += 1;
             if !pruning.is_finished() {
                 while_pruning += 1;
@@ -182,7 +212,7 @@ async fn sends_go_on_while_a_backlog_is_pruned() {
             while_pruning >= 10,
             "{kind:?}: sends are answered between the prune's batches ({while_pruning} were)"
         );
-        sends.stop().await;
+        chat.sends.stop().await;
         tokio::time::sleep(Duration::from_millis(10)).await;
     })
     .await;
@@ -321,57 +351,24 @@ async fn the_log_keeps_the_newest_event_of_each_state() {
 #[tokio::test]
 async fn a_chat_message_adds_one_event_row() {
     each_store(|store, kind| async move {
-        let (ann_user, _) = user_with_blog(&store, "ann").await;
-        let (ben_user, ben_blog) = user_with_blog(&store, "ben").await;
-        let sends = Sends::start(&store, Batching::On);
-        let ann = Sender {
-            user_id: ann_user,
-            blog: "ann".into(),
-        };
-        let first = sends
-            .send(NewMessage {
-                target: Target::Blogs(vec![ben_blog]),
-                sender: ann.clone(),
-                body: "hello".into(),
-                r#type: "TEXT".into(),
-            })
-            .await
-            .unwrap();
-        let conversation = first.message.conversation_id;
-        let rows = || async {
-            const SQL: &str = "SELECT COUNT(*) FROM events";
-            let n: i64 = dashwire::with_pool!(store, pool =>
-                sqlx::query_scalar(SQL).fetch_one(pool).await)
-            .unwrap();
-            n
-        };
-        let states = || async {
-            const SQL: &str = "SELECT COUNT(*) FROM event_states";
-            let n: i64 = dashwire::with_pool!(store, pool =>
-                sqlx::query_scalar(SQL).fetch_one(pool).await)
-            .unwrap();
-            n
-        };
-        let before = rows().await;
-        let states_before = states().await;
+        let chat = Chat::start(&store).await;
+        let conversation = chat.conversation;
+        let (rows, states) = (
+            "SELECT COUNT(*) FROM events",
+            "SELECT COUNT(*) FROM event_states",
+        );
+        let before = count(&store, rows).await;
+        let states_before = count(&store, states).await;
         for n in 0..20 {
-            sends
-                .send(NewMessage {
-                    target: Target::Existing(conversation),
-                    sender: ann.clone(),
-                    body: format!("m{n}"),
-                    r#type: "TEXT".into(),
-                })
-                .await
-                .unwrap();
+            chat.send(format!("m{n}")).await;
         }
         assert_eq!(
-            rows().await - before,
+            count(&store, rows).await - before,
             20,
             "{kind:?}: the messages' own events"
         );
         assert_eq!(
-            states().await,
+            count(&store, states).await,
             states_before,
             "{kind:?}: the inboxes' entries and the unread counts are overwritten in place"
         );
@@ -396,7 +393,7 @@ async fn a_chat_message_adds_one_event_row() {
                 "{kind:?}: {channel}: the row is the newest event"
             );
         }
-        for user in [ann_user, ben_user] {
+        for user in [chat.ann.user_id, chat.ben_user] {
             let kept = replay(&store, &format!("unread:{user}")).await;
             assert_eq!(kept.len(), 1, "{kind:?}: unread:{user}: {kept:?}");
         }
@@ -407,7 +404,7 @@ async fn a_chat_message_adds_one_event_row() {
             21,
             "{kind:?}"
         );
-        sends.stop().await;
+        chat.sends.stop().await;
     })
     .await;
 }
