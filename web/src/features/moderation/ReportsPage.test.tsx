@@ -121,7 +121,9 @@ describe('the reports page', () => {
     expect(await screen.findByText(NOTHING_TO_REVIEW)).toBeTruthy();
     const resolve = requests.find((r) => r.path === '/svc/admin/reports/resolve')!;
     expect(Object.fromEntries(resolve.form)).toEqual({ report_id: '1', resolution: 'dismissed', form_key: 'test-form-key' });
-    expect(screen.getByText('Dismissed: the post report of bob.').getAttribute('role')).toBe('status');
+    // The status is written once the lists are fetched again, which may render a moment after
+    // the refetched list does: wait for it rather than read it at once (CI failed on the race).
+    expect((await screen.findByText('Dismissed: the post report of bob.')).getAttribute('role')).toBe('status');
   });
 
   it('Done closes every open report of the same post, leaving the others', async () => {
@@ -270,7 +272,7 @@ describe('the reports page', () => {
     const [, , appended] = await items();
     fireEvent.click(within(appended).getByRole('button', { name: 'Dismiss' }));
     expect(await screen.findByText('Dismissed: the post report of bob.')).toBeTruthy();
-    expect(listedIds()).toEqual([1, 2, 4]);
+    await waitFor(() => expect(listedIds()).toEqual([1, 2, 4]));
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(queueLoads(requests)).toEqual([
       ['open', null],
