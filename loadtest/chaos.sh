@@ -13,7 +13,8 @@
 #
 # Every fault's time is a fraction of DURATION (seconds from the generator's "chat started"
 # line) unless set: REDIS_AT (15/120), TERM_AT (30/120), KILL_AT (50/120), CUT_AT (70/120),
-# PG_RESTART_AT (85/120); REDIS_DOWN (3) is how long Redis stays down.
+# PG_RESTART_AT (85/120); REDIS_DOWN (3) is how long Redis stays down. A fault set to `off` is
+# not made (`TERM_AT=20 REDIS_AT=off KILL_AT=off CUT_AT=off PG_RESTART_AT=off`: a deploy alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -166,6 +167,7 @@ t0=$EPOCHREALTIME
 # Sleeps until `at` seconds after the chat started; answers false if the generator is gone.
 until_at() {
   local wait
+  [ "$1" != off ] || return 1
   wait=$(awk -v a="$t0" -v at="$1" -v now="$EPOCHREALTIME" 'BEGIN { w = a + at - now; print (w > 0 ? w : 0) }')
   sleep "$wait"
   kill -0 "$gen_pid" 2>/dev/null
@@ -217,6 +219,10 @@ echo
 echo "=== chaos summary: SOCKETS=$SOCKETS RATE=$RATE DURATION=${DURATION}s, two nodes, PostgreSQL and Redis restarted ==="
 echo "  machine load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 for line in "${timeline[@]}"; do echo "  $line"; done
+for n in 0 1; do
+  # What each node counted (subscribes, replays, busy answers), kept with the logs.
+  curl -s -m 5 "http://127.0.0.1:${NODE_PORT[$n]}/metrics" > "$TMP/metrics${NODE_NAME[$n]}.log" 2>/dev/null || true
+done
 for n in 0 1; do
   log=$(sed 's/\x1b\[[0-9;]*m//g' "$TMP/node${NODE_NAME[$n]}.log")
   echo "  node ${NODE_NAME[$n]}: $(grep -c ' ERROR ' <<< "$log" || true) ERROR and $(grep -c ' WARN ' <<< "$log" || true) WARN log lines$(kill -0 "${node_pid[$n]}" 2>/dev/null && echo ", still serving" || echo ", NOT running")"
