@@ -83,6 +83,39 @@ async fn users_blogs_and_unique_names() {
 }
 
 #[tokio::test]
+async fn whose_blogs_many_at_once() {
+    each_store(|store, kind| async move {
+        let ann = accounts::store::create_user_with_blog(&store, "a@example.com", "h", "ann", "A")
+            .await
+            .unwrap();
+        let ben = accounts::store::create_user_with_blog(&store, "b@example.com", "h", "ben", "B")
+            .await
+            .unwrap();
+        // The subscribes of a node's sockets to their blogs' channels, read together: each
+        // answered alone, a name twice, one no blog has, one asked by a visitor (user 0).
+        let asks = [
+            (ann, "ann"),
+            (ann, "ben"),
+            (ben, "ben"),
+            (ben, "ann"),
+            (ann, "nobody"),
+            (ann, "ann"),
+            (0, "ann"),
+        ];
+        assert_eq!(
+            blogs::store::owns_each(&store, &asks).await.unwrap(),
+            [true, false, true, false, false, true, false],
+            "{kind:?}"
+        );
+        assert_eq!(
+            blogs::store::owns_each(&store, &[]).await.unwrap(),
+            Vec::<bool>::new()
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn follows_count_and_notify() {
     each_store(|store, _| async move {
         let a = accounts::store::create_user_with_blog(&store, "a@example.com", "h", "a", "A")

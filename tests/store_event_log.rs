@@ -344,6 +344,45 @@ async fn the_log_keeps_the_newest_event_of_each_state() {
             4,
             "{kind:?}: the channel's seq counts every event"
         );
+
+        // The same reads for many channels in one statement (a node's sockets resuming at
+        // once), in the order asked, a channel never written to at 0.
+        let asked = ["unread:7", "inbox:nobody", "conversation:1", "inbox:ann"];
+        let states = store
+            .channel_states(&asked.map(str::to_owned))
+            .await
+            .unwrap();
+        let mut each = Vec::new();
+        for channel in asked {
+            each.push(store.channel_state(channel).await.unwrap());
+        }
+        assert_eq!(states, each, "{kind:?}");
+        assert_eq!(
+            states.iter().map(|s| s.seq).collect::<Vec<_>>(),
+            [3, 0, 6, 4],
+            "{kind:?}"
+        );
+        let asks = [
+            ("conversation:1".to_owned(), 1, 6, 2),
+            ("inbox:nobody".to_owned(), 0, 9, 10),
+            ("inbox:ann".to_owned(), 0, 4, 10),
+            ("conversation:1".to_owned(), 3, 6, 10),
+        ];
+        let mut each = Vec::new();
+        for (channel, after, up_to, limit) in &asks {
+            each.push(
+                store
+                    .events_between(channel, *after, *up_to, *limit)
+                    .await
+                    .unwrap(),
+            );
+        }
+        assert_eq!(
+            store.events_between_each(&asks).await.unwrap(),
+            each,
+            "{kind:?}: each channel's events, at most its limit, as read alone"
+        );
+        assert_eq!(each[0], [(2, read("ann", 10)), (3, message(2))], "{kind:?}");
     })
     .await;
 }

@@ -59,7 +59,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use tokio::sync::{Semaphore, SemaphorePermit, mpsc};
+use tokio::sync::mpsc;
 use tokio_util::task::TaskTracker;
 
 pub use subscriptions::channels::{ChannelAuthority, ChannelKinds, Grant};
@@ -70,6 +70,7 @@ use metrics::Metrics;
 use routing::delivery::Delivery;
 use routing::registry::{self, HoldOn, Registry, TopicKind};
 use routing::{coalesce, order};
+use subscriptions::reads::SubscribeReads;
 
 use crate::auth;
 use crate::store::Store;
@@ -119,27 +120,16 @@ pub struct Realtime {
 struct Inner {
     registry: Registry,
     metrics: Arc<Metrics>,
-    /// The event log, read on resume and on gaps.
+    /// The store: sessions, and the event log a node reads after a bus gap.
     store: Store,
-    /// The share of the store's connections that subscribing may hold at once (see
-    /// [`Realtime::subscribe_read`]).
-    subscribe_reads: Semaphore,
-    kinds: ChannelKinds,
+    /// What subscribing reads, batched across the node's sockets ([`Realtime::reads`]).
+    reads: SubscribeReads,
     bus: Bus,
     settings: Settings,
     /// Set by [`Realtime::shutdown`].
     shutting_down: AtomicBool,
     sockets: TaskTracker,
     next_socket_id: AtomicU64,
-}
-
-/// How many connections subscribing may hold at once: three quarters of the store's, so that
-/// sends and requests always have the rest (a node's sends take one or two connections at a
-/// time: they go in batches). Half was tried first: in the chaos run it left the sends every
-/// connection they could use while the 10,000 resuming sockets waited twice as long for
-/// theirs (RESULTS §18).
-fn subscribe_share(store: &Store) -> usize {
-    (store.max_read_connections() as usize * 3 / 4).max(1)
 }
 
 impl Realtime {
@@ -167,13 +157,13 @@ impl Realtime {
         {
             anyhow::bail!("this store already publishes to a realtime core");
         }
+        let reads = SubscribeReads::start(&store, &kinds, &metrics);
         let realtime = Realtime {
             inner: Arc::new(Inner {
+                reads,
                 registry: Registry::default(),
                 metrics,
-                subscribe_reads: Semaphore::new(subscribe_share(&store)),
                 store,
-                kinds,
                 bus,
                 settings,
                 shutting_down: AtomicBool::new(false),
@@ -375,16 +365,12 @@ impl Realtime {
         let _ = tokio::time::timeout(limit, self.inner.sockets.wait()).await;
     }
 
-    /// Waits at most `wait` for one of the connections set aside for subscribing: what a
-    /// subscribe reads (the channel's authorisation, its seq) and each batch a replay reads.
-    /// `None` when they stayed taken that long: the caller answers "busy, try again" or tries
-    /// again later, so that a node taking over thousands of sockets at once (another node
-    /// went) keeps the rest of its connections for sends and requests. (Without the share,
-    /// the resumes of 5,000 moved sockets took every connection and sends answered 503 for
-    /// twenty seconds: loadtest/RESULTS.md §17.)
-    async fn subscribe_read(&self, wait: Duration) -> Option<SemaphorePermit<'_>> {
-        let permit = tokio::time::timeout(wait, self.inner.subscribe_reads.acquire()).await;
-        permit.ok()?.ok()
+    /// What subscribing reads (a channel's authorisation and seq, a replay's batches), read
+    /// for all of this node's sockets at once, so that a node taking over thousands of
+    /// sockets (another node went) answers them in few statements on few connections and
+    /// keeps the rest for sends and requests (`subscriptions/reads.rs`).
+    fn reads(&self) -> &SubscribeReads {
+        &self.inner.reads
     }
 
     /// The counters, gauges and histograms `/metrics` serves.

@@ -75,6 +75,14 @@ where
     query
 }
 
+/// A statement of each dialect, for a read whose text must differ: chosen by the store's
+/// backend ([`Store::dialect`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Dialects {
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
+}
+
 /// Runs `$body` with `$pool` bound to the concrete pool for reads, so one query text serves
 /// both backends while each keeps its own typed decoding.
 ///
@@ -332,8 +340,13 @@ impl Store {
                 }
             }
             Some(Backend::Postgres) => {
-                let options =
-                    PgConnectOptions::from_str(url).context("not a valid postgres URL")?;
+                // No JIT: every statement here is a short one whose compile would cost more
+                // than it runs. Past `jit_above_cost` (an estimate, not a time) PostgreSQL
+                // compiled the batched replay read (`log.rs`, `events_between_each`) on every
+                // call: 10-40 ms for a read that takes 2 ms.
+                let options = PgConnectOptions::from_str(url)
+                    .context("not a valid postgres URL")?
+                    .options([("jit", "off")]);
                 let checked = health.clone();
                 let pool = PgPoolOptions::new()
                     .max_connections(max_connections)
@@ -431,6 +444,14 @@ impl Store {
     /// The pool, for [`with_pool!`].
     pub fn pool(&self) -> &DbPool {
         &self.pool
+    }
+
+    /// The statement of `dialects` for this store's backend.
+    pub fn dialect(&self, dialects: Dialects) -> &'static str {
+        match self.backend() {
+            Backend::Sqlite => dialects.sqlite,
+            Backend::Postgres => dialects.postgres,
+        }
     }
 
     /// Which backend this store runs on.

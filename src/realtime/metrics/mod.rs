@@ -112,6 +112,45 @@ impl EncodeLabelValue for ReplayReason {
     }
 }
 
+/// Which of subscribing's batched reads (`subscriptions/batched.rs`) a figure counts.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct SubscribeReadLabels {
+    pub read: SubscribeRead,
+}
+
+/// The reads a subscribe makes, each batched across the node's sockets.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+pub enum SubscribeRead {
+    /// Who may read a channel (its feature's answer).
+    Authorize,
+    /// A channel's latest seq and how far its log was pruned.
+    ChannelState,
+    /// A batch of a topic's replay.
+    Replay,
+    /// A batch of a group's replay, by feed position.
+    FeedReplay,
+}
+
+impl SubscribeRead {
+    const ALL: [SubscribeRead; 4] = [
+        SubscribeRead::Authorize,
+        SubscribeRead::ChannelState,
+        SubscribeRead::Replay,
+        SubscribeRead::FeedReplay,
+    ];
+}
+
+impl EncodeLabelValue for SubscribeRead {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> std::fmt::Result {
+        encoder.write_str(match self {
+            SubscribeRead::Authorize => "authorize",
+            SubscribeRead::ChannelState => "channel_state",
+            SubscribeRead::Replay => "replay",
+            SubscribeRead::FeedReplay => "feed_replay",
+        })
+    }
+}
+
 /// Makes each route's latency histogram with the HTTP buckets.
 #[derive(Clone, Copy, Debug)]
 pub struct HttpBuckets;
@@ -157,9 +196,10 @@ pub struct Metrics {
     pub bus_in: Counter,
     pub bus_out: Counter,
     pub refused_subscriptions: Counter,
-    /// Subscribes answered busy: the node's share of connections for subscribing stayed
-    /// taken (`Realtime::subscribe_read`).
-    pub busy_subscriptions: Counter,
+    /// Subscribing's reads, and the batches that answered them (`subscriptions/batched.rs`):
+    /// reads per batch is how much the batching saved.
+    subscribe_reads: Family<SubscribeReadLabels, Counter>,
+    subscribe_read_batches: Family<SubscribeReadLabels, Counter>,
     pub bad_frames: Counter,
     db_pool_connections: Gauge,
     db_pool_idle: Gauge,
@@ -214,7 +254,8 @@ impl Metrics {
             bus_in: Counter::default(),
             bus_out: Counter::default(),
             refused_subscriptions: Counter::default(),
-            busy_subscriptions: Counter::default(),
+            subscribe_reads: Family::default(),
+            subscribe_read_batches: Family::default(),
             bad_frames: Counter::default(),
             db_pool_connections: Gauge::default(),
             db_pool_idle: Gauge::default(),
@@ -293,9 +334,14 @@ impl Metrics {
             m.refused_subscriptions.clone(),
         );
         r.register(
-            "busy_subscriptions",
-            "Subscriptions answered busy (internal): the connections set aside for subscribing stayed taken",
-            m.busy_subscriptions.clone(),
+            "subscribe_reads",
+            "Reads made for subscribes (authorisation, channel states, replays), by kind",
+            m.subscribe_reads.clone(),
+        );
+        r.register(
+            "subscribe_read_batches",
+            "Statements that answered the reads for subscribes, each for every socket that asked meanwhile, by kind",
+            m.subscribe_read_batches.clone(),
         );
         r.register(
             "bad_frames",
@@ -391,7 +437,30 @@ impl Metrics {
                     .get_or_create(&ReplayLabels { reason }),
             );
         }
+        for read in SubscribeRead::ALL {
+            let labels = SubscribeReadLabels { read };
+            drop(metrics.subscribe_reads.get_or_create(&labels));
+            drop(metrics.subscribe_read_batches.get_or_create(&labels));
+        }
         metrics
+    }
+
+    /// Records a batch of `reads` reads of one kind for subscribes.
+    pub fn record_subscribe_read(&self, read: SubscribeRead, reads: usize) {
+        let labels = SubscribeReadLabels { read };
+        self.subscribe_reads
+            .get_or_create(&labels)
+            .inc_by(reads as u64);
+        self.subscribe_read_batches.get_or_create(&labels).inc();
+    }
+
+    /// Subscribing's reads of `read`'s kind so far, and the batches that answered them.
+    pub fn subscribe_reads(&self, read: SubscribeRead) -> (u64, u64) {
+        let labels = SubscribeReadLabels { read };
+        (
+            self.subscribe_reads.get_or_create(&labels).get(),
+            self.subscribe_read_batches.get_or_create(&labels).get(),
+        )
     }
 
     /// Records one replay's size.

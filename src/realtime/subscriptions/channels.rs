@@ -36,6 +36,23 @@ pub trait ChannelAuthority: Send + Sync + 'static {
         viewer: Option<i64>,
         channel: &'a Channel,
     ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>>;
+
+    /// [`ChannelAuthority::authorize`] for many subscribes at once (every socket that asked
+    /// while the node's last batch was read, `subscriptions/batched.rs`), answered in the
+    /// order asked. By default one after the other; a feature whose answer is a read answers
+    /// them all in one statement instead.
+    fn authorize_all<'a>(
+        &'a self,
+        asks: &'a [(Option<i64>, &'a Channel)],
+    ) -> BoxFuture<'a, sqlx::Result<Vec<Option<Grant>>>> {
+        Box::pin(async move {
+            let mut grants = Vec::with_capacity(asks.len());
+            for (viewer, channel) in asks {
+                grants.push(self.authorize(*viewer, channel).await?);
+            }
+            Ok(grants)
+        })
+    }
 }
 
 /// Every registered kind and its authority; cheap to clone.
@@ -66,6 +83,39 @@ impl ChannelKinds {
             Some(authority) => authority.authorize(viewer, channel).await,
             None => Ok(None),
         }
+    }
+
+    /// [`ChannelKinds::authorize`] for many subscribes at once, in the order asked: each kind's
+    /// asks go to its feature together.
+    pub async fn authorize_all(
+        &self,
+        asks: &[(Option<i64>, Channel)],
+    ) -> sqlx::Result<Vec<Option<Grant>>> {
+        let mut grants: Vec<Option<Grant>> = vec![None; asks.len()];
+        let mut by_kind: HashMap<ChannelKind, Vec<usize>> = HashMap::new();
+        for (i, (_, channel)) in asks.iter().enumerate() {
+            by_kind.entry(channel.kind()).or_default().push(i);
+        }
+        for (kind, indices) in by_kind {
+            // A kind no feature registered is refused like any channel not the viewer's.
+            let Some(authority) = self.by_kind.get(&kind) else {
+                continue;
+            };
+            let these: Vec<(Option<i64>, &Channel)> =
+                indices.iter().map(|&i| (asks[i].0, &asks[i].1)).collect();
+            let answers = authority.authorize_all(&these).await?;
+            if answers.len() != indices.len() {
+                return Err(sqlx::Error::Protocol(format!(
+                    "{} answers from the {kind} channels' authority for {} asks",
+                    answers.len(),
+                    indices.len()
+                )));
+            }
+            for (i, grant) in indices.into_iter().zip(answers) {
+                grants[i] = grant;
+            }
+        }
+        Ok(grants)
     }
 
     /// The protocol's kinds that no feature registered (empty when the server is complete).

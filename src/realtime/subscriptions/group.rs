@@ -50,7 +50,7 @@ impl Subscriptions {
             last: 0,
             replay: None,
         };
-        let state = match rt.inner.store.channel_state(FEED).await {
+        let state = match rt.reads().channel_state(FEED).await {
             Ok(state) => state,
             Err(err) => {
                 self.leave_group(rt, &key, group);
@@ -69,8 +69,7 @@ impl Subscriptions {
                 group.last = since;
                 group.replay = Some(Replay::new(up_to, Some(raw), ReplayReason::Resume));
                 self.groups.insert(key.clone(), group);
-                self.replays.push_back(key);
-                Ok(())
+                self.start_replay(rt, key, out).await
             }
             Start::Live(latest) => {
                 group.last = latest;
@@ -109,7 +108,7 @@ impl Subscriptions {
         let Some(asked) = self.groups.get(key).map(|g| g.asked.clone()) else {
             return Ok(());
         };
-        let members = match rt.inner.kinds.authorize(self.viewer, &asked).await {
+        let members = match rt.reads().authorize(self.viewer, asked).await {
             Ok(Some(Grant::Group { members, .. })) => members,
             Ok(_) => {
                 if let Some(group) = self.groups.remove(key) {

@@ -19,17 +19,20 @@
 //! answering pings and frames (an unsubscribe, say) while it catches up.
 //!
 //! What subscribing reads from the database (a subscribe's authorisation and seq, a replay's
-//! batches, a resync's seq) goes through the node's share of connections for it
-//! (`Realtime::subscribe_read`): a subscribe that cannot have one within [`SUBSCRIBE_WAIT`]
-//! is answered `internal` (subscribe again after a back-off), and a replay batch or resync
-//! that cannot tries again shortly.
+//! batches, a resync's seq) is read for every socket of the node at once (`reads.rs`, over
+//! `batched.rs`): a subscribe waits only for the batch in flight, and subscribing holds a
+//! handful of the node's connections however many sockets resume at once. A read that fails
+//! (the database is away) answers the subscribe `internal`: the client subscribes again after
+//! a back-off. A resync that fails tries again shortly.
 //!
 //! Which channels a socket may read is the features' call: each registers an authority for
 //! the kinds it owns (`channels.rs`).
 
+mod batched;
 mod by_key;
 pub mod channels;
 mod group;
+pub(crate) mod reads;
 mod replay;
 
 use by_key::ByKey;
@@ -45,12 +48,6 @@ use crate::realtime::routing::delivery::Delivery;
 use crate::realtime::routing::registry::{SocketHandle, TopicKind};
 use crate::store::Topic;
 use channels::Grant;
-
-/// How long a subscribe waits for the node's share of connections before it is answered
-/// busy. Waiting in line is fair and costs the database nothing; a busy answer costs the
-/// client a back-off and the line a new place at its end, so the wait is long enough to ride
-/// out a node's worth of sockets resuming at once.
-const SUBSCRIBE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A group subscription: its channel's events are its members' events in the feed.
 #[derive(Debug)]
@@ -182,14 +179,7 @@ impl Subscriptions {
                 return error(out, Some(&raw), ErrorCode::UnknownChannel, err.to_string()).await;
             }
         };
-        // Held until the subscribe has read what it reads (its replay, if any, reads in
-        // batches of its own, each with a permit).
-        let Some(_reading) = rt.subscribe_read(SUBSCRIBE_WAIT).await else {
-            rt.metrics().busy_subscriptions.inc();
-            let message = "The server is busy: subscribe again shortly.".to_owned();
-            return error(out, Some(&raw), ErrorCode::Internal, message).await;
-        };
-        match rt.inner.kinds.authorize(self.viewer, &channel).await {
+        match rt.reads().authorize(self.viewer, channel.clone()).await {
             Ok(Some(Grant::Topic(topic))) => self.subscribe_topic(rt, raw, since, topic, out).await,
             Ok(Some(Grant::Group { topic, members })) => {
                 let group = GroupAsked {
@@ -236,7 +226,7 @@ impl Subscriptions {
             TopicKind::Own
         };
         let key = self.join(rt, &key, kind);
-        let state = match rt.inner.store.channel_state(&key).await {
+        let state = match rt.reads().channel_state(&key).await {
             Ok(state) => state,
             Err(err) => {
                 self.part(rt, &key);
@@ -261,8 +251,7 @@ impl Subscriptions {
                         replay: Some(replay),
                     },
                 );
-                self.replays.push_back(key);
-                Ok(())
+                self.start_replay(rt, key, out).await
             }
             Start::Live(latest) => {
                 self.topics.insert(key, live(own, latest));

@@ -15,11 +15,6 @@ use crate::realtime::metrics::ReplayReason;
 use crate::realtime::routing::delivery::Outbound;
 use crate::store::log::{ChannelState, FEED};
 
-/// How long a replay's batch (or a resync) waits for the node's share of connections for
-/// subscribing before it goes back in line: short, as the socket serves nothing else
-/// meanwhile.
-const REPLAY_WAIT: Duration = Duration::from_millis(100);
-
 #[derive(Debug)]
 pub(super) struct Replay {
     /// Replay until this seq (it grows when live events arrive meanwhile).
@@ -76,12 +71,7 @@ impl Subscriptions {
         } else {
             return;
         };
-        let Some(reading) = rt.subscribe_read(REPLAY_WAIT).await else {
-            self.resync_later(topic.clone());
-            return;
-        };
-        let state = rt.inner.store.channel_state(read).await;
-        drop(reading);
+        let state = rt.reads().channel_state(read).await;
         let latest = match state {
             Ok(state) => state.seq,
             Err(err) => {
@@ -130,13 +120,29 @@ impl Subscriptions {
         let Some(key) = self.replays.pop_front() else {
             return Ok(());
         };
-        // Without a connection of the share, the batch goes back in line, and the socket
-        // serves whatever is ready before it asks again.
-        let Some(reading) = rt.subscribe_read(REPLAY_WAIT).await else {
-            self.replays.push_front(key);
-            return Ok(());
-        };
-        let store = &rt.inner.store;
+        self.replay_batch(rt, key, out).await
+    }
+
+    /// Starts the replay a subscribe just set up for `key`: its first batch, which for a
+    /// resume is nearly always all of it, so the subscribe is acked as it is answered rather
+    /// than after the socket's other replays' next batches.
+    pub(super) async fn start_replay(
+        &mut self,
+        rt: &Realtime,
+        key: Arc<str>,
+        out: &mut impl Outlet,
+    ) -> Result<(), Gone> {
+        self.replay_batch(rt, key, out).await
+    }
+
+    /// One batch of `key`'s replay; a replay with more to read goes to the back of the line.
+    async fn replay_batch(
+        &mut self,
+        rt: &Realtime,
+        key: Arc<str>,
+        out: &mut impl Outlet,
+    ) -> Result<(), Gone> {
+        let reads = rt.reads();
         if self.missed_more_than_the_log_keeps(rt, &key).await {
             return self.too_old_to_replay(out, &key).await;
         }
@@ -144,7 +150,7 @@ impl Subscriptions {
             let Some(replay) = &mut sub.replay else {
                 return Ok(());
             };
-            let read = store
+            let read = reads
                 .events_between(&key, sub.last, replay.up_to, self.batch)
                 .await;
             (
@@ -158,14 +164,13 @@ impl Subscriptions {
                 return Ok(());
             };
             let members: Vec<Arc<str>> = group.members.iter().cloned().collect();
-            let read = store
-                .feed_events_of(&members, group.last, replay.up_to, self.batch)
+            let read = reads
+                .feed_events_of(members, group.last, replay.up_to, self.batch)
                 .await;
             (group.channel.as_str(), &mut group.last, replay, read)
         } else {
             return Ok(());
         };
-        drop(reading);
         let events = match read {
             Ok(events) => events,
             Err(err) => {
@@ -220,7 +225,7 @@ impl Subscriptions {
         if !starting {
             return false;
         }
-        match rt.inner.store.channel_state(read).await {
+        match rt.reads().channel_state(read).await {
             Ok(state) => last < state.pruned_through,
             // The replay itself will fail and say so.
             Err(_) => false,

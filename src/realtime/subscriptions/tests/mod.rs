@@ -5,6 +5,7 @@ use dashwire_protocol::{ChannelKind, ConversationSummary, Event, EventFrame, Mes
 use futures_util::future::BoxFuture;
 
 use super::*;
+use crate::realtime::metrics::SubscribeRead;
 use crate::realtime::routing::registry::CloseSignal;
 use crate::realtime::{ChannelAuthority, ChannelKinds, Grant, Settings};
 use crate::store::Store;
@@ -320,14 +321,16 @@ async fn a_replay_then_live_has_no_gap_and_no_duplicate() {
     f.subs.batch = 2;
     f.commit(5).await;
     f.subscribe(CHANNEL, Some(1)).await;
-    assert_eq!(f.out.take(), Vec::<i64>::new(), "no ack before the replay");
+    assert_eq!(
+        f.out.take(),
+        [2, 3],
+        "the replay's first batch at once, and no ack before the replay ends"
+    );
     assert!(f.subs.replaying());
     // Live events while the replay runs: one it will read anyway, one newer than it knew.
     let live = f.commit(1).await;
     f.deliver(&live[0]).await;
     assert_eq!(f.out.take(), Vec::<i64>::new(), "held back for the replay");
-    f.step().await;
-    assert_eq!(f.out.take(), [2, 3]);
     f.step().await;
     assert_eq!(f.out.take(), [4, 5]);
     f.step().await;
@@ -402,8 +405,8 @@ async fn an_unsubscribe_mid_replay_stops_the_replay_and_the_live_events() {
     f.subs.batch = 2;
     f.commit(5).await;
     f.subscribe(CHANNEL, Some(0)).await;
-    f.step().await;
-    assert_eq!(f.out.take(), [1, 2]);
+    assert_eq!(f.out.take(), [1, 2], "the first batch, with the subscribe");
+    assert!(f.subs.replaying());
     assert_eq!(f.subscriptions(), 1);
     let rt = f.rt.clone();
     f.subs
@@ -462,16 +465,60 @@ async fn a_replay_sends_the_newest_of_each_state_and_skips_the_rest() {
 }
 
 #[tokio::test]
-async fn subscribing_waits_for_its_share_of_connections_and_says_busy_past_it() {
+async fn sockets_subscribing_at_once_are_read_for_together() {
+    let f = fixture().await;
+    f.commit(3).await;
+    let mut sockets: Vec<(Subscriptions, Sent)> = (0..20)
+        .map(|id| {
+            let (queue, _inbox) = crate::realtime::transport::queue::channel(8);
+            let socket = SocketHandle {
+                id: 100 + id,
+                queue,
+                close: Arc::new(CloseSignal::default()),
+            };
+            (Subscriptions::new(Some(7), socket), Sent::default())
+        })
+        .collect();
+    // Twenty sockets resume the same channel at once, as after another node went.
+    let rt = f.rt.clone();
+    futures_util::future::join_all(sockets.iter_mut().map(|(subs, out)| {
+        let rt = rt.clone();
+        async move {
+            subs.subscribe(&rt, CHANNEL.to_owned(), Some(1), out)
+                .await
+                .unwrap()
+        }
+    }))
+    .await;
+    for (subs, out) in &mut sockets {
+        assert_eq!(
+            out.take(),
+            [2, 3, -3],
+            "each replays what it missed, then is acked"
+        );
+        assert!(!subs.replaying());
+    }
+    for read in [
+        SubscribeRead::Authorize,
+        SubscribeRead::ChannelState,
+        SubscribeRead::Replay,
+    ] {
+        let (reads, batches) = f.rt.metrics().subscribe_reads(read);
+        assert_eq!(reads, 20, "{read:?}: one read a socket");
+        assert!(
+            batches < 5,
+            "{read:?}: read together, not one at a time ({batches} batches)"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_subscribe_whose_read_fails_is_answered_internal_and_asks_nothing_more() {
     let mut f = fixture().await;
     f.commit(3).await;
-    // The node's share for subscribing (one of the fixture's 2 connections) is taken.
-    let taken = f.rt.inner.subscribe_reads.acquire().await.unwrap();
-    let rt = f.rt.clone();
-    f.subs
-        .subscribe(&rt, CHANNEL.to_owned(), Some(1), &mut f.out)
-        .await
-        .unwrap();
+    // The database goes away: every read fails.
+    f.store.close().await;
+    f.subscribe(CHANNEL, Some(1)).await;
     match f.out.0.as_slice() {
         [ServerFrame::Error { code, channel, .. }] => {
             assert_eq!(
@@ -479,25 +526,8 @@ async fn subscribing_waits_for_its_share_of_connections_and_says_busy_past_it() 
                 (&ErrorCode::Internal, Some(CHANNEL))
             );
         }
-        other => panic!("a busy answer, not {other:?}"),
+        other => panic!("an internal error, not {other:?}"),
     }
-    f.out.0.clear();
-    assert_eq!(f.rt.metrics().busy_subscriptions.get(), 1);
     assert!(!f.subs.replaying(), "not subscribed: the client asks again");
-    drop(taken);
-
-    // Subscribed; its replay's batch waits while the share is taken, and stays in line.
-    f.subscribe(CHANNEL, Some(1)).await;
-    assert!(f.subs.replaying());
-    let taken = rt.inner.subscribe_reads.acquire().await.unwrap();
-    f.step().await;
-    assert_eq!(
-        f.out.take(),
-        Vec::<i64>::new(),
-        "nothing read without a connection"
-    );
-    assert!(f.subs.replaying());
-    drop(taken);
-    f.step().await;
-    assert_eq!(f.out.take(), [2, 3, -3]);
+    assert_eq!(f.subscriptions(), 0, "nor registered");
 }
