@@ -176,6 +176,10 @@ pub struct ChatArgs {
     /// Pairs that chat (from the first pair whose users are connected).
     #[arg(long, default_value_t = 500)]
     pub pairs: usize,
+    /// Also report sends and deliveries window by window, each this many seconds (0: not),
+    /// for a long run (a soak): each window's p99 and max.
+    #[arg(long, default_value_t = 0)]
+    pub report_every: u64,
 }
 
 #[derive(Args, Clone)]

@@ -10,7 +10,7 @@ use tokio::sync::Semaphore;
 
 use crate::seed::{Pair, Seed, User};
 use crate::sockets::marker;
-use crate::stats::{Latencies, now_micros};
+use crate::stats::{Latencies, Windows, now_micros};
 
 /// Requests in flight at once.
 const IN_FLIGHT: usize = 512;
@@ -111,6 +111,7 @@ pub async fn drive_chat(
     pairs: &[Pair],
     rate: u64,
     duration: Duration,
+    by_window: &Arc<Windows>,
 ) -> ChatReport {
     let gate = Arc::new(Semaphore::new(IN_FLIGHT));
     let sent = Arc::new(AtomicU64::new(0));
@@ -121,7 +122,6 @@ pub async fn drive_chat(
     let mut ticker = tokio::time::interval(tick);
     let mut due = 0f64;
     let mut n = 0usize;
-    let mut tasks = Vec::new();
     while started.elapsed() < duration {
         ticker.tick().await;
         due += rate as f64 * tick.as_secs_f64();
@@ -143,22 +143,29 @@ pub async fn drive_chat(
             );
             let permit = gate.clone().acquire_owned().await.expect("semaphore");
             let (sent, failed, latencies) = (sent.clone(), failed.clone(), latencies.clone());
-            tasks.push(tokio::spawn(async move {
+            let by_window = by_window.clone();
+            // Not joined one by one: a soak sends millions, and each handle kept would keep
+            // its task's memory. The gate tells when they are all done.
+            tokio::spawn(async move {
                 let begun = Instant::now();
                 let ok = client.send(&user, id).await;
-                latencies.record(n, begun.elapsed().as_micros() as u64);
+                let took = begun.elapsed().as_micros() as u64;
+                latencies.record(n, took);
+                by_window.record(n, now_micros(), took);
                 drop(permit);
                 if ok {
                     sent.fetch_add(1, Relaxed)
                 } else {
                     failed.fetch_add(1, Relaxed)
                 };
-            }));
+            });
         }
     }
-    for task in tasks {
-        let _ = task.await;
-    }
+    // Every send has answered once every permit is back.
+    let _all = gate
+        .acquire_many(IN_FLIGHT as u32)
+        .await
+        .expect("semaphore");
     ChatReport {
         sent: sent.load(Relaxed),
         failed: failed.load(Relaxed),
@@ -350,7 +357,16 @@ pub async fn drive_polling(
         }
     }
     let started = Instant::now();
-    let chat = drive_chat(std::slice::from_ref(client), seed, pairs, rate, duration).await;
+    let windows = Arc::new(Windows::default());
+    let chat = drive_chat(
+        std::slice::from_ref(client),
+        seed,
+        pairs,
+        rate,
+        duration,
+        &windows,
+    )
+    .await;
     for poller in pollers {
         let _ = poller.await;
     }

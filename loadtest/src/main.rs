@@ -46,7 +46,7 @@ use cli::{
 
 use seed::Seed;
 use sockets::{Identity, Plan, Shared};
-use stats::{Counters, Latencies, summary, total_cpu_secs, total_rss_kib};
+use stats::{Counters, Latencies, Windows, summary, total_cpu_secs, total_rss_kib};
 
 async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
     let store = dashwire::store::Store::connect(&args.database_url, 4).await?;
@@ -157,6 +157,7 @@ fn shared(users: usize, prefix: &str) -> Arc<Shared> {
         post_answered: Vec::new(),
         answer_latencies: Latencies::new(),
         posts_seen: Vec::new(),
+        windows: Windows::default(),
     })
 }
 
@@ -317,12 +318,19 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let cpu_before = total_cpu_secs(&common.server_pid);
     let deliveries_before = shared.counters.deliveries.load(Relaxed);
+    let sends_by_window = Arc::new(Windows::default());
+    if args.report_every > 0 {
+        let width = Duration::from_secs(args.report_every);
+        shared.windows.start(width);
+        sends_by_window.start(width);
+    }
     let report = http::drive_chat(
         &clients,
         &seed,
         &pairs,
         args.rate,
         Duration::from_secs(args.duration),
+        &sends_by_window,
     )
     .await;
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -350,8 +358,51 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
             total_rss_kib(&common.server_pid) as f64 / 1024.0
         );
     }
+    if args.report_every > 0 {
+        report_windows(&sends_by_window, &shared.windows);
+    }
     hold(common, &shared).await;
     integrity(&shared)
+}
+
+/// Each window's sends (HTTP) and deliveries, p99 and max, then the worst window's max.
+fn report_windows(sends: &Windows, deliveries: &Windows) {
+    let (sends, deliveries, width) = (sends.merged(), deliveries.merged(), sends.width_secs());
+    let ms = |h: Option<&hdrhistogram::Histogram<u64>>, q: Option<f64>| {
+        h.filter(|h| !h.is_empty()).map_or("-".to_owned(), |h| {
+            let v = q.map_or(h.max(), |q| h.value_at_quantile(q));
+            format!("{:.1}", v as f64 / 1000.0)
+        })
+    };
+    println!(
+        "by window of {width:.0}s: window, sends, send p99 / max ms, deliveries, delivery p99 / max ms"
+    );
+    let last = sends
+        .keys()
+        .chain(deliveries.keys())
+        .max()
+        .copied()
+        .unwrap_or(0);
+    let (mut worst_send, mut worst_delivery) = (0u64, 0u64);
+    for window in 0..=last {
+        let (s, d) = (sends.get(&window), deliveries.get(&window));
+        worst_send = worst_send.max(s.map_or(0, |h| h.max()));
+        worst_delivery = worst_delivery.max(d.map_or(0, |h| h.max()));
+        println!(
+            "window {window}: {} sends, {} / {} ms; {} deliveries, {} / {} ms",
+            s.map_or(0, |h| h.len()),
+            ms(s, Some(0.99)),
+            ms(s, None),
+            d.map_or(0, |h| h.len()),
+            ms(d, Some(0.99)),
+            ms(d, None),
+        );
+    }
+    println!(
+        "worst window max: send {:.1} ms, delivery {:.1} ms",
+        worst_send as f64 / 1000.0,
+        worst_delivery as f64 / 1000.0
+    );
 }
 
 /// The star blog's followers (seeded with `seed --star-followers`; `--offset` counts among

@@ -54,6 +54,8 @@ pub struct Shared {
     /// How many post events each socket has had: on one channel they arrive in order, so a
     /// socket's k-th is the k-th post sent.
     pub posts_seen: Vec<std::sync::atomic::AtomicU64>,
+    /// Chat deliveries' latencies window by window (`chat --report-every`).
+    pub windows: crate::stats::Windows,
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
@@ -206,6 +208,7 @@ fn on_text(text: &str, index: usize, shared: &Shared) {
         }
     } else if let Some(sent) = marker(text, "lt:") {
         shared.latencies.record(index, now.saturating_sub(sent));
+        shared.windows.record(index, now, now.saturating_sub(sent));
     } else if text.contains(r#""event":"notification""#) {
         let needle = format!(r#""from_tumblelog":{{"name":"{}-"#, shared.prefix);
         if let Some(i) = marker(text, &needle)

@@ -1,5 +1,6 @@
 //! What a run measures: counters, latency histograms (HDR), and the server's memory and CPU.
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -38,6 +39,62 @@ impl Latencies {
                 .expect("same bounds");
         }
         all
+    }
+}
+
+/// Latencies by the window they were recorded in (each `width` long from [`Windows::start`]):
+/// a long run's figures minute by minute, so that one minute's stall is not averaged away.
+#[derive(Default)]
+pub struct Windows {
+    /// When the first window began (µs since the epoch); 0 until [`Windows::start`].
+    start: AtomicU64,
+    width_micros: AtomicU64,
+    shards: [Mutex<BTreeMap<u64, Histogram<u64>>>; 32],
+}
+
+impl Windows {
+    /// The first window begins now, each `width` long; nothing is recorded before.
+    pub fn start(&self, width: std::time::Duration) {
+        self.width_micros
+            .store((width.as_micros() as u64).max(1), Relaxed);
+        self.start.store(now_micros(), Relaxed);
+    }
+
+    /// Records a latency (µs) in the window of `at` (µs since the epoch).
+    pub fn record(&self, shard: usize, at: u64, micros: u64) {
+        let start = self.start.load(Relaxed);
+        if start == 0 || at < start {
+            return;
+        }
+        let window = (at - start) / self.width_micros.load(Relaxed);
+        let mut shard = self.shards[shard % self.shards.len()]
+            .lock()
+            .expect("window lock");
+        let h = shard
+            .entry(window)
+            .or_insert_with(|| Histogram::new_with_bounds(1, 600_000_000, 3).expect("histogram"));
+        let _ = h.record(micros.max(1));
+    }
+
+    /// Each window's histogram, the shards merged, in order.
+    pub fn merged(&self) -> BTreeMap<u64, Histogram<u64>> {
+        let mut all: BTreeMap<u64, Histogram<u64>> = BTreeMap::new();
+        for shard in &self.shards {
+            for (window, h) in shard.lock().expect("window lock").iter() {
+                all.entry(*window)
+                    .or_insert_with(|| {
+                        Histogram::new_with_bounds(1, 600_000_000, 3).expect("histogram")
+                    })
+                    .add(h)
+                    .expect("same bounds");
+            }
+        }
+        all
+    }
+
+    /// The width of a window, in seconds.
+    pub fn width_secs(&self) -> f64 {
+        self.width_micros.load(Relaxed) as f64 / 1e6
     }
 }
 
