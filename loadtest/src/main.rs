@@ -366,8 +366,10 @@ async fn chat(args: ChatArgs) -> anyhow::Result<()> {
 }
 
 /// Each window's sends (HTTP) and deliveries, p99 and max, then the worst window's max.
-fn report_windows(sends: &Windows, deliveries: &Windows) {
-    let (sends, deliveries, width) = (sends.merged(), deliveries.merged(), sends.width_secs());
+fn report_windows(sends_at: &Windows, deliveries: &Windows) {
+    let started = sends_at.started_at() as f64 / 1e6;
+    let (sends, deliveries) = (sends_at.merged(), deliveries.merged());
+    let width = sends_at.width_secs();
     let ms = |h: Option<&hdrhistogram::Histogram<u64>>, q: Option<f64>| {
         h.filter(|h| !h.is_empty()).map_or("-".to_owned(), |h| {
             let v = q.map_or(h.max(), |q| h.value_at_quantile(q));
@@ -375,7 +377,7 @@ fn report_windows(sends: &Windows, deliveries: &Windows) {
         })
     };
     println!(
-        "by window of {width:.0}s: window, sends, send p99 / max ms, deliveries, delivery p99 / max ms"
+        "by window of {width:.0}s from {started:.3} (seconds since the epoch): window, sends, send p99 / max ms, deliveries, delivery p99 / max ms"
     );
     let last = sends
         .keys()

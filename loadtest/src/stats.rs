@@ -92,6 +92,11 @@ impl Windows {
         all
     }
 
+    /// When the first window began (µs since the epoch; 0 if never started).
+    pub fn started_at(&self) -> u64 {
+        self.start.load(Relaxed)
+    }
+
     /// The width of a window, in seconds.
     pub fn width_secs(&self) -> f64 {
         self.width_micros.load(Relaxed) as f64 / 1e6
