@@ -36,6 +36,7 @@ OUT=${OUT:-$(mktemp -d)}
 # A/B set every performance change runs, whatever DB says.
 SCENARIOS=${SCENARIOS:-chat300 chat2000 burst dashboard}
 DB=${DB:-sqlite}
+mkdir -p "$OUT"
 echo "results in $OUT"
 
 # The database URL of one side (`a` or `b`), whose files live in `dir`.

@@ -34,8 +34,8 @@ READY_WAIT=${READY_WAIT:-300}
 # fsync off: no fault here crashes the machine, so disk flushes would only slow every commit
 # down (a fast shutdown and a terminated backend lose nothing committed either way).
 PG_SETTINGS=${PG_SETTINGS:--c fsync=off -c max_connections=200}
-SERVER=target/release/dashwire
-LOADGEN=target/release/dashwire-loadgen
+SERVER=${SERVER:-target/release/dashwire}
+LOADGEN=${LOADGEN:-target/release/dashwire-loadgen}
 
 if [ ! -x "$SERVER" ] || [ ! -x "$LOADGEN" ] || [ -n "${BUILD:-}" ]; then
   DASHWIRE_SKIP_WEB_BUILD=1 cargo build --release -p dashwire -p dashwire-loadgen

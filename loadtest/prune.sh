@@ -8,6 +8,11 @@
 #
 #   loadtest/prune.sh                                 # 1,000,000 events, both databases
 #   BACKLOG=100000 DATABASES=sqlite loadtest/prune.sh
+#   AGE=0 BACKLOG=3600000 CHANNELS=2000 loadtest/prune.sh   # recent events, trimmed by count
+#
+# AGE is the backlog's age in seconds (default a week and a day: pruned by age); with AGE=0
+# the events are new and each channel holds BACKLOG/CHANNELS of them, so the prune trims each
+# channel to its newest 1,000 instead (a log that a busy chat filled).
 #
 # Only 127.0.0.1 is targeted; the run is bounded in count and time.
 set -euo pipefail
@@ -28,7 +33,7 @@ server_pid=
 trap 'if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi' EXIT
 
 per=$((BACKLOG / CHANNELS))
-old=$(( $(date +%s) - 8 * 24 * 3600 ))
+old=$(( $(date +%s) - ${AGE:-$((8 * 24 * 3600))} ))
 # The backlog, in one statement per table: `$per` events on each of `$CHANNELS` channels.
 events_sql="WITH RECURSIVE c(c) AS (SELECT 0 UNION ALL SELECT c + 1 FROM c WHERE c < $CHANNELS - 1),
   n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $per)
@@ -71,7 +76,7 @@ PY
     --sources 127.0.0.1 --server-pid "$server_pid" > "$dir/chat.txt" 2>&1 \
     || echo "  (generator failed, see $dir/chat.txt)"
   kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=
-  echo "== $db: $BACKLOG expired events over $CHANNELS channels, chat at $RATE msg/s"
+  echo "== $db: $BACKLOG events ${AGE:-$((8 * 24 * 3600))} s old over $CHANNELS channels, chat at $RATE msg/s"
   pruned=$(sed 's/\x1b\[[0-9;]*m//g' "$dir/server.out" "$dir/server.err" | grep "old events pruned" | head -n 1 || true)
   echo "  prune: ${pruned:-not finished in the run}"
   grep -E "^(sockets:|chat:|worst window)" "$dir/chat.txt" | sed 's/^/  /'
