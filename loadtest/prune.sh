@@ -33,12 +33,17 @@ server_pid=
 trap 'if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi' EXIT
 
 per=$((BACKLOG / CHANNELS))
+# Each event's payload: PAYLOAD_BYTES of JSON (default 170, a chat message's event; at least 8).
+payload=$(python3 -c "import sys; print('{\"p\":\"' + 'x' * max(0, int(sys.argv[1]) - 8) + '\"}')" "${PAYLOAD_BYTES:-170}")
 old=$(( $(date +%s) - ${AGE:-$((8 * 24 * 3600))} ))
-# The backlog, in one statement per table: `$per` events on each of `$CHANNELS` channels.
+# The backlog, in one statement per table: `$per` events on each of `$CHANNELS` channels,
+# written interleaved (every channel's first event, then every channel's second, ...) as a
+# busy log fills, so that one channel's events lie spread over the whole table, not side by
+# side: a trim by count then touches pages all over it.
 events_sql="WITH RECURSIVE c(c) AS (SELECT 0 UNION ALL SELECT c + 1 FROM c WHERE c < $CHANNELS - 1),
   n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $per)
   INSERT INTO events (channel, seq, feed_seq, payload, created_at)
-  SELECT 'inbox:gone' || c, i, NULL, '{}', $old FROM c, n"
+  SELECT 'inbox:gone' || c, i, NULL, '$payload', $old FROM n CROSS JOIN c ORDER BY i, c"
 seqs_sql="WITH RECURSIVE c(c) AS (SELECT 0 UNION ALL SELECT c + 1 FROM c WHERE c < $CHANNELS - 1)
   INSERT INTO channel_seqs (channel, seq) SELECT 'inbox:gone' || c, $per FROM c"
 

@@ -166,6 +166,67 @@ async fn the_log_keeps_a_week_and_each_channels_newest_thousand() {
     .await;
 }
 
+/// A busy log interleaves its channels: the trim by count goes through it in the order it was
+/// written, across channels, and takes from each channel only what lies under its mark.
+#[tokio::test]
+async fn a_trim_by_count_takes_each_channels_oldest_from_an_interleaved_log() {
+    each_store(|store, kind| async move {
+        // Over 40 minutes, a second apart, in turn: two busy conversations (1,500 events
+        // each), a blog's posts (in the feed: by age only) and a quiet inbox (under its count,
+        // one event in ten).
+        let start = now_secs() - 3600;
+        let sql = format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500), \
+             k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 3) \
+             INSERT INTO events (channel, seq, feed_seq, payload, created_at) \
+             SELECT CASE k WHEN 0 THEN 'conversation:1' WHEN 1 THEN 'conversation:2' \
+                           WHEN 2 THEN 'posts:3' ELSE 'inbox:4' END, \
+                    CASE k WHEN 3 THEN i / 10 ELSE i END, \
+                    CASE k WHEN 2 THEN i END, '{{}}', {start} + (i * 4 + k) * 100 / 250 \
+             FROM n CROSS JOIN k WHERE k < 3 OR i % 10 = 0 ORDER BY i, k"
+        );
+        run(&store, &sql).await;
+        // And a slow one: its 500 events to trim were written over more than an hour, so it
+        // is trimmed on its own.
+        let slow = format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500) \
+             INSERT INTO events (channel, seq, feed_seq, payload, created_at) \
+             SELECT 'notes:5', i, NULL, '{{}}', {} + i * 8 FROM n",
+            now_secs() - 4 * 3600
+        );
+        run(&store, &slow).await;
+        run(
+            &store,
+            "INSERT INTO channel_seqs (channel, seq) VALUES ('conversation:1', 1500), \
+             ('conversation:2', 1500), ('posts:3', 1500), ('inbox:4', 150), ('feed', 1500), \
+             ('notes:5', 1500)",
+        )
+        .await;
+
+        let removed = store.prune_events().await.unwrap();
+        assert_eq!(removed, 3 * 500, "{kind:?}");
+        for channel in ["conversation:1", "conversation:2", "notes:5"] {
+            let left = events_left(&store, channel).await;
+            assert_eq!(
+                left,
+                (501..=1500).collect::<Vec<_>>(),
+                "{kind:?}: {channel}"
+            );
+            assert_eq!(
+                store.channel_state(channel).await.unwrap().pruned_through,
+                500
+            );
+        }
+        assert_eq!(events_left(&store, "posts:3").await.len(), 1500, "{kind:?}");
+        assert_eq!(events_left(&store, "inbox:4").await.len(), 150, "{kind:?}");
+        assert_eq!(
+            store.channel_state("inbox:4").await.unwrap().pruned_through,
+            0
+        );
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sends_go_on_while_a_backlog_is_pruned() {
     each_store(|store, kind| async move {

@@ -6,7 +6,10 @@
 //!
 //! The prune works in small steps ([`BATCH`] events each), letting the writers go between
 //! them: on SQLite every write waits for the one write gate, so a prune that held it for a
-//! whole backlog (a million expired events took seconds) stalled every send.
+//! whole backlog (a million expired events took seconds) stalled every send. And on SQLite a
+//! step is one statement: with the gate held, each statement more is a round trip through
+//! a runtime that sockets keep busy, and a step of a statement per channel held the gate for
+//! hundreds of milliseconds (RESULTS.md §19).
 //!
 //! On PostgreSQL a step never holds two `channel_seqs` rows at once: each channel's mark is a
 //! statement of its own, committed before the next. A change's events lock their channels'
@@ -19,17 +22,23 @@
 //! nothing has expired), and the channels over their count from `channel_seqs` (a scan of
 //! one row per channel), a page at a time.
 //!
+//! A trim by count deletes in the order the events were written, across every channel it
+//! trims, not a channel at a time. A busy log interleaves its channels: one conversation's
+//! 600 oldest events lie one to a page over the whole table, so deleting them channel by
+//! channel wrote a page per event deleted (`loadtest/prune.sh` with `AGE=0`, RESULTS.md §19).
+//! Marking every channel first and then deleting what lies at or below its mark, oldest
+//! first, takes each page's events together.
+//!
 //! The prune reads and deletes `events` only. The newest event of each state (`log.rs`'s
 //! compaction: an inbox's entry for a conversation, the unread counts) is one row of
 //! `event_states` per channel and key, however many events it took: a row per thing, like the
 //! things' own rows, so it is not pruned. The count is of seqs, not rows: a channel whose
-//! events are all states has no `events` rows to trim, so its trim starts at its oldest row
-//! (one probe) rather than stepping through seqs that have none, and it is marked like any
-//! channel: a resume from before its newest 1,000 seqs reloads, as the protocol says for
-//! every channel.
+//! events are all states has no `events` rows to delete, and it is marked like any channel:
+//! a resume from before its newest 1,000 seqs reloads, as the protocol says for every
+//! channel.
 
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::log::FEED;
 use super::{DbPool, Store, now_secs};
@@ -40,15 +49,51 @@ pub const EVENT_RETENTION_SECS: i64 = 7 * 24 * 3600;
 /// retention. (A blog's post events are also the feed's, which dashboards resume from: they
 /// go by age only.)
 pub const EVENTS_KEPT_PER_CHANNEL: i64 = 1000;
-/// Events one step deletes at most: a few milliseconds of the writer.
-const BATCH: i64 = 500;
+/// Events one step deletes at most: a few milliseconds of the writer (a step of 500 from a
+/// busy log held it 15 ms at the median and 40 ms at the 90th percentile, RESULTS.md §19).
+const BATCH: i64 = 200;
 /// How far past its count a channel goes before it is trimmed, so that a busy channel is
 /// trimmed a step at a time rather than by one event every prune.
 const SLACK: i64 = 100;
+/// A channel whose events to trim were written over more than this is trimmed on its own, a
+/// range of seqs at a time: going through the log in the order it was written would read
+/// everything written over that time to find its few.
+const DENSE_SPAN_SECS: i64 = 3600;
 /// Channels read per page when looking for those over their count.
 const CHANNELS_PER_PAGE: i64 = 200;
-/// The pause between steps, in which queued writes go first.
+/// The pause between steps, in which queued writes go first, at least.
 const BETWEEN_STEPS: Duration = Duration::from_millis(2);
+/// After a step that held SQLite's writer for a time, the prune leaves it this many times as
+/// long to everything else, so it takes at most a third of the writer however costly its
+/// deletes are. With only [`BETWEEN_STEPS`], a busy log's trim (1.6 million events spread
+/// over the table) took 45% of the writer for minutes, and sends at 2,000 msg/s queued
+/// behind it for 300 ms (RESULTS.md §19). PostgreSQL has no one writer: a delete there
+/// holds no send back (nor do the marks' round trips, which pacing by their time slowed
+/// the prune by age to a hundred events a second), so its steps only pause
+/// [`BETWEEN_STEPS`].
+const IDLE_PER_HELD: u32 = 2;
+
+/// What a step wrote: rows changed, and how long it held SQLite's writer (nothing, on
+/// PostgreSQL).
+#[derive(Default)]
+struct Written {
+    rows: u64,
+    held: Duration,
+}
+
+impl Written {
+    fn and(self, other: Written) -> Written {
+        Written {
+            rows: self.rows + other.rows,
+            held: self.held + other.held,
+        }
+    }
+
+    /// Waits out the step's share of the writer (see [`IDLE_PER_HELD`]).
+    async fn pause(&self) {
+        tokio::time::sleep((self.held * IDLE_PER_HELD).max(BETWEEN_STEPS)).await;
+    }
+}
 
 /// The oldest expired events: `(channel, seq, feed_seq)`.
 const EXPIRED: &str = "SELECT channel, seq, feed_seq FROM events WHERE created_at < $1 \
@@ -62,14 +107,41 @@ const OVER_COUNT: &str = "SELECT c.channel, c.seq, c.pruned_through FROM channel
 /// Moves a channel's (or the feed's) `pruned_through` forward, never back.
 const MARK: &str = "UPDATE channel_seqs SET pruned_through = $2 \
      WHERE channel = $1 AND pruned_through < $2";
-/// A channel's oldest event still in the log.
-const OLDEST: &str = "SELECT seq FROM events WHERE channel = $1 ORDER BY seq LIMIT 1";
-/// A channel's events up to a seq.
-const DELETE_UP_TO: &str = "DELETE FROM events WHERE channel = $1 AND seq <= $2";
-/// [`DELETE_UP_TO`] for several channels at once (PostgreSQL).
-const DELETE_UP_TO_ALL: &str = "DELETE FROM events e \
+/// A channel's oldest event still in the log: `(seq, created_at)`.
+const OLDEST: &str = "SELECT seq, created_at FROM events WHERE channel = $1 ORDER BY seq LIMIT 1";
+/// When the newest of a channel's events up to a seq was written.
+const NEWEST_UP_TO: &str =
+    "SELECT created_at FROM events WHERE channel = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1";
+/// The oldest events written from `$1` to `$2` that lie at or below their channel's mark:
+/// `(channel, seq, created_at)`.
+const MARKED: &str = "SELECT e.channel, e.seq, e.created_at FROM events e \
+     JOIN channel_seqs c ON c.channel = e.channel \
+     WHERE e.created_at >= $1 AND e.created_at <= $2 AND e.seq <= c.pruned_through \
+     ORDER BY e.created_at LIMIT $3";
+/// On SQLite, what a step writes is one statement over a JSON array of `[channel, seq]`
+/// pairs: the step holds the write gate, and each statement is a round trip to sqlx's
+/// connection thread that waits its turn on a runtime busy with every socket, so a step of
+/// 500 statements held the gate for hundreds of milliseconds under load (see the module's
+/// comment). [`MARK`] for each pair.
+const MARK_EACH_SQLITE: &str = "UPDATE channel_seqs SET pruned_through = m.value ->> 1 \
+     FROM json_each($1) m \
+     WHERE channel_seqs.channel = m.value ->> 0 AND channel_seqs.pruned_through < m.value ->> 1";
+/// Each pair's channel's events up to its seq (SQLite).
+const DELETE_UP_TO_EACH_SQLITE: &str = "DELETE FROM events WHERE rowid IN \
+     (SELECT e.rowid FROM json_each($1) m \
+      JOIN events e ON e.channel = m.value ->> 0 AND e.seq <= m.value ->> 1)";
+/// Each pair's event (SQLite).
+const DELETE_EACH_SQLITE: &str = "DELETE FROM events WHERE rowid IN \
+     (SELECT e.rowid FROM json_each($1) m \
+      JOIN events e ON e.channel = m.value ->> 0 AND e.seq = m.value ->> 1)";
+/// [`DELETE_UP_TO_EACH_SQLITE`] on PostgreSQL, over two arrays.
+const DELETE_UP_TO_EACH_POSTGRES: &str = "DELETE FROM events e \
      USING unnest($1::text[], $2::bigint[]) AS m (channel, seq) \
      WHERE e.channel = m.channel AND e.seq <= m.seq";
+/// [`DELETE_EACH_SQLITE`] on PostgreSQL, over two arrays.
+const DELETE_EACH_POSTGRES: &str = "DELETE FROM events e \
+     USING unnest($1::text[], $2::bigint[]) AS m (channel, seq) \
+     WHERE e.channel = m.channel AND e.seq = m.seq";
 
 impl Store {
     /// Deletes events older than the retention, and beyond each channel's count, a step at a
@@ -92,33 +164,43 @@ impl Store {
                     feed = Some(feed.unwrap_or(0).max(*feed_seq));
                 }
             }
-            removed += self.prune_step(through.into_iter().collect(), feed).await?;
+            let step = self.prune_step(through.into_iter().collect(), feed).await?;
+            removed += step.rows;
             if (expired.len() as i64) < BATCH {
                 break;
             }
-            tokio::time::sleep(BETWEEN_STEPS).await;
+            step.pause().await;
         }
+        // The trim by count: each channel over it is marked, a page of channels at a time,
+        // and then what lies under the marks goes, oldest first (see the module's comment):
+        // over the spans of time the channels' events to trim were written in, or a channel
+        // at a time for those whose span is long.
         let mut after = String::new();
+        let mut spans: Vec<(i64, i64)> = Vec::new();
+        let mut sparse: Vec<(String, i64, i64)> = Vec::new();
         loop {
             let page: Vec<(String, i64, i64)> = crate::with_pool!(self, pool => sqlx::query_as(OVER_COUNT)
                 .bind(&after).bind(FEED).bind(EVENTS_KEPT_PER_CHANNEL + SLACK).bind(CHANNELS_PER_PAGE)
                 .fetch_all(pool).await)?;
-            for (channel, seq, pruned_through) in &page {
-                let keep_from = seq - EVENTS_KEPT_PER_CHANNEL;
-                let oldest: Option<i64> = crate::with_pool!(self, pool =>
-                    sqlx::query_scalar(OLDEST).bind(channel).fetch_optional(pool).await)?;
-                // Nothing to delete before the oldest row (or at all): one step marks it.
-                let mut from = (*pruned_through).max(oldest.map_or(keep_from, |o| o - 1));
-                if from >= keep_from {
-                    from = keep_from - 1;
-                }
-                while from < keep_from {
-                    let to = keep_from.min(from + BATCH);
-                    removed += self.prune_step(vec![(channel.clone(), to)], None).await?;
-                    from = to;
-                    tokio::time::sleep(BETWEEN_STEPS).await;
+            let marks: Vec<(String, i64)> = page
+                .iter()
+                .map(|(channel, seq, _)| (channel.clone(), seq - EVENTS_KEPT_PER_CHANNEL))
+                .collect();
+            for (channel, through) in &marks {
+                let oldest: Option<(i64, i64)> = crate::with_pool!(self, pool =>
+                    sqlx::query_as(OLDEST).bind(channel).fetch_optional(pool).await)?;
+                let last: Option<i64> = crate::with_pool!(self, pool =>
+                    sqlx::query_scalar(NEWEST_UP_TO).bind(channel).bind(through).fetch_optional(pool).await)?;
+                match (oldest, last) {
+                    (Some((_, first)), Some(last)) if last - first <= DENSE_SPAN_SECS => {
+                        spans.push((first, last));
+                    }
+                    (Some((seq, _)), Some(_)) => sparse.push((channel.clone(), seq, *through)),
+                    // Nothing written up to the mark: the mark alone trims it.
+                    _ => {}
                 }
             }
+            self.mark(&marks, None).await?.pause().await;
             match page.last() {
                 Some((channel, _, _)) if page.len() as i64 == CHANNELS_PER_PAGE => {
                     after = channel.clone();
@@ -126,55 +208,185 @@ impl Store {
                 _ => break,
             }
         }
+        for (first, last) in merged(spans) {
+            removed += self.delete_marked(first, last).await?;
+        }
+        for (channel, oldest, through) in sparse {
+            let mut from = oldest - 1;
+            while from < through {
+                let to = through.min(from + BATCH);
+                let step = self
+                    .write_pairs(
+                        &[(channel.clone(), to)],
+                        DELETE_UP_TO_EACH_SQLITE,
+                        DELETE_UP_TO_EACH_POSTGRES,
+                    )
+                    .await?;
+                removed += step.rows;
+                step.pause().await;
+                from = to;
+            }
+        }
         Ok(removed)
     }
 
-    /// One step: marks each channel as pruned through its seq (and the feed through `feed`),
-    /// then deletes their events up to there. Answers how many it deleted.
+    /// Deletes the events written from `first` to `last` that lie at or below their channel's
+    /// mark, oldest first, a step of at most [`BATCH`] at a time. They are found on a reader
+    /// (only the prune deletes events, so what it finds stays there until it does), so a step
+    /// holds the writer only for its deletes. A window of the log at a time, so that a stretch
+    /// with nothing marked is not read in one statement.
+    async fn delete_marked(&self, first: i64, last: i64) -> sqlx::Result<u64> {
+        const WINDOW_SECS: i64 = 60;
+        let mut removed = 0;
+        let mut from = first;
+        while from <= last {
+            let to = last.min(from + WINDOW_SECS);
+            // What the read took counts as held, on either database: a stretch of the log
+            // with little marked is read at the pace of the writes, not back to back.
+            let started = Instant::now();
+            let found: Vec<(String, i64, i64)> = crate::with_pool!(self, pool =>
+                sqlx::query_as(MARKED).bind(from).bind(to).bind(BATCH).fetch_all(pool).await)?;
+            let read = started.elapsed();
+            // A full step may leave more in the second it ended in; a short one took the
+            // whole window.
+            from = match found.last() {
+                Some((_, _, created)) if found.len() as i64 == BATCH => *created,
+                _ => to + 1,
+            };
+            let step = self.delete_each(found).await?;
+            removed += step.rows;
+            Written {
+                held: read + step.held,
+                ..step
+            }
+            .pause()
+            .await;
+        }
+        Ok(removed)
+    }
+
+    /// Deletes each `(channel, seq, _)`'s event.
+    async fn delete_each(&self, events: Vec<(String, i64, i64)>) -> sqlx::Result<Written> {
+        let pairs: Vec<(String, i64)> = events.into_iter().map(|(c, s, _)| (c, s)).collect();
+        self.write_pairs(&pairs, DELETE_EACH_SQLITE, DELETE_EACH_POSTGRES)
+            .await
+    }
+
+    /// One step of the prune by age: marks each channel as pruned through its seq (and the
+    /// feed through `feed`), then deletes their events up to there. Answers the rows deleted.
     async fn prune_step(
         &self,
         mut marks: Vec<(String, i64)>,
         feed: Option<i64>,
-    ) -> sqlx::Result<u64> {
+    ) -> sqlx::Result<Written> {
         marks.sort_unstable();
+        let marked = self.mark(&marks, feed).await?;
+        let deleted = self
+            .write_pairs(&marks, DELETE_UP_TO_EACH_SQLITE, DELETE_UP_TO_EACH_POSTGRES)
+            .await?;
+        Ok(Written {
+            rows: deleted.rows,
+            ..marked.and(deleted)
+        })
+    }
+
+    /// Moves each channel's `pruned_through` to its seq (and the feed's to `feed`), never back.
+    async fn mark(&self, marks: &[(String, i64)], feed: Option<i64>) -> sqlx::Result<Written> {
+        let every: Vec<(String, i64)> = marks
+            .iter()
+            .cloned()
+            .chain(feed.map(|f| (FEED.to_owned(), f)))
+            .collect();
         match self.pool() {
-            // Behind the write gate no other write runs: one transaction for the step.
-            DbPool::Sqlite { .. } => {
-                let mut tx = self.begin().await?;
-                let mut deleted = 0;
-                crate::with_tx!(&mut tx, conn => {
-                    for (channel, seq) in marks.iter().map(|(c, s)| (c.as_str(), *s)).chain(feed.map(|f| (FEED, f))) {
-                        sqlx::query(MARK).bind(channel).bind(seq).execute(&mut *conn).await?;
-                    }
-                    for (channel, seq) in &marks {
-                        deleted += sqlx::query(DELETE_UP_TO).bind(channel).bind(seq)
-                            .execute(&mut *conn).await?.rows_affected();
-                    }
-                    Ok::<(), sqlx::Error>(())
-                })?;
-                tx.commit().await?;
-                Ok(deleted)
-            }
+            DbPool::Sqlite { .. } => self.write_pairs(&every, MARK_EACH_SQLITE, "").await,
             DbPool::Postgres(pool) => {
                 // One row locked at a time (see the module's comment): each mark commits alone.
-                let every = marks.iter().map(|(c, s)| (c.as_str(), *s));
-                for (channel, seq) in every.chain(feed.map(|f| (FEED, f))) {
-                    sqlx::query(MARK)
+                let mut rows = 0;
+                for (channel, seq) in &every {
+                    rows += sqlx::query(MARK)
                         .bind(channel)
                         .bind(seq)
                         .execute(pool)
-                        .await?;
+                        .await?
+                        .rows_affected();
                 }
+                Ok(Written {
+                    rows,
+                    held: Duration::ZERO,
+                })
+            }
+        }
+    }
+
+    /// Runs a statement over `(channel, seq)` pairs in a transaction of its own: on SQLite
+    /// `sqlite` with the pairs as one JSON array, on PostgreSQL `postgres` with them as two
+    /// arrays. Answers the rows it changed.
+    async fn write_pairs(
+        &self,
+        pairs: &[(String, i64)],
+        sqlite: &'static str,
+        postgres: &'static str,
+    ) -> sqlx::Result<Written> {
+        if pairs.is_empty() {
+            return Ok(Written::default());
+        }
+        match self.pool() {
+            DbPool::Sqlite { .. } => {
+                let json =
+                    serde_json::to_string(pairs).map_err(|e| sqlx::Error::Encode(e.into()))?;
+                let mut tx = self.begin().await?;
+                // The gate is held from here.
+                let started = Instant::now();
+                let rows = crate::with_tx!(&mut tx, conn => sqlx::query(sqlite)
+                    .bind(json).execute(&mut *conn).await.map(|done| done.rows_affected()))?;
+                tx.commit().await?;
+                Ok(Written {
+                    rows,
+                    held: started.elapsed(),
+                })
+            }
+            DbPool::Postgres(pool) => {
                 let (channels, seqs): (Vec<&str>, Vec<i64>) =
-                    marks.iter().map(|(c, s)| (c.as_str(), *s)).unzip();
-                let deleted = sqlx::query(DELETE_UP_TO_ALL)
+                    pairs.iter().map(|(c, s)| (c.as_str(), *s)).unzip();
+                let rows = sqlx::query(postgres)
                     .bind(channels)
                     .bind(seqs)
                     .execute(pool)
                     .await?
                     .rows_affected();
-                Ok(deleted)
+                Ok(Written {
+                    rows,
+                    held: Duration::ZERO,
+                })
             }
         }
+    }
+}
+
+/// Time spans `(first, last)`, those that overlap or touch made one, in order.
+fn merged(mut spans: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+    spans.sort_unstable();
+    let mut out: Vec<(i64, i64)> = Vec::new();
+    for (first, last) in spans {
+        match out.last_mut() {
+            Some((_, end)) if first <= *end + 1 => *end = (*end).max(last),
+            _ => out.push((first, last)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merged;
+
+    #[test]
+    fn spans_that_overlap_or_touch_are_made_one() {
+        assert_eq!(merged(vec![]), vec![]);
+        assert_eq!(
+            merged(vec![(50, 60), (1, 10), (5, 20), (21, 30), (40, 45)]),
+            vec![(1, 30), (40, 45), (50, 60)]
+        );
+        assert_eq!(merged(vec![(1, 100), (10, 20)]), vec![(1, 100)]);
     }
 }
