@@ -234,7 +234,9 @@ impl Store {
     /// mark, oldest first, a step of at most [`BATCH`] at a time. They are found on a reader
     /// (only the prune deletes events, so what it finds stays there until it does), so a step
     /// holds the writer only for its deletes. A window of the log at a time, so that a stretch
-    /// with nothing marked is not read in one statement.
+    /// with nothing marked is not read in one statement. What a prune leaves under a mark (a
+    /// node stopped between marking and deleting) goes by age: a reader is already sent to
+    /// reload for it.
     async fn delete_marked(&self, first: i64, last: i64) -> sqlx::Result<u64> {
         const WINDOW_SECS: i64 = 60;
         let mut removed = 0;
