@@ -82,13 +82,6 @@ struct Written {
 }
 
 impl Written {
-    fn and(self, other: Written) -> Written {
-        Written {
-            rows: self.rows + other.rows,
-            held: self.held + other.held,
-        }
-    }
-
     /// Waits out the step's share of the writer (see [`IDLE_PER_HELD`]).
     async fn pause(&self) {
         tokio::time::sleep((self.held * IDLE_PER_HELD).max(BETWEEN_STEPS)).await;
@@ -288,7 +281,7 @@ impl Store {
             .await?;
         Ok(Written {
             rows: deleted.rows,
-            ..marked.and(deleted)
+            held: marked.held + deleted.held,
         })
     }
 
@@ -300,6 +293,7 @@ impl Store {
             .chain(feed.map(|f| (FEED.to_owned(), f)))
             .collect();
         match self.pool() {
+            // No PostgreSQL statement: it marks one row at a time, below.
             DbPool::Sqlite { .. } => self.write_pairs(&every, MARK_EACH_SQLITE, "").await,
             DbPool::Postgres(pool) => {
                 // One row locked at a time (see the module's comment): each mark commits alone.
