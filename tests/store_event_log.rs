@@ -10,8 +10,11 @@ mod common;
 use std::time::Duration;
 
 use common::store::{Heard, each_store, user_with_blog};
+use common::{Kind, TestDb};
 use dashwire::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
-use dashwire::store::{EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL, Store, Topic, now_secs};
+use dashwire::store::{
+    DbPool, EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL, Store, Topic, now_secs,
+};
 use dashwire_protocol::{Channel, ConversationSummary, Event, MessageData, ReadData, UnreadCounts};
 
 /// Writes `count` events of `channel` with seqs `1..=count`, made `age` seconds ago, and the
@@ -225,6 +228,78 @@ async fn a_trim_by_count_takes_each_channels_oldest_from_an_interleaved_log() {
         );
     })
     .await;
+}
+
+/// On PostgreSQL a prune never waits for a channel's row that a send holds: it passes over
+/// that channel, whose events stay under no new mark, and prunes the rest; a later prune takes
+/// them. (On SQLite the write gate lets nothing hold a row while a prune writes.)
+#[tokio::test]
+async fn a_prune_passes_over_a_channel_whose_row_a_send_holds() {
+    let db = TestDb::new(Kind::Postgres).await;
+    let store = Store::connect(&db.url, 4).await.unwrap();
+    let DbPool::Postgres(pool) = store.pool() else {
+        unreachable!("a PostgreSQL store")
+    };
+    let old = EVENT_RETENTION_SECS + 60;
+    backlog(&store, "conversation:1", 300, old, None).await;
+    backlog(&store, "inbox:free", 300, old, None).await;
+    // A blog's posts are the feed's too: with the feed's row held, they stay as well.
+    backlog(&store, "posts:2", 300, old, Some(1)).await;
+    run(
+        &store,
+        "INSERT INTO channel_seqs (channel, seq) VALUES ('feed', 300)",
+    )
+    .await;
+
+    // A send's transaction holding the conversation's row and the feed's, as record does.
+    let mut send = pool.begin().await.unwrap();
+    sqlx::query(
+        "SELECT seq FROM channel_seqs WHERE channel IN ('conversation:1', 'feed') FOR UPDATE",
+    )
+    .fetch_all(&mut *send)
+    .await
+    .unwrap();
+    let removed = tokio::time::timeout(Duration::from_secs(20), store.prune_events())
+        .await
+        .expect("a prune never waits for a held row")
+        .unwrap();
+    assert_eq!(removed, 300, "only the free channel's events");
+    assert!(events_left(&store, "inbox:free").await.is_empty());
+    assert_eq!(events_left(&store, "conversation:1").await.len(), 300);
+    assert_eq!(events_left(&store, "posts:2").await.len(), 300);
+    send.rollback().await.unwrap();
+    // `posts:2`'s own row was free, so it was marked; a reader is sent to reload early.
+    assert_eq!(
+        store
+            .channel_state("conversation:1")
+            .await
+            .unwrap()
+            .pruned_through,
+        0
+    );
+    assert_eq!(store.channel_state("feed").await.unwrap().pruned_through, 0);
+
+    assert_eq!(
+        store.prune_events().await.unwrap(),
+        600,
+        "the rest, once the rows are free"
+    );
+    assert!(events_left(&store, "conversation:1").await.is_empty());
+    assert!(events_left(&store, "posts:2").await.is_empty());
+    assert_eq!(
+        store
+            .channel_state("conversation:1")
+            .await
+            .unwrap()
+            .pruned_through,
+        300
+    );
+    assert_eq!(
+        store.channel_state("feed").await.unwrap().pruned_through,
+        300
+    );
+    store.close().await;
+    db.cleanup().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -11,12 +11,16 @@
 //! a runtime that sockets keep busy, and a step of a statement per channel held the gate for
 //! hundreds of milliseconds (RESULTS.md §19).
 //!
-//! On PostgreSQL a step never holds two `channel_seqs` rows at once: each channel's mark is a
-//! statement of its own, committed before the next. A change's events lock their channels'
-//! rows in topic order (`log.rs`); a prune that locked several in another order could wait on
-//! a send that waits on it, and PostgreSQL would abort one of them. The deletes touch only
-//! event rows, which no send locks. Marking before deleting keeps the log honest in between:
-//! a reader told "too old" for events still there is only sent to reload early.
+//! On PostgreSQL a step's marks are one statement that never waits for a row: it locks the
+//! `channel_seqs` rows it can (`FOR UPDATE SKIP LOCKED`) and passes over those a send holds,
+//! whose events wait for the next prune. A change's events lock their channels' rows in topic
+//! order (`log.rs`); a prune that waited for several rows in another order could wait on a
+//! send that waits on it, and PostgreSQL would abort one of them, while a prune that never
+//! waits is in no such cycle. (Marking a row at a time, each committed alone, was the other
+//! way out of it, and it made a step 200 round trips: the prune by age fell behind a busy
+//! log, RESULTS.md §19.) The deletes touch only event rows, which no send locks. Marking
+//! before deleting keeps the log honest in between: a reader told "too old" for events still
+//! there is only sent to reload early.
 //!
 //! What a prune reads: the oldest events through `events_created` (one index probe when
 //! nothing has expired), and the channels over their count from `channel_seqs` (a scan of
@@ -37,7 +41,7 @@
 //! a resume from before its newest 1,000 seqs reloads, as the protocol says for every
 //! channel.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use super::log::FEED;
@@ -67,14 +71,15 @@ const BETWEEN_STEPS: Duration = Duration::from_millis(2);
 /// long to everything else, so it takes at most a third of the writer however costly its
 /// deletes are. With only [`BETWEEN_STEPS`], a busy log's trim (1.6 million events spread
 /// over the table) took 45% of the writer for minutes, and sends at 2,000 msg/s queued
-/// behind it for 300 ms (RESULTS.md §19). PostgreSQL has no one writer: a delete there
-/// holds no send back (nor do the marks' round trips, which pacing by their time slowed
-/// the prune by age to a hundred events a second), so its steps only pause
-/// [`BETWEEN_STEPS`].
+/// behind it for 300 ms (RESULTS.md §19). PostgreSQL has no one writer, but its statements
+/// take the CPU the sends need: unpaced, a prune by age took sends at 2,000 msg/s from a p99
+/// of 18 ms to 77 ms, and a connection's worth of subscribes from 3 s to 30 s; paced by the
+/// statements' own time (not the wait for a connection, which under load is most of it),
+/// sends stay at their p99 and it still deletes 14,000 events a second (RESULTS.md §20).
 const IDLE_PER_HELD: u32 = 2;
 
-/// What a step wrote: rows changed, and how long it held SQLite's writer (nothing, on
-/// PostgreSQL).
+/// What a step wrote: rows changed, and how long its statements ran (on SQLite, with the
+/// writer held).
 #[derive(Default)]
 struct Written {
     rows: u64,
@@ -88,18 +93,30 @@ impl Written {
     }
 }
 
+/// What a mark did, and the channels it marked.
+struct Marked {
+    written: Written,
+    channels: HashSet<String>,
+}
+
+/// What a step of the prune by age deleted, and the channels it passed over.
+struct Step {
+    written: Written,
+    passed: Vec<String>,
+}
+
 /// The oldest expired events: `(channel, seq, feed_seq)`.
 const EXPIRED: &str = "SELECT channel, seq, feed_seq FROM events WHERE created_at < $1 \
      ORDER BY created_at LIMIT $2";
+/// [`EXPIRED`] but for the channels in `$3` (PostgreSQL: those this prune passed over).
+const EXPIRED_BUT_POSTGRES: &str = "SELECT channel, seq, feed_seq FROM events \
+     WHERE created_at < $1 AND channel <> ALL($3::text[]) ORDER BY created_at LIMIT $2";
 /// Channels after `$1` (in name order) holding more than `$2` events, with no event in the
 /// feed: `(channel, last seq, pruned through)`.
 const OVER_COUNT: &str = "SELECT c.channel, c.seq, c.pruned_through FROM channel_seqs c \
      WHERE c.channel > $1 AND c.channel <> $2 AND c.seq - c.pruned_through > $3 \
      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.channel = c.channel AND e.feed_seq IS NOT NULL) \
      ORDER BY c.channel LIMIT $4";
-/// Moves a channel's (or the feed's) `pruned_through` forward, never back.
-const MARK: &str = "UPDATE channel_seqs SET pruned_through = $2 \
-     WHERE channel = $1 AND pruned_through < $2";
 /// A channel's oldest event still in the log: `(seq, created_at)`.
 const OLDEST: &str = "SELECT seq, created_at FROM events WHERE channel = $1 ORDER BY seq LIMIT 1";
 /// When the newest of a channel's events up to a seq was written.
@@ -119,18 +136,21 @@ const MARKED: &str = "SELECT e.channel, e.seq, e.created_at FROM events e \
 const MARK_EACH_SQLITE: &str = "UPDATE channel_seqs SET pruned_through = m.value ->> 1 \
      FROM json_each($1) m \
      WHERE channel_seqs.channel = m.value ->> 0 AND channel_seqs.pruned_through < m.value ->> 1";
-/// Each pair's channel's events up to its seq (SQLite).
-const DELETE_UP_TO_EACH_SQLITE: &str = "DELETE FROM events WHERE rowid IN \
-     (SELECT e.rowid FROM json_each($1) m \
-      JOIN events e ON e.channel = m.value ->> 0 AND e.seq <= m.value ->> 1)";
 /// Each pair's event (SQLite).
 const DELETE_EACH_SQLITE: &str = "DELETE FROM events WHERE rowid IN \
      (SELECT e.rowid FROM json_each($1) m \
       JOIN events e ON e.channel = m.value ->> 0 AND e.seq = m.value ->> 1)";
-/// [`DELETE_UP_TO_EACH_SQLITE`] on PostgreSQL, over two arrays.
-const DELETE_UP_TO_EACH_POSTGRES: &str = "DELETE FROM events e \
-     USING unnest($1::text[], $2::bigint[]) AS m (channel, seq) \
-     WHERE e.channel = m.channel AND e.seq <= m.seq";
+/// [`MARK_EACH_SQLITE`] on PostgreSQL, over two arrays, for the rows no one else holds (see
+/// the module's comment); answers the channels it marked, and those with no row to mark (no
+/// reader can have seen their seqs).
+const MARK_EACH_POSTGRES: &str = "WITH m AS (SELECT * FROM unnest($1::text[], $2::bigint[]) AS m (channel, seq)), \
+     locked AS (SELECT c.channel, m.seq FROM channel_seqs c JOIN m ON m.channel = c.channel \
+       FOR UPDATE OF c SKIP LOCKED), \
+     moved AS (UPDATE channel_seqs c SET pruned_through = l.seq FROM locked l \
+       WHERE c.channel = l.channel AND c.pruned_through < l.seq) \
+     SELECT channel FROM locked \
+     UNION ALL SELECT m.channel FROM m \
+       WHERE NOT EXISTS (SELECT 1 FROM channel_seqs c WHERE c.channel = m.channel)";
 /// [`DELETE_EACH_SQLITE`] on PostgreSQL, over two arrays.
 const DELETE_EACH_POSTGRES: &str = "DELETE FROM events e \
      USING unnest($1::text[], $2::bigint[]) AS m (channel, seq) \
@@ -142,27 +162,32 @@ impl Store {
     pub async fn prune_events(&self) -> sqlx::Result<u64> {
         let cutoff = now_secs() - EVENT_RETENTION_SECS;
         let mut removed = 0;
+        // The channels whose rows a send held when this prune came to them (PostgreSQL's
+        // only): the next prune takes their events.
+        let mut passed: Vec<String> = Vec::new();
         loop {
-            let expired: Vec<(String, i64, Option<i64>)> = crate::with_pool!(self, pool =>
-                sqlx::query_as(EXPIRED).bind(cutoff).bind(BATCH).fetch_all(pool).await)?;
+            let expired: Vec<(String, i64, Option<i64>)> = match self.pool() {
+                DbPool::Postgres(pool) if !passed.is_empty() => {
+                    sqlx::query_as(EXPIRED_BUT_POSTGRES)
+                        .bind(cutoff)
+                        .bind(BATCH)
+                        .bind(&passed)
+                        .fetch_all(pool)
+                        .await?
+                }
+                _ => crate::with_pool!(self, pool =>
+                    sqlx::query_as(EXPIRED).bind(cutoff).bind(BATCH).fetch_all(pool).await)?,
+            };
             if expired.is_empty() {
                 break;
             }
-            let mut through: HashMap<String, i64> = HashMap::new();
-            let mut feed = None;
-            for (channel, seq, feed_seq) in &expired {
-                let last = through.entry(channel.clone()).or_insert(*seq);
-                *last = (*last).max(*seq);
-                if let Some(feed_seq) = feed_seq {
-                    feed = Some(feed.unwrap_or(0).max(*feed_seq));
-                }
-            }
-            let step = self.prune_step(through.into_iter().collect(), feed).await?;
-            removed += step.rows;
+            let step = self.prune_step(&expired).await?;
+            removed += step.written.rows;
+            passed.extend(step.passed);
             if (expired.len() as i64) < BATCH {
                 break;
             }
-            step.pause().await;
+            step.written.pause().await;
         }
         // The trim by count: each channel over it is marked, a page of channels at a time,
         // and then what lies under the marks goes, oldest first (see the module's comment):
@@ -193,7 +218,10 @@ impl Store {
                     _ => {}
                 }
             }
-            self.mark(&marks, None).await?.pause().await;
+            let marked = self.mark(&marks, None).await?;
+            // A channel passed over keeps its events until a later prune marks it.
+            sparse.retain(|(channel, _, _)| marked.channels.contains(channel));
+            marked.written.pause().await;
             match page.last() {
                 Some((channel, _, _)) if page.len() as i64 == CHANNELS_PER_PAGE => {
                     after = channel.clone();
@@ -208,12 +236,12 @@ impl Store {
             let mut from = oldest - 1;
             while from < through {
                 let to = through.min(from + BATCH);
+                // Each seq of the range, not "up to `to`": see `prune_step` on PostgreSQL's
+                // deleted index entries.
+                let seqs: Vec<(String, i64)> =
+                    (from + 1..=to).map(|seq| (channel.clone(), seq)).collect();
                 let step = self
-                    .write_pairs(
-                        &[(channel.clone(), to)],
-                        DELETE_UP_TO_EACH_SQLITE,
-                        DELETE_UP_TO_EACH_POSTGRES,
-                    )
+                    .write_pairs(&seqs, DELETE_EACH_SQLITE, DELETE_EACH_POSTGRES)
                     .await?;
                 removed += step.rows;
                 step.pause().await;
@@ -267,48 +295,96 @@ impl Store {
             .await
     }
 
-    /// One step of the prune by age: marks each channel as pruned through its seq (and the
-    /// feed through `feed`), then deletes their events up to there. Answers the rows deleted.
-    async fn prune_step(
-        &self,
-        mut marks: Vec<(String, i64)>,
-        feed: Option<i64>,
-    ) -> sqlx::Result<Written> {
+    /// One step of the prune by age, over `expired` events `(channel, seq, feed_seq)`: marks
+    /// each channel as pruned through its newest of them (and the feed through theirs), then
+    /// deletes them, those of the channels it marked (of a post's, only if it marked the feed
+    /// too). Answers the other channels.
+    ///
+    /// It deletes the events it read, one by one, not each channel's up to its mark: on
+    /// PostgreSQL a channel's deleted events stay in its index until a vacuum, and a delete of
+    /// "up to seq" walked them all again each step, a step taking 20 ms on an idle machine and
+    /// 400 ms under chat once a few hundred thousand were gone. Whatever lies under a mark and
+    /// was not read (written later than an event after it) is read once it has expired.
+    async fn prune_step(&self, expired: &[(String, i64, Option<i64>)]) -> sqlx::Result<Step> {
+        let mut through: HashMap<&str, i64> = HashMap::new();
+        let mut feed = None;
+        let mut in_feed = HashSet::new();
+        for (channel, seq, feed_seq) in expired {
+            let last = through.entry(channel).or_insert(*seq);
+            *last = (*last).max(*seq);
+            if let Some(feed_seq) = feed_seq {
+                feed = Some(feed.unwrap_or(0).max(*feed_seq));
+                in_feed.insert(channel.as_str());
+            }
+        }
+        let mut marks: Vec<(String, i64)> = through
+            .into_iter()
+            .map(|(channel, seq)| (channel.to_owned(), seq))
+            .collect();
         marks.sort_unstable();
         let marked = self.mark(&marks, feed).await?;
+        let feed_marked = marked.channels.contains(FEED);
+        let deletable = |channel: &str| {
+            marked.channels.contains(channel) && (feed_marked || !in_feed.contains(channel))
+        };
+        let events: Vec<(String, i64)> = expired
+            .iter()
+            .filter(|(channel, _, _)| deletable(channel))
+            .map(|(channel, seq, _)| (channel.clone(), *seq))
+            .collect();
         let deleted = self
-            .write_pairs(&marks, DELETE_UP_TO_EACH_SQLITE, DELETE_UP_TO_EACH_POSTGRES)
+            .write_pairs(&events, DELETE_EACH_SQLITE, DELETE_EACH_POSTGRES)
             .await?;
-        Ok(Written {
-            rows: deleted.rows,
-            held: marked.held + deleted.held,
+        Ok(Step {
+            written: Written {
+                rows: deleted.rows,
+                held: marked.written.held + deleted.held,
+            },
+            passed: marks
+                .into_iter()
+                .map(|(channel, _)| channel)
+                .filter(|channel| !deletable(channel))
+                .collect(),
         })
     }
 
-    /// Moves each channel's `pruned_through` to its seq (and the feed's to `feed`), never back.
-    async fn mark(&self, marks: &[(String, i64)], feed: Option<i64>) -> sqlx::Result<Written> {
+    /// Moves each channel's `pruned_through` to its seq (and the feed's to `feed`), never
+    /// back. On PostgreSQL a row a send holds is passed over (see the module's comment):
+    /// answers which were marked.
+    async fn mark(&self, marks: &[(String, i64)], feed: Option<i64>) -> sqlx::Result<Marked> {
         let every: Vec<(String, i64)> = marks
             .iter()
             .cloned()
             .chain(feed.map(|f| (FEED.to_owned(), f)))
             .collect();
         match self.pool() {
-            // No PostgreSQL statement: it marks one row at a time, below.
-            DbPool::Sqlite { .. } => self.write_pairs(&every, MARK_EACH_SQLITE, "").await,
+            // Under the write gate nothing else holds a row: every one is marked. (No
+            // PostgreSQL statement: it has its own, below.)
+            DbPool::Sqlite { .. } => {
+                let written = self.write_pairs(&every, MARK_EACH_SQLITE, "").await?;
+                Ok(Marked {
+                    written,
+                    channels: every.into_iter().map(|(channel, _)| channel).collect(),
+                })
+            }
             DbPool::Postgres(pool) => {
-                // One row locked at a time (see the module's comment): each mark commits alone.
-                let mut rows = 0;
-                for (channel, seq) in &every {
-                    rows += sqlx::query(MARK)
-                        .bind(channel)
-                        .bind(seq)
-                        .execute(pool)
-                        .await?
-                        .rows_affected();
-                }
-                Ok(Written {
-                    rows,
-                    held: Duration::ZERO,
+                let (channels, seqs): (Vec<&str>, Vec<i64>) =
+                    every.iter().map(|(c, s)| (c.as_str(), *s)).unzip();
+                let mut conn = pool.acquire().await?;
+                let started = Instant::now();
+                let channels: HashSet<String> = sqlx::query_scalar(MARK_EACH_POSTGRES)
+                    .bind(channels)
+                    .bind(seqs)
+                    .fetch_all(&mut *conn)
+                    .await?
+                    .into_iter()
+                    .collect();
+                Ok(Marked {
+                    written: Written {
+                        rows: channels.len() as u64,
+                        held: started.elapsed(),
+                    },
+                    channels,
                 })
             }
         }
@@ -344,15 +420,17 @@ impl Store {
             DbPool::Postgres(pool) => {
                 let (channels, seqs): (Vec<&str>, Vec<i64>) =
                     pairs.iter().map(|(c, s)| (c.as_str(), *s)).unzip();
+                let mut conn = pool.acquire().await?;
+                let started = Instant::now();
                 let rows = sqlx::query(postgres)
                     .bind(channels)
                     .bind(seqs)
-                    .execute(pool)
+                    .execute(&mut *conn)
                     .await?
                     .rows_affected();
                 Ok(Written {
                     rows,
-                    held: Duration::ZERO,
+                    held: started.elapsed(),
                 })
             }
         }
