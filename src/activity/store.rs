@@ -106,8 +106,7 @@ pub async fn mark_read(store: &Store, blog_id: i64, user_id: i64) -> sqlx::Resul
     let marked = with_tx!(&mut tx, conn => sqlx::query(SQL)
         .bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
     if marked > 0 {
-        let events = crate::unread::events(&mut tx, &[user_id]).await?;
-        tx.record(events).await?;
+        crate::unread::record_counts(&mut tx, &[user_id]);
     }
     tx.commit().await?;
     Ok(marked)

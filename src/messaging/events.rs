@@ -35,7 +35,8 @@ pub struct ConversationChange<'a> {
 
 /// The events of a conversation change, to record in the same transaction: the head on the
 /// conversation's channel, every participant's inbox entry (but for a blog that deleted the
-/// conversation since its last change), every participant user's counts.
+/// conversation since its last change). Every participant user's counts are recorded as `tx`
+/// commits ([`crate::unread::record_counts`]).
 pub async fn conversation_events(
     tx: &mut Tx,
     mut change: ConversationChange<'_>,
@@ -52,9 +53,8 @@ pub async fn conversation_events(
         }
     };
     let users: Vec<i64> = change.participants.iter().map(|p| p.user_id).collect();
-    let mut events = change_events(change, modified, last);
-    events.extend(crate::unread::events(tx, &users).await?);
-    Ok(events)
+    crate::unread::record_counts(tx, &users);
+    Ok(change_events(change, modified, last))
 }
 
 /// [`conversation_events`] of a send but for the unread counts, which the send reads with

@@ -187,8 +187,7 @@ pub async fn clear_conversation(
     }
     let (owner,): (i64,) =
         with_tx!(&mut tx, conn => sqlx::query_as(OWNER).bind(blog_id).fetch_one(conn).await)?;
-    let events = crate::unread::events(&mut tx, &[owner]).await?;
-    tx.record(events).await?;
+    crate::unread::record_counts(&mut tx, &[owner]);
     tx.commit().await?;
     Ok(true)
 }

@@ -15,9 +15,9 @@ use crate::with_pool;
 /// taken. The upsert locks each channel's row until commit, so one channel's events commit in
 /// sequence order; [`record`] lists channels sorted, with the feed last, so that concurrent
 /// transactions lock them in one order.
-const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
+pub(super) const NEXT_SEQS: &str = "INSERT INTO channel_seqs (channel, seq) ";
 /// What follows the rows of [`NEXT_SEQS`].
-const NEXT_SEQS_TAIL: &str = " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq \
+pub(super) const NEXT_SEQS_TAIL: &str = " ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq \
      RETURNING channel, seq";
 /// Writes events that stand alone; one `(channel, seq, feed_seq, payload, created_at)` row
 /// each follows it.
@@ -49,6 +49,7 @@ macro_rules! replace_state {
 /// overwrite never changes, so PostgreSQL updates the row in its own page (a HOT update, the
 /// table's fillfactor leaving the room) and touches no index.
 const REPLACE_STATE: &str = replace_state!();
+pub(super) use replace_state;
 
 /// The feed's row in `channel_seqs`: its positions are taken like a channel's seqs, under the
 /// row's lock, so feed positions commit in order on PostgreSQL too (a transaction that takes
@@ -89,6 +90,16 @@ pub async fn record(
     seqs.push(NEXT_SEQS_TAIL);
     let assigned: Vec<(String, i64)> = seqs.build_query_as().fetch_all(&mut *tx).await?;
     let rows = recording.assign(&assigned)?;
+    write_rows_sqlx(tx, &rows).await?;
+    Ok(one_group(rows.published))
+}
+
+/// Writes the rows of `rows` on SQLite through sqlx, their seqs taken: the events that stand
+/// alone, then the newest of each state.
+pub(super) async fn write_rows_sqlx(
+    tx: &mut sqlx::SqliteConnection,
+    rows: &Assigned,
+) -> sqlx::Result<()> {
     let (events, states) = rows.split();
     if !events.is_empty() {
         let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
@@ -113,11 +124,11 @@ pub async fn record(
         upsert.push(REPLACE_STATE);
         upsert.build().execute(&mut *tx).await?;
     }
-    Ok(one_group(rows.published))
+    Ok(())
 }
 
 /// The events of a record of one change.
-fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
+pub(super) fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
     groups.pop().unwrap_or_default()
 }
 
@@ -248,6 +259,25 @@ fn newest_of_each_state(keys: &[String], state_keys: &[Option<String>]) -> Vec<b
     written
 }
 
+/// How many seqs each channel takes, for `keys` in topic order (a channel's adjacent, one
+/// seq each), and the feed last for the `in_feed` of them in the feed.
+fn channel_takes(keys: &[String], in_feed: i64) -> impl Iterator<Item = (&str, i64)> {
+    keys.chunk_by(|a, b| a == b)
+        .map(|run| (run[0].as_str(), run.len() as i64))
+        .chain((in_feed > 0).then_some((FEED, in_feed)))
+}
+
+/// What a record of one event for each of `topics` takes ([`Recording::takes`]), before the
+/// events are known: the channels in topic order, the feed last.
+pub(super) fn takes_of(mut topics: Vec<Topic>) -> Vec<(String, i64)> {
+    topics.sort();
+    let in_feed = topics.iter().filter(|topic| topic.is_in_feed()).count() as i64;
+    let keys: Vec<String> = topics.iter().map(Topic::to_string).collect();
+    channel_takes(&keys, in_feed)
+        .map(|(key, n)| (key.to_owned(), n))
+        .collect()
+}
+
 /// `(?, ?), (?, ?)…`: `rows` groups of `columns` placeholders.
 fn placeholders(rows: usize, columns: usize) -> String {
     let row = format!("({})", vec!["?"; columns].join(", "));
@@ -263,7 +293,7 @@ pub fn sqlite_error(err: rusqlite::Error) -> sqlx::Error {
 /// concurrent transactions lock their channels' rows in one order; a topic's own events keep
 /// the order they were given in), their keys, payloads and state keys, which change (group)
 /// each reports, which of them get a row, and how many feed positions they take.
-struct Recording {
+pub(super) struct Recording {
     pending: Vec<(Topic, Event)>,
     groups: Vec<usize>,
     group_count: usize,
@@ -278,12 +308,12 @@ struct Recording {
 }
 
 /// One event row to insert.
-struct EventRow {
-    key: String,
-    seq: i64,
-    feed_seq: Option<i64>,
-    payload: String,
-    state_key: Option<String>,
+pub(super) struct EventRow {
+    pub(super) key: String,
+    pub(super) seq: i64,
+    pub(super) feed_seq: Option<i64>,
+    pub(super) payload: String,
+    pub(super) state_key: Option<String>,
 }
 
 /// An event row as [`record_postgres`] writes it, its seq and feed position still to take.
@@ -309,14 +339,14 @@ impl Assigned {
 }
 
 /// The rows to insert and the events to publish once they are committed, by group.
-struct Assigned {
-    rows: Vec<EventRow>,
-    now: i64,
-    published: Vec<Vec<Published>>,
+pub(super) struct Assigned {
+    pub(super) rows: Vec<EventRow>,
+    pub(super) now: i64,
+    pub(super) published: Vec<Vec<Published>>,
 }
 
 impl Recording {
-    fn new(groups: Vec<Vec<(Topic, Event)>>) -> sqlx::Result<Recording> {
+    pub(super) fn new(groups: Vec<Vec<(Topic, Event)>>) -> sqlx::Result<Recording> {
         let group_count = groups.len();
         let mut tagged: Vec<(usize, (Topic, Event))> = groups
             .into_iter()
@@ -355,11 +385,8 @@ impl Recording {
     }
 
     /// Each channel's row and how many seqs it takes, the feed last.
-    fn takes(&self) -> impl Iterator<Item = (&str, i64)> {
-        self.keys
-            .chunk_by(|a, b| a == b)
-            .map(|run| (run[0].as_str(), run.len() as i64))
-            .chain((self.in_feed > 0).then_some((FEED, self.in_feed)))
+    pub(super) fn takes(&self) -> impl Iterator<Item = (&str, i64)> {
+        channel_takes(&self.keys, self.in_feed)
     }
 
     /// How far before its channel's last seq taken each event's is: a channel's events take
@@ -406,7 +433,7 @@ impl Recording {
     }
 
     /// The seqs (and feed positions) the upsert `assigned`, given to each event.
-    fn assign(self, assigned: &[(String, i64)]) -> sqlx::Result<Assigned> {
+    pub(super) fn assign(self, assigned: &[(String, i64)]) -> sqlx::Result<Assigned> {
         let taken = |key: &str| {
             assigned
                 .iter()

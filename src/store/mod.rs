@@ -11,6 +11,7 @@ pub mod log;
 pub mod media;
 mod prune;
 pub mod publish;
+mod read_at_commit;
 pub mod session_cache;
 pub mod sqlite_writer;
 mod topic;
@@ -19,6 +20,7 @@ pub use health::Health;
 pub use log::Published;
 pub use prune::{EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL};
 pub use publish::{Committed, Publish, Publisher};
+pub use read_at_commit::ReadAtCommit;
 pub use topic::Topic;
 
 use std::str::FromStr;
@@ -165,6 +167,8 @@ macro_rules! with_tx {
 /// (`publish.rs`). Dropped without a commit, it rolls back and publishes nothing.
 pub struct Tx {
     conn: TxConn,
+    /// States to record as it commits ([`Tx::record_at_commit`]).
+    at_commit: Vec<Box<dyn ReadAtCommit>>,
     committed: Committed,
     publisher: Publisher,
     /// The store's commits in flight ([`Store::settle`]).
@@ -195,6 +199,14 @@ impl Tx {
         Ok(())
     }
 
+    /// Records, as this commits, the events `state` reads then: their channels' seqs are taken
+    /// first, so what it reads includes every change before them on those channels, whatever
+    /// commits beside this transaction (`read_at_commit.rs`). For a state that sums what
+    /// several changes write, as a user's unread counts do.
+    pub fn record_at_commit(&mut self, state: impl ReadAtCommit + 'static) {
+        self.at_commit.push(Box::new(state));
+    }
+
     /// Tells the subscribers of the group `topic`, once this commits, that its members may
     /// have changed (a dashboard's blogs, after a follow).
     pub fn refresh(&mut self, topic: Topic) {
@@ -217,12 +229,17 @@ impl Tx {
         }
     }
 
-    /// Commits everything written through it, then publishes what it recorded. Both run on a
-    /// task of their own: a caller dropped while it waits (its request gone) cannot stop a
-    /// commit between sending it and publishing what it committed.
-    pub async fn commit(self) -> sqlx::Result<()> {
+    /// Records the states of [`Tx::record_at_commit`], commits everything written through it,
+    /// then publishes what it recorded. The commit and the publish run on a task of their own:
+    /// a caller dropped while it waits (its request gone) cannot stop a commit between sending
+    /// it and publishing what it committed.
+    pub async fn commit(mut self) -> sqlx::Result<()> {
+        let states = std::mem::take(&mut self.at_commit);
+        let published = read_at_commit::record(&mut self.conn, &states).await?;
+        self.committed.events.extend(published);
         let Tx {
             conn,
+            at_commit: _,
             committed,
             publisher,
             commits,
@@ -411,6 +428,7 @@ impl Store {
         };
         Ok(Tx {
             conn,
+            at_commit: Vec::new(),
             committed: Committed::default(),
             publisher: self.publisher.clone(),
             commits: self.commits.clone(),

@@ -2,7 +2,8 @@
 //! read. One module counts them for everyone: the `unread` channel (each user's own), the
 //! event every change that moves a count records, and the counts the user model answers.
 //! The count's statement is here, once per dialect; the event is read in a sqlx transaction
-//! on either database (`sqlx_tx.rs`) or on the SQLite writer thread (`writer_thread.rs`).
+//! on either database as it commits (`sqlx_tx.rs`), or on the SQLite writer thread
+//! (`writer_thread.rs`), whose writes never overlap.
 
 mod sqlx_tx;
 mod writer_thread;
@@ -14,14 +15,13 @@ use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Topic;
 use crate::store::{DbPool, Store, in_list_query};
 
-pub use sqlx_tx::events;
+pub use sqlx_tx::record_counts;
 pub use writer_thread::events_sqlite;
 
 /// Each blog of the given users with its unread conversations and unread notifications, as
 /// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
 /// then [`UNREAD_COUNTS_TAIL`]. SQLite's (sqlx and the writer thread run this text);
-/// PostgreSQL's is its `unread_counts` function (migration 0017), which the send function
-/// (`messaging/send/postgres.sql`) calls too.
+/// PostgreSQL's is its `unread_counts` function (migration 0017).
 const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
      (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
       WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \

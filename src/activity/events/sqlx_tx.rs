@@ -9,7 +9,7 @@ use crate::store::{Topic, Tx, now_secs};
 use crate::with_tx;
 
 /// Writes a notification inside the open transaction of the change it reports, and returns
-/// the events to record with it.
+/// the events to record with it; the owner's unread counts are recorded as `tx` commits.
 pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
     let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(INSERT_NOTIFICATION)
         .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(notice.post_id)
@@ -19,7 +19,6 @@ pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic,
         sqlx::query_as(NOTIFICATION_BY_ID).bind(id).fetch_one(conn).await)?;
     let (owner,): (i64,) =
         with_tx!(tx, conn => sqlx::query_as(OWNER).bind(notice.blog_id).fetch_one(conn).await)?;
-    let mut events = vec![notification_event(row)];
-    events.extend(crate::unread::events(tx, &[owner]).await?);
-    Ok(events)
+    crate::unread::record_counts(tx, &[owner]);
+    Ok(vec![notification_event(row)])
 }

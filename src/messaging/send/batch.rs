@@ -4,8 +4,9 @@
 //! round trips, its commit and WAL flush, a statement's start-up. So sends that arrive while
 //! earlier ones are with PostgreSQL wait for the next batch, and a batch is one transaction
 //! of the store's ([`crate::store::Tx`]): one call of the send function (`postgres.sql`, every
-//! send's statements over arrays, the unread counts once), one record of every send's
-//! events, one commit, which publishes them before any of its senders hears back. A lone
+//! send's statements over arrays), one record of every send's events, the unread counts once
+//! for the batch as it commits, one commit, which publishes them before any of its senders
+//! hears back. A lone
 //! send is a batch of one and waits for nothing.
 //!
 //! Nothing about a send changes: Rust decides who may send from what the call read, and each
@@ -249,7 +250,7 @@ async fn try_batch(store: &Store, function: &SendFunction, batch: Vec<Queued>) -
     let mut must_roll_back = false;
     for (queued, own) in batch.iter().zip(read.sends) {
         let wrote = own.message_id.is_some();
-        match Accepted::postgres(&queued.message, queued.conversation_id, own, &read.unread) {
+        match Accepted::postgres(&queued.message, queued.conversation_id, own) {
             Ok(send) => accepted.push(Some(send)),
             Err(SendError::Db(err)) => return failed(batch, err),
             Err(refusal) => {
@@ -301,12 +302,15 @@ async fn try_batch(store: &Store, function: &SendFunction, batch: Vec<Queued>) -
     Tried::Done
 }
 
-/// Records the events of every accepted send in `tx`, in one statement.
+/// Records the events of every accepted send in `tx`, in one statement, and their
+/// participants' unread counts once for the batch as it commits.
 async fn record(tx: &mut Tx, accepted: &mut [Option<Accepted>]) -> sqlx::Result<()> {
     let events = accepted
         .iter_mut()
         .flatten()
         .flat_map(|send| std::mem::take(&mut send.events))
         .collect();
-    tx.record(events).await
+    tx.record(events).await?;
+    Accepted::count_unread(tx, accepted.iter().flatten());
+    Ok(())
 }

@@ -19,7 +19,6 @@ use super::rules::{
 use crate::messaging::model::{MessageRow, ParticipantRow};
 use crate::messaging::store::{now_ms, participants_key};
 use crate::store::{Store, Topic, Tx, TxConn, now_secs};
-use crate::unread::CountRow;
 
 /// The send function's definition, as the file has it.
 const DEFINITION: &str = include_str!("postgres.sql");
@@ -96,7 +95,7 @@ impl SendFunction {
     }
 
     /// Runs `sends` (each a message and its conversation) in `tx`, in the order given: each
-    /// one's read, and the unread counts after them all. Call [`SendFunction::ensure`] first.
+    /// one's read. Call [`SendFunction::ensure`] first.
     pub(super) async fn call(
         &self,
         tx: &mut Tx,
@@ -146,9 +145,6 @@ pub(super) struct BatchRead {
     /// Each send's, in the order given.
     #[serde(deserialize_with = "null_as_empty")]
     pub(super) sends: Vec<FunctionSend>,
-    /// After every send: each blog of the users in the conversations written to.
-    #[serde(default, deserialize_with = "null_as_empty")]
-    pub(super) unread: Vec<CountRow>,
 }
 
 /// What the send function answers of one send. It leaves the rest out when the user has no
@@ -176,7 +172,8 @@ where
     Ok(Option::<Vec<T>>::deserialize(deserializer)?.unwrap_or_default())
 }
 
-/// A send on PostgreSQL that may go ahead: what it wrote, and the events to record with it.
+/// A send on PostgreSQL that may go ahead: what it wrote, and the events to record with it
+/// (but for the unread counts, recorded as its transaction commits: [`Accepted::count_unread`]).
 pub(super) struct Accepted {
     row: MessageRow,
     status: String,
@@ -186,13 +183,12 @@ pub(super) struct Accepted {
 
 impl Accepted {
     /// Checks a send from what the send function read and wrote (`read`, for `message` to
-    /// `conversation_id`; `unread`, the counts after its batch): who may send is decided
-    /// here, as on SQLite. Refused, its writes are the caller's to roll back.
+    /// `conversation_id`): who may send is decided here, as on SQLite. Refused, its writes
+    /// are the caller's to roll back.
     pub(super) fn postgres(
         message: &NewMessage,
         conversation_id: i64,
         read: FunctionSend,
-        unread: &[CountRow],
     ) -> Result<Accepted, SendError> {
         let sender_blog_id = sender_id(read.sender.zip(read.can_message))?;
         let (Some(ts), Some(status), Some(id)) = (read.ts, read.status, read.message_id) else {
@@ -201,15 +197,24 @@ impl Accepted {
         let (sender, mut participants) = may_send(read.participants, sender_blog_id)?;
         participants[sender].last_read_ms = ts;
         let row = message_row(message, id, conversation_id, ts, &participants[sender]);
-        let users: Vec<i64> = participants.iter().map(|p| p.user_id).collect();
-        let mut events = events_of(&row, &participants);
-        events.extend(crate::unread::events_from(&users, unread));
+        let events = events_of(&row, &participants);
         Ok(Accepted {
             row,
             status,
             participants,
             events,
         })
+    }
+
+    /// The users whose unread counts the sends of `accepted` moved (every participant's), to
+    /// record as their transaction commits: after the users' `unread` rows are taken, so that
+    /// a batch committing beside it is in the counts (`store/read_at_commit.rs`).
+    pub(super) fn count_unread<'a>(tx: &mut Tx, accepted: impl IntoIterator<Item = &'a Accepted>) {
+        let users: Vec<i64> = accepted
+            .into_iter()
+            .flat_map(|send| send.participants.iter().map(|p| p.user_id))
+            .collect();
+        crate::unread::record_counts(tx, &users);
     }
 
     /// What the send answers once it has committed.
@@ -235,8 +240,9 @@ pub(super) async fn send(
         .call(&mut tx, &[(&message, conversation_id)])
         .await?;
     let own = read.sends.pop().expect("one answer, checked by call");
-    let mut accepted = Accepted::postgres(&message, conversation_id, own, &read.unread)?;
+    let mut accepted = Accepted::postgres(&message, conversation_id, own)?;
     tx.record(std::mem::take(&mut accepted.events)).await?;
+    Accepted::count_unread(&mut tx, [&accepted]);
     tx.commit().await?;
     Ok(accepted.sent())
 }

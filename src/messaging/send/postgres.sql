@@ -1,6 +1,7 @@
 -- Message sends on PostgreSQL, any number in one round trip: PostgreSQL's dialect of the
--- statements `rules.rs` gives SQLite (SENDER, TOUCH, SEND_PARTICIPANTS, INSERT, READ) and of
--- the unread counts (`unread_counts`, unread/mod.rs). `postgres.rs` creates this function the
+-- statements `rules.rs` gives SQLite (SENDER, TOUCH, SEND_PARTICIPANTS, INSERT, READ). The
+-- unread counts are not read here: the transaction reads them as it commits, once it holds
+-- the users' `unread` rows (store/read_at_commit.rs). `postgres.rs` creates this function the
 -- first time it sends, under a name that ends in a hash of this text, so a changed text is a
 -- new function and nodes of two builds (a rolling deploy) each call their own.
 --
@@ -10,9 +11,7 @@
 -- with its batch. The sends' fields come as arrays, one element a send, so the statements'
 -- text is the same for any number of them and each is planned once per connection.
 --
--- Answers `{"sends": [...], "unread": [...]}`: each send's read, in the order given, and the
--- unread counts, read once after every write, of every user with a blog in a conversation
--- written to (`[user_id, blog, messaging, activity]`, in user then blog order).
+-- Answers `{"sends": [...]}`: each send's read, in the order given.
 CREATE OR REPLACE FUNCTION send_messages_batch(
     p_user_ids BIGINT[], p_blogs TEXT[], p_conversation_ids BIGINT[], p_now BIGINT,
     p_types TEXT[], p_bodies TEXT[])
@@ -20,10 +19,7 @@ RETURNS TEXT LANGUAGE plpgsql
 -- Planned once per connection: a custom plan per call would plan every batch again.
 SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-    v_sends   JSON;
-    v_written BIGINT[];
-    v_users   BIGINT[];
-    v_unread  JSON;
+    v_sends JSON;
 BEGIN
     -- The conversations' row locks first, in id order for every batch and every lone send,
     -- so that two transactions never wait on each other's. What follows is a statement of
@@ -90,23 +86,12 @@ BEGIN
                           ORDER BY b.name)
                    FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id
                    WHERE p.conversation_id = w.conversation_id) END)
-               ORDER BY send.i),
-           array_agg(DISTINCT w.conversation_id) FILTER (WHERE w.ts IS NOT NULL)
-        INTO v_sends, v_written
+               ORDER BY send.i)
+        INTO v_sends
         FROM send
         LEFT JOIN written w ON w.i = send.i
         LEFT JOIN inserted m ON m.conversation_id = w.conversation_id AND m.ts = w.ts;
 
-    -- The unread counts once for the whole batch, after its writes (a statement of its own,
-    -- so it sees them): every user with a blog in a conversation written to.
-    v_users := ARRAY(SELECT DISTINCT b.user_id FROM conversation_participants p
-                     JOIN blogs b ON b.id = p.blog_id
-                     WHERE p.conversation_id = ANY (v_written));
-    SELECT json_agg(json_build_array(u.user_id, u.blog, u.messaging, u.activity)
-                    ORDER BY u.user_id, u.blog_position, u.blog_id)
-        INTO v_unread
-        FROM unread_counts(v_users) u;
-
-    RETURN json_build_object('sends', v_sends, 'unread', v_unread)::TEXT;
+    RETURN json_build_object('sends', v_sends)::TEXT;
 END
 $$;

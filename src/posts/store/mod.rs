@@ -400,7 +400,7 @@ pub async fn delete_post(store: &Store, id: i64) -> sqlx::Result<()> {
         events.push(post_changed(&mut tx, id, blog_id, PostAction::Deleted).await?);
     }
     let owners: Vec<i64> = unread_by.into_iter().map(|(user,)| user).collect();
-    events.extend(crate::unread::events(&mut tx, &owners).await?);
+    crate::unread::record_counts(&mut tx, &owners);
     tx.record(events).await?;
     tx.commit().await
 }
