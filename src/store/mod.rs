@@ -169,6 +169,8 @@ pub struct Tx {
     conn: TxConn,
     /// States to record as it commits ([`Tx::record_at_commit`]).
     at_commit: Vec<Box<dyn ReadAtCommit>>,
+    /// Whether [`Tx::record_states`] has run: nothing may be recorded after it.
+    states_recorded: bool,
     committed: Committed,
     publisher: Publisher,
     /// The store's commits in flight ([`Store::settle`]).
@@ -194,6 +196,12 @@ impl Tx {
     /// Appends `events` to the event log (`log.rs`), each with its channel's next seq, to be
     /// published once this transaction commits.
     pub async fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
+        if self.states_recorded && !events.is_empty() {
+            // Its channels' rows would be locked after the states' (`read_at_commit.rs`).
+            return Err(sqlx::Error::Protocol(
+                "events recorded after the transaction's states".into(),
+            ));
+        }
         let published = log::record(&mut self.conn, events).await?;
         self.committed.events.extend(published);
         Ok(())
@@ -205,6 +213,18 @@ impl Tx {
     /// several changes write, as a user's unread counts do.
     pub fn record_at_commit(&mut self, state: impl ReadAtCommit + 'static) {
         self.at_commit.push(Box::new(state));
+    }
+
+    /// Records now the states given to [`Tx::record_at_commit`], which [`Tx::commit`] does
+    /// otherwise: for a caller that must tell a failure before the commit (nothing was
+    /// written: run it again) from one of the commit itself (it may have committed), as a
+    /// batch of sends does. Nothing may be recorded after it, only committed.
+    pub async fn record_states(&mut self) -> sqlx::Result<()> {
+        let states = std::mem::take(&mut self.at_commit);
+        let published = read_at_commit::record(&mut self.conn, &states).await?;
+        self.committed.events.extend(published);
+        self.states_recorded = true;
+        Ok(())
     }
 
     /// Tells the subscribers of the group `topic`, once this commits, that its members may
@@ -234,12 +254,11 @@ impl Tx {
     /// a caller dropped while it waits (its request gone) cannot stop a commit between sending
     /// it and publishing what it committed.
     pub async fn commit(mut self) -> sqlx::Result<()> {
-        let states = std::mem::take(&mut self.at_commit);
-        let published = read_at_commit::record(&mut self.conn, &states).await?;
-        self.committed.events.extend(published);
+        self.record_states().await?;
         let Tx {
             conn,
             at_commit: _,
+            states_recorded: _,
             committed,
             publisher,
             commits,
@@ -429,6 +448,7 @@ impl Store {
         Ok(Tx {
             conn,
             at_commit: Vec::new(),
+            states_recorded: false,
             committed: Committed::default(),
             publisher: self.publisher.clone(),
             commits: self.commits.clone(),

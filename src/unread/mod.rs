@@ -15,7 +15,7 @@ use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Topic;
 use crate::store::{DbPool, Store, in_list_query};
 
-pub use sqlx_tx::record_counts;
+pub use sqlx_tx::{record_counts, record_counts_of_each};
 pub use writer_thread::events_sqlite;
 
 /// Each blog of the given users with its unread conversations and unread notifications, as

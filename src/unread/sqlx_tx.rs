@@ -5,7 +5,7 @@ use dashwire_protocol::{Channel, Event};
 use futures_util::future::BoxFuture;
 
 use super::{
-    CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_POSTGRES, UNREAD_COUNTS_TAIL, distinct, events_from,
+    CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_POSTGRES, UNREAD_COUNTS_TAIL, counts_of, distinct,
 };
 use crate::store::{ReadAtCommit, Topic, Tx, TxConn, in_list_query};
 
@@ -15,13 +15,20 @@ use crate::store::{ReadAtCommit, Topic, Tx, TxConn, in_list_query};
 /// the counts of whichever of the two records later (`store/read_at_commit.rs`). Call it with
 /// the change that moves the counts.
 pub fn record_counts(tx: &mut Tx, user_ids: &[i64]) {
-    let users = distinct(user_ids);
-    if !users.is_empty() {
-        tx.record_at_commit(Counts(users));
+    record_counts_of_each(tx, [user_ids]);
+}
+
+/// [`record_counts`] for several changes in one transaction (a batch of sends): each change
+/// gives each of its users an event, so that the batch takes the seqs its changes would take
+/// one by one (and a SQLite batch takes); all carry the counts as the transaction commits.
+pub fn record_counts_of_each<'a>(tx: &mut Tx, changes: impl IntoIterator<Item = &'a [i64]>) {
+    let events: Vec<i64> = changes.into_iter().flat_map(distinct).collect();
+    if !events.is_empty() {
+        tx.record_at_commit(Counts(events));
     }
 }
 
-/// The unread counts of these users, each once, in order.
+/// The unread counts of these users: an event for each entry (a user may have several).
 struct Counts(Vec<i64>);
 
 impl ReadAtCommit for Counts {
@@ -36,13 +43,25 @@ impl ReadAtCommit for Counts {
         &'a self,
         conn: &'a mut TxConn,
     ) -> BoxFuture<'a, sqlx::Result<Vec<(Topic, Event)>>> {
-        Box::pin(events(conn, &self.0))
+        Box::pin(async move {
+            let rows = count(conn, &distinct(&self.0)).await?;
+            Ok(self
+                .0
+                .iter()
+                .map(|&user_id| {
+                    let counts = counts_of(user_id, &rows);
+                    (
+                        Topic::personal(Channel::Unread, user_id),
+                        Event::Unread(counts),
+                    )
+                })
+                .collect())
+        })
     }
 }
 
-/// Each user's `unread` event with their counts as the open transaction sees them, read in
-/// one query for all of them.
-async fn events(conn: &mut TxConn, users: &[i64]) -> sqlx::Result<Vec<(Topic, Event)>> {
+/// The counts of `users` as the open transaction sees them, in one query for all of them.
+async fn count(conn: &mut TxConn, users: &[i64]) -> sqlx::Result<Vec<CountRow>> {
     let rows: Vec<CountRow> = match conn {
         TxConn::Sqlite(tx, _) => {
             in_list_query(UNREAD_COUNTS_OF, users, UNREAD_COUNTS_TAIL)
@@ -57,5 +76,5 @@ async fn events(conn: &mut TxConn, users: &[i64]) -> sqlx::Result<Vec<(Topic, Ev
                 .await?
         }
     };
-    Ok(events_from(users, &rows))
+    Ok(rows)
 }

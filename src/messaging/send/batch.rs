@@ -4,9 +4,9 @@
 //! round trips, its commit and WAL flush, a statement's start-up. So sends that arrive while
 //! earlier ones are with PostgreSQL wait for the next batch, and a batch is one transaction
 //! of the store's ([`crate::store::Tx`]): one call of the send function (`postgres.sql`, every
-//! send's statements over arrays), one record of every send's events, the unread counts once
-//! for the batch as it commits, one commit, which publishes them before any of its senders
-//! hears back. A lone
+//! send's statements over arrays), one record of every send's events, then the unread counts
+//! once for the batch (`store/read_at_commit.rs`), one commit, which publishes them before any
+//! of its senders hears back. A lone
 //! send is a batch of one and waits for nothing.
 //!
 //! Nothing about a send changes: Rust decides who may send from what the call read, and each
@@ -302,8 +302,9 @@ async fn try_batch(store: &Store, function: &SendFunction, batch: Vec<Queued>) -
     Tried::Done
 }
 
-/// Records the events of every accepted send in `tx`, in one statement, and their
-/// participants' unread counts once for the batch as it commits.
+/// Records the events of every accepted send in `tx`, in one statement, and then their
+/// participants' unread counts once for the batch. The counts are recorded here, not by the
+/// commit: a failure here left nothing written, and the batch's sends run again.
 async fn record(tx: &mut Tx, accepted: &mut [Option<Accepted>]) -> sqlx::Result<()> {
     let events = accepted
         .iter_mut()
@@ -312,5 +313,5 @@ async fn record(tx: &mut Tx, accepted: &mut [Option<Accepted>]) -> sqlx::Result<
         .collect();
     tx.record(events).await?;
     Accepted::count_unread(tx, accepted.iter().flatten());
-    Ok(())
+    tx.record_states().await
 }

@@ -210,11 +210,11 @@ impl Accepted {
     /// record as their transaction commits: after the users' `unread` rows are taken, so that
     /// a batch committing beside it is in the counts (`store/read_at_commit.rs`).
     pub(super) fn count_unread<'a>(tx: &mut Tx, accepted: impl IntoIterator<Item = &'a Accepted>) {
-        let users: Vec<i64> = accepted
+        let users: Vec<Vec<i64>> = accepted
             .into_iter()
-            .flat_map(|send| send.participants.iter().map(|p| p.user_id))
+            .map(|send| send.participants.iter().map(|p| p.user_id).collect())
             .collect();
-        crate::unread::record_counts(tx, &users);
+        crate::unread::record_counts_of_each(tx, users.iter().map(Vec::as_slice));
     }
 
     /// What the send answers once it has committed.
