@@ -24,7 +24,7 @@
 //! 3. `messaging/send/sqlite.rs` runs the statements of `send/rules.rs`, which also decides
 //!    who may send and builds the send's events with `messaging/events.rs` (the message,
 //!    each participant's inbox entry); `unread/writer_thread.rs` adds each participant's unread
-//!    counts; the writer's transaction records them all in the event log (`store/log.rs`),
+//!    counts; the writer's transaction records them all in the event log (`store/log/`),
 //!    each with its channel's next seq.
 //! 4. The writer thread commits and hands the events to the store's publisher
 //!    (`store/publish.rs`) before it answers the handler. That is the bus's outlet

@@ -14,7 +14,7 @@
 //! On PostgreSQL a step's marks are one statement that never waits for a row: it locks the
 //! `channel_seqs` rows it can (`FOR UPDATE SKIP LOCKED`) and passes over those a send holds,
 //! whose events wait for the next prune. A change's events lock their channels' rows in topic
-//! order (`log.rs`); a prune that waited for several rows in another order could wait on a
+//! order (`log/mod.rs`); a prune that waited for several rows in another order could wait on a
 //! send that waits on it, and PostgreSQL would abort one of them, while a prune that never
 //! waits is in no such cycle. (Marking a row at a time, each committed alone, was the other
 //! way out of it, and it made a step 200 round trips: the prune by age fell behind a busy

@@ -95,7 +95,7 @@ async fn take(conn: &mut TxConn, takes: &[(String, i64)]) -> sqlx::Result<Vec<(S
 }
 
 /// Writes rows whose seqs are taken on PostgreSQL, over arrays: the events that stand alone
-/// and the newest of each state, as `log.rs` writes them.
+/// and the newest of each state, as `log/mod.rs` writes them.
 const WRITE_POSTGRES: &str = concat!(
     "WITH taken AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[]) \
      AS e (channel, seq, feed_seq, payload, state_key)), \
