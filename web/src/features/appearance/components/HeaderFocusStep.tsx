@@ -1,7 +1,7 @@
 // The header image's focus step: the image with a frame of the blog header's shape, which
 // the owner drags (or moves with the arrow keys) and zooms to choose what the header shows.
 // The page's preview follows the frame as it moves; Apply hands the frame on, Cancel drops it.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { BLOG_HEADER_ASPECT, BLOG_HEADER_SIZE } from '../../blogCard';
 import { cropPreviewUrl, type CropType } from '../headerCrop';
 import {
@@ -91,9 +91,12 @@ export function HeaderFocusStep({
     };
   }, [loaded, savedCrop]);
 
-  // Keyboard users land on the frame, whose description says how to move it.
+  // Keyboard users land on the frame, whose description says how to move it. A layout effect,
+  // so the frame has focus in the same commit that shows it: a passive effect ran a moment
+  // later, and anything that looked for focus as the frame appeared (a screen reader, a test)
+  // could find it still on Adjust.
   const framed = loaded !== null && frame !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (framed) frameElement.current?.focus();
   }, [framed]);
 
