@@ -131,6 +131,8 @@ export function HelpPopover({ config, onClose }: { config: HelpPopoverConfig; on
       {glass && (
         <div
           className="help-popover__glass"
+          // The glass hides the popover under a pointer; Escape does from the keyboard.
+          role="presentation"
           data-testid="help-popover-glass"
           style={{ opacity: ending ? 0 : 0.5 * glassOpacity }}
           onClick={() => setEnding('hidden')}

@@ -37,8 +37,8 @@ export function Popover({
       // button, rather than to the top of the page.
       if (!document.activeElement || document.activeElement === document.body) anchor?.focus();
     };
-    // Only on opening: what is inside changes while it is open.
-  }, [anchorRef]);
+    // Only on opening (its props stay as they were): what is inside changes while it is open.
+  }, [anchorRef, focusFirst]);
 
   return (
     <div ref={ref} className={className} role={role} aria-label={label} tabIndex={-1}>

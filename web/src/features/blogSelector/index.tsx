@@ -97,6 +97,8 @@ export function BlogSelector({
           onKeyDown={onListKeyDown}
         >
           {blogs.map((blog, i) => (
+            // The listbox keeps the focus and its keys choose the blog (aria-activedescendant).
+            // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={blog.name}
               id={optionId(i)}

@@ -5,7 +5,7 @@ import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../test/f
 import { user } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { useSavedPosts } from '../posts/savedPosts';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { ComposerHost, preloadComposer, useComposer } from '.';
 import { leaveWarningText } from './hooks/useLeaveWarning';
 import { formData } from './model/testFormData';
@@ -268,7 +268,8 @@ describe('after save (spec 001 §4)', () => {
     return <LoadProbe key={pageLoads} onLoad={onLoad} />;
   }
   function LoadProbe({ onLoad }: { onLoad(): void }) {
-    useEffect(() => onLoad(), []);
+    const loaded = useEffectEvent(onLoad);
+    useEffect(() => loaded(), []);
     return null;
   }
 

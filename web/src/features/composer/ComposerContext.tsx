@@ -94,6 +94,10 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   const toastTimers = useRef<number[]>([]);
 
   const routeKey = useMemo(() => (route ? ++openings : 0), [route]);
+  // Read once, when the route opens: lastPage, the query and the hints are what was true then;
+  // the route's own later changes of them must not move the page under the modal. So they are
+  // not the memo's dependencies, on purpose.
+  /* oxlint-disable react-hooks/exhaustive-deps */
   const fromRoute = useMemo<OpenComposer | null>(() => {
     if (!route) return null;
     let request = route.request;
@@ -111,9 +115,8 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
       returnFocus: null,
       key: routeKey,
     };
-    // Read once, when the route opens: lastPage and the hints are what was true then; the
-    // route's own later changes of them must not move the page under the modal.
   }, [route, routeKey]);
+  /* oxlint-enable react-hooks/exhaustive-deps */
 
   // The photo form read its query once: the address becomes plain /new/photo (§2).
   const prefilled = fromRoute?.request.mode === 'new' && fromRoute.request.prefill !== undefined;

@@ -2,7 +2,7 @@
 // count moves, and what came since shows on top of them, so a reader who paged down keeps
 // their place.
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { fetchNotes, type Note, type NotesPage } from '../../api/postEndpoints';
 import { loadError } from '../../api/queryClient';
@@ -63,18 +63,23 @@ export function useNoteList(postId: number, noteCount: number): NoteListControls
   const lastRead = useRef<ListAtCount | null>(null);
   const shownLength = list.notes?.length;
   const pagesCount = pages.data?.pages.at(-1)?.noteCount;
-  useEffect(() => {
+  // Only when the pages were read (an effect event: the list's length then, not a dependency);
+  // a newest read is weighed against this below.
+  const pagesRead = useEffectEvent(() => {
     if (pagesCount !== undefined && shownLength !== undefined) lastRead.current = { count: pagesCount, length: shownLength };
-    // Only when the pages were read: a newest read is weighed against this below.
-  }, [pages.data]);
+  });
+  useEffect(() => pagesRead(), [pages.data]);
   const newestRead = newest.isPlaceholderData ? undefined : newest.data;
-  useEffect(() => {
-    if (!newestRead || shownLength === undefined) return;
+  // Once per newest read: its list is the one shown with it.
+  const readNewest = useEffectEvent((read: NonNullable<typeof newestRead>) => {
+    if (shownLength === undefined) return;
     const before = lastRead.current;
-    const now = { count: newestRead.noteCount, length: shownLength };
+    const now = { count: read.noteCount, length: shownLength };
     lastRead.current = now;
     if (before && missesTakenBackNote(before, now)) void refetchPages();
-    // Once per newest read: its list is the one shown with it.
+  });
+  useEffect(() => {
+    if (newestRead) readNewest(newestRead);
   }, [newestRead]);
   const { refetch: refetchNewest } = newest;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);

@@ -57,8 +57,8 @@ export function useCamera({ width, height, onStarted, onError }: CameraOptions) 
       stopTracks(streamRef.current);
       streamRef.current = null;
     };
-    // Once per widget: the size is the widget's and does not change.
-  }, []);
+    // Once per widget: its size is the widget's and stays (another would start the camera again).
+  }, [width, height]);
 
   /** Ends the camera now (its light goes off), before the widget itself closes. */
   const stop = useCallback(() => {

@@ -2,7 +2,7 @@
 // countdown, the flash's delay, the GIF's schedule and its encoding, and the keys (Shift held
 // for the flash; Cmd or Alt for the mirror). The states are webcamMachine's; the markup is
 // WebcamWidget's.
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
 import { grabGifFrame, snapPicture, type FrameOptions } from './capture';
 import { gifImage, type CapturedImage } from './capturedImage';
 import type { GifFrame } from './gifEncoding';
@@ -137,28 +137,29 @@ export function useWebcam({ settings, onPicture, onError }: WebcamOptions) {
     return () => timers.forEach(clearTimeout);
   }, [counting]);
 
+  // The phases' effects run as their phase begins; what they read (the settings, the video)
+  // is read as they act, by effect events, not a reason to run again.
   const snapping = state.phase.name === 'snapping';
+  const snapNow = useEffectEvent(() => {
+    const picture = take((video) => snapPicture(video, frameOptions(snap)));
+    if (picture) dispatch({ type: 'snapped', picture });
+  });
   useEffect(() => {
     if (!snapping) return;
-    const snapNow = () => {
-      const picture = take((video) => snapPicture(video, frameOptions(snap)));
-      if (picture) dispatch({ type: 'snapped', picture });
-    };
     // §9: a lit flash shows for 300 ms before the picture: it lights the face being taken.
     if (!latest.current.flashLit) {
       snapNow();
       return;
     }
-    const timer = setTimeout(snapNow, FLASH_DELAY_MS);
+    const timer = setTimeout(() => snapNow(), FLASH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [snapping]);
 
   const gifRunning = recordingGif(state.phase);
-  useEffect(() => {
-    if (!gifRunning) return;
+  const startGif = useEffectEvent(() => {
     frames.current = [];
     const size = gifFrameSize(settings);
-    const timers = [
+    return [
       setTimeout(() => dispatch({ type: 'gifBufferEnded' }), gifStartBufferMs(settings)),
       ...gifFrameTimes(settings).map((at) =>
         setTimeout(() => {
@@ -169,19 +170,26 @@ export function useWebcam({ settings, onPicture, onError }: WebcamOptions) {
         }, at),
       ),
     ];
+  });
+  useEffect(() => {
+    if (!gifRunning) return;
+    const timers = startGif();
     return () => timers.forEach(clearTimeout);
   }, [gifRunning]);
 
   const processing = state.phase.name === 'processing';
+  const encodeFrames = useEffectEvent((cancelled: () => boolean) => {
+    const { width, height } = gifFrameSize(settings);
+    encodeGif(frames.current, { delayMs: settings.gifSpeed }).then(
+      (bytes) => !cancelled() && dispatch({ type: 'gifEncoded', picture: gifImage(bytes, width, height) }),
+      () => !cancelled() && dispatch({ type: 'gifFailed' }),
+    );
+    frames.current = [];
+  });
   useEffect(() => {
     if (!processing) return;
     let cancelled = false;
-    const { width, height } = gifFrameSize(settings);
-    encodeGif(frames.current, { delayMs: settings.gifSpeed }).then(
-      (bytes) => !cancelled && dispatch({ type: 'gifEncoded', picture: gifImage(bytes, width, height) }),
-      () => !cancelled && dispatch({ type: 'gifFailed' }),
-    );
-    frames.current = [];
+    encodeFrames(() => cancelled);
     return () => {
       cancelled = true;
     };

@@ -38,12 +38,13 @@ export function FigureChart({
   bars?: boolean;
 }) {
   const { series } = analytics;
+  // `figures` is a new array on each render; its contents are what count.
   const key = figures.join(',');
+  const shown = useMemo(() => (key ? (key.split(',') as Figure[]) : []), [key]);
   const dates = useMemo(() => series.map((day) => day.date), [series]);
   const lines = useMemo<ChartLine[]>(
-    () => figures.map((f) => ({ label: LABELS[f], color: COLORS[f], values: series.map((day) => day[f]) })),
-    // `figures` is a new array on each render; its contents are what count.
-    [series, key],
+    () => shown.map((f) => ({ label: LABELS[f], color: COLORS[f], values: series.map((day) => day[f]) })),
+    [series, shown],
   );
   return <DailyChart title={title} dates={dates} lines={lines} bars={bars} />;
 }

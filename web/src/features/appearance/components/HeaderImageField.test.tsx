@@ -93,7 +93,7 @@ describe('the header image field', () => {
     uploads[0].answer(photo('/media/sea.png', 1080, 540));
     uploads[1].answer(photo('/media/sea-focus.png', 1000, 193));
 
-    expect(await edit.findByRole('img', { name: 'The header image' })).toHaveProperty(
+    expect(await edit.findByRole('img', { name: 'The current header' })).toHaveProperty(
       'src',
       expect.stringContaining('/media/sea-focus.png'),
     );
@@ -183,7 +183,7 @@ describe('the header image field', () => {
     await waitFor(() => expect(previewHeader()).toContain(PREVIEW));
     fireEvent.click(edit.getByRole('button', { name: 'Cancel' }));
     expect(previewHeader()).toContain('/media/old-focus.png');
-    expect(edit.getByRole('img', { name: 'The header image' }).getAttribute('src')).toBe('/media/old-focus.png');
+    expect(edit.getByRole('img', { name: 'The current header' }).getAttribute('src')).toBe('/media/old-focus.png');
     expect(uploads).toHaveLength(0);
     expect((edit.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -206,7 +206,7 @@ describe('the header image field', () => {
     await waitFor(() => expect(uploads).toHaveLength(3));
     expect(sentFile(uploads[2]).name).toBe('sea-header.png');
     uploads[2].answer(photo('/media/sea-focus.png', 1080, 208));
-    expect(await edit.findByRole('img', { name: 'The header image' })).toBeTruthy();
+    expect(await edit.findByRole('img', { name: 'The current header' })).toBeTruthy();
     expect((edit.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -130,7 +130,7 @@ export function HeaderImageField({
   return (
     <div className="appearance-header-image">
       {shown ? (
-        <img className="appearance-header-image__thumb" src={shown} alt="The header image" />
+        <img className="appearance-header-image__thumb" src={shown} alt="The current header" />
       ) : (
         <p className="muted">No header image.</p>
       )}

@@ -142,6 +142,8 @@ function SwitchField({
         <input
           id={id}
           type="checkbox"
+          // A checkbox's own checked state is the switch's (ARIA in HTML forbids aria-checked on it).
+          // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
           role="switch"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}

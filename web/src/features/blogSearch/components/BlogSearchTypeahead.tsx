@@ -24,6 +24,8 @@ export function BlogSearchTypeahead({
       </div>
       <div role="listbox" id={id} aria-labelledby={`${id}-heading`}>
         {matches.map((tag, index) => (
+          // The input keeps the focus and names the active option (aria-activedescendant, the combobox pattern): its keys choose, and a focusable option would take the focus from it on a press.
+          // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
           <div
             key={tag}
             id={`${id}-${index}`}

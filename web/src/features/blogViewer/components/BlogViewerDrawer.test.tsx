@@ -485,7 +485,9 @@ describe('BlogViewerDrawer search (spec 002 §2 In-blog search)', () => {
     // jsdom lays nothing out: the drawer shows 100 px, each post 100 px tall.
     const scroller = drawer().querySelector<HTMLElement>('.blog-viewer__scroller')!;
     const layout = { scrollTop: 0 };
-    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => layout.scrollTop, set: (v: number) => (layout.scrollTop = v) });
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => layout.scrollTop, set: (v: number) => {
+      layout.scrollTop = v;
+    } });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 100 });
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 100 * drawerPosts().length });
     const scrollTo = (top: number) => {

@@ -43,6 +43,10 @@ export function BlogViewerDrawer() {
   const viewer = useBlogViewer();
   const drawer = useDrawer();
   const request = viewer?.request ?? null;
+  // The viewer's functions, stable for its provider's life: the effects name them so, and run
+  // again only when the request changes.
+  const close = viewer?.close;
+  const closed = viewer?.closed;
   // The request the drawer shows or is about to: a new one while it is there is a reload
   // (spec 000 §4: a load count tells load from reload).
   const inDrawer = useRef<number | null>(null);
@@ -60,12 +64,12 @@ export function BlogViewerDrawer() {
       openedOver.current = pageLocation;
     } else if (openedOver.current !== pageLocation) {
       openedOver.current = null;
-      viewer?.close();
+      close?.();
     }
-  }, [open, pageLocation]);
+  }, [open, pageLocation, close]);
 
   useEffect(() => {
-    if (!viewer) return;
+    if (!close || !closed) return;
     if (!request) {
       if (inDrawer.current !== null) drawer.close(drawerKey(inDrawer.current));
       return;
@@ -77,15 +81,14 @@ export function BlogViewerDrawer() {
       key: drawerKey(request.id),
       label: `${request.name} (blog viewer)`,
       className: 'drawer--blog-viewer',
-      children: <BlogViewerBody request={request} firstLoad={firstLoad} onClose={viewer.close} />,
+      children: <BlogViewerBody request={request} firstLoad={firstLoad} onClose={close} />,
       onClosed: () => {
         if (inDrawer.current !== request.id) return;
         inDrawer.current = null;
-        viewer.closed(request.id);
+        closed(request.id);
       },
     });
-    // The viewer's and the drawer's functions are stable: only the request changes.
-  }, [request]);
+  }, [request, drawer, close, closed]);
 
   return null;
 }

@@ -78,6 +78,8 @@ export function PostSettings() {
           <label className="post-settings__switch">
             <input
               type="checkbox"
+              // A checkbox's own checked state is the switch's (ARIA in HTML forbids aria-checked on it).
+              // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
               role="switch"
               checked={post.allowPhotoReplies}
               onChange={(e) => dispatch({ type: 'photoRepliesChanged', value: e.target.checked })}

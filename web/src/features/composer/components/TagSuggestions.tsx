@@ -25,6 +25,8 @@ export function TagSuggestions({
   onPick(tag: string): void;
 }) {
   const option = (tag: string, index: number) => (
+    // The input keeps the focus and names the active option (aria-activedescendant, the combobox pattern): its keys choose, and a focusable option would take the focus from it on a press.
+    // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
     <div
       key={tag}
       id={`${id}-${index}`}

@@ -41,6 +41,8 @@ export function MentionDropdown({
   return (
     <ul className="mention-dropdown" role="listbox" id={id} aria-label="Blogs to mention" style={style}>
       {state.blogs.map((blog, i) => (
+        // The editor keeps the focus and its keys choose the blog (aria-activedescendant).
+        // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
         <li
           key={blog.name}
           id={`${id}-${i}`}

@@ -91,8 +91,8 @@ export function RichTextEditor({
         ? [blogMention({ menu: mentionMenu, findBlogs: (query) => mentionLookup.current?.(query) ?? Promise.resolve([]) })]
         : []),
     ],
-    // The extensions are read once, when the editor is made.
-    [],
+    // Made once for an editor in practice: the limit and the menu stay for its life.
+    [urlChars, offersMentions, mentionMenu],
   );
   const editor = useEditor({
     extensions,

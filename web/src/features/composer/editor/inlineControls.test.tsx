@@ -86,7 +86,7 @@ describe('the inline controls (spec 001 §1)', () => {
     fireEvent.change(screen.getByLabelText('Upload a photo'), { target: { files: [file] } });
     await waitFor(() => expect(made).toHaveLength(1));
     expect(made[0].url).toBe('/svc/post/upload_text_image');
-    expect((made[0].body?.get('image') as File).name).toBe('dance.gif');
+    expect((made[0].body!.get('image') as File).name).toBe('dance.gif');
     act(() => {
       made[0].answer({ url: '/media/dance.gif', width: 400, height: 300, raw_width: 400, raw_height: 300, error: null });
     });

@@ -91,7 +91,7 @@ describe('photo uploads', () => {
       // Alt skips the countdown (002 §4).
       fireEvent.click(await screen.findByRole('button', { name: 'Snap' }), { altKey: true });
       fireEvent.click(screen.getByRole('button', { name: 'Use this photo' }));
-      expect((made[0].body?.get('photo') as File).name).toBe('selfie.jpg');
+      expect((made[0].body!.get('photo') as File).name).toBe('selfie.jpg');
       made[0].answer({ photos: [{ url: '/media/me.jpg', original_filename: 'selfie.jpg', width: 540, height: 405, error: null }] });
       await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
       fireEvent.click(within(screen.getByRole('dialog', { name: /post$/ })).getByRole('button', { name: 'Post' }));

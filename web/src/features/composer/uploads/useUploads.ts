@@ -210,7 +210,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
         dispatch({ type: 'uploadFinished', id: uploadId });
       }
     },
-    [api, dispatch, alertFailure, room, newPhotoId],
+    [api, dispatch, alertFailure, room, newPhotoId, limits.url_chars],
   );
 
   const addFoundGif = useCallback(

@@ -46,8 +46,10 @@ export function DrawerHost() {
 
   if (!shown) return null;
   return (
+    // A press beside the drawer closes it; Escape does so from the keyboard (above).
     <div
       ref={backdrop}
+      role="presentation"
       className={`drawer-backdrop drawer-backdrop--${phase}`}
       hidden={suspended}
       style={{ ['--drawer-close-ms' as string]: `${DRAWER_CLOSE_MS}ms`, ['--drawer-replace-ms' as string]: `${DRAWER_REPLACE_MS}ms` } as CSSProperties}

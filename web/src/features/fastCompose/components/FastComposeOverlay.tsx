@@ -47,8 +47,10 @@ export function FastComposeOverlay({
   }, [active]);
 
   return (
+    // The dimmed layer's click is a pointer's Close; the drawer's Escape closes it from the keyboard.
     <div
       className="fast-compose"
+      role="presentation"
       onClick={(e) => {
         // A click on the dimmed layer, not on a tile, closes.
         if (e.target === e.currentTarget) onClose();

@@ -34,13 +34,16 @@ export function GifSearchPanel({
   const [revealed, setRevealed] = useState<GifSearchAnswer | null>(null);
 
   useEffect(() => {
+    // On opening (autoFocus is what the opener said, and stays).
     if (autoFocus) inputRef.current?.focus();
-    // Only on opening.
-  }, []);
+  }, [autoFocus]);
 
   const answer = search.status === 'done' ? search.answer : null;
   // One line per answer, kept while it is shown, not a new one on every render.
-  const nothingFound = useMemo(() => NOTHING_FOUND_LINES[Math.floor(Math.random() * NOTHING_FOUND_LINES.length)], [answer]);
+  const nothingFound = useMemo(
+    () => (answer ? NOTHING_FOUND_LINES[Math.floor(Math.random() * NOTHING_FOUND_LINES.length)] : null),
+    [answer],
+  );
   const hasResults = answer !== null && answer.media.length > 0;
   const resultsShown = hasResults && (answer.message === null || revealed === answer);
 

@@ -77,7 +77,10 @@ export function MobileDrawer({
 
   return (
     <>
-      <div className="mobile-drawer__overlay" onClick={() => onClose(true)} />
+      {/* A press beside the panel closes it, as Escape does from the keyboard. */}
+      <div className="mobile-drawer__overlay" role="presentation" onClick={() => onClose(true)} />
+      {/* The links' own clicks (Enter on a link is one too) close the menu on their way up. */}
+      {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={panel}
         id={MOBILE_DRAWER_ID}

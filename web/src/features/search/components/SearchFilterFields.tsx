@@ -81,6 +81,8 @@ export function SearchFilterFields({
         <label className="search-filters__switch">
           <input
             type="checkbox"
+            // A checkbox's own checked state is the switch's (ARIA in HTML forbids aria-checked on it).
+            // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
             role="switch"
             checked={values.originalOnly}
             onChange={(e) => onChange({ originalOnly: e.target.checked })}
@@ -92,6 +94,8 @@ export function SearchFilterFields({
         <label className="search-filters__switch">
           <input
             type="checkbox"
+            // A checkbox's own checked state is the switch's (ARIA in HTML forbids aria-checked on it).
+            // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
             role="switch"
             checked={values.safeSearch}
             onChange={(e) => onChange({ safeSearch: e.target.checked })}

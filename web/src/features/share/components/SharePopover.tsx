@@ -49,6 +49,8 @@ export function SharePopover({
     <div
       ref={place}
       className="share-popover__place"
+      // Its keys come up from the controls inside (Escape, Tab kept in the popover).
+      role="presentation"
       style={{ ['--share-fade-ms' as string]: `${FADE_MS}ms` }}
       onKeyDown={onKeyDown}
     >

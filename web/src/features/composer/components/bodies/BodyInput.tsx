@@ -64,6 +64,7 @@ export function BodyInput({
         // needs. A press on the copy puts the caret in the field.
         <div
           className="body-input-frame"
+          role="presentation"
           onMouseDown={(e) => {
             const input = e.currentTarget.querySelector('input');
             if (!input || e.target === input) return;

@@ -8,6 +8,8 @@ export function ConfirmPermission() {
     <label className="confirm-permission">
       <input
         type="checkbox"
+        // A checkbox's own checked state is the switch's (ARIA in HTML forbids aria-checked on it).
+        // oxlint-disable-next-line jsx-a11y/role-has-required-aria-props
         role="switch"
         checked={post.fields.confirmTos}
         disabled={disabled}

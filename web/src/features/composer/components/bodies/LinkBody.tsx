@@ -35,6 +35,8 @@ export function LinkBody() {
   return (
     <div
       className="post-body post-body--link"
+      // Escape comes up from the URL field inside.
+      role="presentation"
       onKeyDown={(e) => {
         if (e.key === 'Escape' && pending) {
           // Escape cancels the lookup, not the composer.
