@@ -156,6 +156,50 @@ async fn a_redis_restart_under_sends_loses_nothing_and_duplicates_nothing() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sending_nodes_sockets_have_its_messages_while_redis_is_down_and_each_once() {
+    let mut redis = OwnRedis::start();
+    let db = TestDb::new(Kind::Postgres).await;
+    let (one, two) = two_nodes(&db, &redis);
+    let nodes = [one.base.clone(), two.base.clone()];
+    let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
+    let ben = Client::registered(&one.base, "ben@example.com", "ben").await;
+    let id = ann.start_conversation("ann", "ben").await;
+    let channel = format!("conversation:{id}");
+    let mut near = Reader::start(&nodes, 0, &ben, &channel).await;
+
+    // With Redis up, the node's own message reaches its reader once: the copy Redis brings
+    // back is skipped.
+    let mut sent = Sent::default();
+    send_noted(&ann, "ann", "ben", "before".into(), &mut sent).await;
+    let read = near
+        .read_until(Duration::from_secs(5), |r| !r.texts.is_empty())
+        .await;
+    assert!(read, "the sending node's reader has the message");
+    // While Redis is down the node's own sockets still have what it commits, at once: they
+    // never waited for the round trip through Redis.
+    redis.stop();
+    for i in 0..5 {
+        send_noted(&ann, "ann", "ben", format!("while down {i}"), &mut sent).await;
+    }
+    assert_eq!(sent.acknowledged.len(), 6, "{:?}", sent.refused);
+    let read = near
+        .read_until(Duration::from_secs(2), |r| r.texts.len() >= 6)
+        .await;
+    assert!(
+        read,
+        "the sending node's reader had {} of 6 with Redis still down",
+        near.texts.len()
+    );
+    redis.start_again();
+    // Nothing comes twice once Redis is back (a moment for a duplicate to show).
+    near.read_until(Duration::from_millis(500), |_| false).await;
+    assert_read_exactly(&near, &sent, "the sending node's reader");
+    near.stop().await;
+    drop((one, two));
+    db.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_follow_made_while_redis_is_down_reaches_the_open_dashboard_once_it_is_back() {
     use dashwire_protocol::Event;
     let mut redis = OwnRedis::start();

@@ -60,6 +60,7 @@ impl RedisBus {
                 .connection_timeout(Duration::from_secs(1))
                 .response_timeout(CALL_LIMIT)
         };
+        let origin = wire::new_origin();
         let publisher = builder().build()?.get_async_connection().await?;
         let (pushed, pushes) = mpsc::unbounded_channel::<PushInfo>();
         let subscriber = builder()
@@ -74,13 +75,15 @@ impl RedisBus {
                 send_by_slot(&publisher, messages, &sending).await
             },
             prefix.to_owned(),
+            origin,
             committed,
         ));
         let (commands, interest) = mpsc::unbounded_channel();
         let subscribing = Subscriber {
             conn: subscriber,
             prefix: prefix.to_owned(),
-            router,
+            origin,
+            router: router.clone(),
             metrics,
             wanted: HashSet::new(),
             pending: HashSet::new(),
@@ -90,7 +93,7 @@ impl RedisBus {
             unsubscribing: HashMap::new(),
         };
         tokio::spawn(subscribing.run(pushes, interest));
-        Ok(RedisBus::from_tasks(outgoing, commands))
+        Ok(RedisBus::from_tasks(outgoing, commands, router))
     }
 }
 
@@ -148,6 +151,8 @@ async fn send_by_slot(
 struct Subscriber {
     conn: ClusterConnection,
     prefix: String,
+    /// This node's bus: what it sent comes back, and is skipped.
+    origin: u64,
     router: mpsc::UnboundedSender<Incoming>,
     metrics: Arc<Metrics>,
     /// The topics this node's sockets want.
@@ -260,7 +265,7 @@ impl Subscriber {
         match push.kind {
             PushKind::SMessage => {
                 if let Some(Value::BulkString(payload)) = push.data.get(1)
-                    && let Some(incoming) = wire::incoming(payload, &self.metrics)
+                    && let Some(incoming) = wire::incoming(payload, &self.metrics, self.origin)
                 {
                     let _ = self.router.send(incoming);
                 }

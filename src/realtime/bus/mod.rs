@@ -112,15 +112,28 @@ impl Bus {
     pub fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
         let way = match self {
             Bus::Local(router) => Way::Local(router.clone()),
-            Bus::Redis(redis) => Way::Redis(redis.outgoing()),
+            Bus::Redis(redis) => Way::Redis {
+                outgoing: redis.outgoing(),
+                router: redis.router(),
+            },
         };
         Outlet { way, metrics }
     }
 }
 
-/// Where committed changes leave this node: straight to its router task, or to the task
-/// that publishes them to Redis. Sending never waits, so the store can hand changes over on
-/// its writer thread and at each commit.
+/// Where committed changes leave this node: straight to its router task, or to it and to the
+/// task that publishes them to Redis. Sending never waits, so the store can hand changes over
+/// on its writer thread and at each commit.
+///
+/// On Redis too the node's own sockets have a change at once, as on the in-process bus, not
+/// after it has gone to Redis and back: the publisher's pipeline and the round trip were the
+/// larger part of a new post's time to 10,000 sockets (loadtest/RESULTS.md §22), and the node
+/// skips its own messages when Redis brings them back (`wire.rs`). Order per topic is the
+/// router's either way: its `Reorder` holds an event that overtook an earlier seq from
+/// another node until that one arrives (or reads it from the log).
+///
+/// A session ending while Redis is down now closes this node's sockets at once; the other
+/// nodes hear of it when Redis takes it again, or reconcile when their subscription returns.
 pub struct Outlet {
     way: Way,
     metrics: Arc<Metrics>,
@@ -128,7 +141,25 @@ pub struct Outlet {
 
 enum Way {
     Local(mpsc::UnboundedSender<Incoming>),
-    Redis(mpsc::UnboundedSender<wire::Outgoing>),
+    Redis {
+        outgoing: mpsc::UnboundedSender<wire::Outgoing>,
+        router: mpsc::UnboundedSender<Incoming>,
+    },
+}
+
+/// Hands `committed` to this node's router: its events, its refreshes, its ended sessions.
+/// Fails only when the core is being dropped, and with it every socket.
+fn route_here(router: &mpsc::UnboundedSender<Incoming>, committed: Committed) {
+    let arrived = Instant::now();
+    for published in committed.events {
+        let _ = router.send(Incoming::Event { published, arrived });
+    }
+    for topic in committed.refreshed {
+        let _ = router.send(Incoming::Refresh(topic.key()));
+    }
+    for session in committed.ended_sessions {
+        let _ = router.send(Incoming::SessionEnded(session));
+    }
 }
 
 impl Publish for Outlet {
@@ -137,20 +168,9 @@ impl Publish for Outlet {
             .events_published
             .inc_by(committed.events.len() as u64);
         match &self.way {
-            // Fails only when the core is being dropped, and with it every socket.
-            Way::Local(router) => {
-                let arrived = Instant::now();
-                for published in committed.events {
-                    let _ = router.send(Incoming::Event { published, arrived });
-                }
-                for topic in committed.refreshed {
-                    let _ = router.send(Incoming::Refresh(topic.key()));
-                }
-                for session in committed.ended_sessions {
-                    let _ = router.send(Incoming::SessionEnded(session));
-                }
-            }
-            Way::Redis(outgoing) => {
+            Way::Local(router) => route_here(router, committed),
+            Way::Redis { outgoing, router } => {
+                route_here(router, committed.clone());
                 let _ = outgoing.send(wire::Outgoing::Committed(committed));
             }
         }

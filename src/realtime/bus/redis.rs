@@ -22,6 +22,8 @@ pub struct RedisBus {
     /// To the publishing task (`wire::run_publisher`).
     outgoing: mpsc::UnboundedSender<Outgoing>,
     commands: mpsc::UnboundedSender<Interest>,
+    /// This node's router, which has what the node commits at once (`super::Outlet`).
+    router: mpsc::UnboundedSender<Incoming>,
 }
 
 impl RedisBus {
@@ -33,6 +35,7 @@ impl RedisBus {
         router: mpsc::UnboundedSender<Incoming>,
         metrics: Arc<Metrics>,
     ) -> anyhow::Result<RedisBus> {
+        let origin = wire::new_origin();
         let client = redis::Client::open(url)?;
         let publisher = ConnectionManager::new(client.clone()).await?;
         let (outgoing, committed) = mpsc::unbounded_channel();
@@ -42,17 +45,23 @@ impl RedisBus {
                 send_all(&publisher, messages, &sending).await
             },
             prefix.to_owned(),
+            origin,
             committed,
         ));
         let (commands, interest) = mpsc::unbounded_channel();
         tokio::spawn(run_redis_subscriber(
             client,
             prefix.to_owned(),
+            origin,
             interest,
-            router,
+            router.clone(),
             metrics,
         ));
-        Ok(RedisBus { outgoing, commands })
+        Ok(RedisBus {
+            outgoing,
+            commands,
+            router,
+        })
     }
 
     /// The handle to a publishing and a subscribing task started elsewhere (a cluster's:
@@ -60,8 +69,13 @@ impl RedisBus {
     pub(super) fn from_tasks(
         outgoing: mpsc::UnboundedSender<Outgoing>,
         commands: mpsc::UnboundedSender<Interest>,
+        router: mpsc::UnboundedSender<Incoming>,
     ) -> RedisBus {
-        RedisBus { outgoing, commands }
+        RedisBus {
+            outgoing,
+            commands,
+            router,
+        }
     }
 
     /// Tells the subscribing task of a change in which topics this node wants.
@@ -72,6 +86,11 @@ impl RedisBus {
     /// Where the publishing task takes what committed.
     pub(super) fn outgoing(&self) -> mpsc::UnboundedSender<Outgoing> {
         self.outgoing.clone()
+    }
+
+    /// This node's router.
+    pub(super) fn router(&self) -> mpsc::UnboundedSender<Incoming> {
+        self.router.clone()
     }
 
     /// Waits until everything handed to the publishing task before this call has been sent
@@ -128,6 +147,7 @@ async fn send_all(
 async fn run_redis_subscriber(
     client: redis::Client,
     prefix: String,
+    origin: u64,
     mut interest: mpsc::UnboundedReceiver<Interest>,
     router: mpsc::UnboundedSender<Incoming>,
     metrics: Arc<Metrics>,
@@ -139,6 +159,7 @@ async fn run_redis_subscriber(
         let serving = Subscriber {
             client: &client,
             prefix: &prefix,
+            origin,
             router: &router,
             metrics: &metrics,
         };
@@ -162,6 +183,8 @@ async fn run_redis_subscriber(
 struct Subscriber<'a> {
     client: &'a redis::Client,
     prefix: &'a str,
+    /// This node's bus: what it sent comes back, and is skipped.
+    origin: u64,
     router: &'a mpsc::UnboundedSender<Incoming>,
     metrics: &'a Metrics,
 }
@@ -224,7 +247,7 @@ impl Subscriber<'_> {
     }
 
     fn receive(&self, payload: &[u8]) {
-        if let Some(incoming) = wire::incoming(payload, self.metrics) {
+        if let Some(incoming) = wire::incoming(payload, self.metrics, self.origin) {
             let _ = self.router.send(incoming);
         }
     }

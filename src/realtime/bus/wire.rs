@@ -8,6 +8,12 @@
 //! ignores it (the messages are MessagePack maps, and unknown keys are skipped), and a
 //! message without it is delivered as ever, just not timed. Clocks that disagree show up as
 //! lag (or, when the receiver's runs behind, as zero): keep the nodes on NTP.
+//!
+//! Every message also names the node that sent it (`origin`, a random id each bus gets as it
+//! starts). A node hands what it commits to its own router at once (`mod.rs`, [`super::Outlet`])
+//! and skips its own messages when Redis brings them back: its sockets do not wait for the
+//! round trip through Redis, and an event is routed once. A message without an origin (from
+//! a node that predates it) is delivered as ever.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -43,16 +49,23 @@ pub(super) enum BusMessage {
         /// Its position in the feed, for an event in the feed.
         #[serde(default)]
         feed_seq: Option<i64>,
+        /// The bus that sent it.
+        #[serde(default)]
+        origin: Option<u64>,
     },
     SessionEnded {
         session: String,
         #[serde(default)]
         sent_at_us: Option<u64>,
+        #[serde(default)]
+        origin: Option<u64>,
     },
     Refresh {
         topic: String,
         #[serde(default)]
         sent_at_us: Option<u64>,
+        #[serde(default)]
+        origin: Option<u64>,
     },
 }
 
@@ -69,6 +82,19 @@ impl BusMessage {
             | BusMessage::Refresh { sent_at_us, .. } => *sent_at_us,
         }
     }
+
+    fn origin(&self) -> Option<u64> {
+        match self {
+            BusMessage::Event { origin, .. }
+            | BusMessage::SessionEnded { origin, .. }
+            | BusMessage::Refresh { origin, .. } => *origin,
+        }
+    }
+}
+
+/// A new bus's id, which its messages carry as their `origin`.
+pub(super) fn new_origin() -> u64 {
+    rand::random()
 }
 
 /// Now by the wall clock, in microseconds since the Unix epoch (0 if the clock is before it).
@@ -112,6 +138,7 @@ pub(super) fn feed_channel(prefix: &str) -> String {
 pub(super) async fn run_publisher<S>(
     send: S,
     prefix: String,
+    origin: u64,
     mut outgoing: mpsc::UnboundedReceiver<Outgoing>,
 ) where
     S: AsyncFn(&[(String, BusMessage)]) -> bool,
@@ -134,7 +161,9 @@ pub(super) async fn run_publisher<S>(
         let mut messages: Vec<(String, BusMessage)> = std::mem::take(&mut unsent);
         for item in queued.drain(..) {
             match item {
-                Outgoing::Committed(committed) => messages.extend(bus_messages(&prefix, committed)),
+                Outgoing::Committed(committed) => {
+                    messages.extend(bus_messages(&prefix, origin, committed))
+                }
                 Outgoing::Flush(done) => flushed.push(done),
             }
         }
@@ -156,8 +185,9 @@ pub(super) async fn run_publisher<S>(
 }
 
 /// What one committed change sends over Redis, each message with its Redis channel.
-fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)> {
+fn bus_messages(prefix: &str, origin: u64, committed: Committed) -> Vec<(String, BusMessage)> {
     let sent_at_us = Some(unix_micros());
+    let origin = Some(origin);
     let events = committed.events.into_iter().map(|published| {
         let channel = match published.feed_seq {
             Some(_) => feed_channel(prefix),
@@ -169,6 +199,7 @@ fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)>
             event: published.event,
             sent_at_us,
             feed_seq: published.feed_seq,
+            origin,
         };
         (channel, message)
     });
@@ -176,6 +207,7 @@ fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)>
         let message = BusMessage::Refresh {
             topic: topic.key().to_string(),
             sent_at_us,
+            origin,
         };
         (control_channel(prefix), message)
     });
@@ -183,14 +215,16 @@ fn bus_messages(prefix: &str, committed: Committed) -> Vec<(String, BusMessage)>
         let message = BusMessage::SessionEnded {
             session,
             sent_at_us,
+            origin,
         };
         (control_channel(prefix), message)
     });
     events.chain(refreshed).chain(ended).collect()
 }
 
-/// What arrived from the bus as the router takes it; `None` for what cannot be read.
-pub(super) fn incoming(payload: &[u8], metrics: &Metrics) -> Option<Incoming> {
+/// What arrived from the bus as the router takes it; `None` for what cannot be read, and for
+/// what bus `own` sent (its router had it as it committed).
+pub(super) fn incoming(payload: &[u8], metrics: &Metrics, own: u64) -> Option<Incoming> {
     let arrived = Instant::now();
     metrics.bus_in.inc();
     let message = match rmp_serde::from_slice::<BusMessage>(payload) {
@@ -202,6 +236,9 @@ pub(super) fn incoming(payload: &[u8], metrics: &Metrics) -> Option<Incoming> {
     };
     if let Some(sent_at_us) = message.sent_at_us() {
         metrics.bus_lag.observe(lag(sent_at_us, unix_micros()));
+    }
+    if message.origin() == Some(own) {
+        return None;
     }
     let incoming = match message {
         BusMessage::Event {
@@ -350,6 +387,7 @@ mod tests {
             event: unread(),
             sent_at_us: Some(1_700_000_000_000_000),
             feed_seq: None,
+            origin: Some(7),
         };
         let bytes = rmp_serde::to_vec_named(&new).unwrap();
         assert_eq!(
@@ -366,6 +404,7 @@ mod tests {
         let bytes = rmp_serde::to_vec_named(&BusMessage::SessionEnded {
             session: "s".into(),
             sent_at_us: Some(9),
+            origin: Some(7),
         })
         .unwrap();
         let read = rmp_serde::from_slice::<OldBusMessage>(&bytes).unwrap();
@@ -373,6 +412,36 @@ mod tests {
             matches!(&read, OldBusMessage::SessionEnded { session } if session == "s"),
             "{read:?}"
         );
+    }
+
+    #[test]
+    fn a_node_skips_its_own_messages_and_takes_every_other() {
+        let metrics = Metrics::default();
+        let committed = Committed {
+            events: vec![Published {
+                topic: Topic::personal(dashwire_protocol::Channel::Unread, 1),
+                seq: 3,
+                feed_seq: None,
+                event: unread(),
+            }],
+            refreshed: vec![Topic::personal(dashwire_protocol::Channel::Unread, 2)],
+            ended_sessions: vec!["s".into()],
+        };
+        let sent: Vec<Vec<u8>> = bus_messages("p", 7, committed)
+            .iter()
+            .map(|(_, message)| rmp_serde::to_vec_named(message).unwrap())
+            .collect();
+        assert_eq!(sent.len(), 3);
+        for payload in &sent {
+            assert!(incoming(payload, &metrics, 7).is_none(), "its own");
+            assert!(incoming(payload, &metrics, 8).is_some(), "another node's");
+        }
+        // A node from before `origin` sends none: every node takes its messages.
+        let old = rmp_serde::to_vec_named(&OldBusMessage::SessionEnded {
+            session: "s".into(),
+        })
+        .unwrap();
+        assert!(incoming(&old, &metrics, 7).is_some());
     }
 
     #[test]
