@@ -128,7 +128,13 @@ for round in $(seq 1 "$ROUNDS"); do
                       --rate "${scenario#chat}" --duration 15 --pairs 2000 ;;
         burst) run "$side" "$bin" "$OUT/$side" burst fanout --count "$SOCKETS" --events 100 --follower-offset 1 ;;
         paced) run "$side" "$bin" "$OUT/$side" paced fanout --count "$SOCKETS" --events 50 --interval-ms 100 --follower-offset 1 ;;
+        # posts: 20 back to back, each sent as the one before is answered (the fan-out of one
+        # can still be running when the next comes: it measures the node's fan-out rate as
+        # much as a post's time); posts<ms>, say posts300: each sent that long after the one
+        # before was answered, so that each post's time is its own.
         posts) run "$side" "$bin" "$OUT/$side" posts posts --count "$SOCKETS" --posts 20 --interval-ms 0 ;;
+        posts[0-9]*) run "$side" "$bin" "$OUT/$side" "$scenario" posts --count "$SOCKETS" --posts 20 \
+                       --interval-ms "${scenario#posts}" ;;
         # Memory per socket at the margin: 4,000 sockets held (caches warm), then RSS over
         # 10,000 more (the measured run's `server RSS: … KiB per socket`).
         memory) WARM="connect --count 4000 --hold 60" run "$side" "$bin" "$OUT/$side" memory \

@@ -16,6 +16,9 @@ SOCKETS=${SOCKETS:-10000}
 RATE=${RATE:-2000}
 DURATION=${DURATION:-15}
 ROUNDS=${ROUNDS:-2}
+# The wait between one post's answer and the next post: 0 sends them back to back (a post may
+# then queue behind the one before's fan-out); 300 gives each post's time on its own.
+POST_INTERVAL_MS=${POST_INTERVAL_MS:-0}
 PG_ADMIN=${PG_ADMIN:-postgres://postgres@127.0.0.1:5432/test}
 REDIS=${REDIS:-redis://127.0.0.1:6379}
 NODE_PORTS=(18211 18212)
@@ -53,6 +56,6 @@ for round in $(seq 1 "$ROUNDS"); do
   for count in 1 2; do
     run "$count" "$round" chat chat --count "$SOCKETS" --rate "$RATE" --duration "$DURATION" --pairs 2000
     run "$count" "$round" burst fanout --count "$SOCKETS" --events 100 --follower-offset 1
-    run "$count" "$round" posts posts --count "$SOCKETS" --posts 20 --interval-ms 0
+    run "$count" "$round" posts posts --count "$SOCKETS" --posts 20 --interval-ms "$POST_INTERVAL_MS"
   done
 done
