@@ -72,3 +72,15 @@ pub async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
         .id;
     (user, blog)
 }
+
+/// The blog named `name` as a message's sender: its user's.
+pub async fn sender(store: &Store, name: &str) -> dashwire::messaging::send::Sender {
+    let blog = dashwire::blogs::store::blog_ref(store, name)
+        .await
+        .unwrap()
+        .unwrap();
+    dashwire::messaging::send::Sender {
+        user_id: blog.user_id,
+        blog: blog.name,
+    }
+}
