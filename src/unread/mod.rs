@@ -18,20 +18,32 @@ use crate::store::{DbPool, Store, in_list_query};
 pub use sqlx_tx::{record_counts, record_counts_of_each};
 pub use writer_thread::events_sqlite;
 
-/// Each blog of the given users with its unread conversations and unread notifications, as
-/// `(user_id, blog, messaging, activity)` rows in user, then blog, order; the user ids follow,
-/// then [`UNREAD_COUNTS_TAIL`]. SQLite's (sqlx and the writer thread run this text);
-/// PostgreSQL's is its `unread_counts` function (migration 0017).
-const UNREAD_COUNTS_OF: &str = "SELECT b.user_id, b.name, \
-     (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
-      WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
-     (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity \
-     FROM blogs b WHERE b.user_id IN (";
+/// The count's text up to its list of users, the same on both databases: each blog of the
+/// given users with its unread conversations and unread notifications, as `(user_id, blog,
+/// messaging, activity)` rows.
+macro_rules! counts_of_users {
+    () => {
+        "SELECT b.user_id, b.name, \
+         (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
+          WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
+         (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity \
+         FROM blogs b WHERE b.user_id "
+    };
+}
+
+/// The count on SQLite (sqlx and the writer thread run this text), in user, then blog, order:
+/// the user ids follow, then [`UNREAD_COUNTS_TAIL`].
+const UNREAD_COUNTS_OF: &str = concat!(counts_of_users!(), "IN (");
 const UNREAD_COUNTS_TAIL: &str = ") ORDER BY b.user_id, b.position, b.id";
 
-/// [`UNREAD_COUNTS_OF`] on PostgreSQL; binds the user ids as an array.
-const UNREAD_COUNTS_POSTGRES: &str = "SELECT user_id, blog, messaging, activity \
-     FROM unread_counts($1) ORDER BY user_id, blog_position, blog_id";
+/// The count on PostgreSQL, the user ids bound as one array: one text for any number of them,
+/// prepared once per connection. (Migration 0017's `unread_counts` function is the same count
+/// in PL/pgSQL; no node of this build calls it, and it stays for nodes of the builds before
+/// during a rolling deploy.)
+const UNREAD_COUNTS_POSTGRES: &str = concat!(
+    counts_of_users!(),
+    "= ANY($1) ORDER BY b.user_id, b.position, b.id"
+);
 
 /// `(user_id, blog, messaging, activity)`: a row of [`UNREAD_COUNTS_OF`].
 pub type CountRow = (i64, String, i64, i64);
