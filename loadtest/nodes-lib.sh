@@ -29,8 +29,12 @@ run_on_nodes() {
       --database-url "$DATABASE_URL" "$@" > "$OUT/node-$port.log" 2>&1 &
     node_pids+=($!); pids+=($!); urls+=("http://127.0.0.1:$port")
   done
+  # Up to 30 s each (a node's first start on a fresh database migrates it); a node that is not
+  # up by then is said, rather than measured as a run of refused connections.
   for url in "${urls[@]}"; do
-    for _ in $(seq 1 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1; done
+    local up=
+    for _ in $(seq 1 300); do curl -sf "$url/healthz" >/dev/null && up=1 && break; sleep 0.1; done
+    [ -n "$up" ] || echo "  (node $url did not answer /healthz within 30 s: see $OUT/node-*.log)" >&2
   done
   local url_list pid_list before
   url_list=$(IFS=,; echo "${urls[*]}")
