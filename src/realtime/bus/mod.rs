@@ -126,10 +126,11 @@ impl Bus {
 /// on its writer thread and at each commit.
 ///
 /// On Redis too the node's own sockets have a change at once, as on the in-process bus, not
-/// after it has gone to Redis and back: the publisher's pipeline and the round trip were the
-/// larger part of a new post's time to 10,000 sockets (loadtest/RESULTS.md §22), and the node
-/// skips its own messages when Redis brings them back (`wire.rs`). Order per topic is the
-/// router's either way: its `Reorder` holds an event that overtook an earlier seq from
+/// after the publisher's pipeline and the round trip through Redis, and they still have it
+/// while Redis is down; the node skips its own messages when Redis brings them back
+/// (`wire.rs`). (Measured in loadtest/RESULTS.md §23: 8% less of the node's CPU a chat
+/// message; a new post's time did not move, its fan-out is the rest of it.) Order per topic
+/// is the router's either way: its `Reorder` holds an event that overtook an earlier seq from
 /// another node until that one arrives (or reads it from the log).
 ///
 /// A session ending while Redis is down now closes this node's sockets at once; the other
