@@ -23,6 +23,40 @@ fn two_nodes(db: &TestDb, redis: &OwnRedis) -> (Server, Server) {
     (Server::start(&db.url, &args), Server::start(&db.url, &args))
 }
 
+/// Ann and Ben's conversation on two nodes over `redis`: both registered on node one.
+struct Chat {
+    db: TestDb,
+    one: Server,
+    two: Server,
+    /// The two nodes' base URLs, one then two.
+    nodes: [String; 2],
+    ann: Client,
+    ben: Client,
+    /// The conversation's channel.
+    channel: String,
+}
+
+impl Chat {
+    async fn on_two_nodes(redis: &OwnRedis) -> Chat {
+        let db = TestDb::new(Kind::Postgres).await;
+        let (one, two) = two_nodes(&db, redis);
+        let nodes = [one.base.clone(), two.base.clone()];
+        let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
+        let ben = Client::registered(&one.base, "ben@example.com", "ben").await;
+        let id = ann.start_conversation("ann", "ben").await;
+        let channel = format!("conversation:{id}");
+        Chat {
+            db,
+            one,
+            two,
+            nodes,
+            ann,
+            ben,
+            channel,
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_ended_while_redis_is_down_close_everywhere_once_it_is_back() {
     let mut redis = OwnRedis::start();
@@ -105,13 +139,15 @@ async fn sessions_ended_while_redis_is_down_close_everywhere_once_it_is_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_redis_restart_under_sends_loses_nothing_and_duplicates_nothing() {
     let mut redis = OwnRedis::start();
-    let db = TestDb::new(Kind::Postgres).await;
-    let (one, two) = two_nodes(&db, &redis);
-    let nodes = [one.base.clone(), two.base.clone()];
-    let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
-    let ben = Client::registered(&one.base, "ben@example.com", "ben").await;
-    let id = ann.start_conversation("ann", "ben").await;
-    let channel = format!("conversation:{id}");
+    let Chat {
+        db,
+        one,
+        two,
+        nodes,
+        ann,
+        ben,
+        channel,
+    } = Chat::on_two_nodes(&redis).await;
     // A reader on each node: the other node's hears the sends over the bus, this one's
     // locally.
     let mut far = Reader::start(&nodes, 1, &ben, &channel).await;
@@ -158,13 +194,15 @@ async fn a_redis_restart_under_sends_loses_nothing_and_duplicates_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sending_nodes_sockets_have_its_messages_while_redis_is_down_and_each_once() {
     let mut redis = OwnRedis::start();
-    let db = TestDb::new(Kind::Postgres).await;
-    let (one, two) = two_nodes(&db, &redis);
-    let nodes = [one.base.clone(), two.base.clone()];
-    let ann = Client::registered(&one.base, "ann@example.com", "ann").await;
-    let ben = Client::registered(&one.base, "ben@example.com", "ben").await;
-    let id = ann.start_conversation("ann", "ben").await;
-    let channel = format!("conversation:{id}");
+    let Chat {
+        db,
+        one,
+        two,
+        nodes,
+        ann,
+        ben,
+        channel,
+    } = Chat::on_two_nodes(&redis).await;
     let mut near = Reader::start(&nodes, 0, &ben, &channel).await;
 
     // With Redis up, the node's own message reaches its reader once: the copy Redis brings
