@@ -1,75 +1,15 @@
 //! The messaging store on SQLite and PostgreSQL: the same calls must give the same answers.
-//! Sending into new and existing conversations, reading, the inbox's pages, and unread
-//! counts (what two changes at once record of them: `store_unread.rs`).
+//! Sending into new and existing conversations, and the inbox's pages (what sends and reads
+//! do to unread counts: `store_unread.rs`).
 
 mod common;
 
 use std::time::Duration;
 
-use common::store::{Heard, each_store, sender, user_with_blog};
+use common::store::{Messaging, Sent, channels, each_store, send, sender, user_with_blog};
 use dashwire::blogs;
-use dashwire::follows;
 use dashwire::messaging;
-use dashwire::messaging::model::{MessageRow, ParticipantRow};
-use dashwire::messaging::send::{Batching, NewMessage, SendError, Sender, Sends, Target};
-use dashwire::messaging::store::ConversationRow;
-use dashwire::store::Published;
-use dashwire::store::Store;
-use dashwire::unread;
-
-/// The store with the server's message sends, and what it publishes.
-struct Messaging {
-    store: Store,
-    sends: Sends,
-    heard: Heard,
-}
-
-impl Messaging {
-    fn on(store: &Store) -> Messaging {
-        Messaging {
-            store: store.clone(),
-            sends: Sends::start(store, Batching::On),
-            heard: Heard::on(store),
-        }
-    }
-}
-
-/// A send's answer, with the events it published (each send's are published before it is
-/// answered).
-struct Sent {
-    message: MessageRow,
-    conversation: ConversationRow,
-    participants: Vec<ParticipantRow>,
-    published: Vec<Published>,
-}
-
-/// Sends a text message from the blog named `from`.
-async fn send(m: &Messaging, from: &str, target: Target, text: &str) -> Sent {
-    let sent = m
-        .sends
-        .send(NewMessage {
-            target,
-            sender: sender(&m.store, from).await,
-            body: text.to_owned(),
-            r#type: "TEXT".to_owned(),
-        })
-        .await
-        .unwrap_or_else(|e| panic!("send {text:?}: {e}"));
-    Sent {
-        message: sent.message,
-        conversation: sent.conversation,
-        participants: sent.participants,
-        published: m.heard.events(),
-    }
-}
-
-/// The channels a change's events go to, sorted. The one place these tests look inside
-/// events: what the store answers with is being reshaped, and only this should need to follow.
-fn channels(events: &[Published]) -> Vec<String> {
-    let mut channels: Vec<String> = events.iter().map(|e| e.topic.to_string()).collect();
-    channels.sort();
-    channels
-}
+use dashwire::messaging::send::{NewMessage, SendError, Sender, Target};
 
 #[tokio::test]
 async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_order() {
@@ -250,99 +190,6 @@ async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_
             unchanged.last_modified_ms, as_bob.last_modified_ms,
             "{kind:?}: the refused send was rolled back"
         );
-    })
-    .await;
-}
-
-#[tokio::test]
-async fn reading_clears_unread_and_reports_only_a_change() {
-    each_store(|store, kind| async move {
-        let m = Messaging::on(&store);
-        let (ann_user, ann) = user_with_blog(&store, "ann").await;
-        let (bob_user, bob) = user_with_blog(&store, "bob").await;
-        let (cat_user, cat) = user_with_blog(&store, "cat").await;
-        let id = send(&m, "ann", Target::Blogs(vec![ann, bob]), "hello")
-            .await
-            .message
-            .conversation_id;
-        assert_eq!(
-            unread::unread_counts(&store, bob_user)
-                .await
-                .unwrap()
-                .messaging,
-            1,
-            "{kind:?}"
-        );
-        assert_eq!(
-            unread::unread_counts(&store, ann_user)
-                .await
-                .unwrap()
-                .messaging,
-            0,
-            "{kind:?}"
-        );
-
-        m.heard.take();
-        let nothing_new = messaging::store::mark_read(&store, id, ann).await.unwrap();
-        assert!(
-            !nothing_new && m.heard.events().is_empty(),
-            "{kind:?}: the sender had read it"
-        );
-        assert!(messaging::store::mark_read(&store, id, bob).await.unwrap());
-        assert_eq!(
-            channels(&m.heard.events()),
-            [
-                format!("conversation:{id}"),
-                "inbox:ann".into(),
-                "inbox:bob".into(),
-                format!("unread:{ann_user}"),
-                format!("unread:{bob_user}"),
-            ],
-            "{kind:?}: the read, each blog's inbox, each user's counts"
-        );
-        let as_bob = messaging::store::conversation_as(&store, id, bob)
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
-        assert_eq!(
-            unread::unread_counts(&store, bob_user)
-                .await
-                .unwrap()
-                .messaging,
-            0,
-            "{kind:?}"
-        );
-        assert!(
-            !messaging::store::mark_read(&store, id, bob).await.unwrap(),
-            "{kind:?}: reading again changes nothing"
-        );
-        assert!(
-            !messaging::store::mark_read(&store, id, cat).await.unwrap(),
-            "{kind:?}: an outsider has nothing to read"
-        );
-        assert!(m.heard.events().is_empty(), "{kind:?}: nothing published");
-
-        // Counts are per blog, in the user's blog order, with unread activity beside them.
-        let bob_two = blogs::store::create_blog(&store, bob_user, "bob-two", "Two")
-            .await
-            .unwrap();
-        send(&m, "ann", Target::Blogs(vec![ann, bob_two]), "to two").await;
-        follows::store::follow(&store, cat_user, cat, bob)
-            .await
-            .unwrap();
-        let counts = unread::unread_counts(&store, bob_user).await.unwrap();
-        let blogs: Vec<(&str, i64, i64)> = counts
-            .blogs
-            .iter()
-            .map(|b| (b.blog.as_str(), b.messaging, b.activity))
-            .collect();
-        assert_eq!(
-            blogs,
-            [("bob", 0, 1), ("bob-two", 1, 0)],
-            "{kind:?}: (blog, messaging, activity)"
-        );
-        assert_eq!(counts.messaging, 1, "{kind:?}: the sum over the blogs");
     })
     .await;
 }

@@ -1,15 +1,111 @@
-//! A user's unread counts when two changes move them at once (PostgreSQL, where two nodes'
-//! transactions may): the log's newest `unread` event for the user must count both.
+//! A user's unread counts on SQLite and PostgreSQL: what sends and reads do to them, and
+//! what two changes at once record of them (PostgreSQL, where two nodes' transactions may):
+//! the log's newest `unread` event for the user must count both.
 
 mod common;
 
 use std::time::Duration;
 
-use common::store::{Heard, sender, user_with_blog};
+use common::store::{Heard, Messaging, channels, each_store, send, sender, user_with_blog};
+use dashwire::blogs;
+use dashwire::follows;
 use dashwire::messaging;
 use dashwire::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
 use dashwire::store::Store;
 use dashwire::unread;
+
+#[tokio::test]
+async fn reading_clears_unread_and_reports_only_a_change() {
+    each_store(|store, kind| async move {
+        let m = Messaging::on(&store);
+        let (ann_user, ann) = user_with_blog(&store, "ann").await;
+        let (bob_user, bob) = user_with_blog(&store, "bob").await;
+        let (cat_user, cat) = user_with_blog(&store, "cat").await;
+        let id = send(&m, "ann", Target::Blogs(vec![ann, bob]), "hello")
+            .await
+            .message
+            .conversation_id;
+        assert_eq!(
+            unread::unread_counts(&store, bob_user)
+                .await
+                .unwrap()
+                .messaging,
+            1,
+            "{kind:?}"
+        );
+        assert_eq!(
+            unread::unread_counts(&store, ann_user)
+                .await
+                .unwrap()
+                .messaging,
+            0,
+            "{kind:?}"
+        );
+
+        m.heard.take();
+        let nothing_new = messaging::store::mark_read(&store, id, ann).await.unwrap();
+        assert!(
+            !nothing_new && m.heard.events().is_empty(),
+            "{kind:?}: the sender had read it"
+        );
+        assert!(messaging::store::mark_read(&store, id, bob).await.unwrap());
+        assert_eq!(
+            channels(&m.heard.events()),
+            [
+                format!("conversation:{id}"),
+                "inbox:ann".into(),
+                "inbox:bob".into(),
+                format!("unread:{ann_user}"),
+                format!("unread:{bob_user}"),
+            ],
+            "{kind:?}: the read, each blog's inbox, each user's counts"
+        );
+        let as_bob = messaging::store::conversation_as(&store, id, bob)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
+        assert_eq!(
+            unread::unread_counts(&store, bob_user)
+                .await
+                .unwrap()
+                .messaging,
+            0,
+            "{kind:?}"
+        );
+        assert!(
+            !messaging::store::mark_read(&store, id, bob).await.unwrap(),
+            "{kind:?}: reading again changes nothing"
+        );
+        assert!(
+            !messaging::store::mark_read(&store, id, cat).await.unwrap(),
+            "{kind:?}: an outsider has nothing to read"
+        );
+        assert!(m.heard.events().is_empty(), "{kind:?}: nothing published");
+
+        // Counts are per blog, in the user's blog order, with unread activity beside them.
+        let bob_two = blogs::store::create_blog(&store, bob_user, "bob-two", "Two")
+            .await
+            .unwrap();
+        send(&m, "ann", Target::Blogs(vec![ann, bob_two]), "to two").await;
+        follows::store::follow(&store, cat_user, cat, bob)
+            .await
+            .unwrap();
+        let counts = unread::unread_counts(&store, bob_user).await.unwrap();
+        let blogs: Vec<(&str, i64, i64)> = counts
+            .blogs
+            .iter()
+            .map(|b| (b.blog.as_str(), b.messaging, b.activity))
+            .collect();
+        assert_eq!(
+            blogs,
+            [("bob", 0, 1), ("bob-two", 1, 0)],
+            "{kind:?}: (blog, messaging, activity)"
+        );
+        assert_eq!(counts.messaging, 1, "{kind:?}: the sum over the blogs");
+    })
+    .await;
+}
 
 /// On PostgreSQL two transactions can change one user's counts at once (two nodes' batches of
 /// sends, two lone sends, a read beside a send): the `unread` event each records must count

@@ -1,6 +1,10 @@
-//! The store on each backend, for the `store_*` tests that call the library directly.
+//! The store on each backend, for the `store_*` tests that call the library directly, and the
+//! messaging sends those tests make through it.
 
-use dashwire::store::Store;
+use dashwire::messaging::model::{MessageRow, ParticipantRow};
+use dashwire::messaging::send::{Batching, NewMessage, Sends, Target};
+use dashwire::messaging::store::ConversationRow;
+use dashwire::store::{Published, Store};
 
 use super::{BOTH, Kind, RunningOn, TestDb};
 
@@ -83,4 +87,58 @@ pub async fn sender(store: &Store, name: &str) -> dashwire::messaging::send::Sen
         user_id: blog.user_id,
         blog: blog.name,
     }
+}
+
+/// The store with the server's message sends, and what it publishes.
+pub struct Messaging {
+    pub store: Store,
+    pub sends: Sends,
+    pub heard: Heard,
+}
+
+impl Messaging {
+    pub fn on(store: &Store) -> Messaging {
+        Messaging {
+            store: store.clone(),
+            sends: Sends::start(store, Batching::On),
+            heard: Heard::on(store),
+        }
+    }
+}
+
+/// A send's answer, with the events it published (each send's are published before it is
+/// answered).
+pub struct Sent {
+    pub message: MessageRow,
+    pub conversation: ConversationRow,
+    pub participants: Vec<ParticipantRow>,
+    pub published: Vec<Published>,
+}
+
+/// Sends a text message from the blog named `from`.
+pub async fn send(m: &Messaging, from: &str, target: Target, text: &str) -> Sent {
+    let sent = m
+        .sends
+        .send(NewMessage {
+            target,
+            sender: sender(&m.store, from).await,
+            body: text.to_owned(),
+            r#type: "TEXT".to_owned(),
+        })
+        .await
+        .unwrap_or_else(|e| panic!("send {text:?}: {e}"));
+    Sent {
+        message: sent.message,
+        conversation: sent.conversation,
+        participants: sent.participants,
+        published: m.heard.events(),
+    }
+}
+
+/// The channels a change's events go to, sorted. The one place these tests look inside
+/// events: what the store answers with is being reshaped, and only this should need to follow.
+pub fn channels(events: &[Published]) -> Vec<String> {
+    let mut channels: Vec<String> = events.iter().map(|e| e.topic.to_string()).collect();
+    channels.sort();
+    channels
 }
