@@ -25,22 +25,8 @@ async fn reading_clears_unread_and_reports_only_a_change() {
             .await
             .message
             .conversation_id;
-        assert_eq!(
-            unread::unread_counts(&store, bob_user)
-                .await
-                .unwrap()
-                .messaging,
-            1,
-            "{kind:?}"
-        );
-        assert_eq!(
-            unread::unread_counts(&store, ann_user)
-                .await
-                .unwrap()
-                .messaging,
-            0,
-            "{kind:?}"
-        );
+        assert_eq!(unread_conversations(&store, bob_user).await, 1, "{kind:?}");
+        assert_eq!(unread_conversations(&store, ann_user).await, 0, "{kind:?}");
 
         m.heard.take();
         let nothing_new = messaging::store::mark_read(&store, id, ann).await.unwrap();
@@ -65,14 +51,7 @@ async fn reading_clears_unread_and_reports_only_a_change() {
             .unwrap()
             .unwrap();
         assert_eq!(as_bob.last_read_ms, as_bob.last_modified_ms, "{kind:?}");
-        assert_eq!(
-            unread::unread_counts(&store, bob_user)
-                .await
-                .unwrap()
-                .messaging,
-            0,
-            "{kind:?}"
-        );
+        assert_eq!(unread_conversations(&store, bob_user).await, 0, "{kind:?}");
         assert!(
             !messaging::store::mark_read(&store, id, bob).await.unwrap(),
             "{kind:?}: reading again changes nothing"
@@ -105,6 +84,14 @@ async fn reading_clears_unread_and_reports_only_a_change() {
         assert_eq!(counts.messaging, 1, "{kind:?}: the sum over the blogs");
     })
     .await;
+}
+
+/// How many conversations of all the user's blogs are unread.
+async fn unread_conversations(store: &Store, user_id: i64) -> i64 {
+    unread::unread_counts(store, user_id)
+        .await
+        .unwrap()
+        .messaging
 }
 
 /// On PostgreSQL two transactions can change one user's counts at once (two nodes' batches of
