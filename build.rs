@@ -19,6 +19,9 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={path}");
     }
+    // `sqlx::migrate!` embeds the migrations when the crate compiles; with a build script,
+    // cargo reruns it (and so recompiles) on a new migration only if told to watch them.
+    println!("cargo:rerun-if-changed=migrations");
     println!("cargo:rerun-if-env-changed=DASHWIRE_SKIP_WEB_BUILD");
 
     let web = Path::new("web");

@@ -106,7 +106,9 @@ pub fn channel_kinds(store: &Store) -> ChannelKinds {
         .register(crate::activity::ActivityChannel {
             store: store.clone(),
         })
-        .register(crate::unread::UnreadChannel)
+        .register(crate::unread::UnreadChannel {
+            store: store.clone(),
+        })
         .register(crate::notes::NotesChannel {
             store: store.clone(),
         })

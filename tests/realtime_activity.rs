@@ -99,6 +99,53 @@ async fn follows_arrive_on_activity_and_unread_counts_follow_reads() {
     }
 }
 
+/// The log keeps no row of the unread counts (`store/log/mod.rs`, `READ_AS_IT_IS_NOW`): a
+/// resume on `unread`, however far behind and whatever the log's trim marked, gets one event,
+/// the counts as they are now at the channel's latest seq, and never `resume_too_old`.
+#[tokio::test]
+async fn a_resume_on_unread_gets_the_counts_as_they_are_now() {
+    for setup in SETUPS {
+        let deployment = Deployment::start(setup).await;
+        let (base, sockets) = (deployment.http(), deployment.sockets());
+        let (ann, ben) = pair(&base, "ann", "ben").await;
+        let mut away = socket_on(&sockets, &ben).await;
+        let (_, left_at) = away.subscribe("unread", None).await;
+        drop(away);
+        // While ben is away: a follow (unread activity), and a conversation of two messages
+        // (one unread conversation), each moving his counts.
+        ann.post("/svc/follow", &[("tumblelog", "ben")]).await;
+        ann.start_conversation("ann", "ben").await;
+        let again = ann.send_to("ann", "ben", "and again").await;
+        assert_eq!(again.status, 200, "{setup:?}: {:?}", again.body);
+        // As the log's trim by count marks a busy channel: everything before now is pruned.
+        common::db::execute(
+            deployment.database_url(),
+            "UPDATE channel_seqs SET pruned_through = seq WHERE channel LIKE 'unread:%'",
+        )
+        .await;
+        let mut back = socket_on(&sockets, &ben).await;
+        let (replayed, latest) = back.subscribe("unread", Some(left_at)).await;
+        assert!(latest > left_at, "{setup:?}: the changes took seqs");
+        let seqs: Vec<i64> = replayed.iter().map(|frame| frame.seq).collect();
+        assert_eq!(seqs, [latest], "{setup:?}: one event, at the latest seq");
+        let Event::Unread(counts) = &replayed[0].event else {
+            panic!("{setup:?}: {:?}", replayed[0]);
+        };
+        assert_eq!(
+            (counts.messaging, counts.blogs[0].activity),
+            (1, 1),
+            "{setup:?}: the counts as they are now"
+        );
+        assert_eq!(ben.info().await["unread_count"], 1, "{setup:?}");
+        // Caught up, a resume from there has nothing to send.
+        let mut again = socket_on(&sockets, &ben).await;
+        let (nothing, same) = again.subscribe("unread", Some(latest)).await;
+        assert!(nothing.is_empty(), "{setup:?}: {nothing:?}");
+        assert_eq!(same, latest, "{setup:?}");
+        deployment.stop().await;
+    }
+}
+
 /// Every kind of notification a post action causes reaches the blog it concerns on its
 /// `activity:{blog}` channel, once each and in order: a mention, a reblog, a reply, a
 /// question, its answer, a submission.

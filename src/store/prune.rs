@@ -34,12 +34,13 @@
 //! first, takes each page's events together.
 //!
 //! The prune reads and deletes `events` only. The newest event of each state (`log.rs`'s
-//! compaction: an inbox's entry for a conversation, the unread counts) is one row of
-//! `event_states` per channel and key, however many events it took: a row per thing, like the
-//! things' own rows, so it is not pruned. The count is of seqs, not rows: a channel whose
-//! events are all states has no `events` rows to delete, and it is marked like any channel:
-//! a resume from before its newest 1,000 seqs reloads, as the protocol says for every
-//! channel.
+//! compaction: an inbox's entry for a conversation) is one row of `event_states` per channel
+//! and key, however many events it took: a row per thing, like the things' own rows, so it is
+//! not pruned. The count is of seqs, not rows: a channel whose events are all states has no
+//! `events` rows to delete, and it is marked like any channel: a resume from before its newest
+//! 1,000 seqs reloads, as the protocol says for every channel but `unread`, whose events the
+//! log keeps no row of (`log/mod.rs`, `READ_AS_IT_IS_NOW`: its replay reads the counts as
+//! they are now, and its marks are passed over).
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};

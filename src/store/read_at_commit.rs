@@ -36,7 +36,7 @@ pub trait ReadAtCommit: Send + Sync {
 
 /// Takes the seqs of every topic of `reads`, then reads their events and writes them with
 /// those seqs: what [`super::Tx::commit`] records before it commits. Three statements, for
-/// any number of states.
+/// any number of states (two when the log keeps no row of them).
 pub(super) async fn record(
     conn: &mut TxConn,
     reads: &[Box<dyn ReadAtCommit>],
@@ -106,8 +106,12 @@ const WRITE_POSTGRES: &str = concat!(
     replace_state!()
 );
 
-/// Writes `rows`, their seqs taken.
+/// Writes `rows`, their seqs taken. States the log keeps no row of (the unread counts,
+/// `log::READ_AS_IT_IS_NOW`) leave nothing to write, and so no statement to run.
 async fn write(conn: &mut TxConn, rows: &log::Assigned) -> sqlx::Result<()> {
+    if rows.rows.is_empty() {
+        return Ok(());
+    }
     let tx = match conn {
         TxConn::Sqlite(tx, _) => return log::write_rows_sqlx(tx, rows).await,
         TxConn::Postgres(tx) => &mut **tx,

@@ -11,7 +11,7 @@ mod writer_thread;
 use dashwire_protocol::{BlogUnread, Channel, ChannelKind, Event, UnreadCounts};
 use futures_util::future::BoxFuture;
 
-use crate::realtime::{ChannelAuthority, Grant};
+use crate::realtime::{ChannelAuthority, CurrentState, Grant, StateNow};
 use crate::store::Topic;
 use crate::store::{DbPool, Store, in_list_query};
 
@@ -23,13 +23,39 @@ pub use writer_thread::events_sqlite;
 /// messaging, activity)` rows.
 macro_rules! counts_of_users {
     () => {
+        concat!(count_columns!(), " FROM blogs b WHERE b.user_id ")
+    };
+}
+
+/// The columns of [`counts_of_users`], for the statements that read more beside them.
+macro_rules! count_columns {
+    () => {
         "SELECT b.user_id, b.name, \
          (SELECT COUNT(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id \
           WHERE p.blog_id = b.id AND c.last_modified_ms > p.last_read_ms) AS messaging, \
-         (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity \
-         FROM blogs b WHERE b.user_id "
+         (SELECT COUNT(*) FROM notifications n WHERE n.blog_id = b.id AND n.is_read = FALSE) AS activity"
     };
 }
+
+/// The counts with the seq each user's `unread` channel is at, read by one statement and so in
+/// one snapshot (`ORDER BY` as [`UNREAD_COUNTS_OF`]): what a replay on `unread` sends, the log
+/// keeping no row of its events (`store/log/mod.rs`'s `READ_AS_IT_IS_NOW`). Every change that
+/// moves a count takes a seq of the channel in its own transaction, so the counts are those of
+/// every event up to that seq. The channel's key is its topic's (`unread:{user}`).
+macro_rules! counts_and_seq_of_users {
+    () => {
+        concat!(
+            count_columns!(),
+            ", (SELECT s.seq FROM channel_seqs s WHERE s.channel = 'unread:' || b.user_id) AS seq \
+             FROM blogs b WHERE b.user_id "
+        )
+    };
+}
+const COUNTS_AND_SEQ_OF: &str = concat!(counts_and_seq_of_users!(), "IN (");
+const COUNTS_AND_SEQ_POSTGRES: &str = concat!(
+    counts_and_seq_of_users!(),
+    "= ANY($1) ORDER BY b.user_id, b.position, b.id"
+);
 
 /// The count on SQLite (sqlx and the writer thread run this text), in user, then blog, order:
 /// the user ids follow, then [`UNREAD_COUNTS_TAIL`].
@@ -73,22 +99,36 @@ pub fn events_from(user_ids: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
 
 /// A user's unread conversations and notifications, per blog and in all.
 pub async fn unread_counts(store: &Store, user_id: i64) -> sqlx::Result<UnreadCounts> {
-    let users = [user_id];
-    let rows: Vec<CountRow> = match store.pool() {
+    let rows = counts_and_seqs(store, &[user_id]).await?;
+    Ok(counts_of(user_id, &without_seqs(&rows)))
+}
+
+/// The counts of `users` (each once) with the seq each one's `unread` channel is at, read now
+/// by one statement ([`COUNTS_AND_SEQ_OF`]).
+async fn counts_and_seqs(store: &Store, users: &[i64]) -> sqlx::Result<Vec<CountAndSeqRow>> {
+    match store.pool() {
         DbPool::Sqlite { read, .. } => {
-            in_list_query(UNREAD_COUNTS_OF, &users, UNREAD_COUNTS_TAIL)
+            in_list_query(COUNTS_AND_SEQ_OF, users, UNREAD_COUNTS_TAIL)
                 .build_query_as()
                 .fetch_all(read)
-                .await?
+                .await
         }
         DbPool::Postgres(pool) => {
-            sqlx::query_as(UNREAD_COUNTS_POSTGRES)
-                .bind(&users[..])
+            sqlx::query_as(COUNTS_AND_SEQ_POSTGRES)
+                .bind(users)
                 .fetch_all(pool)
-                .await?
+                .await
         }
-    };
-    Ok(counts_of(user_id, &rows))
+    }
+}
+
+/// The rows of [`counts_and_seqs`] as rows of the count alone.
+fn without_seqs(rows: &[CountAndSeqRow]) -> Vec<CountRow> {
+    rows.iter()
+        .map(|(user_id, blog, messaging, activity, _)| {
+            (*user_id, blog.clone(), *messaging, *activity)
+        })
+        .collect()
 }
 
 /// One user's counts from the rows of [`UNREAD_COUNTS_OF`].
@@ -108,8 +148,41 @@ fn counts_of(user_id: i64, rows: &[CountRow]) -> UnreadCounts {
     }
 }
 
-/// Who may read `unread`: anyone logged in, each their own.
-pub struct UnreadChannel;
+/// Who may read `unread`: anyone logged in, each their own; and what a replay there sends.
+pub struct UnreadChannel {
+    pub store: Store,
+}
+
+/// `(user_id, blog, messaging, activity, seq)`: a row of [`COUNTS_AND_SEQ_OF`].
+type CountAndSeqRow = (i64, String, i64, i64, Option<i64>);
+
+/// The user whose `unread` topic has this key.
+fn user_of(key: &str) -> Option<i64> {
+    let user_id: i64 = key.rsplit_once(':')?.1.parse().ok()?;
+    (*Topic::personal(Channel::Unread, user_id).key() == *key).then_some(user_id)
+}
+
+impl CurrentState for UnreadChannel {
+    fn read<'a>(&'a self, topics: &'a [String]) -> BoxFuture<'a, sqlx::Result<Vec<StateNow>>> {
+        Box::pin(async move {
+            let asked: Vec<Option<i64>> = topics.iter().map(|key| user_of(key)).collect();
+            let users = distinct(&asked.iter().flatten().copied().collect::<Vec<_>>());
+            if users.is_empty() {
+                return Ok(vec![None; topics.len()]);
+            }
+            let rows = counts_and_seqs(&self.store, &users).await?;
+            let seq_of = |user_id: i64| rows.iter().find(|r| r.0 == user_id).and_then(|r| r.4);
+            let counts = without_seqs(&rows);
+            Ok(asked
+                .into_iter()
+                .map(|user_id| {
+                    let user_id = user_id?;
+                    Some((seq_of(user_id)?, Event::Unread(counts_of(user_id, &counts))))
+                })
+                .collect())
+        })
+    }
+}
 
 impl ChannelAuthority for UnreadChannel {
     fn kinds(&self) -> &'static [ChannelKind] {
@@ -128,6 +201,10 @@ impl ChannelAuthority for UnreadChannel {
             _ => None,
         };
         Box::pin(std::future::ready(Ok(topic)))
+    }
+
+    fn current_state(&self) -> Option<&dyn CurrentState> {
+        Some(self)
     }
 }
 

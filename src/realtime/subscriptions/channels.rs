@@ -6,10 +6,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use dashwire_protocol::{Channel, ChannelKind};
+use dashwire_protocol::{Channel, ChannelKind, Event};
 use futures_util::future::BoxFuture;
 
 use crate::store::Topic;
+use crate::store::log::READ_AS_IT_IS_NOW;
 
 /// What reading a channel gives a subscriber.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +22,20 @@ pub enum Grant {
     /// feed position. The group's own topic carries no events: a refresh on it
     /// ([`crate::store::Tx::refresh`]) has its subscribers ask for the members again.
     Group { topic: Topic, members: Vec<Topic> },
+}
+
+/// A channel's state as it is now, as the event a replay sends and the channel's seq it is at;
+/// `None` for a channel with no state yet.
+pub type StateNow = Option<(i64, Event)>;
+
+/// The state, as it is now, of channels the log keeps no row of
+/// ([`crate::store::log::READ_AS_IT_IS_NOW`]): what a replay sends there.
+pub trait CurrentState: Send + Sync {
+    /// Each topic's (by its key) state as `(seq, event)`: the one event a replay sends for
+    /// everything the reader missed, and the channel's seq it is at, both read in one snapshot,
+    /// so that the live events at or below that seq, which the state already holds, are not
+    /// sent after it. In the order asked.
+    fn read<'a>(&'a self, topics: &'a [String]) -> BoxFuture<'a, sqlx::Result<Vec<StateNow>>>;
 }
 
 /// A feature's rule for the channel kinds it owns.
@@ -53,6 +68,12 @@ pub trait ChannelAuthority: Send + Sync + 'static {
             Ok(grants)
         })
     }
+
+    /// For kinds the log keeps no row of, how to read their state now; `None` (the default)
+    /// for kinds replayed from the log.
+    fn current_state(&self) -> Option<&dyn CurrentState> {
+        None
+    }
 }
 
 /// Every registered kind and its authority; cheap to clone.
@@ -68,8 +89,35 @@ impl ChannelKinds {
         for &kind in authority.kinds() {
             let previous = self.by_kind.insert(kind, authority.clone());
             assert!(previous.is_none(), "channel kind {kind} registered twice");
+            // A kind the log keeps no row of has nothing else to replay from.
+            assert_eq!(
+                authority.current_state().is_some(),
+                READ_AS_IT_IS_NOW.contains(&kind),
+                "channel kind {kind}: a current state exactly when the log keeps no row of it"
+            );
         }
         self
+    }
+
+    /// The state now of each topic (by its key; all of kinds the log keeps no row of), as
+    /// their features read it ([`CurrentState`]), in the order asked.
+    pub async fn current_states(&self, topics: &[String]) -> sqlx::Result<Vec<StateNow>> {
+        let mut states: Vec<StateNow> = vec![None; topics.len()];
+        let mut by_kind: HashMap<ChannelKind, Vec<usize>> = HashMap::new();
+        for (i, topic) in topics.iter().enumerate() {
+            if let Some(kind) = crate::store::log::kind_of_key(topic) {
+                by_kind.entry(kind).or_default().push(i);
+            }
+        }
+        for (kind, indices) in by_kind {
+            let Some(reader) = self.by_kind.get(&kind).and_then(|a| a.current_state()) else {
+                continue;
+            };
+            let these: Vec<String> = indices.iter().map(|&i| topics[i].clone()).collect();
+            let read = reader.read(&these).await?;
+            place(&mut states, indices, read, kind)?;
+        }
+        Ok(states)
     }
 
     /// What `channel` gives `viewer` if they may read it. A kind no feature registered is
@@ -104,16 +152,7 @@ impl ChannelKinds {
             let these: Vec<(Option<i64>, &Channel)> =
                 indices.iter().map(|&i| (asks[i].0, &asks[i].1)).collect();
             let answers = authority.authorize_all(&these).await?;
-            if answers.len() != indices.len() {
-                return Err(sqlx::Error::Protocol(format!(
-                    "{} answers from the {kind} channels' authority for {} asks",
-                    answers.len(),
-                    indices.len()
-                )));
-            }
-            for (i, grant) in indices.into_iter().zip(answers) {
-                grants[i] = grant;
-            }
+            place(&mut grants, indices, answers, kind)?;
         }
         Ok(grants)
     }
@@ -125,4 +164,25 @@ impl ChannelKinds {
             .filter(|kind| !self.by_kind.contains_key(kind))
             .collect()
     }
+}
+
+/// Puts a kind's feature's `answers` to the asks at `indices` in their places in `all`; a
+/// feature that answered another number of asks than it was given is an error, not a guess.
+fn place<T>(
+    all: &mut [T],
+    indices: Vec<usize>,
+    answers: Vec<T>,
+    kind: ChannelKind,
+) -> sqlx::Result<()> {
+    if answers.len() != indices.len() {
+        return Err(sqlx::Error::Protocol(format!(
+            "{} answers from the {kind} channels' feature for {} asks",
+            answers.len(),
+            indices.len()
+        )));
+    }
+    for (i, answer) in indices.into_iter().zip(answers) {
+        all[i] = answer;
+    }
+    Ok(())
 }

@@ -9,7 +9,7 @@ use super::batched::{Batched, ReadAll};
 use super::channels::{ChannelKinds, Grant};
 use crate::realtime::metrics::{Metrics, SubscribeRead};
 use crate::store::Store;
-use crate::store::log::ChannelState;
+use crate::store::log::{self, ChannelState};
 
 /// Workers per kind of read: one batch reads while the next fills. Four kinds (the feed's
 /// replays have one), so subscribing holds at most seven of the node's connections.
@@ -56,10 +56,10 @@ impl SubscribeReads {
             })
         };
         let replay: ReadAll<ReplayRead, Events> = {
-            let store = store.clone();
+            let (store, kinds) = (store.clone(), kinds.clone());
             Arc::new(move |asks| {
-                let store = store.clone();
-                Box::pin(async move { store.events_between_each(&asks).await })
+                let (store, kinds) = (store.clone(), kinds.clone());
+                Box::pin(async move { missed(&store, &kinds, &asks).await })
             })
         };
         // Each group reads its own members' events: one statement a group, one after the
@@ -117,9 +117,15 @@ impl SubscribeReads {
         self.authorize.get((viewer, channel)).await
     }
 
-    /// A channel's (or the feed's) latest seq and how far its log was pruned.
+    /// A channel's (or the feed's) latest seq and how far its log was pruned. A channel the
+    /// log keeps no row of is never pruned for a reader: its replay is its state as it is now,
+    /// however far behind they are.
     pub(crate) async fn channel_state(&self, topic: &str) -> sqlx::Result<ChannelState> {
-        self.channel_state.get(topic.to_owned()).await
+        let mut state = self.channel_state.get(topic.to_owned()).await?;
+        if log::is_read_as_it_is_now(topic) {
+            state.pruned_through = 0;
+        }
+        Ok(state)
     }
 
     /// A topic's events with `after < seq <= up_to`, in order, at most `limit`.
@@ -146,4 +152,35 @@ impl SubscribeReads {
     ) -> sqlx::Result<Events> {
         self.feed_replay.get((members, after, up_to, limit)).await
     }
+}
+
+/// What each replay read `(topic, after, up_to, limit)` missed, in the order asked: the
+/// topic's events from the log, or for a channel the log keeps no row of
+/// ([`log::READ_AS_IT_IS_NOW`]), its state as it is now, at the seq it is at (past `up_to`
+/// when events committed since; those are in it, and the reader skips them when they come
+/// live).
+async fn missed(
+    store: &Store,
+    kinds: &ChannelKinds,
+    asks: &[ReplayRead],
+) -> sqlx::Result<Vec<Events>> {
+    let (now, logged): (Vec<usize>, Vec<usize>) =
+        (0..asks.len()).partition(|&i| log::is_read_as_it_is_now(&asks[i].0));
+    let mut answers: Vec<Events> = vec![Vec::new(); asks.len()];
+    if !logged.is_empty() {
+        let these: Vec<ReplayRead> = logged.iter().map(|&i| asks[i].clone()).collect();
+        let read = store.events_between_each(&these).await?;
+        for (i, events) in logged.into_iter().zip(read) {
+            answers[i] = events;
+        }
+    }
+    if !now.is_empty() {
+        let topics: Vec<String> = now.iter().map(|&i| asks[i].0.clone()).collect();
+        let states = kinds.current_states(&topics).await?;
+        for (i, state) in now.into_iter().zip(states) {
+            let after = asks[i].1;
+            answers[i] = state.into_iter().filter(|(seq, _)| *seq > after).collect();
+        }
+    }
+    Ok(answers)
 }

@@ -1,7 +1,7 @@
 //! The event log: every event is written, with its channel's next sequence number, in the
 //! transaction of the change it reports; sockets replay from it on resume and on gaps.
 
-use dashwire_protocol::Event;
+use dashwire_protocol::{ChannelKind, Event};
 
 use super::Topic;
 use crate::store::{TxConn, now_secs};
@@ -34,13 +34,13 @@ macro_rules! replace_state {
     };
 }
 /// Log compaction: an event with a state key (protocol's `Event::state_key`: it carries the
-/// whole state of something, as an inbox's entry for a conversation or the unread counts do)
+/// whole state of something, as an inbox's entry for a conversation does)
 /// is kept in `event_states`, one row per channel and key, which each newer event of that
 /// state overwrites; every other event is a row of `events`. The log so keeps the newest of
 /// each state ([`Store::events_between`] reads both, in seq order): a replay on such a
 /// channel skips the superseded seqs and loses nothing a reader needs, and a chat message,
-/// whose inbox and unread events are all states, adds one row to the log rather than five
-/// (RESULTS §18).
+/// whose inbox events are states (and whose unread events get no row,
+/// [`READ_AS_IT_IS_NOW`]), adds one row to the log rather than five (RESULTS §18).
 ///
 /// Why a table of their own rather than a key on `events`: an overwrite there changes the
 /// row's seq, which `events`' primary key indexes, so PostgreSQL writes a new row version and
@@ -50,6 +50,27 @@ macro_rules! replace_state {
 /// table's fillfactor leaving the room) and touches no index.
 const REPLACE_STATE: &str = replace_state!();
 pub(super) use replace_state;
+
+/// The kinds whose every event is the whole of the channel's one state (a user's unread
+/// counts): their events take their seqs, in order and under the channel's lock like any
+/// channel's, and are published, but the log writes no row of them. A replay on such a channel
+/// sends one event, the state as it is now, which the kind's feature reads
+/// (`ChannelAuthority::current_state` in `realtime/subscriptions/channels.rs`, whose
+/// `register` checks that each of these kinds has one): it is at least as new as anything the
+/// log would have kept, so keeping it there only cost a write on every change that moved it
+/// (two upserts a chat message, RESULTS §24).
+pub const READ_AS_IT_IS_NOW: &[ChannelKind] = &[ChannelKind::Unread];
+
+/// The kind of the channel a topic's key names (`unread:7` is `unread`'s).
+pub fn kind_of_key(key: &str) -> Option<ChannelKind> {
+    ChannelKind::parse(key.split(':').next().unwrap_or(key))
+}
+
+/// Whether the log keeps no row of the events of the topic with this key
+/// ([`READ_AS_IT_IS_NOW`]).
+pub fn is_read_as_it_is_now(key: &str) -> bool {
+    kind_of_key(key).is_some_and(|kind| READ_AS_IT_IS_NOW.contains(&kind))
+}
 
 /// The feed's row in `channel_seqs`: its positions are taken like a channel's seqs, under the
 /// row's lock, so feed positions commit in order on PostgreSQL too (a transaction that takes
@@ -302,7 +323,8 @@ pub(super) struct Recording {
     state_keys: Vec<Option<String>>,
     /// Whether the event gets a row: all do but one that a later event of the same record
     /// supersedes (same channel and state key), which takes its seq and is published but is
-    /// never written (a statement may not write one row twice).
+    /// never written (a statement may not write one row twice), and one of a kind the log
+    /// keeps no row of ([`READ_AS_IT_IS_NOW`]).
     written: Vec<bool>,
     in_feed: i64,
 }
@@ -357,11 +379,6 @@ impl Recording {
         tagged.sort_by(|a, b| a.1.0.cmp(&b.1.0));
         let (groups, pending): (Vec<usize>, Vec<(Topic, Event)>) = tagged.into_iter().unzip();
         let keys: Vec<String> = pending.iter().map(|(topic, _)| topic.to_string()).collect();
-        let payloads = pending
-            .iter()
-            .map(|(_, event)| serde_json::to_string(event))
-            .collect::<Result<_, _>>()
-            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
         let in_feed = pending
             .iter()
             .filter(|(topic, _)| topic.is_in_feed())
@@ -371,7 +388,20 @@ impl Recording {
             .iter()
             .map(|(topic, event)| event.state_key().filter(|_| !topic.is_in_feed()))
             .collect();
-        let written = newest_of_each_state(&keys, &state_keys);
+        let mut written = newest_of_each_state(&keys, &state_keys);
+        for (write, (topic, _)) in written.iter_mut().zip(&pending) {
+            *write &= !READ_AS_IT_IS_NOW.contains(&topic.channel().kind());
+        }
+        // Only a row to write needs its payload.
+        let payloads = pending
+            .iter()
+            .zip(&written)
+            .map(|((_, event), written)| match written {
+                true => serde_json::to_string(event),
+                false => Ok(String::new()),
+            })
+            .collect::<Result<_, _>>()
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
         Ok(Recording {
             pending,
             groups,

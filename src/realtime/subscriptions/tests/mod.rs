@@ -7,7 +7,7 @@ use futures_util::future::BoxFuture;
 use super::*;
 use crate::realtime::metrics::SubscribeRead;
 use crate::realtime::routing::registry::CloseSignal;
-use crate::realtime::{ChannelAuthority, ChannelKinds, Grant, Settings};
+use crate::realtime::{ChannelAuthority, ChannelKinds, CurrentState, Grant, Settings, StateNow};
 use crate::store::Store;
 use crate::store::{Published, Topic, log};
 
@@ -63,6 +63,38 @@ impl ChannelAuthority for Dashboards {
             }),
         };
         Box::pin(std::future::ready(Ok(grant)))
+    }
+}
+
+/// `unread`, each socket's user their own: a kind the log keeps no row of
+/// (`log::READ_AS_IT_IS_NOW`). The core imports no feature, so not the unread feature's own
+/// authority; the tests here only go live on it, and a replay there, which reads the counts
+/// as they are now, is tested with the feature (`tests/realtime_activity.rs`).
+struct Unreads;
+
+impl ChannelAuthority for Unreads {
+    fn kinds(&self) -> &'static [ChannelKind] {
+        &[ChannelKind::Unread]
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        viewer: Option<i64>,
+        _channel: &'a Channel,
+    ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>> {
+        let grant = viewer.map(|user| Grant::Topic(Topic::personal(Channel::Unread, user)));
+        Box::pin(std::future::ready(Ok(grant)))
+    }
+
+    fn current_state(&self) -> Option<&dyn CurrentState> {
+        Some(self)
+    }
+}
+
+impl CurrentState for Unreads {
+    /// No state to send: nothing here replays `unread`.
+    fn read<'a>(&'a self, topics: &'a [String]) -> BoxFuture<'a, sqlx::Result<Vec<StateNow>>> {
+        Box::pin(std::future::ready(Ok(vec![None; topics.len()])))
     }
 }
 
@@ -141,7 +173,8 @@ async fn fixture() -> Fixture {
         .register(Inboxes)
         .register(Dashboards {
             blogs: dashboard.clone(),
-        });
+        })
+        .register(Unreads);
     let rt = Realtime::start(None, Settings::default(), store.clone(), kinds)
         .await
         .unwrap();
@@ -373,12 +406,41 @@ async fn a_live_event_that_skips_a_seq_replays_the_gap() {
     );
 }
 
+/// On a channel the log keeps no row of (`unread`), each event is the whole state and holds
+/// every change before it: one that skips seqs is sent at once, with nothing to read.
+#[tokio::test]
+async fn a_live_event_that_skips_a_seq_of_a_whole_state_is_sent_at_once() {
+    let mut f = fixture().await;
+    f.subscribe("unread", None).await;
+    f.out.take();
+    let mut events = Vec::new();
+    for messaging in 1..=3 {
+        let mut tx = f.store.begin().await.unwrap();
+        let counts = Event::Unread(dashwire_protocol::UnreadCounts {
+            messaging,
+            blogs: Vec::new(),
+        });
+        let unread = Topic::personal(Channel::Unread, 7);
+        let published = log::record(tx.conn(), vec![(unread, counts)])
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        events.extend(published.into_iter().map(Delivery::new));
+    }
+    f.deliver(&events[0]).await;
+    f.deliver(&events[2]).await;
+    assert_eq!(f.out.take(), [1, 3], "3 holds what 2 changed");
+    assert!(!f.subs.replaying(), "nothing to read");
+    f.deliver(&events[1]).await;
+    assert_eq!(f.out.take(), Vec::<i64>::new(), "2 arriving late is older");
+}
+
 #[tokio::test]
 async fn refused_channels_get_an_error_and_no_subscription() {
     let mut f = fixture().await;
     f.subscribe("inbox:theirs", None).await;
     f.subscribe("nope:1", None).await;
-    f.subscribe("unread", None).await;
+    f.subscribe("activity:alice", None).await;
     let codes: Vec<ErrorCode> = std::mem::take(&mut f.out.0)
         .into_iter()
         .map(|frame| match frame {
