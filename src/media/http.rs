@@ -1,21 +1,14 @@
 //! The upload calls of spec 001 §7 (`/svc/post/upload_photo`, `upload_text_image`,
-//! `upload_audio`, `upload_album_art`, `upload_video`, `upload_image_url`) and `GET
-//! /media/{name}`, which serves what they kept.
+//! `upload_audio`, `upload_album_art`, `upload_video`, `upload_image_url`), and the route of
+//! `GET /media/{name}`, which serves what they kept (`serve.rs`).
 //!
 //! Multipart uploads carry the form key in the `X-Form-Key` header. A file that is refused
 //! (too large, not what it should be) is a 400 `upload_refused` whose detail says why; a
 //! photo upload of several files answers each file's fate instead, since some may be fine.
 
 use axum::Router;
-use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::header::{
-    ACCEPT_RANGES, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, RANGE,
-};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::routing::{get, post};
-use futures_util::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::images::{self, Prepared};
@@ -27,7 +20,7 @@ use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
 use crate::outbound::FetchError;
 use crate::state::AppState;
-use crate::store::media::{content_type, is_media_name};
+use crate::store::media::content_type;
 
 /// Photos one upload may carry (a photo set's size).
 const PHOTOS_PER_UPLOAD: usize = 10;
@@ -82,7 +75,7 @@ pub fn router() -> Router<AppState> {
             post(upload_video).layer(DefaultBodyLimit::max(VIDEO_BYTES as usize + FRAMING)),
         )
         .route("/svc/post/upload_image_url", post(upload_image_url))
-        .route("/media/{name}", get(serve))
+        .route("/media/{name}", get(super::serve::serve))
 }
 
 impl From<Refusal> for AppError {
@@ -512,77 +505,6 @@ async fn upload_image_url(
     }))
 }
 
-/// `GET /media/{name}`: a kept file, cached for good (its name is its content), with byte
-/// ranges for video players that seek.
-async fn serve(
-    State(app): State<AppState>,
-    Path(name): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    let extension = name.rsplit('.').next().unwrap_or("");
-    let (true, Some(kind)) = (is_media_name(&name), content_type(extension)) else {
-        return Err(AppError::not_found("No such file."));
-    };
-    let range = headers
-        .get(RANGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(parse_range);
-    let opened = match app.media.open(&name, range.clone()).await {
-        Ok(Some(opened)) => opened,
-        Ok(None) => return Err(AppError::not_found("No such file.")),
-        // A range past the end, for one.
-        Err(object_store::Error::Generic { .. })
-        | Err(object_store::Error::NotImplemented { .. })
-            if range.is_some() =>
-        {
-            return Ok((
-                StatusCode::RANGE_NOT_SATISFIABLE,
-                [(CONTENT_RANGE, "bytes */*".to_owned())],
-            )
-                .into_response());
-        }
-        Err(err) => return Err(AppError::Internal(err.into())),
-    };
-    let sent = opened.range.end - opened.range.start;
-    let status = if range.is_some() {
-        StatusCode::PARTIAL_CONTENT
-    } else {
-        StatusCode::OK
-    };
-    let mut response = Response::builder()
-        .status(status)
-        .header(CONTENT_TYPE, kind)
-        .header(CONTENT_LENGTH, sent)
-        .header(ACCEPT_RANGES, "bytes")
-        .header(CACHE_CONTROL, "public, max-age=31536000, immutable");
-    if range.is_some() {
-        let last = opened.range.end.saturating_sub(1);
-        response = response.header(
-            CONTENT_RANGE,
-            format!("bytes {}-{last}/{}", opened.range.start, opened.size),
-        );
-    }
-    let body = Body::from_stream(opened.body.map_err(std::io::Error::other));
-    response
-        .body(body)
-        .map_err(|err| AppError::Internal(err.into()))
-}
-
-/// One `bytes=start-end` or `bytes=start-` range (the ranges video players ask for).
-fn parse_range(header: &str) -> Option<std::ops::Range<u64>> {
-    let spec = header.trim().strip_prefix("bytes=")?;
-    if spec.contains(',') {
-        return None;
-    }
-    let (start, end) = spec.split_once('-')?;
-    let start: u64 = start.trim().parse().ok()?;
-    let end: u64 = match end.trim() {
-        "" => u64::MAX,
-        end => end.parse::<u64>().ok()?.checked_add(1)?,
-    };
-    (end > start).then_some(start..end)
-}
-
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
 pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
@@ -601,15 +523,6 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ranges_are_read_as_video_players_ask() {
-        assert_eq!(parse_range("bytes=0-99"), Some(0..100));
-        assert_eq!(parse_range("bytes=100-"), Some(100..u64::MAX));
-        assert_eq!(parse_range("bytes=5-1"), None);
-        assert_eq!(parse_range("bytes=0-1,5-6"), None);
-        assert_eq!(parse_range("items=0-1"), None);
-    }
 
     #[test]
     fn a_file_the_server_cannot_keep_is_its_own_failure_not_the_uploaders() {

@@ -4,6 +4,7 @@
 
 mod http;
 mod images;
+mod serve;
 mod upload;
 mod video;
 

@@ -13,6 +13,7 @@ mod prune;
 pub mod publish;
 mod read_at_commit;
 pub mod session_cache;
+mod sqlite_checkpoint;
 pub mod sqlite_writer;
 mod topic;
 

@@ -29,6 +29,7 @@ use dashwire_protocol::Event;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::{Mutex, oneshot};
 
+use super::sqlite_checkpoint::{self, CHECKPOINTING, Checkpointing, WAL_BACKSTOP_PAGES};
 use super::{Committed, Publisher, Topic, log};
 
 /// A caller's work waiting for the thread, with the way back to the caller.
@@ -89,30 +90,6 @@ where
         let _ = self.answer.send(Err(E::from(err)));
     }
 }
-
-/// How often the checkpointer copies what the WAL holds into the database file.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
-
-/// The WAL's size, in pages, past which the writer checkpoints by itself (the backstop, for
-/// when the checkpointer thread cannot keep the WAL short; it kept it under 6,000 pages in
-/// chat at 2,000 msg/s: loadtest/RESULTS.md §11).
-const WAL_BACKSTOP_PAGES: i64 = 50_000;
-
-/// The WAL's size, in pages, past which the checkpointer makes sure the WAL starts over:
-/// it copies the last few pages with writes held back (see [`spawn_checkpointer`]).
-const WAL_RESTART_PAGES: i64 = 2_000;
-
-/// How the checkpointer thread works (tests make it quicker).
-#[derive(Debug, Clone, Copy)]
-struct Checkpointing {
-    every: Duration,
-    restart_pages: i64,
-}
-
-const CHECKPOINTING: Checkpointing = Checkpointing {
-    every: CHECKPOINT_EVERY,
-    restart_pages: WAL_RESTART_PAGES,
-};
 
 /// The most jobs one transaction commits: enough that a burst of sends shares its commits,
 /// few enough that the first of them does not wait long for the last.
@@ -224,7 +201,7 @@ impl SqliteWriter {
         // cannot (pages of 4 KiB: 200 MiB).
         conn.pragma_update(None, "wal_autocheckpoint", WAL_BACKSTOP_PAGES)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let checkpointer = spawn_checkpointer(path, gate.clone(), checkpointing)?;
+        let checkpointer = sqlite_checkpoint::spawn(path, gate.clone(), checkpointing)?;
         let (jobs, queue) = mpsc::channel::<Box<dyn Job>>();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
@@ -326,65 +303,6 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Box<dyn Job>>, publisher: &Pub
             }
         }
     }
-}
-
-/// Starts the thread that checkpoints the WAL every [`CHECKPOINT_EVERY`], PASSIVE (it
-/// waits for no reader or writer), until the sender it answers is dropped.
-///
-/// SQLite checkpoints by default in the commit that takes the WAL past 1,000 pages: on the
-/// writer thread, so every hundred or so sends one waited for a copy of a thousand pages
-/// and an fsync, and every send queued behind it (chat's p99 at 300 msg/s: 21 ms, and 5 ms
-/// with this thread: loadtest/RESULTS.md §10). Here that work runs beside the writer; the
-/// writer's next transaction starts the WAL over once a checkpoint has copied all of it.
-///
-/// Under sustained writes a checkpoint never has copied all of it: the writer commits while
-/// it copies. The WAL then only grows, every page read searches a longer WAL index, and past
-/// the backstop every commit checkpoints on the writer thread (chat at 2,000 msg/s:
-/// loadtest/RESULTS.md §11). So once the WAL is past [`WAL_RESTART_PAGES`], each checkpoint
-/// is followed by one under the write gate: no transaction is open, it has only what was
-/// committed meanwhile to copy, and the writer's next transaction starts the WAL over.
-///
-/// SQLite syncs the database file only at the end of a checkpoint that copied the whole WAL,
-/// so the gated one used to sync everything the ungated ones had copied since the last
-/// restart, with every write held back (4–6 ms twice a second in chat at 2,000 msg/s,
-/// RESULTS.md §12). The thread syncs the file itself after each ungated checkpoint, outside
-/// the gate, so the gated one syncs only the few pages it copied.
-fn spawn_checkpointer(
-    path: &Path,
-    gate: Arc<Mutex<()>>,
-    checkpointing: Checkpointing,
-) -> anyhow::Result<mpsc::Sender<()>> {
-    let conn = Connection::open(path)?;
-    conn.busy_timeout(Duration::from_secs(10))?;
-    let database_file = std::fs::File::open(path)?;
-    let (stop, stopped) = mpsc::channel::<()>();
-    std::thread::Builder::new()
-        .name("sqlite-checkpoint".into())
-        .spawn(move || {
-            while let Err(mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(checkpointing.every)
-            {
-                let wal_pages = checkpoint(&conn).unwrap_or_else(|err| {
-                    tracing::warn!("SQLite checkpoint failed: {err}");
-                    0
-                });
-                if let Err(err) = database_file.sync_data() {
-                    tracing::warn!("syncing the SQLite database file failed: {err}");
-                }
-                if wal_pages >= checkpointing.restart_pages {
-                    let _gate = gate.blocking_lock();
-                    if let Err(err) = checkpoint(&conn) {
-                        tracing::warn!("SQLite checkpoint failed: {err}");
-                    }
-                }
-            }
-        })?;
-    Ok(stop)
-}
-
-/// A PASSIVE checkpoint; answers how many pages the WAL holds.
-fn checkpoint(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
 }
 
 fn savepoint(tx: &Transaction, sql: &str) -> rusqlite::Result<()> {
@@ -537,7 +455,7 @@ mod tests {
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         while std::fs::metadata(&file).unwrap().len() <= before {
             assert!(std::time::Instant::now() < deadline, "no checkpoint in 5 s");
-            tokio::time::sleep(CHECKPOINT_EVERY).await;
+            tokio::time::sleep(sqlite_checkpoint::CHECKPOINT_EVERY).await;
         }
     }
 
