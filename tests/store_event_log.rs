@@ -125,9 +125,20 @@ async fn the_log_keeps_a_week_and_each_channels_newest_thousand() {
              ON CONFLICT (channel) DO UPDATE SET seq = 10",
         )
         .await;
+        // A user's unread counts, 5,000 seqs on: the log keeps no row of them.
+        run(
+            &store,
+            "INSERT INTO channel_seqs (channel, seq) VALUES ('unread:9', 5000)",
+        )
+        .await;
 
         let removed = store.prune_events().await.unwrap();
         assert_eq!(removed, 500 + 300 + 10, "{kind:?}");
+        assert_eq!(
+            pruned_through(&store, "unread:9").await,
+            0,
+            "{kind:?}: a channel the log keeps no row of is passed over"
+        );
 
         let busy = store.channel_state("conversation:1").await.unwrap();
         assert_eq!((busy.seq, busy.pruned_through), (1500, 500), "{kind:?}");

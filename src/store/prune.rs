@@ -40,12 +40,13 @@
 //! `events` rows to delete, and it is marked like any channel: a resume from before its newest
 //! 1,000 seqs reloads, as the protocol says for every channel but `unread`, whose events the
 //! log keeps no row of (`log/mod.rs`, `READ_AS_IT_IS_NOW`: its replay reads the counts as
-//! they are now, and its marks are passed over).
+//! they are now, and the trim passes over its channels, [`OVER_COUNT`]).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use super::log::FEED;
+use super::log::{FEED, READ_AS_IT_IS_NOW};
 use super::{DbPool, Store, now_secs};
 
 /// How long events stay in the log.
@@ -112,12 +113,23 @@ const EXPIRED: &str = "SELECT channel, seq, feed_seq FROM events WHERE created_a
 /// [`EXPIRED`] but for the channels in `$3` (PostgreSQL: those this prune passed over).
 const EXPIRED_BUT_POSTGRES: &str = "SELECT channel, seq, feed_seq FROM events \
      WHERE created_at < $1 AND channel <> ALL($3::text[]) ORDER BY created_at LIMIT $2";
-/// Channels after `$1` (in name order) holding more than `$2` events, with no event in the
-/// feed: `(channel, last seq, pruned through)`.
-const OVER_COUNT: &str = "SELECT c.channel, c.seq, c.pruned_through FROM channel_seqs c \
-     WHERE c.channel > $1 AND c.channel <> $2 AND c.seq - c.pruned_through > $3 \
-     AND NOT EXISTS (SELECT 1 FROM events e WHERE e.channel = c.channel AND e.feed_seq IS NOT NULL) \
-     ORDER BY c.channel LIMIT $4";
+/// Channels after `$1` (in name order) holding more than `$3` events, but the feed (`$2`),
+/// with no event in the feed: `(channel, last seq, pruned through)`. The channels of kinds the
+/// log keeps no row of (`log::READ_AS_IT_IS_NOW`: `unread:{user}`) are passed over: they have
+/// nothing to delete, a replay there reads the state as it is now whatever the mark, and half
+/// the busy channels of a chat are theirs, each two reads and a mark for nothing.
+static OVER_COUNT: LazyLock<String> = LazyLock::new(|| {
+    let kept_no_row: String = READ_AS_IT_IS_NOW
+        .iter()
+        .map(|kind| format!(" AND c.channel <> '{kind}' AND c.channel NOT LIKE '{kind}:%'"))
+        .collect();
+    format!(
+        "SELECT c.channel, c.seq, c.pruned_through FROM channel_seqs c \
+         WHERE c.channel > $1 AND c.channel <> $2 AND c.seq - c.pruned_through > $3{kept_no_row} \
+         AND NOT EXISTS (SELECT 1 FROM events e WHERE e.channel = c.channel AND e.feed_seq IS NOT NULL) \
+         ORDER BY c.channel LIMIT $4"
+    )
+});
 /// A channel's oldest event still in the log: `(seq, created_at)`.
 const OLDEST: &str = "SELECT seq, created_at FROM events WHERE channel = $1 ORDER BY seq LIMIT 1";
 /// When the newest of a channel's events up to a seq was written.
@@ -198,7 +210,7 @@ impl Store {
         let mut spans: Vec<(i64, i64)> = Vec::new();
         let mut sparse: Vec<(String, i64, i64)> = Vec::new();
         loop {
-            let page: Vec<(String, i64, i64)> = crate::with_pool!(self, pool => sqlx::query_as(OVER_COUNT)
+            let page: Vec<(String, i64, i64)> = crate::with_pool!(self, pool => sqlx::query_as(OVER_COUNT.as_str())
                 .bind(&after).bind(FEED).bind(EVENTS_KEPT_PER_CHANNEL + SLACK).bind(CHANNELS_PER_PAGE)
                 .fetch_all(pool).await)?;
             let marks: Vec<(String, i64)> = page
