@@ -73,8 +73,8 @@ use routing::{coalesce, order};
 use subscriptions::reads::SubscribeReads;
 
 use crate::auth;
+use crate::store::Store;
 use crate::store::session_cache::TokenHash;
-use crate::store::{Store, log};
 
 /// Missed events one hold reads from the log at most; sockets read any beyond.
 const MAX_NODE_FILL: i64 = 500;
@@ -211,9 +211,6 @@ impl Realtime {
         };
         let store = &self.inner.store;
         let missing = match &hold.on {
-            // What was missed of a channel of one whole state is older than what the hold
-            // holds, which is all of it (`store/log/mod.rs`), and the log keeps no row of it.
-            HoldOn::Topic { topic, .. } if log::is_read_as_it_is_now(topic) => Ok(Vec::new()),
             HoldOn::Topic { topic, channel } => store
                 .events_between(topic, after, up_to, MAX_NODE_FILL)
                 .await

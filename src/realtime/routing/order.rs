@@ -6,7 +6,8 @@
 //! seq is held here, once per node, until the missing one arrives or [`REORDER_WAIT`] passes;
 //! then the core reads what is still missing from the log once for the node
 //! ([`Reorder::missing`], [`Reorder::release`]), and a socket reads only what that did not
-//! find.
+//! find. A topic whose every event is its whole state (a user's unread counts) waits for
+//! nothing: each event holds every change before it ([`Reorder::accept_whole_state`]).
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -101,6 +102,15 @@ impl<T: Sequenced> Reorder<T> {
         }
     }
 
+    /// Takes an event of a topic whose every event is its whole state (`store::log`'s
+    /// `READ_AS_IT_IS_NOW`: it holds every change before it) and routes it at once, whatever
+    /// seqs it skips: there is nothing to wait for. One older than what went out goes too, as
+    /// a late event does in [`Reorder::accept`] (sockets skip what they have).
+    pub fn accept_whole_state(&mut self, event: T, mut route: impl FnMut(&T)) {
+        self.routed = self.routed.max(event.seq());
+        route(&event);
+    }
+
     /// The seqs a hold that is still waiting misses: `(after, up_to)`, the range to read from
     /// the log. `None` once that hold has ended.
     pub fn missing(&self, hold: HoldId) -> Option<(i64, i64)> {
@@ -170,6 +180,18 @@ mod tests {
         let mut late = Vec::new();
         order.release(hold.unwrap(), Vec::new(), |s| late.push(*s));
         assert!(late.is_empty());
+    }
+
+    #[test]
+    fn a_whole_state_goes_at_once_whatever_it_skips() {
+        let mut order = Reorder::default();
+        let mut out = Vec::new();
+        for seq in [1, 3, 2, 6] {
+            order.accept_whole_state(seq, |s| out.push(*s));
+        }
+        assert_eq!(out, [1, 3, 2, 6], "none waits; the sockets skip 2");
+        assert_eq!(order.missing(HoldId(1)), None, "no hold");
+        assert_eq!(accept(&mut order, 7), (vec![7], None), "7 follows 6");
     }
 
     #[test]

@@ -20,6 +20,7 @@ use super::delivery::{Delivery, Outbound};
 use super::order::{HoldId, Reorder, Sequenced};
 use crate::realtime::metrics::Metrics;
 use crate::realtime::transport::queue::{self, TrySendError};
+use crate::store::log;
 use crate::store::session_cache::TokenHash;
 use dashwire_protocol::CLOSE_SLOW_CONSUMER;
 
@@ -246,10 +247,16 @@ impl Registry {
         let seq = delivery.seq;
         let mut routed = false;
         let mut flush = false;
-        let hold = order.accept(delivery.clone(), |d| {
+        let mut out = |d: &Arc<Delivery>| {
             routed |= d.seq == seq;
             flush |= entry.out(d, metrics);
-        });
+        };
+        let hold = if log::is_read_as_it_is_now(&delivery.topic) {
+            order.accept_whole_state(delivery.clone(), &mut out);
+            None
+        } else {
+            order.accept(delivery.clone(), &mut out)
+        };
         if !routed {
             metrics.events_held.inc();
         }

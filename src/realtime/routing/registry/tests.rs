@@ -2,10 +2,11 @@
 
 use super::*;
 use crate::store::{Published, Topic as RoutedTopic};
-use dashwire_protocol::{Channel, Event, UnreadCounts};
+use dashwire_protocol::{Channel, Event, MessageData, UnreadCounts};
 
+/// A conversation: each of its events is a change of its own, so a missing seq is waited for.
 fn topic() -> RoutedTopic {
-    RoutedTopic::personal(Channel::Unread, 1)
+    RoutedTopic::shared(Channel::Conversation(1))
 }
 
 fn event(seq: i64) -> Arc<Delivery> {
@@ -13,9 +14,13 @@ fn event(seq: i64) -> Arc<Delivery> {
         topic: topic(),
         seq,
         feed_seq: None,
-        event: Event::Unread(UnreadCounts {
-            messaging: seq,
-            blogs: Vec::new(),
+        event: Event::Message(MessageData {
+            conversation_id: 1,
+            id: seq,
+            ts: seq,
+            participant: "ann".into(),
+            message: "hi".into(),
+            r#type: "TEXT".into(),
         }),
     }))
 }
@@ -56,6 +61,38 @@ fn a_held_event_reaches_subscribers_in_order_and_is_counted() {
     assert_eq!(received(&mut inbox), [2, 3]);
     assert_eq!(metrics.events_held.get(), 1);
     assert_eq!(metrics.events_delivered.get(), 3);
+}
+
+/// A user's unread counts: each event holds every change before it, so none waits for a
+/// missing seq (`Reorder::accept_whole_state`).
+#[test]
+fn a_whole_state_that_skips_a_seq_goes_out_at_once() {
+    let registry = Registry::default();
+    let (queue, mut inbox) = queue::channel(16);
+    let socket = SocketHandle {
+        id: 1,
+        queue,
+        close: Arc::new(CloseSignal::default()),
+    };
+    let unread = RoutedTopic::personal(Channel::Unread, 1);
+    registry.subscribe(&unread.key(), TopicKind::Own, socket, || {});
+    let counts = |seq: i64| {
+        Arc::new(Delivery::new(Published {
+            topic: unread.clone(),
+            seq,
+            feed_seq: None,
+            event: Event::Unread(UnreadCounts {
+                messaging: seq,
+                blogs: Vec::new(),
+            }),
+        }))
+    };
+    let metrics = Metrics::default();
+    for seq in [1, 3] {
+        assert!(registry.route(counts(seq), &metrics).hold.is_none());
+    }
+    assert_eq!(received(&mut inbox), [1, 3]);
+    assert_eq!(metrics.events_held.get(), 0);
 }
 
 #[test]
