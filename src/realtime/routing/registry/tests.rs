@@ -68,12 +68,7 @@ fn a_held_event_reaches_subscribers_in_order_and_is_counted() {
 #[test]
 fn a_whole_state_that_skips_a_seq_goes_out_at_once() {
     let registry = Registry::default();
-    let (queue, mut inbox) = queue::channel(16);
-    let socket = SocketHandle {
-        id: 1,
-        queue,
-        close: Arc::new(CloseSignal::default()),
-    };
+    let (socket, mut inbox) = socket(1);
     let unread = RoutedTopic::personal(Channel::Unread, 1);
     registry.subscribe(&unread.key(), TopicKind::Own, socket, || {});
     let counts = |seq: i64| {
@@ -230,8 +225,8 @@ fn a_big_busy_topic_queues_its_events_together_at_the_flush() {
     assert_eq!(metrics.events_delivered.get(), 3 * inboxes.len() as u64);
 }
 
-/// A socket with its own queue (left open), for the session map.
-fn session_socket(id: u64) -> (SocketHandle, queue::Receiver<Outbound>) {
+/// A socket with a small queue of its own (left open), and that queue.
+fn socket(id: u64) -> (SocketHandle, queue::Receiver<Outbound>) {
     let (queue, inbox) = queue::channel(4);
     let socket = SocketHandle {
         id,
@@ -252,10 +247,10 @@ fn ending_a_session_closes_its_sockets_here_and_no_others() {
     const BOB: &str = "0000000000000000000000000000000000000000000000000000000000000000";
     const ENDED: u16 = dashwire_protocol::CLOSE_SESSION_ENDED;
     let registry = Registry::default();
-    let (ann_1, _a1) = session_socket(1);
-    let (ann_2, _a2) = session_socket(2);
-    let (ann_gone, _a3) = session_socket(3);
-    let (bob, _b) = session_socket(4);
+    let (ann_1, _a1) = socket(1);
+    let (ann_2, _a2) = socket(2);
+    let (ann_gone, _a3) = socket(3);
+    let (bob, _b) = socket(4);
     for socket in [&ann_1, &ann_2, &ann_gone] {
         registry.add_session_socket(TokenHash::of(ANN), true, socket.clone());
     }
