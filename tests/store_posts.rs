@@ -6,7 +6,7 @@
 mod common;
 
 use common::store::{Heard, each_store};
-use common::{BOTH, TestDb};
+use common::{BOTH, Kind, TestDb};
 use dashwire::accounts;
 use dashwire::blogs;
 use dashwire::follows;
@@ -419,6 +419,100 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
         );
     })
     .await;
+}
+
+/// PostgreSQL plans a prepared statement for its parameters' values until a plan for any values
+/// is estimated no dearer. The dashboard's reads wrote their limits as parameters, which it
+/// estimates at a tenth of the rows, so on a table of more than about 30,000 posts the plan for
+/// any values looked 19 times dearer and every read was planned again, 1.1 ms a page (RESULTS
+/// §25). With the limits in the text, a connection's reads from the sixth on use one plan.
+#[tokio::test]
+async fn the_dashboard_reads_are_not_planned_again_on_each_page_on_postgresql() {
+    let db = TestDb::new(Kind::Postgres).await;
+    // One connection, so every read below is on the connection whose statements are looked at.
+    let store = Store::connect(&db.url, 1).await.unwrap();
+    let DbPool::Postgres(pool) = store.pool().clone() else {
+        unreachable!("a PostgreSQL store")
+    };
+    let reader =
+        accounts::store::create_user_with_blog(&store, "r@example.com", "hash", "reader", "R")
+            .await
+            .unwrap();
+    let own = blogs::store::blogs_of_user(&store, reader).await.unwrap()[0].id;
+    let other =
+        accounts::store::create_user_with_blog(&store, "o@example.com", "hash", "other", "O")
+            .await
+            .unwrap();
+    let other = blogs::store::blogs_of_user(&store, other).await.unwrap()[0].id;
+    follows::store::follow(&store, reader, own, other)
+        .await
+        .unwrap();
+    for blog in [own, other] {
+        posts::store::create_post(&store, &text_post(blog, PostState::Published, None))
+            .await
+            .unwrap();
+    }
+    // 40,000 posts of a blog nobody reads, copied from one made the usual way, each a second
+    // older than the last, and the statistics the planner estimates from.
+    let unread =
+        accounts::store::create_user_with_blog(&store, "u@example.com", "hash", "unread", "U")
+            .await
+            .unwrap();
+    let unread = blogs::store::blogs_of_user(&store, unread).await.unwrap()[0].id;
+    let model = posts::store::create_post(&store, &text_post(unread, PostState::Published, None))
+        .await
+        .unwrap();
+    let copy = sqlx::AssertSqlSafe(
+        "DO $$ DECLARE columns text; BEGIN \
+         SELECT string_agg(quote_ident(column_name), ', ') INTO columns FROM information_schema.columns \
+         WHERE table_name = 'posts' AND table_schema = current_schema() AND column_name <> 'id' \
+         AND is_generated = 'NEVER'; \
+         EXECUTE format('CREATE TEMP TABLE copies AS SELECT %s FROM posts, generate_series(1, 40000) g \
+         WHERE id = %s', columns, $MODEL$); \
+         UPDATE copies SET published_at = published_at - 40000 + floor(random() * 40000); \
+         EXECUTE format('INSERT INTO posts (%s) SELECT %s FROM copies', columns, columns); \
+         END $$"
+            .replace("$MODEL$", &model.to_string()),
+    );
+    sqlx::query(copy).execute(&pool).await.unwrap();
+    sqlx::query("ANALYZE").execute(&pool).await.unwrap();
+
+    for _ in 0..8 {
+        let page = posts::store::page(
+            &store,
+            Page::Dashboard { user_id: reader },
+            Cursor::Start,
+            10,
+            Some(reader),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            page.len(),
+            2,
+            "the two read posts, whichever read found them"
+        );
+    }
+    // The window read, then each read blog's own posts (the window holds too few read ones).
+    for (read, marker) in [
+        ("the window", "%UNION ALL SELECT o.id FROM blogs o%"),
+        ("each read blog's posts", "%CROSS JOIN LATERAL%"),
+    ] {
+        let (generic, custom): (i64, i64) = sqlx::query_as(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE $1",
+        )
+        .bind(marker)
+        .fetch_one(&pool)
+        .await
+        .unwrap_or_else(|e| panic!("{read}: its prepared statement: {e}"));
+        assert_eq!(
+            (generic, custom),
+            (3, 5),
+            "{read}: planned for its values five times, then run on the plan for any values"
+        );
+    }
+    store.close().await;
+    db.cleanup().await;
 }
 
 #[tokio::test]
