@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# A/B: two server builds measured in one sitting, interleaved (A, B, A, B, ...), on the same
-# scenarios, so that the machine's drift over a day cannot pass for a change. Each build gets
+# A/B: two server builds measured in one sitting, interleaved (A, B, then B, A, ...), on the
+# same scenarios, so that the machine's drift over a day cannot pass for a change. The order
+# swaps each round: the side that ran second was the slower one whichever build it was (chat
+# on PostgreSQL, 3 rounds each way: 3-10% more CPU a message; loadtest/RESULTS.md §25). Each build gets
 # its own SQLite database seeded the same way (a build cannot open a database migrated by a
 # later one). The generator is the same binary for both.
 #
@@ -118,7 +120,9 @@ seed "$A" "$OUT/a" a
 seed "$B" "$OUT/b" b
 fi
 for round in $(seq 1 "$ROUNDS"); do
-  for side in a b; do
+  sides="a b"
+  if [ $((round % 2)) -eq 0 ]; then sides="b a"; fi
+  for side in $sides; do
     if [ "$side" = a ]; then bin=$A; else bin=$B; fi
     for scenario in $SOCKET_SCENARIOS; do
       case $scenario in

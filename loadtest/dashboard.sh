@@ -91,7 +91,10 @@ run() {
 
 for db in $DATABASES; do seed "$db"; done
 for round in $(seq 1 "$ROUNDS"); do
+  # The builds' order swaps each round, as in ab.sh: the one that runs second is slower.
+  builds=$BUILDS
+  if [ $((round % 2)) -eq 0 ]; then builds=$(echo "$BUILDS" | tr ' ' '\n' | tac | tr '\n' ' '); fi
   for db in $DATABASES; do
-    for build in $BUILDS; do run "${build%%=*}" "${build#*=}" "$db" "$round"; done
+    for build in $builds; do run "${build%%=*}" "${build#*=}" "$db" "$round"; done
   done
 done

@@ -134,20 +134,6 @@ async fn newest_first(
     limit: i64,
     viewer: Option<i64>,
 ) -> sqlx::Result<Vec<PostRow>> {
-    const BLOG_OLDER: &str = post_select!(
-        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
-        "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
-        "AND ($8 IS NULL OR p.id <> $8) "
-        "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4)) "
-        "ORDER BY p.published_at DESC, p.id DESC LIMIT $5"
-    );
-    const BLOG_NEWER: &str = post_select!(
-        "WHERE p.blog_id = $2 AND (p.state = 'published' OR ($6 AND p.state = 'private')) "
-        "AND ($7 IS NULL OR EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $7)) "
-        "AND ($8 IS NULL OR p.id <> $8) "
-        "AND (p.published_at > $3 OR (p.published_at = $3 AND p.id > $4)) "
-        "ORDER BY p.published_at ASC, p.id ASC LIMIT $5"
-    );
     let (at, id) = reference.unwrap_or((i64::MAX, i64::MAX));
     let newer = matches!(cursor, Cursor::Before(_));
     let mut rows: Vec<PostRow> = match page {
@@ -170,10 +156,16 @@ async fn newest_first(
                 _ => None,
             };
             let rest = limit - i64::from(head.is_some());
-            let sql = if newer { BLOG_NEWER } else { BLOG_OLDER };
-            let rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
-                .bind(viewer).bind(key).bind(at).bind(id).bind(rest).bind(*with_private).bind(tag.as_deref()).bind(*pinned)
-                .fetch_all(pool).await)?;
+            let sql = blog_page(newer, *with_private, tag.is_some(), rest);
+            let rows: Vec<PostRow> = with_pool!(store, pool => {
+                let query = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+                    .bind(viewer).bind(key).bind(at).bind(id).bind(pinned.unwrap_or(0));
+                match tag {
+                    Some(tag) => query.bind(tag.as_str()),
+                    None => query,
+                }
+                .fetch_all(pool).await
+            })?;
             head.into_iter().chain(rows).collect()
         }
         Page::States { .. } | Page::Queue { .. } | Page::Likes { .. } => {
@@ -184,6 +176,39 @@ async fn newest_first(
         rows.reverse();
     }
     Ok(rows)
+}
+
+/// The text of a blog page's read: `newer` (nearest first) or older posts past `($3, $4)`,
+/// published (or `with_private`, private too), with the tag `$6` when `tagged`, but for the
+/// post `$5` (the pinned one, which heads the page; 0 for none), at most `limit`. What the
+/// server decides (the states, whether a tag filters, the limit) is written into the text and
+/// only what the reader asks for is bound, as in [`dashboard`]: bound, an optional filter
+/// (`$7 IS NULL OR …`, `$6 AND state = 'private'`) left PostgreSQL no plan for any values
+/// that could use `posts_blog_published`, so every page was planned again (RESULTS §25).
+fn blog_page(newer: bool, with_private: bool, tagged: bool, limit: i64) -> String {
+    let states = if with_private {
+        "p.state IN ('published', 'private')"
+    } else {
+        "p.state = 'published'"
+    };
+    let tag = if tagged {
+        "AND EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag_key = $6) "
+    } else {
+        ""
+    };
+    let (past, order) = if newer { (">", "ASC") } else { ("<", "DESC") };
+    format!(
+        post_select!(
+            "WHERE p.blog_id = $2 AND {states} {tag}AND p.id <> $5 "
+            "AND (p.published_at, p.id) {past} ($3, $4) "
+            "ORDER BY p.published_at {order}, p.id {order} LIMIT {limit}"
+        ),
+        states = states,
+        tag = tag,
+        past = past,
+        order = order,
+        limit = limit,
+    )
 }
 
 /// A page of the dashboard: the posts of the blogs `user_id` reads (those it follows and
@@ -327,25 +352,42 @@ async fn dashboard_by_blog(
 async fn in_states(
     store: &Store,
     blog_id: i64,
-    states: &[&str],
+    states: &'static [&'static str],
     cursor: Cursor,
     limit: i64,
     viewer: Option<i64>,
 ) -> sqlx::Result<Vec<PostRow>> {
-    const AFTER: &str = post_select!(
-        "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id > $6 ORDER BY p.id ASC LIMIT $7"
-    );
-    const BEFORE: &str = post_select!(
-        "WHERE p.blog_id = $2 AND p.state IN ($3, $4, $5) AND p.id < $6 ORDER BY p.id DESC LIMIT $7"
-    );
-    let state = |i: usize| states.get(i).or(states.first()).copied().unwrap_or("");
-    let (sql, from) = match cursor {
-        Cursor::Start => (AFTER, 0),
-        Cursor::After(id) => (AFTER, id),
-        Cursor::Before(id) => (BEFORE, id),
+    // The states are the server's own names (`Page::States`), written into the text with the
+    // limit, as in `blog_page`: bound, they left PostgreSQL's plan for any values unable to
+    // tell a blog's three drafts from its thousand posts, and every page was planned again.
+    let states = states
+        .iter()
+        .map(|state| {
+            assert!(
+                !state.is_empty() && state.bytes().all(|b| b.is_ascii_lowercase()),
+                "a post state's name: {state:?}"
+            );
+            format!("'{state}'")
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (past, order, from) = match cursor {
+        Cursor::Start => (">", "ASC", 0),
+        Cursor::After(id) => (">", "ASC", id),
+        Cursor::Before(id) => ("<", "DESC", id),
     };
-    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sql)
-        .bind(viewer).bind(blog_id).bind(state(0)).bind(state(1)).bind(state(2)).bind(from).bind(limit)
+    let sql = format!(
+        post_select!(
+            "WHERE p.blog_id = $2 AND p.state IN ({states}) AND p.id {past} $3 "
+            "ORDER BY p.id {order} LIMIT {limit}"
+        ),
+        states = states,
+        past = past,
+        order = order,
+        limit = limit,
+    );
+    let mut rows: Vec<PostRow> = with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(viewer).bind(blog_id).bind(from)
         .fetch_all(pool).await)?;
     if matches!(cursor, Cursor::Before(_)) {
         rows.reverse();
