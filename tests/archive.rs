@@ -87,6 +87,20 @@ async fn the_archive_groups_by_month_filters_and_pages() {
             "{kind:?}: by tag"
         );
         assert_eq!(
+            archive(&ben, &format!("{path}?post_type=quote&tag=WISE"))
+                .await
+                .0,
+            vec![feb(vec![feb_quote])],
+            "{kind:?}: by type and tag"
+        );
+        assert_eq!(
+            archive(&ben, &format!("{path}?post_type=text&tag=WISE"))
+                .await
+                .0,
+            vec![],
+            "{kind:?}: by a type no post of the tag has"
+        );
+        assert_eq!(
             archive(&ben, &format!("{path}?month=2025-01")).await.0,
             vec![january],
             "{kind:?}: from a month"

@@ -424,9 +424,9 @@ async fn the_dashboard_is_every_read_blogs_published_posts_newest_first() {
 /// PostgreSQL plans a prepared statement for its parameters' values until a plan for any values
 /// is estimated no dearer. The dashboard's reads bound their limits, which it estimates at a
 /// tenth of the rows, so on a table of more than about 30,000 posts the plan for any values
-/// looked 19 times dearer; a blog's page and its drafts bound optional filters and states,
-/// which a plan for any values cannot fold away. Each was planned again on every read, 0.6–1.1
-/// ms a page (RESULTS §25). With what the server decides written into the text, a connection's
+/// looked 19 times dearer; a blog's page, its drafts, its archive and the blogs to explore bound
+/// optional filters and states, which a plan for any values cannot fold away. Each was planned
+/// again on every read, 0.4–1.1 ms a page (RESULTS §25). With what the server decides written into the text, a connection's
 /// reads from the sixth on use one plan.
 #[tokio::test]
 async fn pages_of_posts_are_not_planned_again_on_each_read_on_postgresql() {
@@ -519,7 +519,41 @@ async fn pages_of_posts_are_not_planned_again_on_each_read_on_postgresql() {
             assert_eq!(rows.len(), expected, "{page:?}: its posts");
         }
     }
+    let archive = dashwire::archive::store::ArchiveFilter {
+        post_type: None,
+        tag_key: Some("a".into()),
+        with_private: false,
+    };
+    for _ in 0..8 {
+        let tiles = dashwire::archive::store::posts_before(
+            &store,
+            unread,
+            &archive,
+            i64::MAX,
+            i64::MAX,
+            51,
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            tiles.len(),
+            1,
+            "the archive of a tag: the one post with tags"
+        );
+        let explored = blogs::store::explore_blogs(&store, Some(reader), 20)
+            .await
+            .unwrap();
+        assert_eq!(explored.len(), 2, "the blogs that are not the reader's");
+    }
     for (read, marker) in [
+        (
+            "a blog's archive of a tag",
+            "%is_reblog FROM posts p%t.tag_key = $4%",
+        ),
+        (
+            "the blogs to explore",
+            "%b.user_id <> $1 AND b.is_private_group_channel%",
+        ),
         // The dashboard: the window, then each read blog's own posts (the window holds too
         // few read ones).
         (

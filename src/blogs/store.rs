@@ -154,12 +154,25 @@ pub async fn explore_blogs(
     viewer: Option<i64>,
     limit: i64,
 ) -> sqlx::Result<Vec<BlogRow>> {
-    const SQL: &str = blog_select!(
-        "WHERE ($1 IS NULL OR b.user_id <> $1) AND b.is_private_group_channel = FALSE "
-        "AND b.is_spam = FALSE AND b.is_suspended = FALSE "
-        "ORDER BY b.id DESC LIMIT $2"
+    // Whether there is a viewer, and the limit, are written into the text rather than bound
+    // (`$1 IS NULL OR …`): bound, PostgreSQL planned every read again (docs/architecture.md,
+    // Invariants). The select binds the viewer as `$1` either way.
+    let not_theirs = if viewer.is_some() {
+        "b.user_id <> $1 AND "
+    } else {
+        ""
+    };
+    let sql = format!(
+        blog_select!(
+            "WHERE {not_theirs}b.is_private_group_channel = FALSE "
+            "AND b.is_spam = FALSE AND b.is_suspended = FALSE "
+            "ORDER BY b.id DESC LIMIT {limit}"
+        ),
+        not_theirs = not_theirs,
+        limit = limit,
     );
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(viewer).bind(limit).fetch_all(pool).await)
+    with_pool!(store, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(viewer).fetch_all(pool).await)
 }
 
 /// Whether any blog has this name.
