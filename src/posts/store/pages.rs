@@ -360,6 +360,7 @@ async fn in_states(
     // The states are the server's own names (`Page::States`), written into the text with the
     // limit, as in `blog_page`: bound, they left PostgreSQL's plan for any values unable to
     // tell a blog's three drafts from its thousand posts, and every page was planned again.
+    assert!(!states.is_empty(), "a page of posts in no state");
     let states = states
         .iter()
         .map(|state| {
