@@ -544,6 +544,10 @@ async fn pages_of_posts_are_not_planned_again_on_each_read_on_postgresql() {
             .await
             .unwrap();
         assert_eq!(explored.len(), 2, "the blogs that are not the reader's");
+        let counts = dashwire::unread::unread_counts(&store, reader)
+            .await
+            .unwrap();
+        assert_eq!(counts.blogs.len(), 1, "the reader's one blog's counts");
     }
     for (read, marker) in [
         (

@@ -56,6 +56,15 @@ const COUNTS_AND_SEQ_POSTGRES: &str = concat!(
     counts_and_seq_of_users!(),
     "= ANY($1) ORDER BY b.user_id, b.position, b.id"
 );
+/// [`COUNTS_AND_SEQ_POSTGRES`] for one user (`GET /svc/user/info`, a lone resume), binding the
+/// id rather than an array of one: PostgreSQL's plan for any array assumes ten users and so
+/// looked ten times dearer than the plan for the one it was given, and it planned every such
+/// read again (0.36 ms each, loadtest/RESULTS.md §25). Many users' reads (a batch of resumes)
+/// go to one plan as they are.
+const COUNTS_AND_SEQ_OF_ONE_POSTGRES: &str = concat!(
+    counts_and_seq_of_users!(),
+    "= $1 ORDER BY b.user_id, b.position, b.id"
+);
 
 /// The count on SQLite (sqlx and the writer thread run this text), in user, then blog, order:
 /// the user ids follow, then [`UNREAD_COUNTS_TAIL`].
@@ -113,12 +122,20 @@ async fn counts_and_seqs(store: &Store, users: &[i64]) -> sqlx::Result<Vec<Count
                 .fetch_all(read)
                 .await
         }
-        DbPool::Postgres(pool) => {
-            sqlx::query_as(COUNTS_AND_SEQ_POSTGRES)
-                .bind(users)
-                .fetch_all(pool)
-                .await
-        }
+        DbPool::Postgres(pool) => match users {
+            [user] => {
+                sqlx::query_as(COUNTS_AND_SEQ_OF_ONE_POSTGRES)
+                    .bind(user)
+                    .fetch_all(pool)
+                    .await
+            }
+            _ => {
+                sqlx::query_as(COUNTS_AND_SEQ_POSTGRES)
+                    .bind(users)
+                    .fetch_all(pool)
+                    .await
+            }
+        },
     }
 }
 
