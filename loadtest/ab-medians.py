@@ -4,8 +4,8 @@
     loadtest/ab-medians.py /tmp/tmp.XXXX
 
 rate (messages/s achieved), p50/p99 (delivery latency, ms), cpu (the server's CPU seconds over
-the run), svc (PostgreSQL's and Redis's, DB=postgres only), cpu/msg and svc/msg (ms of CPU per
-message sent), dps (deliveries per second of a fan-out), KiB/socket (RSS at the margin of the
+the run), svc (PostgreSQL's and Redis's, DB=postgres only; pg and redis apart), cpu/msg, svc/msg,
+pg/msg and redis/msg (ms of CPU per message sent), dps (deliveries per second of a fan-out), KiB/socket (RSS at the margin of the
 `memory` scenario) and heap B/socket (the heap-profiling build's exact bytes).
 """
 import re, sys, glob, statistics as st, os
@@ -26,6 +26,8 @@ for f in sorted(glob.glob(os.path.join(out, '*-*-*.txt'))):
     if m: d['cpu'] = float(m.group(1))
     m = re.search(r'PostgreSQL \+ Redis CPU: ([\d.]+)s', t)
     if m: d['svc'] = float(m.group(1))
+    m = re.search(r'\(PostgreSQL ([\d.]+)s, Redis ([\d.]+)s\)', t)
+    if m: d['pg'] = float(m.group(1)); d['redis'] = float(m.group(2))
     m = re.search(r'server RSS: .*?([\d.]+) KiB per socket', t)
     if m: d['KiB/socket'] = float(m.group(1))
     m = re.search(r'server heap: .*?([\d.]+) bytes per socket', t)
@@ -35,6 +37,8 @@ for f in sorted(glob.glob(os.path.join(out, '*-*-*.txt'))):
     if msgs:
         if 'cpu' in d: d['cpu/msg ms'] = round(d['cpu'] / msgs * 1000, 3)
         if 'svc' in d: d['svc/msg ms'] = round(d['svc'] / msgs * 1000, 3)
+        if 'pg' in d: d['pg/msg ms'] = round(d['pg'] / msgs * 1000, 3)
+        if 'redis' in d: d['redis/msg ms'] = round(d['redis'] / msgs * 1000, 3)
     rows.setdefault((scen, side), []).append(d)
 for (scen, side), runs in sorted(rows.items()):
     keys = sorted({k for r in runs for k in r})

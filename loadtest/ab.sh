@@ -68,10 +68,13 @@ seed() {
 # CPU seconds PostgreSQL's processes and Redis have used so far (a backend that exited counts
 # through the postmaster's children's times), so that a run on PostgreSQL + Redis reports what
 # they spent beside the server's own CPU.
+# Printed as "<postgres> <redis>": the issue asks for the two apart, and their sum is the line
+# older results folders carry.
 services_cpu() {
   # (cat fails on a process that ended while it read: not a reason to stop)
   { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v tick="$(getconf CLK_TCK)" \
-    '$2 == "(postgres)" || $2 == "(redis-server)" { s += $14 + $15 + $16 + $17 } END { printf "%.2f", s / tick }'
+    '$2 == "(postgres)" { p += $14 + $15 + $16 + $17 } $2 == "(redis-server)" { r += $14 + $15 + $16 + $17 }
+     END { printf "%.2f %.2f", p / tick, r / tick }'
 }
 
 # Runs one scenario against one build: starts it, runs the generator, stops it.
@@ -107,7 +110,12 @@ run() {
   "$GEN" "$@" --seed "$dir/seed.json" --url http://127.0.0.1:18090 --sources 127.0.0.1,127.0.0.2 \
     --server-pid "$pid" > "$log" 2>&1 || echo "  (generator failed, see $log)"
   if [ "$DB" = postgres ]; then
-    echo "PostgreSQL + Redis CPU: $(awk -v a="$services_before" -v b="$(services_cpu)" 'BEGIN { printf "%.2f", b - a }')s over the run" >> "$log"
+    local services_after
+    services_after=$(services_cpu)
+    awk -v a="$services_before" -v b="$services_after" 'BEGIN {
+      split(a, x, " "); split(b, y, " "); pg = y[1] - x[1]; redis = y[2] - x[2]
+      printf "PostgreSQL + Redis CPU: %.2fs over the run (PostgreSQL %.2fs, Redis %.2fs)\n", pg + redis, pg, redis
+    }' >> "$log"
   fi
   if [ -n "$warm_pid" ]; then kill "$warm_pid" 2>/dev/null || true; wait "$warm_pid" 2>/dev/null || true; fi
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
