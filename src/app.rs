@@ -61,6 +61,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
     Router::new()
         .merge(crate::accounts::router())
         .merge(crate::blogs::router())
+        .merge(crate::blocks::router())
         .merge(crate::follows::router())
         .merge(crate::activity::router())
         .merge(crate::messaging::router(&state, services.sends.clone()))
@@ -81,6 +82,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::likes::router())
         .merge(crate::moderation::router())
         .merge(crate::realtime::router())
+        .merge(crate::metrics::router())
         .route("/healthz", get(healthz))
         .fallback(crate::web::static_or_index)
         .layer(from_fn_with_state(state.store.clone(), load_session))
@@ -91,8 +93,8 @@ pub fn router(state: AppState, services: &Services) -> Router {
         // Outermost, so a request's time includes loading its session; per route (as every
         // `Router::layer` is), so it sees the matched route.
         .layer(from_fn_with_state(
-            state.realtime.clone(),
-            crate::realtime::time_requests,
+            state.http_metrics.clone(),
+            crate::metrics::time_requests,
         ))
         .with_state(state)
 }

@@ -208,6 +208,7 @@ async fn run_serve(mut config: Config) -> anyhow::Result<()> {
         store: store.clone(),
         fetcher: Fetcher::new(config.allow_private_fetch),
         request_limiter: Default::default(),
+        http_metrics: Default::default(),
         config: Arc::new(config),
         login_limiter,
         realtime,

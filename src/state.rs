@@ -6,6 +6,7 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 
 use crate::config::Config;
+use crate::metrics::HttpMetrics;
 use crate::outbound::Fetcher;
 use crate::rate_limit::{LoginLimiter, RequestLimiter};
 use crate::realtime::Realtime;
@@ -26,4 +27,6 @@ pub struct AppState {
     pub fetcher: Fetcher,
     /// Budgets of cheap calls per client (the behaviour logs).
     pub request_limiter: RequestLimiter,
+    /// Every route's latency, for `/metrics`.
+    pub http_metrics: HttpMetrics,
 }

@@ -76,6 +76,7 @@ fn generated() -> Exports {
     exports.add::<crate::error::Envelope<()>>();
     crate::accounts::typescript(&mut exports);
     crate::blogs::typescript(&mut exports);
+    crate::blocks::typescript(&mut exports);
     crate::follows::typescript(&mut exports);
     crate::activity::typescript(&mut exports);
     crate::messaging::typescript(&mut exports);
@@ -199,7 +200,7 @@ fn limits() -> String {
         (
             "Posts a page of posts answers at most (a shorter page is the last).",
             "POST_PAGE_SIZE",
-            crate::posts::http::PAGE_SIZE as usize,
+            crate::posts::view::PAGE_SIZE as usize,
         ),
         (
             "Results a page of a search answers at most (`/svc/search/...`).",

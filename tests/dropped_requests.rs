@@ -76,6 +76,7 @@ impl App {
             media: MediaStore::local(media.path()).unwrap(),
             fetcher: Fetcher::new(false),
             request_limiter: Default::default(),
+            http_metrics: Default::default(),
         };
         let services = Services::start(&state).await;
         let router = router(state.clone(), &services)

@@ -1,6 +1,7 @@
 //! The shape of the code, checked: every route the router serves is documented in
 //! docs/api.md, features import each other without cycles, the files of a folder too, the
-//! core (store and realtime) imports no feature, and no feature publishes by hand. They read the source, since that is where routes and imports are declared.
+//! core (store and realtime) imports no feature, no feature publishes by hand, and every
+//! write outside the store is one of its transactions. They read the source, since that is where routes and imports are declared.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -289,6 +290,47 @@ fn no_handler_publishes_by_hand() {
             }
         }
     }
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn every_write_outside_the_store_is_a_store_transaction() {
+    // A change is written one way on either database: through `Store::begin`'s `Tx`, whose
+    // commit publishes what it recorded and whose `BEGIN` survives a dead connection
+    // (store/health.rs). Opening a transaction on a pool or a connection, or writing on
+    // SQLite's write pool without one, bypasses both.
+    let mut found = Vec::new();
+    for (path, text) in sources() {
+        let relative = path.strip_prefix(root().join("src")).unwrap();
+        if module_of(&path) == "store" {
+            continue;
+        }
+        for (at, _) in text.match_indices(".begin()") {
+            let receiver: String = text[..at]
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if receiver != "store" {
+                found.push(format!(
+                    "{} opens a transaction on `{receiver}`",
+                    relative.display()
+                ));
+            }
+        }
+        for pattern in ["write:", "write,", "write }", "gate"] {
+            for (at, _) in text.match_indices("DbPool::Sqlite {") {
+                let fields = &text[at..text[at..].find('}').map_or(text.len(), |end| at + end + 1)];
+                if fields.contains(pattern) {
+                    found.push(format!("{} takes SQLite's write pool", relative.display()));
+                }
+            }
+        }
+    }
+    found.dedup();
     assert!(found.is_empty(), "{found:?}");
 }
 

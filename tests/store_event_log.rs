@@ -41,9 +41,11 @@ async fn backlog(store: &Store, channel: &str, count: i64, age: i64, first_feed:
 }
 
 async fn run(store: &Store, sql: &str) {
-    dashwire::with_writer!(store, pool => sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
-        .execute(pool).await.map(|_| ()))
+    let mut tx = store.begin().await.unwrap();
+    dashwire::with_tx!(tx, conn => sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
+        .execute(conn).await.map(|r| r.rows_affected()))
     .unwrap();
+    tx.commit().await.unwrap();
 }
 
 /// What a statement that counts answers.

@@ -330,7 +330,7 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
             .unwrap()
             .unwrap()
             .user_id;
-        blogs::blocks::block(&store, dan, ann, ann_user)
+        dashwire::blocks::store::block(&store, dan, ann, ann_user)
             .await
             .unwrap();
 

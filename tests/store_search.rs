@@ -14,7 +14,7 @@ use dashwire::search::backfill::backfill;
 use dashwire::search::store::{Filters, Order, Window, blog_search};
 use dashwire::search::terms::Terms;
 use dashwire::store::Store;
-use dashwire::with_writer;
+use dashwire::with_tx;
 
 fn text(title: &str, body: &str, tags: &[&str]) -> PostWrite {
     let content = PostContent::Text {
@@ -121,10 +121,12 @@ async fn the_index_follows_saves_edits_deletes_and_the_backfill() {
         let older = posts::store::create_post(&store, &post("Old", "<p>lanterns</p>", &["attic"]))
             .await
             .unwrap();
-        with_writer!(store, pool => sqlx::query(
+        let mut tx = store.begin().await.unwrap();
+        with_tx!(tx, conn => sqlx::query(
             "UPDATE posts SET search_text = NULL, search_tags = NULL WHERE id IN ($1, $2)")
-            .bind(a).bind(older).execute(pool).await.map(|r| r.rows_affected()))
+            .bind(a).bind(older).execute(conn).await.map(|r| r.rows_affected()))
         .unwrap();
+        tx.commit().await.unwrap();
         assert!(found(&store, blog, "lanterns").await.is_empty(), "{kind:?}");
         assert_eq!(backfill(&store).await.unwrap(), 2, "{kind:?}");
         assert_eq!(

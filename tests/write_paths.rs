@@ -331,7 +331,7 @@ async fn run(path: WritePath) -> Vec<String> {
     w.note("bob unlikes it", answer.map_err(refusal));
 
     // A block: it ends dan's follow, and refuses dan what it refuses.
-    let answer = blogs::blocks::block(&store, ann.id, dan.id, dan.user_id).await;
+    let answer = dashwire::blocks::store::block(&store, ann.id, dan.id, dan.user_id).await;
     w.note("ann blocks dan", answer.unwrap());
     let answer = follows::rules::follow(&store, dan.user_id, &ann).await;
     w.note("dan follows ann", answer.map_err(refusal));

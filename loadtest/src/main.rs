@@ -21,6 +21,9 @@
 //! `seed` writes the users, sessions and conversations those modes use straight into the
 //! server's database, and describes them in the JSON file the modes and the k6 scripts read.
 
+#[macro_use]
+mod write;
+
 mod chaos;
 mod cli;
 mod dashboard;

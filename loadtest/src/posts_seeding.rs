@@ -16,7 +16,6 @@ use dashwire::posts::model::PostContent;
 use dashwire::posts::search_text::{search_tags, search_text};
 use dashwire::posts::tags::tag_key;
 use dashwire::store::{Backend, Store, now_secs};
-use dashwire::with_writer;
 
 /// Posts per multi-row insert: 11 columns (11,000 bound values), their tags (at most 3,000
 /// rows × 4) and notes, under SQLite's 32,766 bound values a statement.
@@ -201,7 +200,7 @@ pub async fn seed_posts(store: &Store, plan: &PostsPlan) -> anyhow::Result<(usiz
     if store.backend() == Backend::Sqlite {
         // The inserts land all over the posts' indexes (dates in no order): a page cache of
         // 512 MiB on the one write connection keeps them in memory while seeding.
-        with_writer!(store, pool => sqlx::query("PRAGMA cache_size = -524288").execute(pool).await.map(drop))?;
+        write_in_tx!(store, pool => sqlx::query("PRAGMA cache_size = -524288").execute(pool).await.map(drop))?;
     }
     let now = now_secs();
     let (chunks, mut incoming) = tokio::sync::mpsc::channel::<Vec<Row>>(4);
@@ -235,7 +234,7 @@ pub async fn seed_posts(store: &Store, plan: &PostsPlan) -> anyhow::Result<(usiz
         .map(|(id, _)| *id)
         .collect();
     for chunk in followed.chunks(CHUNK) {
-        with_writer!(store, pool => {
+        write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new("INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) ");
             q.push_values(chunk, |mut row, blog| {
                 row.push_bind(reader).push_bind(*blog).push_bind(blogs[0].0).push_bind(now);
@@ -250,8 +249,7 @@ pub async fn seed_posts(store: &Store, plan: &PostsPlan) -> anyhow::Result<(usiz
 
 /// One chunk of posts, their tags and their notes, in one transaction.
 async fn write_chunk(store: &Store, rows: &[Row]) -> anyhow::Result<()> {
-    with_writer!(store, pool => async {
-        let mut tx = pool.begin().await?;
+    write_in_tx!(store, conn => async {
         let mut q = sqlx::QueryBuilder::new(
             "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, content, source, reblog_key, search_text, search_tags) ",
         );
@@ -269,7 +267,7 @@ async fn write_chunk(store: &Store, rows: &[Row]) -> anyhow::Result<()> {
                 .push_bind(post.search_tags.as_str());
         });
         q.push(" RETURNING id");
-        let mut ids: Vec<i64> = q.build_query_scalar().fetch_all(&mut *tx).await?;
+        let mut ids: Vec<i64> = q.build_query_scalar().fetch_all(&mut *conn).await?;
         // Ids are given in the order of the rows; RETURNING's own order is not promised.
         ids.sort_unstable();
         let tags: Vec<(i64, i64, &str)> = ids
@@ -284,7 +282,7 @@ async fn write_chunk(store: &Store, rows: &[Row]) -> anyhow::Result<()> {
             q.push_values(&tags, |mut row, (id, position, tag)| {
                 row.push_bind(*id).push_bind(*position).push_bind(*tag).push_bind(tag_key(tag));
             });
-            q.build().execute(&mut *tx).await?;
+            q.build().execute(&mut *conn).await?;
         }
         let notes: Vec<(i64, i64)> = ids
             .iter()
@@ -296,9 +294,8 @@ async fn write_chunk(store: &Store, rows: &[Row]) -> anyhow::Result<()> {
             q.push_values(&notes, |mut row, (id, n)| {
                 row.push_bind(*id).push_bind(*n);
             });
-            q.build().execute(&mut *tx).await?;
+            q.build().execute(&mut *conn).await?;
         }
-        tx.commit().await?;
         Ok::<(), sqlx::Error>(())
     }
     .await)?;

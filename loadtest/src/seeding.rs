@@ -15,7 +15,7 @@ use dashwire::auth::password;
 use dashwire::auth::store::hash_token;
 use dashwire::messaging::store::participants_key;
 use dashwire::store::{Backend, Store, now_secs};
-use dashwire::{with_pool, with_writer};
+use dashwire::with_pool;
 
 /// The password of every load user.
 pub const LOAD_PASSWORD: &str = "dashwire-load";
@@ -145,7 +145,7 @@ async fn insert_users(
 ) -> sqlx::Result<Vec<i64>> {
     let mut ids = Vec::with_capacity(users.len());
     for chunk in users.chunks(CHUNK) {
-        let mut chunk_ids: Vec<(i64,)> = with_writer!(store, pool => {
+        let mut chunk_ids: Vec<(i64,)> = write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new("INSERT INTO users (email, password_hash, created_at) ");
             q.push_values(chunk, |mut row, user| {
                 row.push_bind(&user.email).push_bind(hash).push_bind(now);
@@ -168,7 +168,7 @@ async fn insert_blogs(
     let mut ids = Vec::with_capacity(users.len());
     let rows: Vec<(&SeededUser, i64)> = users.iter().zip(user_ids.iter().copied()).collect();
     for chunk in rows.chunks(CHUNK) {
-        let mut chunk_ids: Vec<(i64,)> = with_writer!(store, pool => {
+        let mut chunk_ids: Vec<(i64,)> = write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at) ",
             );
@@ -186,7 +186,7 @@ async fn insert_blogs(
          (SELECT b.id FROM blogs b WHERE b.user_id = users.id AND b.is_primary = TRUE) \
          WHERE id >= $1 AND id <= $2";
     let (first, last) = (user_ids[0], user_ids[user_ids.len() - 1]);
-    with_writer!(store, pool => sqlx::query(CURRENT).bind(first).bind(last).execute(pool).await.map(|_| ()))?;
+    write_in_tx!(store, pool => sqlx::query(CURRENT).bind(first).bind(last).execute(pool).await.map(|_| ()))?;
     Ok(ids)
 }
 
@@ -204,7 +204,7 @@ async fn insert_star_follows(
         .map(|(&user, &via)| (user, via))
         .collect();
     for chunk in rows.chunks(CHUNK) {
-        with_writer!(store, pool => {
+        write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) ",
             );
@@ -235,7 +235,7 @@ async fn insert_sessions(
             .map(|t| (hash_token(t), user_ids[0], users[0].form_key.clone())),
     );
     for chunk in rows.chunks(CHUNK) {
-        with_writer!(store, pool => {
+        write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO sessions (token_hash, user_id, form_key, created_at, last_seen_at) ",
             );
@@ -265,7 +265,7 @@ async fn insert_conversations(
             .iter()
             .map(|&(a, b)| participants_key(&[blog_ids[a], blog_ids[b]]))
             .collect();
-        let mut ids: Vec<(i64, String)> = with_writer!(store, pool => {
+        let mut ids: Vec<(i64, String)> = write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO conversations (participants_key, last_modified_ms, created_at) ",
             );
@@ -285,7 +285,7 @@ async fn insert_conversations(
             .zip(&ids)
             .flat_map(|(&(a, b), (id, _))| [(*id, blog_ids[a]), (*id, blog_ids[b])])
             .collect();
-        with_writer!(store, pool => {
+        write_in_tx!(store, pool => {
             let mut q = sqlx::QueryBuilder::new(
                 "INSERT INTO conversation_participants (conversation_id, blog_id, last_read_ms) ",
             );
@@ -314,13 +314,13 @@ async fn insert_conversations(
 /// statements were, a third of the writer thread's time in chat (loadtest/RESULTS.md §10),
 /// a cost no database that never ran ANALYZE pays.
 pub async fn analyze(store: &Store) -> anyhow::Result<()> {
-    with_writer!(store, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
+    write_in_tx!(store, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
     if store.backend() == Backend::Sqlite {
         const STAT4: &str = "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'";
         let has_stat4: i64 =
             with_pool!(store, pool => sqlx::query_scalar(STAT4).fetch_one(pool).await)?;
         if has_stat4 > 0 {
-            with_writer!(store, pool => sqlx::query("DELETE FROM sqlite_stat4").execute(pool).await.map(drop))?;
+            write_in_tx!(store, pool => sqlx::query("DELETE FROM sqlite_stat4").execute(pool).await.map(drop))?;
         }
     }
     Ok(())

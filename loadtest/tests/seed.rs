@@ -93,6 +93,7 @@ async fn start_server(
         media: MediaStore::local(media).unwrap(),
         fetcher: Fetcher::new(false),
         request_limiter: Default::default(),
+        http_metrics: Default::default(),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(serve(listener, state, async {

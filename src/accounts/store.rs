@@ -1,7 +1,8 @@
 //! Queries for accounts: creating one with its first blog, and the user's own settings.
 
+use crate::blogs;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx};
 
 /// Whether any user has this email.
 pub async fn email_taken(store: &Store, email: &str) -> sqlx::Result<bool> {
@@ -14,15 +15,17 @@ pub async fn email_taken(store: &Store, email: &str) -> sqlx::Result<bool> {
 /// Makes `blog_id` the blog the user acts as.
 pub async fn set_current_blog(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
-    with_writer!(store, pool => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(())
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// Marks the account tour guide as seen.
 pub async fn set_seen_atg(store: &Store, user_id: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE users SET seen_atg = TRUE WHERE id = $1";
-    with_writer!(store, pool => sqlx::query(SQL).bind(user_id).execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(())
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// Creates a user and their first (primary, current) blog in one transaction.
@@ -36,22 +39,13 @@ pub async fn create_user_with_blog(
 ) -> sqlx::Result<i64> {
     const USER: &str = "INSERT INTO users (email, password_hash, created_at) \
                         VALUES ($1, $2, $3) RETURNING id";
-    // Reach and Analytics are every blog's until an administrator takes them away.
-    const BLOG: &str = "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at, \
-                        radar_feature_premium, is_visible_premium_partner) \
-                        VALUES ($1, $2, $3, 0, TRUE, $4, TRUE, TRUE) RETURNING id";
     const CURRENT: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
-    let now = now_secs();
-    with_writer!(store, pool => {
-        let mut tx = pool.begin().await?;
-        let (user_id,): (i64,) = sqlx::query_as(USER)
-            .bind(email).bind(password_hash).bind(now)
-            .fetch_one(&mut *tx).await?;
-        let (blog_id,): (i64,) = sqlx::query_as(BLOG)
-            .bind(user_id).bind(blog_name).bind(blog_title).bind(now)
-            .fetch_one(&mut *tx).await?;
-        sqlx::query(CURRENT).bind(blog_id).bind(user_id).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok(user_id)
-    })
+    let mut tx = store.begin().await?;
+    let (user_id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(USER)
+        .bind(email).bind(password_hash).bind(now_secs())
+        .fetch_one(conn).await)?;
+    let blog_id = blogs::store::insert_blog(&mut tx, user_id, blog_name, blog_title, true).await?;
+    with_tx!(tx, conn => sqlx::query(CURRENT).bind(blog_id).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
+    Ok(user_id)
 }

@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
+use super::store;
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::blogs;
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
@@ -19,12 +20,12 @@ use crate::extract::{Form, flag};
 use crate::moderation::not_suspended;
 use crate::posts;
 use crate::posts::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
-use crate::posts::http::{ContextTumblelog, post_view};
 use crate::posts::model::{EditorType, PostContent, PostState};
 use crate::posts::reblog::own_post;
 use crate::posts::sanitize::{post_html, text_only};
 use crate::posts::store::PostWrite;
 use crate::posts::view::PostView;
+use crate::posts::view::{ContextTumblelog, post_view};
 use crate::state::AppState;
 
 /// The longest question, in characters (the spec names none; a question, not a post).
@@ -177,7 +178,7 @@ async fn answer(
         answer,
         caption: String::new(),
     };
-    posts::store::answer_ask(&app.store, row.id, &content).await?;
+    store::answer(&app.store, row.id, &content).await?;
     inbox_answer(&app, &user, row.id, &row.blog_name, "Answered.".into()).await
 }
 
@@ -254,7 +255,7 @@ async fn inbox_answer(
     blog: &str,
     message: String,
 ) -> ApiResult<InboxAnswer> {
-    let post = post_view(app, id, Some(user.user_id)).await?;
+    let post = post_view(&app.store, id, Some(user.user_id)).await?;
     let blog = blog_named(&app.store, Some(user.user_id), blog).await?;
     Ok(ok(InboxAnswer {
         post,
@@ -323,7 +324,7 @@ pub async fn update_asks(
     let row = blog_named(&app.store, Some(user_id), blog).await?;
     let asks = asks.unwrap_or(row.asks);
     let anonymous = anonymous.unwrap_or(row.anonymous_asks) && asks;
-    posts::store::set_asks(&app.store, row.id, asks, anonymous).await?;
+    store::set_asks(&app.store, row.id, asks, anonymous).await?;
     Ok((asks, anonymous))
 }
 

@@ -2,6 +2,7 @@
 //! `anonymous_asks`): asking, answering, approving and denying, and the blog's asks settings.
 
 mod http;
+pub(crate) mod store;
 
 pub use http::{ANSWER_EMPTY, ASKS_OFF, MAX_QUESTION_CHARS, NOT_IN_INBOX, router, update_asks};
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::store::{hash_token, random_hex};
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx};
 
 /// What every app token starts with, so that one pasted somewhere it should not be is
 /// recognisable (a secret scanner's rule, or a person).
@@ -85,8 +85,9 @@ pub async fn app_by_token(store: &Store, token: &str) -> sqlx::Result<Option<App
     };
     let now = now_secs();
     if last_used_at.is_none_or(|at| now - at >= TOUCH_EVERY_SECS) {
-        with_writer!(store, pool => sqlx::query(TOUCH).bind(id).bind(now)
-            .execute(pool).await.map(|r| r.rows_affected()))?;
+        let mut tx = store.begin().await?;
+        with_tx!(tx, conn => sqlx::query(TOUCH).bind(id).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
+        tx.commit().await?;
     }
     Ok(Some(AppClient { id, user_id, name }))
 }
@@ -124,9 +125,14 @@ pub async fn create_app(store: &Store, user_id: i64, name: &str) -> sqlx::Result
     }
     let token = format!("{TOKEN_PREFIX}{}", random_hex(32));
     let now = now_secs();
-    let inserted: sqlx::Result<(i64,)> = with_writer!(store, pool => sqlx::query_as(INSERT)
+    let mut tx = store.begin().await?;
+    let inserted: sqlx::Result<(i64,)> = with_tx!(tx, conn => sqlx::query_as(INSERT)
         .bind(user_id).bind(name).bind(hash_token(&token)).bind(now)
-        .fetch_one(pool).await);
+        .fetch_one(conn).await);
+    let inserted = match inserted {
+        Ok(row) => tx.commit().await.map(|()| row),
+        Err(err) => Err(err),
+    };
     match inserted {
         Ok((id,)) => Ok(Created::App(
             AppView {
@@ -146,8 +152,9 @@ pub async fn create_app(store: &Store, user_id: i64, name: &str) -> sqlx::Result
 /// Deletes the user's app `id`, and with it its token; false if it is not theirs.
 pub async fn revoke_app(store: &Store, user_id: i64, id: i64) -> sqlx::Result<bool> {
     const SQL: &str = "DELETE FROM apps WHERE id = $1 AND user_id = $2";
-    let removed = with_writer!(store, pool => sqlx::query(SQL).bind(id).bind(user_id)
-        .execute(pool).await.map(|r| r.rows_affected()))?;
+    let mut tx = store.begin().await?;
+    let removed = with_tx!(tx, conn => sqlx::query(SQL).bind(id).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(removed > 0)
 }
 

@@ -4,7 +4,7 @@ use sha2::{Digest, Sha256};
 
 use crate::store::session_cache::CachedSession;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_tx, with_writer};
+use crate::{with_pool, with_tx};
 
 /// A user row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -74,12 +74,14 @@ pub async fn create_session(store: &Store, user_id: Option<i64>) -> sqlx::Result
         form_key: random_hex(16),
         last_seen_at: now_secs(),
     };
-    with_writer!(store, pool => sqlx::query(SQL)
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL)
         .bind(&session.token_hash)
         .bind(session.user_id)
         .bind(&session.form_key)
         .bind(session.last_seen_at)
-        .execute(pool).await.map(|r| r.rows_affected()))?;
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(NewSession { token, session })
 }
 
@@ -114,10 +116,12 @@ pub async fn session_by_token(store: &Store, token: &str) -> sqlx::Result<Option
     }
     if idle > TOUCH_EVERY_SECS {
         const TOUCH: &str = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2";
-        with_writer!(store, pool => sqlx::query(TOUCH)
+        let mut tx = store.begin().await?;
+        with_tx!(tx, conn => sqlx::query(TOUCH)
             .bind(now_secs())
             .bind(&session.token_hash)
-            .execute(pool).await.map(|r| r.rows_affected()))?;
+            .execute(conn).await.map(|r| r.rows_affected()))?;
+        tx.commit().await?;
     }
     store.sessions().put(CachedSession {
         token_hash: session.token_hash.clone(),
@@ -167,7 +171,9 @@ pub fn forget_session(store: &Store, token_hash: &str) {
 pub async fn delete_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
     const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
     store.sessions().remove(token_hash);
-    with_writer!(store, pool => sqlx::query(SQL).bind(token_hash).execute(pool).await.map(|_| ()))
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(token_hash).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// Ends one session (logout, or revocation): it is removed, and its sockets close on every
@@ -210,11 +216,13 @@ pub async fn sweep_sessions(store: &Store) -> sqlx::Result<u64> {
     const SQL: &str = "DELETE FROM sessions WHERE \
                        (user_id IS NULL AND last_seen_at < $1) OR last_seen_at < $2";
     let now = now_secs();
-    let done = with_writer!(store, pool => sqlx::query(SQL)
+    let mut tx = store.begin().await?;
+    let done = with_tx!(tx, conn => sqlx::query(SQL)
         .bind(now - VISITOR_IDLE_SECS)
         .bind(now - SESSION_IDLE_SECS)
-        .execute(pool)
+        .execute(conn)
         .await
         .map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(done)
 }

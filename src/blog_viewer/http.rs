@@ -15,8 +15,8 @@ use crate::blogs::model::BlogView;
 use crate::error::{ApiResult, AppError, ok};
 use crate::extract::Query;
 use crate::posts;
-use crate::posts::http::{PAGE_SIZE, views};
 use crate::posts::view::PostView;
+use crate::posts::view::{PAGE_SIZE, views};
 use crate::state::AppState;
 
 /// The blog viewer's routes.
@@ -74,7 +74,7 @@ async fn indash_posts(
         }
     };
     Ok(ok(IndashPosts {
-        posts: views(&app, rows, viewer).await?,
+        posts: views(&app.store, rows, viewer).await?,
         tumblelog: BlogView::of(&blog, viewer, None),
     }))
 }

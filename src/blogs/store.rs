@@ -1,8 +1,8 @@
 //! Queries for blogs: looking them up, creating and ordering them, their settings.
 
 use crate::feed::dashboard_topic;
-use crate::store::{Dialects, Store, now_secs};
-use crate::{with_pool, with_tx, with_writer};
+use crate::store::{Dialects, Store, Tx, now_secs};
+use crate::{with_pool, with_tx};
 
 /// A blog with its counts, as seen by one viewer (`following` is the viewer's).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -190,19 +190,32 @@ pub async fn create_blog(
     name: &str,
     title: &str,
 ) -> sqlx::Result<i64> {
-    // Reach and Analytics are every blog's until an administrator takes them away.
-    const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, created_at, \
-         radar_feature_premium, is_visible_premium_partner) \
-         VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), $4, \
-         TRUE, TRUE) \
-         RETURNING id";
     let mut tx = store.begin().await?;
-    let (id,): (i64,) = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
-        .bind(user_id).bind(name).bind(title).bind(now_secs())
-        .fetch_one(conn).await)?;
+    let id = insert_blog(&mut tx, user_id, name, title, false).await?;
     // The user's dashboards read their own blogs too.
     tx.refresh(dashboard_topic(user_id));
     tx.commit().await?;
+    Ok(id)
+}
+
+/// Writes a new blog of `user_id`'s, at the end of their list, with every blog's defaults:
+/// the one place a blog row is made, for a signup's first blog as for any later one.
+pub async fn insert_blog(
+    tx: &mut Tx,
+    user_id: i64,
+    name: &str,
+    title: &str,
+    primary: bool,
+) -> sqlx::Result<i64> {
+    // Reach and Analytics are every blog's until an administrator takes them away.
+    const SQL: &str = "INSERT INTO blogs (user_id, name, title, position, is_primary, created_at, \
+         radar_feature_premium, is_visible_premium_partner) \
+         VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blogs WHERE user_id = $1), \
+         $4, $5, TRUE, TRUE) \
+         RETURNING id";
+    let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(SQL)
+        .bind(user_id).bind(name).bind(title).bind(primary).bind(now_secs())
+        .fetch_one(conn).await)?;
     Ok(id)
 }
 
@@ -212,20 +225,20 @@ pub async fn create_blog(
 pub async fn reorder_blogs(store: &Store, user_id: i64, names: &[String]) -> sqlx::Result<bool> {
     const CURRENT: &str = "SELECT name FROM blogs WHERE user_id = $1 ORDER BY position, id";
     const SET: &str = "UPDATE blogs SET position = $1 WHERE user_id = $2 AND name = $3";
-    with_writer!(store, pool => {
-        let mut tx = pool.begin().await?;
-        let current: Vec<(String,)> = sqlx::query_as(CURRENT).bind(user_id).fetch_all(&mut *tx).await?;
-        let unchanged = current.len() == names.len()
-            && current.iter().zip(names).all(|((a,), b)| a == b);
-        if current.len() < 2 || unchanged {
-            return Ok(false);
-        }
-        for (position, name) in names.iter().enumerate() {
-            sqlx::query(SET).bind(position as i64).bind(user_id).bind(name).execute(&mut *tx).await?;
-        }
-        tx.commit().await?;
-        Ok(true)
-    })
+    let mut tx = store.begin().await?;
+    let current: Vec<(String,)> =
+        with_tx!(tx, conn => sqlx::query_as(CURRENT).bind(user_id).fetch_all(conn).await)?;
+    let unchanged =
+        current.len() == names.len() && current.iter().zip(names).all(|((a,), b)| a == b);
+    if current.len() < 2 || unchanged {
+        return Ok(false);
+    }
+    for (position, name) in names.iter().enumerate() {
+        with_tx!(tx, conn => sqlx::query(SET).bind(position as i64).bind(user_id).bind(name)
+            .execute(conn).await.map(|r| r.rows_affected()))?;
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Sets a blog's description (plain text).
@@ -235,15 +248,17 @@ pub async fn set_blog_description(
     description: &str,
 ) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE blogs SET description = $1 WHERE name = $2";
-    with_writer!(store, pool => sqlx::query(SQL).bind(description).bind(name).execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(())
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(description).bind(name).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// Turns messaging on or off for a blog.
 pub async fn set_blog_can_message(store: &Store, blog_id: i64, enabled: bool) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE blogs SET can_message = $1 WHERE id = $2";
-    with_writer!(store, pool => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(())
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(enabled).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// Saves a blog's title, description and theme (`theme`: only what differs from the
@@ -256,7 +271,8 @@ pub async fn set_appearance(
     theme: &str,
 ) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE blogs SET title = $1, description = $2, theme = $3 WHERE id = $4";
-    with_writer!(store, pool => sqlx::query(SQL).bind(title).bind(description).bind(theme).bind(blog_id)
-        .execute(pool).await.map(|r| r.rows_affected()))?;
-    Ok(())
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(title).bind(description).bind(theme).bind(blog_id)
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }

@@ -24,12 +24,12 @@ use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, PairsForm, flag};
 use crate::moderation::not_suspended;
 use crate::posts;
-use crate::posts::http::{ContextTumblelog, post_view, views};
 use crate::posts::model::{EditorType, PostState, PostType};
 use crate::posts::reblog::{own_post, rebloggable};
 use crate::posts::sanitize::dash_preview;
 use crate::posts::tags::MAX_TAG_CHARS;
 use crate::posts::view::PostView;
+use crate::posts::view::{ContextTumblelog, post_view, views};
 use crate::state::AppState;
 use crate::video;
 
@@ -165,7 +165,7 @@ async fn update(
     if let Some(key) = held_for {
         video::after_hold(&app.store, &key).await?;
     }
-    let post = post_view(&app, id, Some(user.user_id)).await?;
+    let post = post_view(&app.store, id, Some(user.user_id)).await?;
     // The counts the composer updates are the writer's own blog's: a submission's.
     let context = submitter.as_ref().unwrap_or(&blog);
     let row = blog_named(&app.store, Some(user.user_id), &context.name).await?;
@@ -257,7 +257,9 @@ async fn fetch(
         }
     };
     let blog = row.blog_name.clone();
-    let post = views(&app, vec![row], Some(user.user_id)).await?.remove(0);
+    let post = views(&app.store, vec![row], Some(user.user_id))
+        .await?
+        .remove(0);
     Ok(ok(FetchAnswer {
         post_context_page: context_page(post.state),
         created_post: false,

@@ -56,7 +56,7 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
     }
 
     // Alice takes questions, anonymous ones too; one waits in her inbox.
-    posts::store::set_asks(store, alice.id, true, true).await?;
+    crate::asks::store::set_asks(store, alice.id, true, true).await?;
     let question = PostWrite::new(
         alice.id,
         PostState::Unapproved,

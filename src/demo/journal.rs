@@ -9,7 +9,7 @@ use crate::posts;
 use crate::posts::model::{PostContent, PostState};
 use crate::posts::store::PostWrite;
 use crate::store::{Store, now_secs};
-use crate::with_writer;
+use crate::with_tx;
 
 /// One blog's back catalogue: its name and its posts, as (title, words, tags).
 type Catalogue = (
@@ -323,11 +323,11 @@ async fn liked_over_time(store: &Store, written: &[(i64, i64)]) -> anyhow::Resul
     const FOLLOWS: &str =
         "UPDATE follows SET created_at = created_at - 86400 * ((user_id * 7 + blog_id * 13) % 80)";
     let recent = now_secs() - 86_400;
-    with_writer!(store, pool => {
-        sqlx::query(NOTES).bind(recent).execute(pool).await?;
-        sqlx::query(LIKES).bind(recent).execute(pool).await?;
-        sqlx::query(FOLLOWS).execute(pool).await.map(drop)
-    })?;
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(NOTES).bind(recent).execute(conn).await.map(|r| r.rows_affected()))?;
+    with_tx!(tx, conn => sqlx::query(LIKES).bind(recent).execute(conn).await.map(|r| r.rows_affected()))?;
+    with_tx!(tx, conn => sqlx::query(FOLLOWS).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(())
 }
 

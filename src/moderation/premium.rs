@@ -17,7 +17,7 @@ use crate::error::{ApiResult, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 use crate::store::Store;
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -90,8 +90,9 @@ async fn toggle(
 async fn flip(store: &Store, blog_id: i64, feature: Feature) -> sqlx::Result<PremiumToggleAnswer> {
     const READ: &str = "SELECT name AS tumblelog, radar_feature_premium, is_visible_premium_partner \
          FROM blogs WHERE id = $1";
-    with_writer!(store, pool => sqlx::query(feature.toggle_sql())
-        .bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(feature.toggle_sql()).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     with_pool!(store, pool => sqlx::query_as(READ).bind(blog_id).fetch_one(pool).await)
 }
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_tx, with_writer};
+use crate::{with_pool, with_tx};
 
 /// Why something is flagged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -115,11 +115,13 @@ pub async fn file(store: &Store, report: &NewReport<'_>) -> sqlx::Result<bool> {
          WHERE NOT EXISTS (SELECT 1 FROM reports \
          WHERE reporter_user_id = $1 AND reported_blog_id = $3 AND resolved_at IS NULL \
          AND post_id IS NOT DISTINCT FROM $4 AND conversation_id IS NOT DISTINCT FROM $5)";
-    let filed = with_writer!(store, pool => sqlx::query(SQL)
+    let mut tx = store.begin().await?;
+    let filed = with_tx!(tx, conn => sqlx::query(SQL)
         .bind(report.reporter_user_id).bind(report.reporter_blog_id).bind(report.reported_blog_id)
         .bind(post_id).bind(conversation_id).bind(report.reason.name()).bind(report.note)
         .bind(now_secs())
-        .execute(pool).await.map(|r| r.rows_affected()))?;
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(filed > 0)
 }
 

@@ -1,7 +1,7 @@
 //! Queries for moderation.
 
 use crate::store::Store;
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx};
 
 /// A blog flag an administrator toggles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +43,10 @@ pub struct BlogFlags {
 /// Makes the account with `email` an administrator (or not); false when there is none.
 pub async fn set_admin(store: &Store, email: &str, admin: bool) -> sqlx::Result<bool> {
     const SQL: &str = "UPDATE users SET is_admin = $2 WHERE email = $1";
-    let changed = with_writer!(store, pool => sqlx::query(SQL)
-        .bind(email.trim().to_lowercase()).bind(admin).execute(pool).await.map(|r| r.rows_affected()))?;
+    let mut tx = store.begin().await?;
+    let changed = with_tx!(tx, conn => sqlx::query(SQL)
+        .bind(email.trim().to_lowercase()).bind(admin).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     Ok(changed > 0)
 }
 
@@ -62,8 +64,9 @@ pub async fn toggle_blog_flag(
     blog_id: i64,
     flag: BlogFlag,
 ) -> sqlx::Result<BlogFlags> {
-    with_writer!(store, pool => sqlx::query(flag.toggle_sql())
-        .bind(blog_id).execute(pool).await.map(|r| r.rows_affected()))?;
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(flag.toggle_sql()).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
     blog_flags(store, blog_id).await
 }
 

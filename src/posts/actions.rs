@@ -6,12 +6,12 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
-use super::http::{ContextTumblelog, post_view};
 use super::model::PostState;
 use super::reblog::{self, not_blocked, own_post, rebloggable};
 use super::store;
 use super::store::PostRow;
 use super::view::PostView;
+use super::view::{ContextTumblelog, post_view};
 use crate::auth::session::CurrentUser;
 use crate::blogs::lookup::{acting_blog, blog_named};
 use crate::error::{ApiResult, AppError, Code, ok};
@@ -92,7 +92,7 @@ async fn fast_reblog(
     };
     let write = reblog::fast_reblog(&parent, blog.id, state)?;
     let id = store::create_post(&app.store, &write).await?;
-    let post = post_view(&app, id, Some(user.user_id)).await?;
+    let post = post_view(&app.store, id, Some(user.user_id)).await?;
     let message = if queued {
         format!("Added to {}'s queue.", blog.name)
     } else {
@@ -218,7 +218,7 @@ async fn publish(
         PostState::Published
     };
     store::publish_post(&app.store, row.id, row.blog_id, state).await?;
-    let post = post_view(&app, row.id, Some(user.user_id)).await?;
+    let post = post_view(&app.store, row.id, Some(user.user_id)).await?;
     let blog = blog_named(&app.store, Some(user.user_id), &row.blog_name).await?;
     let message = sent_out_message(&row.blog_name, queued);
     let first_post =

@@ -6,10 +6,10 @@ use axum::extract::State;
 use axum::routing::post;
 use serde::{Deserialize, Serialize};
 
-use super::http::post_view;
 use super::reblog::own_post;
 use super::store;
 use super::view::PostView;
+use super::view::post_view;
 use crate::auth::session::CurrentUser;
 use crate::error::{ApiResult, AppError, ok};
 use crate::extract::Form;
@@ -52,7 +52,7 @@ async fn remove_app_attribution(
         return Err(AppError::not_found("No such post."));
     }
     store::remove_app_attribution(&app.store, row.id).await?;
-    let post = post_view(&app, row.id, Some(user.user_id)).await?;
+    let post = post_view(&app.store, row.id, Some(user.user_id)).await?;
     Ok(ok(RemoveAttributionAnswer { post }))
 }
 

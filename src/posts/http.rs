@@ -1,6 +1,5 @@
 //! The pages that list posts: `/svc/post/{page_root}/{direction}/{ref_post_id}` (the
-//! dashboard, a blog, the likes, and the owner's drafts, queue, processing and inbox), and the
-//! post views every call that answers posts builds.
+//! dashboard, a blog, the likes, and the owner's drafts, queue, processing and inbox).
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -9,76 +8,18 @@ use serde::{Deserialize, Serialize};
 
 use super::promoted;
 use super::store;
-use super::store::{Cursor, Page, PostRow};
+use super::store::{Cursor, Page};
 use super::tags::{clean_tag, tag_key};
-use super::view::PostView;
+use super::view::{PAGE_SIZE, PostView, views};
 use crate::auth::session::MaybeSession;
 use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
-use crate::blogs::store::BlogRow;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Query;
-use crate::notes;
 use crate::state::AppState;
-
-/// Posts a page holds.
-pub const PAGE_SIZE: i64 = 10;
 
 /// The post page routes.
 pub fn router() -> Router<AppState> {
     Router::new().route("/svc/post/{page_root}/{direction}/{ref_post_id}", get(page))
-}
-
-/// The blog the post was saved to, with its counts after the save: the composer moves
-/// that blog's counters with them (001 §4 After save). The form's `context_id` is not read.
-#[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct ContextTumblelog {
-    name_or_id: String,
-    post_count: i64,
-    draft_count: i64,
-    queued_post_count: i64,
-    transcoding_count: i64,
-}
-
-impl ContextTumblelog {
-    /// The blog's counts as they stand.
-    pub fn of(row: &BlogRow) -> ContextTumblelog {
-        ContextTumblelog {
-            name_or_id: row.name.clone(),
-            post_count: row.post_count,
-            draft_count: row.draft_count,
-            queued_post_count: row.queued_post_count,
-            transcoding_count: row.transcoding_count,
-        }
-    }
-}
-
-/// A post with its tags, as `viewer` reads it.
-pub async fn post_view(app: &AppState, id: i64, viewer: Option<i64>) -> Result<PostView, AppError> {
-    let row = store::post_row(&app.store, id, viewer)
-        .await?
-        .ok_or_else(|| AppError::not_found("No such post."))?;
-    Ok(views(app, vec![row], viewer).await?.remove(0))
-}
-
-/// Posts with their tags and notes, in one query for all the tags and one for all the
-/// notes.
-pub async fn views(
-    app: &AppState,
-    rows: Vec<PostRow>,
-    viewer: Option<i64>,
-) -> Result<Vec<PostView>, AppError> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let mut tags = store::tags_of(&app.store, &ids).await?;
-    let notes = notes::store::note_states(&app.store, viewer, &ids).await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let tags = tags.remove(&row.id).unwrap_or_default();
-            let notes = notes.get(&row.id).copied().unwrap_or_default();
-            PostView::of(row, tags, notes, viewer)
-        })
-        .collect())
 }
 
 /// A page of posts.
@@ -138,7 +79,7 @@ async fn page(
             let rows =
                 store::page_placed(&app.store, page, cursor, query.at, PAGE_SIZE, viewer).await?;
             return Ok(ok(PostPage {
-                posts: views(&app, rows, viewer).await?,
+                posts: views(&app.store, rows, viewer).await?,
             }));
         }
         "likes" => {
@@ -150,7 +91,7 @@ async fn page(
             let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
             let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
             let liked_at = store::like_times(&app.store, user_id, &ids).await?;
-            let mut posts = views(&app, rows, viewer).await?;
+            let mut posts = views(&app.store, rows, viewer).await?;
             for post in &mut posts {
                 post.liked_timestamp = liked_at.get(&post.id).copied();
             }
@@ -176,7 +117,7 @@ async fn page(
             };
             let rows =
                 store::page_placed(&app.store, page, cursor, query.at, PAGE_SIZE, viewer).await?;
-            let mut posts = views(&app, rows, viewer).await?;
+            let mut posts = views(&app.store, rows, viewer).await?;
             for post in &mut posts {
                 post.is_promoted = Some(post.id) == pinned;
             }
@@ -207,7 +148,7 @@ async fn page(
     };
     let rows = store::page(&app.store, page, cursor, PAGE_SIZE, viewer).await?;
     Ok(ok(PostPage {
-        posts: views(&app, rows, viewer).await?,
+        posts: views(&app.store, rows, viewer).await?,
     }))
 }
 
@@ -228,7 +169,7 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<PostSource>();
     exports.add::<PostView>();
     exports.add::<super::view::ReblogSource>();
-    exports.add::<ContextTumblelog>();
+    exports.add::<super::view::ContextTumblelog>();
     exports.add::<PageQuery>();
     exports.add::<PostPage>();
 }

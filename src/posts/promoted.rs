@@ -16,7 +16,7 @@ use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 use crate::store::{Store, now_secs};
-use crate::{with_pool, with_writer};
+use crate::{with_pool, with_tx};
 
 /// The refusal of a tag the post does not carry.
 pub const NOT_TAGGED: &str = "This post isn't tagged with that tag.";
@@ -129,17 +129,20 @@ pub async fn pin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sq
     const SQL: &str = "INSERT INTO promoted_posts (blog_id, tag_key, post_id, created_at) \
          VALUES ($1, $2, $3, $4) ON CONFLICT (blog_id, tag_key) \
          DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at";
-    with_writer!(store, pool => sqlx::query(SQL)
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL)
         .bind(blog_id).bind(tag_key).bind(post_id).bind(now_secs())
-        .execute(pool).await.map(|_| ()))
+        .execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// Unpins `post_id` for `tag_key`, if it is the one pinned there.
 pub async fn unpin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
     const SQL: &str =
         "DELETE FROM promoted_posts WHERE blog_id = $1 AND tag_key = $2 AND post_id = $3";
-    with_writer!(store, pool => sqlx::query(SQL)
-        .bind(blog_id).bind(tag_key).bind(post_id).execute(pool).await.map(|_| ()))
+    let mut tx = store.begin().await?;
+    with_tx!(tx, conn => sqlx::query(SQL).bind(blog_id).bind(tag_key).bind(post_id).execute(conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await
 }
 
 /// The post pinned at the top of a blog's listing for `tag_key`, if any.

@@ -1,13 +1,74 @@
 //! A post as the client reads it (spec 002 §3 Post, with spec 001 §3's fields): the same
-//! shape on the dashboard, on blog pages, in the composer and in save answers.
+//! shape on the dashboard, on blog pages, in the composer and in save answers; built here
+//! for every call that answers posts ([`views`], [`post_view`]), with the counts of the blog
+//! a save went to ([`ContextTumblelog`]).
 
 use serde::Serialize;
 
 use super::model::{EditorType, PostContent, PostSource, PostState, TrailItem};
 use super::store::PostRow;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
+use crate::blogs::store::BlogRow;
+use crate::error::AppError;
 use crate::notes::store::NoteState;
 pub use crate::paths::post_url;
+use crate::store::Store;
+
+/// Posts a page holds.
+pub const PAGE_SIZE: i64 = 10;
+
+/// The blog the post was saved to, with its counts after the save: the composer moves
+/// that blog's counters with them (001 §4 After save). The form's `context_id` is not read.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
+pub struct ContextTumblelog {
+    name_or_id: String,
+    post_count: i64,
+    draft_count: i64,
+    queued_post_count: i64,
+    transcoding_count: i64,
+}
+
+impl ContextTumblelog {
+    /// The blog's counts as they stand.
+    pub fn of(row: &BlogRow) -> ContextTumblelog {
+        ContextTumblelog {
+            name_or_id: row.name.clone(),
+            post_count: row.post_count,
+            draft_count: row.draft_count,
+            queued_post_count: row.queued_post_count,
+            transcoding_count: row.transcoding_count,
+        }
+    }
+}
+
+/// A post with its tags, as `viewer` reads it.
+pub async fn post_view(store: &Store, id: i64, viewer: Option<i64>) -> Result<PostView, AppError> {
+    let row = super::store::post_row(store, id, viewer)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such post."))?;
+    Ok(views(store, vec![row], viewer).await?.remove(0))
+}
+
+/// Posts with their tags and notes, in one query for all the tags and one for all the
+/// notes.
+pub async fn views(
+    store: &Store,
+    rows: Vec<PostRow>,
+    viewer: Option<i64>,
+) -> Result<Vec<PostView>, AppError> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut tags = super::store::tags_of(store, &ids).await?;
+    let notes = crate::notes::store::note_states(store, viewer, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let tags = tags.remove(&row.id).unwrap_or_default();
+            let notes = notes.get(&row.id).copied().unwrap_or_default();
+            PostView::of(row, tags, notes, viewer)
+        })
+        .collect())
+}
 
 /// A post.
 #[derive(Debug, Clone, Serialize)]

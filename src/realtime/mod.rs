@@ -63,7 +63,7 @@ use tokio::sync::mpsc;
 use tokio_util::task::TaskTracker;
 
 pub use subscriptions::channels::{ChannelAuthority, ChannelKinds, CurrentState, Grant, StateNow};
-pub use transport::http::{router, time_requests};
+pub use transport::http::router;
 
 use bus::{Bus, Incoming, Interest};
 use metrics::Metrics;

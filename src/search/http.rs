@@ -14,11 +14,11 @@ use crate::blogs::blocks::posts_hidden_from;
 use crate::blogs::lookup::blog_named;
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Query, flag};
-use crate::posts::http::views;
 use crate::posts::model::PostType;
 use crate::posts::store::post_rows;
 use crate::posts::tags::{clean_tag, tag_key};
 use crate::posts::view::PostView;
+use crate::posts::view::views;
 use crate::state::AppState;
 
 /// Results a page holds at most (spec 002 §9 Search: page size 10).
@@ -330,7 +330,7 @@ async fn page_of(
         -1
     };
     let rows = post_rows(&app.store, &ids, viewer).await?;
-    Ok((views(app, rows, viewer).await?, next_offset))
+    Ok((views(&app.store, rows, viewer).await?, next_offset))
 }
 
 /// Where a page starts: `None` past the end (a negative offset is the spec's "no more";

@@ -12,14 +12,12 @@
 //! - **The first one found dead costs a retry, not an answer, where that is safe.** A read on
 //!   the pool (`with_pool!`) or a transaction's `BEGIN` that fails because its connection is
 //!   gone ([`connection_lost`]) runs once more on a connection the pool has checked: running a
-//!   read, or a `BEGIN`, twice changes nothing. A write on the pool (`with_writer!`) runs again
-//!   only when PostgreSQL said it ended the session (`57P01`, as `pg_terminate_backend` and a
-//!   fast shutdown do; `57P03`): it ends a backend before reading another statement, and rolls
-//!   back a statement it was running, so nothing of it stayed ([`ended_by_the_server`]). A
-//!   write whose connection broke otherwise (an I/O error) may have committed before the break:
-//!   it is not run again, and neither is a transaction's `COMMIT`; both answer such a break as
-//!   an unknown outcome ([`outcome_known`]: a 500, never the 503 that says nothing was saved).
-//!   A transaction that loses its connection before its commit stored nothing: 503.
+//!   read, or a `BEGIN`, twice changes nothing. Every write is a transaction ([`super::Tx`]),
+//!   so that is every write's retry. A `COMMIT` whose connection broke (an I/O error) may have
+//!   committed before the break: it is not run again, and answers as an unknown outcome
+//!   ([`outcome_known`]: a 500, never the 503 that says nothing was saved); PostgreSQL ending
+//!   the session itself ([`ended_by_the_server`]) rolled it back. A transaction that loses its
+//!   connection before its commit stored nothing: 503.
 //! - **A database that cannot be reached answers 503** ([`unavailable`]; `error.rs` sends it
 //!   with `Retry-After`), not 500: the client is told to try again, and nothing was stored.
 
@@ -79,18 +77,8 @@ impl Health {
     /// Whether `result` (of a read, or a `BEGIN`) failed because its connection died: if so,
     /// notes it, and the caller runs it once more.
     pub fn retry<T>(&self, result: &sqlx::Result<T>) -> bool {
-        self.retry_if(result, connection_lost)
-    }
-
-    /// [`Health::retry`] for a write on the pool: only when the server ended the session,
-    /// which proves the statement did not commit.
-    pub fn retry_write<T>(&self, result: &sqlx::Result<T>) -> bool {
-        self.retry_if(result, ended_by_the_server)
-    }
-
-    fn retry_if<T>(&self, result: &sqlx::Result<T>, lost: fn(&sqlx::Error) -> bool) -> bool {
         match result {
-            Err(err) if lost(err) => {
+            Err(err) if connection_lost(err) => {
                 self.lost();
                 self.0.retried.fetch_add(1, Relaxed);
                 tracing::info!(error = %err, "a database connection was found dead; running again on another");
@@ -256,17 +244,21 @@ mod tests {
     }
 
     #[test]
-    fn a_write_runs_again_only_when_the_server_ended_its_session() {
+    fn a_broken_connection_is_run_again_but_a_commit_on_it_has_an_unknown_outcome() {
         let health = Health::default();
-        assert!(health.retry_write::<()>(&Err(coded("57P01"))));
         let broke: sqlx::Result<()> = Err(sqlx::Error::Io(std::io::Error::from(
             std::io::ErrorKind::BrokenPipe,
         )));
+        assert!(health.retry(&broke), "a read or a BEGIN runs again");
+        assert!(health.retry::<()>(&Err(coded("57P01"))));
         assert!(
-            !health.retry_write(&broke),
-            "a write may have committed before the break"
+            !unavailable(&outcome_known(broke).unwrap_err()),
+            "a commit may have committed before the break: not a 503"
         );
-        assert!(health.retry(&broke), "a read runs again");
+        assert!(
+            unavailable(&outcome_known::<()>(Err(coded("57P01"))).unwrap_err()),
+            "a session PostgreSQL ended rolled back: a 503"
+        );
     }
 
     #[test]

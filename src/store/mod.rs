@@ -116,34 +116,6 @@ macro_rules! with_pool {
     };
 }
 
-/// Like [`with_pool!`], for anything that writes. On SQLite it holds the write gate while
-/// `$body` runs (see [`DbPool`]). On PostgreSQL `$body` runs a second time only when the
-/// server ended its session before it committed (`health.rs`).
-#[macro_export]
-macro_rules! with_writer {
-    ($store:expr, $pool:ident => $body:expr) => {
-        match $store.pool() {
-            $crate::store::DbPool::Sqlite {
-                write: $pool, gate, ..
-            } => {
-                let _gate = gate.lock().await;
-                $body
-            }
-            // Once more only where the server proves the write did not commit; a break that
-            // leaves it unknown is not told as "nothing was saved" (`health.rs`).
-            $crate::store::DbPool::Postgres($pool) => {
-                let first = $body;
-                let written = if $store.health().retry_write(&first) {
-                    $body
-                } else {
-                    first
-                };
-                $crate::store::health::outcome_known(written)
-            }
-        }
-    };
-}
-
 /// Like [`with_pool!`], inside an open [`Tx`]: `with_tx!(tx, conn => query.fetch_one(conn))`
 /// where `tx` is a `&mut Tx` and `conn` is bound to the backend's connection.
 #[macro_export]

@@ -15,7 +15,7 @@
 //!
 //! SQLite has one writer at a time, and a transaction that waits for another writer sleeps
 //! in SQLite's busy handler: so every write, sqlx's and this thread's alike, first takes the
-//! store's write gate (`Store::begin`, `with_writer!`, and this thread for each batch). The
+//! store's write gate (`Store::begin`, and this thread for each batch). The
 //! gate is the order; SQLite never sees two writers.
 //!
 //! rusqlite links the same SQLite as sqlx (libsqlite3-sys 0.37): one library in the process.

@@ -8,7 +8,7 @@ use crate::activity::events::Notice;
 use crate::blog_select;
 use crate::blogs::store::BlogRow;
 use crate::feed::dashboard_topic;
-use crate::store::{DbPool, Store};
+use crate::store::{DbPool, Store, Tx};
 use crate::{with_pool, with_tx};
 
 /// What a follow call changed.
@@ -66,15 +66,23 @@ impl Follow {
 
 /// `user_id` stops following `blog_id`; the user's dashboards stop reading it.
 pub async fn unfollow(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
-    const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
     let mut tx = store.begin().await?;
-    let removed = with_tx!(&mut tx, conn =>
+    let change = unfollow_in(&mut tx, user_id, blog_id).await?;
+    if change == FollowChange::Unfollowed {
+        tx.commit().await?;
+    }
+    Ok(change)
+}
+
+/// [`unfollow`] inside a transaction that writes more (a block: `blocks/`).
+pub async fn unfollow_in(tx: &mut Tx, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
+    const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
+    let removed = with_tx!(tx, conn =>
         sqlx::query(SQL).bind(user_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
     if removed == 0 {
         return Ok(FollowChange::Unchanged);
     }
     tx.refresh(dashboard_topic(user_id));
-    tx.commit().await?;
     Ok(FollowChange::Unfollowed)
 }
 

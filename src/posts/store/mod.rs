@@ -14,7 +14,7 @@ use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
 use crate::store::Topic;
 use crate::store::{Store, Tx, now_secs};
-use crate::{with_pool, with_tx, with_writer};
+use crate::{with_pool, with_tx};
 use queue::{bound_for_queue, joins_queue, lock_queue, start_queue, to_back_of_queue};
 
 /// The select every post read shares; `$1` is the viewer's user id (NULL for a visitor).
@@ -293,47 +293,37 @@ pub async fn blog_posts_readable(
     Ok(n > 0)
 }
 
-/// Answers a question waiting in its blog's inbox: the answered note goes out now, and
-/// the blog that asked (unless it asked anonymously) gets an `answer` notification.
-pub async fn answer_ask(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<()> {
+/// Sends out, as `content`, the post `id` waiting in its blog's inbox (`unapproved`: an ask,
+/// `asks/`), with what going out causes, recorded in `tx`. Answers its blog and the blog that
+/// asked (none when asked anonymously), or `None` when it is not waiting there.
+pub async fn send_out_from_inbox(
+    tx: &mut Tx,
+    id: i64,
+    content: &PostContent,
+) -> sqlx::Result<Option<FromInbox>> {
     const SQL: &str = "UPDATE posts SET content = $2, state = 'published', published_at = $3, \
          updated_at = $3, summary = $4, search_text = $5 WHERE id = $1 AND state = 'unapproved' \
          RETURNING blog_id, asked_by_blog_id";
     let now = now_secs();
-    let mut tx = store.begin().await?;
-    let row: Option<(i64, Option<i64>)> = with_tx!(&mut tx, conn => sqlx::query_as(SQL)
+    let row: Option<(i64, Option<i64>)> = with_tx!(tx, conn => sqlx::query_as(SQL)
         .bind(id).bind(json(content)?).bind(now).bind(summary::summary(content, "", false))
         .bind(search_text(content, "", &[]))
         .fetch_optional(conn).await)?;
     let Some((blog_id, asked_by)) = row else {
-        return Ok(());
+        return Ok(None);
     };
-    let mut events = went_out(&mut tx, id).await?;
-    events.push(post_changed(&mut tx, id, blog_id, PostAction::Created).await?);
-    if let Some(asker) = asked_by {
-        let notice = Notice {
-            blog_id: asker,
-            kind: "answer",
-            from_blog_id: Some(blog_id),
-            post_id: Some(id),
-            reply_text: "",
-        };
-        events.extend(notify(&mut tx, notice).await?);
-    }
+    let mut events = went_out(tx, id).await?;
+    events.push(post_changed(tx, id, blog_id, PostAction::Created).await?);
     tx.record(events).await?;
-    tx.commit().await
+    Ok(Some(FromInbox { blog_id, asked_by }))
 }
 
-/// Turns a blog's questions on or off.
-pub async fn set_asks(
-    store: &Store,
-    blog_id: i64,
-    asks: bool,
-    anonymous: bool,
-) -> sqlx::Result<()> {
-    const SQL: &str = "UPDATE blogs SET asks = $2, anonymous_asks = $3 WHERE id = $1";
-    with_writer!(store, pool => sqlx::query(SQL)
-        .bind(blog_id).bind(asks).bind(anonymous).execute(pool).await.map(|_| ()))
+/// A post sent out of its blog's inbox ([`send_out_from_inbox`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FromInbox {
+    pub blog_id: i64,
+    /// The blog that asked, unless it asked anonymously.
+    pub asked_by: Option<i64>,
 }
 
 /// Sends a draft, queued or scheduled post out now (`Published`) or to the back of its

@@ -1,6 +1,7 @@
-//! What `GET /metrics` serves: the realtime core's counters and gauges, the database pool,
-//! and the histograms an operator needs to see latency (HTTP per route, publish to socket
-//! write, the Redis bus between nodes) and how big replays are.
+//! The realtime core's part of `GET /metrics` (`src/metrics/` serves it, with the HTTP
+//! routes' latency): its counters and gauges, the database pool, and the histograms an
+//! operator needs to see latency (publish to socket write, the Redis bus between nodes) and
+//! how big replays are.
 //!
 //! Why `prometheus-client` (the Prometheus project's own Rust client) rather than text built
 //! by hand: it writes the OpenMetrics format correctly (escaping, `_total`/`_bucket`/`_sum`
@@ -42,11 +43,6 @@ use prometheus_client::registry::{Registry, Unit};
 /// The content type of [`Metrics::render`]'s text.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
-/// Request latency, seconds: a fast JSON call is a millisecond or two, an upload or a login
-/// (argon2) takes hundreds.
-const HTTP_BUCKETS: &[f64] = &[
-    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
-];
 /// Publish (or bus receipt) to socket write, seconds. An event held for a missing seq waits
 /// up to half a second (`order::REORDER_WAIT`), hence the buckets around 0.5.
 const DELIVERY_BUCKETS: &[f64] = &[
@@ -60,20 +56,6 @@ const BUS_LAG_BUCKETS: &[f64] = &[
 const REPLAY_BUCKETS: &[f64] = &[
     1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0, 10000.0,
 ];
-
-/// The labels of `dashwire_http_request_duration_seconds`. Every value comes from a fixed
-/// set or from the router's own route templates, never from the request's raw path, so the
-/// number of series is bounded by the routes the server has.
-#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
-pub struct HttpLabels {
-    /// `GET`, `POST`, …; `other` for a method outside the standard ones.
-    pub method: &'static str,
-    /// The matched route's template (`/svc/post/{id}`), or `unmatched` (the web app fallback
-    /// and anything else no route took).
-    pub route: String,
-    /// `1xx` … `5xx`.
-    pub status: &'static str,
-}
 
 /// The labels of `dashwire_client_log_requests`: which log call, and what became of it (both
 /// from fixed sets).
@@ -151,16 +133,6 @@ impl EncodeLabelValue for SubscribeRead {
     }
 }
 
-/// Makes each route's latency histogram with the HTTP buckets.
-#[derive(Clone, Copy, Debug)]
-pub struct HttpBuckets;
-
-impl MetricConstructor<LatencyHistogram> for HttpBuckets {
-    fn new_metric(&self) -> LatencyHistogram {
-        LatencyHistogram::new(HTTP_BUCKETS)
-    }
-}
-
 /// Makes each reason's replay-size histogram.
 #[derive(Clone, Copy, Debug)]
 pub struct ReplayBuckets;
@@ -215,8 +187,6 @@ pub struct Metrics {
     /// Live heap bytes, in the heap-profiling build only (Cargo.toml's `dhat-heap`).
     #[cfg(feature = "dhat-heap")]
     heap_bytes: Gauge,
-    /// `dashwire_http_request_duration_seconds`: see [`HttpLabels`].
-    pub http_requests: Family<HttpLabels, LatencyHistogram, HttpBuckets>,
     /// `dashwire_publish_to_delivery_seconds`: one observation per socket write that carried
     /// live events, the age of its oldest one (see `socket.rs`).
     pub publish_to_delivery: LatencyHistogram,
@@ -266,7 +236,6 @@ impl Metrics {
             db_statements_retried: Counter::default(),
             #[cfg(feature = "dhat-heap")]
             heap_bytes: Gauge::default(),
-            http_requests: Family::new_with_constructor(HttpBuckets),
             publish_to_delivery: LatencyHistogram::new(DELIVERY_BUCKETS),
             replay_events: Family::new_with_constructor(ReplayBuckets),
             bus_lag: LatencyHistogram::new(BUS_LAG_BUCKETS),
@@ -390,13 +359,6 @@ impl Metrics {
             m.heap_bytes.clone(),
         );
         r.register_with_unit(
-            "http_request_duration",
-            "HTTP requests from their arrival to their response's head, by method, matched \
-             route and status class",
-            Unit::Seconds,
-            m.http_requests.clone(),
-        );
-        r.register_with_unit(
             "publish_to_delivery",
             "Age of the oldest live event in each socket write when the write completed, \
              counted from its publish on this node or its receipt from the Redis bus",
@@ -475,6 +437,14 @@ impl Metrics {
 
     /// The exposition text (OpenMetrics, see [`CONTENT_TYPE`]), with the database's figures.
     pub fn render(&self, db: DbFigures) -> String {
+        let mut out = self.render_families(db);
+        end_text(&mut out);
+        out
+    }
+
+    /// [`Metrics::render`] without the text's closing line, for a scrape that adds families
+    /// of its own (`src/metrics/`) before [`end_text`].
+    pub fn render_families(&self, db: DbFigures) -> String {
         self.db_pool_connections.set(i64::from(db.pool_size));
         self.db_pool_idle
             .set(i64::try_from(db.pool_idle).unwrap_or(i64::MAX));
@@ -489,9 +459,14 @@ impl Metrics {
             .set(i64::try_from(dhat::HeapStats::get().curr_bytes).unwrap_or(i64::MAX));
         let mut out = String::new();
         // Writing to a String cannot fail, and every metric here encodes.
-        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
+        let _ = prometheus_client::encoding::text::encode_registry(&mut out, &self.registry);
         out
     }
+}
+
+/// Closes an exposition text (OpenMetrics' `# EOF`).
+pub fn end_text(out: &mut String) {
+    let _ = prometheus_client::encoding::text::encode_eof(out);
 }
 
 /// A histogram of durations whose observations are lock-free: a bucket count and a sum in
@@ -559,35 +534,6 @@ impl EncodeMetric for LatencyHistogram {
 
     fn metric_type(&self) -> MetricType {
         Self::TYPE
-    }
-}
-
-/// The status class label of an HTTP status code.
-pub fn status_class(status: u16) -> &'static str {
-    match status {
-        100..=199 => "1xx",
-        200..=299 => "2xx",
-        300..=399 => "3xx",
-        400..=499 => "4xx",
-        _ => "5xx",
-    }
-}
-
-/// The method label: the standard methods by name, anything else as `other`, so a client
-/// cannot add series by inventing methods.
-pub fn method_label(method: &axum::http::Method) -> &'static str {
-    use axum::http::Method;
-    match *method {
-        Method::GET => "GET",
-        Method::HEAD => "HEAD",
-        Method::POST => "POST",
-        Method::PUT => "PUT",
-        Method::DELETE => "DELETE",
-        Method::PATCH => "PATCH",
-        Method::OPTIONS => "OPTIONS",
-        Method::CONNECT => "CONNECT",
-        Method::TRACE => "TRACE",
-        _ => "other",
     }
 }
 

@@ -1,12 +1,10 @@
-//! `GET /ws` (the socket endpoint), `GET /metrics`, and the layer that times every HTTP
-//! request for it.
+//! `GET /ws`, the socket endpoint.
 
 use axum::Router;
-use axum::extract::{FromRef, MatchedPath, Request, State};
-use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
-use axum::http::{HeaderMap, HeaderValue};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::{FromRef, State};
+use axum::http::HeaderMap;
+use axum::http::header::{HOST, ORIGIN};
+use axum::response::Response;
 use axum::routing::get;
 use dashwire_protocol::MAX_CLIENT_FRAME_BYTES;
 use serde::Deserialize;
@@ -19,7 +17,6 @@ use crate::auth::session::MaybeSession;
 use crate::error::{AppError, Code};
 use crate::extract::Query;
 use crate::realtime::Realtime;
-use crate::realtime::metrics::{self, HttpLabels, method_label, status_class};
 
 /// The realtime routes, for any router state the core can be taken from.
 pub fn router<S>() -> Router<S>
@@ -27,9 +24,7 @@ where
     S: Clone + Send + Sync + 'static,
     Realtime: FromRef<S>,
 {
-    Router::new()
-        .route("/ws", get(upgrade))
-        .route("/metrics", get(metrics))
+    Router::new().route("/ws", get(upgrade))
 }
 
 #[derive(Deserialize)]
@@ -104,57 +99,10 @@ fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), AppError>
     }
 }
 
-async fn metrics(State(realtime): State<Realtime>) -> impl IntoResponse {
-    let store = &realtime.inner.store;
-    let (pool_size, pool_idle) = store.pool_stats();
-    let db = metrics::DbFigures {
-        pool_size,
-        pool_idle,
-        connections_replaced: store.health().replaced(),
-        statements_retried: store.health().retried(),
-    };
-    (
-        [(
-            CONTENT_TYPE,
-            HeaderValue::from_static(metrics::CONTENT_TYPE),
-        )],
-        realtime.metrics().render(db),
-    )
-}
-
-/// Times a request into `dashwire_http_request_duration_seconds`, from when it reaches the
-/// route to when its response's head is ready (a streamed body's transfer is not counted).
-/// Applied with `Router::layer` after every route is added, so it runs per route, after
-/// routing, where `MatchedPath` is known: the label is the route's template, never the raw
-/// path, and requests no route took (the web app fallback) are `unmatched`.
-pub async fn time_requests(
-    State(realtime): State<Realtime>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let started = std::time::Instant::now();
-    let method = method_label(request.method());
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("unmatched", MatchedPath::as_str)
-        .to_owned();
-    let response = next.run(request).await;
-    let labels = HttpLabels {
-        method,
-        route,
-        status: status_class(response.status().as_u16()),
-    };
-    realtime
-        .metrics()
-        .http_requests
-        .get_or_create(&labels)
-        .observe(started.elapsed());
-    response
-}
-
 #[cfg(test)]
 mod tests {
+    use axum::http::HeaderValue;
+
     use super::*;
 
     fn headers(origin: Option<&str>) -> HeaderMap {
