@@ -49,6 +49,32 @@ pub struct NotificationRow {
     pub post_state: Option<String>,
 }
 
+impl NotificationRow {
+    /// A row of [`NOTIFICATION_BY_ID`] (or any `notification_select!`) as the SQLite writer
+    /// thread reads it through rusqlite, by column name as sqlx's `FromRow` reads it: a column
+    /// the select renames or drops fails the writer-thread tests, never misreads.
+    pub fn from_rusqlite(r: &rusqlite::Row<'_>) -> rusqlite::Result<NotificationRow> {
+        Ok(NotificationRow {
+            id: r.get("id")?,
+            blog_id: r.get("blog_id")?,
+            blog_name: r.get("blog_name")?,
+            r#type: r.get("type")?,
+            created_at: r.get("created_at")?,
+            is_read: r.get("is_read")?,
+            from_name: r.get("from_name")?,
+            reply_text: r.get("reply_text")?,
+            is_friend: r.get("is_friend")?,
+            post_id: r.get("post_id")?,
+            post_type: r.get("post_type")?,
+            post_slug: r.get("post_slug")?,
+            post_blog: r.get("post_blog")?,
+            post_summary: r.get("post_summary")?,
+            post_media_url: r.get("post_media_url")?,
+            post_state: r.get("post_state")?,
+        })
+    }
+}
+
 /// The newest notifications of a blog, newest first.
 pub async fn notifications(
     store: &Store,

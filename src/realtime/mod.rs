@@ -23,7 +23,7 @@
 //!    it shares with the jobs queued beside it.
 //! 3. `messaging/send/sqlite.rs` runs the statements of `send/rules.rs`, which also decides
 //!    who may send and builds the send's events with `messaging/events.rs` (the message,
-//!    each participant's inbox entry); `unread/writer_thread.rs` adds each participant's unread
+//!    each participant's inbox entry); `unread/sqlite.rs` adds each participant's unread
 //!    counts; the writer's transaction records them all in the event log (`store/log/`),
 //!    each with its channel's next seq.
 //! 4. The writer thread commits and hands the events to the store's publisher

@@ -438,14 +438,6 @@ impl Store {
         &self.sessions
     }
 
-    /// The SQLite writer thread, on SQLite.
-    pub fn sqlite_writer(&self) -> Option<&SqliteWriter> {
-        match &self.pool {
-            DbPool::Sqlite { writer, .. } => Some(writer),
-            DbPool::Postgres(_) => None,
-        }
-    }
-
     /// Where what commits is published: the realtime core connects itself here when it
     /// starts.
     pub fn publisher(&self) -> &Publisher {
@@ -455,6 +447,16 @@ impl Store {
     /// The pool, for [`with_pool!`].
     pub fn pool(&self) -> &DbPool {
         &self.pool
+    }
+
+    /// The SQLite writer thread, on SQLite: where a hot change runs as one job with group
+    /// commit (`sqlite_writer.rs`) rather than in a [`Tx`] of its own. `None` on PostgreSQL,
+    /// whose changes all run in a [`Tx`].
+    pub fn sqlite_writer(&self) -> Option<&SqliteWriter> {
+        match &self.pool {
+            DbPool::Sqlite { writer, .. } => Some(writer),
+            DbPool::Postgres(_) => None,
+        }
     }
 
     /// The statement of `dialects` for this store's backend.

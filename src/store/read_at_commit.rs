@@ -113,7 +113,7 @@ async fn write(conn: &mut TxConn, rows: &log::Assigned) -> sqlx::Result<()> {
         return Ok(());
     }
     let tx = match conn {
-        TxConn::Sqlite(tx, _) => return log::write_rows_sqlx(tx, rows).await,
+        TxConn::Sqlite(tx, _) => return log::sqlite::write_rows(tx, rows).await,
         TxConn::Postgres(tx) => &mut **tx,
     };
     let all = || rows.rows.iter();

@@ -108,7 +108,7 @@ pub struct WriterTx<'a> {
 impl WriterTx<'_> {
     /// Appends `events` to the event log, as [`super::Tx::record`] does.
     pub fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
-        let published = log::record_sqlite(self.tx, events)?;
+        let published = log::sqlite::record_on_writer_thread(self.tx, events)?;
         self.committed.events.extend(published);
         Ok(())
     }

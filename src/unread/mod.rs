@@ -1,12 +1,13 @@
 //! Unread counts: how many conversations and notifications each of a user's blogs has not
 //! read. One module counts them for everyone: the `unread` channel (each user's own), the
 //! event every change that moves a count records, and the counts the user model answers.
-//! The count's statement is here, once per dialect; the event is read in a sqlx transaction
-//! on either database as it commits (`sqlx_tx.rs`), or on the SQLite writer thread
-//! (`writer_thread.rs`), whose writes never overlap.
+//! The count's statement is here, once per dialect; the event is read in the store's
+//! transaction on either database as it commits (`at_commit.rs`), or on the SQLite writer
+//! thread through rusqlite for a change that runs there (`sqlite.rs`), whose writes never
+//! overlap.
 
-mod sqlx_tx;
-mod writer_thread;
+mod at_commit;
+pub mod sqlite;
 
 use dashwire_protocol::{BlogUnread, Channel, ChannelKind, Event, UnreadCounts};
 use futures_util::future::BoxFuture;
@@ -15,8 +16,7 @@ use crate::realtime::{ChannelAuthority, CurrentState, Grant, StateNow};
 use crate::store::Topic;
 use crate::store::{DbPool, Store, in_list_query};
 
-pub use sqlx_tx::{record_counts, record_counts_of_each};
-pub use writer_thread::events_sqlite;
+pub use at_commit::{record_counts, record_counts_of_each};
 
 /// The count's text up to its list of users, the same on both databases: each blog of the
 /// given users with its unread conversations and unread notifications, as `(user_id, blog,
@@ -80,8 +80,28 @@ const UNREAD_COUNTS_POSTGRES: &str = concat!(
     "= ANY($1) ORDER BY b.user_id, b.position, b.id"
 );
 
-/// `(user_id, blog, messaging, activity)`: a row of [`UNREAD_COUNTS_OF`].
-pub type CountRow = (i64, String, i64, i64);
+/// A row of [`UNREAD_COUNTS_OF`]: one blog's counts.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct CountRow {
+    pub user_id: i64,
+    #[sqlx(rename = "name")]
+    pub blog: String,
+    pub messaging: i64,
+    pub activity: i64,
+}
+
+impl CountRow {
+    /// A row of [`UNREAD_COUNTS_OF`] as the SQLite writer thread reads it through rusqlite, by
+    /// the column names sqlx's `FromRow` reads.
+    fn from_rusqlite(r: &rusqlite::Row<'_>) -> rusqlite::Result<CountRow> {
+        Ok(CountRow {
+            user_id: r.get("user_id")?,
+            blog: r.get("name")?,
+            messaging: r.get("messaging")?,
+            activity: r.get("activity")?,
+        })
+    }
+}
 
 /// The users, each once, in order.
 fn distinct(user_ids: &[i64]) -> Vec<i64> {
@@ -141,22 +161,18 @@ async fn counts_and_seqs(store: &Store, users: &[i64]) -> sqlx::Result<Vec<Count
 
 /// The rows of [`counts_and_seqs`] as rows of the count alone.
 fn without_seqs(rows: &[CountAndSeqRow]) -> Vec<CountRow> {
-    rows.iter()
-        .map(|(user_id, blog, messaging, activity, _)| {
-            (*user_id, blog.clone(), *messaging, *activity)
-        })
-        .collect()
+    rows.iter().map(|row| row.counts.clone()).collect()
 }
 
 /// One user's counts from the rows of [`UNREAD_COUNTS_OF`].
 fn counts_of(user_id: i64, rows: &[CountRow]) -> UnreadCounts {
     let blogs: Vec<BlogUnread> = rows
         .iter()
-        .filter(|row| row.0 == user_id)
-        .map(|(_, blog, messaging, activity)| BlogUnread {
-            blog: blog.clone(),
-            messaging: *messaging,
-            activity: *activity,
+        .filter(|row| row.user_id == user_id)
+        .map(|row| BlogUnread {
+            blog: row.blog.clone(),
+            messaging: row.messaging,
+            activity: row.activity,
         })
         .collect();
     UnreadCounts {
@@ -170,8 +186,14 @@ pub struct UnreadChannel {
     pub store: Store,
 }
 
-/// `(user_id, blog, messaging, activity, seq)`: a row of [`COUNTS_AND_SEQ_OF`].
-type CountAndSeqRow = (i64, String, i64, i64, Option<i64>);
+/// A row of [`COUNTS_AND_SEQ_OF`]: one blog's counts, and the seq its user's `unread` channel
+/// is at.
+#[derive(Debug, sqlx::FromRow)]
+struct CountAndSeqRow {
+    #[sqlx(flatten)]
+    counts: CountRow,
+    seq: Option<i64>,
+}
 
 /// The user whose `unread` topic has this key.
 fn user_of(key: &str) -> Option<i64> {
@@ -188,7 +210,11 @@ impl CurrentState for UnreadChannel {
                 return Ok(vec![None; topics.len()]);
             }
             let rows = counts_and_seqs(&self.store, &users).await?;
-            let seq_of = |user_id: i64| rows.iter().find(|r| r.0 == user_id).and_then(|r| r.4);
+            let seq_of = |user_id: i64| {
+                rows.iter()
+                    .find(|r| r.counts.user_id == user_id)
+                    .and_then(|r| r.seq)
+            };
             let counts = without_seqs(&rows);
             Ok(asked
                 .into_iter()
@@ -231,10 +257,16 @@ mod tests {
 
     #[test]
     fn counts_sum_a_users_blogs_and_ignore_others() {
+        let row = |user_id, blog: &str, messaging, activity| CountRow {
+            user_id,
+            blog: blog.to_owned(),
+            messaging,
+            activity,
+        };
         let rows = vec![
-            (1, "ann".to_owned(), 2, 0),
-            (1, "ann-art".to_owned(), 1, 5),
-            (2, "ben".to_owned(), 9, 9),
+            row(1, "ann", 2, 0),
+            row(1, "ann-art", 1, 5),
+            row(2, "ben", 9, 9),
         ];
         let counts = counts_of(1, &rows);
         assert_eq!(counts.messaging, 3);

@@ -1,19 +1,16 @@
 //! The events a notification causes: the notification itself on its blog's `activity`
 //! channel, and its owner's new unread counts. The rule and its statements are here; they run
-//! in a sqlx transaction on either database (`sqlx_tx.rs`) or on the SQLite writer thread
-//! through rusqlite (`writer_thread.rs`).
+//! in the store's transaction on either database ([`notify`]), or on the SQLite writer thread
+//! through rusqlite for a change that runs there ([`sqlite::notify`]).
 
-mod sqlx_tx;
-mod writer_thread;
+pub mod sqlite;
 
 use dashwire_protocol::{Channel, Event};
 
 use super::model::notification_data;
-use super::store::NotificationRow;
-use crate::store::Topic;
-
-pub use sqlx_tx::notify;
-pub use writer_thread::notify_sqlite;
+use super::store::{NOTIFICATION_BY_ID, NotificationRow};
+use crate::store::{Topic, Tx, now_secs};
+use crate::with_tx;
 
 /// Inserts one notification and returns its id.
 const INSERT_NOTIFICATION: &str = "INSERT INTO notifications \
@@ -57,4 +54,19 @@ fn notification_event(row: NotificationRow) -> (Topic, Event) {
         Topic::shared(Channel::Activity(row.blog_name.clone())),
         Event::Notification(Box::new(notification_data(row))),
     )
+}
+
+/// Writes a notification inside the open transaction of the change it reports, and returns
+/// the events to record with it; the owner's unread counts are recorded as `tx` commits.
+pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
+    let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(INSERT_NOTIFICATION)
+        .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(notice.post_id)
+        .bind(notice.reply_text).bind(now_secs())
+        .fetch_one(conn).await)?;
+    let row: NotificationRow = with_tx!(tx, conn =>
+        sqlx::query_as(NOTIFICATION_BY_ID).bind(id).fetch_one(conn).await)?;
+    let (owner,): (i64,) =
+        with_tx!(tx, conn => sqlx::query_as(OWNER).bind(notice.blog_id).fetch_one(conn).await)?;
+    crate::unread::record_counts(tx, &[owner]);
+    Ok(vec![notification_event(row)])
 }

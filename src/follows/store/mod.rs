@@ -8,7 +8,7 @@ use crate::activity::events::Notice;
 use crate::blog_select;
 use crate::blogs::store::BlogRow;
 use crate::feed::dashboard_topic;
-use crate::store::{DbPool, Store, Tx};
+use crate::store::{Store, Tx};
 use crate::{with_pool, with_tx};
 
 /// What a follow call changed.
@@ -43,9 +43,9 @@ pub async fn follow(
         via_blog_id,
         blog_id,
     };
-    match store.pool() {
-        DbPool::Sqlite { writer, .. } => writer.run(move |tx| sqlite::follow(tx, follow)).await,
-        DbPool::Postgres(_) => postgres::follow(store, follow).await,
+    match store.sqlite_writer() {
+        Some(writer) => writer.run(move |tx| sqlite::follow(tx, follow)).await,
+        None => postgres::follow(store, follow).await,
     }
 }
 

@@ -2,7 +2,7 @@
 //! once, its events recorded beside them, in the batch the thread commits.
 
 use super::{FOLLOW, Follow, FollowChange};
-use crate::activity::events::notify_sqlite;
+use crate::activity::events;
 use crate::feed::dashboard_topic;
 use crate::store::sqlite_writer::{WriterTx, named};
 use crate::store::{log, now_secs};
@@ -22,9 +22,9 @@ pub(super) fn follow(tx: &mut WriterTx, follow: Follow) -> sqlx::Result<FollowCh
         if inserted == 0 {
             return Ok(None);
         }
-        notify_sqlite(tx, follow.notice()).map(Some)
+        events::sqlite::notify(tx, follow.notice()).map(Some)
     };
-    let Some(events) = followed().map_err(log::sqlite_error)? else {
+    let Some(events) = followed().map_err(log::sqlite::to_sqlx_error)? else {
         return Ok(FollowChange::Unchanged);
     };
     tx.record(events)?;

@@ -67,15 +67,15 @@ impl Sends {
     /// none of the sender's blogs), so a send costs no reads before it. Answers with what the
     /// caller needs to reply, so nothing is read back afterwards.
     pub async fn send(&self, message: NewMessage) -> Result<Sent, SendError> {
-        match self.store.pool() {
-            DbPool::Sqlite { writer, .. } => writer.run(move |tx| sqlite::send(tx, message)).await,
-            DbPool::Postgres(_) => match (&self.batch, &message.target) {
-                (Some(batch), Target::Existing(conversation_id)) => {
-                    let conversation_id = *conversation_id;
-                    batch.send(message, conversation_id).await
-                }
-                _ => postgres::send(&self.store, &self.function, message).await,
-            },
+        if let Some(writer) = self.store.sqlite_writer() {
+            return writer.run(move |tx| sqlite::send(tx, message)).await;
+        }
+        match (&self.batch, &message.target) {
+            (Some(batch), Target::Existing(conversation_id)) => {
+                let conversation_id = *conversation_id;
+                batch.send(message, conversation_id).await
+            }
+            _ => postgres::send(&self.store, &self.function, message).await,
         }
     }
 

@@ -101,9 +101,29 @@ pub(super) struct SendParticipant {
     pub(super) blocks_sender: bool,
 }
 
+impl SendParticipant {
+    /// A row of [`SEND_PARTICIPANTS`] as the SQLite writer thread reads it through rusqlite, by
+    /// the column names sqlx's `FromRow` reads.
+    pub(super) fn from_rusqlite(r: &rusqlite::Row<'_>) -> rusqlite::Result<SendParticipant> {
+        Ok(SendParticipant {
+            row: ParticipantRow {
+                id: r.get("id")?,
+                name: r.get("name")?,
+                title: r.get("title")?,
+                user_id: r.get("user_id")?,
+                can_message: r.get("can_message")?,
+                theme: r.get("theme")?,
+                last_read_ms: r.get("last_read_ms")?,
+                cleared_ms: r.get("cleared_ms")?,
+            },
+            blocks_sender: r.get("blocks_sender")?,
+        })
+    }
+}
+
 impl From<rusqlite::Error> for SendError {
     fn from(err: rusqlite::Error) -> SendError {
-        SendError::Db(log::sqlite_error(err))
+        SendError::Db(log::sqlite::to_sqlx_error(err))
     }
 }
 

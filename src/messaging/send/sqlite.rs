@@ -9,7 +9,6 @@ use super::rules::{
     SendParticipant, Sent, TOUCH, Target, conversation_blogs, events_of, may_send, message_row,
     sender_id, sent,
 };
-use crate::messaging::model::ParticipantRow;
 use crate::messaging::store::{now_ms, participants_key};
 use crate::store::now_secs;
 use crate::store::sqlite_writer::{WriterTx, named};
@@ -21,7 +20,7 @@ pub(super) fn send(tx: &mut WriterTx, message: NewMessage) -> Result<Sent, SendE
         tx.prepare_cached(SENDER)?
             .query_row(
                 named(&[&message.sender.blog, &message.sender.user_id]).as_slice(),
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get("id")?, r.get("can_message")?)),
             )
             .optional()?,
     )?;
@@ -46,7 +45,7 @@ pub(super) fn send(tx: &mut WriterTx, message: NewMessage) -> Result<Sent, SendE
     let (ts, status): (i64, String) = tx
         .prepare_cached(TOUCH)?
         .query_row(named(&[&now, &conversation_id]).as_slice(), |r| {
-            Ok((r.get(0)?, r.get(1)?))
+            Ok((r.get("last_modified_ms")?, r.get("status")?))
         })
         .optional()?
         .ok_or(SendError::NotParticipant)?;
@@ -54,21 +53,7 @@ pub(super) fn send(tx: &mut WriterTx, message: NewMessage) -> Result<Sent, SendE
         .prepare_cached(SEND_PARTICIPANTS)?
         .query_map(
             named(&[&conversation_id, &sender_blog_id]).as_slice(),
-            |r| {
-                Ok(SendParticipant {
-                    row: ParticipantRow {
-                        id: r.get(0)?,
-                        name: r.get(1)?,
-                        title: r.get(2)?,
-                        user_id: r.get(3)?,
-                        can_message: r.get(4)?,
-                        theme: r.get(5)?,
-                        last_read_ms: r.get(6)?,
-                        cleared_ms: r.get(7)?,
-                    },
-                    blocks_sender: r.get(8)?,
-                })
-            },
+            SendParticipant::from_rusqlite,
         )?
         .collect::<rusqlite::Result<_>>()?;
     let (sender, mut participants) = may_send(read, sender_blog_id)?;
@@ -89,7 +74,7 @@ pub(super) fn send(tx: &mut WriterTx, message: NewMessage) -> Result<Sent, SendE
     let row = message_row(&message, id, conversation_id, ts, &participants[sender]);
     let mut events = events_of(&row, &participants);
     let users: Vec<i64> = participants.iter().map(|p| p.user_id).collect();
-    events.extend(crate::unread::events_sqlite(tx, &users)?);
+    events.extend(crate::unread::sqlite::events(tx, &users)?);
     tx.record(events)?;
     Ok(sent(row, status, participants))
 }

@@ -6,7 +6,9 @@ use dashwire_protocol::{ChannelKind, Event};
 use super::Topic;
 use crate::store::{TxConn, now_secs};
 
+mod postgres;
 mod reads;
+pub mod sqlite;
 
 pub use reads::ChannelState;
 
@@ -100,170 +102,15 @@ pub async fn record(
         return Ok(Vec::new());
     }
     let recording = Recording::new(vec![pending])?;
-    let tx = match conn {
-        TxConn::Postgres(tx) => return Ok(one_group(record_postgres(tx, recording).await?)),
-        TxConn::Sqlite(tx, _) => &mut **tx,
-    };
-    let mut seqs = sqlx::QueryBuilder::new(NEXT_SEQS);
-    seqs.push_values(recording.takes(), |mut row, (key, n)| {
-        row.push_bind(key).push_bind(n);
-    });
-    seqs.push(NEXT_SEQS_TAIL);
-    let assigned: Vec<(String, i64)> = seqs.build_query_as().fetch_all(&mut *tx).await?;
-    let rows = recording.assign(&assigned)?;
-    write_rows_sqlx(tx, &rows).await?;
-    Ok(one_group(rows.published))
-}
-
-/// Writes the rows of `rows` on SQLite through sqlx, their seqs taken: the events that stand
-/// alone, then the newest of each state.
-pub(super) async fn write_rows_sqlx(
-    tx: &mut sqlx::SqliteConnection,
-    rows: &Assigned,
-) -> sqlx::Result<()> {
-    let (events, states) = rows.split();
-    if !events.is_empty() {
-        let mut insert = sqlx::QueryBuilder::new(INSERT_EVENTS);
-        insert.push_values(&events, |mut row, r| {
-            row.push_bind(r.key.as_str())
-                .push_bind(r.seq)
-                .push_bind(r.feed_seq)
-                .push_bind(r.payload.as_str())
-                .push_bind(rows.now);
-        });
-        insert.build().execute(&mut *tx).await?;
+    match conn {
+        TxConn::Postgres(tx) => postgres::record(tx, recording).await,
+        TxConn::Sqlite(tx, _) => sqlite::record(tx, recording).await,
     }
-    if !states.is_empty() {
-        let mut upsert = sqlx::QueryBuilder::new(UPSERT_STATES);
-        upsert.push_values(&states, |mut row, (r, state_key)| {
-            row.push_bind(r.key.as_str())
-                .push_bind(*state_key)
-                .push_bind(r.seq)
-                .push_bind(r.payload.as_str())
-                .push_bind(rows.now);
-        });
-        upsert.push(REPLACE_STATE);
-        upsert.build().execute(&mut *tx).await?;
-    }
-    Ok(())
 }
 
 /// The events of a record of one change.
 pub(super) fn one_group(mut groups: Vec<Vec<Published>>) -> Vec<Published> {
     groups.pop().unwrap_or_default()
-}
-
-/// What [`record`] runs on PostgreSQL: the seqs are taken and the events written in one
-/// statement, the insert reading the seqs from the upsert's `RETURNING` (a data-modifying
-/// CTE). A row's seq is its channel's last one taken less its `seq_back`, and its feed
-/// position the feed's last one taken less its `feed_back`, as [`Recording::assign`] counts
-/// them. The rows come as arrays, so the statement's text is the same for any number of
-/// events: prepared and planned once per connection (a `VALUES` list would be a new statement
-/// for each count). `unnest` yields the channels in the order given, so they are locked in
-/// topic order.
-const RECORD_POSTGRES: &str = concat!(
-    "WITH taken AS (INSERT INTO channel_seqs (channel, seq) \
-     SELECT * FROM unnest($1::text[], $2::bigint[]) \
-     ON CONFLICT (channel) DO UPDATE SET seq = channel_seqs.seq + excluded.seq RETURNING channel, seq), \
-     pending AS (SELECT * FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[], $9::text[]) \
-     AS e (channel, seq_back, feed_back, payload, state_key)), \
-     written AS (INSERT INTO events (channel, seq, feed_seq, payload, created_at) \
-     SELECT e.channel, t.seq - e.seq_back, f.seq - e.feed_back, e.payload, $7 \
-     FROM pending e JOIN taken t ON t.channel = e.channel LEFT JOIN taken f ON f.channel = $8 \
-     WHERE e.state_key IS NULL), \
-     stated AS (INSERT INTO event_states (channel, state_key, seq, payload, created_at) \
-     SELECT e.channel, e.state_key, t.seq - e.seq_back, e.payload, $7 \
-     FROM pending e JOIN taken t ON t.channel = e.channel WHERE e.state_key IS NOT NULL",
-    replace_state!(),
-    ") SELECT channel, seq FROM taken"
-);
-
-/// [`record`] on PostgreSQL: [`RECORD_POSTGRES`].
-async fn record_postgres(
-    conn: &mut sqlx::PgConnection,
-    recording: Recording,
-) -> sqlx::Result<Vec<Vec<Published>>> {
-    let (channels, counts): (Vec<&str>, Vec<i64>) = recording.takes().unzip();
-    let rows: Vec<PendingRow> = recording.rows().collect();
-    let assigned: Vec<(String, i64)> = sqlx::query_as(RECORD_POSTGRES)
-        .bind(channels)
-        .bind(counts)
-        .bind(rows.iter().map(|r| r.key).collect::<Vec<_>>())
-        .bind(rows.iter().map(|r| r.seq_back).collect::<Vec<_>>())
-        .bind(rows.iter().map(|r| r.feed_back).collect::<Vec<_>>())
-        .bind(rows.iter().map(|r| r.payload).collect::<Vec<_>>())
-        .bind(now_secs())
-        .bind(FEED)
-        .bind(rows.iter().map(|r| r.state_key).collect::<Vec<_>>())
-        .fetch_all(conn)
-        .await?;
-    Ok(recording.assign(&assigned)?.published)
-}
-
-/// [`record`] on the SQLite writer thread (`store/sqlite_writer.rs`): the same two
-/// statements, prepared once.
-pub fn record_sqlite(
-    tx: &rusqlite::Transaction,
-    pending: Vec<(Topic, Event)>,
-) -> sqlx::Result<Vec<Published>> {
-    if pending.is_empty() {
-        return Ok(Vec::new());
-    }
-    let recording = Recording::new(vec![pending])?;
-    let takes: Vec<(&str, i64)> = recording.takes().collect();
-    let sql = format!(
-        "{NEXT_SEQS}VALUES {}{NEXT_SEQS_TAIL}",
-        placeholders(takes.len(), 2)
-    );
-    let assigned: Vec<(String, i64)> = (|| {
-        let mut stmt = tx.prepare_cached(&sql)?;
-        let params: Vec<&dyn rusqlite::ToSql> = takes
-            .iter()
-            .flat_map(|(key, n)| [key as &dyn rusqlite::ToSql, n as &dyn rusqlite::ToSql])
-            .collect();
-        let rows = stmt.query_map(params.as_slice(), |row| Ok((row.get(0)?, row.get(1)?)))?;
-        rows.collect::<rusqlite::Result<Vec<(String, i64)>>>()
-    })()
-    .map_err(sqlite_error)?;
-    let rows = recording.assign(&assigned)?;
-    let (events, states) = rows.split();
-    let execute = |sql: String, params: Vec<&dyn rusqlite::ToSql>| {
-        tx.prepare_cached(&sql)
-            .and_then(|mut stmt| stmt.execute(params.as_slice()))
-            .map_err(sqlite_error)
-    };
-    if !events.is_empty() {
-        let sql = format!("{INSERT_EVENTS}VALUES {}", placeholders(events.len(), 5));
-        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(events.len() * 5);
-        for r in &events {
-            params.extend([
-                &r.key as &dyn rusqlite::ToSql,
-                &r.seq,
-                &r.feed_seq,
-                &r.payload,
-                &rows.now,
-            ]);
-        }
-        execute(sql, params)?;
-    }
-    if !states.is_empty() {
-        let sql = format!(
-            "{UPSERT_STATES}VALUES {}{REPLACE_STATE}",
-            placeholders(states.len(), 5)
-        );
-        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(states.len() * 5);
-        for (r, state_key) in &states {
-            params.extend([
-                &r.key as &dyn rusqlite::ToSql,
-                state_key,
-                &r.seq,
-                &r.payload,
-                &rows.now,
-            ]);
-        }
-        execute(sql, params)?;
-    }
-    Ok(one_group(rows.published))
 }
 
 /// For each event, whether no later one of the record has its channel (`keys`) and state key:
@@ -299,17 +146,6 @@ pub(super) fn takes_of(mut topics: Vec<Topic>) -> Vec<(String, i64)> {
         .collect()
 }
 
-/// `(?, ?), (?, ?)…`: `rows` groups of `columns` placeholders.
-fn placeholders(rows: usize, columns: usize) -> String {
-    let row = format!("({})", vec!["?"; columns].join(", "));
-    vec![row; rows].join(", ")
-}
-
-/// A rusqlite error as the stores answer errors.
-pub fn sqlite_error(err: rusqlite::Error) -> sqlx::Error {
-    sqlx::Error::Protocol(format!("sqlite: {err}"))
-}
-
 /// What a record writes, whatever runs its SQL: the events sorted by topic (so that
 /// concurrent transactions lock their channels' rows in one order; a topic's own events keep
 /// the order they were given in), their keys, payloads and state keys, which change (group)
@@ -338,7 +174,7 @@ pub(super) struct EventRow {
     pub(super) state_key: Option<String>,
 }
 
-/// An event row as [`record_postgres`] writes it, its seq and feed position still to take.
+/// An event row as PostgreSQL's record (`postgres.rs`) writes it, its seq and feed position still to take.
 struct PendingRow<'a> {
     key: &'a str,
     seq_back: i64,
@@ -441,7 +277,7 @@ impl Recording {
         })
     }
 
-    /// The rows to write, as [`record_postgres`] writes them.
+    /// The rows to write, as PostgreSQL's record (`postgres.rs`) writes them.
     fn rows(&self) -> impl Iterator<Item = PendingRow<'_>> {
         self.keys
             .iter()

@@ -1,5 +1,5 @@
-//! The unread event in a sqlx transaction, on SQLite or PostgreSQL (each dialect's count is
-//! in `mod.rs`), recorded as the transaction commits.
+//! The unread event in the store's transaction, on SQLite or PostgreSQL (each dialect's count
+//! is in `mod.rs`), recorded as the transaction commits.
 
 use dashwire_protocol::{Channel, Event};
 use futures_util::future::BoxFuture;

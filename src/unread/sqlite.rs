@@ -1,12 +1,13 @@
-//! The unread event on the SQLite writer thread (`store/sqlite_writer.rs`), through rusqlite.
+//! The unread event on the SQLite writer thread (`store/sqlite_writer.rs`), through rusqlite:
+//! the count of `mod.rs`, read in the batch the thread commits.
 
 use dashwire_protocol::Event;
 
 use super::{CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_TAIL, distinct, events_from};
 use crate::store::Topic;
 
-/// [`events`](super::events) on the SQLite writer thread.
-pub fn events_sqlite(
+/// Each user's `unread` event with their counts as the writer thread's transaction has them.
+pub fn events(
     tx: &rusqlite::Transaction,
     user_ids: &[i64],
 ) -> rusqlite::Result<Vec<(Topic, Event)>> {
@@ -20,9 +21,7 @@ pub fn events_sqlite(
     );
     let mut stmt = tx.prepare_cached(&sql)?;
     let rows = stmt
-        .query_map(rusqlite::params_from_iter(&users), |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-        })?
+        .query_map(rusqlite::params_from_iter(&users), CountRow::from_rusqlite)?
         .collect::<rusqlite::Result<Vec<CountRow>>>()?;
     Ok(events_from(&users, &rows))
 }
