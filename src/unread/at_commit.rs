@@ -4,7 +4,7 @@
 use dashwire_protocol::{Channel, Event};
 use futures_util::future::BoxFuture;
 
-use super::{
+use super::counts::{
     CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_POSTGRES, UNREAD_COUNTS_TAIL, counts_of, distinct,
 };
 use crate::store::{ReadAtCommit, Topic, Tx, TxConn, in_list_query};

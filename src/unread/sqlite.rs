@@ -3,7 +3,7 @@
 
 use dashwire_protocol::Event;
 
-use super::{CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_TAIL, distinct, events_from};
+use super::counts::{CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_TAIL, distinct, events_from};
 use crate::store::Topic;
 
 /// Each user's `unread` event with their counts as the writer thread's transaction has them.

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{
+use super::fields::{
     FieldError, MAX_PHOTO_CAPTION, MAX_PHOTOS, NEED_PERMISSION, NO_AUDIO, NO_CHAT, NO_PHOTOS,
     NO_QUOTE, NO_URL, NO_VIDEO, NOT_A_VALID_URL, PHOTOSET_LAYOUTS, POST_BODY_EMPTY, QUESTION_EMPTY,
     SaveFields, TOO_MANY_PHOTOS, UPLOADS_IN_PROGRESS, field_error, flag, flag_value, given,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::{AudioData, AudioResult};
+use super::answers::{AudioData, AudioResult};
 use crate::outbound::service_json;
 
 /// How long the iTunes API may take before the composer answers without it.

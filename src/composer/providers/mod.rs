@@ -7,58 +7,22 @@
 //! API for Apple Music, `itunes.rs`) and falls back to [`Offline`] for the rest, and when a
 //! service fails or is slow: the composer always gets the URL's answer.
 
+mod answers;
 mod itunes;
 mod soundcloud;
 mod spotify;
 
+pub use answers::{AudioData, AudioResult, EmbedData};
+
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
-use serde::Serialize;
 
 use super::media_urls::{audio_player, audio_source, video_source};
 use crate::config::AudioSettings;
 use itunes::ITunes;
 use soundcloud::SoundCloud;
 use spotify::Spotify;
-
-/// What a service says about an audio URL (spec 001 §7 `get_{service}_data`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct AudioData {
-    pub service: String,
-    pub url: String,
-    /// The service's player, when it has one to embed.
-    pub embed_url: String,
-    pub track_title: String,
-    pub track_artist: String,
-    pub track_album: String,
-    pub album_art: String,
-}
-
-/// One result of an audio search.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct AudioResult {
-    pub service: String,
-    pub url: String,
-    pub title: String,
-    pub artist: String,
-    pub thumbnail: String,
-}
-
-/// What a video URL embeds as (spec 001 §3 Embed data).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct EmbedData {
-    pub url: String,
-    pub thumbnail: String,
-    /// The player's address, for an iframe (empty for a video file).
-    pub preview_iframe: String,
-    pub embed_code: String,
-    /// The URL names no player the composer can show.
-    pub unsupported: bool,
-}
 
 /// The services' lookups.
 pub trait MediaProviders: Send + Sync + 'static {

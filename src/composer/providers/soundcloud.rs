@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::{AudioData, AudioResult};
+use super::answers::{AudioData, AudioResult};
 use crate::outbound::service_json;
 
 /// How long SoundCloud may take before the composer answers without it.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use tokio::sync::Mutex;
 
-use super::{AudioData, AudioResult};
+use super::answers::{AudioData, AudioResult};
 use crate::outbound::service_json;
 
 /// How long Spotify may take before the composer answers without it.

@@ -2,30 +2,16 @@
 //! thread (`sqlite.rs`) or in a PostgreSQL transaction (`postgres.rs`).
 
 mod postgres;
+mod rules;
 mod sqlite;
 
-use crate::activity::events::Notice;
+pub use rules::FollowChange;
+
 use crate::blog_select;
 use crate::blogs::store::BlogRow;
 use crate::feed::dashboard_topic;
 use crate::store::{Store, Tx};
 use crate::{with_pool, with_tx};
-
-/// What a follow call changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FollowChange {
-    /// The follow was made now.
-    Followed,
-    /// Nothing changed: already following, or not following on an unfollow.
-    Unchanged,
-    /// The follow was removed.
-    Unfollowed,
-}
-
-/// The follow's row; binds the user, the followed blog, the blog followed as, and now.
-/// Following twice changes nothing.
-const FOLLOW: &str = "INSERT INTO follows (user_id, blog_id, via_blog_id, created_at) \
-     VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, blog_id) DO NOTHING";
 
 /// `user_id`, acting as `via_blog_id`, follows `blog_id`: the follow's row, the followed
 /// blog's `follower` notification (`activity`), and the user's dashboards reading the blog,
@@ -38,7 +24,7 @@ pub async fn follow(
     via_blog_id: i64,
     blog_id: i64,
 ) -> sqlx::Result<FollowChange> {
-    let follow = Follow {
+    let follow = rules::Follow {
         user_id,
         via_blog_id,
         blog_id,
@@ -46,21 +32,6 @@ pub async fn follow(
     match store.sqlite_writer() {
         Some(writer) => writer.run(move |tx| sqlite::follow(tx, follow)).await,
         None => postgres::follow(store, follow).await,
-    }
-}
-
-/// A follow to make.
-#[derive(Debug, Clone, Copy)]
-struct Follow {
-    user_id: i64,
-    via_blog_id: i64,
-    blog_id: i64,
-}
-
-impl Follow {
-    /// What the followed blog hears.
-    fn notice(&self) -> Notice<'static> {
-        Notice::about_blog(self.blog_id, "follower", self.via_blog_id)
     }
 }
 

@@ -1,7 +1,7 @@
 //! A follow on PostgreSQL: its statements in a transaction of its own, which publishes its
 //! events as it commits.
 
-use super::{FOLLOW, Follow, FollowChange};
+use super::rules::{FOLLOW, Follow, FollowChange};
 use crate::activity::events::notify;
 use crate::feed::dashboard_topic;
 use crate::store::{Store, now_secs};

@@ -1,7 +1,7 @@
 //! A follow on the SQLite writer thread (`store/sqlite_writer.rs`): its statements prepared
 //! once, its events recorded beside them, in the batch the thread commits.
 
-use super::{FOLLOW, Follow, FollowChange};
+use super::rules::{FOLLOW, Follow, FollowChange};
 use crate::activity::events;
 use crate::feed::dashboard_topic;
 use crate::store::sqlite_writer::{WriterTx, named};

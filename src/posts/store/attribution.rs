@@ -3,7 +3,7 @@
 
 use dashwire_protocol::PostAction;
 
-use super::post_changed;
+use super::changes::post_changed;
 use crate::posts::model::PostState;
 use crate::store::{Store, now_secs};
 use crate::with_tx;

@@ -5,8 +5,8 @@
 
 use dashwire_protocol::PostAction;
 
+use super::changes::{json, post_changed, went_out};
 use super::queue::start_queue;
-use super::{json, post_changed, went_out};
 use crate::posts::model::{PostContent, PostState};
 use crate::posts::summary;
 use crate::store::{Store, now_secs};

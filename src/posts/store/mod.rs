@@ -4,17 +4,16 @@
 //! (`queue.rs`) and an app's attribution (`attribution.rs`); the row they read, and the reads
 //! of posts by id, are `row.rs`.
 
-use dashwire_protocol::{Event, PostAction, PostChange};
+use dashwire_protocol::PostAction;
 
-use super::mentions::mentioned_blogs;
 use super::model::{PostContent, PostSource, PostState, PostType, TrailItem};
 use super::search_text::{search_tags, search_text};
 use super::summary;
 use crate::activity::events::{Notice, notify};
 use crate::notes::store as notes;
-use crate::store::Topic;
 use crate::store::{Store, Tx, now_secs};
 use crate::{with_pool, with_tx};
+use changes::{json, post_changed, went_out};
 use queue::{bound_for_queue, joins_queue, lock_queue, start_queue, to_back_of_queue};
 
 /// The select every post read shares; `$1` is the viewer's user id (NULL for a visitor).
@@ -36,6 +35,7 @@ macro_rules! post_select {
 }
 
 mod attribution;
+mod changes;
 mod held;
 mod pages;
 mod publishing;
@@ -46,7 +46,7 @@ pub use attribution::remove_app_attribution;
 pub use held::{
     HeldPost, UNPROCESSED_SHOWING, fill_processed, held_posts, release_held, unprocessed_showing,
 };
-pub use pages::{blog_posts_at, page, page_placed, tags_of};
+pub use pages::{Cursor, Page, blog_posts_at, page, page_placed, tags_of};
 pub use publishing::{SentOut, is_users_first_post, next_due, publish_due, publish_queues};
 pub use row::{PostRow, like_times, post_row, post_rows};
 
@@ -112,48 +112,6 @@ pub struct ReblogOf {
     pub parent_id: i64,
     pub root_id: i64,
     pub trail: Vec<TrailItem>,
-}
-
-/// Which posts a page lists, and in which order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Page {
-    /// The posts of the blogs a user follows and of their own blogs, newest first.
-    Dashboard { user_id: i64 },
-    /// One blog's posts, newest first; `with_private` for its owner; only those tagged
-    /// `tag` (a tag key) when given, with the post the blog promoted for the tag (`pinned`)
-    /// first on the first page and nowhere else.
-    Blog {
-        blog_id: i64,
-        with_private: bool,
-        tag: Option<String>,
-        pinned: Option<i64>,
-    },
-    /// The published posts a user likes, most recently liked first. `cursor_liked_at`: when
-    /// the cursor's post was liked, as the page said (`liked_timestamp`); the page continues
-    /// from there even when the post was unliked since.
-    Likes {
-        user_id: i64,
-        cursor_liked_at: Option<i64>,
-    },
-    /// A blog's queue page: its queued and scheduled posts in the order they joined it
-    /// (`to_back_of_queue`), which is the order the publisher sends the queued ones out.
-    Queue { blog_id: i64 },
-    /// One blog's posts in some states, oldest first (drafts, processing, inbox).
-    States {
-        blog_id: i64,
-        states: &'static [&'static str],
-    },
-}
-
-/// Where a page continues from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cursor {
-    /// The first posts of the page.
-    Start,
-    /// The posts that come after this one in the page's order (older on the dashboard).
-    After(i64),
-    /// The posts that come before it (newer on the dashboard), the nearest first.
-    Before(i64),
 }
 
 /// Writes a new post and its tags, and for a published reblog its note; returns its id.
@@ -444,94 +402,6 @@ async fn write_tags(tx: &mut Tx, post_id: i64, tags: &[String]) -> sqlx::Result<
         insert.build().execute(conn).await.map(|r| r.rows_affected())
     })?;
     Ok(())
-}
-
-/// What the post `id` going out causes, written in the transaction that sends it out (or
-/// nothing when it is not published): a reblog's note, and a `user_mention` notification for
-/// each blog its words mention (not the author's own, not one that blocked the author; once
-/// per post and blog however often it is saved). Returns the events to record.
-async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
-    const POST: &str = "SELECT p.content, p.comment, p.blog_id, b.user_id, p.parent_post_id IS NOT NULL \
-         FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE p.id = $1 AND p.state = 'published'";
-    const MENTIONED: &str = "SELECT b.id FROM blogs b WHERE b.name = $1 AND b.user_id <> $2 \
-         AND NOT EXISTS (SELECT 1 FROM blocks k JOIN blogs kb ON kb.id = k.blocked_blog_id \
-             WHERE k.blocker_blog_id = b.id AND kb.user_id = $2) \
-         AND NOT EXISTS (SELECT 1 FROM notifications n \
-             WHERE n.blog_id = b.id AND n.post_id = $3 AND n.type = 'user_mention')";
-    let post: Option<(String, String, i64, i64, bool)> =
-        with_tx!(tx, conn => sqlx::query_as(POST).bind(id).fetch_optional(conn).await)?;
-    let Some((content, comment, blog_id, author, is_reblog)) = post else {
-        return Ok(Vec::new());
-    };
-    let mut events = if is_reblog {
-        // What the reblog added, as its note will say.
-        const TAGS: &str = "SELECT tag FROM post_tags WHERE post_id = $1 ORDER BY position";
-        let tags: Vec<(String,)> =
-            with_tx!(tx, conn => sqlx::query_as(TAGS).bind(id).fetch_all(conn).await)?;
-        let tags: Vec<String> = tags.into_iter().map(|(tag,)| tag).collect();
-        let text = super::sanitize::text_only(&comment.replace("[[MORE]]", " "));
-        let added = notes::Added {
-            text: &text,
-            tags: &tags,
-        };
-        notes::reblog_published(tx, id, added).await?
-    } else {
-        Vec::new()
-    };
-    let content: PostContent = serde_json::from_str(&content).unwrap_or(PostContent::Text {
-        title: String::new(),
-        body: String::new(),
-    });
-    // A reblog carries its parent's answer: only the reblogger's own words mention anyone.
-    let answer = match &content {
-        PostContent::Note { answer, .. } if !is_reblog => answer.as_str(),
-        _ => "",
-    };
-    for name in mentioned_blogs(&[content.own_text(), answer, &comment]) {
-        let mentioned: Option<(i64,)> = with_tx!(tx, conn => sqlx::query_as(MENTIONED)
-            .bind(&name).bind(author).bind(id).fetch_optional(conn).await)?;
-        if let Some((mentioned,)) = mentioned {
-            let notice = Notice {
-                blog_id: mentioned,
-                kind: "user_mention",
-                from_blog_id: Some(blog_id),
-                post_id: Some(id),
-                reply_text: "",
-            };
-            events.extend(notify(tx, notice).await?);
-        }
-    }
-    Ok(events)
-}
-
-/// The `post` event on `posts:{blog}` for a change to the post `id` of `blog_id`.
-async fn post_changed(
-    tx: &mut Tx,
-    id: i64,
-    blog_id: i64,
-    action: PostAction,
-) -> sqlx::Result<(Topic, Event)> {
-    const NAME: &str = "SELECT name FROM blogs WHERE id = $1";
-    let (blog,): (String,) =
-        with_tx!(tx, conn => sqlx::query_as(NAME).bind(blog_id).fetch_one(conn).await)?;
-    let change = PostChange {
-        blog: blog.clone(),
-        id,
-        action,
-    };
-    Ok((crate::feed::posts_topic(blog), Event::Post(change)))
-}
-
-/// One post (or queue) the publisher could not send out stays as it was, to be tried on the
-/// next tick; the others still go out.
-fn skip_on_error(result: sqlx::Result<()>, id: i64) {
-    if let Err(err) = result {
-        tracing::warn!(error = %err, id, "sending a due post out failed; it waits for the next tick");
-    }
-}
-
-fn json<T: serde::Serialize>(value: &T) -> sqlx::Result<String> {
-    serde_json::to_string(value).map_err(|e| sqlx::Error::Encode(Box::new(e)))
 }
 
 /// The key a reblog presents: unguessable, so only someone who saw the post can reblog it.

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::row::page_position;
-use super::{Cursor, Page, PostRow, post_row};
+use super::{PostRow, post_row};
 use crate::posts::model::PostState;
 use crate::store::{DbPool, Store, in_list_query};
 use crate::with_pool;
@@ -464,4 +464,46 @@ pub async fn tags_of(store: &Store, post_ids: &[i64]) -> sqlx::Result<HashMap<i6
         tags.entry(post).or_default().push(tag);
     }
     Ok(tags)
+}
+
+/// Which posts a page lists, and in which order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Page {
+    /// The posts of the blogs a user follows and of their own blogs, newest first.
+    Dashboard { user_id: i64 },
+    /// One blog's posts, newest first; `with_private` for its owner; only those tagged
+    /// `tag` (a tag key) when given, with the post the blog promoted for the tag (`pinned`)
+    /// first on the first page and nowhere else.
+    Blog {
+        blog_id: i64,
+        with_private: bool,
+        tag: Option<String>,
+        pinned: Option<i64>,
+    },
+    /// The published posts a user likes, most recently liked first. `cursor_liked_at`: when
+    /// the cursor's post was liked, as the page said (`liked_timestamp`); the page continues
+    /// from there even when the post was unliked since.
+    Likes {
+        user_id: i64,
+        cursor_liked_at: Option<i64>,
+    },
+    /// A blog's queue page: its queued and scheduled posts in the order they joined it
+    /// (`to_back_of_queue`), which is the order the publisher sends the queued ones out.
+    Queue { blog_id: i64 },
+    /// One blog's posts in some states, oldest first (drafts, processing, inbox).
+    States {
+        blog_id: i64,
+        states: &'static [&'static str],
+    },
+}
+
+/// Where a page continues from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cursor {
+    /// The first posts of the page.
+    Start,
+    /// The posts that come after this one in the page's order (older on the dashboard).
+    After(i64),
+    /// The posts that come before it (newer on the dashboard), the nearest first.
+    Before(i64),
 }

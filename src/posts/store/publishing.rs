@@ -4,8 +4,8 @@
 
 use dashwire_protocol::PostAction;
 
+use super::changes::{post_changed, went_out};
 use super::queue::queue_interval;
-use super::{post_changed, skip_on_error, went_out};
 use crate::store::{Store, Tx};
 use crate::{with_pool, with_tx};
 
@@ -120,4 +120,12 @@ pub async fn is_users_first_post(store: &Store, user_id: i64, post_id: i64) -> s
     let (other,): (bool,) = with_pool!(store, pool => sqlx::query_as(SQL)
         .bind(user_id).bind(post_id).fetch_one(pool).await)?;
     Ok(!other)
+}
+
+/// One post (or queue) the publisher could not send out stays as it was, to be tried on the
+/// next tick; the others still go out.
+fn skip_on_error(result: sqlx::Result<()>, id: i64) {
+    if let Err(err) = result {
+        tracing::warn!(error = %err, id, "sending a due post out failed; it waits for the next tick");
+    }
 }

@@ -31,9 +31,9 @@ use redis::cluster_routing::Slot;
 use redis::{ProtocolVersion, PushInfo, PushKind, Value};
 use tokio::sync::mpsc;
 
+use super::messages::{Incoming, Interest};
 use super::redis::RedisBus;
 use super::wire::{self, BusMessage, coalesce, control_channel, feed_channel, redis_channel};
-use super::{Incoming, Interest};
 use crate::realtime::metrics::Metrics;
 
 /// How long one pipeline or one `SSUBSCRIBE` may take: a shard that is down does not fail

@@ -14,6 +14,7 @@
 //! together, so each socket then writes several events at once.
 
 mod cluster;
+mod messages;
 mod redis;
 mod wire;
 
@@ -23,45 +24,15 @@ use std::time::Instant;
 use tokio::sync::mpsc;
 
 use crate::realtime::metrics::Metrics;
-use crate::store::log::Published;
 use crate::store::{Committed, Publish};
+pub use messages::{Incoming, Interest};
 pub use redis::RedisBus;
-
-/// What the bus hands this node's router task. Nearly every message is an event, so the
-/// channel's slots are sized for one and boxing it would only add an allocation per event.
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum Incoming {
-    /// A committed event, from this node or another, and when it reached this node (handed
-    /// to the local bus, or received from Redis).
-    Event {
-        published: Published,
-        arrived: Instant,
-    },
-    /// A session ended (logout): close its sockets.
-    SessionEnded(String),
-    /// The bus (re)subscribed to these topics and may have missed their events meanwhile:
-    /// their sockets should read the log.
-    Resubscribed(Vec<Arc<str>>),
-    /// The bus's subscription was made again after it dropped: anything published meanwhile
-    /// may be lost (the feed's events, session endings, refreshes).
-    Reconnected,
-    /// A group's members may have changed: tell the sockets on its topic.
-    Refresh(Arc<str>),
-}
 
 /// How events reach the sockets of every node.
 pub enum Bus {
     /// Straight to this node's router task.
     Local(mpsc::UnboundedSender<Incoming>),
     Redis(RedisBus),
-}
-
-/// A change in which topics this node wants from the bus.
-#[derive(Debug)]
-pub enum Interest {
-    Subscribe(Arc<str>),
-    Unsubscribe(Arc<str>),
 }
 
 impl Bus {

@@ -11,10 +11,10 @@ use futures_util::StreamExt;
 use redis::aio::ConnectionManager;
 use tokio::sync::{mpsc, oneshot};
 
+use super::messages::{Incoming, Interest};
 use super::wire::{
     self, BusMessage, Outgoing, coalesce, control_channel, feed_channel, redis_channel,
 };
-use super::{Incoming, Interest};
 use crate::realtime::metrics::Metrics;
 
 /// The Redis side: a connection to publish on, and the task that holds the subscriptions.

@@ -23,7 +23,7 @@ use dashwire_protocol::Event;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Incoming, Interest};
+use super::messages::{Incoming, Interest};
 use crate::realtime::metrics::Metrics;
 use crate::store::{Committed, Published, Topic};
 

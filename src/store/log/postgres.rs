@@ -1,6 +1,6 @@
 //! The event log's record on PostgreSQL: one statement whatever the number of events.
 
-use super::{FEED, PendingRow, Published, Recording, one_group, replace_state};
+use super::recording::{FEED, PendingRow, Published, Recording, one_group, replace_state};
 use crate::store::now_secs;
 
 /// What [`record`] runs: the seqs are taken and the events written in one

@@ -5,7 +5,7 @@
 
 use dashwire_protocol::Event;
 
-use super::{
+use super::recording::{
     Assigned, INSERT_EVENTS, NEXT_SEQS, NEXT_SEQS_TAIL, Published, REPLACE_STATE, Recording,
     UPSERT_STATES, one_group,
 };
