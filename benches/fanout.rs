@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dashwire::realtime::metrics::Metrics;
 use dashwire::realtime::routing::delivery::{Delivery, Outbound};
+use dashwire::realtime::routing::queue;
 use dashwire::realtime::routing::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
-use dashwire::realtime::transport::queue;
 use dashwire::store::{Published, Topic};
 use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
 

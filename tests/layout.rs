@@ -1,7 +1,8 @@
 //! The shape of the code, checked: every route the router serves is documented in
-//! docs/api.md, features import each other without cycles, the files of a folder too, the
-//! core (store and realtime) imports no feature, no feature publishes by hand, and every
-//! write outside the store is one of its transactions. They read the source, since that is where routes and imports are declared.
+//! docs/api.md, features import each other without cycles, and so do the files and folders
+//! inside each folder (its mod.rs included), the core (store and realtime) imports no feature,
+//! no feature publishes by hand, and every write outside the store is one of its
+//! transactions. They read the source, since that is where routes and imports are declared.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -334,56 +335,240 @@ fn every_write_outside_the_store_is_a_store_transaction() {
     assert!(found.is_empty(), "{found:?}");
 }
 
-/// Every file of a folder under `src/` and the sibling files it names (`super::x`, or
-/// `crate::<folder>::x`), keyed by path relative to `src/` without `.rs`.
-fn file_imports() -> BTreeMap<String, BTreeSet<String>> {
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (path, text) in sources() {
-        let relative = path.strip_prefix(root().join("src")).unwrap();
-        let Some(folder) = relative.parent().filter(|f| !f.as_os_str().is_empty()) else {
-            continue;
-        };
-        let name = relative.file_stem().unwrap().to_string_lossy().into_owned();
-        if name == "mod" {
+/// A source's code as the import checks read it: without comments, which may name any path.
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|line| line.find("//").map_or(line, |at| &line[..at]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The items a file defines at its top level (`fn`, `struct`, `const`, … at column 0).
+fn defined_items(code: &str) -> BTreeSet<String> {
+    let mut items = BTreeSet::new();
+    for line in code.lines() {
+        let mut rest = line;
+        if let Some(after) = rest.strip_prefix("pub") {
+            rest = after
+                .strip_prefix('(')
+                .map_or(after, |r| &r[r.find(')').unwrap() + 1..]);
+            rest = rest.trim_start();
+        }
+        rest = rest.strip_prefix("async ").unwrap_or(rest);
+        for keyword in [
+            "fn ",
+            "struct ",
+            "enum ",
+            "const ",
+            "static ",
+            "type ",
+            "trait ",
+            "macro_rules! ",
+            "union ",
+        ] {
+            if let Some(name) = rest.strip_prefix(keyword) {
+                let name: String = name
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                items.insert(name);
+            }
+        }
+    }
+    items
+}
+
+/// The `use` statements of `code` at its top level, whole (`pub use a::{b, c};`).
+fn use_statements(code: &str) -> Vec<&str> {
+    let mut statements = Vec::new();
+    for (at, _) in code.match_indices("use ") {
+        let line_start = code[..at].rfind('\n').map_or(0, |i| i + 1);
+        let head = &code[line_start..at];
+        let is_top = head.is_empty() || (head.starts_with("pub") && !head.starts_with(' '));
+        if is_top && let Some(end) = code[at..].find(';') {
+            statements.push(&code[line_start..at + end + 1]);
+        }
+    }
+    statements
+}
+
+/// The import graph inside one folder of `src/`: its nodes are the folder's children (each
+/// file, each subfolder with all it holds) and `mod` (its `mod.rs`), and a node points at
+/// another when its code names it: a child file or folder by name (`super::x`,
+/// `crate::<folder>::x`, and from `mod.rs` `x::`), an item through the child `mod.rs`
+/// imports it from, and an item `mod.rs` defines at `mod`. A `mod x;` or a `pub use`
+/// re-export in `mod.rs` is the folder's face, not a use. Test-only files are left out.
+fn folder_imports(folder: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let src = root().join("src");
+    let is_test = |path: &Path| {
+        path.file_name().is_some_and(|f| f == "tests.rs")
+            || path.components().any(|c| c.as_os_str() == "tests")
+    };
+    let mut children = BTreeSet::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let is_module = (path.is_dir() && path.join("mod.rs").is_file())
+            || (path.extension().is_some_and(|e| e == "rs") && name != "mod");
+        if is_module && !is_test(path.strip_prefix(&src).unwrap()) {
+            children.insert(name);
+        }
+    }
+    let sources: Vec<(PathBuf, String)> = sources()
+        .into_iter()
+        .filter(|(path, _)| path.starts_with(folder))
+        .map(|(path, text)| {
+            (
+                path.strip_prefix(folder).unwrap().to_owned(),
+                code_of(&text),
+            )
+        })
+        .filter(|(path, _)| !is_test(path))
+        .collect();
+    let mod_code = sources
+        .iter()
+        .find(|(path, _)| path == Path::new("mod.rs"))
+        .map(|(_, code)| code.clone())
+        .unwrap_or_default();
+    // Where mod.rs's names come from: the child it imports (or re-exports) each from, or
+    // itself for what it defines. A glob takes every item the child defines.
+    let mut origin: BTreeMap<String, String> = defined_items(&mod_code)
+        .into_iter()
+        .map(|item| (item, "mod".to_owned()))
+        .collect();
+    let mut mod_uses = BTreeSet::new();
+    for statement in use_statements(&mod_code) {
+        let path = &statement[statement.find("use ").unwrap() + 4..];
+        let child = path.split("::").next().unwrap().trim();
+        if !children.contains(child) {
             continue;
         }
-        let folder = folder.to_string_lossy().into_owned();
-        let module = folder.replace('/', "::");
-        let key = |file: &str| format!("{folder}/{file}");
-        let siblings = |prefix: &str| {
-            names_after(&text, prefix)
-                .into_iter()
-                .filter(|file| {
-                    root()
-                        .join("src")
-                        .join(key(file))
-                        .with_extension("rs")
-                        .is_file()
-                        || root().join("src").join(key(file)).join("mod.rs").is_file()
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut named = siblings("super::");
-        named.extend(siblings(&format!("crate::{module}::")));
-        let entry = graph.entry(key(&name)).or_default();
-        entry.extend(named.into_iter().filter(|f| *f != name).map(|f| key(&f)));
+        if !statement.starts_with("pub") {
+            mod_uses.insert(child.to_owned());
+        }
+        let names = &path[child.len() + 2..];
+        if names.trim_start().starts_with('*') {
+            let file = folder.join(format!("{child}.rs"));
+            let file = if file.is_file() {
+                file
+            } else {
+                folder.join(child).join("mod.rs")
+            };
+            let code = code_of(&std::fs::read_to_string(file).unwrap());
+            for item in defined_items(&code) {
+                origin.entry(item).or_insert_with(|| child.to_owned());
+            }
+            continue;
+        }
+        for name in names.split([',', '{', '}', ';']) {
+            let name = name.rsplit("::").next().unwrap().trim();
+            let name = name.rsplit(" as ").next().unwrap().trim();
+            if !name.is_empty() && name != "self" {
+                origin.insert(name.to_owned(), child.to_owned());
+            }
+        }
+    }
+    let resolve = |name: &str| -> Option<String> {
+        if children.contains(name) {
+            Some(name.to_owned())
+        } else {
+            origin.get(name).cloned()
+        }
+    };
+    let module = folder
+        .strip_prefix(&src)
+        .unwrap()
+        .to_string_lossy()
+        .replace('/', "::");
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, code) in &sources {
+        let parts: Vec<String> = path
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts == ["mod.rs"] {
+            let mut face = String::new();
+            for line in code.lines() {
+                let trimmed = line.trim_start();
+                let declares = trimmed.starts_with("mod ") || trimmed.contains(" mod ");
+                if !(declares && trimmed.ends_with(';')) {
+                    face.push_str(line);
+                    face.push('\n');
+                }
+            }
+            for statement in use_statements(code) {
+                face = face.replace(statement, "");
+            }
+            let mut named = mod_uses.clone();
+            for child in &children {
+                let found = face.match_indices(&format!("{child}::")).any(|(at, _)| {
+                    !face[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                });
+                if found {
+                    named.insert(child.clone());
+                }
+            }
+            graph.entry("mod".to_owned()).or_default().extend(named);
+            continue;
+        }
+        let node = parts[0].trim_end_matches(".rs").to_owned();
+        let mut names = names_after(code, &format!("crate::{module}::"));
+        let in_folder = parts.len() == 1 || (parts.len() == 2 && parts[1] == "mod.rs");
+        if in_folder {
+            names.extend(names_after(code, "super::"));
+        } else if parts.len() == 2 || (parts.len() == 3 && parts[2] == "mod.rs") {
+            names.extend(names_after(code, "super::super::"));
+        }
+        let entry = graph.entry(node.clone()).or_default();
+        entry.extend(
+            names
+                .iter()
+                .filter_map(|n| resolve(n))
+                .filter(|n| *n != node),
+        );
     }
     graph
 }
 
+/// Every folder under `src/` that is a module (has a `mod.rs`).
+fn module_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = sources()
+        .into_iter()
+        .filter(|(path, _)| path.file_name().is_some_and(|f| f == "mod.rs"))
+        .map(|(path, _)| path.parent().unwrap().to_owned())
+        .collect();
+    folders.sort();
+    folders
+}
+
 #[test]
-fn no_file_imports_a_sibling_that_imports_it_back() {
-    let graph = file_imports();
+fn no_file_or_folder_imports_one_that_imports_it_back() {
+    // Inside each folder, mod.rs included: a file that a sibling (or mod.rs) uses may not use
+    // it back, directly or around a ring, and a subfolder counts as one node for all it
+    // holds. What two need moves to a file both import (docs/architecture.md).
+    let src = root().join("src");
+    let follows = folder_imports(&src.join("follows/store"));
     assert!(
-        graph.contains_key("messaging/store") && graph.contains_key("posts/http"),
-        "the file scan found {:?}",
-        graph.keys().collect::<Vec<_>>()
+        follows["mod"].contains("sqlite") && follows["sqlite"].contains("rules"),
+        "the follows/store scan found {follows:?}"
+    );
+    let realtime = folder_imports(&src.join("realtime"));
+    assert!(
+        realtime["transport"].contains("node") && realtime["subscriptions"].contains("channels"),
+        "the realtime scan found {realtime:?}"
     );
     let mut cycles = Vec::new();
-    for (from, deps) in &graph {
-        for to in deps {
-            if from < to && reaches(&graph, to, from) {
-                cycles.push(format!("{from} <-> {to}"));
+    for folder in module_folders() {
+        let graph = folder_imports(&folder);
+        let name = folder.strip_prefix(&src).unwrap().display().to_string();
+        for (from, deps) in &graph {
+            for to in deps {
+                if from < to && reaches(&graph, to, from) {
+                    cycles.push(format!("{name}: {from} <-> {to}"));
+                }
             }
         }
     }

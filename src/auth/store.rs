@@ -134,7 +134,7 @@ pub async fn session_by_token(store: &Store, token: &str) -> sqlx::Result<Option
 
 /// Which of `token_hashes` are sessions still stored: after a bus outage, a node asks this of
 /// the sessions its sockets belong to, to close those that ended elsewhere meanwhile (their
-/// bus message may have been lost: `realtime/mod.rs`).
+/// bus message may have been lost: `realtime/node.rs`).
 pub async fn stored_sessions(
     store: &Store,
     token_hashes: &[String],

@@ -107,7 +107,7 @@ pub async fn blog_ref(store: &Store, name: &str) -> sqlx::Result<Option<BlogRef>
 /// statement.
 pub async fn owns_each(store: &Store, asks: &[(i64, &str)]) -> sqlx::Result<Vec<bool>> {
     // The names as one JSON array, made an array on PostgreSQL for the reason
-    // `store/log/reads.rs` gives at CHANNEL_STATES.
+    // `store/log_reads.rs` gives at CHANNEL_STATES.
     const OWNERS: Dialects = Dialects {
         sqlite: "SELECT name, user_id FROM blogs WHERE name IN (SELECT value FROM json_each($1))",
         postgres: "SELECT name, user_id FROM blogs \

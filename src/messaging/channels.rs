@@ -34,7 +34,7 @@ impl MessagingChannels {
             return Ok(Vec::new());
         }
         // The ids as one JSON array, made an array on PostgreSQL for the reason
-        // `store/log/reads.rs` gives at CHANNEL_STATES.
+        // `store/log_reads.rs` gives at CHANNEL_STATES.
         const TAKING_PART: Dialects = Dialects {
             sqlite: "SELECT DISTINCT p.conversation_id, b.user_id FROM conversation_participants p \
                      JOIN blogs b ON b.id = p.blog_id \

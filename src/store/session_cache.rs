@@ -3,7 +3,7 @@
 //!
 //! An entry lives [`SESSION_CACHE_TTL`] at most. Ending a session (`auth::store::end_session`,
 //! a logout) removes it here at once and on every other node through the bus's session-end
-//! message (`realtime/mod.rs` calls `auth::store::forget_session`); if the bus is down,
+//! message (`realtime/node.rs` calls `auth::store::forget_session`); if the bus is down,
 //! another node may accept an ended session for up to the TTL. Deleting one without ending
 //! it (`delete_session`: a login replacing its visitor session, whose sockets it keeps)
 //! removes it here only, so another node may accept that visitor session for up to the TTL. It lives with the store (which auth reads

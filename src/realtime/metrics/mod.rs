@@ -94,7 +94,7 @@ impl EncodeLabelValue for ReplayReason {
     }
 }
 
-/// Which of subscribing's batched reads (`subscriptions/batched.rs`) a figure counts.
+/// Which of subscribing's batched reads (`channels/batched.rs`) a figure counts.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct SubscribeReadLabels {
     pub read: SubscribeRead,
@@ -168,7 +168,7 @@ pub struct Metrics {
     pub bus_in: Counter,
     pub bus_out: Counter,
     pub refused_subscriptions: Counter,
-    /// Subscribing's reads, and the batches that answered them (`subscriptions/batched.rs`):
+    /// Subscribing's reads, and the batches that answered them (`channels/batched.rs`):
     /// reads per batch is how much the batching saved.
     subscribe_reads: Family<SubscribeReadLabels, Counter>,
     subscribe_read_batches: Family<SubscribeReadLabels, Counter>,

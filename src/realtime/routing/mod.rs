@@ -7,4 +7,5 @@
 pub(crate) mod coalesce;
 pub mod delivery;
 pub mod order;
+pub mod queue;
 pub mod registry;

@@ -7,10 +7,12 @@ use std::sync::Arc;
 
 use dashwire_protocol::ErrorCode;
 
-use super::channels::Grant;
-use super::replay::{Replay, Start, start};
-use super::{Gone, Group, GroupAsked, Outlet, Subscriptions, ack, error, internal, too_old};
+use super::frames::{ack, error, internal, too_old};
+use super::replay::{Start, start};
+use super::state::Replay;
+use super::state::{Gone, Group, GroupAsked, Outlet, Subscriptions};
 use crate::realtime::Realtime;
+use crate::realtime::channels::Grant;
 use crate::realtime::metrics::ReplayReason;
 use crate::realtime::routing::registry::TopicKind;
 use crate::store::Topic;

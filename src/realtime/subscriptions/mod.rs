@@ -19,24 +19,28 @@
 //! answering pings and frames (an unsubscribe, say) while it catches up.
 //!
 //! What subscribing reads from the database (a subscribe's authorisation and seq, a replay's
-//! batches, a resync's seq) is read for every socket of the node at once (`reads.rs`, over
-//! `batched.rs`): a subscribe waits only for the batch in flight, and subscribing holds a
-//! handful of the node's connections however many sockets resume at once. A read that fails
-//! (the database is away) answers the subscribe `internal`: the client subscribes again after
-//! a back-off. A resync that fails tries again shortly.
+//! batches, a resync's seq) is read for every socket of the node at once
+//! (`realtime/channels/reads.rs`, over `batched.rs`): a subscribe waits only for the batch in
+//! flight, and subscribing holds a handful of the node's connections however many sockets
+//! resume at once. A read that fails (the database is away) answers the subscribe `internal`:
+//! the client subscribes again after a back-off. A resync that fails tries again shortly.
 //!
 //! Which channels a socket may read is the features' call: each registers an authority for
-//! the kinds it owns (`channels.rs`).
+//! the kinds it owns (`realtime/channels/`).
 
-mod batched;
 mod by_key;
-pub mod channels;
+mod frames;
 mod group;
-pub(crate) mod reads;
 mod replay;
+mod state;
+
+pub use state::{Gone, Outlet, REPLAY_BATCH, Subscriptions};
+
+use frames::{ack, error, internal, too_old};
+use state::{GroupAsked, Replay, Subscription, live, own_channel};
 
 use by_key::ByKey;
-use replay::{Replay, Start, start};
+use replay::{Start, start};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
@@ -44,84 +48,10 @@ use dashwire_protocol::{Channel, ErrorCode, ServerFrame};
 
 use super::Realtime;
 use super::metrics::ReplayReason;
+use crate::realtime::channels::Grant;
 use crate::realtime::routing::delivery::Delivery;
 use crate::realtime::routing::registry::{SocketHandle, TopicKind};
 use crate::store::{Topic, log};
-use channels::Grant;
-
-/// A group subscription: its channel's events are its members' events in the feed.
-#[derive(Debug)]
-struct Group {
-    /// The channel as clients see it.
-    channel: String,
-    /// The channel as asked for, to ask the feature again when the members change.
-    asked: Channel,
-    /// The member topics' keys, as the registry holds them (one copy per node, not per
-    /// socket: a dashboard has one per blog its user reads).
-    members: HashSet<Arc<str>>,
-    /// The last feed position the client has.
-    last: i64,
-    replay: Option<Box<Replay>>,
-}
-
-/// A group as the feature granted it, with the frame that asked for it.
-struct GroupAsked {
-    raw: String,
-    asked: Channel,
-    topic: Topic,
-    members: Vec<Topic>,
-}
-
-/// Events read from the log per replay step.
-pub const REPLAY_BATCH: i64 = 500;
-
-/// The socket could not be written to; it is gone.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Gone;
-
-/// Where the state machine's frames go: the socket, or in tests a list.
-pub trait Outlet {
-    /// Sends a frame built for this socket (acks, errors, replayed events).
-    fn send_frame(&mut self, frame: &ServerFrame) -> impl Future<Output = Result<(), Gone>> + Send;
-    /// Sends a live event, encoded once for every socket it goes to.
-    fn send_event(&mut self, delivery: &Delivery) -> impl Future<Output = Result<(), Gone>> + Send;
-    /// Sends a live event in the feed as the group channel `group` carries it, encoded once
-    /// for every socket it goes to.
-    fn send_group_event(
-        &mut self,
-        delivery: &Delivery,
-        group: &str,
-    ) -> impl Future<Output = Result<(), Gone>> + Send;
-}
-
-/// One socket's subscriptions.
-#[derive(Debug)]
-pub struct Subscriptions {
-    /// The socket's user; `None` for a visitor.
-    viewer: Option<i64>,
-    socket: SocketHandle,
-    /// Each subscribed topic, by key (`by_key.rs`: a visitor's socket has one).
-    topics: ByKey<Subscription>,
-    /// Each subscribed group, by its own topic's key.
-    groups: HashMap<Arc<str>, Group>,
-    /// Topics and groups with a replay to run, oldest first.
-    replays: VecDeque<Arc<str>>,
-    /// Events read per replay step ([`REPLAY_BATCH`]; smaller in tests).
-    batch: i64,
-}
-
-#[derive(Debug)]
-struct Subscription {
-    /// The channel as clients see it (replayed frames carry it), when it is not the topic's
-    /// key ([`Subscription::channel`]): only a personal topic's differs (`unread` for
-    /// `unread:7`), so a socket keeps no copy of a topic's name everyone reads alike.
-    own_channel: Option<Box<str>>,
-    /// The last seq the client has.
-    last: i64,
-    /// Boxed: a subscription is held per socket and channel for the socket's life, and
-    /// replays are rare and short, so an idle one keeps a pointer rather than the whole state.
-    replay: Option<Box<Replay>>,
-}
 
 impl Subscriptions {
     /// No subscriptions yet, for a socket of `viewer` (`None`: a visitor).
@@ -369,63 +299,6 @@ impl Subscriptions {
         self.groups.clear();
         self.replays.clear();
     }
-}
-
-impl Subscription {
-    /// The channel as clients see it, for the subscription kept under `key`.
-    fn channel<'a>(&'a self, key: &'a str) -> &'a str {
-        self.own_channel.as_deref().unwrap_or(key)
-    }
-}
-
-/// The channel a topic's events go out on, if it is not the topic's key.
-fn own_channel(topic: &Topic, key: &str) -> Option<Box<str>> {
-    let channel = topic.channel().to_string();
-    (channel != key).then(|| channel.into_boxed_str())
-}
-
-fn live(own_channel: Option<Box<str>>, seq: i64) -> Subscription {
-    Subscription {
-        own_channel,
-        last: seq,
-        replay: None,
-    }
-}
-
-async fn ack(out: &mut impl Outlet, channel: String, seq: i64) -> Result<(), Gone> {
-    out.send_frame(&ServerFrame::Subscribed { channel, seq })
-        .await
-}
-
-pub(super) async fn too_old(
-    out: &mut impl Outlet,
-    raw: &str,
-    since: Option<i64>,
-) -> Result<(), Gone> {
-    let since = since.unwrap_or_default();
-    let message =
-        format!("Events after {since} are no longer kept; reload, then subscribe without since.");
-    error(out, Some(raw), ErrorCode::ResumeTooOld, message).await
-}
-
-async fn error(
-    out: &mut impl Outlet,
-    channel: Option<&str>,
-    code: ErrorCode,
-    message: String,
-) -> Result<(), Gone> {
-    let frame = ServerFrame::Error {
-        channel: channel.map(str::to_owned),
-        code,
-        message,
-    };
-    out.send_frame(&frame).await
-}
-
-async fn internal(out: &mut impl Outlet, raw: &str, err: sqlx::Error) -> Result<(), Gone> {
-    tracing::error!(error = %err, channel = raw, "subscription failed");
-    let message = "Something went wrong on our side; subscribe again.".to_owned();
-    error(out, Some(raw), ErrorCode::Internal, message).await
 }
 
 #[cfg(test)]

@@ -9,34 +9,12 @@ use std::time::Duration;
 use dashwire_protocol::{Event, EventFrame, ServerFrame};
 
 use super::by_key::ByKey;
-use super::{Gone, Group, Outlet, Subscription, Subscriptions, ack, internal};
+use super::frames::{ack, internal, too_old};
+use super::state::{Gone, Group, Outlet, Replay, Subscription, Subscriptions};
 use crate::realtime::Realtime;
 use crate::realtime::metrics::ReplayReason;
 use crate::realtime::routing::delivery::Outbound;
 use crate::store::log::{ChannelState, FEED};
-
-#[derive(Debug)]
-pub(super) struct Replay {
-    /// Replay until this seq (it grows when live events arrive meanwhile).
-    pub(super) up_to: i64,
-    /// The `subscribed` ack still owed, with the channel as the client wrote it.
-    pub(super) ack: Option<String>,
-    /// Why it runs, and the events it has sent so far: `dashwire_replay_events` records them
-    /// when it catches up.
-    reason: ReplayReason,
-    sent: u64,
-}
-
-impl Replay {
-    pub(super) fn new(up_to: i64, ack: Option<String>, reason: ReplayReason) -> Box<Replay> {
-        Box::new(Replay {
-            up_to,
-            ack,
-            reason,
-            sent: 0,
-        })
-    }
-}
 
 /// Where a subscribe with `since` starts, given what the log knows of its channel (or of the
 /// feed, for a group).
@@ -252,7 +230,7 @@ impl Subscriptions {
         };
         let since = *last;
         *last = (*last).max(replay.up_to);
-        super::too_old(out, &channel, Some(since)).await
+        too_old(out, &channel, Some(since)).await
     }
 }
 

@@ -45,7 +45,7 @@ async fn upgrade(
     let session = match (session, query.token) {
         (Some(session), None) => session,
         (Some(session), Some(_)) if session.user_id.is_some() => session,
-        (_, Some(token)) => auth::store::session_by_token(&realtime.inner.store, &token)
+        (_, Some(token)) => auth::store::session_by_token(realtime.store(), &token)
             .await?
             .ok_or_else(|| {
                 AppError::unauthorized(Code::BadToken, "That socket token is unknown or expired.")
@@ -60,7 +60,7 @@ async fn upgrade(
         session: session.token_hash,
         codec,
     };
-    let tracker = realtime.inner.sockets.clone();
+    let tracker = realtime.sockets().clone();
     // Frames above our own limit are refused with 1009 by the socket task; this hard cap
     // keeps a hostile client from making tungstenite buffer more than that at all (a frame
     // over it is refused unread, and the socket drains it: `upgrade.rs`).

@@ -3,6 +3,5 @@
 //! outbound queue (`queue.rs`).
 
 pub mod http;
-pub mod queue;
 mod socket;
 mod upgrade;

@@ -22,10 +22,10 @@ use tokio::time::Interval;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
-use super::queue;
 use super::upgrade::{WebSocket, drain};
 use crate::realtime::Realtime;
 use crate::realtime::routing::delivery::{Delivery, Outbound, encode};
+use crate::realtime::routing::queue;
 use crate::realtime::routing::registry::{CloseSignal, SocketHandle};
 use crate::realtime::subscriptions::{Gone, Outlet, Subscriptions};
 use crate::store::session_cache::TokenHash;

@@ -1,18 +1,16 @@
 //! The event log: every event is written, with its channel's next sequence number, in the
 //! transaction of the change it reports; sockets replay from it on resume and on gaps. What a
 //! record writes is `recording.rs`; each database's statements are `sqlite.rs` and
-//! `postgres.rs`; the reads are `reads.rs`.
+//! `postgres.rs`; its reads are the store's methods (`store/log_reads.rs`).
 
 use dashwire_protocol::Event;
 
 use crate::store::{Topic, TxConn};
 
 mod postgres;
-mod reads;
 mod recording;
 pub mod sqlite;
 
-pub use reads::ChannelState;
 pub(super) use recording::{
     Assigned, NEXT_SEQS, NEXT_SEQS_TAIL, Recording, one_group, replace_state, takes_of,
 };
@@ -35,4 +33,13 @@ pub async fn record(
         TxConn::Postgres(tx) => postgres::record(tx, recording).await,
         TxConn::Sqlite(tx, _) => sqlite::record(tx, recording).await,
     }
+}
+
+/// What the log knows of a channel.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChannelState {
+    /// The latest sequence number (0 if the channel never had an event).
+    pub seq: i64,
+    /// Events up to this sequence number are gone from the log.
+    pub pruned_through: i64,
 }

@@ -52,7 +52,7 @@ pub(in crate::store) use replace_state;
 /// counts): their events take their seqs, in order and under the channel's lock like any
 /// channel's, and are published, but the log writes no row of them. A replay on such a channel
 /// sends one event, the state as it is now, which the kind's feature reads
-/// (`ChannelAuthority::current_state` in `realtime/subscriptions/channels.rs`, whose
+/// (`ChannelAuthority::current_state` in `realtime/channels/mod.rs`, whose
 /// `register` checks that each of these kinds has one): it is at least as new as anything the
 /// log would have kept, so keeping it there only cost a write on every change that moved it
 /// (two upserts a chat message, RESULTS §24).

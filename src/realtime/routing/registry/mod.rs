@@ -19,7 +19,7 @@ use super::coalesce::{Coalesce, Offer};
 use super::delivery::{Delivery, Outbound};
 use super::order::{HoldId, Reorder, Sequenced};
 use crate::realtime::metrics::Metrics;
-use crate::realtime::transport::queue::{self, TrySendError};
+use crate::realtime::routing::queue::{self, TrySendError};
 use crate::store::log;
 use crate::store::session_cache::TokenHash;
 use dashwire_protocol::CLOSE_SLOW_CONSUMER;

@@ -178,7 +178,7 @@ async fn fixture() -> Fixture {
     let rt = Realtime::start(None, Settings::default(), store.clone(), kinds)
         .await
         .unwrap();
-    let (queue, _inbox) = crate::realtime::transport::queue::channel(8);
+    let (queue, _inbox) = crate::realtime::routing::queue::channel(8);
     let socket = SocketHandle {
         id: 1,
         queue,
@@ -532,7 +532,7 @@ async fn sockets_subscribing_at_once_are_read_for_together() {
     f.commit(3).await;
     let mut sockets: Vec<(Subscriptions, Sent)> = (0..20)
         .map(|id| {
-            let (queue, _inbox) = crate::realtime::transport::queue::channel(8);
+            let (queue, _inbox) = crate::realtime::routing::queue::channel(8);
             let socket = SocketHandle {
                 id: 100 + id,
                 queue,

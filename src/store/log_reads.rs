@@ -1,4 +1,5 @@
-//! The event log's reads: each channel's state (its last seq and how far it is pruned), and
+//! The event log's reads, as the store's methods (beside `log/`, which writes it and which
+//! the store's writers use): each channel's state (its last seq and how far it is pruned), and
 //! its events between two seqs, for the sockets that subscribe, resume or find a gap.
 
 use std::collections::HashMap;
@@ -6,7 +7,8 @@ use std::sync::Arc;
 
 use dashwire_protocol::Event;
 
-use crate::store::{Backend, Dialects, Store};
+use super::log::ChannelState;
+use super::{Backend, Dialects, Store};
 use crate::with_pool;
 
 /// The states of the channels listed in one JSON array, `$1`: [`Store::channel_states`]. On
@@ -23,15 +25,6 @@ const CHANNEL_STATES: Dialects = Dialects {
     postgres: "SELECT channel, seq, pruned_through FROM channel_seqs \
                WHERE channel = ANY (ARRAY(SELECT json_array_elements_text($1::json)))",
 };
-
-/// What the log knows of a channel.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ChannelState {
-    /// The latest sequence number (0 if the channel never had an event).
-    pub seq: i64,
-    /// Events up to this sequence number are gone from the log.
-    pub pruned_through: i64,
-}
 
 impl Store {
     /// A channel's latest sequence number and how far it has been pruned.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use dashwire_protocol::{Channel, Event};
 
 use super::batched::{Batched, ReadAll};
-use super::channels::{ChannelKinds, Grant};
+use super::{ChannelKinds, Grant};
 use crate::realtime::metrics::{Metrics, SubscribeRead};
 use crate::store::Store;
 use crate::store::log::{self, ChannelState};

@@ -2,6 +2,13 @@
 //! kind alike; only the feature that owns a kind knows what it means to be allowed to read
 //! it, so each registers an authority for its kinds when the server starts (as a Phoenix
 //! socket maps `"room:*"` to the module that authorises its joins).
+//!
+//! What a subscribe reads (a channel's authorisation and its state in the log, a replay's
+//! batches) is read here too, for every socket of the node at once (`reads.rs`, over
+//! `batched.rs`): the node holds those reads, and its sockets' subscriptions ask them.
+
+mod batched;
+pub(crate) mod reads;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,7 +60,7 @@ pub trait ChannelAuthority: Send + Sync + 'static {
     ) -> BoxFuture<'a, sqlx::Result<Option<Grant>>>;
 
     /// [`ChannelAuthority::authorize`] for many subscribes at once (every socket that asked
-    /// while the node's last batch was read, `subscriptions/batched.rs`), answered in the
+    /// while the node's last batch was read, `channels/batched.rs`), answered in the
     /// order asked. By default one after the other; a feature whose answer is a read answers
     /// them all in one statement instead.
     fn authorize_all<'a>(
