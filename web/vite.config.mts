@@ -38,7 +38,9 @@ const proxied = [
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest (dist/.vite/manifest.json) says which chunks the first page loads, for the
+  // bundle budget's check (scripts/bundle-budget.mjs).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: {
       ...Object.fromEntries(

@@ -1,48 +1,74 @@
 // The app: providers (long-lived clients and shared state), the page header, and the routes.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
 import { QueryProvider } from './api/QueryProvider';
-import { BlogAnalyticsPage, ReachPage } from './features/analytics';
-import { ActivityPage } from './features/activity';
-import { EditAppearancePage } from './features/appearance';
-import { BlogArchivePage, archiveViewOf } from './features/archive';
-import {
-  BlogActivityPage,
-  BlogFollowersPage,
-  BlogMembersPage,
-  BlogOwnerPostsPage,
-  BlogPage,
-  BlogPostPage,
-  BlogTagPage,
-  type OwnerPostsPage,
-} from './features/blogPage';
+import { PageLoader } from './components/PageLoader';
+import { archiveViewOf } from './features/archive';
+import type { OwnerPostsPage } from './features/blogPage';
 import { BehaviourLogProvider } from './features/behaviourLog';
 import { BlogStoreProvider } from './features/blogs';
 import { BlogViewerDrawer, BlogViewerProvider } from './features/blogViewer';
 import { ComposerHost, ComposerProvider, useComposer } from './features/composer';
-import { DashboardPage, ExplorePage } from './features/dashboard';
 import { DialogProvider } from './features/dialogs';
 import { DockingProvider } from './features/docking';
 import { DrawerHost, DrawerProvider } from './features/drawer';
-import { FollowPage } from './features/follow';
-import { FollowingPage } from './features/following';
-import { HelpPage } from './features/help';
 import { HeaderProvider, PageHeader } from './features/header';
-import { LikesPage } from './features/likes';
-import { LoginPage } from './features/login';
-import { MessagingLinkRoute, MessagingPage, MessagingProvider } from './features/messaging';
+import { MessagingLinkRoute, MessagingProvider } from './features/messaging';
 import { MobileHeader, useIsPhone } from './features/mobile';
-import { ReportsPage } from './features/moderation';
-import { NewBlogPage } from './features/newBlog';
 import { NotFoundPage } from './features/notFound';
-import { OutboxPage } from './features/outbox';
 import { RealtimeProvider } from './features/realtime';
 import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
-import { SearchPage, TaggedPage, pathSegment } from './features/search';
+import { pathSegment } from './features/search';
 import { SessionProvider } from './features/session';
-import { PasswordPage, SettingsPage } from './features/settings';
 import { SuspensionProvider } from './features/suspension';
+
+/**
+ * A page whose code loads the first time its route shows, so that the first page's JavaScript
+ * stays within its budget (issue 35, web/scripts/bundle-budget.mjs). The pages of a feature
+ * whose index the first page imports come from their own modules: that index leaves them out,
+ * or it would bring them into the first chunk. (ComponentType<any> is React.lazy's own bound:
+ * the pages' props differ.)
+ */
+function lazyPage<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const loadAnalytics = () => import('./features/analytics');
+const BlogAnalyticsPage = lazyPage(loadAnalytics, 'BlogAnalyticsPage');
+const ReachPage = lazyPage(loadAnalytics, 'ReachPage');
+const ActivityPage = lazyPage(() => import('./features/activity/components/ActivityPage'), 'ActivityPage');
+const EditAppearancePage = lazyPage(() => import('./features/appearance'), 'EditAppearancePage');
+const BlogArchivePage = lazyPage(() => import('./features/archive/components/BlogArchivePage'), 'BlogArchivePage');
+const loadBlogPages = () => import('./features/blogPage');
+const BlogActivityPage = lazyPage(loadBlogPages, 'BlogActivityPage');
+const BlogFollowersPage = lazyPage(loadBlogPages, 'BlogFollowersPage');
+const BlogMembersPage = lazyPage(loadBlogPages, 'BlogMembersPage');
+const BlogOwnerPostsPage = lazyPage(loadBlogPages, 'BlogOwnerPostsPage');
+const BlogPage = lazyPage(loadBlogPages, 'BlogPage');
+const BlogPostPage = lazyPage(loadBlogPages, 'BlogPostPage');
+const BlogTagPage = lazyPage(loadBlogPages, 'BlogTagPage');
+const loadDashboard = () => import('./features/dashboard');
+const DashboardPage = lazyPage(loadDashboard, 'DashboardPage');
+const ExplorePage = lazyPage(loadDashboard, 'ExplorePage');
+const FollowPage = lazyPage(() => import('./features/follow'), 'FollowPage');
+const FollowingPage = lazyPage(() => import('./features/following'), 'FollowingPage');
+const HelpPage = lazyPage(() => import('./features/help'), 'HelpPage');
+const LikesPage = lazyPage(() => import('./features/likes'), 'LikesPage');
+const LoginPage = lazyPage(() => import('./features/login'), 'LoginPage');
+const MessagingPage = lazyPage(() => import('./features/messaging/components/MessagingPage'), 'MessagingPage');
+const ReportsPage = lazyPage(() => import('./features/moderation/components/ReportsPage'), 'ReportsPage');
+const NewBlogPage = lazyPage(() => import('./features/newBlog'), 'NewBlogPage');
+const OutboxPage = lazyPage(() => import('./features/outbox'), 'OutboxPage');
+const SearchPage = lazyPage(() => import('./features/search/components/SearchPage'), 'SearchPage');
+const TaggedPage = lazyPage(() => import('./features/search/components/TaggedPage'), 'TaggedPage');
+const loadSettings = () => import('./features/settings');
+const PasswordPage = lazyPage(loadSettings, 'PasswordPage');
+const SettingsPage = lazyPage(loadSettings, 'SettingsPage');
 
 export function App({ client }: { client?: ApiClient }) {
   // Below the phone breakpoint the mobile header and drawer replace the page header.
@@ -64,7 +90,9 @@ export function App({ client }: { client?: ApiClient }) {
                               <DockingProvider>
                                 {phone ? <MobileHeader /> : <PageHeader />}
                                 <main className="app-main" id="main">
-                                  <Routes />
+                                  <Suspense fallback={<PageLoader />}>
+                                    <Routes />
+                                  </Suspense>
                                 </main>
                                 <BlogViewerDrawer />
                                 <DrawerHost />

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ActivityPage } from '.';
+import { ActivityPage } from './components/ActivityPage';
 import { fakeApi } from '../../test/fakeApi';
 import { user, wireBlog, wireNotification } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';

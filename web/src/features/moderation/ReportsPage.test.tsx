@@ -8,7 +8,7 @@ import { user, wireBlog } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { AccountPopover } from '../account';
 import { ADMINS_ONLY } from '../outbox';
-import { NOTHING_TO_REVIEW, ReportsPage } from '.';
+import { NOTHING_TO_REVIEW, ReportsPage } from './components/ReportsPage';
 
 function report(id: number, extra: Partial<ReportView> = {}): ReportView {
   return {

@@ -43,7 +43,8 @@ describe('Edit appearance in the blog viewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview in the blog viewer' }));
 
     const drawer = await screen.findByRole('dialog', { name: 'alice (blog viewer)' });
-    expect(within(drawer).getByRole('status').textContent).toBe("Previewing alice's appearance");
+    // The drawer's content loads when a blog is first opened.
+    expect((await within(drawer).findByRole('status')).textContent).toBe("Previewing alice's appearance");
     expect(within(drawer).getByRole('article', { name: 'Preview of alice' })).toBeTruthy();
     expect(within(drawer).getByRole('heading', { name: 'Alice outdoors' })).toBeTruthy();
     expect(drawer.querySelector<HTMLElement>('.blog-viewer')!.style.backgroundColor).toBe('rgb(16, 32, 48)');

@@ -8,7 +8,8 @@ import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { SCROLLED_PAST_DEBOUNCE_MS } from '../../posts/constants';
-import { archiveViewOf, BlogArchivePage } from '..';
+import { archiveViewOf } from '..';
+import { BlogArchivePage } from './BlogArchivePage';
 
 /** The archive's route, as the app has it. */
 function ArchiveRoutes() {
