@@ -1,5 +1,5 @@
 //! How the seeders write: through the store's transaction, the product's one way to write
-//! (`Store::begin`; `tests/layout.rs`), each bulk insert a transaction of its own.
+//! (`Store::begin`; `tests/layout/main.rs`), each bulk insert a transaction of its own.
 
 /// Runs `$body` with `$conn` bound to the connection of a store transaction of its own (on
 /// SQLite the writer connection, with the write gate held), then commits; answers `$body`'s

@@ -6,7 +6,7 @@ use crate::error::{AppError, Code};
 pub const MAX_NAME_LEN: usize = 32;
 /// Names no blog may take: `www`, and each word that follows `/svc/` in a route, since
 /// `/svc/{blogname}/posts/highlighted` (spec 002 §7) puts a blog's name in that place and a
-/// blog named `post` would be read as `/svc/post/…` (tests/layout.rs checks the list against
+/// blog named `post` would be read as `/svc/post/…` (tests/layout/main.rs checks the list against
 /// the routes), with a few kept for routes to come.
 pub const RESERVED: &[&str] = &[
     "www",
