@@ -25,6 +25,7 @@
 mod write;
 
 mod chaos;
+mod chat;
 mod cli;
 mod dashboard;
 mod http;
@@ -43,8 +44,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use cli::{
-    ChatArgs, Cli, Common, ConnectArgs, FanoutArgs, Mode, PollArgs, PostsArgs, SeedArgs,
-    SeedPostsArgs,
+    Cli, Common, ConnectArgs, FanoutArgs, Mode, PollArgs, PostsArgs, SeedArgs, SeedPostsArgs,
 };
 
 use seed::Seed;
@@ -127,7 +127,7 @@ fn main() -> anyhow::Result<()> {
                 search::run(plan).await
             }
             Mode::Connect(args) => connect(args).await,
-            Mode::Chat(args) => chat(args).await,
+            Mode::Chat(args) => chat::chat(args).await,
             Mode::Fanout(args) => fanout(args).await,
             Mode::Posts(args) => posts(args).await,
             Mode::Poll(args) => poll(args).await,
@@ -149,7 +149,7 @@ fn server_addr(url: &str) -> anyhow::Result<SocketAddr> {
 }
 
 /// What the sockets of a run share, for a seed of `users` users.
-fn shared(users: usize, prefix: &str) -> Arc<Shared> {
+pub(crate) fn shared(users: usize, prefix: &str) -> Arc<Shared> {
     Arc::new(Shared {
         counters: Counters::default(),
         latencies: Latencies::new(),
@@ -165,7 +165,7 @@ fn shared(users: usize, prefix: &str) -> Arc<Shared> {
 }
 
 /// Opens the sockets of users `offset..offset+count`; reports how it went.
-async fn connect_users(
+pub(crate) async fn connect_users(
     common: &Common,
     seed: &Seed,
     shared: &Arc<Shared>,
@@ -245,7 +245,7 @@ async fn open_and_report(common: &Common, plans: Vec<Plan>, shared: &Arc<Shared>
     }
 }
 
-async fn hold(common: &Common, shared: &Arc<Shared>) {
+pub(crate) async fn hold(common: &Common, shared: &Arc<Shared>) {
     tokio::time::sleep(Duration::from_secs(common.hold)).await;
     println!(
         "after holding {}s: {} sockets closed by the server, server RSS {:.1} MiB",
@@ -296,7 +296,7 @@ async fn connect_visitors(common: &Common, blog: &str, shared: &Arc<Shared>) -> 
 }
 
 /// The pairs whose two users are both among the connected ones.
-fn connected_pairs(seed: &Seed, common: &Common, limit: usize) -> Vec<seed::Pair> {
+pub(crate) fn connected_pairs(seed: &Seed, common: &Common, limit: usize) -> Vec<seed::Pair> {
     let range = common.offset..common.offset + common.count;
     seed.pairs
         .iter()
@@ -304,110 +304,6 @@ fn connected_pairs(seed: &Seed, common: &Common, limit: usize) -> Vec<seed::Pair
         .take(limit)
         .cloned()
         .collect()
-}
-
-async fn chat(args: ChatArgs) -> anyhow::Result<()> {
-    let common = &args.common;
-    let seed = Seed::read(&common.seed)?;
-    let shared = shared(seed.users.len(), &common.prefix);
-    connect_users(common, &seed, &shared, true).await?;
-    let pairs = connected_pairs(&seed, common, args.pairs);
-    anyhow::ensure!(!pairs.is_empty(), "no pair has both users connected");
-    // Sends go to every node given, in turn.
-    let clients = common
-        .url
-        .iter()
-        .map(|url| http::Client::new(url))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let cpu_before = total_cpu_secs(&common.server_pid);
-    let deliveries_before = shared.counters.deliveries.load(Relaxed);
-    let sends_by_window = Arc::new(Windows::default());
-    if args.report_every > 0 {
-        let width = Duration::from_secs(args.report_every);
-        shared.windows.start(width);
-        sends_by_window.start(width);
-    }
-    let report = http::drive_chat(
-        &clients,
-        &seed,
-        &pairs,
-        args.rate,
-        Duration::from_secs(args.duration),
-        &sends_by_window,
-    )
-    .await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let cpu = total_cpu_secs(&common.server_pid) - cpu_before;
-    println!(
-        "chat: {} messages sent in {:.2}s ({:.0}/s asked {}/s), {} failed; send (HTTP) {}",
-        report.sent,
-        report.elapsed.as_secs_f64(),
-        report.sent as f64 / report.elapsed.as_secs_f64(),
-        args.rate,
-        report.failed,
-        summary(&report.send_latency)
-    );
-    println!(
-        "deliveries to sockets: {} (each message reaches both participants' sockets)",
-        shared.counters.deliveries.load(Relaxed) - deliveries_before
-    );
-    println!(
-        "delivery latency (HTTP send start → socket receive): {}",
-        summary(&shared.latencies.merged())
-    );
-    if !common.server_pid.is_empty() {
-        println!(
-            "server CPU: {cpu:.2}s over the run; RSS {:.1} MiB",
-            total_rss_kib(&common.server_pid) as f64 / 1024.0
-        );
-    }
-    if args.report_every > 0 {
-        report_windows(&sends_by_window, &shared.windows);
-    }
-    hold(common, &shared).await;
-    integrity(&shared)
-}
-
-/// Each window's sends (HTTP) and deliveries, p99 and max, then the worst window's max.
-fn report_windows(sends_at: &Windows, deliveries: &Windows) {
-    let started = sends_at.started_at() as f64 / 1e6;
-    let (sends, deliveries) = (sends_at.merged(), deliveries.merged());
-    let width = sends_at.width_secs();
-    let ms = |h: Option<&hdrhistogram::Histogram<u64>>, q: Option<f64>| {
-        h.filter(|h| !h.is_empty()).map_or("-".to_owned(), |h| {
-            let v = q.map_or(h.max(), |q| h.value_at_quantile(q));
-            format!("{:.1}", v as f64 / 1000.0)
-        })
-    };
-    println!(
-        "by window of {width:.0}s from {started:.3} (seconds since the epoch): window, sends, send p99 / max ms, deliveries, delivery p99 / max ms"
-    );
-    let last = sends
-        .keys()
-        .chain(deliveries.keys())
-        .max()
-        .copied()
-        .unwrap_or(0);
-    let (mut worst_send, mut worst_delivery) = (0u64, 0u64);
-    for window in 0..=last {
-        let (s, d) = (sends.get(&window), deliveries.get(&window));
-        worst_send = worst_send.max(s.map_or(0, |h| h.max()));
-        worst_delivery = worst_delivery.max(d.map_or(0, |h| h.max()));
-        println!(
-            "window {window}: {} sends, {} / {} ms; {} deliveries, {} / {} ms",
-            s.map_or(0, |h| h.len()),
-            ms(s, Some(0.99)),
-            ms(s, None),
-            d.map_or(0, |h| h.len()),
-            ms(d, Some(0.99)),
-            ms(d, None),
-        );
-    }
-    println!(
-        "worst window max: send {:.1} ms, delivery {:.1} ms",
-        worst_send as f64 / 1000.0,
-        worst_delivery as f64 / 1000.0
-    );
 }
 
 /// The star blog's followers (seeded with `seed --star-followers`; `--offset` counts among
@@ -558,7 +454,7 @@ async fn fanout(args: FanoutArgs) -> anyhow::Result<()> {
 
 /// Prints what the sockets' sequence check and the HTTP answers found, and fails the run
 /// if any event was missed or repeated, or the server answered a 5xx.
-fn integrity(shared: &Shared) -> anyhow::Result<()> {
+pub(crate) fn integrity(shared: &Shared) -> anyhow::Result<()> {
     let gaps = shared.counters.gaps.load(Relaxed);
     let duplicates = shared.counters.duplicates.load(Relaxed);
     let errors = http::SERVER_ERRORS.load(Relaxed);
