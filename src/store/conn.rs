@@ -3,8 +3,9 @@
 
 use tokio::sync::OwnedMutexGuard;
 
-/// Like [`with_pool!`], inside an open [`Tx`]: `with_tx!(tx, conn => query.fetch_one(conn))`
-/// where `tx` is a `&mut Tx` and `conn` is bound to the backend's connection.
+/// Like [`with_pool!`](crate::with_pool), inside an open [`Tx`](super::Tx):
+/// `with_tx!(tx, conn => query.fetch_one(conn))` where `tx` is a `&mut Tx` and `conn` is bound
+/// to the backend's connection.
 #[macro_export]
 macro_rules! with_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
@@ -21,9 +22,9 @@ macro_rules! with_tx {
     };
 }
 
-/// The backend's transaction inside a [`Tx`].
+/// The backend's transaction inside a [`Tx`](super::Tx).
 pub enum TxConn {
-    /// With the write gate, held until it ends (see [`DbPool`]).
+    /// With the write gate, held until it ends (see [`DbPool`](super::DbPool)).
     Sqlite(
         sqlx::Transaction<'static, sqlx::Sqlite>,
         OwnedMutexGuard<()>,

@@ -1,10 +1,10 @@
 //! Storage: one [`Store`] over SQLite (the embedded default) or PostgreSQL (for several nodes).
 //!
 //! Queries are written once, with `$N` placeholders that both SQLite and PostgreSQL accept, and
-//! run on whichever pool is configured through [`with_pool!`]. The store knows no feature:
-//! each feature keeps its own queries in its `store.rs` as free functions over a `&Store`
-//! (`follows::store::follow(&store, …)`), so one feature's use of another's queries is an
-//! import.
+//! run on whichever pool is configured through [`with_pool!`](crate::with_pool). The store
+//! knows no feature: each feature keeps its own queries in its `store.rs` as free functions
+//! over a `&Store` (`follows::store::follow(&store, …)`), so one feature's use of another's
+//! queries is an import.
 
 mod clock;
 mod conn;

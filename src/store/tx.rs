@@ -25,7 +25,7 @@ pub struct Tx {
 }
 
 impl Tx {
-    /// The backend's transaction, for [`with_tx!`].
+    /// The backend's transaction, for [`with_tx!`](crate::with_tx).
     pub fn conn(&mut self) -> &mut TxConn {
         &mut self.conn
     }
