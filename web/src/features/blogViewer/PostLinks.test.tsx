@@ -16,7 +16,7 @@ import { NotificationItem } from '../activity/components/NotificationItem';
 import { DrawerHost } from '../drawer';
 import { PostView } from '../posts';
 import { BlogViewerDrawer } from './components/BlogViewerDrawer';
-import { BlogViewerProvider } from './opener';
+import { BlogViewerProvider } from '../../components/blogViewerOpener';
 
 /** Every blog's posts: `count` of them, ids from `from` down. */
 const postsOf = (blog: string, from: number, count = 3) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dockAvailable, dockLayout, heldAfter, postOfPath, type DockedPost } from './dockingRules';
+import { dockAvailable, dockLayout, heldAfter, type DockedPost } from './dockingRules';
 
 const post = (postId: number, protectedFromEviction = false): DockedPost => ({ blog: 'alice', postId, protectedFromEviction });
 
@@ -23,13 +23,5 @@ describe('the docking rules (spec 000 §4 Docking area, §9 Gutter docking)', ()
     expect(dockLayout(340)).toEqual({ left: 20, width: 300 });
     // A wider gutter centres the widest view in it.
     expect(dockLayout(500)).toEqual({ left: 100, width: 300 });
-  });
-
-  it("reads the post a notification's address names", () => {
-    expect(postOfPath('/blog/alice/post/7')).toEqual({ blog: 'alice', postId: 7 });
-    expect(postOfPath('/blog/al%20ice/post/7/a-slug?x=1')).toEqual({ blog: 'al ice', postId: 7 });
-    expect(postOfPath('/blog/alice')).toBeNull();
-    expect(postOfPath('/blog/alice/post/7x')).toBeNull();
-    expect(postOfPath('https://elsewhere.example/blog/alice/post/7')).toBeNull();
   });
 });

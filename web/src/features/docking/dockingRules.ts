@@ -43,9 +43,3 @@ export function dockLayout(columnLeft: number): DockLayout {
   const width = Math.min(MAX_VIEW_WIDTH, gutter - 2 * GUTTER_MARGIN);
   return { left: Math.max(GUTTER_MARGIN, (gutter - width) / 2), width };
 }
-
-/** The post an app path names (`/blog/{name}/post/{id}…`), if it names one. */
-export function postOfPath(path: string): { blog: string; postId: number } | null {
-  const match = /^\/blog\/([^/?#]+)\/post\/(\d+)(?:[/?#]|$)/.exec(path);
-  return match ? { blog: decodeURIComponent(match[1]), postId: Number(match[2]) } : null;
-}

@@ -9,6 +9,5 @@ export {
   GUTTER_WIDTH,
   MAX_VIEW_WIDTH,
   VIEWPORT_TRANSITION_WIDTH,
-  postOfPath,
   type DockedPost,
 } from './dockingRules';

@@ -2,8 +2,9 @@ import type { MouseEvent } from 'react';
 import type { Notification } from '../../../api/models';
 import { AppLink } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Avatar';
-import { useOpenPost } from '../../blogViewer/opener';
-import { postOfPath, useDock } from '../../docking';
+import { useOpenPost } from '../../../components/blogViewerOpener';
+import { postOfPath } from '../../../lib/postPath';
+import { useDock } from '../../docking';
 import { useSession } from '../../session';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { Blog, Theme } from '../../../api/models';
 import { BlogCardView } from '../../blogCard';
-import { useBlogViewer } from '../../blogViewer/opener';
+import { useBlogViewer } from '../../../components/blogViewerOpener';
 import {
   changesOf,
   COLOUR_FIELDS,

@@ -8,7 +8,7 @@ import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { BlogViewerDrawer } from '../../blogViewer/components/BlogViewerDrawer';
-import { BlogViewerProvider } from '../../blogViewer/opener';
+import { BlogViewerProvider } from '../../../components/blogViewerOpener';
 import { DrawerHost } from '../../drawer';
 import { EditAppearancePage } from './EditAppearancePage';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useOpenPost } from '../../blogViewer/opener';
+import { useOpenPost } from '../../../components/blogViewerOpener';
 import { ServerHtml } from '../../posts/components/ServerHtml';
 import { useHighlightedPosts } from '../useHighlightedPosts';
 

@@ -20,7 +20,7 @@ import { reblogPostPath } from '../../composer';
 import { useDrawerPhase } from '../../drawer';
 import { PostView, usePercentScrollPager, type OffsetPostPages } from '../../posts';
 import { blogViewerCommand, currentPostIndex } from '../keys';
-import type { BlogViewerRequest } from '../opener';
+import type { BlogViewerRequest } from '../../../components/blogViewerOpener';
 import { scrollPosition, scrollSmoothly } from '../smoothScroll';
 import { useAutopager } from '../useAutopager';
 import { useBlogViewerPosts, type BlogViewerPosts } from '../useBlogViewerPosts';

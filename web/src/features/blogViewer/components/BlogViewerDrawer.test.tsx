@@ -8,7 +8,7 @@ import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { SCROLLED_PAST_DEBOUNCE_MS } from '../../posts/constants';
 import { PostView } from '../../posts';
-import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../opener';
+import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../../../components/blogViewerOpener';
 import { DRAWER_CLOSE_MS, DRAWER_REPLACE_MS, DrawerHost, useDrawer } from '../../drawer';
 import { BlogViewerDrawer } from './BlogViewerDrawer';
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { useComposer } from '../../composer';
 import { useDrawer } from '../../drawer';
-import { useBlogViewer } from '../opener';
+import { useBlogViewer } from '../../../components/blogViewerOpener';
 
 // The content (the blog card, its posts, its search) is most of the posts feature's code: it
 // loads when a blog is first opened, not with the first page (issue 35).

@@ -10,7 +10,7 @@ import type { Post } from '../../../api/postModels';
 import { MAX_REPLY_CHARS } from '../../../api/limits';
 import { Avatar } from '../../../components/Avatar';
 import { BarLoader } from '../../../components/BarLoader';
-import { BlogLink, PostLink } from '../../blogViewer/opener';
+import { BlogLink, PostLink } from '../../../components/blogViewerOpener';
 import { useDialogs } from '../../dialogs';
 import { useSession } from '../../session';
 import { useNoteList } from '../useNoteList';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Post } from '../../../api/postModels';
 import { AppLink } from '../../../components/AppLink';
 import { formatCount } from '../../../lib/format';
-import { PostLink } from '../../blogViewer/opener';
+import { PostLink } from '../../../components/blogViewerOpener';
 import { editPostPath, reblogPostPath } from '../../composer/composerRoutes';
 import { useSession } from '../../session';
 import { ShareButton } from '../../share';

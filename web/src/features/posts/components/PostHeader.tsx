@@ -1,6 +1,6 @@
 import type { Post } from '../../../api/postModels';
 import { Avatar } from '../../../components/Avatar';
-import { BlogLink } from '../../blogViewer/opener';
+import { BlogLink } from '../../../components/blogViewerOpener';
 import { StateBadge } from './StateBadge';
 
 /**

@@ -1,6 +1,6 @@
 import type { ServerHtml as Html } from '../../../api/postModels';
 import { AppLink } from '../../../components/AppLink';
-import { PostLink } from '../../blogViewer/opener';
+import { PostLink } from '../../../components/blogViewerOpener';
 import { KEEP_READING } from '../constants';
 import { beforeReadMore, withoutReadMore } from '../readMore';
 import { useReadMore } from './readMoreContext';

@@ -1,6 +1,6 @@
 import type { TrailItem } from '../../../api/postModels';
 import { Avatar } from '../../../components/Avatar';
-import { PostLink } from '../../blogViewer/opener';
+import { PostLink } from '../../../components/blogViewerOpener';
 import { REBLOG_INLINE_MEDIA_WIDTH } from '../constants';
 import { PostHtml } from './PostHtml';
 

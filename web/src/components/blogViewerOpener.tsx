@@ -1,13 +1,14 @@
 // Opening the blog viewer drawer (spec 000 §2.10): a request names a blog and, optionally,
 // one of its posts, the address it was opened from, and whether its owner is editing its
-// appearance. Kept apart from the drawer so that the posts feature can open it from a post's
-// header without importing the drawer, which itself shows posts. A link to a blog opens the
-// blog (BlogLink); a link to another blog's post, the blog on that post (PostLink).
+// appearance. Shared, below the features: posts, blog cards and notifications link to blogs
+// and posts with it, and the drawer (features/blogViewer), which shows all of those, reads the
+// request; the app puts the provider around both. A link to a blog opens the blog (BlogLink);
+// a link to another blog's post, the blog on that post (PostLink).
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Blog } from '../../api/models';
-import { AppLink } from '../../components/AppLink';
-import { postOfPath } from '../docking/dockingRules';
+import type { Blog } from '../api/models';
+import { postOfPath } from '../lib/postPath';
+import { AppLink } from './AppLink';
 
 export interface BlogViewerRequest {
   /** Tells requests apart: opening the same blog again reloads it. */
