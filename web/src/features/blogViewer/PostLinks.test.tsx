@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationFromWire } from '../../api/models';
 import { postFromWire } from '../../api/postModels';
 import type { Post as WirePost } from '../../api/types/Post';
+import { BlogViewerProvider } from '../../components/blogViewerOpener';
 import { fakeApi, type FakeRequest, type FakeRoute } from '../../test/fakeApi';
 import { user, wireBlog, wireNotification } from '../../test/fixtures';
 import { wirePost } from '../../test/postFixtures';
@@ -16,7 +17,6 @@ import { NotificationItem } from '../activity/components/NotificationItem';
 import { DrawerHost } from '../drawer';
 import { PostView } from '../posts';
 import { BlogViewerDrawer } from './components/BlogViewerDrawer';
-import { BlogViewerProvider } from '../../components/blogViewerOpener';
 
 /** Every blog's posts: `count` of them, ids from `from` down. */
 const postsOf = (blog: string, from: number, count = 3) =>

@@ -6,8 +6,8 @@ import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import type { Post } from '../../api/postModels';
-import { useChangedPostsById } from '../posts';
 import type { BlogViewerRequest } from '../../components/blogViewerOpener';
+import { useChangedPostsById } from '../posts';
 
 /** Posts a page of the viewer holds (spec 000 §9). */
 export const BLOG_VIEWER_PAGE_SIZE = 10;

@@ -14,14 +14,8 @@ import {
 } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PostType } from '../../api/types/PostType';
-import {
-  composerRouteOf,
-  DEFAULT_BASE_ROUTE,
-  editPostPath,
-  newPostPath,
-  photoPrefillOf,
-  reblogPostPath,
-} from './composerRoutes';
+import { DEFAULT_BASE_ROUTE, editPostPath, newPostPath, reblogPostPath } from '../../lib/composerPaths';
+import { composerRouteOf, photoPrefillOf } from './composerRoutes';
 import { useSuspended } from '../suspension';
 import { TOAST_DELAY_MS, TOAST_SHOWN_MS } from './constants';
 import type { ComposerRequest } from './model/initialModel';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composerRouteOf, editPostPath, newPostPath, pageContextOf, reblogPostPath } from './composerRoutes';
+import { editPostPath, newPostPath, reblogPostPath } from '../../lib/composerPaths';
+import { composerRouteOf, pageContextOf } from './composerRoutes';
 
 describe('composer routes (spec 001 §2)', () => {
   it('reads new-post routes with their base route, empty on the dashboard', () => {

@@ -1,13 +1,10 @@
 // The composer's client routes (spec 001 §2): {baseRoute}/new/{type} (the base left empty on
 // the dashboard), /edit/{postId} and /reblog/{reblogId}/{reblogKey}. While one is open the
-// page under the modal is the base route, and closing goes back to it.
+// page under the modal is the base route, and closing goes back to it. The addresses
+// themselves are built in lib/composerPaths.ts, where any feature may link to a composer.
 import type { PostType } from '../../api/types/PostType';
+import { DEFAULT_BASE_ROUTE, NEW_POST_TYPES } from '../../lib/composerPaths';
 import type { ComposerRequest, PhotoPrefill } from './model/initialModel';
-
-/** The types a new-post route opens: the new-post buttons' (§2 Fast compose overlay). */
-export const NEW_POST_TYPES = ['text', 'photo', 'quote', 'link', 'chat', 'audio', 'video'] as const satisfies readonly PostType[];
-
-export const DEFAULT_BASE_ROUTE = '/dashboard';
 
 export interface ComposerRoute {
   request: ComposerRequest;
@@ -51,20 +48,6 @@ export function composerRouteOf(path: string): ComposerRoute | null {
     };
   }
   return null;
-}
-
-/** The new-post route over `basePath`: /new/{type} on the dashboard, {base}/new/{type} elsewhere. */
-export function newPostPath(type: PostType, basePath: string = DEFAULT_BASE_ROUTE): string {
-  const base = basePath.replace(/\/+$/, '');
-  return base === '' || base === DEFAULT_BASE_ROUTE ? `/new/${type}` : `${base}/new/${type}`;
-}
-
-export function editPostPath(postId: number): string {
-  return `/edit/${postId}`;
-}
-
-export function reblogPostPath(reblogId: number, reblogKey: string): string {
-  return `/reblog/${reblogId}/${encodeURIComponent(reblogKey)}`;
 }
 
 /**

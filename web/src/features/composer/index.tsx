@@ -1,5 +1,6 @@
 // The post composer (spec 001): the provider that knows which composer is open and over
-// which page, the host that shows it, and the routes' paths for the pages that open one.
+// which page, and the host that shows it. The pages that open one link to its routes'
+// addresses (lib/composerPaths.ts).
 import { lazy, Suspense } from 'react';
 import { useSession } from '../session';
 import { useComposer } from './ComposerContext';
@@ -7,7 +8,6 @@ import { ComposerModal } from './components/ComposerModal';
 import { Toast } from './components/Toast';
 
 export { ComposerProvider, useComposer, type ComposerControls } from './ComposerContext';
-export { editPostPath, newPostPath, NEW_POST_TYPES, reblogPostPath } from './composerRoutes';
 // The upload call, for other forms that take a photo (Edit appearance's header image).
 export { uploadFile } from './uploads/uploadCalls';
 

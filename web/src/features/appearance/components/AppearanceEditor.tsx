@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { Blog, Theme } from '../../../api/models';
-import { BlogCardView } from '../../blogCard';
 import { useBlogViewer } from '../../../components/blogViewerOpener';
+import { BlogCardView } from '../../blogCard';
 import {
   changesOf,
   COLOUR_FIELDS,

@@ -3,12 +3,12 @@
 // yet would make it, without the reader's controls.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BlogViewerProvider } from '../../../components/blogViewerOpener';
 import { fakeApi } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { BlogViewerDrawer } from '../../blogViewer/components/BlogViewerDrawer';
-import { BlogViewerProvider } from '../../../components/blogViewerOpener';
 import { DrawerHost } from '../../drawer';
 import { EditAppearancePage } from './EditAppearancePage';
 

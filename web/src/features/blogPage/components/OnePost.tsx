@@ -1,8 +1,7 @@
 import { AppLink } from '../../../components/AppLink';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
-import { PostView } from '../../posts';
-import { usePost } from '../usePost';
+import { PostView, usePost } from '../../posts';
 
 /** A post on its own page: all of its text (spec 001 §9: read-more cuts only lists). */
 export function OnePost({ blog, postId }: { blog: string; postId: number }) {

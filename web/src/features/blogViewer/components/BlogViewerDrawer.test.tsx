@@ -2,13 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postFromWire } from '../../../api/postModels';
 import type { Flagged } from '../../../api/types/Flagged';
+import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../../../components/blogViewerOpener';
 import { fakeApi, type FakeRequest, type FakeRoute } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { wirePost } from '../../../test/postFixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { SCROLLED_PAST_DEBOUNCE_MS } from '../../posts/constants';
 import { PostView } from '../../posts';
-import { BlogViewerProvider, postIdOfUrl, useBlogViewer, type OpenBlogOptions } from '../../../components/blogViewerOpener';
 import { DRAWER_CLOSE_MS, DRAWER_REPLACE_MS, DrawerHost, useDrawer } from '../../drawer';
 import { BlogViewerDrawer } from './BlogViewerDrawer';
 

@@ -3,10 +3,10 @@
 // after the drawer's replace delay; closing slides it out first (both the drawer's own). What
 // the drawer shows is BlogViewerBody's.
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useBlogViewer } from '../../../components/blogViewerOpener';
 import { PageLoader } from '../../../components/PageLoader';
 import { useComposer } from '../../composer';
 import { useDrawer } from '../../drawer';
-import { useBlogViewer } from '../../../components/blogViewerOpener';
 
 // The content (the blog card, its posts, its search) is most of the posts feature's code: it
 // loads when a blog is first opened, not with the first page (issue 35).

@@ -2,7 +2,8 @@
 // quote, link, chat, audio, video"): a row of the seven types, in fast compose's order, each
 // opening the composer at its route, /new/{type} (the base route left empty on the dashboard).
 import { Link } from 'wouter';
-import { newPostPath, preloadComposer } from '../../composer';
+import { newPostPath } from '../../../lib/composerPaths';
+import { preloadComposer } from '../../composer';
 import { POST_TYPE_TILES, PostTypeGlyph } from '../../fastCompose';
 
 export function NewPostButtons() {

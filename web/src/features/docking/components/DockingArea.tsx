@@ -4,8 +4,7 @@
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
-import { usePost } from '../../blogPage/usePost';
-import { PostView } from '../../posts';
+import { PostView, usePost } from '../../posts';
 import { dockLayout, type DockLayout } from '../dockingRules';
 import { useDock } from '../DockingProvider';
 

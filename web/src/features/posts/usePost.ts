@@ -1,5 +1,6 @@
-// One post of a blog, for its own page (GET /svc/indash_blog/posts with post_id), kept up to
-// date when its owner edits, publishes, changes or deletes it meanwhile.
+// One post of a blog, for its own page and for the docking area (GET /svc/indash_blog/posts
+// with post_id), kept up to date when its owner edits, publishes, changes or deletes it
+// meanwhile.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
@@ -7,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
 import { savedPostFromWire, type Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
-import { useChangedPosts, useRemovedPosts, useSavedPosts } from '../posts';
+import { useChangedPosts, useRemovedPosts, useSavedPosts } from './savedPosts';
 
 export type PostLoad =
   | { status: 'loading' }
