@@ -1,5 +1,5 @@
 // The app: providers (long-lived clients and shared state), the page header, and the routes.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
@@ -15,8 +15,8 @@ import { ComposerHost, ComposerProvider, useComposer } from './features/composer
 import { DialogProvider } from './features/dialogs';
 import { DockingProvider } from './features/docking';
 import { DrawerHost, DrawerProvider } from './features/drawer';
-import { HeaderProvider, PageHeader } from './features/header';
-import { MessagingLinkRoute, MessagingProvider } from './features/messaging';
+import { HeaderProvider, PageHeader, useHeader } from './features/header';
+import { MessagingLinkRoute, MessagingProvider, type MessagingLink } from './features/messaging';
 import { MobileHeader, useIsPhone } from './features/mobile';
 import { NotFoundPage } from './features/notFound';
 import { RealtimeProvider } from './features/realtime';
@@ -113,6 +113,17 @@ export function App({ client }: { client?: ApiClient }) {
       </QueryProvider>
     </ApiProvider>
   );
+}
+
+/**
+ * A messaging link's route (spec 000 §2.8), where the app puts two features together: the
+ * compose link opens the inbox popover, which is the page header's (features/header shows
+ * messaging's popover, so messaging cannot import the header back).
+ */
+function MessagingLinkPage({ link }: { link: MessagingLink }) {
+  const { setPanel } = useHeader();
+  const openInboxPopover = useCallback(() => setPanel('messaging'), [setPanel]);
+  return <MessagingLinkRoute link={link} openInboxPopover={openInboxPopover} />;
 }
 
 /** The owner's pages of a blog, where the account menu's per-blog links go (spec 000 §2.1). */
@@ -219,27 +230,27 @@ function Routes() {
       <Route path="/conversation/new/:name">
         {(params) => (
           <RequireLogin>
-            <MessagingLinkRoute link={{ kind: 'conversationWith', name: params.name }} />
+            <MessagingLinkPage link={{ kind: 'conversationWith', name: params.name }} />
           </RequireLogin>
         )}
       </Route>
       <Route path="/conversation/:id">
         {(params) => (
           <RequireLogin>
-            <MessagingLinkRoute link={{ kind: 'conversation', id: Number(params.id) }} />
+            <MessagingLinkPage link={{ kind: 'conversation', id: Number(params.id) }} />
           </RequireLogin>
         )}
       </Route>
       <Route path="/messaging/conversation/:name">
         {(params) => (
           <RequireLogin>
-            <MessagingLinkRoute link={{ kind: 'conversationWith', name: params.name }} />
+            <MessagingLinkPage link={{ kind: 'conversationWith', name: params.name }} />
           </RequireLogin>
         )}
       </Route>
       <Route path="/messaging/new">
         <RequireLogin>
-          <MessagingLinkRoute link={{ kind: 'compose' }} />
+          <MessagingLinkPage link={{ kind: 'compose' }} />
         </RequireLogin>
       </Route>
       {/* Search across blogs (spec 000 §2.12): the header's GET form lands on /search?q=. */}

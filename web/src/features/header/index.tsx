@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { BoltIcon, PencilIcon, PersonIcon, SmileIcon } from '../../components/icons';
 import { logEvent } from '../../lib/logger';
 import { Badge } from '../../components/Badge';
+import { Logo } from '../../components/Logo';
 import { AccountPopover } from '../account';
 import { ActivityPopover } from '../activity';
 import { useFastComposeDrawer, useFastComposeShortcut } from '../fastCompose';
@@ -16,7 +17,6 @@ import { useSession } from '../session';
 import { TourGuide } from '../tour';
 import { LiveUnreadCounts } from '../unread';
 import { HeaderTab } from './components/HeaderTab';
-import { Logo } from './components/Logo';
 import { HEADER_HEIGHT, HEADER_SLIDE_MS, useHeader, type HeaderPanel } from './HeaderContext';
 
 export { HeaderProvider, useHeader, type HeaderPanel } from './HeaderContext';

@@ -5,4 +5,4 @@
 // index for the provider.
 export { InboxPopover as MessagingPopover } from './components/InboxPopover';
 export { MessagingProvider, useMessaging } from './MessagingContext';
-export { MessagingLinkRoute } from './routes';
+export { MessagingLinkRoute, type MessagingLink } from './routes';

@@ -1,20 +1,29 @@
 import { screen } from '@testing-library/react';
+import { useCallback, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagesAnswer } from '../../api/types/MessagesAnswer';
 import { fakeApi } from '../../test/fakeApi';
 import { user, userBlog, wireParticipant } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { advance } from '../../test/time';
-import { HeaderProvider, useHeader } from '../header/HeaderContext';
 import { PHONE_MEDIA_QUERY } from '../mobile';
 import { useMessaging } from './MessagingContext';
 import { MessagingLinkRoute, type MessagingLink } from './routes';
 
-/** What the link route left behind: the inbox's mode and the header's open popover. */
-function Probe() {
+/**
+ * The link route, and what it left behind: the inbox's mode and the popover it opened (the
+ * page header's inbox popover, which the app opens for it).
+ */
+function LinkRoute({ link }: { link: MessagingLink }) {
   const { inboxMode } = useMessaging();
-  const { panel } = useHeader();
-  return <output aria-label="state">{`${inboxMode} ${panel ?? 'none'}`}</output>;
+  const [popover, setPopover] = useState<'messaging' | null>(null);
+  const openInboxPopover = useCallback(() => setPopover('messaging'), []);
+  return (
+    <>
+      <MessagingLinkRoute link={link} openInboxPopover={openInboxPopover} />
+      <output aria-label="state">{`${inboxMode} ${popover ?? 'none'}`}</output>
+    </>
+  );
 }
 
 function renderLink(link: MessagingLink, { phone, canMessage = true }: { phone: boolean; canMessage?: boolean }) {
@@ -41,10 +50,7 @@ function renderLink(link: MessagingLink, { phone, canMessage = true }: { phone: 
     }),
   });
   return renderWithProviders(
-    <HeaderProvider>
-      <MessagingLinkRoute link={link} />
-      <Probe />
-    </HeaderProvider>,
+    <LinkRoute link={link} />,
     { client, user: user({ canMessage }), path: '/somewhere' },
   );
 }
@@ -89,9 +95,7 @@ describe('the messaging links (spec 000 §2.8)', () => {
           : { status: 404, errors: [{ code: 'not_found', detail: 'No such conversation for this blog.' }] },
     });
     renderWithProviders(
-      <HeaderProvider>
-        <MessagingLinkRoute link={{ kind: 'conversation', id: 7 }} />
-      </HeaderProvider>,
+      <LinkRoute link={{ kind: 'conversation', id: 7 }} />,
       { client, user: user({ blogs: [userBlog('alice', { isCurrent: true }), userBlog('alice-art')] }), path: '/somewhere' },
     );
     await advance();

@@ -1,13 +1,14 @@
 // The messaging link shapes (spec 000 §2.8): /conversation/{id}, /conversation/new/{name},
 // /messaging/conversation/{name} and /messaging/new. Each opens its popover over the dashboard;
 // on a phone, which has no header tab for the inbox popover, over the inbox page (/messaging)
-// instead, so that closing the conversation leaves the user among their conversations.
+// instead, so that closing the conversation leaves the user among their conversations. The
+// inbox popover is the page header's: the app, which puts the two together, says how to open
+// it (openInboxPopover), so that messaging does not import the header that shows its popover.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
-import { useHeader } from '../header/HeaderContext';
 import { useIsPhone } from '../mobile';
 import { useSession } from '../session';
 import { useMessaging } from './MessagingContext';
@@ -17,11 +18,17 @@ export type MessagingLink =
   | { kind: 'conversationWith'; name: string }
   | { kind: 'compose' };
 
-export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
+export function MessagingLinkRoute({
+  link,
+  openInboxPopover,
+}: {
+  link: MessagingLink;
+  /** Opens the inbox popover under the page header's messaging tab (the compose link's page). */
+  openInboxPopover(): void;
+}) {
   const { user } = useSession();
   const api = useApi();
   const { openConversation, setInboxMode, senders, sender } = useMessaging();
-  const { setPanel } = useHeader();
   const [, navigate] = useLocation();
   const phone = useIsPhone();
   const done = useRef(false);
@@ -54,11 +61,11 @@ export function MessagingLinkRoute({ link }: { link: MessagingLink }) {
       else if (link.kind === 'conversationWith') openConversation({ recipients: [link.name.toLowerCase()] });
       else if (link.kind === 'compose') {
         setInboxMode('compose');
-        if (!phone) setPanel('messaging');
+        if (!phone) openInboxPopover();
       }
     }
     navigate(phone && user?.canMessage ? '/messaging' : '/dashboard', { replace: true });
-  }, [user, link, openConversation, setInboxMode, setPanel, navigate, phone, api, sender, senders]);
+  }, [user, link, openConversation, setInboxMode, openInboxPopover, navigate, phone, api, sender, senders]);
 
   return null;
 }

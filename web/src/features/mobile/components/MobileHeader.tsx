@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Badge } from '../../../components/Badge';
-import { Logo } from '../../header/components/Logo';
+import { Logo } from '../../../components/Logo';
 import { useSession } from '../../session';
 import { LiveUnreadCounts } from '../../unread';
 import { enabledFeatures, MOBILE_FLAGS, type MobileFlags } from '../mobileFlags';

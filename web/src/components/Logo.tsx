@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { deal, LOGO_ANIMATIONS, newDeck, type Deck, type LogoAnimation } from '../logoDeck';
+import { deal, LOGO_ANIMATIONS, newDeck, type Deck, type LogoAnimation } from './logoDeck';
 
 /**
  * The logo. It plays its current animation on hover; on mouse leave it switches to the next
- * animation of a shuffled deck, so the next hover looks different (spec 000 §2.7).
+ * animation of a shuffled deck, so the next hover looks different (spec 000 §2.7). Shared: the
+ * page header and the phone's header both show it.
  */
 export function Logo({ to }: { to: string }) {
   const deck = useRef(newDeck<LogoAnimation>());
