@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editPostPath, newPostPath, reblogPostPath } from '../../lib/composerPaths';
-import { composerRouteOf, pageContextOf } from './composerRoutes';
+import { composerRouteOf } from './composerRoutes';
 
 describe('composer routes (spec 001 §2)', () => {
   it('reads new-post routes with their base route, empty on the dashboard', () => {
@@ -24,18 +24,5 @@ describe('composer routes (spec 001 §2)', () => {
       request: { mode: 'reblog', reblogId: 7, reblogKey: 'a b' },
       basePath: null,
     });
-  });
-
-  it('names the context page a base route is', () => {
-    expect(['/dashboard', '', '/blog/alice/drafts', '/blog/alice/queue/', '/inbox', '/blog/alice', '/blog/alice/tagged/art', '/blog/alice/tagged/queue'].map(pageContextOf)).toEqual([
-      'dashboard',
-      'dashboard',
-      'drafts',
-      'queue',
-      'inbox',
-      'other',
-      'tagged',
-      'tagged',
-    ]);
   });
 });

@@ -6,7 +6,7 @@
 // from the dashboard, say, or any post saved from the likes, a search or another blog's page):
 // the toast says where it went, or the save would look like nothing.
 import type { SaveAnswer } from '../../../api/types/SaveAnswer';
-import { pageContextOf } from '../composerRoutes';
+import { pageContextOf } from './pageContext';
 import type { ComposerMode } from './postModel';
 
 /** What the composer was opened for and over, as far as the after-save steps care. */

@@ -1,7 +1,7 @@
 // Post states as the composer sends them, the save dropdown's options, and the save button's
 // label (spec 001 §4 Post states, Save dropdown behaviour, Save button label).
 import type { PostState } from '../../../api/types/PostState';
-import { pageContextOf } from '../composerRoutes';
+import { pageContextOf } from './pageContext';
 import type { ComposerMode } from './postModel';
 
 /** §4 Post states: the code sent as `post[state]` for each state. */
