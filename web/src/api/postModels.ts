@@ -9,6 +9,7 @@
 // shown as text. Tags alone arrive with their angle brackets escaped (spec 001 §5's tag
 // rules), and are decoded here.
 import { decodeHtmlText } from '../lib/htmlText';
+import { blogCountsFromWire, type BlogCounts } from './models';
 import { serverHtml, type ServerHtml } from './serverHtml';
 import { httpUrl, webUrl } from '../lib/webUrl';
 import type { ChatLine as WireChatLine } from './types/ChatLine';
@@ -199,6 +200,16 @@ export interface SavedPost {
   created: boolean;
 }
 
+/** What a save answers the composer (spec 001 §3 Save response), besides where the post goes. */
+export interface PostSaveResult extends SavedPost {
+  /** What the toast says, when one shows. */
+  message: string;
+  /** This save published the writer's first post on any of their blogs (the web celebrates it). */
+  firstPost: boolean;
+  /** The blog saved to, with its counts after the save. */
+  blogCounts: BlogCounts;
+}
+
 function photoFromWire(w: WirePhoto): Photo {
   return { url: webUrl(w.url), width: w.width, height: w.height, caption: w.caption };
 }
@@ -330,7 +341,15 @@ export function postFromWire(w: WirePost): Post {
   };
 }
 
-/** From the composer's saved event (features/posts/savedPosts.ts), which carries the answer. */
 export function savedPostFromWire(w: SaveAnswer): SavedPost {
   return { post: postFromWire(w.post), contextPage: w.post_context_page, created: w.created_post };
+}
+
+export function postSaveResultFromWire(w: SaveAnswer): PostSaveResult {
+  return {
+    ...savedPostFromWire(w),
+    message: w.message,
+    firstPost: w.first_post,
+    blogCounts: blogCountsFromWire(w.context_tumblelog),
+  };
 }

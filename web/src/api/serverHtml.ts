@@ -11,3 +11,6 @@ export type ServerHtml = string & { readonly __sanitisedByTheServer: true };
 export function serverHtml(html: string): ServerHtml {
   return html as ServerHtml;
 }
+
+/** No HTML at all: what a field holds once its words are taken out (a reblog's media). */
+export const EMPTY_HTML: ServerHtml = serverHtml('');

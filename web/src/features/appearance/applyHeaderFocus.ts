@@ -41,7 +41,7 @@ export function unreadableMessage(kind: FocusSource['kind']): string {
 async function uploadHeaderPhoto(api: ApiClient, file: File, signal: AbortSignal): Promise<UploadedPhoto> {
   const running = uploadFile(api, 'photo', file, () => {});
   signal.addEventListener('abort', () => running.abort(), { once: true });
-  const photo = (await running.done).photos[0];
+  const photo = await running.done;
   if (!photo?.url) throw new Error(photo?.error ?? 'The image could not be uploaded.');
   return { url: photo.url, width: photo.width, height: photo.height };
 }

@@ -1,3 +1,4 @@
+import { savedPostFromWire } from '../../api/postModels';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -154,12 +155,12 @@ describe('BlogCard highlighted posts after a save or a delete', () => {
     expect(asked()).toBe(2);
 
     newest = [4, 2, 1];
-    act(() => announceSavedPost(saveAnswer(wirePost(4, { tumblelog: 'bob' }))));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(wirePost(4, { tumblelog: 'bob' })))));
     await waitFor(() => expect(hrefs()).toEqual(['/blog/bob/post/4', '/blog/bob/post/2', '/blog/bob/post/1']));
     expect(asked()).toBe(3);
 
     // Another blog's save is not bob's news.
-    act(() => announceSavedPost(saveAnswer(wirePost(9, { tumblelog: 'carol' }))));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(wirePost(9, { tumblelog: 'carol' })))));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(asked()).toBe(3);
   });

@@ -28,8 +28,8 @@ export function useHighlightedPosts(blog: string, { live = false }: { live?: boo
       }),
   });
   const readAgain = () => void queryClient.invalidateQueries({ queryKey, exact: true });
-  useSavedPosts((answer) => {
-    if (answer.post.tumblelog === blog) readAgain();
+  useSavedPosts((saved) => {
+    if (saved.post.blogName === blog) readAgain();
   });
   useChangedPosts((post) => {
     if (post.blogName === blog) readAgain();

@@ -1,3 +1,4 @@
+import { savedPostFromWire } from '../../api/postModels';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +86,7 @@ describe('blog pages with posts', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Post 3' })).toBeTruthy();
     const edited = wirePost(3, { tumblelog: 'alice', is_mine: true, content: { type: 'text', title: 'Edited', body: '' } });
-    act(() => announceSavedPost(saveAnswer(edited, { created_post: false })));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(edited, { created_post: false }))));
     expect(await screen.findByRole('heading', { name: 'Edited' })).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SaveAnswer } from '../../api/types/SaveAnswer';
+import type { SavedPost } from '../../api/postModels';
 import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../test/fakeApi';
 import { user } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
@@ -14,13 +14,13 @@ import { saveAnswer, wirePost } from '../../test/postFixtures';
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
 beforeAll(() => preloadComposer(), 30_000);
 
-function SavedListener({ onSaved }: { onSaved(answer: SaveAnswer): void }) {
+function SavedListener({ onSaved }: { onSaved(answer: SavedPost): void }) {
   useSavedPosts(onSaved);
   return null;
 }
 
 function renderComposer(path: string, routes: Record<string, FakeRoute> = {}) {
-  const saved: SaveAnswer[] = [];
+  const saved: SavedPost[] = [];
   const api = fakeApi({
     'POST /svc/post/get_post_form_builder_data': () => ({ response: formData() }),
     'POST /svc/post/update': (req) => ({

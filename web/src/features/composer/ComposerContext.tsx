@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { PostType } from '../../api/types/PostType';
+import type { PostType } from '../../api/postModels';
 import { DEFAULT_BASE_ROUTE, editPostPath, newPostPath, reblogPostPath } from '../../lib/composerPaths';
 import { composerRouteOf, photoPrefillOf } from './composerRoutes';
 import { useSuspended } from '../suspension';

@@ -2,7 +2,7 @@
 // the dashboard), /edit/{postId} and /reblog/{reblogId}/{reblogKey}. While one is open the
 // page under the modal is the base route, and closing goes back to it. The addresses
 // themselves are built in lib/composerPaths.ts, where any feature may link to a composer.
-import type { PostType } from '../../api/types/PostType';
+import type { PostType } from '../../api/postModels';
 import { DEFAULT_BASE_ROUTE, NEW_POST_TYPES } from '../../lib/composerPaths';
 import type { ComposerRequest, PhotoPrefill } from './model/initialModel';
 

@@ -5,17 +5,14 @@
 // their footer. Module-level sets of listeners: the composer, the posts' footers and the
 // pages live in different subtrees, and none should own the others.
 import { useEffect, useRef, useState } from 'react';
-import type { Post } from '../../api/postModels';
-import type { InboxAnswer } from '../../api/types/InboxAnswer';
-import type { PublishAnswer } from '../../api/types/PublishAnswer';
-import type { SaveAnswer } from '../../api/types/SaveAnswer';
+import type { Post, SavedPost } from '../../api/postModels';
 
-type Listener = (saved: SaveAnswer) => void;
+type Listener = (saved: SavedPost) => void;
 
 const listeners = new Set<Listener>();
 
 /** Tells every listening page that a post was saved. */
-export function announceSavedPost(saved: SaveAnswer): void {
+export function announceSavedPost(saved: SavedPost): void {
   for (const listener of [...listeners]) listener(saved);
 }
 
@@ -23,18 +20,8 @@ export function announceSavedPost(saved: SaveAnswer): void {
  * Tells the pages that a post of the user's went out, or into the queue, from where it waited
  * (drafts, queue, inbox): it leaves that page and joins the blog and the dashboards.
  */
-export function announceWentOut(answer: PublishAnswer | InboxAnswer): void {
-  const { post } = answer;
-  announceSavedPost({
-    post,
-    post_context_page: post.state === 'published' ? 'dashboard' : 'queue',
-    message: answer.message,
-    created_post: false,
-    // Not the composer's save: nothing here is celebrated.
-    first_post: false,
-    post_tumblelog: { post_url: post.post_url, name_or_id: post.tumblelog, url: `/blog/${post.tumblelog}`, avatar: post.avatar_url },
-    context_tumblelog: answer.context_tumblelog,
-  });
+export function announceWentOut(post: Post): void {
+  announceSavedPost({ post, contextPage: post.state === 'published' ? 'dashboard' : 'queue', created: false });
 }
 
 type RemovedListener = (id: number) => void;

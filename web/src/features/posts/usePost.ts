@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/client';
 import { fetchIndashBlogPosts } from '../../api/postEndpoints';
-import { savedPostFromWire, type Post } from '../../api/postModels';
+import type { Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
 import { useChangedPosts, useRemovedPosts, useSavedPosts } from './savedPosts';
 
@@ -33,8 +33,7 @@ export function usePost(blog: string, postId: number): { load: PostLoad; retry()
     },
   });
 
-  useSavedPosts((answer) => {
-    const saved = savedPostFromWire(answer);
+  useSavedPosts((saved) => {
     if (saved.post.id === postId) queryClient.setQueryData(queryKey, saved.post);
   });
   useChangedPosts((post) => {

@@ -18,7 +18,7 @@ import {
   type PageCursor,
   type PostPageRoot,
 } from '../../api/postEndpoints';
-import { savedPostFromWire, type Post } from '../../api/postModels';
+import type { Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
 import { useBlockedBlogs } from '../blocking';
 import { useChannels, usePollingFallback } from '../realtime';
@@ -124,9 +124,8 @@ export function usePostList(page: PostPageRoot, liveChannels: readonly ChannelNa
     dispatch({ type: 'newerLoaded', posts: newer, at: 'bottom' });
   };
 
-  useSavedPosts((answer) => {
+  useSavedPosts((saved) => {
     if (!ready) return; // the first page, still on its way, will have it
-    const saved = savedPostFromWire(answer);
     const belongs = belongsOn(page, saved);
     const shown = posts.some((p) => p.id === saved.post.id);
     if (shown) {

@@ -36,7 +36,7 @@ export function useVideoProcessing(blog: string, onWentOn: () => void) {
 
   const { refetch } = processing;
   useSavedPosts((saved) => {
-    if (saved.post_context_page === 'processing' && saved.post.tumblelog === blog) void refetch();
+    if (saved.contextPage === 'processing' && saved.post.blogName === blog) void refetch();
   });
 
   const seen = useRef<Set<number> | null>(null);

@@ -6,14 +6,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
-import { savePost } from '../../../api/composerEndpoints';
+import { submitPost } from '../../../api/composerEndpoints';
 import type { Blog } from '../../../api/models';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { useSession } from '../../session';
 import type { CardForm } from '../useCardForms';
-
-/** `post[state]` for a submission (spec 001 §4: unapproved). */
-const SUBMISSION_STATE = '0 3';
 
 export function SubmitPostButton({ blog, form }: { blog: Blog; form: CardForm }) {
   // Sent, the form closes: the focus it held goes back to its button, not to the page.
@@ -31,18 +28,12 @@ export function SubmitPostButton({ blog, form }: { blog: Blog; form: CardForm })
     if (!body.trim() || sending) return;
     setSending(true);
     form.sending();
-    savePost(api, {
-      channel_id: blog.name,
-      'post[type]': 'text',
-      'post[state]': SUBMISSION_STATE,
-      'post[one]': title.trim(),
-      'post[two]': textToParagraphs(body),
-    })
-      .then((answer) => {
+    submitPost(api, blog.name, title.trim(), textToParagraphs(body))
+      .then((message) => {
         setTitle('');
         const focusInForm = formElement.current?.contains(document.activeElement) ?? false;
         setBody('');
-        form.sent(answer.message);
+        form.sent(message);
         if (focusInForm) button.current?.focus();
       })
       .catch((err: unknown) => form.failed(errorDetails(err).join(' ')))

@@ -5,11 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
-import { fetchFormBuilderData, fetchPostToEdit, fetchPostToReblog } from '../../../api/composerEndpoints';
-import { blogCountsFromWire } from '../../../api/models';
-import type { FetchAnswer } from '../../../api/types/FetchAnswer';
-import type { FormBuilderData } from '../../../api/types/FormBuilderData';
-import type { SaveAnswer } from '../../../api/types/SaveAnswer';
+import { fetchComposerSetup, fetchPostToEdit, fetchPostToReblog } from '../../../api/composerEndpoints';
+import type { ComposerSetup, FetchedPost } from '../../../api/composerModels';
+import type { PostSaveResult } from '../../../api/postModels';
 import { useBlogsDispatch } from '../../blogs';
 import { celebrateFirstPost } from '../../confetti';
 import { useDialogs } from '../../dialogs';
@@ -23,7 +21,7 @@ import { CANNOT_REBLOG } from '../strings';
 import { ComposerModal } from './ComposerModal';
 import { PostForm } from './PostForm';
 
-function fetchPost(api: ReturnType<typeof useApi>, request: ComposerRequest): Promise<FetchAnswer | undefined> {
+function fetchPost(api: ReturnType<typeof useApi>, request: ComposerRequest): Promise<FetchedPost | undefined> {
   if (request.mode === 'edit') return fetchPostToEdit(api, request.postId, request.blog);
   if (request.mode === 'reblog') return fetchPostToReblog(api, request.reblogId, request.reblogKey, request.postType);
   return Promise.resolve(undefined);
@@ -48,7 +46,7 @@ export function Composer({ open }: { open: OpenComposer }) {
   const load = useQuery({
     queryKey: ['composerForm', open.key],
     queryFn: async () => {
-      const [data, fetched] = await Promise.all([fetchFormBuilderData(api), fetchPost(api, open.request)]);
+      const [data, fetched] = await Promise.all([fetchComposerSetup(api), fetchPost(api, open.request)]);
       return { data, initial: initialModel(open.request, data, open.basePath, fetched) };
     },
     staleTime: Infinity,
@@ -80,18 +78,18 @@ function LoadedComposer({
   dismissRef,
 }: {
   open: OpenComposer;
-  data: FormBuilderData;
+  data: ComposerSetup;
   initial: PostModel;
   dismissRef: { current: () => void };
 }) {
   const { close, reloadPage, showToast } = useComposer();
   const blogsDispatch = useBlogsDispatch();
   const onSaved = useCallback(
-    (answer: SaveAnswer) => {
+    (answer: PostSaveResult) => {
       // §4 After save: the blog's counters (the account menu's Posts, Drafts, Queue) update.
-      blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
+      blogsDispatch({ type: 'countsSaved', counts: answer.blogCounts });
       // Spec 000 §9 Confetti: a user's first post is celebrated.
-      celebrateFirstPost(answer);
+      celebrateFirstPost(answer.firstPost);
       const next = afterSave({ mode: open.request.mode, fromFastCompose: open.fromFastCompose, basePath: open.basePath }, answer);
       if (next.toast) showToast(answer.message);
       if (next.reloadPage) {

@@ -36,7 +36,7 @@ export function PostForm({ form }: { form: PostFormState }) {
     }
   };
 
-  const channel = form.data.channels.find((c) => c.name === post.blog);
+  const channel = form.data.blogs.find((c) => c.name === post.blog);
   const preview = () => channel && previewOnBlog(post, channel, api.getFormKey());
 
   return (

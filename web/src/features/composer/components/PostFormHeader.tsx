@@ -9,11 +9,11 @@ import { PostSettings } from './PostSettings';
 
 export function PostFormHeader() {
   const { post, dispatch, data, disabled } = useComposerForm();
-  const channel = data.channels.find((c) => c.name === post.blog);
-  const blogs = data.channels.map((c) => ({ name: c.name, title: c.title, avatarUrl: c.avatar_url }));
+  const channel = data.blogs.find((c) => c.name === post.blog);
+  const blogs = data.blogs.map((c) => ({ name: c.name, title: c.title, avatarUrl: c.avatarUrl }));
   return (
     <div className="post-form__header">
-      {channel && <Avatar url={channel.avatar_url} size={40} />}
+      {channel && <Avatar url={channel.avatarUrl} size={40} />}
       {blogs.some((b) => b.name === post.blog) ? (
         <BlogSelector
           blogs={blogs}
@@ -21,8 +21,8 @@ export function PostFormHeader() {
           label="Blog"
           disabled={disabled || post.mode === 'edit'}
           onSelect={(name) => {
-            const chosen = data.channels.find((c) => c.name === name);
-            if (chosen) dispatch({ type: 'blogChosen', channel: chosen });
+            const chosen = data.blogs.find((c) => c.name === name);
+            if (chosen) dispatch({ type: 'blogChosen', blog: chosen });
           }}
         />
       ) : (

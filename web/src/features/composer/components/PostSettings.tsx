@@ -2,7 +2,7 @@
 // /post/123/), content source, post date (placeholder Now), the replies switch, and the text
 // editor (Rich text, HTML, Markdown; hidden for chat posts).
 import { useId, useRef, useState } from 'react';
-import type { EditorType } from '../../../api/types/EditorType';
+import type { EditorType } from '../../../api/composerModels';
 import { useComposerForm } from '../formContext';
 import { useEditorTypeSwitch } from '../hooks/useEditorTypeSwitch';
 import { CUSTOM_URL_PREFIX, EDITOR_TYPE_LABELS, PHOTO_REPLIES, POST_DATE_PLACEHOLDER } from '../strings';

@@ -2,14 +2,13 @@
 // reblog tree with its remove-reblogs toggle (spec 001 §2 "Reblog tree with a Put reblogs
 // back control"; §4: toggling sets remove_reblog_tree). Drawn by the post view's own
 // components, so a reblog looks in the composer as it will on the dashboard.
-import { useMemo } from 'react';
-import { postFromWire } from '../../../api/postModels';
+import type { Post } from '../../../api/postModels';
 import { PostContentView, ReblogTrail } from '../../posts';
 import { useComposerForm } from '../formContext';
 import { PUT_REBLOGS_BACK } from '../strings';
 
 /** Whether the carried content shows anything of its own (a text reblog's media are its title). */
-function hasMedia(post: ReturnType<typeof postFromWire>): boolean {
+function hasMedia(post: Post): boolean {
   const c = post.content;
   if (c.type === 'text') return c.title !== '';
   return true;
@@ -17,7 +16,7 @@ function hasMedia(post: ReturnType<typeof postFromWire>): boolean {
 
 export function ReblogView() {
   const { post, dispatch, disabled } = useComposerForm();
-  const shown = useMemo(() => (post.reblog ? postFromWire(post.reblog.shown) : null), [post.reblog]);
+  const shown = post.reblog?.shown;
   if (!shown) return null;
   const hasTrail = shown.reblogTrail.length > 0;
   return (

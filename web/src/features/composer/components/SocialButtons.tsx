@@ -10,9 +10,9 @@ export function SocialButtons() {
   const { post, dispatch, data, disabled } = useComposerForm();
   const [tweetOpen, setTweetOpen] = useState(false);
   const twitterRef = useRef<HTMLButtonElement>(null);
-  const channel = data.channels.find((c) => c.name === post.blog);
+  const channel = data.blogs.find((c) => c.name === post.blog);
   const shown = post.mode !== 'edit' || (post.state !== 'published' && post.state !== 'private');
-  if (!shown || !channel || (!channel.can_send_to_twitter && !channel.can_send_to_facebook)) return null;
+  if (!shown || !channel || (!channel.canSendToTwitter && !channel.canSendToFacebook)) return null;
   // A private post is not shared: the toggles are off and wait (the reducer remembers them).
   const privatePost = post.state === 'private';
 
@@ -24,7 +24,7 @@ export function SocialButtons() {
 
   return (
     <div className="social-buttons" role="group" aria-label="Share">
-      {channel.can_send_to_twitter && (
+      {channel.canSendToTwitter && (
         <>
           <button
             ref={twitterRef}
@@ -50,7 +50,7 @@ export function SocialButtons() {
           )}
         </>
       )}
-      {channel.can_send_to_facebook && (
+      {channel.canSendToFacebook && (
         <button
           type="button"
           className="social-buttons__toggle social-buttons__toggle--facebook"

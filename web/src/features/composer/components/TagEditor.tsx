@@ -100,7 +100,7 @@ export function TagEditor() {
         autoComplete="off"
         value={post.tagInput}
         // Typing is blocked at the limit (§5).
-        maxLength={post.limits.tag_chars}
+        maxLength={post.limits.tagChars}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
         onBlur={() => {

@@ -6,7 +6,7 @@ import { fakeApi } from '../../../test/fakeApi';
 import { user } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { seenTutorialsKey, useTutorials } from '../hooks/useTutorials';
-import { formData } from '../model/testFormData';
+import { formData, testSetup } from '../model/testFormData';
 import { renderComposerAt } from '../testing';
 
 // The form's code is loaded lazily in the app; here, once, before the tests time anything.
@@ -84,8 +84,8 @@ describe('when a tutorial shows (spec 001 §9 Tutorial show delay)', () => {
   afterEach(() => vi.useRealTimers());
 
   function Shown({ type }: { type: PostType }) {
-    const data = formData();
-    data.user.has_rich_text_tutorial = true;
+    const data = testSetup();
+    data.user.hasRichTextTutorial = true;
     const { shown } = useTutorials({ type, editorType: 'rich' }, data);
     return <p>{shown ?? 'none'}</p>;
   }

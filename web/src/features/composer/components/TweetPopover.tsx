@@ -1,5 +1,5 @@
 // The tweet popover (spec 001 §2): a custom tweet with the characters remaining (the server's
-// `limits.tweet_chars`, a link counting `limits.short_url_chars`), truncated as it is typed,
+// `limits.tweetChars`, a link counting `limits.shortUrlChars`), truncated as it is typed,
 // and Done.
 import { useId } from 'react';
 import { useComposerForm } from '../formContext';

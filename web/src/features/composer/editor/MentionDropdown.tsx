@@ -54,7 +54,7 @@ export function MentionDropdown({
           onMouseMove={onPointerMoved(() => menu.highlight(i))}
           onClick={() => menu.choose(i)}
         >
-          <Avatar url={blog.avatar_url} size={24} />
+          <Avatar url={blog.avatarUrl} size={24} />
           <span className="mention-dropdown__name">{blog.name}</span>
           {blog.title && <span className="mention-dropdown__title">{blog.title}</span>}
         </li>

@@ -1,6 +1,6 @@
 // The overlay input popover (spec 001 §2 "Overlay input popover (confirm text Done)"): one
 // address to type, confirmed with Done or Enter, dropped with Escape; as long as the server
-// takes a URL (`limits.url_chars`, §9).
+// takes a URL (`limits.urlChars`, §9).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { DONE } from '../strings';
 
@@ -19,7 +19,7 @@ export function OverlayInput({
   placeholder?: string;
   /** Done is refused (and the field marked invalid) while this says no; empty is always fine. */
   isValid?(value: string): boolean;
-  /** The longest address (the server's `limits.url_chars`). */
+  /** The longest address (the server's `limits.urlChars`). */
   maxChars: number;
   onDone(value: string): void;
   onCancel(): void;

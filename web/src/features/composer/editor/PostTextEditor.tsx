@@ -44,8 +44,8 @@ export function PostTextEditor({
           disabled={disabled}
           inlineControls={inlineControls}
           onUploadImage={uploads.uploadInlineImage}
-          embedLimit={data.user.inline_embeds_per_post || data.limits.inline_embeds_per_post}
-          urlChars={data.limits.url_chars}
+          embedLimit={data.user.inlineEmbedsPerPost || data.limits.inlineEmbedsPerPost}
+          urlChars={data.limits.urlChars}
           onFocusTitle={focusTitle}
           autoFocus={autoFocus}
           findMentions={findMentions}

@@ -4,7 +4,7 @@
 // the form gets its HTML on every change.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { MentionBlog } from '../../../api/types/MentionBlog';
+import type { MentionedBlog } from '../../../api/composerModels';
 import { GifSearchPanel } from '../../gifSearch';
 import { FileButton } from '../components/FileButton';
 import { GIF_RESULT_WIDTH } from '../constants';
@@ -43,14 +43,14 @@ export interface RichTextEditorProps {
   onUploadImage?(file: File): Promise<InlineImage | null>;
   /** Inline video embeds the post may hold (§5: the user's limit, else the server's). */
   embedLimit: number;
-  /** A URL is shorter than this (the server's `limits.url_chars`). */
+  /** A URL is shorter than this (the server's `limits.urlChars`). */
   urlChars: number;
   /** ctrl or meta+shift+1. */
   onFocusTitle?(): void;
   /** Autofocus when the form opens. */
   autoFocus?: boolean;
   /** Blogs to @-mention whose names start with `query`; without it, @ is just a character. */
-  findMentions?(query: string): Promise<MentionBlog[]>;
+  findMentions?(query: string): Promise<MentionedBlog[]>;
 }
 
 export function RichTextEditor({

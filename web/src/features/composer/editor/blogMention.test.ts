@@ -1,11 +1,11 @@
 import { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MentionBlog } from '../../../api/types/MentionBlog';
+import type { MentionedBlog } from '../../../api/composerModels';
 import { blogMention } from './blogMention';
 import { MentionMenu } from './mentionMenu';
 import { schemaExtensions } from './schema';
 
-const blog = (name: string): MentionBlog => ({ name, title: `${name}'s blog`, avatar_url: `/avatar/${name}/128` });
+const blog = (name: string): MentionedBlog => ({ name, title: `${name}'s blog`, avatarUrl: `/avatar/${name}/128` });
 
 let editor: Editor | null = null;
 
@@ -15,7 +15,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function makeEditor(findBlogs: (query: string) => Promise<MentionBlog[]>, content = '<p></p>') {
+function makeEditor(findBlogs: (query: string) => Promise<MentionedBlog[]>, content = '<p></p>') {
   const menu = new MentionMenu();
   // In the document: confirming a mention moves the page's selection, which needs one.
   const element = document.body.appendChild(document.createElement('div'));

@@ -9,7 +9,7 @@
 // bare text. Reading the post back for an edit turns such a link into a mention again.
 import Mention from '@tiptap/extension-mention';
 import type { SuggestionOptions } from '@tiptap/suggestion';
-import type { MentionBlog } from '../../../api/types/MentionBlog';
+import type { MentionedBlog } from '../../../api/composerModels';
 import { MENTION_DEBOUNCE_MS } from '../constants';
 import type { MentionChoice, MentionMenu } from './mentionMenu';
 
@@ -29,7 +29,7 @@ function mentionedBlog(link: HTMLElement): string | null {
 export interface BlogMentionOptions {
   menu: MentionMenu;
   /** Blogs whose names start with `query`. */
-  findBlogs(query: string): Promise<MentionBlog[]>;
+  findBlogs(query: string): Promise<MentionedBlog[]>;
 }
 
 export function blogMention({ menu, findBlogs }: BlogMentionOptions) {
@@ -64,6 +64,6 @@ export function blogMention({ menu, findBlogs }: BlogMentionOptions) {
         }
       },
       render: menu.renderer,
-    } satisfies Partial<SuggestionOptions<MentionBlog, MentionChoice>>,
+    } satisfies Partial<SuggestionOptions<MentionedBlog, MentionChoice>>,
   });
 }

@@ -3,7 +3,7 @@
 // which shows the blogs found. The plugin calls the renderer hooks below outside React, so
 // the state lives in a small store the dropdown subscribes to.
 import type { SuggestionKeyDownProps, SuggestionOptions, SuggestionProps } from '@tiptap/suggestion';
-import type { MentionBlog } from '../../../api/types/MentionBlog';
+import type { MentionedBlog } from '../../../api/composerModels';
 
 /** What the mention inserts: the blog's name (as the node's id and label). */
 export interface MentionChoice {
@@ -15,7 +15,7 @@ export interface MentionMenuState {
   /** Typing a mention: between an @ and the key that confirms or aborts it. */
   open: boolean;
   query: string;
-  blogs: MentionBlog[];
+  blogs: MentionedBlog[];
   loading: boolean;
   /** The highlighted blog. */
   active: number;
@@ -28,7 +28,7 @@ const CLOSED: MentionMenuState = { open: false, query: '', blogs: [], loading: f
 /** Keys that confirm the highlighted blog (§4: Tab, Enter, space or right arrow). */
 const CONFIRM_KEYS = new Set(['Tab', 'Enter', ' ', 'ArrowRight']);
 
-type Renderer = ReturnType<NonNullable<SuggestionOptions<MentionBlog, MentionChoice>['render']>>;
+type Renderer = ReturnType<NonNullable<SuggestionOptions<MentionedBlog, MentionChoice>['render']>>;
 
 export class MentionMenu {
   private state: MentionMenuState = CLOSED;
@@ -60,7 +60,7 @@ export class MentionMenu {
     this.set({ ...this.state, active: (index + count) % count });
   }
 
-  private show(props: SuggestionProps<MentionBlog, MentionChoice>) {
+  private show(props: SuggestionProps<MentionedBlog, MentionChoice>) {
     this.command = props.command;
     const was = this.state;
     // While the next answer loads, the last one stays up rather than flickering away; a new

@@ -7,7 +7,7 @@ import { loadImage } from '../../upload';
 import { isImageUrl } from '../model/urls';
 import { insertImage } from './toolbarItems';
 
-/** `urlChars`: the server's `limits.url_chars` (no URL is taken until it is configured). */
+/** `urlChars`: the server's `limits.urlChars` (no URL is taken until it is configured). */
 export const PasteImageUrl = Extension.create<{ urlChars: number }>({
   name: 'pasteImageUrl',
   addOptions() {

@@ -4,15 +4,15 @@
 import { useCallback, useRef } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchAudioData, type AudioLookupService } from '../../../api/composerLookups';
-import type { AudioData } from '../../../api/types/AudioData';
+import type { AudioTrack } from '../../../api/composerModels';
 import { AUDIO_LOOKUP_CACHE } from '../constants';
 
-export type AudioLookup = (service: AudioLookupService, url: string) => Promise<AudioData>;
+export type AudioLookup = (service: AudioLookupService, url: string) => Promise<AudioTrack>;
 
 export function useAudioLookup(): AudioLookup {
   const api = useApi();
   // Answers by service and URL, oldest first (a Map keeps insertion order).
-  const cache = useRef(new Map<string, AudioData>());
+  const cache = useRef(new Map<string, AudioTrack>());
 
   return useCallback(
     async (service: AudioLookupService, url: string) => {

@@ -1,12 +1,12 @@
 // The audio post's search (spec 001 §4 Audio post, §7 /search_audio, §9): what is typed is
 // searched on spotify, soundcloud and Apple Music 200 ms after the last key, as many results each as the
-// server answers (`limits.audio_search_results`); in the
+// server answers (`limits.audioSearchResults`); in the
 // copyright fallback (§8) youtube too (in new mode only), 3 results each. A service whose
 // search fails gives no results (§8).
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import { searchAudio, type AudioSearchProvider } from '../../../api/composerLookups';
-import type { AudioResult } from '../../../api/types/AudioResult';
+import type { AudioSearchResult } from '../../../api/composerModels';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { AUDIO_SEARCH_DEBOUNCE_MS, COPYRIGHT_FALLBACK_SEARCH_RESULTS } from '../constants';
 import type { ComposerMode } from '../model/postModel';
@@ -27,7 +27,7 @@ const COPYRIGHT_SEARCH_NEW: AudioSearchPlan = {
 
 /**
  * The search an audio post makes: the usual one, with as many results as the server gives
- * (`results`, its `limits.audio_search_results`), or the copyright fallback's (§8).
+ * (`results`, its `limits.audioSearchResults`), or the copyright fallback's (§8).
  */
 export function audioSearchPlan(copyrightFallback: boolean, mode: ComposerMode, results: number): AudioSearchPlan {
   if (!copyrightFallback) return { providers: USUAL_PROVIDERS, limit: results };
@@ -37,7 +37,7 @@ export function audioSearchPlan(copyrightFallback: boolean, mode: ComposerMode, 
 /** The results of one search, by service; `searchable` false when the server cannot search it. */
 export interface AudioSearch {
   query: string;
-  results: { provider: AudioSearchProvider; results: AudioResult[]; searchable: boolean }[];
+  results: { provider: AudioSearchProvider; results: AudioSearchResult[]; searchable: boolean }[];
 }
 
 /** The answer for `query` ('' asks nothing) under `plan`, or null while it is on its way. */

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { filterHtmlForPreview } from '../../../api/composerEndpoints';
-import type { EditorType } from '../../../api/types/EditorType';
+import type { EditorType } from '../../../api/composerModels';
 import { useDialogs } from '../../dialogs';
 import { htmlToMarkdown } from '../editor/htmlToMarkdown';
 import { useComposerForm } from '../formContext';

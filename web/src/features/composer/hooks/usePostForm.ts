@@ -5,13 +5,13 @@ import { useCallback, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { savePost } from '../../../api/composerEndpoints';
-import type { FormBuilderData } from '../../../api/types/FormBuilderData';
-import type { SaveAnswer } from '../../../api/types/SaveAnswer';
+import type { ComposerSetup } from '../../../api/composerModels';
+import type { PostSaveResult } from '../../../api/postModels';
 import { useDialogs } from '../../dialogs';
 import { hasChanged } from '../model/changes';
 import type { PostModel } from '../model/postModel';
 import { postReducer, type PostAction } from '../model/postReducer';
-import { browserUtcOffset, saveFormFields } from '../model/saveForm';
+import { browserUtcOffset, postSaveOf } from '../model/saveForm';
 import { validationErrors } from '../model/validation';
 import { DISCARD, DISCARD_EDITS, DISCARD_POST, NEVERMIND } from '../strings';
 import { useUploads, type Uploads } from '../uploads/useUploads';
@@ -20,7 +20,7 @@ import { useLeaveWarning } from './useLeaveWarning';
 export interface PostForm {
   post: PostModel;
   dispatch: Dispatch<PostAction>;
-  data: FormBuilderData;
+  data: ComposerSetup;
   /** The rules the post breaks now (§5); saving waits until there are none. */
   validation: string[];
   valid: boolean;
@@ -34,8 +34,8 @@ export interface PostForm {
 
 export function usePostForm(
   initial: PostModel,
-  data: FormBuilderData,
-  { onSaved, onClose }: { onSaved(answer: SaveAnswer): void; onClose(): void },
+  data: ComposerSetup,
+  { onSaved, onClose }: { onSaved(answer: PostSaveResult): void; onClose(): void },
 ): PostForm {
   const api = useApi();
   const dialogs = useDialogs();
@@ -47,7 +47,7 @@ export function usePostForm(
   const validation = useMemo(() => validationErrors(post), [post]);
   const valid = validation.length === 0;
   const changed = useMemo(() => hasChanged(initial, post), [initial, post]);
-  const room = data.limits.photos_per_post - post.fields.photos.length;
+  const room = data.limits.photosPerPost - post.fields.photos.length;
   const uploads = useUploads(post, dispatch, data.limits, room);
 
   useLeaveWarning(changed && !post.saved, post.mode === 'edit');
@@ -57,7 +57,7 @@ export function usePostForm(
     if (!current.formState.enabled || validationErrors(current).length > 0) return;
     dispatch({ type: 'saveStarted' });
     try {
-      const answer = await savePost(api, saveFormFields(current, browserUtcOffset()));
+      const answer = await savePost(api, postSaveOf(current, browserUtcOffset()));
       dispatch({ type: 'saveSucceeded' });
       onSaved(answer);
     } catch (err) {

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import { suggestTags } from '../../../api/composerLookups';
 import { makeRoomFor } from '../../../api/queryClient';
-import type { TagSuggestionLists } from '../../../api/types/TagSuggestionLists';
+import type { TagSuggestionLists } from '../../../api/composerModels';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { TAG_SUGGEST_DEBOUNCE_MS, TAG_SUGGEST_MIN_CHARS, TAG_SUGGESTIONS_CACHED, TAG_SUGGESTIONS_SHOWN } from '../constants';
 import { tagKey } from '../model/tags';
@@ -51,7 +51,7 @@ export function useTagSuggestions(input: string, postTags: readonly string[]): S
   useQuery({
     queryKey: suggestionsKey(asked),
     queryFn: async () => {
-      const lists = (await suggestTags(api, query, postTags)).tagSuggestions;
+      const lists = await suggestTags(api, query, postTags);
       makeRoomFor(queryClient, ['tagSuggestions'], TAG_SUGGESTIONS_CACHED);
       return lists;
     },

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { markRichTextTutorialSeen } from '../../../api/composerLookups';
-import type { FormBuilderData } from '../../../api/types/FormBuilderData';
+import type { ComposerSetup } from '../../../api/composerModels';
 import { useUser } from '../../session';
 import type { PostModel } from '../model/postModel';
 import { nextTutorial, offersTutorials, TUTORIALS, tutorialDelay, type Tutorial } from '../model/tutorials';
@@ -43,12 +43,12 @@ export interface Tutorials {
   dismiss(): void;
 }
 
-export function useTutorials(post: Pick<PostModel, 'type' | 'editorType'>, data: FormBuilderData): Tutorials {
+export function useTutorials(post: Pick<PostModel, 'type' | 'editorType'>, data: ComposerSetup): Tutorials {
   const api = useApi();
   const user = useUser();
   const [seen, setSeen] = useState<ReadonlySet<Tutorial>>(() => {
     const seenHere = new Set(readSeen(user.name));
-    if (!data.user.has_rich_text_tutorial) seenHere.add('richText');
+    if (!data.user.hasRichTextTutorial) seenHere.add('richText');
     return seenHere;
   });
   const [shown, setShown] = useState<Tutorial | null>(null);

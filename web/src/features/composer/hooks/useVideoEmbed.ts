@@ -5,19 +5,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchVideoData } from '../../../api/composerLookups';
-import type { EmbedData } from '../../../api/types/EmbedData';
+import type { VideoEmbedData } from '../../../api/composerModels';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { URL_INPUT_DEBOUNCE_MS, EMBED_RETRY_DELAY_MS, EMBED_WIDTH } from '../constants';
 
 export type VideoEmbed =
   | { status: 'none' }
   | { status: 'loading' }
-  | { status: 'ready'; data: EmbedData }
+  | { status: 'ready'; data: VideoEmbedData }
   /** The server could not tell (a failed call), or named no player it can show. */
   | { status: 'invalid' };
 
 /** An answer worth asking again: an embed the server can show, without its thumbnail yet. */
-const lacksThumbnail = (data: EmbedData | undefined) => data !== undefined && !data.unsupported && !data.thumbnail;
+const lacksThumbnail = (data: VideoEmbedData | undefined) => data !== undefined && !data.unsupported && !data.thumbnail;
 
 /** The embed of `source` (a URL or embed code; '' asks nothing). */
 export function useVideoEmbed(source: string): VideoEmbed {

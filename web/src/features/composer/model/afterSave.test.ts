@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { afterSave, type SavedFrom } from './afterSave';
 
 const from = (extra: Partial<SavedFrom> = {}): SavedFrom => ({ mode: 'new', fromFastCompose: false, basePath: '/dashboard', ...extra });
-const created = { created_post: true, post_context_page: 'dashboard' as const, post: { tumblelog: 'alice' } };
+const created = { created: true, contextPage: 'dashboard' as const, post: { blogName: 'alice' } };
 
 describe('after save (spec 001 §4)', () => {
   it('reloads the page in queue context only', () => {
@@ -21,12 +21,12 @@ describe('after save (spec 001 §4)', () => {
     expect(afterSave(from({ mode: 'reblog' }), created).toast).toBe(true);
     expect(afterSave(from({ fromFastCompose: true }), created).toast).toBe(true);
     expect(afterSave(from({ basePath: '/blog/alice/tagged/art' }), created).toast).toBe(true);
-    expect(afterSave(from({ mode: 'edit' }), { ...created, created_post: false }).toast).toBe(true);
+    expect(afterSave(from({ mode: 'edit' }), { ...created, created: false }).toast).toBe(true);
   });
 
   it('shows the toast for a new post that the page it was saved from does not list', () => {
-    const savedTo = (post_context_page: 'dashboard' | 'blog' | 'drafts' | 'queue', basePath = '/dashboard') =>
-      afterSave(from({ basePath }), { created_post: true, post_context_page, post: { tumblelog: 'alice' } }).toast;
+    const savedTo = (contextPage: 'dashboard' | 'blog' | 'drafts' | 'queue', basePath = '/dashboard') =>
+      afterSave(from({ basePath }), { created: true, contextPage, post: { blogName: 'alice' } }).toast;
     // From the dashboard: a draft, a queued (or scheduled) and a private post go elsewhere.
     expect(['drafts', 'queue', 'blog'].map((page) => savedTo(page as 'drafts' | 'queue' | 'blog'))).toEqual([true, true, true]);
     // Where it is listed, it shows there: no toast.
@@ -40,8 +40,8 @@ describe('after save (spec 001 §4)', () => {
   });
 
   it('shows the toast for a new post saved from a page that lists no new posts, or those of another blog', () => {
-    const savedTo = (post_context_page: 'dashboard' | 'blog' | 'drafts', basePath: string, blog = 'alice') =>
-      afterSave(from({ basePath }), { created_post: true, post_context_page, post: { tumblelog: blog } }).toast;
+    const savedTo = (contextPage: 'dashboard' | 'blog' | 'drafts', basePath: string, blog = 'alice') =>
+      afterSave(from({ basePath }), { created: true, contextPage, post: { blogName: blog } }).toast;
     // Published or private, from a page that is no list of new posts.
     for (const basePath of ['/likes', '/search/tea', '/activity', '/explore', '/blog/alice/post/5', '/blog/alice/activity', '/blog/alice/processing']) {
       expect([basePath, savedTo('dashboard', basePath), savedTo('blog', basePath)]).toEqual([basePath, true, true]);

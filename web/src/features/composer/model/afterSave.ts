@@ -5,7 +5,7 @@
 // when the saved post is not listed there (a draft, a queued or scheduled or private post saved
 // from the dashboard, say, or any post saved from the likes, a search or another blog's page):
 // the toast says where it went, or the save would look like nothing.
-import type { SaveAnswer } from '../../../api/types/SaveAnswer';
+import type { PostContextPage, SavedPost } from '../../../api/postModels';
 import { pageContextOf } from './pageContext';
 import type { ComposerMode } from './postModel';
 
@@ -24,7 +24,7 @@ export interface AfterSave {
 
 export function afterSave(
   from: SavedFrom,
-  answer: Pick<SaveAnswer, 'created_post' | 'post_context_page'> & { post: Pick<SaveAnswer['post'], 'tumblelog'> },
+  saved: Pick<SavedPost, 'created' | 'contextPage'> & { post: Pick<SavedPost['post'], 'blogName'> },
 ): AfterSave {
   const page = pageContextOf(from.basePath);
   return {
@@ -33,8 +33,8 @@ export function afterSave(
       from.mode === 'reblog' ||
       from.fromFastCompose ||
       page === 'tagged' ||
-      !answer.created_post ||
-      !listedOn(from.basePath, answer.post_context_page, answer.post.tumblelog),
+      !saved.created ||
+      !listedOn(from.basePath, saved.contextPage, saved.post.blogName),
   };
 }
 
@@ -55,7 +55,7 @@ function blogOf(path: string): string | null {
  * own page (/blog/{name}) its posts out or private. No other page lists a post just saved: not
  * another blog's page, nor the likes, a search or the activity, whose toast says where it went.
  */
-function listedOn(basePath: string, contextPage: SaveAnswer['post_context_page'], blog: string): boolean {
+function listedOn(basePath: string, contextPage: PostContextPage, blog: string): boolean {
   const path = basePath.split('?')[0].replace(/\/+$/, '');
   const pageBlog = blogOf(path);
   const page = pageContextOf(path);

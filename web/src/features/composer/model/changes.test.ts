@@ -4,7 +4,7 @@ import { modelForEdit } from './fromFetch';
 import { newPost } from './postModel';
 import { postReducer } from './postReducer';
 import { wirePost } from '../../../test/postFixtures';
-import { testLimits } from './testFormData';
+import { fetched, testLimits } from './testFormData';
 
 describe('hasChanged (spec 001 §4 Dismiss)', () => {
   it('in new mode, counts only something non-empty added', () => {
@@ -20,7 +20,7 @@ describe('hasChanged (spec 001 §4 Dismiss)', () => {
   });
 
   it('in edit mode, counts any change, the state too', () => {
-    const initial = modelForEdit(wirePost(7, { is_mine: true, source: { one: 'Hello', two: '<p>Body</p>', three: '' } }), testLimits);
+    const initial = modelForEdit(fetched(wirePost(7, { is_mine: true, source: { one: 'Hello', two: '<p>Body</p>', three: '' } })), testLimits);
     expect(hasChanged(initial, initial)).toBe(false);
     expect(hasChanged(initial, postReducer(initial, { type: 'optionChosen', option: 'private' }))).toBe(true);
     expect(hasChanged(initial, postReducer(initial, { type: 'fieldChanged', field: 'title', value: 'Hello!' }))).toBe(true);

@@ -3,7 +3,8 @@
 // only if something non-empty was added; choosing a state or an option adds nothing.
 import { htmlOrEmpty } from './htmlContent';
 import type { PostFields, PostModel } from './postModel';
-import { saveFormFields } from './saveForm';
+import { saveFieldsOf } from '../../../api/postSave';
+import { postSaveOf } from './saveForm';
 
 /**
  * Fields that hold no content of the post: what the audio search field holds, and the state
@@ -33,7 +34,7 @@ function contentKey(post: PostModel): string {
 
 /** Everything the save would send (for edits and reblogs, where any change counts). */
 function formKey(post: PostModel): string {
-  return JSON.stringify({ content: contentKey(post), form: saveFormFields(post, 0) });
+  return JSON.stringify({ content: contentKey(post), form: saveFieldsOf(postSaveOf(post, 0)) });
 }
 
 export function hasChanged(initial: PostModel, current: PostModel): boolean {

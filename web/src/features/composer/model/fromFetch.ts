@@ -1,11 +1,9 @@
 // The post model of a post fetched to edit or to reblog (POST /svc/post/fetch): the form
 // prefilled from what the author wrote (`post.source`, in the editor's own language) and the
 // post's other fields; a reblog's tree and media as the server will carry them.
-import type { EditorType } from '../../../api/types/EditorType';
-import type { FormLimits } from '../../../api/types/FormLimits';
-import type { Post } from '../../../api/types/Post';
-import type { PostContent } from '../../../api/types/PostContent';
-import type { TrailItem } from '../../../api/types/TrailItem';
+import type { ComposerLimits, EditableMedia, EditorType, FetchedPost } from '../../../api/composerModels';
+import type { Post, PostContent, ServerHtml, TrailItem } from '../../../api/postModels';
+import { EMPTY_HTML } from '../../../api/serverHtml';
 import { emptyFields, newPost, type PhotoItem, type PostFields, type PostModel } from './postModel';
 import { isOwnMedia } from './urls';
 
@@ -17,13 +15,13 @@ export function localDateTime(unixSeconds: number): string {
 }
 
 /** The words of a post's own, as a reblog's tree shows them (the server's `own_text`). */
-function ownText(content: PostContent): string {
+function ownText(content: PostContent): ServerHtml {
   switch (content.type) {
     case 'text':
       return content.body;
     case 'quote':
     case 'chat':
-      return '';
+      return EMPTY_HTML;
     default:
       return content.caption;
   }
@@ -33,12 +31,12 @@ function ownText(content: PostContent): string {
 export function contentForReblog(content: PostContent): PostContent {
   switch (content.type) {
     case 'text':
-      return { ...content, body: '' };
+      return { ...content, body: EMPTY_HTML };
     case 'quote':
     case 'chat':
       return content;
     default:
-      return { ...content, caption: '' };
+      return { ...content, caption: EMPTY_HTML };
   }
 }
 
@@ -47,29 +45,29 @@ export function contentForReblog(content: PostContent): PostContent {
  * then the parent's own words when it has any.
  */
 export function trailAfter(parent: Post): TrailItem[] {
-  const original = !parent.is_reblog;
-  const trail = original ? [] : [...parent.reblog_trail];
-  const words = original ? ownText(parent.content) : parent.reblog_comment;
+  const original = !parent.isReblog;
+  const trail = original ? [] : [...parent.reblogTrail];
+  const words = original ? ownText(parent.content) : parent.reblogComment;
   if (words.trim()) {
     trail.push({
-      pid: parent.id,
-      name: parent.tumblelog,
-      permalink: parent.post_url,
+      postId: parent.id,
+      blogName: parent.blogName,
+      permalink: parent.postUrl,
       content: words,
-      avatar_url: parent.avatar_url,
+      avatarUrl: parent.avatarUrl,
       title: original && parent.content.type === 'text' ? parent.content.title : '',
-      is_original_entry: original,
+      isOriginalEntry: original,
     });
   }
   return trail;
 }
 
-function photoItems(content: PostContent): PhotoItem[] {
-  if (content.type !== 'photo') return [];
+function photoItems(media: EditableMedia): PhotoItem[] {
+  if (media.type !== 'photo') return [];
   // The server keeps one answer for the post, not one per photo: each photo carries it, so
   // that an edit that keeps the photos says it again (and one that removes them all does not).
-  const selfie = content.selfie;
-  return content.photos.map((photo, i) => ({
+  const selfie = media.selfie;
+  return media.photos.map((photo, i) => ({
     id: `o${i + 1}`,
     url: photo.url,
     displayUrl: photo.url,
@@ -81,9 +79,9 @@ function photoItems(content: PostContent): PhotoItem[] {
 }
 
 /** The type's fields of a post of one's own, from its source and content. */
-function fieldsOfOwnPost(post: Post): PostFields {
+function fieldsOfOwnPost(post: FetchedPost): PostFields {
   const source = post.source ?? { one: '', two: '', three: '' };
-  const c = post.content;
+  const c = post.media;
   const fields: PostFields = { ...emptyFields };
   switch (c.type) {
     case 'text':
@@ -100,7 +98,7 @@ function fieldsOfOwnPost(post: Post): PostFields {
         caption: source.three,
         excerpt: c.excerpt,
         author: c.author,
-        thumbnail: c.thumbnail ?? '',
+        thumbnail: c.thumbnail,
       };
     case 'chat':
       return { ...fields, title: source.one, chat: source.two };
@@ -114,11 +112,11 @@ function fieldsOfOwnPost(post: Post): PostFields {
         url: uploaded ? '' : source.three,
         preuploadUrl: uploaded ? c.url : '',
         confirmTos: uploaded,
-        audioPlayer: c.embed_url,
-        trackTitle: c.track_title,
-        trackArtist: c.track_artist,
-        trackAlbum: c.track_album,
-        albumArt: c.album_art ?? '',
+        audioPlayer: c.embedUrl,
+        trackTitle: c.trackTitle,
+        trackArtist: c.trackArtist,
+        trackAlbum: c.trackAlbum,
+        albumArt: c.albumArt,
       };
     }
     case 'video': {
@@ -137,44 +135,44 @@ function fieldsOfOwnPost(post: Post): PostFields {
 }
 
 /** The form for editing one's own post. */
-export function modelForEdit(post: Post, limits: FormLimits): PostModel {
-  const base = newPost(post.content.type, post.tumblelog, limits, { state: post.state, editorType: post.editor_type });
+export function modelForEdit(post: FetchedPost, limits: ComposerLimits): PostModel {
+  const base = newPost(post.type, post.blogName, limits, { state: post.state, editorType: post.editorType });
   const source = post.source ?? { one: '', two: '', three: '' };
   return {
     ...base,
     mode: 'edit',
     postId: post.id,
-    publishOn: post.state === 'scheduled' && post.publish_on !== null ? localDateTime(post.publish_on) : '',
+    publishOn: post.state === 'scheduled' && post.publishOn !== null ? localDateTime(post.publishOn) : '',
     tags: post.tags,
     customUrl: post.slug,
-    sourceUrl: post.source_url,
-    allowAnswers: post.allow_answers,
-    allowPhotoReplies: post.allow_photo_replies,
-    reblog: post.is_reblog
+    sourceUrl: post.sourceUrl,
+    allowAnswers: post.allowAnswers,
+    allowPhotoReplies: post.allowPhotoReplies,
+    reblog: post.isReblog
       ? {
           reblogId: null,
           reblogKey: '',
-          reblogName: post.reblog_source?.name ?? '',
-          shown: post,
+          reblogName: post.reblogSourceName ?? '',
+          shown: post.post,
         }
       : null,
-    fields: post.is_reblog
-      ? { ...emptyFields, caption: post.content.type === 'note' ? source.three : source.two }
+    fields: post.isReblog
+      ? { ...emptyFields, caption: post.type === 'note' ? source.three : source.two }
       : fieldsOfOwnPost(post),
   };
 }
 
 /** The form for reblogging `parent` to `blog`. */
-export function modelForReblog(parent: Post, blog: string, editorType: EditorType, limits: FormLimits): PostModel {
+export function modelForReblog(parent: Post, blog: string, editorType: EditorType, limits: ComposerLimits): PostModel {
   const base = newPost(parent.content.type, blog, limits, { editorType });
   return {
     ...base,
     mode: 'reblog',
     reblog: {
       reblogId: parent.id,
-      reblogKey: parent.reblog_key,
-      reblogName: parent.tumblelog,
-      shown: { ...parent, content: contentForReblog(parent.content), reblog_trail: trailAfter(parent) },
+      reblogKey: parent.reblogKey,
+      reblogName: parent.blogName,
+      shown: { ...parent, content: contentForReblog(parent.content), reblogTrail: trailAfter(parent) },
     },
   };
 }

@@ -1,9 +1,7 @@
 // The model a composer opens with: a new post on the current blog (in the state its page
 // implies), a post fetched to edit, or a reblog of a fetched post.
-import type { EditorType } from '../../../api/types/EditorType';
-import type { FetchAnswer } from '../../../api/types/FetchAnswer';
-import type { FormBuilderData } from '../../../api/types/FormBuilderData';
-import type { PostType } from '../../../api/types/PostType';
+import type { ComposerSetup, EditorType, FetchedPost } from '../../../api/composerModels';
+import type { PostType } from '../../../api/postModels';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { modelForEdit, modelForReblog } from './fromFetch';
 import { newPost, type PostModel } from './postModel';
@@ -31,27 +29,27 @@ function editorTypeOf(name: string): EditorType {
 }
 
 /** The blog a new post or a reblog goes to at first: the one the user acts as. */
-function currentChannel(data: FormBuilderData) {
-  return data.channels.find((c) => c.is_current) ?? data.channels[0];
+function currentBlog(data: ComposerSetup) {
+  return data.blogs.find((b) => b.isCurrent) ?? data.blogs[0];
 }
 
 /**
  * The opening model. `basePath` is the page the composer opened over (drafts and queue
- * pages start new posts as drafts and queued); `fetched` is the fetch answer for an edit or
+ * pages start new posts as drafts and queued); `fetched` is the post fetched for an edit or
  * a reblog.
  */
 export function initialModel(
   request: ComposerRequest,
-  data: FormBuilderData,
+  data: ComposerSetup,
   basePath: string,
-  fetched?: FetchAnswer,
+  fetched?: FetchedPost,
 ): PostModel {
-  const defaultEditor = editorTypeOf(data.user.default_editor_type);
-  const channel = currentChannel(data);
-  const blog = channel?.name ?? '';
+  const defaultEditor = editorTypeOf(data.user.defaultEditorType);
+  const current = currentBlog(data);
+  const blog = current?.name ?? '';
   if (request.mode === 'edit') {
     if (!fetched) throw new Error('an edit needs the fetched post');
-    const model = modelForEdit(fetched.post, data.limits);
+    const model = modelForEdit(fetched, data.limits);
     // §4 Editor type: a rich post opens in HTML for a user whose default is HTML (the rich
     // editor's source is HTML already, so nothing is converted).
     if (defaultEditor === 'html' && model.editorType === 'rich') return { ...model, editorType: 'html' };
@@ -62,7 +60,7 @@ export function initialModel(
       ? newPost(request.type, blog, data.limits, { state: defaultStateFor(basePath), editorType: defaultEditor })
       : modelForReblog(fetched!.post, blog, defaultEditor, data.limits);
   if (request.mode === 'new' && request.prefill) model = prefilled(model, request.prefill);
-  return channel ? postReducer(model, { type: 'blogChosen', channel }) : model;
+  return current ? postReducer(model, { type: 'blogChosen', blog: current }) : model;
 }
 
 /** The caption and tags of a photo form's address, through the form's own rules. */

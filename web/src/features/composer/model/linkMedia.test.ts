@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenGraph } from '../../../api/types/OpenGraph';
+import type { OpenGraphData } from '../../../api/composerModels';
 import { newPost, type PostModel } from './postModel';
 import { postReducer, type PostAction } from './postReducer';
 import { validationErrors } from './validation';
@@ -7,12 +7,12 @@ import { testLimits } from './testFormData';
 
 const run = (post: PostModel, ...actions: PostAction[]) => actions.reduce(postReducer, post);
 
-const og = (extra: Partial<OpenGraph> = {}): OpenGraph => ({
+const og = (extra: Partial<OpenGraphData> = {}): OpenGraphData => ({
   title: 'A page',
   description: 'What it says',
   author: 'Someone',
   image: 'https://example.com/wide.png',
-  image_width: 600,
+  imageWidth: 600,
   tags: ['one', 'two', 'three', 'four', 'five', 'six'],
   ...extra,
 });
@@ -36,11 +36,11 @@ describe('a link post’s OpenGraph data (spec 001 §4 Link form)', () => {
     ]);
     expect(post.tags).toEqual(['one', 'two', 'three', 'four', 'five']);
     expect(post.openGraph.pending).toBe(false);
-    expect(run(link(), { type: 'openGraphLoaded', data: og({ image_width: 299 }) }).fields.thumbnail).toBe('');
+    expect(run(link(), { type: 'openGraphLoaded', data: og({ imageWidth: 299 }) }).fields.thumbnail).toBe('');
   });
 
   it('measures an image whose width the page did not give before taking it', () => {
-    const post = run(link(), { type: 'openGraphLoaded', data: og({ image_width: null }) });
+    const post = run(link(), { type: 'openGraphLoaded', data: og({ imageWidth: null }) });
     expect([post.fields.thumbnail, post.openGraph.unmeasuredImage]).toEqual(['', 'https://example.com/wide.png']);
     const image = 'https://example.com/wide.png';
     expect(run(post, { type: 'openGraphImageMeasured', image, width: 300 }).fields.thumbnail).toBe(image);

@@ -1,7 +1,7 @@
 // A link post's media (spec 001 §4 Link form): what its page's OpenGraph data fills in, and
 // what the remove button takes away. The reducer applies these to the model.
 import type { Draft } from 'immer';
-import type { OpenGraph } from '../../../api/types/OpenGraph';
+import type { OpenGraphData } from '../../../api/composerModels';
 import { FULL_WIDTH_MIN_PX } from '../constants';
 import type { PostModel } from './postModel';
 import { addTag, tagKey } from './tags';
@@ -10,7 +10,7 @@ import { isOwnMedia, isWebUrl } from './urls';
 /** The thumbnail the link shows (and saves), if any. */
 export function shownThumbnail(post: PostModel): string {
   const { thumbnail, removeThumbnail } = post.fields;
-  const usable = isWebUrl(thumbnail, post.limits.url_chars) || isOwnMedia(thumbnail);
+  const usable = isWebUrl(thumbnail, post.limits.urlChars) || isOwnMedia(thumbnail);
   return !removeThumbnail && usable ? thumbnail.trim() : '';
 }
 
@@ -25,22 +25,22 @@ function sameTags(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Fills the link from its page: title, summary, author, the thumbnail (only an image at
- * least 300 wide), and up to `limits.open_graph_tags` tags, but only while the user has
+ * least 300 wide), and up to `limits.openGraphTags` tags, but only while the user has
  * entered no tags.
  */
-export function applyOpenGraph(draft: Draft<PostModel>, og: OpenGraph) {
+export function applyOpenGraph(draft: Draft<PostModel>, og: OpenGraphData) {
   const f = draft.fields;
   f.title = og.title;
   f.excerpt = og.description;
   f.author = og.author;
-  f.thumbnail = og.image && wideEnough(og.image_width) ? og.image : '';
+  f.thumbnail = og.image && wideEnough(og.imageWidth) ? og.image : '';
   f.removeThumbnail = false;
   draft.openGraph.pending = false;
   // A width the page did not give is measured in the browser (see useOpenGraph).
-  draft.openGraph.unmeasuredImage = og.image && og.image_width === null ? og.image : '';
+  draft.openGraph.unmeasuredImage = og.image && og.imageWidth === null ? og.image : '';
   if (sameTags(draft.tags, draft.openGraph.tags)) {
-    const { open_graph_tags, tag_chars } = draft.limits;
-    const tags = og.tags.slice(0, open_graph_tags).reduce<string[]>((kept, tag) => addTag(kept, tag, tag_chars), []);
+    const { openGraphTags, tagChars } = draft.limits;
+    const tags = og.tags.slice(0, openGraphTags).reduce<string[]>((kept, tag) => addTag(kept, tag, tagChars), []);
     draft.tags = tags;
     draft.openGraph.tags = tags;
   }

@@ -1,21 +1,15 @@
 // The composer's post model (spec 001 §3 Post): everything the form shows and sends, as one
 // value that the reducer (postReducer.ts) changes. Field names are the spec's.
-import type { EditorType } from '../../../api/types/EditorType';
-import type { FormLimits } from '../../../api/types/FormLimits';
-import type { Post } from '../../../api/types/Post';
-import type { PostState } from '../../../api/types/PostState';
-import type { PostType } from '../../../api/types/PostType';
-import type { Selfie } from '../../../api/types/Selfie';
+import type { ComposerLimits, EditorType, PhotoSelfie } from '../../../api/composerModels';
+import type { UploadKind } from '../../../api/composerUploads';
+import type { Post, PostState, PostType } from '../../../api/postModels';
 import { noOpenGraph, type OpenGraphState } from './openGraphState';
 
 /** §4 Modes. */
 export type ComposerMode = 'new' | 'edit' | 'reblog';
 
-/**
- * How a photo was taken with the webcam (spec 001 §3 Photo item's isSelfie and isSelfieGif):
- * a snapshot or the webcam's GIF, as a photo post's content answers it (`selfie`).
- */
-export type PhotoSelfie = Selfie;
+/** How a photo was taken with the webcam (spec 001 §3 Photo item's isSelfie and isSelfieGif). */
+export type { PhotoSelfie };
 
 /** One photo of a photo post (spec 001 §3 Photo item). */
 export interface PhotoItem {
@@ -35,7 +29,7 @@ export interface PhotoItem {
 }
 
 /** What an upload is for (spec 001 §5 Uploads). */
-export type UploadKind = 'photo' | 'inlineImage' | 'audio' | 'albumArt' | 'video';
+export type { UploadKind };
 
 /** One upload under way (spec 001 §3 Upload item), with its progress. */
 export interface UploadItem {
@@ -56,7 +50,7 @@ export interface ReblogOf {
   /**
    * The post as the reblog will show it: the reblogged post's media (without the words its
    * tree shows) in `content`, and the earlier contributions, the reblog tree, in
-   * `reblog_trail`. For an edit, the reblog itself.
+   * `reblogTrail`. For an edit, the reblog itself.
    */
   shown: Post;
 }
@@ -131,7 +125,7 @@ export interface SocialState {
 
 export interface PostModel {
   /** The server's limits (get_post_form_builder_data), which the form's rules apply. */
-  limits: FormLimits;
+  limits: ComposerLimits;
   mode: ComposerMode;
   type: PostType;
   /** The post being edited. */
@@ -208,7 +202,7 @@ export const enabledForm: FormState = { enabled: true, locked: false, saving: fa
 export function newPost(
   type: PostType,
   blog: string,
-  limits: FormLimits,
+  limits: ComposerLimits,
   { state = 'published', editorType = 'rich' }: { state?: PostState; editorType?: EditorType } = {},
 ): PostModel {
   return {

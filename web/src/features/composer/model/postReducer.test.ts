@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newPost, type PhotoItem, type PostModel } from './postModel';
 import { postReducer, type PostAction } from './postReducer';
-import { channel } from './testFormData';
+import { postFromWire } from '../../../api/postModels';
+import { testBlog } from './testFormData';
 import { wirePost } from '../../../test/postFixtures';
 import { testLimits } from './testFormData';
 
@@ -50,16 +51,16 @@ describe('postReducer', () => {
   });
 
   it("takes sharing defaults from the blog chosen, but not while editing", () => {
-    const sharing = channel('alice2', {
+    const sharing = testBlog('alice2', {
       can_send_to_twitter: true,
       twitter_send_posts: true,
       can_send_to_facebook: true,
       facebook_opengraph_send_posts: false,
     });
-    const post = run(newPost('text', 'alice', testLimits), { type: 'blogChosen', channel: sharing });
+    const post = run(newPost('text', 'alice', testLimits), { type: 'blogChosen', blog: sharing });
     expect([post.blog, post.social.sendToTwitter, post.social.sendToFacebook]).toEqual(['alice2', true, false]);
     const editing = { ...newPost('text', 'alice', testLimits), mode: 'edit' as const };
-    expect(run(editing, { type: 'blogChosen', channel: sharing }).blog).toBe('alice');
+    expect(run(editing, { type: 'blogChosen', blog: sharing }).blog).toBe('alice');
   });
 
   it('clears the click-through when photos are added or removed', () => {
@@ -144,7 +145,7 @@ describe('postReducer', () => {
     const reblog: PostModel = {
       ...newPost('text', 'alice', testLimits),
       mode: 'reblog',
-      reblog: { reblogId: 7, reblogKey: 'k', reblogName: 'bob', shown: wirePost(7) },
+      reblog: { reblogId: 7, reblogKey: 'k', reblogName: 'bob', shown: postFromWire(wirePost(7)) },
     };
     expect(run(reblog, { type: 'settingChanged', setting: 'sourceUrl', value: 'https://x.example' }).sourceUrl).toBe('');
   });

@@ -2,9 +2,7 @@
 // rules of spec 001 §4 that follow a change (private turns sharing off, photos added clear the
 // click-through, allow-answers unticks itself, a change hides the error bar).
 import { produce, type Draft } from 'immer';
-import type { EditorType } from '../../../api/types/EditorType';
-import type { FormChannel } from '../../../api/types/FormChannel';
-import type { OpenGraph } from '../../../api/types/OpenGraph';
+import type { ComposerBlog, EditorType, OpenGraphData } from '../../../api/composerModels';
 import { SCHEDULE_PLACEHOLDER } from '../strings';
 import { textOfHtml } from './htmlContent';
 import { applyMeasuredImage, applyOpenGraph, removeLinkMedia } from './linkMedia';
@@ -36,7 +34,7 @@ export type PostAction =
   | { type: 'uploadStarted'; upload: UploadItem }
   | { type: 'uploadProgressed'; id: string; loaded: number; total: number }
   | { type: 'uploadFinished'; id: string }
-  | { type: 'blogChosen'; channel: FormChannel }
+  | { type: 'blogChosen'; blog: ComposerBlog }
   | { type: 'optionChosen'; option: Exclude<SaveOption, 'preview'> }
   | { type: 'publishOnChanged'; text: string }
   | { type: 'tagInputChanged'; text: string }
@@ -53,7 +51,7 @@ export type PostAction =
   | { type: 'tweetBoxClosed' }
   | { type: 'reblogTreeToggled' }
   | { type: 'openGraphRequested' }
-  | { type: 'openGraphLoaded'; data: OpenGraph }
+  | { type: 'openGraphLoaded'; data: OpenGraphData }
   | { type: 'openGraphEnded' }
   | { type: 'openGraphImageMeasured'; image: string; width: number }
   | { type: 'linkMediaRemoved' }
@@ -125,10 +123,10 @@ export function canAllowAnswers(post: PostModel): boolean {
 }
 
 /** The blog's sharing defaults (§4 Social sharing), for a new post or a reblog. */
-function applySocialDefaults(draft: Draft<PostModel>, channel: FormChannel) {
+function applySocialDefaults(draft: Draft<PostModel>, blog: ComposerBlog) {
   if (draft.mode === 'edit') return;
-  draft.social.sendToTwitter = channel.can_send_to_twitter && channel.twitter_send_posts;
-  draft.social.sendToFacebook = channel.can_send_to_facebook && channel.facebook_opengraph_send_posts;
+  draft.social.sendToTwitter = blog.canSendToTwitter && blog.twitterSendPosts;
+  draft.social.sendToFacebook = blog.canSendToFacebook && blog.facebookSendPosts;
   if (!draft.social.sendToTwitter) draft.social.customTweet = '';
   draft.social.beforePrivate = null;
   if (draft.state === 'private') turnSocialOff(draft);
@@ -193,7 +191,7 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       break;
     case 'photoCaptionChanged': {
       const photo = draft.fields.photos.find((p) => p.id === action.id);
-      if (photo) photo.caption = Array.from(action.caption).slice(0, draft.limits.photo_caption_chars).join('');
+      if (photo) photo.caption = Array.from(action.caption).slice(0, draft.limits.photoCaptionChars).join('');
       break;
     }
     case 'uploadStarted':
@@ -213,8 +211,8 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
     case 'blogChosen':
       // The blog is locked while editing (§2 The post form).
       if (draft.mode === 'edit') break;
-      draft.blog = action.channel.name;
-      applySocialDefaults(draft, action.channel);
+      draft.blog = action.blog.name;
+      applySocialDefaults(draft, action.blog);
       break;
     case 'optionChosen': {
       const wasPrivate = draft.state === 'private';
@@ -235,10 +233,10 @@ function apply(draft: Draft<PostModel>, action: PostAction) {
       draft.publishOn = action.text;
       break;
     case 'tagInputChanged':
-      draft.tagInput = limitTagInput(action.text, draft.limits.tag_chars);
+      draft.tagInput = limitTagInput(action.text, draft.limits.tagChars);
       break;
     case 'tagSubmitted':
-      draft.tags = addTag(draft.tags, draft.tagInput, draft.limits.tag_chars);
+      draft.tags = addTag(draft.tags, draft.tagInput, draft.limits.tagChars);
       draft.tagInput = '';
       break;
     case 'tagRemoved':

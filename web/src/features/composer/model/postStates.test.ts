@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { STATE_CODES, stateOfCode } from '../../../api/postSave';
 import type { PostState } from '../../../api/types/PostState';
 import { newPost } from './postModel';
 import { postReducer } from './postReducer';
-import { saveFormFields } from './saveForm';
 import {
   activeSaveOptions,
   defaultStateFor,
   saveButtonLabel,
   SAVE_OPTION_LABELS,
-  stateOfCode,
-  STATE_CODES,
   type SaveOption,
 } from './postStates';
-import { testLimits } from './testFormData';
+import { testLimits, saveFormFields } from './testFormData';
 
 describe('save button label (spec 001 §4)', () => {
   const cases: [Parameters<typeof saveButtonLabel>, string][] = [

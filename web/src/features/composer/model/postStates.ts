@@ -1,25 +1,9 @@
-// Post states as the composer sends them, the save dropdown's options, and the save button's
-// label (spec 001 §4 Post states, Save dropdown behaviour, Save button label).
-import type { PostState } from '../../../api/types/PostState';
+// The save dropdown's options, and the save button's
+// label (spec 001 §4 Save dropdown behaviour, Save button label). The states' codes on the wire
+// are api/postSave.ts's.
+import type { PostState } from '../../../api/postModels';
 import { pageContextOf } from './pageContext';
 import type { ComposerMode } from './postModel';
-
-/** §4 Post states: the code sent as `post[state]` for each state. */
-export const STATE_CODES: Record<PostState, string> = {
-  published: '0',
-  draft: '1',
-  queued: '2',
-  scheduled: 'on.2',
-  private: 'private',
-  unapproved: '0 3',
-  transcoding: '4',
-};
-
-/** A server code back to its state ('Server codes map back'); null for an unknown code. */
-export function stateOfCode(code: string): PostState | null {
-  const found = (Object.keys(STATE_CODES) as PostState[]).find((s) => STATE_CODES[s] === code);
-  return found ?? null;
-}
 
 /** The save dropdown's options, in the spec's order (§2 Save dropdown). */
 export type SaveOption = 'publish' | 'queue' | 'draft' | 'private' | 'schedule' | 'preview';

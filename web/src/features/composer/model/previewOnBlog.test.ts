@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { channel } from './testFormData';
+import { testBlog } from './testFormData';
 import { newPost } from './postModel';
 import { previewOnBlog } from './previewOnBlog';
 import { testLimits } from './testFormData';
@@ -23,7 +23,7 @@ describe('Preview on blog (spec 001 §4, docs/api.md POST /blog/{name}/post/prev
     post.fields.body = '<p>Words & more</p>';
     post.tags = ['one', 'two'];
 
-    previewOnBlog(post, channel('alice'), 'fk-1');
+    previewOnBlog(post, testBlog('alice'), 'fk-1');
 
     expect(sent).not.toBeNull();
     const { action, method, target, fields, inDocument } = sent!;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newPost, type PhotoItem, type PostFields, type PostModel } from './postModel';
-import { saveFormFields } from './saveForm';
+import { postFromWire } from '../../../api/postModels';
 import { wirePost } from '../../../test/postFixtures';
-import { testLimits } from './testFormData';
+import { testLimits, saveFormFields } from './testFormData';
 
 const post = (type: PostModel['type'], fields: Partial<PostFields> = {}, extra: Partial<PostModel> = {}): PostModel => {
   const base = newPost(type, 'alice', testLimits);
@@ -86,7 +86,7 @@ describe('the save form (docs/api.md "The save form")', () => {
     const reblog = post('photo', { caption: '<p>nice</p>' }, {
       mode: 'reblog',
       removeReblogTree: true,
-      reblog: { reblogId: 7, reblogKey: 'k7', reblogName: 'bob', shown: wirePost(7) },
+      reblog: { reblogId: 7, reblogKey: 'k7', reblogName: 'bob', shown: postFromWire(wirePost(7)) },
     });
     const f = saveFormFields(reblog, 0);
     expect([f.reblog_post_id, f.reblog_key, f['post[two]'], f.remove_reblog_tree, f['images[o1]']]).toEqual([

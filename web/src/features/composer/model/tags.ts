@@ -15,7 +15,7 @@ function balanceQuotes(tag: string): string {
 
 /**
  * One tag by the rules: hash signs and commas removed, quotes balanced, at most `tagChars`
- * characters (the server's `limits.tag_chars`), angle brackets escaped (`<3` is kept as
+ * characters (the server's `limits.tagChars`), angle brackets escaped (`<3` is kept as
  * `&lt;3`, as the server stores it; the editor shows it decoded).
  */
 export function cleanTag(raw: string, tagChars: number): string {

@@ -1,11 +1,26 @@
 // Form data as POST /svc/post/get_post_form_builder_data answers it, for the composer's
-// tests (wire posts and save answers are the shared ones of test/postFixtures.ts).
+// tests over a fake server, and the client models made of it for the unit tests (wire posts
+// and save answers are the shared ones of test/postFixtures.ts).
+import {
+  composerBlogFromWire,
+  composerLimitsFromWire,
+  composerSetupFromWire,
+  fetchedPostFromWire,
+  type ComposerBlog,
+  type ComposerSetup,
+  type FetchedPost,
+} from '../../../api/composerModels';
+import { saveFieldsOf } from '../../../api/postSave';
+import type { Post } from '../../../api/types/Post';
+import type { SaveFields } from '../../../api/types/SaveFields';
 import type { FormBuilderData } from '../../../api/types/FormBuilderData';
 import type { FormChannel } from '../../../api/types/FormChannel';
 import type { FormLimits } from '../../../api/types/FormLimits';
+import type { PostModel } from './postModel';
+import { postSaveOf } from './saveForm';
 
 /** The limits as the server answers them (src/composer/http.rs). */
-export const testLimits: FormLimits = {
+export const wireLimits: FormLimits = {
   photos_per_post: 10,
   photo_caption_chars: 200,
   tag_chars: 140,
@@ -21,6 +36,9 @@ export const testLimits: FormLimits = {
   open_graph_tags: 5,
   audio_search_results: 4,
 };
+
+/** The limits as the composer's model holds them. */
+export const testLimits = composerLimitsFromWire(wireLimits);
 
 export function channel(name: string, extra: Partial<FormChannel> = {}): FormChannel {
   return {
@@ -43,9 +61,34 @@ export function channel(name: string, extra: Partial<FormChannel> = {}): FormCha
 export function formData(extra: Partial<FormBuilderData> = {}): FormBuilderData {
   return {
     channels: [channel('alice', { is_current: true }), channel('alice2')],
-    limits: testLimits,
+    limits: wireLimits,
     user: { default_editor_type: 'rich', has_rich_text_tutorial: false, inline_embeds_per_post: 5 },
     post_types: ['text', 'photo', 'quote', 'link', 'chat', 'audio', 'video', 'note'],
     ...extra,
   };
+}
+
+/** A blog to post to, as the composer's model holds it. */
+export function testBlog(name: string, extra: Partial<FormChannel> = {}): ComposerBlog {
+  return composerBlogFromWire(channel(name, extra));
+}
+
+/** What the composer opens with, as its model holds it. */
+export function testSetup(extra: Partial<FormBuilderData> = {}): ComposerSetup {
+  return composerSetupFromWire(formData(extra));
+}
+
+/** The save form a post model makes: the composer's save (saveForm.ts) as api/ sends it. */
+export function saveFormFields(post: PostModel, utcOffset: number): SaveFields {
+  return saveFieldsOf(postSaveOf(post, utcOffset));
+}
+
+/** A post fetched to edit or to reblog, from the wire post the fetch answers. */
+export function fetched(post: Post): FetchedPost {
+  return fetchedPostFromWire({
+    post,
+    created_post: false,
+    post_tumblelog: { post_url: post.post_url, name_or_id: post.tumblelog, url: `/blog/${post.tumblelog}`, avatar: post.avatar_url },
+    post_context_page: 'dashboard',
+  });
 }

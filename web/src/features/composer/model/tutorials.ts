@@ -1,7 +1,7 @@
 // The composer's tutorials (spec 001 §2, §4 Tutorials): rich text, inline controls and image
 // search, in that order; only on text, photo, audio, video and link posts written in the rich
 // editor; each shown once per user (marked seen as soon as it shows).
-import type { PostType } from '../../../api/types/PostType';
+import type { PostType } from '../../../api/postModels';
 import { TUTORIAL_DELAY_MS, TUTORIAL_DELAY_TEXT_MS } from '../constants';
 import type { PostModel } from './postModel';
 

@@ -1,12 +1,12 @@
-// The custom tweet's length (spec 001 §5 Tweet): `limits.tweet_chars` characters, a link
-// counting as the short URL length, `limits.short_url_chars`, whatever its real length;
+// The custom tweet's length (spec 001 §5 Tweet): `limits.tweetChars` characters, a link
+// counting as the short URL length, `limits.shortUrlChars`, whatever its real length;
 // counted as the server counts (src/composer/form/), with the server's limits.
 // The spec's "link placeholder" is read as a link word (http:// or https://, as the count
 // reads it): only one is kept, so a second link typed or pasted is dropped on input.
-import type { FormLimits } from '../../../api/types/FormLimits';
+import type { ComposerLimits } from '../../../api/composerModels';
 
 /** The limits a tweet is counted by. */
-export type TweetLimits = Pick<FormLimits, 'tweet_chars' | 'short_url_chars'>;
+export type TweetLimits = Pick<ComposerLimits, 'tweetChars' | 'shortUrlChars'>;
 
 const LINK = /^https?:\/\//;
 
@@ -16,14 +16,14 @@ export function tweetLength(text: string, limits: TweetLimits): number {
   return text
     .split(' ')
     .reduce(
-      (sum, word, i) => sum + (LINK.test(word) ? limits.short_url_chars : Array.from(word).length) + (i > 0 ? 1 : 0),
+      (sum, word, i) => sum + (LINK.test(word) ? limits.shortUrlChars : Array.from(word).length) + (i > 0 ? 1 : 0),
       0,
     );
 }
 
 /** The count the tweet popover shows: characters left. */
 export function tweetRemaining(text: string, limits: TweetLimits): number {
-  return limits.tweet_chars - tweetLength(text, limits);
+  return limits.tweetChars - tweetLength(text, limits);
 }
 
 /** The tweet with only its first link: later ones are removed with the space before them. */
@@ -41,6 +41,6 @@ export function keepOneLink(text: string): string {
 /** The tweet as typing leaves it: one link kept, then cut to fit (truncated on input). */
 export function fitTweet(text: string, limits: TweetLimits): string {
   let chars = Array.from(keepOneLink(text));
-  while (chars.length > 0 && tweetLength(chars.join(''), limits) > limits.tweet_chars) chars = chars.slice(0, -1);
+  while (chars.length > 0 && tweetLength(chars.join(''), limits) > limits.tweetChars) chars = chars.slice(0, -1);
   return chars.join('');
 }

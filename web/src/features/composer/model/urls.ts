@@ -5,7 +5,7 @@ import { DIRECT_EMBED_MISSING, NO_EMBED, NO_VIDEO } from '../strings';
 
 /**
  * An http(s) URL with a host, shorter than `urlChars` characters (the server's
- * `limits.url_chars`); null otherwise. Every rule here that reads a URL takes that limit.
+ * `limits.urlChars`); null otherwise. Every rule here that reads a URL takes that limit.
  */
 export function parseWebUrl(raw: string, urlChars: number): URL | null {
   const text = raw.trim();

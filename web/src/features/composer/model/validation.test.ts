@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPost, type PostFields, type PostModel } from './postModel';
+import { postFromWire } from '../../../api/postModels';
 import { wirePost } from '../../../test/postFixtures';
 import { validationErrors } from './validation';
 import { testLimits } from './testFormData';
@@ -56,10 +57,12 @@ describe('client validation (spec 001 §5)', () => {
         reblogId: 7,
         reblogKey: 'k',
         reblogName: 'bob',
-        shown: wirePost(7, {
-          content: { type: 'text', title: '', body: '' },
-          reblog_trail: [{ pid: 7, name: 'bob', permalink: '', content: '<p>x</p>', avatar_url: '', title: '', is_original_entry: true }],
-        }),
+        shown: postFromWire(
+          wirePost(7, {
+            content: { type: 'text', title: '', body: '' },
+            reblog_trail: [{ pid: 7, name: 'bob', permalink: '', content: '<p>x</p>', avatar_url: '', title: '', is_original_entry: true }],
+          }),
+        ),
       },
     };
     expect(validationErrors(reblog)).toEqual([]);

@@ -27,7 +27,7 @@ export const INVALID_PUBLISH_ON = 'Invalid "publish_on" value';
 
 /** The reblog tree the post will carry: none once the user removed it. */
 export function keptTrail(post: PostModel) {
-  return post.reblog && !post.removeReblogTree ? post.reblog.shown.reblog_trail : [];
+  return post.reblog && !post.removeReblogTree ? post.reblog.shown.reblogTrail : [];
 }
 
 function typeErrors(post: PostModel): string[] {
@@ -53,17 +53,17 @@ function typeErrors(post: PostModel): string[] {
     case 'link':
       if (post.openGraph.pending) return [LOADING_OPEN_GRAPH];
       if (!f.url.trim()) return [NO_URL];
-      return normalizeLinkUrl(f.url, post.limits.url_chars) ? [] : [NOT_A_VALID_URL];
+      return normalizeLinkUrl(f.url, post.limits.urlChars) ? [] : [NOT_A_VALID_URL];
     case 'chat':
       return f.chat.replace(/\u200b/g, '').trim() ? [] : [NO_CHAT];
     case 'note':
       return f.ask.trim() ? [] : [QUESTION_EMPTY];
     case 'audio':
       if (f.preuploadUrl) return f.confirmTos ? [] : [NEED_PERMISSION];
-      return audioServiceOf(f.url, post.limits.url_chars) ? [] : [NO_AUDIO];
+      return audioServiceOf(f.url, post.limits.urlChars) ? [] : [NO_AUDIO];
     case 'video': {
       if (f.preuploadUrl) return f.confirmTos ? [] : [NEED_PERMISSION];
-      const problem = videoSourceProblem(f.embedCode, post.limits.url_chars);
+      const problem = videoSourceProblem(f.embedCode, post.limits.urlChars);
       return problem ? [problem] : [];
     }
   }

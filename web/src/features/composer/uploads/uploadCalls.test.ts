@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../api/client';
 import { fakeXhrs } from '../../upload/fakeXhr';
-import { formData } from '../model/testFormData';
+import { testLimits } from '../model/testFormData';
 import { uploadFile, uploaderOptionsFor } from './uploadCalls';
 
 const api = () => {
@@ -23,7 +23,7 @@ describe('the upload calls (spec 001 §7)', () => {
     expect(onProgress).toHaveBeenCalledWith(2, 4);
     const photo = { url: '/media/a.png', original_filename: 'cat.png', width: 1, height: 1, error: null };
     xhr.answer({ photos: [photo] });
-    await expect(upload.done).resolves.toEqual({ photos: [photo] });
+    await expect(upload.done).resolves.toEqual({ url: '/media/a.png', originalFilename: 'cat.png', width: 1, height: 1, error: null });
   });
 
   it('uses each kind its own path and field', () => {
@@ -43,7 +43,7 @@ describe('the upload calls (spec 001 §7)', () => {
   });
 
   it("gives the upload component each kind's endpoint, field, limit and media type", () => {
-    const options = uploaderOptionsFor(api(), 'video', formData().limits);
+    const options = uploaderOptionsFor(api(), 'video', testLimits);
     expect([options.endpoint, options.field, options.maxUploadSize, options.mediaType, options.formKey()]).toEqual([
       '/svc/post/upload_video',
       'video',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UploadError } from '../../upload';
-import { formData } from '../model/testFormData';
+import { testLimits } from '../model/testFormData';
 import { isVideoTooLarge, uploadErrorText, uploadProblem } from './uploadRules';
 
-const limits = formData().limits;
+const limits = testLimits;
 const sized = (name: string, type: string, bytes: number) => {
   const file = new File(['x'], name, { type });
   Object.defineProperty(file, 'size', { value: bytes });

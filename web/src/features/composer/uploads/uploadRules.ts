@@ -2,7 +2,7 @@
 // (spec 002 §5: its size and type errors), and the error alerts of spec 001 §8. The server
 // checks the same limits; checking first saves sending 100 MB only to hear it is too much.
 import { errorDetails } from '../../../api/client';
-import type { FormLimits } from '../../../api/types/FormLimits';
+import type { ComposerLimits } from '../../../api/composerModels';
 import { IMAGE_FILTER, UploadError, uploadProblemOf, WOOPS, type FileFilter, type UploadRules } from '../../upload';
 import type { UploadKind } from '../model/postModel';
 import {
@@ -51,22 +51,22 @@ export const ACCEPT = Object.fromEntries(
   Object.entries(FILTERS).map(([kind, filter]) => [kind, filter.accept]),
 ) as Record<UploadKind, string>;
 
-function limitOf(kind: UploadKind, limits: FormLimits): number {
+function limitOf(kind: UploadKind, limits: ComposerLimits): number {
   switch (kind) {
     case 'photo':
     case 'inlineImage':
-      return limits.photo_upload_bytes;
+      return limits.photoUploadBytes;
     case 'audio':
-      return limits.audio_upload_bytes;
+      return limits.audioUploadBytes;
     case 'albumArt':
-      return limits.album_art_upload_bytes;
+      return limits.albumArtUploadBytes;
     case 'video':
-      return limits.video_upload_bytes;
+      return limits.videoUploadBytes;
   }
 }
 
 /** The upload component's rules for `kind`: its limit, its filter, and the media type its filetype error names. */
-export function uploadRulesFor(kind: UploadKind, limits: FormLimits): UploadRules {
+export function uploadRulesFor(kind: UploadKind, limits: ComposerLimits): UploadRules {
   return { maxUploadSize: limitOf(kind, limits), filter: FILTERS[kind], mediaType: MEDIA_TYPES[kind] };
 }
 
@@ -75,7 +75,7 @@ export function uploadRulesFor(kind: UploadKind, limits: FormLimits): UploadRule
  * errors (spec 002 §5), except that a video over its limit gets the server's own 'Video file
  * is too large', which opens the 100MB dialog (spec 001 §8).
  */
-export function uploadProblem(kind: UploadKind, file: File, limits: FormLimits): string | null {
+export function uploadProblem(kind: UploadKind, file: File, limits: ComposerLimits): string | null {
   const problem = uploadProblemOf(file, uploadRulesFor(kind, limits));
   if (problem?.kind === 'filesize' && kind === 'video') return VIDEO_TOO_LARGE;
   return problem?.message ?? null;

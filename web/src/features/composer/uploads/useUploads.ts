@@ -5,12 +5,8 @@
 // cancels its upload. Uploads still running when the form closes are canceled.
 import { useCallback, useMemo, useRef, type Dispatch } from 'react';
 import { useApi } from '../../../api/ApiProvider';
-import type { AlbumArtUpload } from '../../../api/types/AlbumArtUpload';
-import type { AudioUpload } from '../../../api/types/AudioUpload';
-import type { FormLimits } from '../../../api/types/FormLimits';
-import type { PhotoUploads } from '../../../api/types/PhotoUploads';
-import type { TextImageUpload } from '../../../api/types/TextImageUpload';
-import type { VideoUpload } from '../../../api/types/VideoUpload';
+import type { ComposerLimits } from '../../../api/composerModels';
+import { uploadAnswerFromWire, uploadImageUrl, type UploadAnswers } from '../../../api/composerUploads';
 import { readFileAsDataUrl, UploadError, useUploader, type QueuedUpload, type Uploader } from '../../upload';
 import { useDialogs } from '../../dialogs';
 import { EXTERNAL_VIDEO_UPLOAD_URL } from '../constants';
@@ -19,7 +15,7 @@ import type { PostAction } from '../model/postReducer';
 import { isOwnMedia, isWebUrl } from '../model/urls';
 import { NEVERMIND } from '../strings';
 import { audioCopyrightOf } from './audioCopyright';
-import { uploadImageUrl, uploaderOptionsFor, type UploadAnswers } from './uploadCalls';
+import { uploaderOptionsFor } from './uploadCalls';
 import {
   isVideoTooLarge,
   messagesOf,
@@ -60,7 +56,8 @@ export interface Uploads {
 }
 
 /** One uploader per kind of file: each is its own call (spec 001 §7). */
-type Uploaders = { [K in UploadKind]: Uploader<UploadAnswers[K]> };
+/** The upload component reads each answer as JSON; send() makes it the kind's model. */
+type Uploaders = Record<UploadKind, Uploader>;
 
 let uploadCounter = 0;
 const nextUploadId = () => `u${++uploadCounter}`;
@@ -71,15 +68,15 @@ export function photosLeftOut(leftOut: number, most: number): string {
   return `A post holds at most ${most} photos: ${leftOut} ${photos} left out.`;
 }
 
-export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limits: FormLimits, room: number): Uploads {
+export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limits: ComposerLimits, room: number): Uploads {
   const api = useApi();
   const dialogs = useDialogs();
   // Made once with the form's limits; each cancels its uploads when the form closes.
-  const photo = useUploader<PhotoUploads>(uploaderOptionsFor(api, 'photo', limits));
-  const inlineImage = useUploader<TextImageUpload>(uploaderOptionsFor(api, 'inlineImage', limits));
-  const audio = useUploader<AudioUpload>(uploaderOptionsFor(api, 'audio', limits));
-  const albumArt = useUploader<AlbumArtUpload>(uploaderOptionsFor(api, 'albumArt', limits));
-  const video = useUploader<VideoUpload>(uploaderOptionsFor(api, 'video', limits));
+  const photo = useUploader(uploaderOptionsFor(api, 'photo', limits));
+  const inlineImage = useUploader(uploaderOptionsFor(api, 'inlineImage', limits));
+  const audio = useUploader(uploaderOptionsFor(api, 'audio', limits));
+  const albumArt = useUploader(uploaderOptionsFor(api, 'albumArt', limits));
+  const video = useUploader(uploaderOptionsFor(api, 'video', limits));
   const uploaders: Uploaders = useMemo(
     () => ({ photo, inlineImage, audio, albumArt, video }),
     [photo, inlineImage, audio, albumArt, video],
@@ -96,12 +93,12 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
    */
   const send = useCallback(
     <K extends UploadKind>(kind: K, file: File): QueuedUpload<UploadAnswers[K]> => {
-      const uploader = uploaders[kind] as Uploader<UploadAnswers[K]>;
       let id = '';
-      const queued = uploader.add(file, (loaded, total) => dispatch({ type: 'uploadProgressed', id, loaded, total }));
+      const queued = uploaders[kind].add(file, (loaded, total) => dispatch({ type: 'uploadProgressed', id, loaded, total }));
       id = queued.id;
       dispatch({ type: 'uploadStarted', upload: { id, kind, fileName: file.name, loaded: 0, total: file.size } });
-      return { id, done: queued.done.finally(() => dispatch({ type: 'uploadFinished', id })) };
+      const done = queued.done.then(uploadAnswerFromWire[kind]).finally(() => dispatch({ type: 'uploadFinished', id }));
+      return { id, done };
     },
     [uploaders, dispatch],
   );
@@ -139,7 +136,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
       const accepted = usable.slice(0, Math.max(0, room));
       // More than the post has room for (spec 001 §5: at most 10): said, not silently dropped.
       if (usable.length > accepted.length) {
-        void dialogs.alert(photosLeftOut(usable.length - accepted.length, limits.photos_per_post));
+        void dialogs.alert(photosLeftOut(usable.length - accepted.length, limits.photosPerPost));
       }
       const sent = accepted.map((file) => ({ file, id: newPhotoId(), upload: send('photo', file) }));
       if (sent.length === 0) return;
@@ -160,12 +157,11 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
           () => {},
         );
         upload.done
-          .then((answer) => {
-            const result = answer.photos?.[0];
+          .then((result) => {
             if (!result || result.error || !result.url) {
               // §8: an error, or an upload complete without a URL: alert and remove the photo.
               dispatch({ type: 'photoRemoved', id });
-              void alertFailure('photo', refusedInAnswer(result?.error), result?.original_filename || file.name);
+              void alertFailure('photo', refusedInAnswer(result?.error), result?.originalFilename || file.name);
               return;
             }
             dispatch({ type: 'photoUploaded', id, url: result.url });
@@ -176,7 +172,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
           });
       }
     },
-    [dispatch, send, refused, alertFailure, room, newPhotoId, dialogs, limits.photos_per_post],
+    [dispatch, send, refused, alertFailure, room, newPhotoId, dialogs, limits.photosPerPost],
   );
 
   const removePhoto = useCallback(
@@ -191,7 +187,7 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
   const addPhotoUrl = useCallback(
     async (url: string) => {
       const address = url.trim();
-      if (!isWebUrl(address, limits.url_chars) || room <= 0) return;
+      if (!isWebUrl(address, limits.urlChars) || room <= 0) return;
       const id = newPhotoId();
       const uploadId = nextUploadId();
       dispatch({
@@ -210,18 +206,18 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
         dispatch({ type: 'uploadFinished', id: uploadId });
       }
     },
-    [api, dispatch, alertFailure, room, newPhotoId, limits.url_chars],
+    [api, dispatch, alertFailure, room, newPhotoId, limits.urlChars],
   );
 
   const addFoundGif = useCallback(
     (url: string) => {
-      if (!(isOwnMedia(url) || isWebUrl(url, limits.url_chars)) || room <= 0) return;
+      if (!(isOwnMedia(url) || isWebUrl(url, limits.urlChars)) || room <= 0) return;
       dispatch({
         type: 'photosAdded',
         photos: [{ id: newPhotoId(), url, displayUrl: url, caption: '', upload: null, fileName: url, selfie: null }],
       });
     },
-    [dispatch, limits.url_chars, room, newPhotoId],
+    [dispatch, limits.urlChars, room, newPhotoId],
   );
 
   /**
@@ -263,10 +259,10 @@ export function useUploads(post: PostModel, dispatch: Dispatch<PostAction>, limi
       dispatch({ type: 'fieldChanged', field: 'preuploadUrl', value: answer.url });
       dispatch({ type: 'fieldChanged', field: 'url', value: '' });
       dispatch({ type: 'fieldChanged', field: 'audioPlayer', value: '' });
-      dispatch({ type: 'fieldChanged', field: 'trackTitle', value: answer.id3.Title });
-      dispatch({ type: 'fieldChanged', field: 'trackArtist', value: answer.id3.Artist });
-      dispatch({ type: 'fieldChanged', field: 'trackAlbum', value: answer.id3.Album });
-      if (answer.album_art_url) dispatch({ type: 'fieldChanged', field: 'albumArt', value: answer.album_art_url });
+      dispatch({ type: 'fieldChanged', field: 'trackTitle', value: answer.trackTitle });
+      dispatch({ type: 'fieldChanged', field: 'trackArtist', value: answer.trackArtist });
+      dispatch({ type: 'fieldChanged', field: 'trackAlbum', value: answer.trackAlbum });
+      if (answer.albumArtUrl) dispatch({ type: 'fieldChanged', field: 'albumArt', value: answer.albumArtUrl });
     },
     [uploadOne, dispatch],
   );

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
-import type { Post } from '../../../api/postModels';
+import { postFromWire, type Post } from '../../../api/postModels';
 import { useDialogs } from '../../dialogs';
 import { textToParagraphs } from '../../../lib/htmlText';
 import { announceRemovedPost, announceWentOut } from '../savedPosts';
@@ -23,11 +23,13 @@ export function InboxActions({ post }: { post: Post }) {
     if (!text.trim()) return;
     act(async () => {
       const answered = await runPostAction(api, 'answer', { post_id: post.id, answer_text: textToParagraphs(text) }, alert);
-      announceWentOut(answered);
+      announceWentOut(postFromWire(answered.post));
     });
   };
   const approve = () =>
-    act(async () => announceWentOut(await runPostAction(api, 'approve_submission', { id: post.id }, alert)));
+    act(async () =>
+      announceWentOut(postFromWire((await runPostAction(api, 'approve_submission', { id: post.id }, alert)).post)),
+    );
   const deny = async () => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;
     act(async () => {

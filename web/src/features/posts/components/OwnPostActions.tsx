@@ -4,7 +4,7 @@
 // moves between the pages that list it (drafts, queue, the blog, dashboards) without a reload.
 import { useApi } from '../../../api/ApiProvider';
 import { DELETE_CONFIRMATION, runPostAction } from '../../../api/postActions';
-import type { Post } from '../../../api/postModels';
+import { postFromWire, type Post } from '../../../api/postModels';
 import { blogCountsFromWire } from '../../../api/models';
 import { useBlogsDispatch } from '../../blogs';
 import { celebrateFirstPost } from '../../confetti';
@@ -27,9 +27,9 @@ export function OwnPostActions({ post }: { post: Post }) {
     act(async () => {
       const answer = await runPostAction(api, 'publish', queue ? { id: post.id, queue: 'queue' } : { id: post.id }, alert);
       blogsDispatch({ type: 'countsSaved', counts: blogCountsFromWire(answer.context_tumblelog) });
-      announceWentOut(answer);
+      announceWentOut(postFromWire(answer.post));
       // A draft published is as much a first post as one posted from the composer.
-      celebrateFirstPost(answer);
+      celebrateFirstPost(answer.first_post);
     });
   const remove = async () => {
     if (!(await confirm(DELETE_CONFIRMATION))) return;

@@ -1,3 +1,4 @@
+import { savedPostFromWire } from '../../../api/postModels';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostPageRoot } from '../../../api/postEndpoints';
@@ -147,7 +148,7 @@ describe('PostList after a save (spec 001 §4)', () => {
       }),
     );
     await waitFor(() => expect(feedIds()).toEqual([5, 4]));
-    act(() => announceSavedPost(saveAnswer(mine(7))));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(mine(7)))));
     await waitFor(() => expect(feedIds()).toEqual([7, 6, 5, 4]));
     expect(requests.map((r) => r.path)).toContain('/svc/post/dashboard/before/5');
   });
@@ -162,7 +163,7 @@ describe('PostList after a save (spec 001 §4)', () => {
       }),
     );
     await waitFor(() => expect(feedIds()).toEqual([1]));
-    act(() => announceSavedPost(saveAnswer(mine(12))));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(mine(12)))));
     await waitFor(() => expect(feedIds()).toEqual(range(12, 1)));
   });
 
@@ -171,7 +172,7 @@ describe('PostList after a save (spec 001 §4)', () => {
     renderList({ root: 'dashboard' }, postPages('dashboard', { 'after/0': () => (saved ? { response: { posts: [mine(3)] } } : page()) }));
     expect(await screen.findByText('Nothing here.')).toBeTruthy();
     saved = true;
-    act(() => announceSavedPost(saveAnswer(mine(3))));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(mine(3)))));
     await waitFor(() => expect(feedIds()).toEqual([3]));
   });
 
@@ -184,7 +185,7 @@ describe('PostList after a save (spec 001 §4)', () => {
       }),
     );
     await waitFor(() => expect(feedIds()).toEqual([2]));
-    act(() => announceSavedPost(saveAnswer(mine(8, { state: 'draft' }))));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(mine(8, { state: 'draft' })))));
     await waitFor(() => expect(feedIds()).toEqual([2, 8]));
     expect(requests.every((r) => r.query.get('blog') === 'alice')).toBe(true);
   });
@@ -196,8 +197,8 @@ describe('PostList after a save (spec 001 §4)', () => {
     );
     await waitFor(() => expect(feedIds()).toEqual([2]));
     act(() => {
-      announceSavedPost(saveAnswer(mine(9)));
-      announceSavedPost(saveAnswer(wirePost(10, { tumblelog: 'alice2', state: 'draft' })));
+      announceSavedPost(savedPostFromWire(saveAnswer(mine(9))));
+      announceSavedPost(savedPostFromWire(saveAnswer(wirePost(10, { tumblelog: 'alice2', state: 'draft' }))));
     });
     await act(async () => {});
     expect(requests).toHaveLength(1);
@@ -212,11 +213,11 @@ describe('PostList after a save (spec 001 §4)', () => {
     );
     await waitFor(() => expect(feedIds()).toEqual([2, 3]));
     const edited = mine(2, { state: 'draft', content: { type: 'text', title: 'Edited title', body: '' } });
-    act(() => announceSavedPost(saveAnswer(edited, { created_post: false })));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(edited, { created_post: false }))));
     expect(await screen.findByRole('heading', { name: 'Edited title' })).toBeTruthy();
     expect(feedIds()).toEqual([2, 3]);
     // Published: it leaves the drafts.
-    act(() => announceSavedPost(saveAnswer(mine(3), { created_post: false })));
+    act(() => announceSavedPost(savedPostFromWire(saveAnswer(mine(3), { created_post: false }))));
     await waitFor(() => expect(feedIds()).toEqual([2]));
     expect(requests).toHaveLength(1);
   });

@@ -27,7 +27,7 @@ export function AudioBody() {
   const lookUp = useAudioLookup();
   const f = post.fields;
   const source = f.preuploadUrl || f.url;
-  const chosen = f.preuploadUrl !== '' || audioServiceOf(f.url, post.limits.url_chars) !== null;
+  const chosen = f.preuploadUrl !== '' || audioServiceOf(f.url, post.limits.urlChars) !== null;
   const set = (field: 'trackTitle' | 'trackArtist' | 'trackAlbum') => (value: string) =>
     dispatch({ type: 'fieldChanged', field, value });
 

@@ -7,7 +7,7 @@
 // results are videos: choosing one makes the post a video post.
 import { useEffect, useRef, useState } from 'react';
 import { errorDetails } from '../../../../api/client';
-import type { AudioResult } from '../../../../api/types/AudioResult';
+import type { AudioSearchResult } from '../../../../api/composerModels';
 import { URL_INPUT_DEBOUNCE_MS } from '../../constants';
 import { useComposerForm } from '../../formContext';
 import type { AudioLookup } from '../../hooks/useAudioLookup';
@@ -45,15 +45,15 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
   const typed = text.trim();
-  const urlChars = post.limits.url_chars;
+  const urlChars = post.limits.urlChars;
   const address = isAddress(typed, urlChars);
-  const plan = audioSearchPlan(copyrightFallback, post.mode, post.limits.audio_search_results);
+  const plan = audioSearchPlan(copyrightFallback, post.mode, post.limits.audioSearchResults);
   const search = useAudioSearch(address ? '' : typed, plan);
   const uploading = post.uploads.some((u) => u.kind === 'audio');
   // Each choice's number: a lookup answered after the user moved on is dropped.
   const choice = useRef(0);
 
-  const choose = async (url: string, result?: AudioResult) => {
+  const choose = async (url: string, result?: AudioSearchResult) => {
     const current = ++choice.current;
     setProblem(null);
     if (result?.service === 'youtube' && youtubeId(url, urlChars)) {
@@ -81,11 +81,11 @@ export function AudioSearch({ lookUp }: { lookUp: AudioLookup }) {
         type: 'audioSourceChosen',
         source: {
           url: data.url || url,
-          player: data.embed_url,
-          trackTitle: data.track_title || result?.title || '',
-          trackArtist: data.track_artist || result?.artist || '',
-          trackAlbum: data.track_album,
-          albumArt: data.album_art || result?.thumbnail || '',
+          player: data.embedUrl,
+          trackTitle: data.trackTitle || result?.title || '',
+          trackArtist: data.trackArtist || result?.artist || '',
+          trackAlbum: data.trackAlbum,
+          albumArt: data.albumArt || result?.thumbnail || '',
         },
       });
     } catch (err) {
@@ -168,7 +168,7 @@ function AudioResults({
   search: NonNullable<ReturnType<typeof useAudioSearch>>;
   urlChars: number;
   disabled: boolean;
-  onChoose(result: AudioResult): void;
+  onChoose(result: AudioSearchResult): void;
 }) {
   const found = search.results.filter((group) => group.results.length > 0);
   if (found.length === 0) {

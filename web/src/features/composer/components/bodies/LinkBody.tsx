@@ -19,7 +19,7 @@ export function LinkBody() {
   const openGraph = useOpenGraph();
   const urlRef = useRef<HTMLInputElement>(null);
   const f = post.fields;
-  const urlChars = post.limits.url_chars;
+  const urlChars = post.limits.urlChars;
   const url = useDebouncedField(f.url, LINK_URL_DEBOUNCE_MS, (value) => {
     const before = normalizeLinkUrl(f.url, urlChars);
     dispatch({ type: 'fieldChanged', field: 'url', value: value.trim() });

@@ -11,7 +11,7 @@ import { PhotoSources } from './PhotoSources';
 export function PhotoBody() {
   const { post, dispatch, data, uploads, disabled } = useComposerForm();
   const { photos } = post.fields;
-  const canAdd = photos.length < data.limits.photos_per_post;
+  const canAdd = photos.length < data.limits.photosPerPost;
   // Caption shown if there are photos, a caption or tags (§4 Photo form).
   const captionShown = photos.length > 0 || post.fields.caption !== '' || post.tags.length > 0;
   return (
@@ -24,7 +24,7 @@ export function PhotoBody() {
           onSelfie={(file, selfie) => uploads.addPhotoFiles([file], selfie)}
           onUrl={(url) => void uploads.addPhotoUrl(url)}
           onGif={(gif) => uploads.addFoundGif(gif.mediaUrl)}
-          urlChars={data.limits.url_chars}
+          urlChars={data.limits.urlChars}
           disabled={disabled}
         />
       )}

@@ -26,7 +26,7 @@ export function PhotoSources({
   onUrl(url: string): void;
   /** A GIF chosen in the GIF search (its image loaded). */
   onGif(gif: GifImage): void;
-  /** A URL is shorter than this (the server's `limits.url_chars`). */
+  /** A URL is shorter than this (the server's `limits.urlChars`). */
   urlChars: number;
   disabled: boolean;
 }) {

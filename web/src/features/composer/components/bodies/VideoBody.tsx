@@ -46,7 +46,7 @@ export function VideoBody() {
   const f = post.fields;
   const uploading = post.uploads.find((u) => u.kind === 'video');
   const source = f.preuploadUrl ? '' : f.embedCode.trim();
-  const urlChars = post.limits.url_chars;
+  const urlChars = post.limits.urlChars;
   const embed = useVideoEmbed(source && !videoSourceProblem(source, urlChars) ? source : '');
   const problem = embedProblem(source, embed, urlChars);
   // 'Your video %1$s has been uploaded' names the file as the person chose it, kept from its
@@ -69,7 +69,7 @@ export function VideoBody() {
     // A file that cannot play here leaves only the message that it was uploaded (§8).
     preview = <VideoFile key={f.preuploadUrl} src={webUrl(f.preuploadUrl)} />;
   } else if (embed.status === 'ready') {
-    const player = httpUrl(embed.data.preview_iframe);
+    const player = httpUrl(embed.data.previewIframe);
     const file = webUrl(embed.data.url);
     if (player) {
       preview = <iframe className="video-media__player" src={player} title="Video preview" width={540} height={304} allowFullScreen />;

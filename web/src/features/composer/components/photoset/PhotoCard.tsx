@@ -115,7 +115,7 @@ export function PhotoCard({
             id={id}
             rows={3}
             value={photo.caption}
-            maxLength={post.limits.photo_caption_chars}
+            maxLength={post.limits.photoCaptionChars}
             onChange={(e) => dispatch({ type: 'photoCaptionChanged', id: photo.id, caption: e.target.value })}
           />
           <button type="button" className="button button--primary" onClick={closeCaption}>
