@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadAnswerFromWire } from './composerUploads';
+import { audioCopyrightFromWire, uploadAnswerFromWire } from './composerUploads';
 
 describe("the uploads' answers", () => {
   it('reads each kind into its model', () => {
@@ -17,5 +17,23 @@ describe("the uploads' answers", () => {
       url: '',
       error: 'Too big',
     });
+  });
+});
+
+describe("upload_audio's copyright refusal", () => {
+  it('reads the warning and the search string of a response with is_copyright', () => {
+    expect(audioCopyrightFromWire({ is_copyright: true, message: ' Copyrighted. ', search_string: 'The Band Blue' })).toEqual({
+      warning: 'Copyrighted.',
+      searchString: 'The Band Blue',
+    });
+    expect(audioCopyrightFromWire({ is_copyright: true, search_string: 7 })).toEqual({ warning: '', searchString: '' });
+  });
+
+  it('is none without the flag or for a response of another shape', () => {
+    expect(audioCopyrightFromWire({ is_copyright: false, message: 'm', search_string: 's' })).toBeNull();
+    expect(audioCopyrightFromWire({ is_copyright: 'true' })).toBeNull();
+    expect(audioCopyrightFromWire([])).toBeNull();
+    expect(audioCopyrightFromWire(null)).toBeNull();
+    expect(audioCopyrightFromWire('Forbidden')).toBeNull();
   });
 });

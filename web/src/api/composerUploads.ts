@@ -5,6 +5,7 @@
 import type { ApiClient } from './client';
 import type { AlbumArtUpload } from './types/AlbumArtUpload';
 import type { AudioUpload } from './types/AudioUpload';
+import type { CopyrightRefusal } from './types/CopyrightRefusal';
 import type { ImageUrlForm } from './types/ImageUrlForm';
 import type { ImageUrlUpload } from './types/ImageUrlUpload';
 import type { PhotoUploads } from './types/PhotoUploads';
@@ -104,6 +105,30 @@ export const uploadAnswerFromWire: { [K in UploadKind]: (answer: unknown) => Upl
   albumArt: uploadedFileFromWire,
   video: uploadedFileFromWire,
 };
+
+/**
+ * upload_audio's copyright refusal (spec 001 §7, §8 Audio upload error): a recording the server
+ * recognises as copyrighted is answered 403 with `response` {"is_copyright": true, "message",
+ * "search_string"}, and the audio post falls back to searching the services for it.
+ */
+export interface AudioCopyright {
+  /** The server's copyright warning, shown above the search ('' when the answer has none). */
+  warning: string;
+  /** What to search for instead ("artist title"). */
+  searchString: string;
+}
+
+/**
+ * The copyright refusal a refused upload's `response` is, or null for anything else. The body
+ * comes through the upload's XHR untyped, so its shape (the generated CopyrightRefusal) is
+ * checked, not assumed: what does not look like it is an ordinary upload failure.
+ */
+export function audioCopyrightFromWire(response: unknown): AudioCopyright | null {
+  const w = response as { [K in keyof CopyrightRefusal]?: unknown } | null;
+  if (typeof w !== 'object' || w === null || w.is_copyright !== true) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return { warning: text(w.message), searchString: text(w.search_string) };
+}
 
 /** POST /svc/post/upload_image_url: a photo added from a web address, copied to the server. */
 export function uploadImageUrl(api: ApiClient, url: string): Promise<UploadedImage> {
