@@ -4,7 +4,7 @@
 //
 // As in models.ts, a generated wire type named like the client model it becomes is imported
 // as Wire<Name>.
-import { postFromWire, type Post, type PostState, type PostType } from './postModels';
+import { postFromWire, type PhotoSelfie, type Post, type PostState, type PostType } from './postModels';
 import type { AudioData } from './types/AudioData';
 import type { AudioResult } from './types/AudioResult';
 import type { AudioResults } from './types/AudioResults';
@@ -18,15 +18,13 @@ import type { FormUser } from './types/FormUser';
 import type { MentionBlog } from './types/MentionBlog';
 import type { OpenGraph } from './types/OpenGraph';
 import type { PostContent as WirePostContent } from './types/PostContent';
-import type { Selfie } from './types/Selfie';
 import type { TagSuggestionLists } from './types/TagSuggestionLists';
 
 // Names of a closed set, the same words on the wire and in the form: nothing to map, so the
 // client models are the generated unions themselves.
 /** The editor a post is written in: rich, html or markdown. */
 export type { EditorType };
-/** How a photo was taken with the webcam: a snapshot ('photo') or its GIF ('gif'). */
-export type PhotoSelfie = Selfie;
+export type { PhotoSelfie };
 
 // Answers whose fields are single words (or camelCase already, as the server writes these):
 // the wire shape is the model's, so the model is the generated type under the model's name.

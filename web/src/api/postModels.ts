@@ -25,6 +25,8 @@ import type { SaveAnswer } from './types/SaveAnswer';
 import type { TrailItem as WireTrailItem } from './types/TrailItem';
 
 export type { PostState, PostType };
+/** How a photo was taken with the composer's webcam: a snapshot ('photo') or its GIF ('gif'). */
+export type PhotoSelfie = Selfie;
 
 export type { ServerHtml };
 
@@ -56,7 +58,7 @@ export type PostContent =
       linkthrough: string;
       caption: ServerHtml;
       /** Taken with the composer's webcam: a snapshot or its GIF; null for any other photo. */
-      selfie: Selfie | null;
+      selfie: PhotoSelfie | null;
     }
   | { type: 'quote'; quote: string; source: ServerHtml }
   | {

@@ -1,8 +1,7 @@
 // The pages that list posts, as the reading side sees them: which way they are ordered, and
 // which saved posts belong on them (spec 001 §4 After save).
 import type { PostPageRoot } from '../../api/postEndpoints';
-import type { Post, SavedPost } from '../../api/postModels';
-import type { ContextPage } from '../../api/types/ContextPage';
+import type { Post, PostContextPage, SavedPost } from '../../api/postModels';
 
 /**
  * The dashboard, the likes and a blog's posts are newest first, so new posts come in at the
@@ -49,7 +48,7 @@ export function belongsOn(page: PostPageRoot, saved: SavedPost): boolean {
  * The page a post in `state` is listed on, as a save answer names it (`post_context_page`):
  * for a post read again rather than saved here.
  */
-export function contextPageOf(state: Post['state']): ContextPage {
+export function contextPageOf(state: Post['state']): PostContextPage {
   switch (state) {
     case 'published':
       return 'dashboard';

@@ -8,7 +8,6 @@ import { errorDetails } from '../../api/client';
 import { useApi } from '../../api/ApiProvider';
 import { runPostAction } from '../../api/postActions';
 import type { Post } from '../../api/postModels';
-import type { LikeForm } from '../../api/types/LikeForm';
 import { useDialogs } from '../dialogs';
 import { useChannel } from '../realtime';
 import { useSession } from '../session';
@@ -77,7 +76,7 @@ export function usePostNotes(post: Post): PostNotes {
     const likeIs = (now: boolean, noteCount?: number) => announceLike({ postId: post.id, rootId: post.rootId, liked: now, noteCount });
     likeIs(next);
     setStatus(null);
-    const fields: LikeForm = { id: post.id, key: post.reblogKey, root_id: String(post.rootId), source: likeSource(location) };
+    const fields = { id: post.id, key: post.reblogKey, root_id: String(post.rootId), source: likeSource(location) };
     runPostAction(api, next ? 'like' : 'unlike', fields, alert)
       .then((answer) => {
         likeIs(answer.liked, answer.note_count);

@@ -3,7 +3,6 @@ import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
 import { runPostAction } from '../../../api/postActions';
 import type { Post } from '../../../api/postModels';
-import type { PromoteForm } from '../../../api/types/PromoteForm';
 import { useDialogs } from '../../dialogs';
 import { useTagPage } from '../tagPageContext';
 
@@ -22,7 +21,7 @@ export function PromoteButton({ post }: { post: Post }) {
   const toggle = () => {
     setBusy(true);
     setError(null);
-    const fields: PromoteForm = { post_id: post.id, tag: tagPage.tag, tag_id: tagPage.tag.toLowerCase(), reblog_key: post.reblogKey, tumblelog_name: post.blogName };
+    const fields = { post_id: post.id, tag: tagPage.tag, tag_id: tagPage.tag.toLowerCase(), reblog_key: post.reblogKey, tumblelog_name: post.blogName };
     runPostAction(api, action, fields, alert)
       .then(() => tagPage.pinsChanged())
       .catch((err: unknown) => setError(errorDetails(err).join(' ')))

@@ -1,18 +1,17 @@
-import type { Photo, PostContent } from '../../../../api/postModels';
-import type { Selfie } from '../../../../api/types/Selfie';
+import type { Photo, PhotoSelfie, PostContent } from '../../../../api/postModels';
 import { PHOTOSET_PADDING } from '../../constants';
 import { photosetRows, rowAspectRatio } from '../../photoset';
 import { PostHtml } from '../PostHtml';
 import { ExternalLink } from './ExternalLink';
 
 /** What a webcam picture is called when it has no caption of its own. */
-const SELFIE_ALT: Record<Selfie, string> = { photo: 'Selfie', gif: 'Selfie GIF' };
+const SELFIE_ALT: Record<PhotoSelfie, string> = { photo: 'Selfie', gif: 'Selfie GIF' };
 
 /**
  * The text a photo is known by: its caption, else what it is (a webcam selfie, in a post of
  * one photo: the post's flag says so of its photo) or its place in the set.
  */
-function photoAlt(photo: Photo, index: number, count: number, selfie: Selfie | null): string {
+function photoAlt(photo: Photo, index: number, count: number, selfie: PhotoSelfie | null): string {
   if (photo.caption) return photo.caption;
   if (count === 1) return selfie ? SELFIE_ALT[selfie] : 'Photo';
   return `Photo ${index + 1} of ${count}`;
