@@ -10,9 +10,9 @@ describe('changesOf', () => {
   it('sends only the fields that changed, colours as the server keeps them', () => {
     const draft = { ...saved, title: 'New title', theme: { ...saved.theme, titleColor: '#abc', titleFont: 'Georgia' } };
     expect(changesOf('alice', saved, draft)).toEqual({
-      tumblelog: 'alice',
+      blogName: 'alice',
       title: 'New title',
-      global_theme_params: { title_color: '#AABBCC', title_font: 'Georgia' },
+      theme: { titleColor: '#AABBCC', titleFont: 'Georgia' },
     });
   });
 
@@ -26,11 +26,14 @@ describe('changesOf', () => {
       theme: { ...saved.theme, headerImage: '/media/a.png', headerImageFocused: '/media/a.png' },
       headerImageDimens: { width: 800, height: 200 },
     };
-    expect(changesOf('alice', saved, draft)?.global_theme_params).toEqual({
-      header_image: '/media/a.png',
-      header_image_focused: '/media/a.png',
-      header_image_dimens: { width: 800, height: 200 },
+    expect(changesOf('alice', saved, draft)).toEqual({
+      blogName: 'alice',
+      theme: { headerImage: '/media/a.png', headerImageFocused: '/media/a.png' },
+      headerImageDimens: { width: 800, height: 200 },
     });
+    // A new focus on the same original leaves its size out.
+    const refocused = { ...saved, theme: { ...saved.theme, headerImageFocused: '/media/b.png' }, headerImageDimens: { width: 1, height: 1 } };
+    expect(changesOf('alice', saved, refocused)).toEqual({ blogName: 'alice', theme: { headerImageFocused: '/media/b.png' } });
   });
 });
 

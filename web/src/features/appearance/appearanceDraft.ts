@@ -3,13 +3,15 @@
 // Pure functions, so the form's rules are tested without rendering it.
 import { ApiError, errorDetails } from '../../api/client';
 import type { Blog, Theme } from '../../api/models';
-import type { AppearanceForm } from '../../api/types/AppearanceForm';
-import type { ThemeParams } from '../../api/types/ThemeParams';
+import {
+  THEME_FIELDS,
+  themeFieldKey,
+  type AppearanceChanges,
+  type AppearanceFieldKey,
+  type HeaderImageDimens,
+} from '../../api/appearanceEndpoints';
 
-export interface HeaderImageDimens {
-  width: number;
-  height: number;
-}
+export { themeFieldKey, type HeaderImageDimens };
 
 /**
  * An edit of the header image: the theme's image fields, and the original's size when the
@@ -33,32 +35,11 @@ export interface AppearanceDraft {
   headerImageDimens?: HeaderImageDimens | null;
 }
 
-/** Each theme field's name on the wire, which is also how the server names it in an error. */
-const WIRE_NAMES: { [K in keyof Theme]-?: keyof ThemeParams } = {
-  backgroundColor: 'background_color',
-  titleColor: 'title_color',
-  linkColor: 'link_color',
-  titleFont: 'title_font',
-  titleFontWeight: 'title_font_weight',
-  showAvatar: 'show_avatar',
-  showTitle: 'show_title',
-  showDescription: 'show_description',
-  showHeaderImage: 'show_header_image',
-  headerImage: 'header_image',
-  headerImageFocused: 'header_image_focused',
-  headerStretch: 'header_stretch',
-  avatarShape: 'avatar_shape',
-};
-
 export type ColourField = 'backgroundColor' | 'titleColor' | 'linkColor';
 export const COLOUR_FIELDS: readonly ColourField[] = ['backgroundColor', 'titleColor', 'linkColor'];
 
 /** Where a field's errors go: the server's name for it (`title`, `global_theme_params.title_color`). */
-export type FieldKey = string;
-
-export function themeFieldKey(field: keyof Theme): FieldKey {
-  return `global_theme_params.${WIRE_NAMES[field]}`;
-}
+export type FieldKey = AppearanceFieldKey;
 
 export const COLOUR_PROBLEM = 'A colour is written #RRGGBB.';
 
@@ -90,23 +71,22 @@ function sameValue(field: keyof Theme, a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** The save's body: only what differs from `saved` (null when nothing does). */
-export function changesOf(name: string, saved: AppearanceDraft, draft: AppearanceDraft): AppearanceForm | null {
-  const theme: Record<string, unknown> = {};
-  for (const field of Object.keys(WIRE_NAMES) as (keyof Theme)[]) {
+/** The save: only what differs from `saved` (null when nothing does). */
+export function changesOf(name: string, saved: AppearanceDraft, draft: AppearanceDraft): AppearanceChanges | null {
+  const theme: Partial<Record<keyof Theme, unknown>> = {};
+  for (const field of THEME_FIELDS) {
     const value = draft.theme[field];
     if (sameValue(field, saved.theme[field], value)) continue;
     const isColour = (COLOUR_FIELDS as readonly string[]).includes(field);
-    theme[WIRE_NAMES[field]] = isColour ? (normalColour(String(value)) ?? value) : value;
+    theme[field] = isColour ? (normalColour(String(value)) ?? value) : value;
   }
-  if (draft.headerImageDimens !== undefined && 'header_image' in theme) {
-    theme.header_image_dimens = draft.headerImageDimens;
-  }
-  const form: AppearanceForm = { tumblelog: name };
-  if (draft.title !== saved.title) form.title = draft.title;
-  if (draft.description !== saved.description) form.description = draft.description;
-  if (Object.keys(theme).length > 0) form.global_theme_params = theme as Partial<ThemeParams>;
-  return Object.keys(form).length > 1 ? form : null;
+  const changes: AppearanceChanges = { blogName: name };
+  if (draft.title !== saved.title) changes.title = draft.title;
+  if (draft.description !== saved.description) changes.description = draft.description;
+  if (Object.keys(theme).length > 0) changes.theme = theme as Partial<Theme>;
+  // The original's size goes with a new (or removed) original only.
+  if (draft.headerImageDimens !== undefined && 'headerImage' in theme) changes.headerImageDimens = draft.headerImageDimens;
+  return Object.keys(changes).length > 1 ? changes : null;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
-import { saveAppearance } from '../../api/appearanceEndpoints';
-import type { AppearanceForm } from '../../api/types/AppearanceForm';
+import { saveAppearance, type AppearanceChanges } from '../../api/appearanceEndpoints';
 import { useBlogsDispatch } from '../blogs';
 import { useSession } from '../session';
 
@@ -15,10 +14,10 @@ export function useSaveAppearance() {
   const dispatch = useBlogsDispatch();
   const { refresh } = useSession();
   return useMutation({
-    mutationFn: (form: AppearanceForm) => saveAppearance(api, form),
-    onSuccess: (blog, form) => {
+    mutationFn: (changes: AppearanceChanges) => saveAppearance(api, changes),
+    onSuccess: (blog, changes) => {
       dispatch({ type: 'received', blogs: [blog] });
-      if (form.title !== undefined) void refresh();
+      if (changes.title !== undefined) void refresh();
     },
   });
 }

@@ -4,6 +4,7 @@
 // sends only what changed, Reset goes back to what is saved.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { HEADER_IMAGE_DIMENS_KEY } from '../../../api/appearanceEndpoints';
 import type { Blog, Theme } from '../../../api/models';
 import { useBlogViewer } from '../../../components/blogViewerOpener';
 import { BlogCardView } from '../../blogCard';
@@ -59,7 +60,7 @@ export function AppearanceEditor({ blog }: { blog: Blog }) {
         theme: { ...d.theme, ...theme },
         headerImageDimens: dimens === undefined ? d.headerImageDimens : dimens,
       }),
-      [themeFieldKey('headerImage'), themeFieldKey('headerImageFocused'), 'global_theme_params.header_image_dimens'],
+      [themeFieldKey('headerImage'), themeFieldKey('headerImageFocused'), HEADER_IMAGE_DIMENS_KEY],
     );
 
   const submit = (e: FormEvent) => {
