@@ -3,7 +3,7 @@
 // archive from that month on. {year} alone and any other path show the default archive, which
 // acts as the filter 'all'.
 import type { ArchiveFilters, ArchivePostType } from '../../api/archiveEndpoints';
-import type { PostType } from '../../api/types/PostType';
+import type { PostType } from '../../api/postModels';
 import { pathSegment } from '../search';
 
 /** The filter menu's choices: 'all' or one type. */

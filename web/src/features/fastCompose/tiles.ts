@@ -1,5 +1,5 @@
 // The fast-compose tiles (spec 001 §2 Fast compose overlay): 7, in this order.
-import type { PostType } from '../../api/types/PostType';
+import type { PostType } from '../../api/postModels';
 
 export interface Tile {
   type: PostType;

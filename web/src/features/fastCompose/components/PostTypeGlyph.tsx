@@ -1,6 +1,6 @@
 // The picture of a post type on the fast-compose tiles and the dashboard's new-post buttons.
 import type { ReactNode } from 'react';
-import type { PostType } from '../../../api/types/PostType';
+import type { PostType } from '../../../api/postModels';
 import { AudioIcon, CameraIcon, ChatIcon, LinkIcon, VideoIcon } from '../../composer/components/icons';
 
 export function PostTypeGlyph({ type, size }: { type: PostType; size: number }): ReactNode {
