@@ -1,6 +1,6 @@
 // What the panel does with a search's words and its results, as plain functions: the query
 // as sent, the tags a result shows, and where each result goes in the (virtualised) grid.
-import type { GifImage } from '../../api/types/GifImage';
+import type { GifImage } from '../../api/gifSearchEndpoints';
 import { TAGS_PER_RESULT, UNSHOWN_TAGS } from './constants';
 
 /** Space between results, across and down (px). */

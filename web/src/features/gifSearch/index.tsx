@@ -2,4 +2,4 @@
 // puts it in the rich-text editor (its 'Insert a GIF' button, or meta+shift+g) and among a
 // photo post's sources.
 export { GifSearchPanel } from './components/GifSearchPanel';
-export type { GifImage } from '../../api/types/GifImage';
+export type { GifImage } from '../../api/gifSearchEndpoints';

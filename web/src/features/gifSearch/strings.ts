@@ -2,8 +2,6 @@
 
 export const FIND_A_GIF = 'Find a GIF';
 export const VIEW_RESULTS_ANYWAY = 'View results anyway';
-/** Raised when the search's answer has no list of GIFs; never shown to the user (§8). */
-export const INVALID_GIF_SEARCH_RESPONSE = 'Invalid GIF search response';
 
 /**
  * A search that finds nothing shows one of these at random (§8). The spec gives the first

@@ -7,7 +7,7 @@
 // already (a result's own picture, usually), which is checked once at the moment of the
 // choice so that it goes in without a second's wait.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GifImage } from '../../api/types/GifImage';
+import type { GifImage } from '../../api/gifSearchEndpoints';
 import { PRELOAD_POLL_MS } from './constants';
 
 export interface GifChoice {

@@ -3,10 +3,10 @@
 // search still on its way when another starts, or when the panel closes, is aborted.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
+import { searchGifs, type GifSearchAnswer } from '../../api/gifSearchEndpoints';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { GIF_SEARCH_CACHE_MS, GIF_SEARCH_DEBOUNCE_MS } from './constants';
+import { GIF_SEARCH_CACHE_MS, GIF_SEARCH_DEBOUNCE_MS, GIF_SEARCH_LIMIT } from './constants';
 import { normalizeQuery } from './gifResults';
-import { searchGifs, type GifSearchAnswer } from './gifSearchCall';
 
 /** What the panel shows for what is typed. */
 export type GifSearch =
@@ -35,7 +35,7 @@ export function useGifSearch(text: string): GifSearch {
     // one wants its answer any more: a new query replaces it (the old key loses its only
     // observer) or the panel closes (unmounted). Aborted, it is dropped, not kept.
     queryFn: ({ signal }) =>
-      searchGifs(api, asked, { signal }).catch((err: unknown) => {
+      searchGifs(api, asked, { limit: GIF_SEARCH_LIMIT, signal }).catch((err: unknown) => {
         if (!signal.aborted) console.warn('GIF search failed', err);
         throw err;
       }),

@@ -1,7 +1,7 @@
 // One result: the GIF scaled to the result's width, and a line of at most 3 of its tags.
 // A button: a click or Enter chooses it; the grid moves the focus between them.
 import type { KeyboardEvent, Ref } from 'react';
-import type { GifImage } from '../../../api/types/GifImage';
+import type { GifImage } from '../../../api/gifSearchEndpoints';
 import { scaledHeight, shownTags, TAG_LINE_PX } from '../gifResults';
 import type { GifChoice } from '../useChooseGif';
 

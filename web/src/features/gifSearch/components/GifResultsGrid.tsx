@@ -2,7 +2,7 @@
 // batches and virtualised (only the rows near what the box shows are rendered). The results
 // are buttons with one Tab stop among them; the arrow keys move between them.
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import type { GifImage } from '../../../api/types/GifImage';
+import type { GifImage } from '../../../api/gifSearchEndpoints';
 import { columnsFor, layoutRows, RESULT_GAP_PX, rowOf, rowsInView } from '../gifResults';
 import { useBatchedCount } from '../useBatchedCount';
 import type { GifChoice } from '../useChooseGif';

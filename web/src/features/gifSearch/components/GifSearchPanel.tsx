@@ -2,10 +2,9 @@
 // the results grid. A chosen GIF is handed to `onSelect` once its image has loaded; where it
 // goes (the text, a photo post) is the caller's business.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GifImage } from '../../../api/types/GifImage';
+import type { GifImage, GifSearchAnswer } from '../../../api/gifSearchEndpoints';
 import { ThreeBarLoader } from '../../../components/ThreeBarLoader';
 import { RESULT_WIDTH } from '../constants';
-import type { GifSearchAnswer } from '../gifSearchCall';
 import { FIND_A_GIF, NOTHING_FOUND_LINES, VIEW_RESULTS_ANYWAY } from '../strings';
 import { useChooseGif } from '../useChooseGif';
 import { useGifSearch } from '../useGifSearch';
