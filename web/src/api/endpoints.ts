@@ -1,6 +1,6 @@
 // Every server call the app makes, typed, one function each (docs/api.md). They return client
 // models, never wire JSON.
-import type { ApiClient } from './client';
+import { queryString, type ApiClient } from './client';
 import { serverHtml, type ServerHtml } from './serverHtml';
 import {
   conversationFromWire,
@@ -21,6 +21,10 @@ import {
   type UserInfo,
 } from './models';
 import type { ActivityHistory } from './types/ActivityHistory';
+import type { AskAnswer } from './types/AskAnswer';
+import type { AskForm } from './types/AskForm';
+import type { BlockAnswer } from './types/BlockAnswer';
+import type { BlockForm } from './types/BlockForm';
 import type { ControlsForm } from './types/ControlsForm';
 import type { ConversationsQuery } from './types/ConversationsQuery';
 import type { CurrentBlogForm } from './types/CurrentBlogForm';
@@ -28,6 +32,7 @@ import type { DeletedConversation } from './types/DeletedConversation';
 import type { ExploreQuery } from './types/ExploreQuery';
 import type { FlaggedConversation } from './types/FlaggedConversation';
 import type { FollowForm } from './types/FollowForm';
+import type { FormKeyField } from './types/FormKeyField';
 import type { FollowersQuery } from './types/FollowersQuery';
 import type { HistoryQuery } from './types/HistoryQuery';
 import type { LoginForm } from './types/LoginForm';
@@ -111,6 +116,30 @@ export async function followBlog(api: ApiClient, name: string, follow: boolean):
     tumblelog: name,
   });
   return { blog: blogFromWire(answer.tumblelog), friendCount: answer.friend_count };
+}
+
+/** POST /svc/block/add: `blocker` (one of yours) blocks `blocked`. */
+export async function blockBlog(api: ApiClient, blocker: string, blocked: string): Promise<void> {
+  await api.post<BlockAnswer, BlockForm>('/svc/block/add', { tumblelog: blocker, blocked_tumblelog: blocked });
+}
+
+/** POST /svc/block/remove: `blocker` (one of yours) no longer blocks `blocked`. */
+export async function unblockBlog(api: ApiClient, blocker: string, blocked: string): Promise<void> {
+  await api.post<BlockAnswer, BlockForm>('/svc/block/remove', { tumblelog: blocker, blocked_tumblelog: blocked });
+}
+
+/** POST /svc/ask: asks `blog` a question (plain text), as the acting blog or anonymously. */
+export async function askBlog(api: ApiClient, blog: string, question: string, anonymous: boolean): Promise<void> {
+  await api.post<AskAnswer, AskForm>('/svc/ask', { tumblelog: blog, question, anonymous: anonymous ? '1' : undefined });
+}
+
+/**
+ * The address that logs the session out (spec 000 §2.1 /logout): the form key tells the server
+ * the logout is the user's, not a link on another site.
+ */
+export function logoutHref(api: ApiClient): string {
+  const query: FormKeyField = { form_key: api.getFormKey() };
+  return `/logout?${queryString(query)}`;
 }
 
 /**

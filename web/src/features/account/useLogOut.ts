@@ -1,6 +1,5 @@
 import { useApi } from '../../api/ApiProvider';
-import { queryString } from '../../api/client';
-import type { FormKeyField } from '../../api/types/FormKeyField';
+import { logoutHref } from '../../api/endpoints';
 import { useDialogs } from '../dialogs';
 
 /** Spec 000 §8. */
@@ -13,9 +12,7 @@ export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
 export function useLogOut(): { href: string; logOut(): Promise<void> } {
   const api = useApi();
   const dialogs = useDialogs();
-  // The form key tells the server this logout is the user's, not a link on another site.
-  const query: FormKeyField = { form_key: api.getFormKey() };
-  const href = `/logout?${queryString(query)}`;
+  const href = logoutHref(api);
   const logOut = async () => {
     if (await dialogs.confirm(LOGOUT_CONFIRM)) window.location.assign(href);
   };

@@ -1,16 +1,16 @@
 // The app's behaviour log: one batching log per page load (behaviourLog.ts), a page_view for
 // every route the person opens, useBehaviourLog() for the features that log what people do,
-// and useConversionLog() for a conversion (conversion.ts), sent once.
+// and useConversionLog() for a conversion (api/conversionLog.ts), sent once.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../../api/ApiProvider';
+import { sendConversion, type Conversion } from '../../api/conversionLog';
 import { useSession } from '../session';
 import { startBehaviourLog, type BehaviourLog } from './behaviourLog';
-import { sendConversion, type Conversion } from './conversion';
 
 export { startBehaviourLog, FLUSH_EVERY_MS, LOG_PATH, MAX_BATCH } from './behaviourLog';
 export type { BehaviourLog, LogEvent } from './behaviourLog';
-export { CONVERSION_PATH, sendConversion, type Conversion } from './conversion';
+export { CONVERSION_PATH, sendConversion, type Conversion } from '../../api/conversionLog';
 
 const NO_LOG: BehaviourLog = { log() {}, flush() {}, stop() {} };
 const BehaviourLogContext = createContext<BehaviourLog>(NO_LOG);

@@ -4,5 +4,5 @@
 // its `ignoring` in the blog store (useBlockToggle); a blocked blog's posts leave the open
 // lists of posts at once, and come back once it is unblocked (useBlockedBlogs).
 export { useBlockedBlogs } from './blockedBlogs';
-export { BLOCK_SENDER_TEXT, blockBlog, blockBlogText, unblockBlog, useBlocking, type Blocking } from './useBlocking';
+export { BLOCK_SENDER_TEXT, blockBlogText, useBlocking, type Blocking } from './useBlocking';
 export { useBlockToggle, type BlockToggle, type BlockToggleOutcome } from './useBlockToggle';

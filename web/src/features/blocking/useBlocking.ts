@@ -1,8 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider';
-import type { ApiClient } from '../../api/client';
-import type { BlockAnswer } from '../../api/types/BlockAnswer';
-import type { BlockForm } from '../../api/types/BlockForm';
+import { blockBlog, unblockBlog } from '../../api/endpoints';
 import { useBlogsDispatch } from '../blogs';
 import { useDialogs } from '../dialogs';
 import { useSession } from '../session';
@@ -16,16 +14,6 @@ export function blockBlogText(blog: string, currentBlog: string): string {
 /** Spec 002 §8: the confirmation before blocking a message sender. */
 export const BLOCK_SENDER_TEXT =
   "Block messages from this sender? Any further messages sent from their IP address will be blocked from your inbox. This can't be undone, by the way.";
-
-/** POST /svc/block/add: `blocker` (one of yours) blocks `blocked`. */
-export function blockBlog(api: ApiClient, blocker: string, blocked: string): Promise<BlockAnswer> {
-  return api.post<BlockAnswer, BlockForm>('/svc/block/add', { tumblelog: blocker, blocked_tumblelog: blocked });
-}
-
-/** POST /svc/block/remove: `blocker` (one of yours) no longer blocks `blocked`. */
-export function unblockBlog(api: ApiClient, blocker: string, blocked: string): Promise<BlockAnswer> {
-  return api.post<BlockAnswer, BlockForm>('/svc/block/remove', { tumblelog: blocker, blocked_tumblelog: blocked });
-}
 
 export interface Blocking {
   /** Asks with the blog confirmation, then blocks; false when the user said Nevermind. */

@@ -5,10 +5,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { errorDetails } from '../../../api/client';
+import { askBlog } from '../../../api/endpoints';
 import type { Blog } from '../../../api/models';
 import { MAX_QUESTION_CHARS } from '../../../api/limits';
-import type { AskAnswer } from '../../../api/types/AskAnswer';
-import type { AskForm } from '../../../api/types/AskForm';
 import { useSession } from '../../session';
 import type { CardForm } from '../useCardForms';
 
@@ -29,12 +28,7 @@ export function AskButton({ blog, form }: { blog: Blog; form: CardForm }) {
     if (!question.trim() || sending) return;
     setSending(true);
     form.sending();
-    api
-      .post<AskAnswer, AskForm>('/svc/ask', {
-        tumblelog: blog.name,
-        question: question.trim(),
-        anonymous: anonymous ? '1' : undefined,
-      })
+    askBlog(api, blog.name, question.trim(), anonymous)
       .then(() => {
         const focusInForm = formElement.current?.contains(document.activeElement) ?? false;
         setQuestion('');
