@@ -5,7 +5,7 @@ import { fakeApi, type FakeRoute } from '../../../test/fakeApi';
 import FakeUplot from '../../../test/fakeUplot';
 import { user, userBlog } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
-import { wireAnalytics } from '../analyticsFixtures';
+import { wireAnalytics } from '../../../test/analyticsFixtures';
 
 vi.mock('uplot', () => import('../../../test/fakeUplot'));
 

@@ -1,6 +1,6 @@
 // Analytics answers for the tests of the Analytics and Reach pages.
-import type { Analytics } from '../../api/types/Analytics';
-import type { AnalyticsDay } from '../../api/types/AnalyticsDay';
+import type { Analytics } from '../api/types/Analytics';
+import type { AnalyticsDay } from '../api/types/AnalyticsDay';
 
 /** `days` days ending 2026-03-31, each with `each(i)`'s figures (nothing by default). */
 export function wireAnalytics(
