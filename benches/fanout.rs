@@ -5,11 +5,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dashwire::realtime::metrics::Metrics;
-use dashwire::realtime::routing::delivery::{Delivery, Outbound};
-use dashwire::realtime::routing::queue;
-use dashwire::realtime::routing::registry::{CloseSignal, Registry, SocketHandle, TopicKind};
-use dashwire::store::{Published, Topic};
+use dashwire::testing::realtime::metrics::Metrics;
+use dashwire::testing::realtime::routing::delivery::{Delivery, Outbound};
+use dashwire::testing::realtime::routing::queue;
+use dashwire::testing::realtime::routing::registry::{
+    CloseSignal, Registry, SocketHandle, TopicKind,
+};
+use dashwire::testing::store::{Published, Topic};
 use dashwire_protocol::{Channel, Codec, Event, FromTumblelog, NotificationData};
 
 fn notification(seq: i64) -> Published {

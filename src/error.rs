@@ -108,7 +108,7 @@ pub enum Code {
 
 /// What a request carrying a NUL character is told (the router's layer, `extract.rs`, and
 /// PostgreSQL's refusal below).
-pub const NUL_REFUSED: &str = "Text may not contain NUL characters.";
+pub(crate) const NUL_REFUSED: &str = "Text may not contain NUL characters.";
 
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> Self {
@@ -133,45 +133,45 @@ impl AppError {
         }
     }
     /// 400: the input is wrong.
-    pub fn bad_request(code: Code, detail: impl Into<String>) -> AppError {
+    pub(crate) fn bad_request(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::BAD_REQUEST, code, detail)
     }
     /// 401: the call needs a logged-in user.
-    pub fn unauthorized(code: Code, detail: impl Into<String>) -> AppError {
+    pub(crate) fn unauthorized(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::UNAUTHORIZED, code, detail)
     }
     /// 401 for calls made without a logged-in session.
-    pub fn not_logged_in() -> AppError {
+    pub(crate) fn not_logged_in() -> AppError {
         Self::unauthorized(Code::NotLoggedIn, "You need to log in first.")
     }
     /// 403: not allowed, or the form key is missing or wrong.
-    pub fn forbidden(code: Code, detail: impl Into<String>) -> AppError {
+    pub(crate) fn forbidden(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::FORBIDDEN, code, detail)
     }
     /// 404.
-    pub fn not_found(detail: impl Into<String>) -> AppError {
+    pub(crate) fn not_found(detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::NOT_FOUND, Code::NotFound, detail)
     }
     /// 404 with its own code: for a caller that tells one missing thing from another (a blog
     /// that does not exist, beside a conversation not started yet).
-    pub fn not_found_as(code: Code, detail: impl Into<String>) -> AppError {
+    pub(crate) fn not_found_as(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::NOT_FOUND, code, detail)
     }
     /// 409: the name or address is already taken.
-    pub fn conflict(code: Code, detail: impl Into<String>) -> AppError {
+    pub(crate) fn conflict(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::CONFLICT, code, detail)
     }
     /// 413: the body is larger than the call takes.
-    pub fn too_large(detail: impl Into<String>) -> AppError {
+    pub(crate) fn too_large(detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::PAYLOAD_TOO_LARGE, Code::BodyTooLarge, detail)
     }
     /// 429.
-    pub fn too_many(code: Code, detail: impl Into<String>) -> AppError {
+    pub(crate) fn too_many(code: Code, detail: impl Into<String>) -> AppError {
         Self::user(StatusCode::TOO_MANY_REQUESTS, code, detail)
     }
 
     /// 400 naming each wrong field: `(field, message)`, all with `code`.
-    pub fn invalid(code: Code, errors: Vec<(String, String)>) -> AppError {
+    pub(crate) fn invalid(code: Code, errors: Vec<(String, String)>) -> AppError {
         AppError::Invalid(
             errors
                 .into_iter()
@@ -198,7 +198,7 @@ impl AppError {
 
 /// Seconds a 503 `unavailable` asks the client to wait before trying again: a restarting
 /// PostgreSQL or a failover is back within a few, and the pool reconnects at once.
-pub const RETRY_AFTER_SECS: u64 = 2;
+pub(crate) const RETRY_AFTER_SECS: u64 = 2;
 
 /// Whether an internal error is the database being out of reach (`store/health.rs`), told
 /// to the client as 503 `unavailable` rather than 500: the change was not stored, and the
@@ -213,7 +213,7 @@ fn unavailable(err: &anyhow::Error) -> bool {
 /// The `meta` object of every answer.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Meta {
+pub(crate) struct Meta {
     pub status: u16,
     pub msg: String,
 }
@@ -243,7 +243,7 @@ pub struct ErrorDetail {
 /// An error answer: `response` is an empty list, `errors` says what went wrong.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct ErrorEnvelope {
+pub(crate) struct ErrorEnvelope {
     pub meta: Meta,
     #[cfg_attr(test, ts(type = "[]"))]
     pub response: [(); 0],
@@ -253,7 +253,7 @@ pub struct ErrorEnvelope {
 /// What a refused protected recording's answer carries in `response` (spec 001 §7).
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct CopyrightRefusal {
+pub(crate) struct CopyrightRefusal {
     pub is_copyright: bool,
     /// The warning to show.
     pub message: String,
@@ -264,7 +264,7 @@ pub struct CopyrightRefusal {
 /// The 403 answer to a protected recording: the spec puts its details in `response`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct CopyrightEnvelope {
+pub(crate) struct CopyrightEnvelope {
     pub meta: Meta,
     pub response: CopyrightRefusal,
     pub errors: Vec<ErrorDetail>,
@@ -336,13 +336,13 @@ impl IntoResponse for AppError {
 /// A successful answer: `{"meta":{"status":200,"msg":"OK"},"response":...}`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Envelope<T> {
+pub(crate) struct Envelope<T> {
     pub meta: Meta,
     pub response: T,
 }
 
 /// Wraps a handler's answer in the envelope.
-pub fn ok<T>(response: T) -> Envelope<T> {
+pub(crate) fn ok<T>(response: T) -> Envelope<T> {
     Envelope {
         meta: Meta::of(StatusCode::OK),
         response,
@@ -356,4 +356,4 @@ impl<T: Serialize> IntoResponse for Envelope<T> {
 }
 
 /// What handlers return.
-pub type ApiResult<T> = Result<Envelope<T>, AppError>;
+pub(crate) type ApiResult<T> = Result<Envelope<T>, AppError>;

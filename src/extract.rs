@@ -10,17 +10,17 @@ use crate::error::{AppError, Code, NUL_REFUSED};
 /// A form-encoded body (`application/x-www-form-urlencoded`).
 #[derive(FromRequest)]
 #[from_request(via(axum::Form), rejection(AppError))]
-pub struct Form<T>(pub T);
+pub(crate) struct Form<T>(pub T);
 
 /// A JSON body (`application/json`).
 #[derive(FromRequest)]
 #[from_request(via(axum::Json), rejection(AppError))]
-pub struct Json<T>(pub T);
+pub(crate) struct Json<T>(pub T);
 
 /// The query string.
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(AppError))]
-pub struct Query<T>(pub T);
+pub(crate) struct Query<T>(pub T);
 
 impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {
@@ -41,7 +41,7 @@ impl From<QueryRejection> for AppError {
 }
 
 /// Reads a spec-style boolean flag (`1`, `true`, `yes`, `on`); anything else is false.
-pub fn flag(value: &Option<String>) -> bool {
+pub(crate) fn flag(value: &Option<String>) -> bool {
     matches!(
         value
             .as_deref()
@@ -54,11 +54,11 @@ pub fn flag(value: &Option<String>) -> bool {
 /// A form-encoded body or query string read as its raw pairs, in order, for calls whose
 /// fields repeat (`participants[]=a&participants[]=b`), which serde's form reader cannot
 /// collect, and whose fields [`Pairs::read`] then reads into the call's typed struct.
-pub struct Pairs(pub Vec<(String, String)>);
+pub(crate) struct Pairs(pub Vec<(String, String)>);
 
 impl Pairs {
     /// Parses `a=1&b=2`.
-    pub fn parse(raw: &[u8]) -> Pairs {
+    pub(crate) fn parse(raw: &[u8]) -> Pairs {
         Pairs(
             url::form_urlencoded::parse(raw)
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
@@ -70,7 +70,9 @@ impl Pairs {
     /// value, a list field (`Option<Vec<String>>`) gets every value, and `name[]` is the field
     /// `name`. Text and lists are all it reads, so it refuses nothing a form can say: the
     /// call's own checks do, with their own messages.
-    pub fn read<T: serde::de::DeserializeOwned>(&self) -> Result<T, serde::de::value::Error> {
+    pub(crate) fn read<T: serde::de::DeserializeOwned>(
+        &self,
+    ) -> Result<T, serde::de::value::Error> {
         let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         let mut fields: Vec<(&str, Values<'_>)> = Vec::new();
         for (key, value) in &self.0 {
@@ -89,7 +91,7 @@ impl Pairs {
 
 /// A list field's values (`participants`), each split at its commas (`a,b` is two), trimmed,
 /// the empty ones dropped.
-pub fn list(values: Option<Vec<String>>) -> Vec<String> {
+pub(crate) fn list(values: Option<Vec<String>>) -> Vec<String> {
     values
         .unwrap_or_default()
         .iter()
@@ -155,7 +157,7 @@ impl<'de> serde::de::IntoDeserializer<'de, serde::de::value::Error> for Values<'
 /// A form-encoded body read into `T` as [`Pairs::read`] reads it: for calls whose fields
 /// repeat (`participants[]=a&participants[]=b`), which serde's form reader cannot collect,
 /// and for the save form, whose rules must see every field before refusing any.
-pub struct PairsForm<T>(pub T);
+pub(crate) struct PairsForm<T>(pub T);
 
 impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S>
     for PairsForm<T>
@@ -172,7 +174,7 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<
 }
 
 /// The query string read into `T` as [`Pairs::read`] reads it (see [`PairsForm`]).
-pub struct PairsQuery<T>(pub T);
+pub(crate) struct PairsQuery<T>(pub T);
 
 impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for PairsQuery<T> {
     type Rejection = AppError;
@@ -207,7 +209,7 @@ const FORM_BODY_LIMIT: usize = 2 * 1024 * 1024;
 /// query failed as a 500) while SQLite keeps it silently; no field of this API means it.
 /// Form and JSON bodies are read here and handed on whole; multipart bodies (files, which
 /// may hold any byte) pass untouched.
-pub async fn refuse_nul_characters(
+pub(crate) async fn refuse_nul_characters(
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Result<axum::response::Response, AppError> {

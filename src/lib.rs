@@ -1,8 +1,9 @@
 //! dashwire: a social blogging dashboard on a realtime-first WebSocket application server.
 //!
-//! The binary (`main.rs`) only parses the command line; everything else lives here, one
-//! folder per feature over a thin core, so that black-box tests in `tests/` can start the
-//! same server.
+//! The binary (`main.rs`) only parses the command line and hands it to [`run`]; everything
+//! else lives here, one folder per feature over a thin core. Every module is private: what
+//! the tests, benches and load generator drive directly is re-exported once, in [`testing`],
+//! and `unreachable_pub` keeps every other item `pub(crate)` (or narrower).
 //!
 //! The core: `app` (the router and serving), `state`, `store`, `error`, `extract`, `config`,
 //! `rate_limit`, `web`, and the realtime core (`realtime`), which knows no feature. The
@@ -10,41 +11,56 @@
 //! `unread`, `activity`, `follows`, `notes`, `moderation`, `media`, `posts`, `composer`, `asks`,
 //! `blog_viewer`, `likes`, `messaging`, `accounts`.
 
-pub mod accounts;
-pub mod activity;
-pub mod analytics;
-pub mod app;
-pub mod archive;
-pub mod asks;
-pub mod auth;
-pub mod blocks;
-pub mod blog_viewer;
-pub mod blogs;
-pub mod client_log;
-pub mod composer;
-pub mod config;
-pub mod demo;
-pub mod error;
-pub mod extract;
-pub mod feed;
-pub mod follows;
-pub mod likes;
-pub mod media;
-pub mod messaging;
-pub mod metrics;
-pub mod moderation;
-pub mod notes;
-pub mod outbound;
-pub mod paths;
-pub mod posts;
-pub mod rate_limit;
-pub mod realtime;
-pub mod search;
-pub mod sharing;
-pub mod state;
-pub mod store;
+#![warn(unreachable_pub)]
+
+pub use commands::{BAD_CONFIG, run};
+pub use config::Cli;
+
+pub mod testing;
+
+/// The paths `with_pool!` and `with_tx!` expand to, reachable from the crates that use them
+/// (the tests and the load generator) as macros need: not an API.
+#[doc(hidden)]
+pub mod __macro_support {
+    pub use crate::store::{DbPool, TxConn};
+}
+
+mod accounts;
+mod activity;
+mod analytics;
+mod app;
+mod archive;
+mod asks;
+mod auth;
+mod blocks;
+mod blog_viewer;
+mod blogs;
+mod client_log;
+mod commands;
+mod composer;
+mod config;
+mod demo;
+mod error;
+mod extract;
+mod feed;
+mod follows;
+mod likes;
+mod media;
+mod messaging;
+mod metrics;
+mod moderation;
+mod notes;
+mod outbound;
+mod paths;
+mod posts;
+mod rate_limit;
+mod realtime;
+mod search;
+mod sharing;
+mod state;
+mod store;
 #[cfg(test)]
 mod typescript;
-pub mod unread;
-pub mod video;
-pub mod web;
+mod unread;
+mod video;
+mod web;

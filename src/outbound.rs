@@ -21,7 +21,7 @@ const MAX_REDIRECTS: usize = 3;
 
 /// Why a fetch did not give a body.
 #[derive(Debug, thiserror::Error)]
-pub enum FetchError {
+pub(crate) enum FetchError {
     #[error("That address is not on the web.")]
     NotAllowed,
     #[error("Only http and https URLs can be fetched.")]
@@ -36,10 +36,8 @@ pub enum FetchError {
 
 /// What came back.
 #[derive(Debug)]
-pub struct Fetched {
+pub(crate) struct Fetched {
     pub body: Vec<u8>,
-    /// The `Content-Type` the server claimed (trust the bytes, not this).
-    pub content_type: Option<String>,
     /// Where the body came from after redirects.
     pub url: url::Url,
 }
@@ -79,7 +77,7 @@ impl Fetcher {
     }
 
     /// GETs `raw` and reads at most `max_bytes` of its body.
-    pub async fn get(&self, raw: &str, max_bytes: usize) -> Result<Fetched, FetchError> {
+    pub(crate) async fn get(&self, raw: &str, max_bytes: usize) -> Result<Fetched, FetchError> {
         let url = url::Url::parse(raw.trim()).map_err(|_| FetchError::BadUrl)?;
         if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
             return Err(FetchError::BadUrl);
@@ -104,11 +102,6 @@ impl Fetcher {
         {
             return Err(FetchError::TooLarge(max_bytes));
         }
-        let content_type = response
-            .headers()
-            .get(reqwest::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
         let url = response.url().clone();
         let mut body = Vec::new();
         while let Some(chunk) = response
@@ -121,11 +114,7 @@ impl Fetcher {
             }
             body.extend_from_slice(&chunk);
         }
-        Ok(Fetched {
-            body,
-            content_type,
-            url,
-        })
+        Ok(Fetched { body, url })
     }
 }
 
@@ -180,7 +169,7 @@ impl Resolve for PublicOnly {
 /// Whether an address is on the public internet: not loopback, private, link-local,
 /// shared (carrier NAT), unspecified, broadcast, multicast or documentation space, in IPv4
 /// or IPv6 (including IPv4 addresses written as IPv6).
-pub fn is_public(ip: IpAddr) -> bool {
+pub(crate) fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => is_public_v4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -219,7 +208,7 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
 /// Sends a request to a service the operator configured and decodes its JSON answer. An
 /// error never names the URL: a service's address carries its key or what a user searched
 /// for, and errors are logged.
-pub async fn service_json<T: serde::de::DeserializeOwned>(
+pub(crate) async fn service_json<T: serde::de::DeserializeOwned>(
     request: reqwest::RequestBuilder,
 ) -> Result<T, reqwest::Error> {
     request

@@ -2,12 +2,12 @@
 //! feature that names a blog or a post writes them the same way from here.
 
 /// A blog's page.
-pub fn blog_url(name: &str) -> String {
+pub(crate) fn blog_url(name: &str) -> String {
     format!("/blog/{name}")
 }
 
 /// A post's page: `/blog/{blog}/post/{id}`, with its slug after when it has one.
-pub fn post_url(blog: &str, id: i64, slug: &str) -> String {
+pub(crate) fn post_url(blog: &str, id: i64, slug: &str) -> String {
     if slug.is_empty() {
         format!("/blog/{blog}/post/{id}")
     } else {

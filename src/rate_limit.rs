@@ -11,9 +11,9 @@ use dashmap::DashMap;
 use redis::aio::ConnectionManager;
 
 /// Failed logins allowed from one address within [`WINDOW`].
-pub const MAX_FAILURES: u32 = 10;
+pub(crate) const MAX_FAILURES: u32 = 10;
 /// How long failures are remembered.
-pub const WINDOW: Duration = Duration::from_secs(15 * 60);
+pub(crate) const WINDOW: Duration = Duration::from_secs(15 * 60);
 
 /// Counts failed logins per address: in Redis when configured, else in this process. When
 /// Redis cannot be reached the node counts in memory meanwhile, so a Redis outage neither
@@ -28,7 +28,11 @@ impl LoginLimiter {
     /// A limiter shared by every node on the Redis at `url`, its keys under `prefix`. With
     /// `cluster`, `url` names nodes of a Redis Cluster (comma-separated): an address's
     /// commands all touch its one key, so they go to that key's shard.
-    pub async fn redis(url: &str, cluster: bool, prefix: &str) -> anyhow::Result<LoginLimiter> {
+    pub(crate) async fn redis(
+        url: &str,
+        cluster: bool,
+        prefix: &str,
+    ) -> anyhow::Result<LoginLimiter> {
         let connection = if cluster {
             let nodes: Vec<&str> = url.split(',').map(str::trim).collect();
             let client = redis::cluster::ClusterClient::new(nodes)?;
@@ -46,7 +50,7 @@ impl LoginLimiter {
     }
 
     /// `Err(wait)` when `ip` has failed too often and must wait `wait` before trying again.
-    pub async fn check(&self, ip: IpAddr) -> Result<(), Duration> {
+    pub(crate) async fn check(&self, ip: IpAddr) -> Result<(), Duration> {
         if let Some(redis) = &self.redis {
             match redis.check(ip).await {
                 Ok(verdict) => return verdict,
@@ -59,7 +63,7 @@ impl LoginLimiter {
     }
 
     /// Records one failed login from `ip`.
-    pub async fn failed(&self, ip: IpAddr) {
+    pub(crate) async fn failed(&self, ip: IpAddr) {
         if let Some(redis) = &self.redis {
             match redis.failed(ip).await {
                 Ok(()) => return,
@@ -72,7 +76,7 @@ impl LoginLimiter {
     }
 
     /// A successful login clears the address's failures.
-    pub async fn succeeded(&self, ip: IpAddr) {
+    pub(crate) async fn succeeded(&self, ip: IpAddr) {
         if let Some(redis) = &self.redis
             && let Err(err) = redis.succeeded(ip).await
         {
@@ -82,7 +86,7 @@ impl LoginLimiter {
     }
 
     /// Drops in-memory windows that have expired (Redis expires its own).
-    pub fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         self.memory.sweep();
     }
 }
@@ -250,11 +254,11 @@ pub struct RequestLimiter {
 }
 
 /// The window a [`RequestLimiter`] counts in.
-pub const REQUEST_WINDOW: Duration = Duration::from_secs(60);
+pub(crate) const REQUEST_WINDOW: Duration = Duration::from_secs(60);
 
 impl RequestLimiter {
     /// Counts one request of `key`; `Err` with how long to wait when it is over `per_minute`.
-    pub fn check(&self, key: &str, per_minute: u32) -> Result<(), Duration> {
+    pub(crate) fn check(&self, key: &str, per_minute: u32) -> Result<(), Duration> {
         let now = Instant::now();
         let mut entry = self.windows.entry(key.to_owned()).or_insert((now, 0));
         let (started, count) = entry.value_mut();
@@ -270,7 +274,7 @@ impl RequestLimiter {
     }
 
     /// Forgets windows that ended, so keys of clients long gone do not pile up.
-    pub fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         let now = Instant::now();
         self.windows
             .retain(|_, (started, _)| now.duration_since(*started) < REQUEST_WINDOW);

@@ -15,7 +15,7 @@ use crate::error::AppError;
 struct Assets;
 
 /// `index.html`, for every client route (`/dashboard`, `/blog/{name}`, ...).
-pub async fn index() -> Response {
+pub(crate) async fn index() -> Response {
     match Assets::get("index.html") {
         Some(file) => (
             [
@@ -35,7 +35,7 @@ pub async fn index() -> Response {
 
 /// The fallback: a built file if one has this path, a JSON 404 under the API prefixes, else
 /// the app's `index.html`.
-pub async fn static_or_index(uri: Uri) -> Response {
+pub(crate) async fn static_or_index(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if !path.is_empty()
         && let Some(file) = Assets::get(path)
@@ -70,7 +70,7 @@ fn is_api_path(path: &str) -> bool {
 }
 
 /// Text made safe to put in HTML, between tags or in a quoted attribute.
-pub fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

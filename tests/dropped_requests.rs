@@ -19,15 +19,15 @@ use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, header};
 use common::store::user_with_blog;
 use common::{BOTH, RunningOn, TestDb};
-use dashwire::app::{Services, channel_kinds, router};
-use dashwire::config::{Config, MediaLocation};
-use dashwire::outbound::Fetcher;
-use dashwire::rate_limit::LoginLimiter;
-use dashwire::realtime::{Realtime, Settings};
-use dashwire::state::AppState;
-use dashwire::store::media::MediaStore;
-use dashwire::store::{DbPool, Store};
-use dashwire::{auth, blogs};
+use dashwire::testing::app::{Services, channel_kinds, router};
+use dashwire::testing::config::{Config, MediaLocation};
+use dashwire::testing::outbound::Fetcher;
+use dashwire::testing::rate_limit::LoginLimiter;
+use dashwire::testing::realtime::{Realtime, Settings};
+use dashwire::testing::state::AppState;
+use dashwire::testing::store::media::MediaStore;
+use dashwire::testing::store::{DbPool, Store};
+use dashwire::testing::{auth, blogs};
 use tower::ServiceExt;
 
 /// The server's router on `db`, with its state.

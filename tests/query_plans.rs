@@ -5,13 +5,13 @@
 mod common;
 
 use common::{Kind, TestDb};
-use dashwire::accounts;
-use dashwire::blogs;
-use dashwire::follows;
-use dashwire::posts;
-use dashwire::posts::model::{PostContent, PostState};
-use dashwire::posts::store::{Cursor, Page, PostWrite};
-use dashwire::store::{DbPool, Store};
+use dashwire::testing::accounts;
+use dashwire::testing::blogs;
+use dashwire::testing::follows;
+use dashwire::testing::posts;
+use dashwire::testing::posts::model::{PostContent, PostState};
+use dashwire::testing::posts::store::{Cursor, Page, PostWrite};
+use dashwire::testing::store::{DbPool, Store};
 
 /// A text post of `blog_id` in `state`, tagged `a`.
 fn text_post(blog_id: i64, state: PostState) -> PostWrite {
@@ -122,13 +122,13 @@ async fn pages_of_posts_are_not_planned_again_on_each_read_on_postgresql() {
             assert_eq!(rows.len(), expected, "{page:?}: its posts");
         }
     }
-    let archive = dashwire::archive::store::ArchiveFilter {
+    let archive = dashwire::testing::archive::store::ArchiveFilter {
         post_type: None,
         tag_key: Some("a".into()),
         with_private: false,
     };
     for _ in 0..8 {
-        let tiles = dashwire::archive::store::posts_before(
+        let tiles = dashwire::testing::archive::store::posts_before(
             &store,
             unread,
             &archive,
@@ -147,7 +147,7 @@ async fn pages_of_posts_are_not_planned_again_on_each_read_on_postgresql() {
             .await
             .unwrap();
         assert_eq!(explored.len(), 2, "the blogs that are not the reader's");
-        let counts = dashwire::unread::unread_counts(&store, reader)
+        let counts = dashwire::testing::unread::unread_counts(&store, reader)
             .await
             .unwrap();
         assert_eq!(counts.blogs.len(), 1, "the reader's one blog's counts");

@@ -4,8 +4,8 @@
 mod common;
 
 use common::store::each_store;
-use dashwire::accounts;
-use dashwire::auth;
+use dashwire::testing::accounts;
+use dashwire::testing::auth;
 
 #[tokio::test]
 async fn sessions_are_stored_by_hash_and_revocable() {

@@ -5,13 +5,13 @@
 mod common;
 
 use common::store::each_store;
-use dashwire::accounts;
-use dashwire::activity;
-use dashwire::auth;
-use dashwire::blogs;
-use dashwire::follows;
-use dashwire::follows::store::FollowChange;
-use dashwire::store::unique_violation;
+use dashwire::testing::accounts;
+use dashwire::testing::activity;
+use dashwire::testing::auth;
+use dashwire::testing::blogs;
+use dashwire::testing::follows;
+use dashwire::testing::follows::store::FollowChange;
+use dashwire::testing::store::unique_violation;
 
 #[tokio::test]
 async fn users_blogs_and_unique_names() {

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use common::store::{Heard, each_store, user_with_blog};
 use common::{Kind, TestDb};
-use dashwire::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
-use dashwire::store::{
+use dashwire::testing::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
+use dashwire::testing::store::{
     DbPool, EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL, Store, Topic, now_secs,
 };
 use dashwire_protocol::{Channel, ConversationSummary, Event, MessageData, ReadData, UnreadCounts};

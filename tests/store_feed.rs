@@ -5,13 +5,13 @@
 mod common;
 
 use common::store::each_store;
-use dashwire::accounts;
-use dashwire::blogs;
-use dashwire::feed;
-use dashwire::feed::posts_topic;
-use dashwire::follows;
-use dashwire::store::Store;
-use dashwire::store::{Published, Topic, log};
+use dashwire::testing::accounts;
+use dashwire::testing::blogs;
+use dashwire::testing::feed;
+use dashwire::testing::feed::posts_topic;
+use dashwire::testing::follows;
+use dashwire::testing::store::Store;
+use dashwire::testing::store::{Published, Topic, log};
 use dashwire_protocol::{Channel, Event, PostAction, PostChange, UnreadCounts};
 
 fn post(blog: &str, id: i64) -> (Topic, Event) {
@@ -36,7 +36,7 @@ fn unread(user: i64) -> (Topic, Event) {
 
 async fn record(store: &Store, events: Vec<(Topic, Event)>) -> Vec<Published> {
     let mut tx = store.begin().await.unwrap();
-    let published = log::record(tx.conn(), events).await.unwrap();
+    let published = tx.record(events).await.unwrap().to_vec();
     tx.commit().await.unwrap();
     published
 }

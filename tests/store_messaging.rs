@@ -7,9 +7,9 @@ mod common;
 use std::time::Duration;
 
 use common::store::{Messaging, Sent, channels, each_store, send, sender, user_with_blog};
-use dashwire::blogs;
-use dashwire::messaging;
-use dashwire::messaging::send::{NewMessage, SendError, Sender, Target};
+use dashwire::testing::blogs;
+use dashwire::testing::messaging;
+use dashwire::testing::messaging::send::{NewMessage, SendError, Sender, Target};
 
 #[tokio::test]
 async fn a_conversation_is_made_once_per_set_of_blogs_and_keeps_its_messages_in_order() {
@@ -330,7 +330,7 @@ async fn sends_at_once_each_get_their_own_answer_and_a_refused_or_failed_one_lea
             .unwrap()
             .unwrap()
             .user_id;
-        dashwire::blocks::store::block(&store, dan, ann, ann_user)
+        dashwire::testing::blocks::store::block(&store, dan, ann, ann_user)
             .await
             .unwrap();
 

@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{Kind, TestDb};
-use dashwire::store::Store;
+use dashwire::testing::store::Store;
 use sqlx::Connection;
 
 /// Every (table, column) of a freshly migrated database, sqlx's own bookkeeping left out.

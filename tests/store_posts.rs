@@ -7,13 +7,13 @@ mod common;
 
 use common::store::{Heard, each_store};
 use common::{BOTH, TestDb};
-use dashwire::accounts;
-use dashwire::blogs;
-use dashwire::follows;
-use dashwire::posts;
-use dashwire::posts::model::{PostContent, PostState};
-use dashwire::posts::store::{Cursor, Page, PostWrite};
-use dashwire::store::{DbPool, Store, now_secs};
+use dashwire::testing::accounts;
+use dashwire::testing::blogs;
+use dashwire::testing::follows;
+use dashwire::testing::posts;
+use dashwire::testing::posts::model::{PostContent, PostState};
+use dashwire::testing::posts::store::{Cursor, Page, PostWrite};
+use dashwire::testing::store::{DbPool, Store, now_secs};
 use dashwire_protocol::{Event, PostAction};
 
 fn text_post(blog_id: i64, state: PostState, publish_on: Option<i64>) -> PostWrite {

@@ -5,15 +5,15 @@
 mod common;
 
 use common::store::each_store;
-use dashwire::accounts;
-use dashwire::blogs;
-use dashwire::posts;
-use dashwire::posts::model::{PostContent, PostState};
-use dashwire::posts::store::PostWrite;
-use dashwire::search::backfill::backfill;
-use dashwire::search::store::{Filters, Order, Window, blog_search};
-use dashwire::search::terms::Terms;
-use dashwire::store::Store;
+use dashwire::testing::accounts;
+use dashwire::testing::blogs;
+use dashwire::testing::posts;
+use dashwire::testing::posts::model::{PostContent, PostState};
+use dashwire::testing::posts::store::PostWrite;
+use dashwire::testing::search::backfill::backfill;
+use dashwire::testing::search::store::{Filters, Order, Window, blog_search};
+use dashwire::testing::search::terms::Terms;
+use dashwire::testing::store::Store;
 use dashwire::with_tx;
 
 fn text(title: &str, body: &str, tags: &[&str]) -> PostWrite {

@@ -7,13 +7,13 @@ mod common;
 use std::time::Duration;
 
 use common::store::{Heard, Messaging, channels, each_store, send, sender, user_with_blog};
-use dashwire::blogs;
-use dashwire::follows;
-use dashwire::messaging;
-use dashwire::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
-use dashwire::realtime::CurrentState;
-use dashwire::store::Store;
-use dashwire::unread;
+use dashwire::testing::blogs;
+use dashwire::testing::follows;
+use dashwire::testing::messaging;
+use dashwire::testing::messaging::send::{Batching, NewMessage, Sender, Sends, Target};
+use dashwire::testing::realtime::CurrentState;
+use dashwire::testing::store::Store;
+use dashwire::testing::unread;
 
 #[tokio::test]
 async fn reading_clears_unread_and_reports_only_a_change() {
@@ -182,7 +182,7 @@ async fn held_at_unread_row(
     user: i64,
     changes: impl Future<Output = ()> + Send + 'static,
 ) {
-    let dashwire::store::DbPool::Postgres(pool) = store.pool() else {
+    let dashwire::testing::store::DbPool::Postgres(pool) = store.pool() else {
         unreachable!("a PostgreSQL store")
     };
     let mut holder = pool.begin().await.unwrap();

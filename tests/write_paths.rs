@@ -13,13 +13,13 @@ mod common;
 
 use common::store::{Heard, user_with_blog};
 use common::{Kind, TestDb};
-use dashwire::blogs::store::BlogRow;
-use dashwire::error::AppError;
-use dashwire::messaging::send::{Batching, NewMessage, SendError, Sender, Sends, Target};
-use dashwire::posts::model::{PostContent, PostState};
-use dashwire::posts::store::PostWrite;
-use dashwire::store::{Committed, DbPool, Store};
-use dashwire::{blogs, follows, likes, messaging, posts};
+use dashwire::testing::blogs::store::BlogRow;
+use dashwire::testing::error::AppError;
+use dashwire::testing::messaging::send::{Batching, NewMessage, SendError, Sender, Sends, Target};
+use dashwire::testing::posts::model::{PostContent, PostState};
+use dashwire::testing::posts::store::PostWrite;
+use dashwire::testing::store::{Committed, DbPool, Store};
+use dashwire::testing::{blogs, follows, likes, messaging, posts};
 use serde_json::Value;
 
 /// The ways a change can be written.
@@ -331,7 +331,7 @@ async fn run(path: WritePath) -> Vec<String> {
     w.note("bob unlikes it", answer.map_err(refusal));
 
     // A block: it ends dan's follow, and refuses dan what it refuses.
-    let answer = dashwire::blocks::store::block(&store, ann.id, dan.id, dan.user_id).await;
+    let answer = dashwire::testing::blocks::store::block(&store, ann.id, dan.id, dan.user_id).await;
     w.note("ann blocks dan", answer.unwrap());
     let answer = follows::rules::follow(&store, dan.user_id, &ann).await;
     w.note("dan follows ann", answer.map_err(refusal));

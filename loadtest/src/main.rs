@@ -52,7 +52,7 @@ use sockets::{Identity, Plan, Shared};
 use stats::{Counters, Latencies, Windows, summary, total_cpu_secs, total_rss_kib};
 
 async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
-    let store = dashwire::store::Store::connect(&args.database_url, 4).await?;
+    let store = dashwire::testing::store::Store::connect(&args.database_url, 4).await?;
     let plan = seeding::LoadSeed {
         users: args.users,
         star_sessions: args.star_sessions,
@@ -77,7 +77,7 @@ async fn seed_database(args: SeedArgs) -> anyhow::Result<()> {
 }
 
 async fn seed_posts(args: SeedPostsArgs) -> anyhow::Result<()> {
-    let store = dashwire::store::Store::connect(&args.database_url, 4).await?;
+    let store = dashwire::testing::store::Store::connect(&args.database_url, 4).await?;
     let plan = posts_seeding::PostsPlan {
         prefix: args.prefix,
         posts: args.posts,

@@ -12,10 +12,10 @@
 //! `search_tags` are written with it by the server's own functions, so the start-up backfill
 //! has nothing to do. Everything follows from one xorshift seed: the same world every time.
 
-use dashwire::posts::model::PostContent;
-use dashwire::posts::search_text::{search_tags, search_text};
-use dashwire::posts::tags::tag_key;
-use dashwire::store::{Backend, Store, now_secs};
+use dashwire::testing::posts::model::PostContent;
+use dashwire::testing::posts::search_text::{search_tags, search_text};
+use dashwire::testing::posts::tags::tag_key;
+use dashwire::testing::store::{Backend, Store, now_secs};
 
 /// Posts per multi-row insert: 11 columns (11,000 bound values), their tags (at most 3,000
 /// rows × 4) and notes, under SQLite's 32,766 bound values a statement.

@@ -11,10 +11,10 @@ use std::path::Path;
 use anyhow::Context;
 use serde::Serialize;
 
-use dashwire::auth::password;
-use dashwire::auth::store::hash_token;
-use dashwire::messaging::store::participants_key;
-use dashwire::store::{Backend, Store, now_secs};
+use dashwire::testing::auth::password;
+use dashwire::testing::auth::store::hash_token;
+use dashwire::testing::messaging::store::participants_key;
+use dashwire::testing::store::{Backend, Store, now_secs};
 use dashwire::with_pool;
 
 /// The password of every load user.

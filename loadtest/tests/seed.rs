@@ -6,14 +6,14 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use dashwire::app::{channel_kinds, serve};
-use dashwire::config::{Config, MediaLocation};
-use dashwire::outbound::Fetcher;
-use dashwire::rate_limit::LoginLimiter;
-use dashwire::realtime::{Realtime, Settings};
-use dashwire::state::AppState;
-use dashwire::store::Store;
-use dashwire::store::media::MediaStore;
+use dashwire::testing::app::{channel_kinds, serve};
+use dashwire::testing::config::{Config, MediaLocation};
+use dashwire::testing::outbound::Fetcher;
+use dashwire::testing::rate_limit::LoginLimiter;
+use dashwire::testing::realtime::{Realtime, Settings};
+use dashwire::testing::state::AppState;
+use dashwire::testing::store::Store;
+use dashwire::testing::store::media::MediaStore;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;

@@ -13,7 +13,7 @@ use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/user/apps", get(list))
         .route("/svc/user/apps/create", post(create))

@@ -30,7 +30,7 @@ use crate::state::AppState;
 use crate::store::unique_violation;
 
 /// The account routes. `/login`, `/register` and `/new/blog` are also client pages.
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/user/info", get(user_info))
         .route("/register", post(register).get(crate::web::index))

@@ -4,16 +4,16 @@
 
 mod apps;
 mod http;
-pub mod model;
+pub(crate) mod model;
 mod password;
-pub mod store;
+pub(crate) mod store;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The account routes, Settings → Apps, and the password change.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router()
         .merge(apps::router())
         .merge(password::router())

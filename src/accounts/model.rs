@@ -15,7 +15,7 @@ use crate::unread;
 /// The logged-in user's model. A visitor's answer has only a form key (no name: logged out).
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct UserModel {
+pub(crate) struct UserModel {
     /// The primary blog's name.
     pub name: String,
     pub email: String,
@@ -43,12 +43,12 @@ pub struct UserModel {
 /// The visitor's answer.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct VisitorModel {
+pub(crate) struct VisitorModel {
     pub form_key: String,
 }
 
 /// Builds the user model for `user_id`, whose session has `form_key`.
-pub async fn user_model(
+pub(crate) async fn user_model(
     store: &Store,
     user_id: i64,
     form_key: &str,

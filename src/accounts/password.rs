@@ -17,9 +17,9 @@ use crate::extract::Form;
 use crate::state::AppState;
 
 /// What a wrong current password is told.
-pub const WRONG_PASSWORD: &str = "Your current password is incorrect.";
+pub(super) const WRONG_PASSWORD: &str = "Your current password is incorrect.";
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new().route("/svc/user/password", post(change))
 }
 

@@ -5,7 +5,7 @@ use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx};
 
 /// Whether any user has this email.
-pub async fn email_taken(store: &Store, email: &str) -> sqlx::Result<bool> {
+pub(crate) async fn email_taken(store: &Store, email: &str) -> sqlx::Result<bool> {
     const SQL: &str = "SELECT COUNT(*) FROM users WHERE email = $1";
     let (n,): (i64,) =
         with_pool!(store, pool => sqlx::query_as(SQL).bind(email).fetch_one(pool).await)?;
@@ -13,7 +13,11 @@ pub async fn email_taken(store: &Store, email: &str) -> sqlx::Result<bool> {
 }
 
 /// Makes `blog_id` the blog the user acts as.
-pub async fn set_current_blog(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result<()> {
+pub(crate) async fn set_current_blog(
+    store: &Store,
+    user_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE users SET current_blog_id = $1 WHERE id = $2";
     let mut tx = store.begin().await?;
     with_tx!(tx, conn => sqlx::query(SQL).bind(blog_id).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -21,7 +25,7 @@ pub async fn set_current_blog(store: &Store, user_id: i64, blog_id: i64) -> sqlx
 }
 
 /// Marks the account tour guide as seen.
-pub async fn set_seen_atg(store: &Store, user_id: i64) -> sqlx::Result<()> {
+pub(crate) async fn set_seen_atg(store: &Store, user_id: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE users SET seen_atg = TRUE WHERE id = $1";
     let mut tx = store.begin().await?;
     with_tx!(tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;

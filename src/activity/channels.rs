@@ -9,7 +9,7 @@ use crate::store::Store;
 use crate::store::Topic;
 
 /// The `activity` channel kind.
-pub struct ActivityChannel {
+pub(crate) struct ActivityChannel {
     pub store: Store,
 }
 

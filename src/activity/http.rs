@@ -20,7 +20,7 @@ use crate::extract::{Form, Query, flag};
 use crate::state::AppState;
 
 /// The activity routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/data/tumblelog", get(tumblelog_data))
         .route("/svc/blog/activity", get(activity_history))

@@ -2,12 +2,12 @@
 //! as those features land), the daily sparkline, and the `activity:{blog}` channel.
 
 mod channels;
-pub mod events;
+pub(crate) mod events;
 mod http;
-pub mod model;
-pub mod store;
+pub(crate) mod model;
+pub(crate) mod store;
 
-pub use channels::ActivityChannel;
-pub use http::router;
+pub(crate) use channels::ActivityChannel;
+pub(crate) use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;

@@ -24,7 +24,7 @@ fn message_for(kind: &str) -> &'static str {
 }
 
 /// A stored notification in its wire form.
-pub fn notification_data(row: NotificationRow) -> NotificationData {
+pub(crate) fn notification_data(row: NotificationRow) -> NotificationData {
     let post = match (row.post_id, &row.post_type, &row.post_blog) {
         (Some(id), Some(kind), Some(blog)) => {
             let is_note = kind == "note";
@@ -66,6 +66,6 @@ pub fn notification_data(row: NotificationRow) -> NotificationData {
 /// `activity_data` of a blog: notifications per day over the last 30 days, oldest first.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct ActivityData {
+pub(crate) struct ActivityData {
     pub sparkline: Vec<i64>,
 }

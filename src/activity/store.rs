@@ -4,7 +4,7 @@ use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx};
 
 /// Days in the activity sparkline.
-pub const SPARKLINE_DAYS: i64 = 30;
+pub(crate) const SPARKLINE_DAYS: i64 = 30;
 
 /// Selects notifications with the names of the notified blog and the blog they came from;
 /// callers append the WHERE clause.
@@ -53,7 +53,7 @@ impl NotificationRow {
     /// A row of [`NOTIFICATION_BY_ID`] (or any `notification_select!`) as the SQLite writer
     /// thread reads it through rusqlite, by column name as sqlx's `FromRow` reads it: a column
     /// the select renames or drops fails the writer-thread tests, never misreads.
-    pub fn from_rusqlite(r: &rusqlite::Row<'_>) -> rusqlite::Result<NotificationRow> {
+    pub(crate) fn from_rusqlite(r: &rusqlite::Row<'_>) -> rusqlite::Result<NotificationRow> {
         Ok(NotificationRow {
             id: r.get("id")?,
             blog_id: r.get("blog_id")?,
@@ -86,7 +86,7 @@ pub async fn notifications(
 }
 
 /// The notifications of a blog older than the notification `before_id`, newest first.
-pub async fn notifications_before(
+pub(crate) async fn notifications_before(
     store: &Store,
     blog_id: i64,
     before_id: i64,
@@ -125,7 +125,7 @@ pub async fn sparkline(store: &Store, blog_id: i64) -> sqlx::Result<Vec<i64>> {
 /// Marks every notification of the blog `blog_id` read, for its owner `user_id`, and records
 /// the owner's new unread counts with it (every tab of theirs hears the badge go). Answers how
 /// many were unread.
-pub async fn mark_read(store: &Store, blog_id: i64, user_id: i64) -> sqlx::Result<u64> {
+pub(crate) async fn mark_read(store: &Store, blog_id: i64, user_id: i64) -> sqlx::Result<u64> {
     const SQL: &str =
         "UPDATE notifications SET is_read = TRUE WHERE blog_id = $1 AND is_read = FALSE";
     let mut tx = store.begin().await?;

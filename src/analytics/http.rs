@@ -20,7 +20,7 @@ use crate::store::now_secs;
 /// The most noted posts and top rebloggers a page lists.
 const TOP: i64 = 10;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new().route("/svc/blog/analytics", get(analytics))
 }
 

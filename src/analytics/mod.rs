@@ -2,14 +2,14 @@
 //! from the notes, follows and posts tables, for the blog's owner.
 
 mod http;
-pub mod store;
+pub(crate) mod store;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The analytics routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router()
 }
 

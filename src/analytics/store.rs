@@ -7,7 +7,7 @@ use crate::with_pool;
 
 /// One day's counts, by the day's number (unix seconds / 86,400).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct DayCounts {
+pub(crate) struct DayCounts {
     pub likes: i64,
     pub reblogs: i64,
     pub replies: i64,
@@ -17,7 +17,7 @@ pub struct DayCounts {
 
 /// Per day since `since` (unix seconds): the notes the blog's posts got (by kind), the
 /// follows it gained, the posts it published. Days with nothing are left out.
-pub async fn per_day(
+pub(crate) async fn per_day(
     store: &Store,
     blog_id: i64,
     since: i64,
@@ -56,7 +56,7 @@ pub async fn per_day(
 }
 
 /// The blog's posts that got the most notes since `since`: (post id, notes), most first.
-pub async fn most_noted(
+pub(crate) async fn most_noted(
     store: &Store,
     blog_id: i64,
     since: i64,
@@ -71,7 +71,7 @@ pub async fn most_noted(
 }
 
 /// The blogs that reblogged the blog's posts most since `since`: (blog name, reblogs).
-pub async fn top_rebloggers(
+pub(crate) async fn top_rebloggers(
     store: &Store,
     blog_id: i64,
     since: i64,
@@ -86,7 +86,7 @@ pub async fn top_rebloggers(
 }
 
 /// How many other blogs noted the blog's posts since `since` (its reach).
-pub async fn blogs_reached(store: &Store, blog_id: i64, since: i64) -> sqlx::Result<i64> {
+pub(crate) async fn blogs_reached(store: &Store, blog_id: i64, since: i64) -> sqlx::Result<i64> {
     const SQL: &str = "SELECT COUNT(DISTINCT n.blog_id) FROM notes n JOIN posts p ON p.id = n.post_id \
          WHERE p.blog_id = $1 AND n.created_at >= $2 AND n.blog_id <> $1";
     let (n,): (i64,) = with_pool!(store, pool =>
@@ -96,7 +96,7 @@ pub async fn blogs_reached(store: &Store, blog_id: i64, since: i64) -> sqlx::Res
 
 /// The blog's Reach and Analytics flags (`radar_feature_premium`,
 /// `is_visible_premium_partner`); both false for a blog that does not exist.
-pub async fn premium_flags(store: &Store, blog_id: i64) -> sqlx::Result<(bool, bool)> {
+pub(crate) async fn premium_flags(store: &Store, blog_id: i64) -> sqlx::Result<(bool, bool)> {
     const SQL: &str =
         "SELECT radar_feature_premium, is_visible_premium_partner FROM blogs WHERE id = $1";
     let flags: Option<(bool, bool)> =

@@ -23,9 +23,9 @@ use crate::posts::tags::{clean_tag, tag_key};
 use crate::state::AppState;
 
 /// Posts an archive page reads at most.
-pub const ARCHIVE_PAGE_POSTS: i64 = 60;
+pub(crate) const ARCHIVE_PAGE_POSTS: i64 = 60;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new().route("/svc/archive/{blogname}", get(archive))
 }
 

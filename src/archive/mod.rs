@@ -2,17 +2,15 @@
 //! or tag, a page at a time.
 
 mod http;
-pub mod months;
-pub mod store;
-
-pub use http::ARCHIVE_PAGE_POSTS;
+pub(crate) mod months;
+pub(crate) mod store;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The archive's routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router()
 }
 

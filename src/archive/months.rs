@@ -5,7 +5,7 @@ use chrono::{DateTime, Datelike, NaiveDate};
 
 /// A calendar month.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Month {
+pub(crate) struct Month {
     pub year: i32,
     /// 1 to 12.
     pub month: u32,
@@ -13,7 +13,7 @@ pub struct Month {
 
 impl Month {
     /// The month `at` (unix seconds) falls in.
-    pub fn of(at: i64) -> Month {
+    pub(crate) fn of(at: i64) -> Month {
         let date = DateTime::from_timestamp(at, 0).unwrap_or_default();
         Month {
             year: date.year(),
@@ -22,26 +22,26 @@ impl Month {
     }
 
     /// The month `year`-`month`, if it is one.
-    pub fn new(year: i32, month: u32) -> Option<Month> {
+    pub(crate) fn new(year: i32, month: u32) -> Option<Month> {
         NaiveDate::from_ymd_opt(year, month, 1)?;
         Some(Month { year, month })
     }
 
     /// Reads `YYYY-MM`.
-    pub fn parse(text: &str) -> Option<Month> {
+    pub(crate) fn parse(text: &str) -> Option<Month> {
         let (year, month) = text.trim().split_once('-')?;
         Month::new(year.parse().ok()?, month.parse().ok()?)
     }
 
     /// Its first second (unix seconds).
-    pub fn start(self) -> i64 {
+    pub(crate) fn start(self) -> i64 {
         NaiveDate::from_ymd_opt(self.year, self.month, 1)
             .and_then(|d| d.and_hms_opt(0, 0, 0))
             .map_or(0, |t| t.and_utc().timestamp())
     }
 
     /// The first second after it.
-    pub fn end(self) -> i64 {
+    pub(crate) fn end(self) -> i64 {
         let (year, month) = if self.month == 12 {
             (self.year + 1, 1)
         } else {
@@ -51,7 +51,7 @@ impl Month {
     }
 
     /// As `YYYY-MM`.
-    pub fn label(self) -> String {
+    pub(crate) fn label(self) -> String {
         format!("{:04}-{:02}", self.year, self.month)
     }
 }
@@ -59,7 +59,7 @@ impl Month {
 /// Splits `dates` (newest first) into runs of one month each: (month, how many). When
 /// `complete` is false the oldest run may be cut short by the read's limit; it is dropped,
 /// unless it is the only one (a month longer than a page is shown as far as it goes).
-pub fn runs(dates: &[i64], complete: bool) -> Vec<(Month, usize)> {
+pub(crate) fn runs(dates: &[i64], complete: bool) -> Vec<(Month, usize)> {
     let mut out: Vec<(Month, usize)> = Vec::new();
     for &at in dates {
         let month = Month::of(at);

@@ -29,16 +29,16 @@ use crate::posts::view::{ContextTumblelog, post_view};
 use crate::state::AppState;
 
 /// The longest question, in characters (the spec names none; a question, not a post).
-pub const MAX_QUESTION_CHARS: usize = 500;
+pub(crate) const MAX_QUESTION_CHARS: usize = 500;
 /// The refusal of an answer with nothing in it.
-pub const ANSWER_EMPTY: &str = "Post body empty.";
+pub(crate) const ANSWER_EMPTY: &str = "Post body empty.";
 /// The refusal for a blog that takes no questions (from this asker).
-pub const ASKS_OFF: &str = "This blog isn't taking questions.";
+pub(crate) const ASKS_OFF: &str = "This blog isn't taking questions.";
 /// The refusal to answer, approve or deny what is not waiting in the inbox.
-pub const NOT_IN_INBOX: &str = "That isn't waiting in your inbox.";
+pub(crate) const NOT_IN_INBOX: &str = "That isn't waiting in your inbox.";
 
 /// The ask routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/ask", post(ask))
         .route("/answer", post(answer))
@@ -314,7 +314,7 @@ async fn set_asks(
 
 /// Sets one of the user's blogs' asks and anonymous asks; `None` keeps a value as it is, and
 /// anonymous asks need asks on. Answers both as saved.
-pub async fn update_asks(
+pub(crate) async fn update_asks(
     app: &AppState,
     user_id: i64,
     blog: &str,

@@ -4,7 +4,10 @@
 mod http;
 pub(crate) mod store;
 
-pub use http::{ANSWER_EMPTY, ASKS_OFF, MAX_QUESTION_CHARS, NOT_IN_INBOX, router, update_asks};
+/// For the web's generated limits (`typescript.rs`).
+#[cfg(test)]
+pub(crate) use http::MAX_QUESTION_CHARS;
+pub(crate) use http::{router, update_asks};
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::store::Store;
 use crate::with_tx;
 
 /// Turns a blog's questions on or off.
-pub async fn set_asks(
+pub(crate) async fn set_asks(
     store: &Store,
     blog_id: i64,
     asks: bool,
@@ -22,7 +22,7 @@ pub async fn set_asks(
 /// Answers a question waiting in its blog's inbox: the answered note goes out now, and the
 /// blog that asked (unless it asked anonymously) gets an `answer` notification. Nothing
 /// happens to what is not waiting there.
-pub async fn answer(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<()> {
+pub(crate) async fn answer(store: &Store, id: i64, content: &PostContent) -> sqlx::Result<()> {
     let mut tx = store.begin().await?;
     let Some(answered) = posts::store::send_out_from_inbox(&mut tx, id, content).await? else {
         return Ok(());

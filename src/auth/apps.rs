@@ -14,15 +14,15 @@ use crate::{with_pool, with_tx};
 
 /// What every app token starts with, so that one pasted somewhere it should not be is
 /// recognisable (a secret scanner's rule, or a person).
-pub const TOKEN_PREFIX: &str = "dwapp_";
+pub(crate) const TOKEN_PREFIX: &str = "dwapp_";
 /// The apps one user may have.
-pub const MAX_APPS: i64 = 20;
+pub(crate) const MAX_APPS: i64 = 20;
 /// The longest app name, in characters.
-pub const MAX_APP_NAME_CHARS: usize = 50;
+pub(crate) const MAX_APP_NAME_CHARS: usize = 50;
 /// The refusal of a call an app may not make.
-pub const NOT_ALLOWED: &str = "An app can only post. Do the rest on the site.";
+pub(crate) const NOT_ALLOWED: &str = "An app can only post. Do the rest on the site.";
 /// The refusal of a token that is unknown or revoked.
-pub const BAD_TOKEN: &str = "This app token is not valid. Make a new one in Settings.";
+pub(crate) const BAD_TOKEN: &str = "This app token is not valid. Make a new one in Settings.";
 /// How often `last_used_at` is written back (not on every call).
 const TOUCH_EVERY_SECS: i64 = 60;
 
@@ -39,14 +39,14 @@ const APP_CALLS: [(Method, &str); 8] = [
 ];
 
 /// Whether an app token may make the call `method path`.
-pub fn may_call(method: &Method, path: &str) -> bool {
+pub(crate) fn may_call(method: &Method, path: &str) -> bool {
     APP_CALLS.iter().any(|(m, p)| m == method && *p == path)
 }
 
 /// The app a request came from: a request extension set by the session middleware, read by
 /// the save to attribute what it creates.
 #[derive(Clone, Debug)]
-pub struct AppClient {
+pub(crate) struct AppClient {
     pub id: i64,
     pub user_id: i64,
     pub name: String,
@@ -55,7 +55,7 @@ pub struct AppClient {
 /// An app as its user sees it in Settings.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct AppView {
+pub(crate) struct AppView {
     pub id: i64,
     pub name: String,
     pub created_at: i64,
@@ -64,14 +64,14 @@ pub struct AppView {
 }
 
 /// The token of an `Authorization: Bearer …` header, if the request has one.
-pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 /// The app whose token this is; `None` for an unknown or revoked one.
-pub async fn app_by_token(store: &Store, token: &str) -> sqlx::Result<Option<AppClient>> {
+pub(crate) async fn app_by_token(store: &Store, token: &str) -> sqlx::Result<Option<AppClient>> {
     const SQL: &str = "SELECT id, user_id, name, last_used_at FROM apps WHERE token_hash = $1";
     const TOUCH: &str = "UPDATE apps SET last_used_at = $2 WHERE id = $1";
     if !token.starts_with(TOKEN_PREFIX) {
@@ -93,14 +93,14 @@ pub async fn app_by_token(store: &Store, token: &str) -> sqlx::Result<Option<App
 }
 
 /// The user's apps, newest first.
-pub async fn apps_of(store: &Store, user_id: i64) -> sqlx::Result<Vec<AppView>> {
+pub(crate) async fn apps_of(store: &Store, user_id: i64) -> sqlx::Result<Vec<AppView>> {
     const SQL: &str = "SELECT id, name, created_at, last_used_at FROM apps \
          WHERE user_id = $1 ORDER BY id DESC";
     with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
 }
 
 /// What making an app came to.
-pub enum Created {
+pub(crate) enum Created {
     /// The app, and its token: the only time the token is known outside the caller.
     App(AppView, String),
     NameTaken,
@@ -108,7 +108,7 @@ pub enum Created {
 }
 
 /// Makes an app named `name` (already trimmed and measured) for `user_id`.
-pub async fn create_app(store: &Store, user_id: i64, name: &str) -> sqlx::Result<Created> {
+pub(crate) async fn create_app(store: &Store, user_id: i64, name: &str) -> sqlx::Result<Created> {
     const TAKEN: &str = "SELECT COUNT(*) FROM apps WHERE user_id = $1 AND lower(name) = lower($2)";
     const COUNT: &str = "SELECT COUNT(*) FROM apps WHERE user_id = $1";
     const INSERT: &str = "INSERT INTO apps (user_id, name, token_hash, created_at) \
@@ -150,7 +150,7 @@ pub async fn create_app(store: &Store, user_id: i64, name: &str) -> sqlx::Result
 }
 
 /// Deletes the user's app `id`, and with it its token; false if it is not theirs.
-pub async fn revoke_app(store: &Store, user_id: i64, id: i64) -> sqlx::Result<bool> {
+pub(crate) async fn revoke_app(store: &Store, user_id: i64, id: i64) -> sqlx::Result<bool> {
     const SQL: &str = "DELETE FROM apps WHERE id = $1 AND user_id = $2";
     let mut tx = store.begin().await?;
     let removed = with_tx!(tx, conn => sqlx::query(SQL).bind(id).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;

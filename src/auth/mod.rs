@@ -3,8 +3,8 @@
 //! Builds on nothing but the core, so every feature (and the realtime core) can ask who the
 //! caller is.
 
-pub mod apps;
+pub(crate) mod apps;
 pub mod password;
-pub mod session;
-pub mod store;
-pub mod validate;
+pub(crate) mod session;
+pub(crate) mod store;
+pub(crate) mod validate;

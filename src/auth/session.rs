@@ -24,7 +24,7 @@ use crate::store::Store;
 /// The session cookie's name.
 pub const COOKIE_NAME: &str = "dashwire_session";
 /// The header that carries the form key for JSON bodies.
-pub const FORM_KEY_HEADER: &str = "x-form-key";
+pub(crate) const FORM_KEY_HEADER: &str = "x-form-key";
 /// Form bodies larger than this are refused before the form key is looked for.
 const MAX_FORM_BYTES: usize = 1 << 20;
 
@@ -32,18 +32,18 @@ const MAX_FORM_BYTES: usize = 1 << 20;
 /// instead), and `GET /logout`'s query.
 #[derive(serde::Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
-pub struct FormKeyField {
+pub(crate) struct FormKeyField {
     /// The session's form key (`/svc/user/info` answers it).
     pub form_key: Option<String>,
 }
 
 /// The caller's session, if the cookie named a live one.
 #[derive(Clone, Debug)]
-pub struct MaybeSession(pub Option<Session>);
+pub(crate) struct MaybeSession(pub Option<Session>);
 
 /// A logged-in caller; extracting it answers 401 for a visitor.
 #[derive(Clone, Debug)]
-pub struct CurrentUser {
+pub(crate) struct CurrentUser {
     pub user_id: i64,
     pub session: Session,
 }
@@ -78,7 +78,7 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
 }
 
 /// The session token from the request's cookies.
-pub fn token_from_headers(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn token_from_headers(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(COOKIE)
         .iter()
@@ -90,7 +90,7 @@ pub fn token_from_headers(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The `Set-Cookie` value that hands `token` to the browser.
-pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
+pub(crate) fn session_cookie(token: &str, secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
     let value = format!(
         "{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_IDLE_SECS}{secure}"
@@ -99,7 +99,7 @@ pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
 }
 
 /// The `Set-Cookie` value that removes the session cookie.
-pub fn clear_cookie() -> HeaderValue {
+pub(crate) fn clear_cookie() -> HeaderValue {
     HeaderValue::from_static("dashwire_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
 }
 
@@ -107,10 +107,10 @@ pub fn clear_cookie() -> HeaderValue {
 /// header of ours and its body is not a form, so these take no form key. They change nothing
 /// but the log, and are rate-limited instead. Only these paths: a request without its form key
 /// must never reach a call that changes something.
-pub const BEACON_PATHS: [&str; 3] = ["/services/cslog", "/services/bblog", "/svc/log/lady"];
+pub(crate) const BEACON_PATHS: [&str; 3] = ["/services/cslog", "/services/bblog", "/svc/log/lady"];
 
 /// Resolves the session and enforces the form key on state-changing requests.
-pub async fn load_session(
+pub(crate) async fn load_session(
     State(store): State<Store>,
     request: Request,
     next: Next,
@@ -211,7 +211,7 @@ fn check_form_key(presented: Option<&str>, expected: Option<&str>) -> Result<(),
 
 /// Whether `presented` is the session's form key (a navigation's query carries it where a
 /// form's body cannot: `GET /logout?form_key=…`).
-pub fn form_key_matches(session: &Session, presented: Option<&str>) -> bool {
+pub(crate) fn form_key_matches(session: &Session, presented: Option<&str>) -> bool {
     presented.is_some_and(|key| constant_time_eq(key, &session.form_key))
 }
 

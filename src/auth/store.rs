@@ -32,9 +32,9 @@ pub struct NewSession {
 }
 
 /// How long a logged-in session lasts without use.
-pub const SESSION_IDLE_SECS: i64 = 30 * 24 * 3600;
+pub(crate) const SESSION_IDLE_SECS: i64 = 30 * 24 * 3600;
 /// How long a visitor's session lasts without use.
-pub const VISITOR_IDLE_SECS: i64 = 24 * 3600;
+pub(crate) const VISITOR_IDLE_SECS: i64 = 24 * 3600;
 /// How often `last_seen_at` is written back (not on every request).
 const TOUCH_EVERY_SECS: i64 = 300;
 
@@ -57,7 +57,7 @@ pub async fn user_by_email(store: &Store, email: &str) -> sqlx::Result<Option<Us
 }
 
 /// The user with this id.
-pub async fn user_by_id(store: &Store, id: i64) -> sqlx::Result<Option<User>> {
+pub(crate) async fn user_by_id(store: &Store, id: i64) -> sqlx::Result<Option<User>> {
     const SQL: &str = "SELECT id, email, password_hash, seen_atg, current_blog_id \
                        FROM users WHERE id = $1";
     with_pool!(store, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
@@ -135,7 +135,7 @@ pub async fn session_by_token(store: &Store, token: &str) -> sqlx::Result<Option
 /// Which of `token_hashes` are sessions still stored: after a bus outage, a node asks this of
 /// the sessions its sockets belong to, to close those that ended elsewhere meanwhile (their
 /// bus message may have been lost: `realtime/node.rs`).
-pub async fn stored_sessions(
+pub(crate) async fn stored_sessions(
     store: &Store,
     token_hashes: &[String],
 ) -> sqlx::Result<std::collections::HashSet<String>> {
@@ -162,7 +162,7 @@ pub async fn stored_sessions(
 }
 
 /// Forgets a cached session that ended on another node (its bus message said so).
-pub fn forget_session(store: &Store, token_hash: &str) {
+pub(crate) fn forget_session(store: &Store, token_hash: &str) {
     store.sessions().remove(token_hash);
 }
 
@@ -178,7 +178,7 @@ pub async fn delete_session(store: &Store, token_hash: &str) -> sqlx::Result<()>
 
 /// Ends one session (logout, or revocation): it is removed, and its sockets close on every
 /// node once that commits.
-pub async fn end_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
+pub(crate) async fn end_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
     const SQL: &str = "DELETE FROM sessions WHERE token_hash = $1";
     store.sessions().remove(token_hash);
     let mut tx = store.begin().await?;
@@ -190,7 +190,7 @@ pub async fn end_session(store: &Store, token_hash: &str) -> sqlx::Result<()> {
 /// Sets a user's password (its argon2 hash) and ends every other session of theirs, so a
 /// password changed because it leaked locks out whoever used it: their sockets close on every
 /// node once that commits. `keep` is the session that changed it.
-pub async fn change_password(
+pub(crate) async fn change_password(
     store: &Store,
     user_id: i64,
     password_hash: &str,

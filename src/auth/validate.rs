@@ -3,11 +3,11 @@
 use crate::error::{AppError, Code};
 
 /// The shortest password we accept.
-pub const MIN_PASSWORD_LEN: usize = 8;
+pub(crate) const MIN_PASSWORD_LEN: usize = 8;
 
 /// Trims and lower-cases an email address and checks its shape: one `@`, something before it,
 /// a dotted domain after it, no spaces, at most 254 characters.
-pub fn email(raw: &str) -> Result<String, AppError> {
+pub(crate) fn email(raw: &str) -> Result<String, AppError> {
     let email = raw.trim().to_lowercase();
     if email.is_empty() {
         return Err(AppError::bad_request(
@@ -38,7 +38,7 @@ pub fn email(raw: &str) -> Result<String, AppError> {
 }
 
 /// A new password must be present and at least [`MIN_PASSWORD_LEN`] characters.
-pub fn new_password(password: &str) -> Result<(), AppError> {
+pub(crate) fn new_password(password: &str) -> Result<(), AppError> {
     if password.is_empty() {
         return Err(AppError::bad_request(
             Code::InvalidPassword,

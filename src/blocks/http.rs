@@ -16,7 +16,7 @@ use crate::extract::Form;
 use crate::state::AppState;
 
 /// The block routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/block/add", post(block_add))
         .route("/svc/block/remove", post(block_remove))

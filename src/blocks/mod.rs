@@ -4,9 +4,9 @@
 //! is read where it is hidden, from `blogs::blocks`.
 
 mod http;
-pub mod store;
+pub(crate) mod store;
 
-pub use http::router;
+pub(crate) use http::router;
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]

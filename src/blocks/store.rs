@@ -31,7 +31,7 @@ pub async fn block(
 }
 
 /// Lifts a block. Returns whether there was one.
-pub async fn unblock(
+pub(crate) async fn unblock(
     store: &Store,
     blocker_blog_id: i64,
     blocked_blog_id: i64,

@@ -20,7 +20,7 @@ use crate::posts::view::{PAGE_SIZE, views};
 use crate::state::AppState;
 
 /// The blog viewer's routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/indash_blog/posts", get(indash_posts))
         .route(

@@ -4,7 +4,7 @@
 mod header;
 mod http;
 
-pub use http::router;
+pub(crate) use http::router;
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]

@@ -21,9 +21,9 @@ use crate::extract::Json;
 use crate::state::AppState;
 
 /// The longest description a blog takes (characters of its plain text).
-pub const MAX_DESCRIPTION_CHARS: usize = 1_000;
+pub(crate) const MAX_DESCRIPTION_CHARS: usize = 1_000;
 
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/svc/blog/appearance", post(save_appearance))
 }
 

@@ -8,18 +8,18 @@ use axum::response::IntoResponse;
 use crate::error::{AppError, Code};
 
 /// The sizes an avatar comes in (spec 002 §5).
-pub const AVATAR_SIZES: [u32; 9] = [16, 24, 30, 40, 48, 64, 96, 128, 512];
+pub(crate) const AVATAR_SIZES: [u32; 9] = [16, 24, 30, 40, 48, 64, 96, 128, 512];
 /// The size when none is asked for.
-pub const DEFAULT_AVATAR_SIZE: u32 = 128;
+pub(crate) const DEFAULT_AVATAR_SIZE: u32 = 128;
 
 /// The avatar URL of a blog at a size.
-pub fn avatar_url(name: &str, size: u32) -> String {
+pub(crate) fn avatar_url(name: &str, size: u32) -> String {
     format!("/avatar/{name}/{}", avatar_size(Some(size)))
 }
 
 /// The allowed size for a requested one: the default when none, the next allowed size up
 /// otherwise, and 512 for anything larger.
-pub fn avatar_size(requested: Option<u32>) -> u32 {
+pub(crate) fn avatar_size(requested: Option<u32>) -> u32 {
     match requested {
         None => DEFAULT_AVATAR_SIZE,
         Some(size) => AVATAR_SIZES
@@ -35,7 +35,7 @@ const PALETTE: [&str; 8] = [
 ];
 
 /// The SVG for a blog name at a size.
-pub fn avatar_svg(name: &str, size: u32) -> String {
+pub(crate) fn avatar_svg(name: &str, size: u32) -> String {
     // FNV-1a: a stable colour per name across processes and versions.
     let hash = name.bytes().fold(0xcbf29ce484222325u64, |h, b| {
         (h ^ b as u64).wrapping_mul(0x100000001b3)
@@ -55,7 +55,7 @@ pub fn avatar_svg(name: &str, size: u32) -> String {
 }
 
 /// `GET /avatar/{name}` and `GET /avatar/{name}/{size}`.
-pub async fn avatar(
+pub(crate) async fn avatar(
     Path(params): Path<Vec<(String, String)>>,
 ) -> Result<impl IntoResponse, AppError> {
     let name = params

@@ -7,7 +7,7 @@ use crate::store::Store;
 use crate::with_pool;
 
 /// Whether `blocker_blog_id` has blocked any blog of `user_id`.
-pub async fn blocked_any_blog_of(
+pub(crate) async fn blocked_any_blog_of(
     store: &Store,
     blocker_blog_id: i64,
     user_id: i64,
@@ -21,7 +21,7 @@ pub async fn blocked_any_blog_of(
 
 /// Whether `viewer` may not read `blog`'s posts in its listings (search, archive): a private
 /// blog to anyone but its owner, or a blog that blocked one of the viewer's blogs.
-pub async fn posts_hidden_from(
+pub(crate) async fn posts_hidden_from(
     store: &Store,
     blog: &crate::blogs::store::BlogRow,
     viewer: Option<i64>,

@@ -13,7 +13,7 @@ use url::Url;
 const THIS_SITE: &str = "this-site.invalid";
 
 /// The description's sanitised HTML.
-pub fn description_html(blog: &str, description: &str) -> String {
+pub(crate) fn description_html(blog: &str, description: &str) -> String {
     if description.trim().is_empty() {
         return String::new();
     }

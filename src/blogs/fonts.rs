@@ -8,7 +8,7 @@ use serde::Serialize;
 /// A title font.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Font {
+pub(crate) struct Font {
     /// The name a blog's theme stores (`title_font`) and the menu shows.
     pub name: &'static str,
     /// The CSS `font-family` it is drawn with.
@@ -28,7 +28,7 @@ const fn font(name: &'static str, family: &'static str) -> Font {
 }
 
 /// Every title font, in the menu's order. `Gibson` is the default theme's.
-pub const FONTS: &[Font] = &[
+pub(crate) const FONTS: &[Font] = &[
     font("Gibson", "\"Helvetica Neue\", Helvetica, Arial, sans-serif"),
     font(
         "Helvetica Neue",
@@ -110,7 +110,7 @@ pub const FONTS: &[Font] = &[
 ];
 
 /// The font named `name`.
-pub fn font_named(name: &str) -> Option<&'static Font> {
+pub(crate) fn font_named(name: &str) -> Option<&'static Font> {
     FONTS.iter().find(|f| f.name == name)
 }
 

@@ -16,7 +16,7 @@ use crate::extract::{Form, Query};
 use crate::state::AppState;
 
 /// The blog routes.
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/order", post(order))
         .route("/svc/blogs/explore", get(explore))
@@ -80,7 +80,7 @@ struct ExploreQuery {
 /// The answer of the blog lists.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct BlogList {
+pub(crate) struct BlogList {
     pub blogs: Vec<BlogView>,
 }
 

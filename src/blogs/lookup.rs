@@ -9,7 +9,7 @@ use crate::store::Store;
 
 /// The form field a call names the acting blog in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlogField {
+pub(crate) enum BlogField {
     /// `tumblelog`, as the blog calls write it.
     Tumblelog,
     /// `participant`, as messaging writes it (`{blog}.{host}` or `{blog}`).
@@ -39,7 +39,7 @@ impl BlogField {
 /// The caller's own blog named `name`. A name that is not one of the user's blogs (whether
 /// or not some other blog has it) is refused with 403 `not_your_blog`; an empty one is a 400
 /// naming the field that should have said which blog.
-pub async fn owned_blog(
+pub(crate) async fn owned_blog(
     store: &Store,
     user_id: i64,
     name: &str,
@@ -52,7 +52,7 @@ pub async fn owned_blog(
 }
 
 /// The blog name a call gives in `field`, trimmed: a 400 naming the field when it is empty.
-pub fn named_blog(name: &str, field: BlogField) -> Result<&str, AppError> {
+pub(crate) fn named_blog(name: &str, field: BlogField) -> Result<&str, AppError> {
     let name = name.trim();
     if name.is_empty() {
         return Err(AppError::bad_request(
@@ -67,7 +67,7 @@ pub fn named_blog(name: &str, field: BlogField) -> Result<&str, AppError> {
 }
 
 /// The refusal for a blog that is not the caller's.
-pub fn not_yours(name: &str) -> AppError {
+pub(crate) fn not_yours(name: &str) -> AppError {
     AppError::forbidden(
         Code::NotYourBlog,
         format!("'{name}' is not one of your blogs."),
@@ -76,7 +76,7 @@ pub fn not_yours(name: &str) -> AppError {
 
 /// Any blog by name, as `viewer` sees it: 404 when there is none, 400 when the `tumblelog`
 /// field is empty.
-pub async fn blog_named(
+pub(crate) async fn blog_named(
     store: &Store,
     viewer: Option<i64>,
     name: &str,
@@ -95,7 +95,7 @@ pub async fn blog_named(
 
 /// The blog the user acts as: the current one, or the first if none is set (or it is gone).
 /// One light query: it is on every follow's path.
-pub async fn acting_blog(store: &Store, user_id: i64) -> Result<BlogRef, AppError> {
+pub(crate) async fn acting_blog(store: &Store, user_id: i64) -> Result<BlogRef, AppError> {
     store::acting_blog(store, user_id)
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("user {user_id} has no blog")))

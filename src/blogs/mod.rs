@@ -1,24 +1,24 @@
 //! Blogs: creating, finding and ordering them, their settings, blocks between them, avatars.
 
-pub mod appearance;
-pub mod avatar;
-pub mod blocks;
-pub mod description;
-pub mod fonts;
+pub(crate) mod appearance;
+pub(crate) mod avatar;
+pub(crate) mod blocks;
+pub(crate) mod description;
+pub(crate) mod fonts;
 mod http;
-pub mod lookup;
-pub mod model;
-pub mod store;
-pub mod validate;
+pub(crate) mod lookup;
+pub(crate) mod model;
+pub(crate) mod store;
+pub(crate) mod validate;
 
-pub use http::BlogList;
+pub(crate) use http::BlogList;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The blog routes, with the appearance save.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router().merge(appearance::router())
 }
 

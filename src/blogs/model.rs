@@ -11,7 +11,7 @@ use super::store::BlogRow;
 /// One of the user's blogs, as the user model lists them in `channels`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct UserBlog {
+pub(crate) struct UserBlog {
     pub name: String,
     pub title: String,
     pub avatar_url: String,
@@ -25,7 +25,7 @@ pub struct UserBlog {
 
 impl UserBlog {
     /// The channel entry of one of the user's blogs.
-    pub fn of(row: &BlogRow, current_blog_id: Option<i64>) -> UserBlog {
+    pub(crate) fn of(row: &BlogRow, current_blog_id: Option<i64>) -> UserBlog {
         UserBlog {
             name: row.name.clone(),
             title: row.title.clone(),
@@ -43,7 +43,7 @@ impl UserBlog {
 /// A blog's look (`global_theme_params`, spec 000 §3 Blog).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct ThemeParams {
+pub(crate) struct ThemeParams {
     pub background_color: String,
     pub title_color: String,
     pub link_color: String,
@@ -86,7 +86,7 @@ impl Default for ThemeParams {
 
 /// The defaults with the blog's own choices laid over them; a broken stored value falls back
 /// to the defaults rather than failing the page.
-pub fn theme_params(stored: &str) -> ThemeParams {
+pub(crate) fn theme_params(stored: &str) -> ThemeParams {
     let defaults = ThemeParams::default();
     let Ok(Value::Object(overrides)) = serde_json::from_str::<Value>(stored) else {
         return defaults;
@@ -105,7 +105,7 @@ pub fn theme_params(stored: &str) -> ThemeParams {
 /// The blog model of `/svc/data/tumblelog` and the blog lists.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", rename = "Blog"))]
-pub struct BlogView {
+pub(crate) struct BlogView {
     pub name: String,
     pub title: String,
     pub directory_safe_title: String,
@@ -142,7 +142,7 @@ pub struct BlogView {
 /// The counts of a blog that only its owner sees: absent for anyone else.
 #[derive(Debug, Default, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct OwnerCounts {
+pub(crate) struct OwnerCounts {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub unread_count: Option<i64>,
@@ -162,7 +162,7 @@ pub struct OwnerCounts {
 
 impl BlogView {
     /// The view of `row` for a viewer who may or may not own it.
-    pub fn of(row: &BlogRow, viewer: Option<i64>, current_blog_id: Option<i64>) -> BlogView {
+    pub(crate) fn of(row: &BlogRow, viewer: Option<i64>, current_blog_id: Option<i64>) -> BlogView {
         let is_mine = viewer == Some(row.user_id);
         let dashboard_url = format!("/blog/{}", row.name);
         BlogView {

@@ -84,7 +84,7 @@ pub async fn blog_by_name(
 
 /// The name of the blog whose post `post_id` is, if `viewer` may read that post (it is
 /// published, or the viewer's own). For blocking by post (spec 002 §7 `blocked_post`).
-pub async fn blog_of_post(
+pub(crate) async fn blog_of_post(
     store: &Store,
     post_id: i64,
     viewer: i64,
@@ -133,7 +133,11 @@ pub async fn blogs_of_user(store: &Store, user_id: i64) -> sqlx::Result<Vec<Blog
 
 /// The caller's own blog named `name`, without its counts; `None` when no blog of
 /// `user_id` has that name.
-pub async fn owned_blog(store: &Store, user_id: i64, name: &str) -> sqlx::Result<Option<BlogRef>> {
+pub(crate) async fn owned_blog(
+    store: &Store,
+    user_id: i64,
+    name: &str,
+) -> sqlx::Result<Option<BlogRef>> {
     const SQL: &str =
         "SELECT id, user_id, name, can_message FROM blogs WHERE name = $1 AND user_id = $2";
     with_pool!(store, pool => sqlx::query_as(SQL).bind(name).bind(user_id).fetch_optional(pool).await)
@@ -141,7 +145,7 @@ pub async fn owned_blog(store: &Store, user_id: i64, name: &str) -> sqlx::Result
 
 /// The blog `user_id` acts as: their current blog, or their first if the current one is
 /// not set or gone.
-pub async fn acting_blog(store: &Store, user_id: i64) -> sqlx::Result<Option<BlogRef>> {
+pub(crate) async fn acting_blog(store: &Store, user_id: i64) -> sqlx::Result<Option<BlogRef>> {
     const SQL: &str = "SELECT b.id, b.user_id, b.name, b.can_message FROM blogs b \
          JOIN users u ON u.id = b.user_id WHERE b.user_id = $1 \
          ORDER BY CASE WHEN b.id = u.current_blog_id THEN 0 ELSE 1 END, b.position, b.id LIMIT 1";
@@ -200,7 +204,7 @@ pub async fn create_blog(
 
 /// Writes a new blog of `user_id`'s, at the end of their list, with every blog's defaults:
 /// the one place a blog row is made, for a signup's first blog as for any later one.
-pub async fn insert_blog(
+pub(crate) async fn insert_blog(
     tx: &mut Tx,
     user_id: i64,
     name: &str,
@@ -242,7 +246,7 @@ pub async fn reorder_blogs(store: &Store, user_id: i64, names: &[String]) -> sql
 }
 
 /// Sets a blog's description (plain text).
-pub async fn set_blog_description(
+pub(crate) async fn set_blog_description(
     store: &Store,
     name: &str,
     description: &str,
@@ -263,7 +267,7 @@ pub async fn set_blog_can_message(store: &Store, blog_id: i64, enabled: bool) ->
 
 /// Saves a blog's title, description and theme (`theme`: only what differs from the
 /// defaults, as JSON).
-pub async fn set_appearance(
+pub(crate) async fn set_appearance(
     store: &Store,
     blog_id: i64,
     title: &str,

@@ -3,7 +3,7 @@
 use crate::error::{AppError, Code};
 
 /// The longest blog name.
-pub const MAX_NAME_LEN: usize = 32;
+pub(crate) const MAX_NAME_LEN: usize = 32;
 /// Names no blog may take: `www`, and each word that follows `/svc/` in a route, since
 /// `/svc/{blogname}/posts/highlighted` (spec 002 §7) puts a blog's name in that place and a
 /// blog named `post` would be read as `/svc/post/…` (tests/layout/main.rs checks the list against
@@ -38,7 +38,7 @@ pub const RESERVED: &[&str] = &[
 ];
 
 /// Trims a blog name and checks it: 1-32 characters of a-z, 0-9 and '-', not reserved.
-pub fn blog_name(raw: &str) -> Result<String, AppError> {
+pub(crate) fn blog_name(raw: &str) -> Result<String, AppError> {
     let name = raw.trim();
     if name.is_empty() {
         return Err(AppError::bad_request(
@@ -67,7 +67,7 @@ pub fn blog_name(raw: &str) -> Result<String, AppError> {
 }
 
 /// The 409 for a blog name someone already has.
-pub fn name_taken(name: &str) -> AppError {
+pub(crate) fn name_taken(name: &str) -> AppError {
     AppError::conflict(
         Code::BlogNameTaken,
         format!("The name '{name}' is already taken. Try another."),
@@ -75,7 +75,7 @@ pub fn name_taken(name: &str) -> AppError {
 }
 
 /// A blog title: trimmed, at most 255 characters; empty means "use the name".
-pub fn blog_title(raw: Option<&str>, name: &str) -> Result<String, AppError> {
+pub(crate) fn blog_title(raw: Option<&str>, name: &str) -> Result<String, AppError> {
     let title = raw.unwrap_or("").trim();
     if title.chars().count() > 255 {
         return Err(AppError::bad_request(

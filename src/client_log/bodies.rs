@@ -8,15 +8,15 @@ use serde::Deserialize;
 use serde_json::Value;
 
 /// The largest body a log call takes.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Events one body may carry.
-pub const MAX_EVENTS: usize = 200;
+pub(crate) const MAX_EVENTS: usize = 200;
 /// The longest name (an event, a category, a key) a log may give.
-pub const MAX_NAME_CHARS: usize = 200;
+pub(crate) const MAX_NAME_CHARS: usize = 200;
 
 /// Which log call a body came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Endpoint {
+pub(crate) enum Endpoint {
     /// `POST /services/cslog`: an array of category and fields.
     Cslog,
     /// `POST /services/bblog`: events grouped by page type (pt), each a timestamp and an
@@ -29,7 +29,7 @@ pub enum Endpoint {
 }
 
 impl Endpoint {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Endpoint::Cslog => "cslog",
             Endpoint::Bblog => "bblog",
@@ -41,7 +41,7 @@ impl Endpoint {
 
 /// One event as the structured log writes it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Logged {
+pub(crate) struct Logged {
     /// The event's name (a log event's `event`, a cslog category, a bblog event string, a
     /// conversion's name).
     pub name: String,
@@ -99,7 +99,7 @@ struct Conversion {
 
 /// Reads `body` as `endpoint` takes it: its events, or why it is malformed (one line, for
 /// the person reading the 400).
-pub fn read(endpoint: Endpoint, body: &[u8]) -> Result<Vec<Logged>, String> {
+pub(crate) fn read(endpoint: Endpoint, body: &[u8]) -> Result<Vec<Logged>, String> {
     if body.len() > MAX_BODY_BYTES {
         return Err(format!("A log body is at most {MAX_BODY_BYTES} bytes."));
     }

@@ -22,9 +22,9 @@ use crate::state::AppState;
 
 /// Log calls one client (a session, else an address) may make in a minute on one node: a
 /// page flushes every 15 s, and on each hide.
-pub const LOG_CALLS_PER_MINUTE: u32 = 30;
+pub(crate) const LOG_CALLS_PER_MINUTE: u32 = 30;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/services/cslog", post(cslog))
         .route("/services/bblog", post(bblog))

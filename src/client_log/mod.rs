@@ -2,17 +2,15 @@
 //! batched logs arrive on. What the web app logs, and when it flushes, is
 //! `web/src/features/behaviourLog`.
 
-pub mod bodies;
+pub(crate) mod bodies;
 mod http;
-
-pub use http::LOG_CALLS_PER_MINUTE;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The log routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router()
 }
 

@@ -34,7 +34,7 @@ use crate::state::AppState;
 use crate::video;
 
 /// The composer's routes.
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/post/update", post(update))
         .route("/svc/post/fetch", post(fetch))

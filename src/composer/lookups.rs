@@ -27,7 +27,7 @@ const TAG_SUGGESTIONS: i64 = 20;
 pub(super) const AUDIO_RESULTS: usize = 4;
 
 /// The lookup routes; the services' lookups go through `providers`.
-pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
+pub(super) fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
     let services = Services { providers };
     Router::new()
         .route("/svc/mention", post(mention))

@@ -4,11 +4,11 @@
 
 use crate::media::limits::MAX_URL_CHARS;
 
-pub const NO_EMBED: &str = "No embed specified.";
-pub const DIRECT_EMBED_MISSING: &str = "Direct embed missing.";
+pub(crate) const NO_EMBED: &str = "No embed specified.";
+pub(crate) const DIRECT_EMBED_MISSING: &str = "Direct embed missing.";
 
 /// An http(s) URL under the length limit.
-pub fn web_url(raw: &str) -> Option<url::Url> {
+pub(crate) fn web_url(raw: &str) -> Option<url::Url> {
     let raw = raw.trim();
     if raw.is_empty() || raw.chars().count() >= MAX_URL_CHARS {
         return None;
@@ -20,14 +20,14 @@ pub fn web_url(raw: &str) -> Option<url::Url> {
 
 /// Where an audio post's sound comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AudioSource {
+pub(crate) struct AudioSource {
     pub url: String,
     /// `spotify`, `soundcloud`, `apple_music`, `bandcamp` or `direct`.
     pub service: &'static str,
 }
 
 /// The source of an audio URL: one of our uploads, a known service's page, or an MP3.
-pub fn audio_source(raw: &str) -> Option<AudioSource> {
+pub(crate) fn audio_source(raw: &str) -> Option<AudioSource> {
     let raw = raw.trim();
     if is_our_media(raw) {
         return raw
@@ -62,7 +62,7 @@ pub fn audio_source(raw: &str) -> Option<AudioSource> {
 
 /// The player of a track on services whose player's address follows from the track's
 /// (spotify, soundcloud, apple_music); empty otherwise.
-pub fn audio_player(service: &str, url: &str) -> String {
+pub(crate) fn audio_player(service: &str, url: &str) -> String {
     match service {
         "spotify" => url.replacen("open.spotify.com/", "open.spotify.com/embed/", 1),
         "apple_music" => url.replacen("://music.apple.com/", "://embed.music.apple.com/", 1),
@@ -76,7 +76,7 @@ pub fn audio_player(service: &str, url: &str) -> String {
 
 /// Where a video post's video comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VideoSource {
+pub(crate) struct VideoSource {
     pub url: String,
     /// `youtube`, `embed` (another site's player) or `direct` (a video file).
     pub service: &'static str,
@@ -88,7 +88,7 @@ const VIDEO_FILES: [&str; 5] = [".mp4", ".mov", ".webm", ".ogv", ".m4v"];
 
 /// The source of what the video field holds: an upload, a youtube page, a video file's URL,
 /// or an embed code. Errors are the spec's messages.
-pub fn video_source(raw: &str) -> Result<VideoSource, &'static str> {
+pub(crate) fn video_source(raw: &str) -> Result<VideoSource, &'static str> {
     let raw = raw.trim();
     if raw.starts_with('<') {
         return embed_code(raw);

@@ -3,18 +3,18 @@
 //! preview, and the lookups the composer makes while the author writes (blogs to mention,
 //! tags, a link's page, the audio and video services). What it writes is a post (`posts/`).
 
-pub mod form;
+pub(crate) mod form;
 mod http;
 mod lookups;
-pub mod media_urls;
-pub mod og;
+pub(crate) mod media_urls;
+pub(crate) mod og;
 mod preview;
-pub mod providers;
-pub mod save;
-pub mod submission;
-pub mod suggest;
+pub(crate) mod providers;
+pub(crate) mod save;
+pub(crate) mod submission;
+pub(crate) mod suggest;
 mod tutorial;
-pub mod when;
+pub(crate) mod when;
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
@@ -30,6 +30,6 @@ use crate::state::AppState;
 use providers::MediaProviders;
 
 /// The composer's routes; its lookups ask the audio and video services through `providers`.
-pub fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
+pub(crate) fn router(providers: Arc<dyn MediaProviders>) -> Router<AppState> {
     http::router().merge(lookups::router(providers))
 }

@@ -6,14 +6,14 @@ use scraper::{Html, Selector};
 use serde::Serialize;
 
 /// A page read for its preview at most.
-pub const MAX_PAGE_BYTES: usize = 1024 * 1024;
+pub(crate) const MAX_PAGE_BYTES: usize = 1024 * 1024;
 /// Tags a preview brings at most (spec 001 §9).
-pub const MAX_OG_TAGS: usize = 5;
+pub(crate) const MAX_OG_TAGS: usize = 5;
 
 /// What a link's page says about itself.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct OpenGraph {
+pub(crate) struct OpenGraph {
     pub title: String,
     pub description: String,
     pub author: String,
@@ -25,7 +25,7 @@ pub struct OpenGraph {
 }
 
 /// Reads a page's OpenGraph data; `base` resolves a relative image address.
-pub fn read(html: &str, base: &url::Url) -> OpenGraph {
+pub(crate) fn read(html: &str, base: &url::Url) -> OpenGraph {
     let page = Html::parse_document(html);
     let meta = |keys: &[&str]| -> Option<String> {
         keys.iter().find_map(|key| {

@@ -23,7 +23,7 @@ const POLICY: &str = "default-src 'none'; img-src 'self' https: http: data:; med
      frame-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 /// `POST /blog/{name}/post/preview`.
-pub async fn preview(
+pub(super) async fn preview(
     State(app): State<AppState>,
     user: CurrentUser,
     Path(name): Path<String>,

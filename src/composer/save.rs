@@ -13,13 +13,13 @@ use crate::store::media::{MediaStore, is_media_name};
 use crate::store::{Store, now_secs};
 
 /// What a save does.
-pub enum Save {
+pub(crate) enum Save {
     Create(PostWrite),
     Update(i64, PostWrite),
 }
 
 /// Turns a checked form into the write it asks for, reading the post it edits or reblogs.
-pub async fn prepare(
+pub(crate) async fn prepare(
     store: &Store,
     user_id: i64,
     blog: &BlogRef,
@@ -149,7 +149,7 @@ pub async fn prepare(
 /// Fills in the size of each photo kept in our media store (the composer sends only URLs;
 /// readers lay out rows of photos by their shapes). Photos elsewhere on the web keep 0: the
 /// server does not fetch them just to measure.
-pub async fn measure_photos(content: &mut Option<PostContent>, media: &MediaStore) {
+pub(crate) async fn measure_photos(content: &mut Option<PostContent>, media: &MediaStore) {
     let Some(PostContent::Photo { photos, .. }) = content else {
         return;
     };

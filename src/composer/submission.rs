@@ -12,15 +12,15 @@ use crate::posts::model::PostType;
 use crate::state::AppState;
 
 /// The refusal of a submission to a blog that takes none.
-pub const SUBMISSIONS_OFF: &str = "This blog isn't taking submissions.";
+pub(crate) const SUBMISSIONS_OFF: &str = "This blog isn't taking submissions.";
 /// The refusal of a submission that is not a new post of one's own.
-pub const SUBMIT_NEW_ONLY: &str = "Only a new post can be submitted.";
+pub(crate) const SUBMIT_NEW_ONLY: &str = "Only a new post can be submitted.";
 
 /// A submission: a signed-in user's new post to another user's blog (`channel_id`) that
 /// takes questions, in the state '0 3'. It waits in that blog's inbox, marked as submitted by
 /// the blog the user acts as, until the owner approves (it goes out on the owner's blog) or
 /// denies it. Answers the blog it goes to and the submitting blog.
-pub async fn submission(
+pub(crate) async fn submission(
     app: &AppState,
     user_id: i64,
     form: &SaveForm,

@@ -6,7 +6,7 @@ use crate::with_pool;
 
 /// A blog a mention may name.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct MentionRow {
+pub(crate) struct MentionRow {
     pub name: String,
     pub title: String,
 }
@@ -27,7 +27,7 @@ fn starts_with(prefix: &str) -> String {
 
 /// Blogs whose name starts with `prefix`: those `user_id` follows first, then the
 /// shortest names.
-pub async fn mention_candidates(
+pub(crate) async fn mention_candidates(
     store: &Store,
     user_id: i64,
     prefix: &str,
@@ -42,7 +42,7 @@ pub async fn mention_candidates(
 }
 
 /// Tags starting with `prefix` that `user_id`'s blogs have used, most used first.
-pub async fn own_tags(
+pub(crate) async fn own_tags(
     store: &Store,
     user_id: i64,
     prefix: &str,
@@ -58,7 +58,11 @@ pub async fn own_tags(
 }
 
 /// Tags starting with `prefix` on published posts, most used first.
-pub async fn popular_tags(store: &Store, prefix: &str, limit: i64) -> sqlx::Result<Vec<String>> {
+pub(crate) async fn popular_tags(
+    store: &Store,
+    prefix: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<String>> {
     const SQL: &str = "SELECT MIN(t.tag) AS tag FROM post_tags t JOIN posts p ON p.id = t.post_id \
          WHERE p.state = 'published' AND t.tag_key LIKE $1 ESCAPE '\\' \
          GROUP BY t.tag_key ORDER BY COUNT(*) DESC, t.tag_key LIMIT $2";

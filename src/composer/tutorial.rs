@@ -5,7 +5,7 @@ use crate::store::Store;
 use crate::{with_pool, with_tx};
 
 /// Marks the composer's rich-text tutorial as seen.
-pub async fn set_seen_rte(store: &Store, user_id: i64) -> sqlx::Result<()> {
+pub(super) async fn set_seen_rte(store: &Store, user_id: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE users SET seen_rte = TRUE WHERE id = $1";
     let mut tx = store.begin().await?;
     with_tx!(&mut tx, conn => sqlx::query(SQL).bind(user_id).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -13,7 +13,7 @@ pub async fn set_seen_rte(store: &Store, user_id: i64) -> sqlx::Result<()> {
 }
 
 /// Whether the user has seen the rich-text tutorial.
-pub async fn seen_rte(store: &Store, user_id: i64) -> sqlx::Result<bool> {
+pub(super) async fn seen_rte(store: &Store, user_id: i64) -> sqlx::Result<bool> {
     const SQL: &str = "SELECT seen_rte FROM users WHERE id = $1";
     let row: Option<(bool,)> =
         with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;

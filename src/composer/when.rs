@@ -7,7 +7,7 @@ use interim::{Dialect, parse_date_string};
 
 /// The unix time `text` names, read at `now` (unix seconds) in a clock `utc_offset_minutes`
 /// ahead of UTC; plain unix seconds are taken as they are. `None` when it names no time.
-pub fn parse_when(text: &str, now: i64, utc_offset_minutes: i32) -> Option<i64> {
+pub(crate) fn parse_when(text: &str, now: i64, utc_offset_minutes: i32) -> Option<i64> {
     let text = text.trim();
     if let Ok(secs) = text.parse::<i64>() {
         return (secs > 0).then_some(secs);

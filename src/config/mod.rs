@@ -12,12 +12,13 @@ use crate::store::Backend;
 
 mod settings;
 
-pub use settings::{
-    AudioSettings, DEFAULT_MAIL_FROM, GifSettings, MailSettings, MediaLocation, VideoSettings,
+pub use settings::MediaLocation;
+pub(crate) use settings::{
+    AudioSettings, DEFAULT_MAIL_FROM, GifSettings, MailSettings, VideoSettings,
 };
 
 /// The default embedded database.
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/dashwire.db";
+pub(crate) const DEFAULT_DATABASE_URL: &str = "sqlite://./data/dashwire.db";
 
 /// dashwire: a social blogging dashboard on a realtime WebSocket server.
 #[derive(Parser, Debug)]
@@ -330,7 +331,7 @@ fn setting_name(arg: &clap::Arg) -> String {
 }
 
 /// Checks a database URL's scheme.
-pub fn check_database_url(url: &str) -> Result<(), ConfigError> {
+pub(crate) fn check_database_url(url: &str) -> Result<(), ConfigError> {
     match Backend::of_url(url) {
         Some(_) => Ok(()),
         None => Err(ConfigError {

@@ -2,7 +2,7 @@
 //! the GIF and audio services) and where uploads are kept, as `Config` holds them once checked.
 
 /// The From of the server's mail unless `--mail-from` says otherwise.
-pub const DEFAULT_MAIL_FROM: &str = "dashwire <no-reply@dashwire.localhost>";
+pub(crate) const DEFAULT_MAIL_FROM: &str = "dashwire <no-reply@dashwire.localhost>";
 
 /// How the server sends mail.
 #[derive(Debug, Clone, PartialEq, Eq)]

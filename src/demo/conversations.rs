@@ -11,7 +11,7 @@ use crate::posts::store::PostWrite;
 use crate::store::Store;
 
 /// Writes the conversations and the waiting question unless Alice has a conversation.
-pub async fn seed(store: &Store) -> anyhow::Result<()> {
+pub(super) async fn seed(store: &Store) -> anyhow::Result<()> {
     let blog = |name: &'static str| async move {
         blogs::store::blog_ref(store, name)
             .await?

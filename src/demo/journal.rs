@@ -260,7 +260,7 @@ pub(crate) fn post_count() -> usize {
 const DAYS: i64 = 90;
 
 /// Writes every blog's back catalogue, dated over the last [`DAYS`] days, oldest first.
-pub async fn seed(store: &Store) -> anyhow::Result<()> {
+pub(crate) async fn seed(store: &Store) -> anyhow::Result<()> {
     let total: usize = CATALOGUES.iter().map(|(_, posts)| posts.len()).sum();
     let step = DAYS * 86_400 / total as i64;
     let start = now_secs() - DAYS * 86_400;

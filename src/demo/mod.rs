@@ -14,7 +14,7 @@ use crate::store::Store;
 use crate::store::media::MediaStore;
 
 /// The password of every demo account.
-pub const DEMO_PASSWORD: &str = "dashwire-demo";
+pub(crate) const DEMO_PASSWORD: &str = "dashwire-demo";
 
 struct DemoUser {
     email: &'static str,
@@ -73,7 +73,7 @@ const USERS: &[DemoUser] = &[
 
 /// Seeds the demo world unless it is already there (a world seeded before posts existed
 /// gets its posts). Returns the demo login email.
-pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<&'static str> {
+pub(crate) async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<&'static str> {
     let first = USERS[0].email;
     if auth::store::user_by_email(store, first).await?.is_none() {
         seed_people(store).await?;

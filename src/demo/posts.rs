@@ -19,7 +19,7 @@ use crate::store::Store;
 use crate::store::media::MediaStore;
 
 /// Writes the demo posts unless the demo's first blog already has posts.
-pub async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
+pub(super) async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<()> {
     let blog = |name: &'static str| async move {
         blogs::store::blog_ref(store, name)
             .await?

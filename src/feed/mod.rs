@@ -21,7 +21,7 @@ use crate::with_pool;
 
 /// The blogs a dashboard follows live at most, besides the user's own: older follows past
 /// it are on the page but not pushed (each costs the socket a registration on its node).
-pub const DASHBOARD_LIVE_BLOGS: i64 = 5_000;
+pub(crate) const DASHBOARD_LIVE_BLOGS: i64 = 5_000;
 
 /// The topic of a blog's post events; they are in the feed, for dashboards.
 pub fn posts_topic(blog: String) -> Topic {
@@ -30,12 +30,12 @@ pub fn posts_topic(blog: String) -> Topic {
 
 /// The topic of a user's dashboard group: a change to the blogs the user reads refreshes
 /// it ([`crate::store::Tx::refresh`]).
-pub fn dashboard_topic(user_id: i64) -> Topic {
+pub(crate) fn dashboard_topic(user_id: i64) -> Topic {
     Topic::personal(Channel::Dashboard, user_id)
 }
 
 /// The `dashboard` channel kind.
-pub struct DashboardChannel {
+pub(crate) struct DashboardChannel {
     pub store: Store,
 }
 

@@ -16,7 +16,7 @@ use crate::extract::{Form, Query};
 use crate::state::AppState;
 
 /// The follow routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/follow", post(follow))
         .route("/svc/unfollow", post(unfollow))

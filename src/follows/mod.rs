@@ -2,9 +2,9 @@
 //! `follower` notification, and the list of blogs a user follows.
 
 mod http;
-pub mod rules;
-pub mod store;
+pub(crate) mod rules;
+pub(crate) mod store;
 
-pub use http::router;
+pub(crate) use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;

@@ -13,7 +13,7 @@ use crate::notes;
 use crate::state::AppState;
 
 /// The like routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/like", post(like))
         .route("/svc/unlike", post(unlike))

@@ -3,9 +3,9 @@
 //! blog.
 
 mod http;
-pub mod rules;
-pub mod store;
+pub(crate) mod rules;
+pub(crate) mod store;
 
-pub use http::router;
+pub(crate) use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;

@@ -13,7 +13,7 @@ use crate::posts::store::PostRow;
 use crate::store::Store;
 
 /// The message of a like refused for the post's owner (spec 002 §6).
-pub const OWN_POST: &str = "You can't like your own post.";
+pub(crate) const OWN_POST: &str = "You can't like your own post.";
 
 /// `user_id` likes the post `id`, named with its reblog `key`, as the blog they act as:
 /// refused for their own post, for a post of a blog that blocked them, and (404) for one that

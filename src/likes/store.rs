@@ -5,7 +5,7 @@ use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx};
 
 /// How many posts `user_id` has liked.
-pub async fn liked_post_count(store: &Store, user_id: i64) -> sqlx::Result<i64> {
+pub(crate) async fn liked_post_count(store: &Store, user_id: i64) -> sqlx::Result<i64> {
     const SQL: &str = "SELECT COUNT(*) FROM likes WHERE user_id = $1";
     let (n,): (i64,) =
         with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_one(pool).await)?;
@@ -15,7 +15,7 @@ pub async fn liked_post_count(store: &Store, user_id: i64) -> sqlx::Result<i64> 
 /// `user_id`, acting as `via_blog_id`, likes a post: the like, its note, the chain's
 /// count and the post's blog's notification, in one transaction. Liking twice changes
 /// nothing and publishes nothing.
-pub async fn like(
+pub(crate) async fn like(
     store: &Store,
     user_id: i64,
     via_blog_id: i64,
@@ -47,7 +47,7 @@ pub async fn like(
 
 /// `user_id` no longer likes `post_id`: the like and its note go, the chain's count
 /// drops. Unliking what is not liked changes nothing.
-pub async fn unlike(store: &Store, user_id: i64, post_id: i64) -> sqlx::Result<()> {
+pub(crate) async fn unlike(store: &Store, user_id: i64, post_id: i64) -> sqlx::Result<()> {
     const SQL: &str = "DELETE FROM likes WHERE user_id = $1 AND post_id = $2";
     let mut tx = store.begin().await?;
     let removed = with_tx!(&mut tx, conn => sqlx::query(SQL)

@@ -51,7 +51,7 @@ const ART_TOO_LARGE: &str = "This album art is larger than 10 MB.";
 const PROTECTED_RECORDING: &str = "This recording is protected by copyright, so it can't be uploaded here. You can still post it from a music service: here are some matches.";
 
 /// The media routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     let photo_limit = PHOTOS_PER_UPLOAD * PHOTO_BYTES as usize + FRAMING;
     Router::new()
         .route(
@@ -183,7 +183,7 @@ async fn keep_image_bytes(
     Ok((media_url(&name), prepared))
 }
 
-pub use crate::store::media::media_url;
+pub(crate) use crate::store::media::media_url;
 
 /// One photo's fate.
 #[derive(Serialize)]

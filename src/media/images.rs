@@ -15,7 +15,7 @@ const MAX_DECODE_SIDE: u32 = 16_000;
 const MAX_DECODE_BYTES: u64 = 512 * 1024 * 1024;
 
 /// An image ready to keep.
-pub struct Prepared {
+pub(super) struct Prepared {
     pub bytes: Vec<u8>,
     pub width: u32,
     pub height: u32,
@@ -34,7 +34,7 @@ fn limits() -> Limits {
 
 /// Prepares an uploaded image whose bytes say it is `extension`. `None` when it cannot be
 /// read as one. CPU-bound: call it off the async threads.
-pub fn prepare(bytes: Vec<u8>, extension: &str) -> Option<Prepared> {
+pub(super) fn prepare(bytes: Vec<u8>, extension: &str) -> Option<Prepared> {
     let format = ImageFormat::from_extension(extension)?;
     let mut reader = ImageReader::with_format(Cursor::new(&bytes[..]), format);
     reader.limits(limits());

@@ -10,18 +10,18 @@ mod video;
 
 #[cfg(test)]
 pub(crate) use http::typescript;
-pub use http::{media_url, router};
+pub(crate) use http::{media_url, router};
 
 /// The upload limits of spec 001 §5 and §9.
-pub mod limits {
+pub(crate) mod limits {
     /// A photo, inline image, audio file or album art, at most (10 MiB).
-    pub const PHOTO_BYTES: u64 = 10_485_760;
-    pub const AUDIO_BYTES: u64 = 10_485_760;
-    pub const ALBUM_ART_BYTES: u64 = 10_485_760;
+    pub(crate) const PHOTO_BYTES: u64 = 10_485_760;
+    pub(crate) const AUDIO_BYTES: u64 = 10_485_760;
+    pub(crate) const ALBUM_ART_BYTES: u64 = 10_485_760;
     /// A video, at most (100 MiB).
-    pub const VIDEO_BYTES: u64 = 104_857_600;
+    pub(crate) const VIDEO_BYTES: u64 = 104_857_600;
     /// JPEG and PNG photos are scaled to fit this many pixels a side.
-    pub const MAX_IMAGE_DIMENSION: u32 = 1080;
+    pub(crate) const MAX_IMAGE_DIMENSION: u32 = 1080;
     /// A URL handed to the server (an image to fetch, a link), at most.
-    pub const MAX_URL_CHARS: usize = 2048;
+    pub(crate) const MAX_URL_CHARS: usize = 2048;
 }

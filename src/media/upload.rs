@@ -12,7 +12,7 @@ use axum::extract::multipart::Field;
 use tempfile::NamedTempFile;
 
 /// A file received whole.
-pub struct Received {
+pub(super) struct Received {
     pub file: NamedTempFile,
     /// What its bytes say it is.
     pub kind: Option<infer::Type>,
@@ -40,7 +40,7 @@ const SNIFF_BYTES: usize = 8192;
 
 /// Receives a multipart field into a temporary file under `dir`, refusing it as soon as it
 /// passes `limit` bytes with `too_large`.
-pub async fn receive(
+pub(super) async fn receive(
     mut field: Field<'_>,
     dir: &Path,
     limit: u64,
@@ -74,7 +74,7 @@ pub async fn receive(
 }
 
 /// The extension a received kind is stored under, if it is one of `accepted` MIME types.
-pub fn extension_of(kind: Option<infer::Type>, accepted: &[&str]) -> Option<&'static str> {
+pub(super) fn extension_of(kind: Option<infer::Type>, accepted: &[&str]) -> Option<&'static str> {
     let kind = kind?;
     if !accepted.contains(&kind.mime_type()) {
         return None;

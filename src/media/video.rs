@@ -11,14 +11,14 @@ const MAX_MOOV_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A video's displayed width and height.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct VideoSize {
+pub(super) struct VideoSize {
     pub width: u32,
     pub height: u32,
 }
 
 impl VideoSize {
     /// 'landscape', 'portrait' or 'square', as the composer lays the player out.
-    pub fn orientation(self) -> &'static str {
+    pub(super) fn orientation(self) -> &'static str {
         match self.width.cmp(&self.height) {
             std::cmp::Ordering::Greater => "landscape",
             std::cmp::Ordering::Less => "portrait",
@@ -28,7 +28,7 @@ impl VideoSize {
 }
 
 /// The size of the video in the ISO base media file at `path`, if it has a video track.
-pub fn size_of(path: &Path) -> Option<VideoSize> {
+pub(super) fn size_of(path: &Path) -> Option<VideoSize> {
     let mut file = std::fs::File::open(path).ok()?;
     let end = file.metadata().ok()?.len();
     let (start, size) = find_box(&mut file, 0, end, *b"moov")?;

@@ -13,7 +13,7 @@ use crate::store::{Dialects, Store};
 use crate::with_pool;
 
 /// The `inbox` and `conversation` channel kinds.
-pub struct MessagingChannels {
+pub(crate) struct MessagingChannels {
     pub store: Store,
 }
 

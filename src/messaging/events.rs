@@ -10,7 +10,7 @@ use crate::store::Tx;
 use crate::with_tx;
 
 /// The participants of a conversation with what events need; binds the conversation id.
-pub const PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms, \
+pub(crate) const PARTICIPANTS: &str = "SELECT b.id, b.name, b.title, b.user_id, b.can_message, b.theme, p.last_read_ms, \
      p.cleared_ms FROM conversation_participants p JOIN blogs b ON b.id = p.blog_id \
      WHERE p.conversation_id = $1 ORDER BY b.name";
 
@@ -22,7 +22,7 @@ const LAST_MESSAGE: &str = "SELECT m.id, m.conversation_id, m.ts, m.type, m.body
 const LAST_MODIFIED: &str = "SELECT last_modified_ms FROM conversations WHERE id = $1";
 
 /// A change to one conversation, as its events report it.
-pub struct ConversationChange<'a> {
+pub(crate) struct ConversationChange<'a> {
     pub conversation_id: i64,
     /// The conversation's participants as the transaction now sees them.
     pub participants: &'a [ParticipantRow],
@@ -37,7 +37,7 @@ pub struct ConversationChange<'a> {
 /// conversation's channel, every participant's inbox entry (but for a blog that deleted the
 /// conversation since its last change). Every participant user's counts are recorded as `tx`
 /// commits ([`crate::unread::record_counts`]).
-pub async fn conversation_events(
+pub(crate) async fn conversation_events(
     tx: &mut Tx,
     mut change: ConversationChange<'_>,
 ) -> sqlx::Result<Vec<(Topic, Event)>> {
@@ -59,7 +59,7 @@ pub async fn conversation_events(
 
 /// [`conversation_events`] of a send but for the unread counts, which the send reads with
 /// the rest of what it reads: the send gives the conversation's new state, so nothing is read.
-pub fn sent_events(
+pub(crate) fn sent_events(
     change: ConversationChange<'_>,
     modified: i64,
     last: MessageRow,

@@ -28,7 +28,7 @@ const CONVERSATIONS_PER_PAGE: i64 = 20;
 /// Messages per page.
 const MESSAGES_PER_PAGE: i64 = 50;
 /// The longest message.
-pub const MAX_MESSAGE_CHARS: usize = 4096;
+pub(super) const MAX_MESSAGE_CHARS: usize = 4096;
 /// How many favourites the compose view may ask for (spec 000 §9: favorites limit 8).
 const FAVORITES_LIMIT: i64 = 8;
 /// How many search results.
@@ -43,7 +43,7 @@ struct MessagingState {
 }
 
 /// The messaging routes, sending through `sends`.
-pub fn router(app: &AppState, sends: Sends) -> Router<AppState> {
+pub(crate) fn router(app: &AppState, sends: Sends) -> Router<AppState> {
     Router::new()
         .route("/svc/conversations", get(conversations))
         .route(

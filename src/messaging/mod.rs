@@ -2,14 +2,14 @@
 //! and `conversation` channels.
 
 mod channels;
-pub mod events;
+pub(crate) mod events;
 mod http;
-pub mod model;
-pub mod send;
-pub mod store;
+pub(crate) mod model;
+pub(crate) mod send;
+pub(crate) mod store;
 
-pub use channels::MessagingChannels;
-pub use http::router;
+pub(crate) use channels::MessagingChannels;
+pub(crate) use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;
-pub use send::{Batching, Sends};
+pub(crate) use send::{Batching, Sends};

@@ -32,7 +32,7 @@ pub struct ConversationParticipant {
 
 impl ParticipantRow {
     /// The participant as events carry it.
-    pub fn as_ref(&self) -> ParticipantRef {
+    pub(crate) fn as_ref(&self) -> ParticipantRef {
         ParticipantRef {
             name: self.name.clone(),
             title: self.title.clone(),
@@ -41,7 +41,7 @@ impl ParticipantRow {
     }
 
     /// The participant as the HTTP calls answer it.
-    pub fn view(&self) -> Participant {
+    pub(crate) fn view(&self) -> Participant {
         let theme = theme_params(&self.theme);
         Participant {
             name: self.name.clone(),
@@ -72,7 +72,7 @@ pub struct MessageRow {
 
 impl MessageRow {
     /// The wire form (the same in events and in HTTP answers).
-    pub fn into_data(self) -> MessageData {
+    pub(crate) fn into_data(self) -> MessageData {
         MessageData {
             conversation_id: self.conversation_id,
             id: self.id,
@@ -91,7 +91,7 @@ impl MessageRow {
     derive(ts_rs::TS),
     ts(export_to = "api/types/", rename = "ParticipantTheme")
 )]
-pub struct Theme {
+pub(crate) struct Theme {
     pub background_color: Option<String>,
     pub link_color: Option<String>,
     pub header_image_focused: Option<String>,
@@ -101,7 +101,7 @@ pub struct Theme {
 /// A participant blog.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Participant {
+pub(crate) struct Participant {
     pub name: String,
     pub key: String,
     pub title: String,
@@ -113,7 +113,7 @@ pub struct Participant {
 /// A conversation as one of its blogs sees it.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Conversation {
+pub(crate) struct Conversation {
     pub id: i64,
     pub status: String,
     pub last_modified_ts: i64,
@@ -127,7 +127,7 @@ pub struct Conversation {
 /// A page of messages, oldest first, with the link to older ones.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct MessagePage {
+pub(crate) struct MessagePage {
     pub data: Vec<MessageData>,
     #[serde(rename = "_links")]
     pub links: Links,
@@ -136,7 +136,7 @@ pub struct MessagePage {
 impl MessagePage {
     /// A page with no messages and no links (a conversation's header in answers that carry
     /// messages elsewhere, or none).
-    pub fn empty() -> MessagePage {
+    pub(crate) fn empty() -> MessagePage {
         MessagePage {
             data: Vec::new(),
             links: Links::default(),
@@ -147,7 +147,7 @@ impl MessagePage {
 /// The spec's paging links.
 #[derive(Debug, Default, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Links {
+pub(crate) struct Links {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub next: Option<Link>,
@@ -159,14 +159,14 @@ pub struct Links {
 /// One link.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Link {
+pub(crate) struct Link {
     pub href: String,
     pub method: &'static str,
 }
 
 impl Link {
     /// A GET link.
-    pub fn get(href: String) -> Link {
+    pub(crate) fn get(href: String) -> Link {
         Link {
             href,
             method: "GET",

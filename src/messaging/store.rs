@@ -27,7 +27,7 @@ pub fn participants_key(blog_ids: &[i64]) -> String {
 }
 
 /// The current time in milliseconds.
-pub fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
@@ -44,7 +44,7 @@ pub async fn conversation_of_blogs(store: &Store, blog_ids: &[i64]) -> sqlx::Res
 }
 
 /// A conversation's participant blogs, by name.
-pub async fn participants(
+pub(crate) async fn participants(
     store: &Store,
     conversation_id: i64,
 ) -> sqlx::Result<Vec<ParticipantRow>> {
@@ -169,7 +169,7 @@ pub async fn mark_read(store: &Store, conversation_id: i64, blog_id: i64) -> sql
 /// Deletes a conversation for `blog_id` alone: its messages so far are hidden from that
 /// blog and the conversation is read; it leaves the blog's inbox until a new message.
 /// Its owner's unread counts change. Answers false when the blog does not take part.
-pub async fn clear_conversation(
+pub(crate) async fn clear_conversation(
     store: &Store,
     conversation_id: i64,
     blog_id: i64,
@@ -193,7 +193,7 @@ pub async fn clear_conversation(
 }
 
 /// Blogs whose name starts with `query`, that can message, not the user's own.
-pub async fn search_participants(
+pub(crate) async fn search_participants(
     store: &Store,
     query: &str,
     user_id: i64,
@@ -208,7 +208,7 @@ pub async fn search_participants(
 
 /// Favourite recipients: blogs the user's blogs have talked with most recently, then
 /// blogs the user follows.
-pub async fn favorite_participants(
+pub(crate) async fn favorite_participants(
     store: &Store,
     user_id: i64,
     limit: i64,

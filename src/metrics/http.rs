@@ -24,7 +24,7 @@ const HTTP_BUCKETS: &[f64] = &[
 /// set or from the router's own route templates, never from the request's raw path, so the
 /// number of series is bounded by the routes the server has.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
-pub struct HttpLabels {
+pub(crate) struct HttpLabels {
     /// `GET`, `POST`, …; `other` for a method outside the standard ones.
     pub method: &'static str,
     /// The matched route's template (`/svc/post/{id}`), or `unmatched` (the web app fallback
@@ -36,7 +36,7 @@ pub struct HttpLabels {
 
 /// Makes each route's latency histogram with the HTTP buckets.
 #[derive(Clone, Copy, Debug)]
-pub struct HttpBuckets;
+pub(super) struct HttpBuckets;
 
 impl MetricConstructor<LatencyHistogram> for HttpBuckets {
     fn new_metric(&self) -> LatencyHistogram {
@@ -72,12 +72,12 @@ impl Default for HttpMetrics {
 
 impl HttpMetrics {
     /// Records one request's time.
-    pub fn observe(&self, labels: &HttpLabels, took: std::time::Duration) {
+    pub(crate) fn observe(&self, labels: &HttpLabels, took: std::time::Duration) {
         self.requests.get_or_create(labels).observe(took);
     }
 
     /// Appends these families to an exposition text (closed by the caller).
-    pub fn render_families(&self, out: &mut String) {
+    pub(crate) fn render_families(&self, out: &mut String) {
         // Writing to a String cannot fail, and every metric here encodes.
         let _ = prometheus_client::encoding::text::encode_registry(out, &self.registry);
     }
@@ -88,7 +88,7 @@ impl HttpMetrics {
 /// Applied with `Router::layer` after every route is added, so it runs per route, after
 /// routing, where `MatchedPath` is known: the label is the route's template, never the raw
 /// path, and requests no route took (the web app fallback) are `unmatched`.
-pub async fn time_requests(
+pub(crate) async fn time_requests(
     State(metrics): State<HttpMetrics>,
     request: Request,
     next: Next,
@@ -111,7 +111,7 @@ pub async fn time_requests(
 }
 
 /// The status class label of an HTTP status code.
-pub fn status_class(status: u16) -> &'static str {
+pub(super) fn status_class(status: u16) -> &'static str {
     match status {
         100..=199 => "1xx",
         200..=299 => "2xx",
@@ -123,7 +123,7 @@ pub fn status_class(status: u16) -> &'static str {
 
 /// The method label: the standard methods by name, anything else as `other`, so a client
 /// cannot add series by inventing methods.
-pub fn method_label(method: &axum::http::Method) -> &'static str {
+pub(super) fn method_label(method: &axum::http::Method) -> &'static str {
     use axum::http::Method;
     match *method {
         Method::GET => "GET",

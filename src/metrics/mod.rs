@@ -6,7 +6,7 @@
 
 mod http;
 
-pub use http::{HttpMetrics, time_requests};
+pub(crate) use http::{HttpMetrics, time_requests};
 
 use axum::Router;
 use axum::extract::{FromRef, State};
@@ -20,7 +20,7 @@ use crate::realtime::metrics::{self, DbFigures};
 use crate::store::Store;
 
 /// The `/metrics` route, for any router state these can be taken from.
-pub fn router<S>() -> Router<S>
+pub(crate) fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Realtime: FromRef<S>,

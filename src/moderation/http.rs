@@ -17,12 +17,12 @@ use crate::state::AppState;
 use crate::store::Store;
 
 /// The refusal for anyone who is not an administrator.
-pub const ADMINS_ONLY: &str = "Only administrators can do that.";
+pub(super) const ADMINS_ONLY: &str = "Only administrators can do that.";
 /// The refusal of anything a suspended blog tries to post.
-pub const SUSPENDED: &str = "This blog is suspended.";
+pub(super) const SUSPENDED: &str = "This blog is suspended.";
 
 /// The moderation routes.
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/spam/toggle", post(toggle_spam))
         .route("/nsfw/toggle", post(toggle_nsfw))
@@ -111,7 +111,7 @@ async fn toggle(
 
 /// Refuses anyone who is not an administrator: 403 `not_admin`. Every administrators' call
 /// starts with it.
-pub async fn admin_only(store: &Store, user_id: i64) -> Result<(), AppError> {
+pub(crate) async fn admin_only(store: &Store, user_id: i64) -> Result<(), AppError> {
     if !store::is_admin(store, user_id).await? {
         return Err(AppError::forbidden(Code::NotAdmin, ADMINS_ONLY));
     }
@@ -119,7 +119,7 @@ pub async fn admin_only(store: &Store, user_id: i64) -> Result<(), AppError> {
 }
 
 /// Refuses to post as a suspended blog: 403 `blog_suspended`.
-pub async fn not_suspended(store: &Store, blog_id: i64) -> Result<(), AppError> {
+pub(crate) async fn not_suspended(store: &Store, blog_id: i64) -> Result<(), AppError> {
     if store::blog_flags(store, blog_id).await?.is_suspended {
         return Err(AppError::forbidden(Code::BlogSuspended, SUSPENDED));
     }

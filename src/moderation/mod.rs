@@ -5,15 +5,15 @@
 
 mod http;
 mod premium;
-pub mod reports;
+pub(crate) mod reports;
 mod reports_http;
-pub mod store;
+pub(crate) mod store;
 
-pub use http::{admin_only, not_suspended};
-pub use reports_http::{FlagForm, Flagged, flag};
+pub(crate) use http::{admin_only, not_suspended};
+pub(crate) use reports_http::{FlagForm, Flagged, flag};
 
 /// The moderation routes: the toggles, flagging, and the reports' queue.
-pub fn router() -> axum::Router<crate::state::AppState> {
+pub(crate) fn router() -> axum::Router<crate::state::AppState> {
     http::router()
         .merge(premium::router())
         .merge(reports_http::router())

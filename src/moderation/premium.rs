@@ -19,7 +19,7 @@ use crate::state::AppState;
 use crate::store::Store;
 use crate::{with_pool, with_tx};
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/radar/toggle", post(toggle_radar))
         .route("/premium_partner/toggle", post(toggle_partner))

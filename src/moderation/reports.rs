@@ -12,7 +12,7 @@ use crate::{with_pool, with_tx};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "snake_case")]
-pub enum Reason {
+pub(crate) enum Reason {
     /// Spam: ads, scams, fake accounts.
     Spam,
     /// Harassment or hate aimed at someone.
@@ -24,7 +24,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub fn parse(text: &str) -> Option<Reason> {
+    pub(crate) fn parse(text: &str) -> Option<Reason> {
         match text.trim() {
             "spam" => Some(Reason::Spam),
             "harassment" => Some(Reason::Harassment),
@@ -34,7 +34,7 @@ impl Reason {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Reason::Spam => "spam",
             Reason::Harassment => "harassment",
@@ -48,7 +48,7 @@ impl Reason {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "snake_case")]
-pub enum Resolution {
+pub(crate) enum Resolution {
     /// Nothing wrong found.
     Dismissed,
     /// Acted on (the blog marked or suspended, the post taken down).
@@ -56,7 +56,7 @@ pub enum Resolution {
 }
 
 impl Resolution {
-    pub fn parse(text: &str) -> Option<Resolution> {
+    pub(crate) fn parse(text: &str) -> Option<Resolution> {
         match text.trim() {
             "dismissed" => Some(Resolution::Dismissed),
             "actioned" => Some(Resolution::Actioned),
@@ -74,13 +74,13 @@ impl Resolution {
 
 /// Reports one person may file in an hour: enough for anyone reporting what they see, too few
 /// to flood the moderators' queue.
-pub const REPORTS_PER_HOUR: i64 = 30;
+pub(crate) const REPORTS_PER_HOUR: i64 = 30;
 /// A note's length at most (characters).
-pub const MAX_NOTE_CHARS: usize = 500;
+pub(crate) const MAX_NOTE_CHARS: usize = 500;
 
 /// What is reported: a blog, one of its posts, or a conversation with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Subject {
+pub(crate) enum Subject {
     Blog,
     Post(i64),
     Conversation(i64),
@@ -88,7 +88,7 @@ pub enum Subject {
 
 /// One report, as it is filed.
 #[derive(Debug, Clone)]
-pub struct NewReport<'a> {
+pub(crate) struct NewReport<'a> {
     pub reporter_user_id: i64,
     /// The blog the reporter acted as.
     pub reporter_blog_id: i64,
@@ -100,7 +100,7 @@ pub struct NewReport<'a> {
 
 /// Files `report`, unless its reporter already has an open report of the same thing (flagging
 /// twice files once). Answers whether a new one was filed.
-pub async fn file(store: &Store, report: &NewReport<'_>) -> sqlx::Result<bool> {
+pub(crate) async fn file(store: &Store, report: &NewReport<'_>) -> sqlx::Result<bool> {
     let (post_id, conversation_id) = match report.subject {
         Subject::Blog => (None, None),
         Subject::Post(id) => (Some(id), None),
@@ -126,7 +126,11 @@ pub async fn file(store: &Store, report: &NewReport<'_>) -> sqlx::Result<bool> {
 }
 
 /// Reports `reporter_user_id` filed since `since` (unix seconds).
-pub async fn filed_since(store: &Store, reporter_user_id: i64, since: i64) -> sqlx::Result<i64> {
+pub(crate) async fn filed_since(
+    store: &Store,
+    reporter_user_id: i64,
+    since: i64,
+) -> sqlx::Result<i64> {
     const SQL: &str =
         "SELECT COUNT(*) FROM reports WHERE reporter_user_id = $1 AND created_at >= $2";
     let (count,): (i64,) = with_pool!(store, pool => sqlx::query_as(SQL)
@@ -136,7 +140,7 @@ pub async fn filed_since(store: &Store, reporter_user_id: i64, since: i64) -> sq
 
 /// A report as the moderators' queue shows it.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ReportRow {
+pub(crate) struct ReportRow {
     pub id: i64,
     pub reason: String,
     pub note: String,
@@ -176,7 +180,7 @@ macro_rules! report_select {
 
 /// The open reports after the report `after_id`, oldest first (the queue's order), at most
 /// `limit`; `after_id` 0 starts at the oldest.
-pub async fn open_reports(
+pub(crate) async fn open_reports(
     store: &Store,
     after_id: i64,
     limit: i64,
@@ -189,21 +193,21 @@ pub async fn open_reports(
 /// Where a page of resolved reports starts: after the report resolved at `resolved_at` with
 /// `id`, in their order (the latest resolved first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResolvedAfter {
+pub(crate) struct ResolvedAfter {
     pub resolved_at: i64,
     pub id: i64,
 }
 
 impl ResolvedAfter {
     /// Before every report: the first page.
-    pub const START: ResolvedAfter = ResolvedAfter {
+    pub(crate) const START: ResolvedAfter = ResolvedAfter {
         resolved_at: i64::MAX,
         id: i64::MAX,
     };
 }
 
 /// The resolved reports after `after`, the latest resolved first, at most `limit`.
-pub async fn resolved_reports(
+pub(crate) async fn resolved_reports(
     store: &Store,
     after: ResolvedAfter,
     limit: i64,
@@ -218,7 +222,7 @@ pub async fn resolved_reports(
 /// Closes the open report `id` as `resolution` by `admin_user_id`, with every other open
 /// report of the same thing (a post flagged by ten people is one decision). Answers the
 /// report, or `None` when there is no open report `id`.
-pub async fn resolve(
+pub(crate) async fn resolve(
     store: &Store,
     id: i64,
     resolution: Resolution,

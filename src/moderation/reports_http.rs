@@ -23,10 +23,10 @@ use crate::store::now_secs;
 /// Reports an administrator's page reads at once.
 const QUEUE_PAGE: i64 = 100;
 
-pub const NO_REASON: &str = "Choose why you are flagging it.";
-pub const THANKS: &str = "Thanks for telling us. Our moderators will take a look.";
+pub(super) const NO_REASON: &str = "Choose why you are flagging it.";
+pub(super) const THANKS: &str = "Thanks for telling us. Our moderators will take a look.";
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/blog/flag", post(flag_blog))
         .route("/svc/admin/reports", get(queue))
@@ -36,7 +36,7 @@ pub fn router() -> Router<AppState> {
 /// The fields of `/svc/post/flag` and `/svc/blog/flag`.
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
-pub struct FlagForm {
+pub(crate) struct FlagForm {
     /// The post flagged (`/svc/post/flag`).
     #[serde(default)]
     pub post_id: String,
@@ -54,7 +54,7 @@ pub struct FlagForm {
 /// A flag's answer: it is with the moderators (flagging again changes nothing).
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct Flagged {
+pub(crate) struct Flagged {
     flagged: bool,
     message: String,
 }
@@ -82,7 +82,7 @@ fn reason_and_note(form: &FlagForm) -> Result<(Reason, String), AppError> {
 
 /// Files a report of `subject` on `reported_blog_id` as the user's acting blog, within the
 /// hourly limit, with the reason and note of `form`; the flag calls' answer.
-pub async fn flag(
+pub(crate) async fn flag(
     app: &AppState,
     user: &CurrentUser,
     reported_blog_id: i64,

@@ -5,7 +5,7 @@ use crate::{with_pool, with_tx};
 
 /// A blog flag an administrator toggles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlogFlag {
+pub(crate) enum BlogFlag {
     Spam,
     Nsfw,
     Suspended,
@@ -13,7 +13,7 @@ pub enum BlogFlag {
 
 impl BlogFlag {
     /// Its toggle's path segment (`/{name}/toggle`).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BlogFlag::Spam => "spam",
             BlogFlag::Nsfw => "nsfw",
@@ -34,14 +34,14 @@ impl BlogFlag {
 
 /// A blog's moderation flags.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
-pub struct BlogFlags {
+pub(crate) struct BlogFlags {
     pub is_spam: bool,
     pub is_nsfw: bool,
     pub is_suspended: bool,
 }
 
 /// Makes the account with `email` an administrator (or not); false when there is none.
-pub async fn set_admin(store: &Store, email: &str, admin: bool) -> sqlx::Result<bool> {
+pub(crate) async fn set_admin(store: &Store, email: &str, admin: bool) -> sqlx::Result<bool> {
     const SQL: &str = "UPDATE users SET is_admin = $2 WHERE email = $1";
     let mut tx = store.begin().await?;
     let changed = with_tx!(tx, conn => sqlx::query(SQL)
@@ -51,7 +51,7 @@ pub async fn set_admin(store: &Store, email: &str, admin: bool) -> sqlx::Result<
 }
 
 /// Whether `user_id` is an administrator.
-pub async fn is_admin(store: &Store, user_id: i64) -> sqlx::Result<bool> {
+pub(crate) async fn is_admin(store: &Store, user_id: i64) -> sqlx::Result<bool> {
     const SQL: &str = "SELECT is_admin FROM users WHERE id = $1";
     let row: Option<(bool,)> =
         with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_optional(pool).await)?;
@@ -59,7 +59,7 @@ pub async fn is_admin(store: &Store, user_id: i64) -> sqlx::Result<bool> {
 }
 
 /// Flips `flag` on the blog `blog_id`; answers its flags after.
-pub async fn toggle_blog_flag(
+pub(crate) async fn toggle_blog_flag(
     store: &Store,
     blog_id: i64,
     flag: BlogFlag,
@@ -71,7 +71,7 @@ pub async fn toggle_blog_flag(
 }
 
 /// The blog's moderation flags (all false for a blog that does not exist).
-pub async fn blog_flags(store: &Store, blog_id: i64) -> sqlx::Result<BlogFlags> {
+pub(crate) async fn blog_flags(store: &Store, blog_id: i64) -> sqlx::Result<BlogFlags> {
     const SQL: &str = "SELECT is_spam, is_nsfw, is_suspended FROM blogs WHERE id = $1";
     let flags: Option<BlogFlags> =
         with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).fetch_optional(pool).await)?;

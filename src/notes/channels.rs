@@ -9,7 +9,7 @@ use crate::store::Store;
 use crate::store::Topic;
 
 /// The `notes` channel kind.
-pub struct NotesChannel {
+pub(crate) struct NotesChannel {
     pub store: Store,
 }
 

@@ -16,17 +16,17 @@ use crate::paths::{blog_url, post_url};
 use crate::state::AppState;
 
 /// Notes a page of the list holds.
-pub const NOTES_PAGE: i64 = 50;
+pub(super) const NOTES_PAGE: i64 = 50;
 
 /// The notes routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/post/notes", get(notes))
         .route("/svc/post/note_counts", get(note_counts))
 }
 
 /// Posts one `/svc/post/note_counts` asks about at most.
-pub const MAX_NOTE_COUNTS: usize = 100;
+pub(super) const MAX_NOTE_COUNTS: usize = 100;
 
 /// The fields of `GET /svc/post/notes`.
 #[derive(Deserialize)]

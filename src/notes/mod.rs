@@ -5,9 +5,9 @@
 
 mod channels;
 mod http;
-pub mod store;
+pub(crate) mod store;
 
-pub use channels::NotesChannel;
-pub use http::router;
+pub(crate) use channels::NotesChannel;
+pub(crate) use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;

@@ -11,7 +11,7 @@ use crate::{with_pool, with_tx};
 
 /// What kind of note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoteKind {
+pub(crate) enum NoteKind {
     Like,
     Reblog,
     Reply,
@@ -19,7 +19,7 @@ pub enum NoteKind {
 
 impl NoteKind {
     /// As stored, and as the notification's type names it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             NoteKind::Like => "like",
             NoteKind::Reblog => "reblog",
@@ -30,14 +30,14 @@ impl NoteKind {
 
 /// The post a note is on: its id and its chain's first post.
 #[derive(Debug, Clone, Copy)]
-pub struct NotedPost {
+pub(crate) struct NotedPost {
     pub post_id: i64,
     pub root_id: i64,
 }
 
 impl NotedPost {
     /// The post `post_id`, whose chain starts at `root_post_id` (none: it starts the chain).
-    pub fn of(post_id: i64, root_post_id: Option<i64>) -> NotedPost {
+    pub(crate) fn of(post_id: i64, root_post_id: Option<i64>) -> NotedPost {
         NotedPost {
             post_id,
             root_id: root_post_id.unwrap_or(post_id),
@@ -47,7 +47,7 @@ impl NotedPost {
 
 /// A note to write.
 #[derive(Debug, Clone, Copy)]
-pub struct NewNote<'a> {
+pub(crate) struct NewNote<'a> {
     pub kind: NoteKind,
     /// The post liked, reblogged or replied to, and its chain's first post.
     pub post_id: i64,
@@ -63,7 +63,7 @@ pub struct NewNote<'a> {
 
 /// What a reblog added to the post it reblogged, as its note keeps it.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Added<'a> {
+pub(crate) struct Added<'a> {
     /// Its own words, as plain text.
     pub text: &'a str,
     pub tags: &'a [String],
@@ -82,7 +82,7 @@ const NOTED_BLOG: &str =
 /// Writes a note inside the open transaction of the action: the note, the chain's count
 /// and the notified blog's notification (none for a note on one's own post). Returns the
 /// events to record with it.
-pub async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
+pub(crate) async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
     const INSERT: &str = "INSERT INTO notes \
          (root_id, post_id, type, blog_id, user_id, reblog_post_id, reply_text, added_text, added_tags, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -110,7 +110,7 @@ pub async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Topic, Eve
 }
 
 /// Removes `user_id`'s like of `post_id`, inside the open transaction of the unlike.
-pub async fn remove_like(
+pub(crate) async fn remove_like(
     tx: &mut Tx,
     post_id: i64,
     user_id: i64,
@@ -127,7 +127,7 @@ pub async fn remove_like(
 
 /// Counts a chain's notes again, after a delete took some with it (the chain's first post
 /// among them, maybe).
-pub async fn recount(tx: &mut Tx, root_id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
+pub(crate) async fn recount(tx: &mut Tx, root_id: i64) -> sqlx::Result<Vec<(Topic, Event)>> {
     // The row's lock first: a note added meanwhile is then either counted here or adds
     // itself to what this writes, never lost between the two.
     count_changed(tx, root_id, 0).await?;
@@ -141,7 +141,7 @@ pub async fn recount(tx: &mut Tx, root_id: i64) -> sqlx::Result<Vec<(Topic, Even
 /// The reblog note of `reblog_id`, once it is published: written the first time it is out
 /// (when it is made published, or its draft, queue or schedule sends it out), never twice,
 /// with what the reblog `added`.
-pub async fn reblog_published(
+pub(crate) async fn reblog_published(
     tx: &mut Tx,
     reblog_id: i64,
     added: Added<'_>,
@@ -190,7 +190,7 @@ fn count_event(root_id: i64, note_count: i64) -> (Topic, Event) {
 
 /// A post's notes as one viewer sees them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct NoteState {
+pub(crate) struct NoteState {
     /// The chain's note count.
     pub note_count: i64,
     /// The viewer likes this post.
@@ -201,7 +201,7 @@ pub struct NoteState {
 
 /// One note in a chain's list.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct NoteRow {
+pub(crate) struct NoteRow {
     pub id: i64,
     pub r#type: String,
     /// None for a reblog's note once the post it reblogged, and every post above that, is
@@ -219,7 +219,7 @@ pub struct NoteRow {
 
 /// `user_id`, acting as `via_blog_id`, replies `text` to a post: the reply note, the
 /// chain's count and the post's blog's notification, in one transaction.
-pub async fn reply(
+pub(crate) async fn reply(
     store: &Store,
     user_id: i64,
     via_blog_id: i64,
@@ -244,7 +244,7 @@ pub async fn reply(
 
 /// The chain note counts of those of `post_ids` that `viewer` may read (published, or
 /// theirs), as `(post_id, note_count)`, in one query.
-pub async fn note_counts(
+pub(crate) async fn note_counts(
     store: &Store,
     viewer: Option<i64>,
     post_ids: &[i64],
@@ -270,7 +270,7 @@ pub async fn note_counts(
 }
 
 /// The note count and `viewer`'s flags of one post.
-pub async fn note_state(
+pub(crate) async fn note_state(
     store: &Store,
     viewer: Option<i64>,
     post_id: i64,
@@ -280,7 +280,7 @@ pub async fn note_state(
 }
 
 /// The note count and `viewer`'s flags of each post, in one query.
-pub async fn note_states(
+pub(crate) async fn note_states(
     store: &Store,
     viewer: Option<i64>,
     post_ids: &[i64],
@@ -325,7 +325,7 @@ pub async fn note_states(
 }
 
 /// The newest notes of the chain `root_id`, older than note `before` when given.
-pub async fn notes(
+pub(crate) async fn notes(
     store: &Store,
     root_id: i64,
     before: Option<i64>,
@@ -341,7 +341,7 @@ pub async fn notes(
 
 /// The chain of the post `id` if `viewer` may read that post (it is published, or it is
 /// theirs): its first post's id.
-pub async fn readable_chain(
+pub(crate) async fn readable_chain(
     store: &Store,
     id: i64,
     viewer: Option<i64>,
@@ -354,7 +354,7 @@ pub async fn readable_chain(
 }
 
 /// Whether `viewer` may read some post of the chain `root_id`, and so its notes.
-pub async fn chain_readable(
+pub(crate) async fn chain_readable(
     store: &Store,
     root_id: i64,
     viewer: Option<i64>,

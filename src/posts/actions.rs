@@ -23,20 +23,20 @@ use crate::state::AppState;
 
 /// The longest reply, in characters. The spec names no limit; this one keeps a reply a
 /// reply (the server refuses longer, the form counts down to it).
-pub const MAX_REPLY_CHARS: usize = 500;
+pub(crate) const MAX_REPLY_CHARS: usize = 500;
 /// The refusal of an empty reply.
-pub const REPLY_EMPTY: &str = "Reply cannot be empty.";
+pub(crate) const REPLY_EMPTY: &str = "Reply cannot be empty.";
 /// The refusal of a reply to a post that takes none.
-pub const REPLIES_OFF: &str = "This post doesn't take replies.";
+pub(crate) const REPLIES_OFF: &str = "This post doesn't take replies.";
 
 /// Whether a `queue` field asks to queue: `queue` (as the spec's client sends it) or any
 /// true flag.
-pub fn wants_queue(queue: &Option<String>) -> bool {
+pub(crate) fn wants_queue(queue: &Option<String>) -> bool {
     queue.as_deref() == Some("queue") || flag(queue)
 }
 
 /// The action routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/fast_reblog", post(fast_reblog))
         .route("/svc/reply", post(reply))
@@ -185,7 +185,7 @@ struct PublishForm {
 }
 
 /// The refusal of a publish for a post that is neither a draft nor waiting in the queue.
-pub const NOT_PUBLISHABLE: &str = "Only a draft or a queued post can be published.";
+pub(crate) const NOT_PUBLISHABLE: &str = "Only a draft or a queued post can be published.";
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
@@ -232,7 +232,7 @@ async fn publish(
 }
 
 /// What a post sent out of the drafts or the inbox says: posted, or queued.
-pub fn sent_out_message(blog: &str, queued: bool) -> String {
+pub(crate) fn sent_out_message(blog: &str, queued: bool) -> String {
     if queued {
         format!("Added to {blog}'s queue.")
     } else {
@@ -253,7 +253,7 @@ struct DeleteForm {
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct DeleteAnswer {
+pub(crate) struct DeleteAnswer {
     id: i64,
     /// The blog's counts without the post.
     context_tumblelog: ContextTumblelog,
@@ -275,7 +275,7 @@ async fn delete(
 
 /// Deletes one of the user's posts (a deleted post, a denied question) and answers with its
 /// blog's counts after.
-pub async fn delete_post(
+pub(crate) async fn delete_post(
     app: &AppState,
     user: &CurrentUser,
     row: &PostRow,

@@ -15,7 +15,7 @@ use crate::error::{ApiResult, AppError, ok};
 use crate::extract::Form;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new().route(
         "/svc/post/remove_app_attribution",
         post(remove_app_attribution),

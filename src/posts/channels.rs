@@ -10,7 +10,7 @@ use crate::realtime::{ChannelAuthority, Grant};
 use crate::store::Store;
 
 /// The `posts` channel kind.
-pub struct PostsChannel {
+pub(crate) struct PostsChannel {
     pub store: Store,
 }
 

@@ -15,7 +15,7 @@ use crate::moderation::reports::Subject;
 use crate::moderation::{FlagForm, Flagged, flag};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new().route("/svc/post/flag", post(flag_post))
 }
 

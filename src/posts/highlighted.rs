@@ -23,10 +23,10 @@ use crate::state::AppState;
 use crate::web::escape_html;
 
 /// Posts the card shows at most.
-pub const HIGHLIGHTED_POSTS: i64 = 3;
+pub(super) const HIGHLIGHTED_POSTS: i64 = 3;
 
 /// The routes.
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/{blogname}/posts/highlighted", get(highlighted))
         .route("/svc/tumblelog_popover/{name}", get(highlighted))
@@ -70,7 +70,7 @@ async fn highlighted(
 }
 
 /// One post as the card shows it.
-pub fn snippet(row: &PostRow) -> String {
+pub(super) fn snippet(row: &PostRow) -> String {
     let content = row.content();
     let href = escape_html(&post_url(&row.blog_name, row.id, &row.slug));
     let inner = match &content {

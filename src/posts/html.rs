@@ -12,7 +12,7 @@ const PHOTOSET_PADDING: f64 = 2.0;
 const PHOTOSET_MAX_PER_ROW: usize = 3;
 
 /// A post's content as HTML: its HTML fields as the sanitiser left them, its text escaped.
-pub fn content_html(content: &PostContent) -> String {
+pub(crate) fn content_html(content: &PostContent) -> String {
     match content {
         PostContent::Text { title, body } => format!(
             "{}{}",

@@ -18,7 +18,7 @@ use crate::extract::Query;
 use crate::state::AppState;
 
 /// The post page routes.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/svc/post/{page_root}/{direction}/{ref_post_id}", get(page))
 }
 

@@ -5,12 +5,12 @@
 use scraper::{Html, Selector};
 
 /// Blogs one post may notify by mentioning them: more is a list, not a mention.
-pub const MAX_MENTIONS: usize = 20;
+pub(crate) const MAX_MENTIONS: usize = 20;
 
 /// The blogs the HTML `fields` mention, each once, in order of appearance, at most
 /// [`MAX_MENTIONS`]. A link to a blog counts only when its text is the blog's @-name: a
 /// link a writer made by hand to `/blog/x` is not a mention.
-pub fn mentioned_blogs(fields: &[&str]) -> Vec<String> {
+pub(crate) fn mentioned_blogs(fields: &[&str]) -> Vec<String> {
     let links = Selector::parse(r#"a[href^="/blog/"]"#).expect("a valid selector");
     let mut names: Vec<String> = Vec::new();
     for field in fields.iter().filter(|f| f.contains("/blog/")) {

@@ -3,24 +3,24 @@
 //! and the pages that list posts. Writing one through the composer is `composer/`; asks and
 //! submissions waiting in a blog's inbox are `asks/`.
 
-pub mod actions;
+pub(crate) mod actions;
 mod attribution;
 mod channels;
 mod flag;
 mod highlighted;
-pub mod html;
-pub mod http;
-pub mod mentions;
-pub mod model;
-pub mod promoted;
-pub mod publisher;
-pub mod reblog;
-pub mod sanitize;
-pub mod search_text;
-pub mod store;
-pub mod summary;
-pub mod tags;
-pub mod view;
+pub(crate) mod html;
+pub(crate) mod http;
+pub(crate) mod mentions;
+pub(crate) mod model;
+pub(crate) mod promoted;
+pub(crate) mod publisher;
+pub(crate) mod reblog;
+pub(crate) mod sanitize;
+pub(crate) mod search_text;
+pub(crate) mod store;
+pub(crate) mod summary;
+pub(crate) mod tags;
+pub(crate) mod view;
 
 /// This feature's HTTP answers, for the generated web types (`src/typescript.rs`).
 #[cfg(test)]
@@ -32,14 +32,14 @@ pub(crate) fn typescript(exports: &mut crate::typescript::Exports) {
     promoted::typescript(exports);
 }
 
-pub use channels::PostsChannel;
+pub(crate) use channels::PostsChannel;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The post routes: the pages of posts and the actions on a written post.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router()
         .merge(actions::router())
         .merge(attribution::router())

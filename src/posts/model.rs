@@ -33,7 +33,7 @@ impl PostType {
     ];
 
     /// The type's name as forms and answers write it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             PostType::Text => "text",
             PostType::Photo => "photo",
@@ -48,7 +48,7 @@ impl PostType {
 
     /// The type named `name` (`regular` and `answer` are the spec's other names for text and
     /// note).
-    pub fn parse(name: &str) -> Option<PostType> {
+    pub(crate) fn parse(name: &str) -> Option<PostType> {
         match name {
             "regular" => Some(PostType::Text),
             "answer" => Some(PostType::Note),
@@ -86,7 +86,7 @@ impl PostState {
     ];
 
     /// The code the composer sends and reads (spec 001 §4).
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             PostState::Published => "0",
             PostState::Draft => "1",
@@ -99,14 +99,14 @@ impl PostState {
     }
 
     /// The state a code (or a state's name) stands for.
-    pub fn from_code(code: &str) -> Option<PostState> {
+    pub(crate) fn from_code(code: &str) -> Option<PostState> {
         PostState::ALL
             .into_iter()
             .find(|s| s.code() == code || s.name() == code)
     }
 
     /// The state's name, as stored.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             PostState::Published => "published",
             PostState::Draft => "draft",
@@ -119,12 +119,12 @@ impl PostState {
     }
 
     /// Whether only the blog's owner may see a post in this state.
-    pub fn is_owner_only(self) -> bool {
+    pub(crate) fn is_owner_only(self) -> bool {
         !matches!(self, PostState::Published)
     }
 
     /// Whether the post waits on its blog's queue page: queued, or scheduled.
-    pub fn is_in_queue(self) -> bool {
+    pub(crate) fn is_in_queue(self) -> bool {
         matches!(self, PostState::Queued | PostState::Scheduled)
     }
 }
@@ -133,7 +133,7 @@ impl PostState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "snake_case")]
-pub enum EditorType {
+pub(crate) enum EditorType {
     #[default]
     Rich,
     Html,
@@ -141,7 +141,7 @@ pub enum EditorType {
 }
 
 impl EditorType {
-    pub fn parse(name: &str) -> Option<EditorType> {
+    pub(crate) fn parse(name: &str) -> Option<EditorType> {
         match name {
             "rich" => Some(EditorType::Rich),
             "html" => Some(EditorType::Html),
@@ -293,7 +293,7 @@ pub struct Filmstrip {
 
 impl PostContent {
     /// The content's type.
-    pub fn post_type(&self) -> PostType {
+    pub(crate) fn post_type(&self) -> PostType {
         match self {
             PostContent::Text { .. } => PostType::Text,
             PostContent::Photo { .. } => PostType::Photo,
@@ -309,7 +309,7 @@ impl PostContent {
     /// The post's own words, as a reblog trail shows them: a text post's body, the caption of
     /// a photo, link, audio, video or answered question. A quote and a chat are all media:
     /// their reblogs show them as they are.
-    pub fn own_text(&self) -> &str {
+    pub(crate) fn own_text(&self) -> &str {
         match self {
             PostContent::Text { body, .. } => body,
             PostContent::Photo { caption, .. }
@@ -322,7 +322,7 @@ impl PostContent {
     }
 
     /// The content a reblog carries: the same media, without the words the trail now shows.
-    pub fn for_reblog(&self) -> PostContent {
+    pub(crate) fn for_reblog(&self) -> PostContent {
         let mut content = self.clone();
         match &mut content {
             PostContent::Text { body, .. } => body.clear(),
@@ -371,7 +371,7 @@ impl PostSource {
     /// HTML fields are sanitised HTML, the language of the rich editor these posts are saved
     /// with. An upload here stays out of the source, as the composer keeps it (it came as
     /// `preuploaded_url`).
-    pub fn of_content(content: &PostContent) -> PostSource {
+    pub(crate) fn of_content(content: &PostContent) -> PostSource {
         let fields = |one: &str, two: &str, three: &str| PostSource {
             one: one.to_owned(),
             two: two.to_owned(),

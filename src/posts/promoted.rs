@@ -19,11 +19,11 @@ use crate::store::{Store, now_secs};
 use crate::{with_pool, with_tx};
 
 /// The refusal of a tag the post does not carry.
-pub const NOT_TAGGED: &str = "This post isn't tagged with that tag.";
+pub(crate) const NOT_TAGGED: &str = "This post isn't tagged with that tag.";
 /// The refusal of a post that is not out.
-pub const NOT_PUBLISHED: &str = "Only a published post can be promoted.";
+pub(crate) const NOT_PUBLISHED: &str = "Only a published post can be promoted.";
 
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/promote", post(promote))
         .route("/svc/unpromote", post(unpromote))
@@ -125,7 +125,12 @@ async fn unpromote(
 }
 
 /// Pins `post_id` for `tag_key` on its blog, in place of any post pinned there before.
-pub async fn pin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
+pub(crate) async fn pin(
+    store: &Store,
+    blog_id: i64,
+    tag_key: &str,
+    post_id: i64,
+) -> sqlx::Result<()> {
     const SQL: &str = "INSERT INTO promoted_posts (blog_id, tag_key, post_id, created_at) \
          VALUES ($1, $2, $3, $4) ON CONFLICT (blog_id, tag_key) \
          DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at";
@@ -137,7 +142,12 @@ pub async fn pin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sq
 }
 
 /// Unpins `post_id` for `tag_key`, if it is the one pinned there.
-pub async fn unpin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> sqlx::Result<()> {
+pub(crate) async fn unpin(
+    store: &Store,
+    blog_id: i64,
+    tag_key: &str,
+    post_id: i64,
+) -> sqlx::Result<()> {
     const SQL: &str =
         "DELETE FROM promoted_posts WHERE blog_id = $1 AND tag_key = $2 AND post_id = $3";
     let mut tx = store.begin().await?;
@@ -146,7 +156,7 @@ pub async fn unpin(store: &Store, blog_id: i64, tag_key: &str, post_id: i64) -> 
 }
 
 /// The post pinned at the top of a blog's listing for `tag_key`, if any.
-pub async fn promoted_post(
+pub(crate) async fn promoted_post(
     store: &Store,
     blog_id: i64,
     tag_key: &str,

@@ -13,7 +13,7 @@ const TICK: Duration = Duration::from_secs(1);
 
 /// Runs until the runtime stops. What goes out (the post's `created`, a reblog's note,
 /// mentions) is published as each post's transaction commits.
-pub async fn run(store: Store) {
+pub(crate) async fn run(store: Store) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

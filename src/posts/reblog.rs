@@ -12,14 +12,14 @@ use crate::error::{AppError, Code};
 use crate::store::Store;
 
 /// The message of a reblog (or a text post) that says nothing (spec 001 §5).
-pub const POST_BODY_EMPTY: &str = "Post body empty.";
+pub(crate) const POST_BODY_EMPTY: &str = "Post body empty.";
 
 /// The message of a refused reblog (spec 001 §4).
-pub const CANNOT_REBLOG: &str = "This post cannot be reblogged.";
+pub(crate) const CANNOT_REBLOG: &str = "This post cannot be reblogged.";
 
 /// What a fast reblog writes (spec 002 §7 `/fast_reblog`): `parent` reblogged as it is to
 /// `blog_id`, with no words or tags of its own, published now or queued.
-pub fn fast_reblog(
+pub(crate) fn fast_reblog(
     parent: &PostRow,
     blog_id: i64,
     state: PostState,
@@ -40,7 +40,7 @@ pub fn fast_reblog(
 
 /// One of the user's own posts; anyone else's answers 404, as if it did not exist (drafts
 /// and queued posts are nobody else's business).
-pub async fn own_post(store: &Store, user_id: i64, id: i64) -> Result<PostRow, AppError> {
+pub(crate) async fn own_post(store: &Store, user_id: i64, id: i64) -> Result<PostRow, AppError> {
     match store::post_row(store, id, Some(user_id)).await? {
         Some(row) if row.owner_id == user_id => Ok(row),
         _ => Err(AppError::not_found("No such post.")),
@@ -49,7 +49,7 @@ pub async fn own_post(store: &Store, user_id: i64, id: i64) -> Result<PostRow, A
 
 /// The post `parent_id` if `user_id` may reblog it with `key`: a published post whose blog
 /// has not blocked any blog of the user. Anything else is refused with the spec's 403.
-pub async fn rebloggable(
+pub(crate) async fn rebloggable(
     store: &Store,
     user_id: i64,
     parent_id: i64,
@@ -71,7 +71,7 @@ pub async fn rebloggable(
 
 /// Refuses to `act` on ("like", "reply to") a post of a blog that blocked one of the user's
 /// blogs: 403 `blocked`.
-pub async fn not_blocked(
+pub(crate) async fn not_blocked(
     store: &Store,
     user_id: i64,
     post: &PostRow,
@@ -88,7 +88,7 @@ pub async fn not_blocked(
 
 /// The trail a reblog of `parent` carries: the parent's own trail, then the parent's own
 /// words (its comment, or for the chain's first post its text), when it has any.
-pub fn trail_after(parent: &PostRow) -> Vec<TrailItem> {
+pub(crate) fn trail_after(parent: &PostRow) -> Vec<TrailItem> {
     let content = parent.content();
     let (mut trail, words, original) = if parent.is_reblog() {
         (parent.trail(), parent.comment.clone(), false)
@@ -115,7 +115,7 @@ pub fn trail_after(parent: &PostRow) -> Vec<TrailItem> {
 
 /// A text reblog says something: a title, a trail, or its own comment (spec 001 §5: the
 /// body may be empty when a reblog tree exists).
-pub fn check_reblog_text(
+pub(crate) fn check_reblog_text(
     content: &PostContent,
     trail: &[TrailItem],
     comment: &str,

@@ -15,9 +15,7 @@ use super::model::{ChatLine, EditorType};
 
 /// The read-more marker (spec 001 §9): the dashboard shows what comes before it and a
 /// 'Keep reading' link. Kept as text in the stored HTML, where the sanitiser leaves it.
-pub const READ_MORE: &str = "[[MORE]]";
-/// The read-more link's label.
-pub const KEEP_READING: &str = "Keep reading";
+pub(crate) const READ_MORE: &str = "[[MORE]]";
 
 static POST_HTML: LazyLock<Builder<'static>> = LazyLock::new(|| {
     let mut builder = Builder::empty();
@@ -78,7 +76,7 @@ static POST_HTML: LazyLock<Builder<'static>> = LazyLock::new(|| {
 
 /// Sanitised HTML from what the editor wrote: HTML as is (the rich editor writes HTML too),
 /// markdown rendered first.
-pub fn post_html(source: &str, editor: EditorType) -> String {
+pub(crate) fn post_html(source: &str, editor: EditorType) -> String {
     let html = match editor {
         EditorType::Markdown => markdown_to_html(source),
         EditorType::Rich | EditorType::Html => source.to_owned(),
@@ -87,7 +85,7 @@ pub fn post_html(source: &str, editor: EditorType) -> String {
 }
 
 /// Sanitises HTML to the allowed elements.
-pub fn clean(html: &str) -> String {
+pub(crate) fn clean(html: &str) -> String {
     POST_HTML.clean(html).to_string()
 }
 
@@ -105,7 +103,7 @@ fn markdown_to_html(markdown: &str) -> String {
 /// Plain text: every tag stripped and entities read, as titles, quotes and captions are
 /// kept. Clients show it as text, never as HTML, so it needs no escaping (and is not
 /// escaped twice).
-pub fn text_only(html: &str) -> String {
+pub(crate) fn text_only(html: &str) -> String {
     let escaped = Builder::empty().clean(html).to_string();
     unescape(escaped.trim())
 }
@@ -138,12 +136,12 @@ fn unescape(text: &str) -> String {
 }
 
 /// A quote's text: HTML stripped (spec 001 §5).
-pub fn quote_text(source: &str) -> String {
+pub(crate) fn quote_text(source: &str) -> String {
     text_only(source)
 }
 
 /// A quote's source: sanitised, and wrapped in a paragraph when it has none (spec 001 §5).
-pub fn quote_source(source: &str, editor: EditorType) -> String {
+pub(crate) fn quote_source(source: &str, editor: EditorType) -> String {
     let html = post_html(source, editor);
     if html.trim().is_empty() || html.contains("<p>") {
         html
@@ -154,7 +152,7 @@ pub fn quote_source(source: &str, editor: EditorType) -> String {
 
 /// A chat's lines: zero-width spaces removed, a leading speaker name ending in a colon
 /// taken apart so it can be bolded (spec 001 §5), empty lines dropped. Plain text.
-pub fn chat_lines(source: &str) -> Vec<ChatLine> {
+pub(crate) fn chat_lines(source: &str) -> Vec<ChatLine> {
     source
         .replace('\u{200B}', "")
         .lines()
@@ -182,7 +180,7 @@ fn is_speaker(name: &str, rest: &str) -> bool {
 
 /// The preview the composer shows (`/svc/filter_html_for_dash_preview`): what the post will
 /// look like on the dashboard.
-pub fn dash_preview(source: &str, markdown: bool) -> String {
+pub(crate) fn dash_preview(source: &str, markdown: bool) -> String {
     let editor = if markdown {
         EditorType::Markdown
     } else {

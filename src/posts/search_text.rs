@@ -7,7 +7,7 @@ use super::sanitize::text_only;
 
 /// Characters of a post's words the index keeps: enough for any post a person writes (a text
 /// post's body is bounded by the composer), and a bound on what one row costs the index.
-pub const MAX_SEARCH_CHARS: usize = 20_000;
+pub(crate) const MAX_SEARCH_CHARS: usize = 20_000;
 
 /// The post's words as plain text: its title, body or caption, a link's title, excerpt,
 /// author and address, a quote and its source, a chat's lines, an audio post's track, a
@@ -96,7 +96,7 @@ pub fn search_tags(tags: &[String]) -> String {
 /// PostgreSQL see the same words ("example.com" is "example" and "com" on both, where
 /// PostgreSQL's parser alone would keep a host name whole) and a search finds the same posts
 /// on either; `terms.rs` splits what a person searches for the same way.
-pub fn words(text: &str) -> String {
+pub(crate) fn words(text: &str) -> String {
     let joined = text
         .split(|c: char| !c.is_alphanumeric())
         .filter(|word| !word.is_empty())

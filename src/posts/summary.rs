@@ -6,12 +6,12 @@ use super::model::PostContent;
 use super::sanitize::text_only;
 
 /// Characters of a post's words a summary keeps.
-pub const SUMMARY_CHARS: usize = 100;
+pub(crate) const SUMMARY_CHARS: usize = 100;
 
 /// The post's title, or its opening words, as plain text of at most [`SUMMARY_CHARS`]
 /// characters. A reblog's own words are its `comment`: its content's words belong to the
 /// trail.
-pub fn summary(content: &PostContent, comment: &str, is_reblog: bool) -> String {
+pub(crate) fn summary(content: &PostContent, comment: &str, is_reblog: bool) -> String {
     let title = match content {
         PostContent::Text { title, .. } | PostContent::Chat { title, .. } => title.as_str(),
         PostContent::Link { title, .. } => title.as_str(),
@@ -32,7 +32,7 @@ pub fn summary(content: &PostContent, comment: &str, is_reblog: bool) -> String 
 
 /// The picture that stands for the post: its first photo, a link's thumbnail, an audio
 /// post's album art; empty for the others.
-pub fn media_url(content: &PostContent) -> String {
+pub(crate) fn media_url(content: &PostContent) -> String {
     match content {
         PostContent::Photo { photos, .. } => photos.first().map(|p| p.url.clone()),
         PostContent::Link { thumbnail, .. } => thumbnail.clone(),
@@ -47,7 +47,7 @@ pub fn media_url(content: &PostContent) -> String {
 }
 
 /// At most [`SUMMARY_CHARS`] characters, white space folded, with an ellipsis when cut.
-pub fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.chars().count() <= SUMMARY_CHARS {
         return text;

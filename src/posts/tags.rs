@@ -2,10 +2,10 @@
 //! brackets escaped, quotes balanced, and no tag twice whatever its case.
 
 /// The longest tag.
-pub const MAX_TAG_CHARS: usize = 140;
+pub(crate) const MAX_TAG_CHARS: usize = 140;
 
 /// The tags of a comma-joined list, cleaned by the spec's rules, in their order.
-pub fn parse_tags(joined: &str) -> Vec<String> {
+pub(crate) fn parse_tags(joined: &str) -> Vec<String> {
     let mut tags: Vec<String> = Vec::new();
     for raw in joined.split(',') {
         let tag = clean_tag(raw);
@@ -26,7 +26,7 @@ pub fn parse_tags(joined: &str) -> Vec<String> {
 /// A tag that comes escaped already (the composer shows and sends tags as they are kept, and
 /// an edit sends a post's tags back) is read unescaped first, so it is the same tag and its
 /// 140 characters are counted as typed: `&lt;` cut short would leave a stray `&`.
-pub fn clean_tag(raw: &str) -> String {
+pub(crate) fn clean_tag(raw: &str) -> String {
     let raw = raw.replace("&lt;", "<").replace("&gt;", ">");
     let without_hash: String = raw.chars().filter(|c| *c != '#' && *c != ',').collect();
     let balanced = balance_quotes(without_hash.trim());

@@ -11,17 +11,17 @@ use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use crate::blogs::store::BlogRow;
 use crate::error::AppError;
 use crate::notes::store::NoteState;
-pub use crate::paths::post_url;
+pub(crate) use crate::paths::post_url;
 use crate::store::Store;
 
 /// Posts a page holds.
-pub const PAGE_SIZE: i64 = 10;
+pub(crate) const PAGE_SIZE: i64 = 10;
 
 /// The blog the post was saved to, with its counts after the save: the composer moves
 /// that blog's counters with them (001 §4 After save). The form's `context_id` is not read.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct ContextTumblelog {
+pub(crate) struct ContextTumblelog {
     name_or_id: String,
     post_count: i64,
     draft_count: i64,
@@ -31,7 +31,7 @@ pub struct ContextTumblelog {
 
 impl ContextTumblelog {
     /// The blog's counts as they stand.
-    pub fn of(row: &BlogRow) -> ContextTumblelog {
+    pub(crate) fn of(row: &BlogRow) -> ContextTumblelog {
         ContextTumblelog {
             name_or_id: row.name.clone(),
             post_count: row.post_count,
@@ -43,7 +43,11 @@ impl ContextTumblelog {
 }
 
 /// A post with its tags, as `viewer` reads it.
-pub async fn post_view(store: &Store, id: i64, viewer: Option<i64>) -> Result<PostView, AppError> {
+pub(crate) async fn post_view(
+    store: &Store,
+    id: i64,
+    viewer: Option<i64>,
+) -> Result<PostView, AppError> {
     let row = super::store::post_row(store, id, viewer)
         .await?
         .ok_or_else(|| AppError::not_found("No such post."))?;
@@ -52,7 +56,7 @@ pub async fn post_view(store: &Store, id: i64, viewer: Option<i64>) -> Result<Po
 
 /// Posts with their tags and notes, in one query for all the tags and one for all the
 /// notes.
-pub async fn views(
+pub(crate) async fn views(
     store: &Store,
     rows: Vec<PostRow>,
     viewer: Option<i64>,
@@ -73,7 +77,7 @@ pub async fn views(
 /// A post.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", rename = "Post"))]
-pub struct PostView {
+pub(crate) struct PostView {
     pub id: i64,
     /// The chain's first post (the post itself when it is not a reblog).
     pub root_id: i64,
@@ -125,14 +129,19 @@ pub struct PostView {
 /// Where a reblog was reblogged from.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct ReblogSource {
+pub(crate) struct ReblogSource {
     pub name: String,
     pub url: String,
 }
 
 impl PostView {
     /// The view of `row` for `viewer`, with its `tags` and its notes as `viewer` sees them.
-    pub fn of(row: PostRow, tags: Vec<String>, notes: NoteState, viewer: Option<i64>) -> PostView {
+    pub(crate) fn of(
+        row: PostRow,
+        tags: Vec<String>,
+        notes: NoteState,
+        viewer: Option<i64>,
+    ) -> PostView {
         let is_mine = viewer == Some(row.owner_id);
         PostView {
             id: row.id,

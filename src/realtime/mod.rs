@@ -49,14 +49,15 @@
 //! hop in step 4, and `dashwire_publish_to_delivery_seconds` the rest, from the event reaching
 //! this node (step 4) to the socket write that carried it (step 6).
 
-pub mod bus;
-pub mod channels;
-pub mod metrics;
+pub(crate) mod bus;
+pub(crate) mod channels;
+pub(crate) mod metrics;
 mod node;
-pub mod routing;
+pub(crate) mod routing;
 mod subscriptions;
-pub mod transport;
+pub(crate) mod transport;
 
-pub use channels::{ChannelAuthority, ChannelKinds, CurrentState, Grant, StateNow};
+pub use channels::CurrentState;
+pub(crate) use channels::{ChannelAuthority, ChannelKinds, Grant, StateNow};
 pub use node::{Realtime, Settings};
-pub use transport::http::router;
+pub(crate) use transport::http::router;

@@ -252,7 +252,7 @@ impl Realtime {
     /// could not say so).
     async fn close_ended_sessions(&self) {
         let open: Vec<TokenHash> = self.registry().signed_in_sessions();
-        let hashes: Vec<String> = open.iter().map(TokenHash::to_hex).collect();
+        let hashes: Vec<String> = open.iter().copied().map(TokenHash::to_hex).collect();
         // The database may be coming back too: a few tries, a second apart.
         let mut tries = 0;
         let stored = loop {
@@ -282,7 +282,7 @@ impl Realtime {
     /// Tells every socket to close with 1012 (service restart) so clients reconnect at once,
     /// to another node, and resume: each through its
     /// own close signal (a socket that starts after this sees [`Realtime::shutting_down`]).
-    pub fn shutdown(&self) {
+    pub(crate) fn shutdown(&self) {
         self.inner.shutting_down.store(true, Ordering::SeqCst);
         self.inner
             .registry
@@ -296,7 +296,7 @@ impl Realtime {
 
     /// Waits (at most `limit`) until what was published before this call has left this node
     /// over the bus ([`Bus::flush`]): the last step of a shutdown.
-    pub async fn flush_bus(&self, limit: Duration) {
+    pub(crate) async fn flush_bus(&self, limit: Duration) {
         if tokio::time::timeout(limit, self.inner.bus.flush())
             .await
             .is_err()
@@ -306,7 +306,7 @@ impl Realtime {
     }
 
     /// Waits (at most `limit`) for every socket task to finish after [`Realtime::shutdown`].
-    pub async fn wait_closed(&self, limit: Duration) {
+    pub(crate) async fn wait_closed(&self, limit: Duration) {
         self.inner.sockets.close();
         let _ = tokio::time::timeout(limit, self.inner.sockets.wait()).await;
     }

@@ -51,7 +51,7 @@ fn words_of(row: &PostRow, tags: &[String]) -> (String, String) {
 }
 
 /// The start-up run: logs what it did, and tries again later if the database fails it.
-pub async fn run(store: Store) {
+pub(crate) async fn run(store: Store) {
     loop {
         match backfill(&store).await {
             Ok(0) => return,

@@ -24,7 +24,7 @@ use crate::state::AppState;
 use futures_util::future::BoxFuture;
 
 /// Spec 000 §9 GIF search: the default (and largest) number of results.
-pub const GIF_LIMIT: usize = 200;
+pub(super) const GIF_LIMIT: usize = 200;
 /// Posts read to find them: GIF posts are photo posts, and a post may hold several.
 const POSTS_READ: i64 = 400;
 /// Tags the panel never shows on a result (spec 000 §5).
@@ -33,7 +33,7 @@ const UNSHOWN_TAGS: [&str; 2] = ["gif", "gifs"];
 /// The fields of `POST /svc/search/inline_gif`.
 #[derive(Debug, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
-pub struct InlineGifForm {
+pub(super) struct InlineGifForm {
     /// What to look for (trimmed and lower-cased here too).
     #[serde(default)]
     q: String,
@@ -45,7 +45,7 @@ pub struct InlineGifForm {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "camelCase")]
-pub struct GifImage {
+pub(super) struct GifImage {
     pub media_url: String,
     /// The post it was found in ('' for a service's GIF: then its page there).
     pub post_url: String,
@@ -69,7 +69,7 @@ pub struct GifImage {
 /// What the panel shows above the results instead of its own lines (spec 000 §5).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct GifMessage {
+pub(super) struct GifMessage {
     pub header: String,
     pub body: String,
 }
@@ -77,7 +77,7 @@ pub struct GifMessage {
 /// The answer of `POST /svc/search/inline_gif` (spec 000 §3 GIF search query).
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct InlineGifResults {
+pub(super) struct InlineGifResults {
     /// The query as searched: trimmed, lower-cased.
     query: String,
     limit: usize,
@@ -86,7 +86,7 @@ pub struct InlineGifResults {
 }
 
 /// Where more GIFs come from.
-pub trait GifProvider: Send + Sync + 'static {
+pub(super) trait GifProvider: Send + Sync + 'static {
     /// At most `limit` GIFs for `query` (trimmed, lower-cased, not empty).
     fn search<'a>(
         &'a self,
@@ -96,9 +96,9 @@ pub trait GifProvider: Send + Sync + 'static {
 }
 
 /// The GIF service, if the server has one.
-pub type Provider = Option<Arc<dyn GifProvider>>;
+pub(super) type Provider = Option<Arc<dyn GifProvider>>;
 
-pub async fn inline_gif(
+pub(super) async fn inline_gif(
     State(app): State<AppState>,
     Extension(provider): Extension<Provider>,
     MaybeSession(session): MaybeSession,

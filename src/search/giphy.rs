@@ -14,14 +14,14 @@ use crate::outbound::service_json;
 const TIMEOUT: Duration = Duration::from_secs(5);
 
 /// GIPHY's search API (`GET {base}/v1/gifs/search`), rated G.
-pub struct Giphy {
+pub(super) struct Giphy {
     http: reqwest::Client,
     base: String,
     key: String,
 }
 
 impl Giphy {
-    pub fn new(base: &str, key: &str) -> anyhow::Result<Giphy> {
+    pub(super) fn new(base: &str, key: &str) -> anyhow::Result<Giphy> {
         Ok(Giphy {
             http: reqwest::Client::builder().timeout(TIMEOUT).build()?,
             base: base.trim_end_matches('/').to_owned(),

@@ -22,14 +22,14 @@ use crate::posts::view::views;
 use crate::state::AppState;
 
 /// Results a page holds at most (spec 002 §9 Search: page size 10).
-pub const SEARCH_PAGE_SIZE: i64 = 10;
+pub(crate) const SEARCH_PAGE_SIZE: i64 = 10;
 /// Tags the typeahead lists at most (spec 002 §9 Search).
-pub const TYPEAHEAD_TAGS: i64 = 20;
+pub(crate) const TYPEAHEAD_TAGS: i64 = 20;
 /// How far into results paging goes: past it a search says it has no more. A search across
 /// blogs ranks its newest [`store::CANDIDATES`] matches; a blog's search pages as far.
-pub const MAX_SEARCH_OFFSET: i64 = store::CANDIDATES;
+pub(crate) const MAX_SEARCH_OFFSET: i64 = store::CANDIDATES;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route(
             "/svc/search/blog_search/{blogname}/{term}",
@@ -47,7 +47,7 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum BlogSearchSort {
+pub(super) enum BlogSearchSort {
     #[default]
     CreatedDesc,
     PopularityDesc,
@@ -57,7 +57,7 @@ pub enum BlogSearchSort {
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum PostRole {
+pub(super) enum PostRole {
     #[default]
     Any,
     Original,
@@ -109,7 +109,7 @@ struct BlogSearchTypeahead {
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "lowercase")]
-pub enum SiteSearchSort {
+pub(super) enum SiteSearchSort {
     #[default]
     Top,
     Recent,

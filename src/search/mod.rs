@@ -3,14 +3,16 @@
 //! tag. The databases' own engines do the matching (SQLite FTS5, PostgreSQL tsvector + GIN;
 //! migrations 0018); what a post says in words is `posts::search_text`, written with it.
 
-pub mod backfill;
+pub(crate) mod backfill;
 mod gifs;
 mod giphy;
 mod http;
-pub mod store;
-pub mod terms;
+pub(crate) mod store;
+pub(crate) mod terms;
 
-pub use http::{MAX_SEARCH_OFFSET, SEARCH_PAGE_SIZE, TYPEAHEAD_TAGS};
+/// For the web's generated limits (`typescript.rs`).
+#[cfg(test)]
+pub(crate) use http::{SEARCH_PAGE_SIZE, TYPEAHEAD_TAGS};
 
 use std::sync::Arc;
 
@@ -21,7 +23,7 @@ use crate::config::GifSettings;
 use crate::state::AppState;
 
 /// The search routes; the GIF panel's asks `settings`' GIF service too, if it has one.
-pub fn router(settings: &GifSettings) -> Router<AppState> {
+pub(crate) fn router(settings: &GifSettings) -> Router<AppState> {
     let provider: gifs::Provider = settings.giphy_key.as_deref().and_then(|key| {
         match giphy::Giphy::new(&settings.giphy_url, key) {
             Ok(giphy) => Some(Arc::new(giphy) as Arc<dyn gifs::GifProvider>),

@@ -19,7 +19,7 @@ use crate::store::{DbPool, Store};
 use crate::with_pool;
 
 /// The newest matches a search across blogs or a tag's page ranks and pages through.
-pub const CANDIDATES: i64 = 2_000;
+pub(crate) const CANDIDATES: i64 = 2_000;
 
 /// The newest [`CANDIDATES`] (`$8`) posts that match `$1`, per driver, as `id`s: FTS5 reads its
 /// matches in rowid order, newest first, and stops; PostgreSQL walks the primary key back from
@@ -110,7 +110,7 @@ pub async fn blog_search(
 /// The ids of published posts of every public blog among the [`CANDIDATES`] newest that
 /// match `terms` (spec 000 §2.12's search): not a private blog's, nor a spam or suspended
 /// one's, nor one that blocked any blog of `viewer`'s or that one of them blocked.
-pub async fn site_search(
+pub(crate) async fn site_search(
     store: &Store,
     viewer: Option<i64>,
     terms: &Terms,
@@ -155,7 +155,7 @@ pub async fn site_search(
 /// The ids of published posts of every public blog among the [`CANDIDATES`] newest tagged
 /// `tag_key` (the `/tagged/{tag}` page), kept as [`site_search`] keeps them; read newest
 /// first from the (tag_key, post_id) index.
-pub async fn tagged(
+pub(crate) async fn tagged(
     store: &Store,
     viewer: Option<i64>,
     tag_key: &str,
@@ -193,7 +193,7 @@ const PUBLIC: &str = "p.state = 'published' AND b.is_private_group_channel = FAL
 
 /// A blog's most used tags on the posts `viewer` may read (private ones for the owner), most
 /// used first, at most `limit`: the search typeahead's 'Popular Tags:'.
-pub async fn popular_tags(
+pub(crate) async fn popular_tags(
     store: &Store,
     blog_id: i64,
     with_private: bool,

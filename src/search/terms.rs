@@ -6,11 +6,11 @@
 use crate::posts::search_text::words;
 
 /// Words of a term an engine is asked for at most; a longer term searches its first ones.
-pub const MAX_TERM_WORDS: usize = 12;
+pub(crate) const MAX_TERM_WORDS: usize = 12;
 
 /// Characters of a term the server reads at most (a term is a path segment: bounded
 /// anyway, but an engine should not be handed a page of text).
-pub const MAX_TERM_CHARS: usize = 200;
+pub(crate) const MAX_TERM_CHARS: usize = 200;
 
 /// A search's words, every one of which a post must contain.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl Terms {
     /// An FTS5 query: each word a quoted string (the tokenizer stems it as it stems the
     /// index), all of them required. Words hold only letters and digits, so no quote needs
     /// escaping; doubling them anyway keeps that true if `words` ever changes.
-    pub fn fts5(&self) -> String {
+    pub(crate) fn fts5(&self) -> String {
         self.words
             .iter()
             .map(|w| format!("\"{}\"", w.replace('"', "\"\"")))
@@ -44,13 +44,13 @@ impl Terms {
     }
 
     /// The words, lower-cased.
-    pub fn words(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn words(&self) -> impl Iterator<Item = &str> {
         self.words.iter().map(String::as_str)
     }
 
     /// The text for PostgreSQL's `plainto_tsquery`, which requires every word and reads no
     /// operators.
-    pub fn plain(&self) -> String {
+    pub(crate) fn plain(&self) -> String {
         self.words.join(" ")
     }
 }

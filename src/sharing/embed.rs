@@ -33,7 +33,7 @@ const INLINE_POLICY: &str = "sandbox allow-popups allow-presentation; default-sr
      img-src https: http: data:; media-src 'self' https: http:; frame-src https: 'self'; \
      style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/blog/{name}/post/{id}/embed", get(embed_page))
         .route("/embed.js", get(embed_js))
@@ -43,7 +43,7 @@ pub fn router() -> Router<AppState> {
 
 /// The code that embeds `row` in another page: a link (what shows where scripts do not run)
 /// that `embed.js` turns into a frame of the embed page.
-pub fn embed_code(base: &str, row: &PostRow) -> String {
+pub(crate) fn embed_code(base: &str, row: &PostRow) -> String {
     let post_url = format!(
         "{base}{}",
         crate::paths::post_url(&row.blog_name, row.id, &row.slug)
@@ -64,7 +64,7 @@ pub fn embed_code(base: &str, row: &PostRow) -> String {
 
 /// A stable token for the embedded post (spec 000 §3 `embed_did`), that names it without
 /// its id: the first 16 hex digits of a SHA-256 of the blog and post.
-pub fn embed_did(row: &PostRow) -> String {
+pub(crate) fn embed_did(row: &PostRow) -> String {
     let digest = Sha256::digest(format!("{}:{}", row.blog_name, row.id));
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }

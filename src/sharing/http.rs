@@ -23,7 +23,7 @@ use crate::store::now_secs;
 /// Mail an administrator's outbox page lists.
 const OUTBOX_PAGE: i64 = 100;
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/share/popover", get(popover))
         .route("/svc/share/{network}", post(share))

@@ -15,11 +15,11 @@ use crate::config::MailSettings;
 use crate::store::{Store, now_secs};
 
 /// The longest address a share takes (spec 002 §5 Email share).
-pub const MAX_EMAIL_CHARS: usize = 100;
+pub(crate) const MAX_EMAIL_CHARS: usize = 100;
 /// The longest message a share by email carries (spec 002 §5).
-pub const MAX_MESSAGE_CHARS: usize = 255;
+pub(crate) const MAX_MESSAGE_CHARS: usize = 255;
 /// Mails one person may send in an hour.
-pub const MAILS_PER_HOUR: i64 = 10;
+pub(crate) const MAILS_PER_HOUR: i64 = 10;
 /// How long a node holds a mail it is sending before another may try.
 const CLAIM_SECS: i64 = 120;
 /// How long one delivery may take.
@@ -32,7 +32,7 @@ const SWEEP: Duration = Duration::from_secs(30);
 /// The address, if it is one: the spec's loose pattern (text, an at sign, text, a dot, text),
 /// at most [`MAX_EMAIL_CHARS`], and an address SMTP can carry (no spaces, no line breaks:
 /// nothing that could start another header).
-pub fn email_address(text: &str) -> Option<Address> {
+pub(crate) fn email_address(text: &str) -> Option<Address> {
     let text = text.trim();
     if text.is_empty() || text.chars().count() > MAX_EMAIL_CHARS {
         return None;
@@ -50,7 +50,7 @@ pub fn email_address(text: &str) -> Option<Address> {
 
 /// What delivering one mail came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Delivery {
+pub(crate) enum Delivery {
     /// The SMTP server took it.
     Sent,
     /// No SMTP server is configured: it waits in the outbox.
@@ -64,7 +64,11 @@ pub enum Delivery {
 }
 
 /// Tries to deliver mail `id` now.
-pub async fn deliver(store: &Store, settings: &MailSettings, id: i64) -> sqlx::Result<Delivery> {
+pub(crate) async fn deliver(
+    store: &Store,
+    settings: &MailSettings,
+    id: i64,
+) -> sqlx::Result<Delivery> {
     let Some(url) = &settings.smtp_url else {
         return Ok(Delivery::Kept);
     };
@@ -133,7 +137,7 @@ async fn send(url: &str, from: &str, row: &OutboxRow) -> Result<(), SendError> {
 
 /// Delivers what is due in the outbox, now and every [`SWEEP`], while an SMTP server is
 /// configured: mail whose first try failed, or whose node stopped before sending it.
-pub async fn run(store: Store, settings: MailSettings) {
+pub(crate) async fn run(store: Store, settings: MailSettings) {
     if settings.smtp_url.is_none() {
         return;
     }
@@ -154,7 +158,7 @@ pub async fn run(store: Store, settings: MailSettings) {
 }
 
 /// The mail of a share: who shared which post, their message, and the post's address.
-pub fn share_mail(
+pub(crate) fn share_mail(
     to: &Address,
     reply_to: Option<&str>,
     sharer: &str,

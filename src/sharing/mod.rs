@@ -2,17 +2,17 @@
 //! model, share calls recorded per post, a share by email that sends real mail through the
 //! outbox (`mail.rs`), and embeds of a post in other pages (`embed.rs`).
 
-pub mod embed;
+pub(crate) mod embed;
 mod http;
-pub mod mail;
-pub mod store;
+pub(crate) mod mail;
+pub(crate) mod store;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 /// The sharing routes, with the embed pages.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     http::router().merge(embed::router())
 }
 

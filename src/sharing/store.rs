@@ -6,7 +6,7 @@ use crate::{with_pool, with_tx};
 
 /// Where a post was shared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Network {
+pub(crate) enum Network {
     Email,
     Twitter,
     Facebook,
@@ -15,7 +15,7 @@ pub enum Network {
 }
 
 impl Network {
-    pub const ALL: [Network; 5] = [
+    pub(crate) const ALL: [Network; 5] = [
         Network::Email,
         Network::Twitter,
         Network::Facebook,
@@ -23,7 +23,7 @@ impl Network {
         Network::Reddit,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Network::Email => "email",
             Network::Twitter => "twitter",
@@ -33,14 +33,14 @@ impl Network {
         }
     }
 
-    pub fn parse(name: &str) -> Option<Network> {
+    pub(crate) fn parse(name: &str) -> Option<Network> {
         Network::ALL.into_iter().find(|n| n.name() == name)
     }
 }
 
 /// A mail to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mail {
+pub(crate) struct Mail {
     pub to: String,
     pub reply_to: Option<String>,
     pub subject: String,
@@ -49,9 +49,8 @@ pub struct Mail {
 
 /// A mail in the outbox.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OutboxRow {
+pub(crate) struct OutboxRow {
     pub id: i64,
-    pub user_id: Option<i64>,
     pub post_id: Option<i64>,
     pub to_address: String,
     pub reply_to: Option<String>,
@@ -68,7 +67,7 @@ const INSERT_SHARE: &str = "INSERT INTO post_shares (post_id, user_id, network, 
 
 /// Records a share of `post_id` on `network` (`fallback`: through a share window or the
 /// person's own mail client rather than the popover's form).
-pub async fn record_share(
+pub(crate) async fn record_share(
     store: &Store,
     post_id: i64,
     user_id: Option<i64>,
@@ -84,7 +83,7 @@ pub async fn record_share(
 
 /// Records a share by email and puts its mail in the outbox, in one transaction; answers the
 /// mail's id.
-pub async fn share_by_email(
+pub(crate) async fn share_by_email(
     store: &Store,
     post_id: i64,
     user_id: i64,
@@ -106,23 +105,16 @@ pub async fn share_by_email(
 }
 
 /// How many mails `user_id` asked for since `since` (unix seconds).
-pub async fn mail_since(store: &Store, user_id: i64, since: i64) -> sqlx::Result<i64> {
+pub(crate) async fn mail_since(store: &Store, user_id: i64, since: i64) -> sqlx::Result<i64> {
     const SQL: &str = "SELECT COUNT(*) FROM mail_outbox WHERE user_id = $1 AND created_at >= $2";
     let (n,): (i64,) = with_pool!(store, pool =>
         sqlx::query_as(SQL).bind(user_id).bind(since).fetch_one(pool).await)?;
     Ok(n)
 }
 
-/// How many times each network shared `post_id`.
-pub async fn share_counts(store: &Store, post_id: i64) -> sqlx::Result<Vec<(String, i64)>> {
-    const SQL: &str = "SELECT network, COUNT(*) FROM post_shares WHERE post_id = $1 \
-         GROUP BY network ORDER BY network";
-    with_pool!(store, pool => sqlx::query_as(SQL).bind(post_id).fetch_all(pool).await)
-}
-
 /// Claims mail `id` for delivery if it is due and unsent: the claim holds it for `hold`
 /// seconds (another node leaves it alone meanwhile) and counts the attempt.
-pub async fn claim(store: &Store, id: i64, hold: i64) -> sqlx::Result<Option<OutboxRow>> {
+pub(crate) async fn claim(store: &Store, id: i64, hold: i64) -> sqlx::Result<Option<OutboxRow>> {
     const CLAIM: &str = "UPDATE mail_outbox SET next_attempt_at = $2, attempts = attempts + 1 \
          WHERE id = $1 AND sent_at IS NULL AND next_attempt_at <= $3";
     let now = now_secs();
@@ -138,14 +130,14 @@ pub async fn claim(store: &Store, id: i64, hold: i64) -> sqlx::Result<Option<Out
 }
 
 /// One mail of the outbox.
-pub async fn mail(store: &Store, id: i64) -> sqlx::Result<Option<OutboxRow>> {
-    const SQL: &str = "SELECT id, user_id, post_id, to_address, reply_to, subject, body, created_at, \
+pub(crate) async fn mail(store: &Store, id: i64) -> sqlx::Result<Option<OutboxRow>> {
+    const SQL: &str = "SELECT id, post_id, to_address, reply_to, subject, body, created_at, \
          sent_at, attempts, last_error FROM mail_outbox WHERE id = $1";
     with_pool!(store, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
 }
 
 /// The ids of unsent mail that is due, oldest first.
-pub async fn due(store: &Store, limit: i64) -> sqlx::Result<Vec<i64>> {
+pub(crate) async fn due(store: &Store, limit: i64) -> sqlx::Result<Vec<i64>> {
     const SQL: &str = "SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 \
          ORDER BY id LIMIT $2";
     let rows: Vec<(i64,)> = with_pool!(store, pool =>
@@ -154,7 +146,7 @@ pub async fn due(store: &Store, limit: i64) -> sqlx::Result<Vec<i64>> {
 }
 
 /// The mail went out.
-pub async fn mark_sent(store: &Store, id: i64) -> sqlx::Result<()> {
+pub(crate) async fn mark_sent(store: &Store, id: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE mail_outbox SET sent_at = $2, last_error = '' WHERE id = $1";
     let mut tx = store.begin().await?;
     with_tx!(&mut tx, conn => sqlx::query(SQL).bind(id).bind(now_secs())
@@ -163,7 +155,7 @@ pub async fn mark_sent(store: &Store, id: i64) -> sqlx::Result<()> {
 }
 
 /// Delivery failed with `error`; the next try is `retry_at` (unix seconds), or never.
-pub async fn mark_failed(
+pub(crate) async fn mark_failed(
     store: &Store,
     id: i64,
     error: &str,
@@ -179,8 +171,8 @@ pub async fn mark_failed(
 }
 
 /// The newest mail of the outbox, sent or not, for administrators.
-pub async fn outbox(store: &Store, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
-    const SQL: &str = "SELECT id, user_id, post_id, to_address, reply_to, subject, body, created_at, \
+pub(crate) async fn outbox(store: &Store, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
+    const SQL: &str = "SELECT id, post_id, to_address, reply_to, subject, body, created_at, \
          sent_at, attempts, last_error FROM mail_outbox ORDER BY id DESC LIMIT $1";
     with_pool!(store, pool => sqlx::query_as(SQL).bind(limit).fetch_all(pool).await)
 }

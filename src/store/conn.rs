@@ -10,11 +10,11 @@ use tokio::sync::OwnedMutexGuard;
 macro_rules! with_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx.conn() {
-            $crate::store::TxConn::Sqlite(tx, _) => {
+            $crate::__macro_support::TxConn::Sqlite(tx, _) => {
                 let $conn = &mut **tx;
                 $body
             }
-            $crate::store::TxConn::Postgres(tx) => {
+            $crate::__macro_support::TxConn::Postgres(tx) => {
                 let $conn = &mut **tx;
                 $body
             }

@@ -43,7 +43,7 @@ pub enum DbPool {
 /// A query whose `WHERE … IN (` list is `ids`: `head` ends with `IN (`, the ids are bound,
 /// then `tail` (which closes the list) follows. For one query over many rows instead of one
 /// per row. `ids` must not be empty (`IN ()` is not SQL).
-pub fn in_list_query<DB>(head: &str, ids: &[i64], tail: &str) -> sqlx::QueryBuilder<DB>
+pub(crate) fn in_list_query<DB>(head: &str, ids: &[i64], tail: &str) -> sqlx::QueryBuilder<DB>
 where
     DB: sqlx::Database,
     <DB as sqlx::Database>::Arguments: Default,
@@ -62,7 +62,7 @@ where
 /// A statement of each dialect, for a read whose text must differ: chosen by the store's
 /// backend ([`Store::dialect`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Dialects {
+pub(crate) struct Dialects {
     pub sqlite: &'static str,
     pub postgres: &'static str,
 }
@@ -82,10 +82,10 @@ pub struct Dialects {
 macro_rules! with_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store.pool() {
-            $crate::store::DbPool::Sqlite { read: $pool, .. } => $body,
+            $crate::__macro_support::DbPool::Sqlite { read: $pool, .. } => $body,
             // A connection PostgreSQL cut is found dead here at the latest: once more on
             // another, which the pool checks first (`health.rs`).
-            $crate::store::DbPool::Postgres($pool) => {
+            $crate::__macro_support::DbPool::Postgres($pool) => {
                 let first = $body;
                 if $store.health().retry(&first) {
                     $body
@@ -129,7 +129,7 @@ pub enum Backend {
 
 impl Backend {
     /// The backend of a `sqlite:` or `postgres:`/`postgresql:` URL; `None` for anything else.
-    pub fn of_url(url: &str) -> Option<Backend> {
+    pub(crate) fn of_url(url: &str) -> Option<Backend> {
         let scheme = url.split(':').next()?;
         match scheme {
             "sqlite" => Some(Backend::Sqlite),
@@ -273,7 +273,7 @@ impl Store {
     }
 
     /// The session cache (`session_cache.rs`).
-    pub fn sessions(&self) -> &session_cache::SessionCache {
+    pub(crate) fn sessions(&self) -> &session_cache::SessionCache {
         &self.sessions
     }
 
@@ -291,7 +291,7 @@ impl Store {
     /// The SQLite writer thread, on SQLite: where a hot change runs as one job with group
     /// commit (`sqlite_writer.rs`) rather than in a [`Tx`] of its own. `None` on PostgreSQL,
     /// whose changes all run in a [`Tx`].
-    pub fn sqlite_writer(&self) -> Option<&SqliteWriter> {
+    pub(crate) fn sqlite_writer(&self) -> Option<&SqliteWriter> {
         match &self.pool {
             DbPool::Sqlite { writer, .. } => Some(writer),
             DbPool::Postgres(_) => None,
@@ -299,7 +299,7 @@ impl Store {
     }
 
     /// The statement of `dialects` for this store's backend.
-    pub fn dialect(&self, dialects: Dialects) -> &'static str {
+    pub(crate) fn dialect(&self, dialects: Dialects) -> &'static str {
         match self.backend() {
             Backend::Sqlite => dialects.sqlite,
             Backend::Postgres => dialects.postgres,
@@ -314,17 +314,8 @@ impl Store {
         }
     }
 
-    /// How many connections its reads may hold at once (SQLite's reads have a pool of their
-    /// own; PostgreSQL's share one with the writes).
-    pub fn max_read_connections(&self) -> u32 {
-        match &self.pool {
-            DbPool::Sqlite { read, .. } => read.options().get_max_connections(),
-            DbPool::Postgres(pool) => pool.options().get_max_connections(),
-        }
-    }
-
     /// Pool figures for `/metrics`: (connections open, idle).
-    pub fn pool_stats(&self) -> (u32, usize) {
+    pub(crate) fn pool_stats(&self) -> (u32, usize) {
         match &self.pool {
             DbPool::Sqlite { read, write, .. } => (
                 read.size() + write.size(),

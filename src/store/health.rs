@@ -58,7 +58,7 @@ impl Default for Health {
 
 impl Health {
     /// Notes that a connection was found dead (it will be replaced).
-    pub fn lost(&self) {
+    pub(crate) fn lost(&self) {
         let now = self.0.started.elapsed().as_millis() as u64 + 1;
         self.0.lost_at_ms.store(now, Relaxed);
         self.0.replaced.fetch_add(1, Relaxed);
@@ -66,7 +66,7 @@ impl Health {
 
     /// Whether a connection was found dead lately, so that the pool's other connections may
     /// be dead too.
-    pub fn suspect(&self) -> bool {
+    pub(crate) fn suspect(&self) -> bool {
         let lost = self.0.lost_at_ms.load(Relaxed);
         lost != 0 && {
             let now = self.0.started.elapsed().as_millis() as u64 + 1;
@@ -89,19 +89,19 @@ impl Health {
     }
 
     /// Connections found dead and replaced so far (for `/metrics`).
-    pub fn replaced(&self) -> u64 {
+    pub(crate) fn replaced(&self) -> u64 {
         self.0.replaced.load(Relaxed)
     }
 
     /// Statements and `BEGIN`s run again after a dead connection so far (for `/metrics`).
-    pub fn retried(&self) -> u64 {
+    pub(crate) fn retried(&self) -> u64 {
         self.0.retried.load(Relaxed)
     }
 }
 
 /// Begins a transaction on `pool`, once more on another connection if the first was found
 /// dead (its `BEGIN` ran nothing).
-pub async fn begin(
+pub(crate) async fn begin(
     pool: &sqlx::PgPool,
     health: &Health,
 ) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
@@ -117,7 +117,7 @@ pub async fn begin(
 /// statement may run again on another): an I/O error, or PostgreSQL ending the backend
 /// (`57P01` admin shutdown, as `pg_terminate_backend` and a fast shutdown do; `57P02` crash
 /// shutdown; class `08`, connection exception).
-pub fn connection_lost(err: &sqlx::Error) -> bool {
+pub(crate) fn connection_lost(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::Io(_) => true,
         sqlx::Error::Database(db) => db
@@ -129,7 +129,7 @@ pub fn connection_lost(err: &sqlx::Error) -> bool {
 
 /// Whether PostgreSQL ended the session `err` ran on (`57P01` admin shutdown, `57P03` cannot
 /// connect now): the statement was not run, or was rolled back.
-pub fn ended_by_the_server(err: &sqlx::Error) -> bool {
+pub(crate) fn ended_by_the_server(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(db)
         if db.code().is_some_and(|code| matches!(&*code, "57P01" | "57P03")))
 }
@@ -137,7 +137,7 @@ pub fn ended_by_the_server(err: &sqlx::Error) -> bool {
 /// A write's result, with a connection that broke under it (so that it may have committed
 /// before the break) told as an unknown outcome: a 500, never the 503 that says nothing was
 /// saved. PostgreSQL ending the session itself rolled the write back: that stays a 503.
-pub fn outcome_known<T>(written: sqlx::Result<T>) -> sqlx::Result<T> {
+pub(crate) fn outcome_known<T>(written: sqlx::Result<T>) -> sqlx::Result<T> {
     written.map_err(|err| {
         if connection_lost(&err) && !ended_by_the_server(&err) {
             sqlx::Error::Protocol(format!("the write's outcome is unknown: {err}"))
@@ -152,7 +152,7 @@ pub fn outcome_known<T>(written: sqlx::Result<T>) -> sqlx::Result<T> {
 /// code: a lost connection, a pool that could not hand one out in time (the database is down
 /// or saturated), a pool closed by a shutdown, a database starting up or out of connections,
 /// or SQLite's file busy past its timeout.
-pub fn unavailable(err: &sqlx::Error) -> bool {
+pub(crate) fn unavailable(err: &sqlx::Error) -> bool {
     if connection_lost(err) {
         return true;
     }

@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncReadExt;
 
 /// A stored file's name: 64 hex digits, a dot, its extension.
-pub type MediaName = String;
+pub(crate) type MediaName = String;
 
 /// The media store; cheap to clone.
 #[derive(Clone)]
@@ -53,12 +53,12 @@ const TYPES: [(&str, &str); 12] = [
 ];
 
 /// Where a kept file is served (the media feature's `/media/{name}`).
-pub fn media_url(name: &str) -> String {
+pub(crate) fn media_url(name: &str) -> String {
     format!("/media/{name}")
 }
 
 /// The content type of a stored file's extension, if the store keeps that kind.
-pub fn content_type(extension: &str) -> Option<&'static str> {
+pub(crate) fn content_type(extension: &str) -> Option<&'static str> {
     TYPES
         .iter()
         .find(|(ext, _)| *ext == extension)
@@ -66,7 +66,7 @@ pub fn content_type(extension: &str) -> Option<&'static str> {
 }
 
 /// Whether `name` is a stored file's name (so a request can never walk elsewhere).
-pub fn is_media_name(name: &str) -> bool {
+pub(crate) fn is_media_name(name: &str) -> bool {
     match name.split_once('.') {
         Some((hash, ext)) => {
             hash.len() == 64
@@ -80,7 +80,7 @@ pub fn is_media_name(name: &str) -> bool {
 }
 
 /// A stored file being sent.
-pub struct Opened {
+pub(crate) struct Opened {
     pub size: u64,
     pub range: std::ops::Range<u64>,
     pub body: futures_util::stream::BoxStream<'static, object_store::Result<Bytes>>,
@@ -104,7 +104,7 @@ impl MediaStore {
     /// endpoint (for other S3-compatible services) come from the usual `AWS_*` variables
     /// (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, `AWS_ENDPOINT`,
     /// `AWS_ALLOW_HTTP`).
-    pub fn s3(url: &str) -> anyhow::Result<MediaStore> {
+    pub(crate) fn s3(url: &str) -> anyhow::Result<MediaStore> {
         let bucket = AmazonS3Builder::from_env().with_url(url).build()?;
         // The builder takes only the bucket from the URL; the files go under its path.
         let prefix = url::Url::parse(url)?.path().trim_matches('/').to_owned();
@@ -121,7 +121,7 @@ impl MediaStore {
 
     /// The same store, refusing the recordings listed in `path`: one SHA-256 of a file's
     /// bytes (64 hex digits) per line; blank lines and `#` comments are skipped.
-    pub fn with_protected_recordings(self, path: &Path) -> anyhow::Result<MediaStore> {
+    pub(crate) fn with_protected_recordings(self, path: &Path) -> anyhow::Result<MediaStore> {
         let text = std::fs::read_to_string(path)?;
         let mut protected = HashSet::new();
         for (number, line) in text.lines().enumerate() {
@@ -144,12 +144,16 @@ impl MediaStore {
     }
 
     /// Whether `bytes` are a recording that may not be kept.
-    pub fn is_protected(&self, bytes: &[u8]) -> bool {
+    pub(crate) fn is_protected(&self, bytes: &[u8]) -> bool {
         !self.protected.is_empty() && self.protected.contains(&hex::encode(Sha256::digest(bytes)))
     }
 
     /// Keeps `bytes` as a file of type `extension`; answers its name.
-    pub async fn put(&self, bytes: Bytes, extension: &str) -> object_store::Result<MediaName> {
+    pub(crate) async fn put(
+        &self,
+        bytes: Bytes,
+        extension: &str,
+    ) -> object_store::Result<MediaName> {
         let name = format!("{}.{extension}", hex::encode(Sha256::digest(&bytes)));
         let location = ObjectPath::from(name.as_str());
         if self.store.head(&location).await.is_err() {
@@ -159,7 +163,7 @@ impl MediaStore {
     }
 
     /// Keeps a file received to disk (a video), sent in parts so it is never all in memory.
-    pub async fn put_file(&self, file: &Path, extension: &str) -> anyhow::Result<MediaName> {
+    pub(crate) async fn put_file(&self, file: &Path, extension: &str) -> anyhow::Result<MediaName> {
         let mut hasher = Sha256::new();
         let mut reader = tokio::fs::File::open(file).await?;
         let mut buf = vec![0u8; 256 * 1024];
@@ -211,7 +215,7 @@ impl MediaStore {
     /// A stored file to send: its whole size, the byte range being sent, and those bytes as
     /// a stream (a video is never all in memory). `range` asks for part of it (`start..end`,
     /// `end` capped at the size). `None` if there is no such file.
-    pub async fn open(
+    pub(crate) async fn open(
         &self,
         name: &str,
         range: Option<std::ops::Range<u64>>,
@@ -232,7 +236,7 @@ impl MediaStore {
     }
 
     /// A stored file's bytes, or `None` if there is no such file.
-    pub async fn get(&self, name: &str) -> object_store::Result<Option<Bytes>> {
+    pub(crate) async fn get(&self, name: &str) -> object_store::Result<Option<Bytes>> {
         match self.store.get(&ObjectPath::from(name)).await {
             Ok(found) => found.bytes().await.map(Some),
             Err(object_store::Error::NotFound { .. }) => Ok(None),

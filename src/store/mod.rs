@@ -9,30 +9,43 @@
 mod clock;
 mod conn;
 mod handle;
-pub mod health;
-pub mod log;
+pub(crate) mod health;
+pub(crate) mod log;
 mod log_reads;
-pub mod media;
+pub(crate) mod media;
 mod prune;
-pub mod publish;
+pub(crate) mod publish;
 mod read_at_commit;
-pub mod session_cache;
+pub(crate) mod session_cache;
 mod sqlite_checkpoint;
-pub mod sqlite_writer;
+pub(crate) mod sqlite_writer;
 mod topic;
 mod tx;
 
-pub use health::Health;
+pub(crate) use health::Health;
 pub use log::Published;
 pub use prune::{EVENT_RETENTION_SECS, EVENTS_KEPT_PER_CHANNEL};
-pub use publish::{Committed, Publish, Publisher};
-pub use read_at_commit::ReadAtCommit;
+pub(crate) use publish::Publisher;
+pub use publish::{Committed, Publish};
+pub(crate) use read_at_commit::ReadAtCommit;
 pub use topic::Topic;
 
 pub use clock::now_secs;
 pub use conn::TxConn;
-pub use handle::{Backend, DbPool, Dialects, Store, in_list_query};
-pub use tx::Tx;
+pub use handle::{Backend, DbPool, Store};
+pub(crate) use handle::{Dialects, in_list_query};
+pub(crate) use tx::Tx;
+
+/// The event log's writer without the publish a commit makes: for the realtime core's tests,
+/// which hand what they record to the node themselves. Nothing else writes the log but
+/// [`Tx::record`] and the SQLite writer thread.
+#[cfg(test)]
+pub(crate) async fn record_unpublished(
+    tx: &mut Tx,
+    events: Vec<(Topic, dashwire_protocol::Event)>,
+) -> sqlx::Result<Vec<Published>> {
+    log::record(tx.conn(), events).await
+}
 
 /// The text of a unique-constraint violation, if `err` is one; the caller maps it to a
 /// clear 409 instead of a 500 when two requests race past a pre-check.

@@ -51,12 +51,12 @@ pub struct Committed {
 
 impl Committed {
     /// Whether there is nothing to send.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.events.is_empty() && self.refreshed.is_empty() && self.ended_sessions.is_empty()
     }
 
     /// Adds what `other` committed after this.
-    pub fn extend(&mut self, other: Committed) {
+    pub(crate) fn extend(&mut self, other: Committed) {
         self.events.extend(other.events);
         self.refreshed.extend(other.refreshed);
         self.ended_sessions.extend(other.ended_sessions);
@@ -83,8 +83,9 @@ impl Publisher {
         self.0.set(sink).is_ok()
     }
 
-    /// Hands `committed` over. Call it only for what has committed.
-    pub fn publish(&self, committed: Committed) {
+    /// Hands `committed` over. Call it only for what has committed: only the store does
+    /// (`Tx::commit` and the SQLite writer thread), so nothing publishes by hand.
+    pub(in crate::store) fn publish(&self, committed: Committed) {
         if committed.is_empty() {
             return;
         }

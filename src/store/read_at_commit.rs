@@ -24,7 +24,7 @@ use super::log::{self, NEXT_SEQS, NEXT_SEQS_TAIL, Recording, replace_state};
 use super::{Published, Topic, TxConn};
 
 /// A state whose events its transaction reads as it commits ([`super::Tx::record_at_commit`]).
-pub trait ReadAtCommit: Send + Sync {
+pub(crate) trait ReadAtCommit: Send + Sync {
     /// The topics it reads an event for, one each.
     fn topics(&self) -> Vec<Topic>;
 

@@ -21,7 +21,7 @@ use dashmap::DashMap;
 use sha2::{Digest, Sha256};
 
 /// How long a session read from the database is answered from memory.
-pub const SESSION_CACHE_TTL: Duration = Duration::from_secs(60);
+pub(crate) const SESSION_CACHE_TTL: Duration = Duration::from_secs(60);
 /// Sessions kept at most; past it the cache starts over (entries are cheap to read again).
 const MAX_CACHED: usize = 200_000;
 
@@ -29,13 +29,13 @@ const MAX_CACHED: usize = 200_000;
 /// session (one entry in each per open socket's session), where the database and the bus
 /// carry it as 64 hex characters.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TokenHash([u8; 32]);
+pub(crate) struct TokenHash([u8; 32]);
 
 impl TokenHash {
     /// The key of a stored token hash. Every stored hash is a SHA-256 in hex
     /// (`auth::store::hash_token`) and is decoded; any other string is digested to 32 bytes,
     /// so that every string still has one key of its own.
-    pub fn of(stored: &str) -> TokenHash {
+    pub(crate) fn of(stored: &str) -> TokenHash {
         let mut bytes = [0; 32];
         if hex::decode_to_slice(stored, &mut bytes).is_err() {
             bytes = Sha256::digest(stored.as_bytes()).into();
@@ -46,7 +46,7 @@ impl TokenHash {
 
 impl TokenHash {
     /// The hash as the database and the bus carry it: 64 hex characters.
-    pub fn to_hex(&self) -> String {
+    pub(crate) fn to_hex(self) -> String {
         hex::encode(self.0)
     }
 }
@@ -59,7 +59,7 @@ impl fmt::Debug for TokenHash {
 
 /// A session row as the cache keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CachedSession {
+pub(crate) struct CachedSession {
     pub token_hash: String,
     pub user_id: Option<i64>,
     pub form_key: String,
@@ -78,13 +78,13 @@ struct Entry {
 
 /// The cache; cheap to clone.
 #[derive(Debug, Clone, Default)]
-pub struct SessionCache {
+pub(crate) struct SessionCache {
     entries: Arc<DashMap<TokenHash, Entry>>,
 }
 
 impl SessionCache {
     /// The session with this token hash, if it was read less than the TTL ago.
-    pub fn get(&self, token_hash: &str) -> Option<CachedSession> {
+    pub(crate) fn get(&self, token_hash: &str) -> Option<CachedSession> {
         let entry = self.entries.get(&TokenHash::of(token_hash))?;
         (entry.read_at.elapsed() < SESSION_CACHE_TTL).then(|| CachedSession {
             token_hash: token_hash.to_owned(),
@@ -95,7 +95,7 @@ impl SessionCache {
     }
 
     /// Remembers a session just read from the database (or just written to it).
-    pub fn put(&self, session: CachedSession) {
+    pub(crate) fn put(&self, session: CachedSession) {
         if self.entries.len() >= MAX_CACHED {
             self.entries.clear();
         }
@@ -110,13 +110,13 @@ impl SessionCache {
     }
 
     /// Forgets a session (it ended).
-    pub fn remove(&self, token_hash: &str) {
+    pub(crate) fn remove(&self, token_hash: &str) {
         self.entries.remove(&TokenHash::of(token_hash));
     }
 
     /// Forgets every session: after a bus outage, when another node's word that a session
     /// ended may have been lost, so each is read from the database again on its next use.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         self.entries.clear();
     }
 }

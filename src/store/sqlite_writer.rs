@@ -100,21 +100,21 @@ const STATEMENT_CACHE: usize = 64;
 
 /// A job's view of the batch's transaction: the statements it runs (it derefs to rusqlite's
 /// transaction) and what it records in the event log, to publish once the batch commits.
-pub struct WriterTx<'a> {
+pub(crate) struct WriterTx<'a> {
     tx: &'a Transaction<'a>,
     committed: Committed,
 }
 
 impl WriterTx<'_> {
     /// Appends `events` to the event log, as [`super::Tx::record`] does.
-    pub fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
+    pub(crate) fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
         let published = log::sqlite::record_on_writer_thread(self.tx, events)?;
         self.committed.events.extend(published);
         Ok(())
     }
 
     /// As [`super::Tx::refresh`].
-    pub fn refresh(&mut self, topic: Topic) {
+    pub(crate) fn refresh(&mut self, topic: Topic) {
         self.committed.refreshed.push(topic);
     }
 }
@@ -162,7 +162,7 @@ impl From<WriterError> for sqlx::Error {
 /// Parameters of a statement written with `$1`, `$2`… (the text sqlx runs on both backends),
 /// bound by name: to SQLite those are names, numbered as they first appear in the text, which
 /// need not be their number.
-pub fn named<'a>(
+pub(crate) fn named<'a>(
     values: &[&'a dyn rusqlite::ToSql],
 ) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
     const NAMES: [&str; 12] = [
@@ -175,7 +175,7 @@ pub fn named<'a>(
 impl SqliteWriter {
     /// Opens the database file (already created and migrated) on a new writer thread, with
     /// the pragmas the sqlx connections use. `gate` is the store's write gate.
-    pub fn open(
+    pub(crate) fn open(
         path: &Path,
         gate: Arc<Mutex<()>>,
         publisher: Publisher,
@@ -226,7 +226,7 @@ impl SqliteWriter {
     /// what `work` wrote is committed. Jobs queued together share one transaction (group
     /// commit), each in a savepoint of its own, so one job's `Err` or panic undoes only its
     /// own writes; a panicking job's caller gets [`WriterError::Gone`].
-    pub async fn run<T, E>(
+    pub(crate) async fn run<T, E>(
         &self,
         work: impl FnOnce(&mut WriterTx) -> Result<T, E> + Send + 'static,
     ) -> Result<T, E>

@@ -35,7 +35,7 @@ impl Topic {
     }
 
     /// The same topic, with its events also placed in the feed.
-    pub fn in_feed(self) -> Topic {
+    pub(crate) fn in_feed(self) -> Topic {
         Topic { feed: true, ..self }
     }
 
@@ -49,12 +49,12 @@ impl Topic {
     }
 
     /// The channel as clients write it.
-    pub fn channel(&self) -> &Channel {
+    pub(crate) fn channel(&self) -> &Channel {
         &self.channel
     }
 
     /// Whether its events are also placed in the feed.
-    pub fn is_in_feed(&self) -> bool {
+    pub(crate) fn is_in_feed(&self) -> bool {
         self.feed
     }
 

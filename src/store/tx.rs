@@ -5,6 +5,7 @@ use dashwire_protocol::Event;
 use tokio_util::task::TaskTracker;
 
 use super::conn::TxConn;
+use super::log::Published;
 use super::publish::{Committed, Publisher};
 use super::{ReadAtCommit, Topic, health, log, read_at_commit};
 
@@ -31,8 +32,8 @@ impl Tx {
     }
 
     /// Appends `events` to the event log (`log.rs`), each with its channel's next seq, to be
-    /// published once this transaction commits.
-    pub async fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<()> {
+    /// published once this transaction commits; answers them as recorded (with their seqs).
+    pub async fn record(&mut self, events: Vec<(Topic, Event)>) -> sqlx::Result<&[Published]> {
         if self.states_recorded && !events.is_empty() {
             // Its channels' rows would be locked after the states' (`read_at_commit.rs`).
             return Err(sqlx::Error::Protocol(
@@ -40,15 +41,16 @@ impl Tx {
             ));
         }
         let published = log::record(&mut self.conn, events).await?;
+        let first = self.committed.events.len();
         self.committed.events.extend(published);
-        Ok(())
+        Ok(&self.committed.events[first..])
     }
 
     /// Records, as this commits, the events `state` reads then: their channels' seqs are taken
     /// first, so what it reads includes every change before them on those channels, whatever
     /// commits beside this transaction (`read_at_commit.rs`). For a state that sums what
     /// several changes write, as a user's unread counts do.
-    pub fn record_at_commit(&mut self, state: impl ReadAtCommit + 'static) {
+    pub(crate) fn record_at_commit(&mut self, state: impl ReadAtCommit + 'static) {
         self.at_commit.push(Box::new(state));
     }
 
@@ -56,7 +58,7 @@ impl Tx {
     /// otherwise: for a caller that must tell a failure before the commit (nothing was
     /// written: run it again) from one of the commit itself (it may have committed), as a
     /// batch of sends does. Nothing may be recorded after it, only committed.
-    pub async fn record_states(&mut self) -> sqlx::Result<()> {
+    pub(crate) async fn record_states(&mut self) -> sqlx::Result<()> {
         let states = std::mem::take(&mut self.at_commit);
         let published = read_at_commit::record(&mut self.conn, &states).await?;
         self.committed.events.extend(published);
@@ -66,20 +68,20 @@ impl Tx {
 
     /// Tells the subscribers of the group `topic`, once this commits, that its members may
     /// have changed (a dashboard's blogs, after a follow).
-    pub fn refresh(&mut self, topic: Topic) {
+    pub(crate) fn refresh(&mut self, topic: Topic) {
         self.committed.refreshed.push(topic);
     }
 
     /// Closes the sockets of the session whose token hashes to `token_hash`, on every node,
     /// once this commits.
-    pub fn end_session(&mut self, token_hash: String) {
+    pub(crate) fn end_session(&mut self, token_hash: String) {
         self.committed.ended_sessions.push(token_hash);
     }
 
     /// Rolls back everything written through it; nothing is published. (Dropping it rolls
     /// back too, without waiting for PostgreSQL's answer: a caller that runs the change again
     /// at once waits here instead, so the rolled-back rows' locks are gone first.)
-    pub async fn rollback(self) -> sqlx::Result<()> {
+    pub(crate) async fn rollback(self) -> sqlx::Result<()> {
         match self.conn {
             TxConn::Sqlite(tx, _gate) => tx.rollback().await,
             TxConn::Postgres(tx) => tx.rollback().await,

@@ -14,14 +14,14 @@ use crate::store::{ReadAtCommit, Topic, Tx, TxConn, in_list_query};
 /// `unread` rows are taken, so that a change committing beside this one on PostgreSQL is in
 /// the counts of whichever of the two records later (`store/read_at_commit.rs`). Call it with
 /// the change that moves the counts.
-pub fn record_counts(tx: &mut Tx, user_ids: &[i64]) {
+pub(crate) fn record_counts(tx: &mut Tx, user_ids: &[i64]) {
     record_counts_of_each(tx, [user_ids]);
 }
 
 /// [`record_counts`] for several changes in one transaction (a batch of sends): each change
 /// gives each of its users an event, so that the batch takes the seqs its changes would take
 /// one by one (and a SQLite batch takes); all carry the counts as the transaction commits.
-pub fn record_counts_of_each<'a>(tx: &mut Tx, changes: impl IntoIterator<Item = &'a [i64]>) {
+pub(crate) fn record_counts_of_each<'a>(tx: &mut Tx, changes: impl IntoIterator<Item = &'a [i64]>) {
     let events: Vec<i64> = changes.into_iter().flat_map(distinct).collect();
     if !events.is_empty() {
         tx.record_at_commit(Counts(events));

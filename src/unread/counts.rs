@@ -70,7 +70,7 @@ pub(super) const UNREAD_COUNTS_POSTGRES: &str = concat!(
 
 /// A row of [`UNREAD_COUNTS_OF`]: one blog's counts.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct CountRow {
+pub(crate) struct CountRow {
     pub user_id: i64,
     #[sqlx(rename = "name")]
     pub blog: String,
@@ -101,7 +101,7 @@ pub(super) fn distinct(user_ids: &[i64]) -> Vec<i64> {
 
 /// Each user's `unread` event from the rows of [`UNREAD_COUNTS_OF`] (or of a query that reads
 /// the same, as PostgreSQL's send function does).
-pub fn events_from(user_ids: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
+pub(crate) fn events_from(user_ids: &[i64], rows: &[CountRow]) -> Vec<(Topic, Event)> {
     distinct(user_ids)
         .iter()
         .map(|&user_id| {

@@ -8,7 +8,7 @@
 
 mod at_commit;
 mod counts;
-pub mod sqlite;
+pub(crate) mod sqlite;
 
 use dashwire_protocol::{Channel, ChannelKind, Event};
 use futures_util::future::BoxFuture;
@@ -17,8 +17,8 @@ use crate::realtime::{ChannelAuthority, CurrentState, Grant, StateNow};
 use crate::store::{Store, Topic};
 use counts::{counts_and_seqs, counts_of, distinct, without_seqs};
 
-pub use at_commit::{record_counts, record_counts_of_each};
-pub use counts::{CountRow, events_from, unread_counts};
+pub(crate) use at_commit::{record_counts, record_counts_of_each};
+pub use counts::unread_counts;
 
 /// Who may read `unread`: anyone logged in, each their own; and what a replay there sends.
 pub struct UnreadChannel {

@@ -7,7 +7,7 @@ use super::counts::{CountRow, UNREAD_COUNTS_OF, UNREAD_COUNTS_TAIL, distinct, ev
 use crate::store::Topic;
 
 /// Each user's `unread` event with their counts as the writer thread's transaction has them.
-pub fn events(
+pub(crate) fn events(
     tx: &rusqlite::Transaction,
     user_ids: &[i64],
 ) -> rusqlite::Result<Vec<(Topic, Event)>> {

@@ -16,14 +16,14 @@ use crate::config::VideoSettings;
 const HD_BOX: (u32, u32) = (1280, 720);
 const SD_BOX: (u32, u32) = (640, 360);
 /// Frames in the filmstrip (spec 002 §4 Video), and each one's width.
-pub const FILMSTRIP_FRAMES: u32 = 10;
+pub(super) const FILMSTRIP_FRAMES: u32 = 10;
 const FILMSTRIP_FRAME_WIDTH: u32 = 200;
 /// The most of ffmpeg's complaint kept for the post's owner.
 const ERROR_CHARS: usize = 300;
 
 /// The tools, found.
 #[derive(Debug, Clone)]
-pub struct Tools {
+pub(super) struct Tools {
     pub ffmpeg: PathBuf,
     pub ffprobe: PathBuf,
     /// util-linux's prlimit, to cap a run's address space.
@@ -34,7 +34,7 @@ pub struct Tools {
 
 /// Looks for ffmpeg at `settings.ffmpeg` and its ffprobe (beside it, else on the PATH), and
 /// runs each once. `None` when processing is off or either cannot be run.
-pub async fn find(settings: &VideoSettings) -> Option<Tools> {
+pub(super) async fn find(settings: &VideoSettings) -> Option<Tools> {
     let ffmpeg = settings.ffmpeg.clone()?;
     let beside = ffmpeg
         .parent()
@@ -90,11 +90,11 @@ pub async fn find(settings: &VideoSettings) -> Option<Tools> {
 /// Why a run failed, in words for the post's owner.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct Failure(pub String);
+pub(super) struct Failure(pub String);
 
 /// What a video is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Probe {
+pub(super) struct Probe {
     /// The picture as shown (turned upright).
     pub width: u32,
     pub height: u32,
@@ -103,7 +103,7 @@ pub struct Probe {
 
 /// The files one processing made, in its work folder.
 #[derive(Debug)]
-pub struct Made {
+pub(super) struct Made {
     pub hd: PathBuf,
     pub sd: PathBuf,
     pub poster: PathBuf,
@@ -116,7 +116,7 @@ pub struct Made {
 
 impl Tools {
     /// Makes everything of `input` in `work` (a folder of the caller's).
-    pub async fn process(&self, input: &Path, work: &Path) -> Result<Made, Failure> {
+    pub(super) async fn process(&self, input: &Path, work: &Path) -> Result<Made, Failure> {
         let probe = self.probe(input).await?;
         let upright = probe.height > probe.width;
         let hd_box = turned(HD_BOX, upright);
@@ -195,7 +195,7 @@ impl Tools {
     }
 
     /// The size and length of `input`'s first video stream.
-    pub async fn probe(&self, input: &Path) -> Result<Probe, Failure> {
+    pub(super) async fn probe(&self, input: &Path) -> Result<Probe, Failure> {
         let args = [
             "-v",
             "error",

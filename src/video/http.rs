@@ -16,7 +16,7 @@ use crate::posts::reblog::own_post;
 use crate::posts::store as posts;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/svc/video/processing", get(processing))
         .route("/svc/video/retry", post(retry))

@@ -10,13 +10,13 @@ use crate::{with_pool, with_tx};
 
 /// Tries a video gets before it is given up on (it stays failed, with its error, until its
 /// owner asks for another try).
-pub const MAX_ATTEMPTS: i64 = 3;
+pub(super) const MAX_ATTEMPTS: i64 = 3;
 
 /// Where a job is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 #[serde(rename_all = "snake_case")]
-pub enum JobState {
+pub(super) enum JobState {
     Queued,
     Running,
     Done,
@@ -36,7 +36,7 @@ impl JobState {
 
 /// One job as stored.
 #[derive(Debug, Clone)]
-pub struct Job {
+pub(super) struct Job {
     pub media_key: String,
     pub state: JobState,
     pub attempts: i64,
@@ -61,7 +61,7 @@ impl From<JobRow> for Job {
 const COLUMNS: &str = "media_key, state, attempts, error, result";
 
 /// The job of the upload `media_key`, made (queued) if it has none.
-pub async fn ensure(store: &Store, media_key: &str) -> sqlx::Result<Job> {
+pub(super) async fn ensure(store: &Store, media_key: &str) -> sqlx::Result<Job> {
     const INSERT: &str = "INSERT INTO video_jobs (media_key, run_after, created_at, updated_at) \
          VALUES ($1, $2, $2, $2) ON CONFLICT (media_key) DO NOTHING";
     if let Some(job) = of_media(store, media_key).await? {
@@ -78,7 +78,7 @@ pub async fn ensure(store: &Store, media_key: &str) -> sqlx::Result<Job> {
 }
 
 /// The job of the upload `media_key`, if it has one.
-pub async fn of_media(store: &Store, media_key: &str) -> sqlx::Result<Option<Job>> {
+pub(super) async fn of_media(store: &Store, media_key: &str) -> sqlx::Result<Option<Job>> {
     let sql = format!("SELECT {COLUMNS} FROM video_jobs WHERE media_key = $1");
     let row: Option<JobRow> = with_pool!(store, pool =>
         sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(media_key).fetch_optional(pool).await)?;
@@ -87,7 +87,7 @@ pub async fn of_media(store: &Store, media_key: &str) -> sqlx::Result<Option<Job
 
 /// A job this node now holds until `lease_until`, on its `attempts`-th try.
 #[derive(Debug, Clone)]
-pub struct Claim {
+pub(super) struct Claim {
     pub id: i64,
     pub media_key: String,
     pub attempts: i64,
@@ -101,7 +101,7 @@ const STOPPED_TOO_OFTEN: &str =
 /// Claims the oldest job that is due, or whose node's lease ran out, for `lease` seconds. A
 /// job whose lease ran out on its last try fails instead: a video that stops its node is not
 /// tried forever.
-pub async fn claim(store: &Store, node: &str, lease: i64) -> sqlx::Result<Option<Claim>> {
+pub(super) async fn claim(store: &Store, node: &str, lease: i64) -> sqlx::Result<Option<Claim>> {
     const GIVE_UP: &str = "UPDATE video_jobs SET state = 'failed', lease_until = NULL, updated_at = $1, \
          error = CASE WHEN error = '' THEN $2 ELSE error END \
          WHERE state = 'running' AND lease_until < $1 AND attempts >= $3";
@@ -129,7 +129,12 @@ pub async fn claim(store: &Store, node: &str, lease: i64) -> sqlx::Result<Option
 }
 
 /// Renews the claim for `lease` more seconds; false when this node no longer holds it.
-pub async fn renew(store: &Store, claim: &Claim, node: &str, lease: i64) -> sqlx::Result<bool> {
+pub(super) async fn renew(
+    store: &Store,
+    claim: &Claim,
+    node: &str,
+    lease: i64,
+) -> sqlx::Result<bool> {
     const SQL: &str = "UPDATE video_jobs SET lease_until = $1 \
          WHERE id = $2 AND node = $3 AND attempts = $4 AND state = 'running'";
     let mut tx = store.begin().await?;
@@ -141,7 +146,7 @@ pub async fn renew(store: &Store, claim: &Claim, node: &str, lease: i64) -> sqlx
 }
 
 /// Records what the job made; false when this node no longer held it.
-pub async fn finish(
+pub(super) async fn finish(
     store: &Store,
     claim: &Claim,
     node: &str,
@@ -161,7 +166,7 @@ pub async fn finish(
 
 /// Records a failed try: queued again after `retry_after × 2^(tries − 1)` seconds, or failed
 /// for good after [`MAX_ATTEMPTS`]. False when this node no longer held it.
-pub async fn fail(
+pub(super) async fn fail(
     store: &Store,
     claim: &Claim,
     node: &str,
@@ -188,7 +193,7 @@ pub async fn fail(
 }
 
 /// Gives a failed job its tries again, due now; false when it had not failed.
-pub async fn retry(store: &Store, media_key: &str) -> sqlx::Result<bool> {
+pub(super) async fn retry(store: &Store, media_key: &str) -> sqlx::Result<bool> {
     const SQL: &str = "UPDATE video_jobs SET state = 'queued', attempts = 0, run_after = $1, \
          updated_at = $1 WHERE media_key = $2 AND state = 'failed'";
     let now = now_secs();
@@ -200,7 +205,7 @@ pub async fn retry(store: &Store, media_key: &str) -> sqlx::Result<bool> {
 }
 
 /// The jobs of these uploads.
-pub async fn of_media_keys(store: &Store, keys: &[String]) -> sqlx::Result<Vec<Job>> {
+pub(super) async fn of_media_keys(store: &Store, keys: &[String]) -> sqlx::Result<Vec<Job>> {
     if keys.is_empty() {
         return Ok(Vec::new());
     }

@@ -19,7 +19,7 @@ mod http;
 mod jobs;
 mod worker;
 
-pub use http::router;
+pub(crate) use http::router;
 #[cfg(test)]
 pub(crate) use http::typescript;
 
@@ -33,7 +33,7 @@ use worker::Worker;
 
 /// Finds ffmpeg for `serve`: the settings with the tools filled in, or processing off (said
 /// in the log) when they cannot be run.
-pub async fn find_tools(mut settings: VideoSettings) -> VideoSettings {
+pub(crate) async fn find_tools(mut settings: VideoSettings) -> VideoSettings {
     match ffmpeg::find(&settings).await {
         Some(tools) => {
             tracing::info!(ffmpeg = %tools.ffmpeg.display(), workers = settings.workers, "video processing is on");
@@ -50,13 +50,17 @@ pub async fn find_tools(mut settings: VideoSettings) -> VideoSettings {
 
 /// The node's video workers and the sweep that lets ready posts go; none when processing is
 /// off.
-pub struct Processing {
+pub(crate) struct Processing {
     tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Processing {
     /// Starts `settings.workers` workers on `store` and `media`.
-    pub async fn start(store: &Store, media: &MediaStore, settings: &VideoSettings) -> Processing {
+    pub(crate) async fn start(
+        store: &Store,
+        media: &MediaStore,
+        settings: &VideoSettings,
+    ) -> Processing {
         let Some(tools) = ffmpeg::find(settings).await else {
             return Processing { tasks: Vec::new() };
         };
@@ -73,7 +77,7 @@ impl Processing {
     }
 
     /// Stops the workers; a job one was on is tried again once its claim runs out.
-    pub fn stop(self) {
+    pub(crate) fn stop(self) {
         for task in self.tasks {
             task.abort();
         }
@@ -82,7 +86,11 @@ impl Processing {
 
 /// Queues the processing of a video just uploaded as `key`, so it starts before the post is
 /// saved. Nothing when processing is off.
-pub async fn queue_upload(store: &Store, settings: &VideoSettings, key: &str) -> sqlx::Result<()> {
+pub(crate) async fn queue_upload(
+    store: &Store,
+    settings: &VideoSettings,
+    key: &str,
+) -> sqlx::Result<()> {
     if settings.ffmpeg.is_some() {
         jobs::ensure(store, key).await?;
     }
@@ -94,7 +102,7 @@ pub async fn queue_upload(store: &Store, settings: &VideoSettings, key: &str) ->
 /// saved for. A post already out (`was_out`: an edit of a published or private post) is not
 /// taken back, and a submission is not held: they keep the video as uploaded until saved
 /// after processing. Answers the upload the post waits for.
-pub async fn hold_until_processed(
+pub(crate) async fn hold_until_processed(
     store: &Store,
     settings: &VideoSettings,
     write: &mut PostWrite,
@@ -132,6 +140,6 @@ pub async fn hold_until_processed(
 
 /// After a held post is saved: if its video became ready meanwhile (the job finished between
 /// the check and the save), lets it go now rather than at the next sweep.
-pub async fn after_hold(store: &Store, key: &str) -> sqlx::Result<()> {
+pub(crate) async fn after_hold(store: &Store, key: &str) -> sqlx::Result<()> {
     worker::release_ready(store, Some(key)).await.map(|_| ())
 }

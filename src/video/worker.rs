@@ -28,7 +28,7 @@ const SWEEP: Duration = Duration::from_secs(30);
 
 /// What a worker needs.
 #[derive(Clone)]
-pub struct Worker {
+pub(super) struct Worker {
     pub store: Store,
     pub media: MediaStore,
     pub tools: Tools,
@@ -40,7 +40,7 @@ pub struct Worker {
 
 impl Worker {
     /// Works until the task is stopped.
-    pub async fn run(self) {
+    pub(super) async fn run(self) {
         loop {
             match jobs::claim(&self.store, &self.node, LEASE_SECS).await {
                 Ok(Some(claim)) => self.work(claim).await,
@@ -54,7 +54,7 @@ impl Worker {
     }
 
     /// Lets held posts go whose video is ready, now and every [`SWEEP`].
-    pub async fn sweep(store: Store) {
+    pub(super) async fn sweep(store: Store) {
         let mut tick = tokio::time::interval(SWEEP);
         loop {
             tick.tick().await;
@@ -166,7 +166,7 @@ impl Worker {
 }
 
 /// The upload a video post shows, when it is one of ours (`/media/{key}`).
-pub fn uploaded_video(content: &PostContent) -> Option<&str> {
+pub(super) fn uploaded_video(content: &PostContent) -> Option<&str> {
     match content {
         PostContent::Video { url, .. } => url
             .strip_prefix("/media/")
@@ -179,7 +179,11 @@ pub fn uploaded_video(content: &PostContent) -> Option<&str> {
 /// waited for it (an edit of a post already out is not held): a published one's readers hear
 /// it changed. Answers how many. A node that stops between the job's end and this leaves them
 /// showing the upload as it came until their next save, which finds the job done.
-pub async fn fill_unheld(store: &Store, key: &str, result: &ProcessedVideo) -> sqlx::Result<usize> {
+pub(super) async fn fill_unheld(
+    store: &Store,
+    key: &str,
+    result: &ProcessedVideo,
+) -> sqlx::Result<usize> {
     let mut filled = 0;
     for post in posts::unprocessed_showing(store, &media_url(key)).await? {
         let mut content = post.content.clone();
@@ -199,7 +203,7 @@ pub async fn fill_unheld(store: &Store, key: &str, result: &ProcessedVideo) -> s
 
 /// Lets every held post go whose video is processed (only those of `key` when given), each
 /// with what processing made. Answers how many went.
-pub async fn release_ready(store: &Store, key: Option<&str>) -> sqlx::Result<usize> {
+pub(super) async fn release_ready(store: &Store, key: Option<&str>) -> sqlx::Result<usize> {
     let held: Vec<_> = posts::held_posts(store)
         .await?
         .into_iter()

@@ -1,10 +1,10 @@
 //! The store on each backend, for the `store_*` tests that call the library directly, and the
 //! messaging sends those tests make through it.
 
-use dashwire::messaging::model::{MessageRow, ParticipantRow};
-use dashwire::messaging::send::{Batching, NewMessage, Sends, Target};
-use dashwire::messaging::store::ConversationRow;
-use dashwire::store::{Published, Store};
+use dashwire::testing::messaging::model::{MessageRow, ParticipantRow};
+use dashwire::testing::messaging::send::{Batching, NewMessage, Sends, Target};
+use dashwire::testing::messaging::store::ConversationRow;
+use dashwire::testing::store::{Published, Store};
 
 use super::{BOTH, Kind, RunningOn, TestDb};
 
@@ -31,10 +31,10 @@ where
 /// What a store publishes as its changes commit, heard in place of the realtime core: for the
 /// store tests, which run without one.
 #[derive(Clone, Default)]
-pub struct Heard(std::sync::Arc<std::sync::Mutex<Vec<dashwire::store::Committed>>>);
+pub struct Heard(std::sync::Arc<std::sync::Mutex<Vec<dashwire::testing::store::Committed>>>);
 
-impl dashwire::store::Publish for Heard {
-    fn publish(&self, committed: dashwire::store::Committed) {
+impl dashwire::testing::store::Publish for Heard {
+    fn publish(&self, committed: dashwire::testing::store::Committed) {
         self.0.lock().unwrap().push(committed);
     }
 }
@@ -53,12 +53,12 @@ impl Heard {
     }
 
     /// The events published since the last look, in the order they were handed over.
-    pub fn events(&self) -> Vec<dashwire::store::Published> {
+    pub fn events(&self) -> Vec<dashwire::testing::store::Published> {
         self.take().into_iter().flat_map(|c| c.events).collect()
     }
 
     /// Everything published since the last look, one entry per hand-over.
-    pub fn take(&self) -> Vec<dashwire::store::Committed> {
+    pub fn take(&self) -> Vec<dashwire::testing::store::Committed> {
         std::mem::take(&mut *self.0.lock().unwrap())
     }
 }
@@ -67,10 +67,12 @@ impl Heard {
 /// blog id).
 pub async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
     let email = format!("{name}@example.com");
-    let user = dashwire::accounts::store::create_user_with_blog(store, &email, "hash", name, name)
-        .await
-        .unwrap();
-    let blog = dashwire::blogs::store::blogs_of_user(store, user)
+    let user = dashwire::testing::accounts::store::create_user_with_blog(
+        store, &email, "hash", name, name,
+    )
+    .await
+    .unwrap();
+    let blog = dashwire::testing::blogs::store::blogs_of_user(store, user)
         .await
         .unwrap()[0]
         .id;
@@ -78,12 +80,12 @@ pub async fn user_with_blog(store: &Store, name: &str) -> (i64, i64) {
 }
 
 /// The blog named `name` as a message's sender: its user's.
-pub async fn sender(store: &Store, name: &str) -> dashwire::messaging::send::Sender {
-    let blog = dashwire::blogs::store::blog_ref(store, name)
+pub async fn sender(store: &Store, name: &str) -> dashwire::testing::messaging::send::Sender {
+    let blog = dashwire::testing::blogs::store::blog_ref(store, name)
         .await
         .unwrap()
         .unwrap();
-    dashwire::messaging::send::Sender {
+    dashwire::testing::messaging::send::Sender {
         user_id: blog.user_id,
         blog: blog.name,
     }

@@ -150,7 +150,7 @@ fn no_blog_name_can_be_read_as_a_svc_route() {
     assert!(words.contains("post"), "the route scan found {words:?}");
     let open: Vec<&String> = words
         .iter()
-        .filter(|w| !dashwire::blogs::validate::RESERVED.contains(&w.as_str()))
+        .filter(|w| !dashwire::testing::blogs::validate::RESERVED.contains(&w.as_str()))
         .collect();
     assert!(
         open.is_empty(),
@@ -168,10 +168,16 @@ pub(crate) fn module_of(path: &Path) -> String {
 #[test]
 fn no_handler_publishes_by_hand() {
     // What a change commits is published by the code that commits it (store/publish.rs).
+    // The compiler holds the two ways to do it to store/: `Publisher::publish` and
+    // `store::log::record` are `pub(in crate::store)`. This checks what visibility cannot:
+    // that no feature builds a `Committed`, reaches for the publisher or talks to the bus.
     let mut found = Vec::new();
     for (path, text) in sources() {
         let relative = path.strip_prefix(root().join("src")).unwrap();
-        if CORE.contains(&module_of(&path).as_str()) || relative.starts_with("app.rs") {
+        // app.rs assembles the store and the core; testing.rs names `Committed` and
+        // `store::log` only to re-export them to the tests (its `pub use` lines).
+        let assembles = relative.starts_with("app.rs") || relative.starts_with("testing.rs");
+        if CORE.contains(&module_of(&path).as_str()) || assembles {
             continue;
         }
         for call in [

@@ -3,7 +3,7 @@
 //! in the store's transaction on either database ([`notify`]), or on the SQLite writer thread
 //! through rusqlite for a change that runs there ([`sqlite::notify`]).
 
-pub mod sqlite;
+pub(crate) mod sqlite;
 
 use dashwire_protocol::{Channel, Event};
 
@@ -21,7 +21,7 @@ const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
 
 /// Something that happened to a blog, to tell its owner.
 #[derive(Debug, Clone, Copy)]
-pub struct Notice<'a> {
+pub(crate) struct Notice<'a> {
     /// The notified blog.
     pub blog_id: i64,
     /// `follower`, `like`, `reblog`, `user_mention`, `reply`.
@@ -36,7 +36,7 @@ pub struct Notice<'a> {
 
 impl<'a> Notice<'a> {
     /// A notice about no post (a new follower).
-    pub fn about_blog(blog_id: i64, kind: &'a str, from_blog_id: i64) -> Notice<'a> {
+    pub(crate) fn about_blog(blog_id: i64, kind: &'a str, from_blog_id: i64) -> Notice<'a> {
         Notice {
             blog_id,
             kind,
@@ -58,7 +58,7 @@ fn notification_event(row: NotificationRow) -> (Topic, Event) {
 
 /// Writes a notification inside the open transaction of the change it reports, and returns
 /// the events to record with it; the owner's unread counts are recorded as `tx` commits.
-pub async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
+pub(crate) async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
     let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(INSERT_NOTIFICATION)
         .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(notice.post_id)
         .bind(notice.reply_text).bind(now_secs())

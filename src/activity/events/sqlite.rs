@@ -10,7 +10,7 @@ use crate::store::sqlite_writer::named;
 use crate::store::{Topic, now_secs};
 
 /// [`super::notify`] on the SQLite writer thread.
-pub fn notify(
+pub(crate) fn notify(
     tx: &rusqlite::Transaction,
     notice: Notice<'_>,
 ) -> rusqlite::Result<Vec<(Topic, Event)>> {

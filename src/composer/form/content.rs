@@ -296,7 +296,7 @@ impl TypeFields<'_> {
 }
 
 /// One of our own media addresses (`/media/...`), or an http(s) URL.
-pub fn media_or_web_url(raw: &str) -> Option<()> {
+pub(crate) fn media_or_web_url(raw: &str) -> Option<()> {
     let ours = raw.starts_with("/media/") && !raw.contains("..");
     (ours || web_url(raw).is_some()).then_some(())
 }

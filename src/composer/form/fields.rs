@@ -4,34 +4,35 @@
 use serde::Deserialize;
 
 /// Photos a photo set holds at most.
-pub const MAX_PHOTOS: usize = 10;
+pub(crate) const MAX_PHOTOS: usize = 10;
 /// A photo's caption, at most.
-pub const MAX_PHOTO_CAPTION: usize = 200;
-pub use crate::media::limits::MAX_URL_CHARS;
+pub(crate) const MAX_PHOTO_CAPTION: usize = 200;
+pub(crate) use crate::media::limits::MAX_URL_CHARS;
 /// The layouts a photo set may have (spec 000 §3 Photoset).
-pub const PHOTOSET_LAYOUTS: [&str; 10] = [
+pub(crate) const PHOTOSET_LAYOUTS: [&str; 10] = [
     "", "1", "11", "12", "13", "123", "133", "1232", "1323", "12223",
 ];
 /// A tweet, at most, counting a link as [`SHORT_URL_CHARS`].
-pub const MAX_TWEET_CHARS: usize = 140;
+pub(crate) const MAX_TWEET_CHARS: usize = 140;
 /// What a link counts for in a tweet.
-pub const SHORT_URL_CHARS: usize = 29;
+pub(crate) const SHORT_URL_CHARS: usize = 29;
 
-pub use crate::posts::reblog::POST_BODY_EMPTY;
-pub const NO_PHOTOS: &str = "No photos specified.";
-pub const UPLOADS_IN_PROGRESS: &str = "Uploads in progress.";
-pub const TOO_MANY_PHOTOS: &str = "A photo set holds at most 10 photos.";
-pub const NO_QUOTE: &str = "No quote.";
-pub const NO_URL: &str = "No url.";
-pub const NOT_A_VALID_URL: &str = "Not a valid URL";
-pub const NO_CHAT: &str = "No chat.";
-pub const QUESTION_EMPTY: &str = "Post question empty.";
-pub const NO_AUDIO: &str = "Please choose an audio source before continuing.";
-pub const NEED_PERMISSION: &str = "You must agree that you have permission to share this file.";
-pub const NO_VIDEO: &str = "No video specified.";
+pub(crate) use crate::posts::reblog::POST_BODY_EMPTY;
+pub(crate) const NO_PHOTOS: &str = "No photos specified.";
+pub(crate) const UPLOADS_IN_PROGRESS: &str = "Uploads in progress.";
+pub(crate) const TOO_MANY_PHOTOS: &str = "A photo set holds at most 10 photos.";
+pub(crate) const NO_QUOTE: &str = "No quote.";
+pub(crate) const NO_URL: &str = "No url.";
+pub(crate) const NOT_A_VALID_URL: &str = "Not a valid URL";
+pub(crate) const NO_CHAT: &str = "No chat.";
+pub(crate) const QUESTION_EMPTY: &str = "Post question empty.";
+pub(crate) const NO_AUDIO: &str = "Please choose an audio source before continuing.";
+pub(crate) const NEED_PERMISSION: &str =
+    "You must agree that you have permission to share this file.";
+pub(crate) const NO_VIDEO: &str = "No video specified.";
 
 /// A message about a field: the spec's errors map, one entry at a time.
-pub type FieldError = (String, String);
+pub(crate) type FieldError = (String, String);
 
 /// The save form as the composer sends it (docs/api.md "The save form"), every field as
 /// text: the save's rules (`composer/form/`) check it, each failure with its message, so
@@ -39,7 +40,7 @@ pub type FieldError = (String, String);
 /// `images[{id}]` (each photo's URL) and `caption[{id}]` (its caption) for each photo.
 #[derive(Debug, Default, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/", optional_fields))]
-pub struct SaveFields {
+pub(crate) struct SaveFields {
     /// The blog it posts to: one of yours, or another's for a submission.
     pub channel_id: Option<String>,
     /// The post being edited (a number).
@@ -135,6 +136,10 @@ pub struct SaveFields {
     pub remove_album_art: Option<String>,
     /// A flag: the audio or video was found by the copyright fallback's search (spec 001
     /// §7); accepted, not read.
+    #[expect(
+        dead_code,
+        reason = "a field of the form's wire type, which the web sends"
+    )]
     pub copyright_fallback: Option<String>,
     /// A flag: the photo post's photo is a webcam snapshot.
     pub is_selfie: Option<String>,
@@ -149,7 +154,7 @@ pub struct SaveFields {
 /// `caption[{id}]`, in the order they came (with whatever else the form carried that
 /// [`SaveFields`] does not name, which is ignored).
 #[derive(Debug, Default)]
-pub struct PhotoFields(Vec<(String, String)>);
+pub(crate) struct PhotoFields(Vec<(String, String)>);
 
 impl PhotoFields {
     /// Each photo's id and URL, in the order they came.

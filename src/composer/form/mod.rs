@@ -22,7 +22,7 @@ use crate::posts::tags::parse_tags;
 
 /// A checked save form.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SaveForm {
+pub(crate) struct SaveForm {
     /// The blog it posts to (`channel_id`).
     pub blog: String,
     /// The post being edited (`post_id` or `edit_post_id`).
@@ -56,7 +56,7 @@ pub struct SaveForm {
 }
 
 /// Reads and checks a save form. Every rule that fails is reported, each with its field.
-pub fn read(form: &SaveFields) -> Result<SaveForm, Vec<FieldError>> {
+pub(crate) fn read(form: &SaveFields) -> Result<SaveForm, Vec<FieldError>> {
     let mut errors = Vec::new();
     let blog = given(&form.channel_id).trim().to_owned();
     let edit = number(&form.edit_post_id, "edit_post_id", &mut errors).or(number(
@@ -203,7 +203,11 @@ fn read_state(form: &SaveFields, has_time: bool, errors: &mut Vec<FieldError>) -
 
 /// A reblog's own addition, sanitised: its comment, written in `post[two]` (a note's in
 /// `post[three]`, its caption, since the answer is the original's).
-pub fn reblog_comment(source: &PostSource, editor: EditorType, post_type: PostType) -> String {
+pub(crate) fn reblog_comment(
+    source: &PostSource,
+    editor: EditorType,
+    post_type: PostType,
+) -> String {
     let raw = match post_type {
         PostType::Note => &source.three,
         _ => &source.two,
@@ -215,10 +219,9 @@ mod content;
 mod fields;
 
 use content::TypeFields;
-pub use content::media_or_web_url;
 // The form's vocabulary (its fields, limits and messages, and the helpers that read one
 // field) is `fields.rs`; the rules here and in `content.rs` read the form through it.
-pub use fields::*;
+pub(crate) use fields::*;
 
 /// A custom URL's slug: lowercase letters, digits and single dashes.
 fn slug(raw: &str) -> String {

@@ -5,7 +5,7 @@ use serde::Serialize;
 /// What a service says about an audio URL (spec 001 §7 `get_{service}_data`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct AudioData {
+pub(crate) struct AudioData {
     pub service: String,
     pub url: String,
     /// The service's player, when it has one to embed.
@@ -19,7 +19,7 @@ pub struct AudioData {
 /// One result of an audio search.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct AudioResult {
+pub(crate) struct AudioResult {
     pub service: String,
     pub url: String,
     pub title: String,
@@ -30,7 +30,7 @@ pub struct AudioResult {
 /// What a video URL embeds as (spec 001 §3 Embed data).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
-pub struct EmbedData {
+pub(crate) struct EmbedData {
     pub url: String,
     pub thumbnail: String,
     /// The player's address, for an iframe (empty for a video file).

@@ -13,7 +13,7 @@ use crate::outbound::service_json;
 /// How long the iTunes API may take before the composer answers without it.
 const TIMEOUT: Duration = Duration::from_secs(5);
 
-pub struct ITunes {
+pub(super) struct ITunes {
     http: reqwest::Client,
     api: String,
 }
@@ -78,7 +78,7 @@ fn is_id(text: &str) -> bool {
 }
 
 impl ITunes {
-    pub fn new(api: &str) -> anyhow::Result<ITunes> {
+    pub(super) fn new(api: &str) -> anyhow::Result<ITunes> {
         Ok(ITunes {
             http: reqwest::Client::builder().timeout(TIMEOUT).build()?,
             api: api.trim_end_matches('/').to_owned(),
@@ -91,7 +91,11 @@ impl ITunes {
     }
 
     /// Songs matching `query`, at most `limit`.
-    pub async fn search(&self, query: &str, limit: usize) -> anyhow::Result<Vec<AudioResult>> {
+    pub(super) async fn search(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> anyhow::Result<Vec<AudioResult>> {
         let limit = limit.clamp(1, 50).to_string();
         let found = self
             .get(
@@ -120,7 +124,7 @@ impl ITunes {
 
     /// The details of the song whose page is `data.url`; `None` when the page names no song
     /// (an album's page without `?i=`, an artist's).
-    pub async fn track(&self, data: &AudioData) -> anyhow::Result<Option<AudioData>> {
+    pub(super) async fn track(&self, data: &AudioData) -> anyhow::Result<Option<AudioData>> {
         let Some(id) = song_id(&data.url) else {
             return Ok(None);
         };

@@ -12,7 +12,7 @@ mod itunes;
 mod soundcloud;
 mod spotify;
 
-pub use answers::{AudioData, AudioResult, EmbedData};
+pub(crate) use answers::{AudioData, AudioResult, EmbedData};
 
 use std::sync::Arc;
 
@@ -25,7 +25,7 @@ use soundcloud::SoundCloud;
 use spotify::Spotify;
 
 /// The services' lookups.
-pub trait MediaProviders: Send + Sync + 'static {
+pub(crate) trait MediaProviders: Send + Sync + 'static {
     /// Details of a track on `service`; `None` when the URL is not one of its tracks.
     fn audio_data<'a>(&'a self, service: &'a str, url: &'a str)
     -> BoxFuture<'a, Option<AudioData>>;
@@ -42,7 +42,7 @@ pub trait MediaProviders: Send + Sync + 'static {
 }
 
 /// The services known by their URLs only (see the module's note).
-pub struct Offline;
+pub(crate) struct Offline;
 
 impl MediaProviders for Offline {
     fn audio_data<'a>(
@@ -112,7 +112,7 @@ impl MediaProviders for Offline {
 }
 
 /// The services the server has keys for, and [`Offline`] for the rest.
-pub struct Online {
+pub(crate) struct Online {
     spotify: Option<Spotify>,
     soundcloud: Option<SoundCloud>,
     apple_music: Option<ITunes>,
@@ -134,7 +134,7 @@ fn made<T>(service: &str, client: anyhow::Result<T>) -> Option<T> {
 
 /// The providers `settings` allow: [`Online`] with the services that have keys, or
 /// [`Offline`] when none has.
-pub fn from_settings(settings: &AudioSettings) -> Arc<dyn MediaProviders> {
+pub(crate) fn from_settings(settings: &AudioSettings) -> Arc<dyn MediaProviders> {
     let spotify = match (&settings.spotify_client_id, &settings.spotify_client_secret) {
         (Some(id), Some(secret)) => made(
             "spotify",

@@ -11,7 +11,7 @@ use crate::outbound::service_json;
 /// How long SoundCloud may take before the composer answers without it.
 const TIMEOUT: Duration = Duration::from_secs(5);
 
-pub struct SoundCloud {
+pub(super) struct SoundCloud {
     http: reqwest::Client,
     api: String,
     client_id: String,
@@ -47,7 +47,7 @@ impl Track {
 }
 
 impl SoundCloud {
-    pub fn new(api: &str, client_id: &str) -> anyhow::Result<SoundCloud> {
+    pub(super) fn new(api: &str, client_id: &str) -> anyhow::Result<SoundCloud> {
         Ok(SoundCloud {
             http: reqwest::Client::builder().timeout(TIMEOUT).build()?,
             api: api.trim_end_matches('/').to_owned(),
@@ -67,7 +67,11 @@ impl SoundCloud {
     }
 
     /// Tracks matching `query`, at most `limit`.
-    pub async fn search(&self, query: &str, limit: usize) -> anyhow::Result<Vec<AudioResult>> {
+    pub(super) async fn search(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> anyhow::Result<Vec<AudioResult>> {
         let limit = limit.clamp(1, 50).to_string();
         let found: Found = self
             .get("/search/tracks", &[("q", query), ("limit", &limit)])
@@ -87,7 +91,7 @@ impl SoundCloud {
 
     /// The details of the track whose page is `data.url`; `None` when it is not a track (a
     /// user, a playlist).
-    pub async fn track(&self, data: &AudioData) -> anyhow::Result<Option<AudioData>> {
+    pub(super) async fn track(&self, data: &AudioData) -> anyhow::Result<Option<AudioData>> {
         let track: Track = self.get("/resolve", &[("url", &data.url)]).await?;
         if track.kind != "track" {
             return Ok(None);

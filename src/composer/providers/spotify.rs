@@ -13,7 +13,7 @@ use crate::outbound::service_json;
 /// How long Spotify may take before the composer answers without it.
 const TIMEOUT: Duration = Duration::from_secs(5);
 
-pub struct Spotify {
+pub(super) struct Spotify {
     http: reqwest::Client,
     accounts: String,
     api: String,
@@ -89,7 +89,12 @@ impl Track {
 }
 
 impl Spotify {
-    pub fn new(accounts: &str, api: &str, id: &str, secret: &str) -> anyhow::Result<Spotify> {
+    pub(super) fn new(
+        accounts: &str,
+        api: &str,
+        id: &str,
+        secret: &str,
+    ) -> anyhow::Result<Spotify> {
         Ok(Spotify {
             http: reqwest::Client::builder().timeout(TIMEOUT).build()?,
             accounts: accounts.trim_end_matches('/').to_owned(),
@@ -124,7 +129,11 @@ impl Spotify {
     }
 
     /// Tracks matching `query`, at most `limit`.
-    pub async fn search(&self, query: &str, limit: usize) -> anyhow::Result<Vec<AudioResult>> {
+    pub(super) async fn search(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> anyhow::Result<Vec<AudioResult>> {
         let url = url::Url::parse_with_params(
             &format!("{}/v1/search", self.api),
             [
@@ -150,7 +159,7 @@ impl Spotify {
 
     /// The details of the track at `url` (open.spotify.com/track/{id}); `None` for another
     /// kind of page (an album, a playlist).
-    pub async fn track(&self, data: &AudioData) -> anyhow::Result<Option<AudioData>> {
+    pub(super) async fn track(&self, data: &AudioData) -> anyhow::Result<Option<AudioData>> {
         let Some(id) = track_id(&data.url) else {
             return Ok(None);
         };

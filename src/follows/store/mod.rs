@@ -46,7 +46,11 @@ pub async fn unfollow(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result
 }
 
 /// [`unfollow`] inside a transaction that writes more (a block: `blocks/`).
-pub async fn unfollow_in(tx: &mut Tx, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
+pub(crate) async fn unfollow_in(
+    tx: &mut Tx,
+    user_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<FollowChange> {
     const SQL: &str = "DELETE FROM follows WHERE user_id = $1 AND blog_id = $2";
     let removed = with_tx!(tx, conn =>
         sqlx::query(SQL).bind(user_id).bind(blog_id).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -66,7 +70,7 @@ pub async fn friend_count(store: &Store, user_id: i64) -> sqlx::Result<i64> {
 }
 
 /// How many users follow `blog_id`.
-pub async fn follower_count(store: &Store, blog_id: i64) -> sqlx::Result<i64> {
+pub(crate) async fn follower_count(store: &Store, blog_id: i64) -> sqlx::Result<i64> {
     const SQL: &str = "SELECT COUNT(*) FROM follows WHERE blog_id = $1";
     let (n,): (i64,) =
         with_pool!(store, pool => sqlx::query_as(SQL).bind(blog_id).fetch_one(pool).await)?;
@@ -75,7 +79,7 @@ pub async fn follower_count(store: &Store, blog_id: i64) -> sqlx::Result<i64> {
 
 /// A page of the blogs that follow `blog_id` (each follower by the blog it followed as),
 /// newest follow first, as `viewer` sees them.
-pub async fn followers_of(
+pub(crate) async fn followers_of(
     store: &Store,
     blog_id: i64,
     viewer: i64,

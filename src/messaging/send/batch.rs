@@ -40,7 +40,7 @@ const IN_FLIGHT: usize = 2;
 /// Where sends queue for their batch, and the workers that run them; cheap to clone. The
 /// workers end when [`SendBatch::stop`] is called, or when the pool closes.
 #[derive(Clone, Debug)]
-pub struct SendBatch {
+pub(super) struct SendBatch {
     queue: mpsc::UnboundedSender<Queued>,
     stop: CancellationToken,
     workers: TaskTracker,
@@ -90,14 +90,18 @@ impl SendBatch {
 
     /// Stops the workers once what is queued has been sent, and waits for them: for a
     /// server's shutdown, after its last request. A send after this is refused.
-    pub async fn stop(&self) {
+    pub(super) async fn stop(&self) {
         self.stop.cancel();
         self.workers.wait().await;
     }
 
     /// Sends `message` into `conversation_id` with the next batch; answers as
     /// [`super::Sends::send`] does.
-    pub async fn send(&self, message: NewMessage, conversation_id: i64) -> Result<Sent, SendError> {
+    pub(super) async fn send(
+        &self,
+        message: NewMessage,
+        conversation_id: i64,
+    ) -> Result<Sent, SendError> {
         let (answer, answered) = oneshot::channel();
         let queued = Queued {
             message,

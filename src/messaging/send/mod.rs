@@ -13,7 +13,9 @@ mod postgres;
 mod rules;
 mod sqlite;
 
-pub use rules::{NewMessage, SendError, Sender, Sent, Target};
+pub(crate) use rules::Sent;
+pub use rules::Target;
+pub use rules::{NewMessage, SendError, Sender};
 
 use std::sync::Arc;
 

@@ -10,7 +10,7 @@ use crate::with_tx;
 
 /// Takes the app's name off the post `id`; readers of a published post hear it changed, as
 /// an edit. A post that says no app changes nothing and tells nobody.
-pub async fn remove_app_attribution(store: &Store, id: i64) -> sqlx::Result<()> {
+pub(crate) async fn remove_app_attribution(store: &Store, id: i64) -> sqlx::Result<()> {
     const SQL: &str = "UPDATE posts SET app_name = NULL, updated_at = $2 \
          WHERE id = $1 AND app_name IS NOT NULL RETURNING blog_id, state";
     let mut tx = store.begin().await?;

@@ -14,7 +14,7 @@ use crate::{with_pool, with_tx};
 
 /// A post waiting for its video.
 #[derive(Debug, Clone)]
-pub struct HeldPost {
+pub(crate) struct HeldPost {
     pub id: i64,
     pub blog_id: i64,
     pub content: PostContent,
@@ -24,7 +24,7 @@ pub struct HeldPost {
 
 /// Every post held in `transcoding`, oldest first. Few at any time: each waits only for
 /// its video's processing.
-pub async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
+pub(crate) async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
     const SQL: &str =
         "SELECT id, blog_id, content FROM posts WHERE state = 'transcoding' ORDER BY id";
     let rows: Vec<(i64, i64, String)> =
@@ -50,7 +50,7 @@ pub async fn held_posts(store: &Store) -> sqlx::Result<Vec<HeldPost>> {
 /// it). False when it was not held
 /// as read (deleted, edited since, or let go by another node meanwhile): an edit is never
 /// overwritten by what was read before it.
-pub async fn release_held(
+pub(crate) async fn release_held(
     store: &Store,
     held: &HeldPost,
     content: &PostContent,
@@ -85,7 +85,7 @@ pub async fn release_held(
 
 /// The video posts not held (out, private, in the drafts or the queue) that show the upload at
 /// `url` as it came, without what processing made of it.
-pub async fn unprocessed_showing(store: &Store, url: &str) -> sqlx::Result<Vec<HeldPost>> {
+pub(crate) async fn unprocessed_showing(store: &Store, url: &str) -> sqlx::Result<Vec<HeldPost>> {
     let pattern = format!(
         "%{}%",
         serde_json::json!({ "url": url })
@@ -122,7 +122,7 @@ pub const UNPROCESSED_SHOWING: &str = "SELECT id, blog_id, content FROM posts \
 /// Gives `post` (read by [`unprocessed_showing`]) its processed `content`, in place: its state
 /// and date stay; readers of a published one hear it changed. False when it changed since it
 /// was read.
-pub async fn fill_processed(
+pub(crate) async fn fill_processed(
     store: &Store,
     post: &HeldPost,
     content: &PostContent,

@@ -42,13 +42,15 @@ mod publishing;
 mod queue;
 mod row;
 
-pub use attribution::remove_app_attribution;
-pub use held::{
-    HeldPost, UNPROCESSED_SHOWING, fill_processed, held_posts, release_held, unprocessed_showing,
-};
-pub use pages::{Cursor, Page, blog_posts_at, page, page_placed, tags_of};
-pub use publishing::{SentOut, is_users_first_post, next_due, publish_due, publish_queues};
-pub use row::{PostRow, like_times, post_row, post_rows};
+pub(crate) use attribution::remove_app_attribution;
+pub use held::UNPROCESSED_SHOWING;
+pub(crate) use held::{fill_processed, held_posts, release_held, unprocessed_showing};
+pub use pages::{Cursor, Page, page};
+pub(crate) use pages::{blog_posts_at, page_placed, tags_of};
+pub(crate) use publishing::is_users_first_post;
+pub use publishing::{next_due, publish_due, publish_queues};
+pub use row::post_row;
+pub(crate) use row::{PostRow, like_times, post_rows};
 
 /// What a save writes.
 #[derive(Debug, Clone)]
@@ -239,7 +241,7 @@ pub async fn update_post(store: &Store, id: i64, post: &PostWrite) -> sqlx::Resu
 
 /// Whether `user_id` may read the posts of the blog `name` live: it exists, and its posts
 /// are public or it is theirs.
-pub async fn blog_posts_readable(
+pub(crate) async fn blog_posts_readable(
     store: &Store,
     name: &str,
     viewer: Option<i64>,
@@ -254,7 +256,7 @@ pub async fn blog_posts_readable(
 /// Sends out, as `content`, the post `id` waiting in its blog's inbox (`unapproved`: an ask,
 /// `asks/`), with what going out causes, recorded in `tx`. Answers its blog and the blog that
 /// asked (none when asked anonymously), or `None` when it is not waiting there.
-pub async fn send_out_from_inbox(
+pub(crate) async fn send_out_from_inbox(
     tx: &mut Tx,
     id: i64,
     content: &PostContent,
@@ -278,7 +280,7 @@ pub async fn send_out_from_inbox(
 
 /// A post sent out of its blog's inbox ([`send_out_from_inbox`]).
 #[derive(Debug, Clone, Copy)]
-pub struct FromInbox {
+pub(crate) struct FromInbox {
     pub blog_id: i64,
     /// The blog that asked, unless it asked anonymously.
     pub asked_by: Option<i64>,

@@ -31,7 +31,7 @@ pub async fn page(
 /// [`page`], with the cursor post's place on a newest-first page (its `date`: published, else
 /// created) as the client last saw it: the page goes on from there even when that post is
 /// gone since (deleted while the reader scrolled), instead of ending.
-pub async fn page_placed(
+pub(crate) async fn page_placed(
     store: &Store,
     page: Page,
     cursor: Cursor,
@@ -434,7 +434,7 @@ async fn in_queue(
 
 /// A blog's posts a visitor may see, newest first, from `offset` (the blog viewer's
 /// paging, spec 000 §7).
-pub async fn blog_posts_at(
+pub(crate) async fn blog_posts_at(
     store: &Store,
     blog_id: i64,
     with_private: bool,
@@ -452,7 +452,10 @@ pub async fn blog_posts_at(
 }
 
 /// The tags of each post, in order.
-pub async fn tags_of(store: &Store, post_ids: &[i64]) -> sqlx::Result<HashMap<i64, Vec<String>>> {
+pub(crate) async fn tags_of(
+    store: &Store,
+    post_ids: &[i64],
+) -> sqlx::Result<HashMap<i64, Vec<String>>> {
     const HEAD: &str = "SELECT post_id, tag FROM post_tags WHERE post_id IN (";
     let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
     if post_ids.is_empty() {

@@ -106,7 +106,8 @@ impl SentOut {
     async fn record(tx: &mut Tx, id: i64, blog_id: i64) -> sqlx::Result<()> {
         let mut events = went_out(tx, id).await?;
         events.push(post_changed(tx, id, blog_id, PostAction::Created).await?);
-        tx.record(events).await
+        tx.record(events).await?;
+        Ok(())
     }
 }
 
@@ -114,7 +115,11 @@ impl SentOut {
 /// blogs (spec 000's confetti is for a user's first post, not each blog's): true when no other
 /// published post of theirs exists. Asked only of a new published post, and stops at the first
 /// other it finds.
-pub async fn is_users_first_post(store: &Store, user_id: i64, post_id: i64) -> sqlx::Result<bool> {
+pub(crate) async fn is_users_first_post(
+    store: &Store,
+    user_id: i64,
+    post_id: i64,
+) -> sqlx::Result<bool> {
     const SQL: &str = "SELECT EXISTS (SELECT 1 FROM posts p JOIN blogs b ON b.id = p.blog_id \
          WHERE b.user_id = $1 AND p.state = 'published' AND p.id <> $2)";
     let (other,): (bool,) = with_pool!(store, pool => sqlx::query_as(SQL)

@@ -41,7 +41,7 @@ pub struct PostRow {
 }
 
 impl PostRow {
-    pub fn post_type(&self) -> PostType {
+    pub(crate) fn post_type(&self) -> PostType {
         PostType::parse(&self.r#type).unwrap_or(PostType::Text)
     }
 
@@ -50,7 +50,7 @@ impl PostRow {
     }
 
     /// The type's fields; a row that cannot be read (it never should) reads as an empty text.
-    pub fn content(&self) -> PostContent {
+    pub(crate) fn content(&self) -> PostContent {
         serde_json::from_str(&self.content).unwrap_or(PostContent::Text {
             title: String::new(),
             body: String::new(),
@@ -59,7 +59,7 @@ impl PostRow {
 
     /// What the author wrote, for editing; read from the content for a post the server wrote
     /// without it ([`PostSource::of_content`]).
-    pub fn source(&self) -> PostSource {
+    pub(crate) fn source(&self) -> PostSource {
         let source: PostSource = serde_json::from_str(&self.source).unwrap_or_default();
         if source == PostSource::default() {
             PostSource::of_content(&self.content())
@@ -68,26 +68,26 @@ impl PostRow {
         }
     }
 
-    pub fn trail(&self) -> Vec<TrailItem> {
+    pub(crate) fn trail(&self) -> Vec<TrailItem> {
         serde_json::from_str(&self.trail).unwrap_or_default()
     }
 
     /// Whether the post is a reblog: it has a chain's first post above it. Not whether its
     /// parent is still there: a reblog whose parent was deleted (`parent_post_id` is then
     /// NULL) is still a reblog, with the trail it carries.
-    pub fn is_reblog(&self) -> bool {
+    pub(crate) fn is_reblog(&self) -> bool {
         self.root_post_id.is_some()
     }
 
     /// The position in pages that list newest first.
-    pub fn page_position(&self) -> (i64, i64) {
+    pub(crate) fn page_position(&self) -> (i64, i64) {
         (self.published_at.unwrap_or(self.created_at), self.id)
     }
 }
 
 /// Where the post `id` sits on a newest-first page ([`PostRow::page_position`]), read alone:
 /// a page's cursor needs only that, not the post.
-pub async fn page_position(store: &Store, id: i64) -> sqlx::Result<Option<(i64, i64)>> {
+pub(super) async fn page_position(store: &Store, id: i64) -> sqlx::Result<Option<(i64, i64)>> {
     const SQL: &str = "SELECT COALESCE(published_at, created_at), id FROM posts WHERE id = $1";
     with_pool!(store, pool => sqlx::query_as(SQL).bind(id).fetch_optional(pool).await)
 }
@@ -104,7 +104,7 @@ pub async fn post_row(
 
 /// The posts `ids`, in that order (an id with no post is left out), as `viewer` reads them;
 /// for reads that choose posts elsewhere (search) and show them as every page does.
-pub async fn post_rows(
+pub(crate) async fn post_rows(
     store: &Store,
     ids: &[i64],
     viewer: Option<i64>,
@@ -129,7 +129,7 @@ pub async fn post_rows(
 }
 
 /// When `user_id` liked each of `post_ids` that it likes.
-pub async fn like_times(
+pub(crate) async fn like_times(
     store: &Store,
     user_id: i64,
     post_ids: &[i64],

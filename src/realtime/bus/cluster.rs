@@ -47,7 +47,7 @@ const SUBSCRIBES_AT_ONCE: usize = 64;
 impl RedisBus {
     /// Connects to the Redis Cluster whose nodes (any of them) `urls` name, and spawns the
     /// publishing and subscribing tasks; what arrives goes to `router`.
-    pub async fn connect_cluster(
+    pub(crate) async fn connect_cluster(
         urls: &[String],
         prefix: &str,
         router: mpsc::UnboundedSender<Incoming>,

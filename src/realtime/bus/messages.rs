@@ -10,7 +10,7 @@ use crate::store::log::Published;
 /// channel's slots are sized for one and boxing it would only add an allocation per event.
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)]
-pub enum Incoming {
+pub(crate) enum Incoming {
     /// A committed event, from this node or another, and when it reached this node (handed
     /// to the local bus, or received from Redis).
     Event {
@@ -31,7 +31,7 @@ pub enum Incoming {
 
 /// A change in which topics this node wants from the bus.
 #[derive(Debug)]
-pub enum Interest {
+pub(crate) enum Interest {
     Subscribe(Arc<str>),
     Unsubscribe(Arc<str>),
 }

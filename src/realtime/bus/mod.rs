@@ -25,11 +25,11 @@ use tokio::sync::mpsc;
 
 use crate::realtime::metrics::Metrics;
 use crate::store::{Committed, Publish};
-pub use messages::{Incoming, Interest};
-pub use redis::RedisBus;
+pub(crate) use messages::{Incoming, Interest};
+pub(crate) use redis::RedisBus;
 
 /// How events reach the sockets of every node.
-pub enum Bus {
+pub(crate) enum Bus {
     /// Straight to this node's router task.
     Local(mpsc::UnboundedSender<Incoming>),
     Redis(RedisBus),
@@ -37,7 +37,7 @@ pub enum Bus {
 
 impl Bus {
     /// The in-process bus: everything published reaches `router`.
-    pub fn local(router: mpsc::UnboundedSender<Incoming>) -> Bus {
+    pub(crate) fn local(router: mpsc::UnboundedSender<Incoming>) -> Bus {
         Bus::Local(router)
     }
 
@@ -45,7 +45,7 @@ impl Bus {
     /// side, which hands what arrives to `router`. Channels are prefixed with `prefix`, so
     /// deployments sharing one Redis keep apart. With `cluster`, `url` names nodes of a Redis
     /// Cluster (comma-separated, any of them) and channels are sharded (`cluster.rs`).
-    pub async fn redis(
+    pub(crate) async fn redis(
         url: &str,
         cluster: bool,
         prefix: &str,
@@ -63,7 +63,7 @@ impl Bus {
 
     /// Tells the bus this node now wants a topic, or no longer does. Called under the
     /// registry's topic lock, so the changes keep the registry's order.
-    pub fn interest(&self, interest: Interest) {
+    pub(crate) fn interest(&self, interest: Interest) {
         if let Bus::Redis(redis) = self {
             redis.interest(interest);
         }
@@ -72,7 +72,7 @@ impl Bus {
     /// Waits until what was handed to the bus before this call has left this node: for a
     /// shutdown, so that what committed is not lost in the Redis publisher's queue. (The
     /// in-process bus hands over at once.)
-    pub async fn flush(&self) {
+    pub(crate) async fn flush(&self) {
         if let Bus::Redis(redis) = self {
             redis.flush().await;
         }
@@ -80,7 +80,7 @@ impl Bus {
 
     /// The sending side of the bus, for the store to hand what commits to
     /// (`store/publish.rs`).
-    pub fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
+    pub(crate) fn outlet(&self, metrics: Arc<Metrics>) -> Outlet {
         let way = match self {
             Bus::Local(router) => Way::Local(router.clone()),
             Bus::Redis(redis) => Way::Redis {
@@ -106,7 +106,7 @@ impl Bus {
 ///
 /// A session ending while Redis is down now closes this node's sockets at once; the other
 /// nodes hear of it when Redis takes it again, or reconcile when their subscription returns.
-pub struct Outlet {
+pub(crate) struct Outlet {
     way: Way,
     metrics: Arc<Metrics>,
 }

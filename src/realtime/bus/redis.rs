@@ -18,7 +18,7 @@ use super::wire::{
 use crate::realtime::metrics::Metrics;
 
 /// The Redis side: a connection to publish on, and the task that holds the subscriptions.
-pub struct RedisBus {
+pub(crate) struct RedisBus {
     /// To the publishing task (`wire::run_publisher`).
     outgoing: mpsc::UnboundedSender<Outgoing>,
     commands: mpsc::UnboundedSender<Interest>,
@@ -29,7 +29,7 @@ pub struct RedisBus {
 impl RedisBus {
     /// Connects the publishing side and spawns its task, and the subscribing side, which
     /// hands what arrives to `router`.
-    pub async fn connect(
+    pub(crate) async fn connect(
         url: &str,
         prefix: &str,
         router: mpsc::UnboundedSender<Incoming>,

@@ -21,7 +21,7 @@ use crate::store::log::READ_AS_IT_IS_NOW;
 
 /// What reading a channel gives a subscriber.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Grant {
+pub(crate) enum Grant {
     /// One topic's events, by its seqs.
     Topic(Topic),
     /// A group: the events of every member topic (all of them in the feed), in feed order,
@@ -33,7 +33,7 @@ pub enum Grant {
 
 /// A channel's state as it is now, as the event a replay sends and the channel's seq it is at;
 /// `None` for a channel with no state yet.
-pub type StateNow = Option<(i64, Event)>;
+pub(crate) type StateNow = Option<(i64, Event)>;
 
 /// The state, as it is now, of channels the log keeps no row of
 /// ([`crate::store::log::READ_AS_IT_IS_NOW`]): what a replay sends there.
@@ -46,7 +46,7 @@ pub trait CurrentState: Send + Sync {
 }
 
 /// A feature's rule for the channel kinds it owns.
-pub trait ChannelAuthority: Send + Sync + 'static {
+pub(crate) trait ChannelAuthority: Send + Sync + 'static {
     /// The kinds it answers for.
     fn kinds(&self) -> &'static [ChannelKind];
 
@@ -91,7 +91,7 @@ pub struct ChannelKinds {
 
 impl ChannelKinds {
     /// Adds a feature's kinds. Two features claiming one kind is a programming error.
-    pub fn register(mut self, authority: impl ChannelAuthority) -> ChannelKinds {
+    pub(crate) fn register(mut self, authority: impl ChannelAuthority) -> ChannelKinds {
         let authority: Arc<dyn ChannelAuthority> = Arc::new(authority);
         for &kind in authority.kinds() {
             let previous = self.by_kind.insert(kind, authority.clone());
@@ -108,7 +108,7 @@ impl ChannelKinds {
 
     /// The state now of each topic (by its key; all of kinds the log keeps no row of), as
     /// their features read it ([`CurrentState`]), in the order asked.
-    pub async fn current_states(&self, topics: &[String]) -> sqlx::Result<Vec<StateNow>> {
+    pub(crate) async fn current_states(&self, topics: &[String]) -> sqlx::Result<Vec<StateNow>> {
         let mut states: Vec<StateNow> = vec![None; topics.len()];
         let mut by_kind: HashMap<ChannelKind, Vec<usize>> = HashMap::new();
         for (i, topic) in topics.iter().enumerate() {
@@ -127,22 +127,10 @@ impl ChannelKinds {
         Ok(states)
     }
 
-    /// What `channel` gives `viewer` if they may read it. A kind no feature registered is
-    /// refused like any channel that is not the viewer's.
-    pub async fn authorize(
-        &self,
-        viewer: Option<i64>,
-        channel: &Channel,
-    ) -> sqlx::Result<Option<Grant>> {
-        match self.by_kind.get(&channel.kind()) {
-            Some(authority) => authority.authorize(viewer, channel).await,
-            None => Ok(None),
-        }
-    }
-
-    /// [`ChannelKinds::authorize`] for many subscribes at once, in the order asked: each kind's
-    /// asks go to its feature together.
-    pub async fn authorize_all(
+    /// What each channel asked gives its viewer if they may read it, in the order asked: each
+    /// kind's asks go to its feature together. A kind no feature registered is refused like
+    /// any channel that is not the viewer's.
+    pub(crate) async fn authorize_all(
         &self,
         asks: &[(Option<i64>, Channel)],
     ) -> sqlx::Result<Vec<Option<Grant>>> {
@@ -165,7 +153,8 @@ impl ChannelKinds {
     }
 
     /// The protocol's kinds that no feature registered (empty when the server is complete).
-    pub fn unregistered(&self) -> Vec<ChannelKind> {
+    #[cfg(test)]
+    pub(crate) fn unregistered(&self) -> Vec<ChannelKind> {
         ChannelKind::ALL
             .into_iter()
             .filter(|kind| !self.by_kind.contains_key(kind))

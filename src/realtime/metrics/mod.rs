@@ -41,7 +41,7 @@ use prometheus_client::metrics::{MetricType, TypedMetric};
 use prometheus_client::registry::{Registry, Unit};
 
 /// The content type of [`Metrics::render`]'s text.
-pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+pub(crate) const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// Publish (or bus receipt) to socket write, seconds. An event held for a missing seq waits
 /// up to half a second (`order::REORDER_WAIT`), hence the buckets around 0.5.
@@ -96,13 +96,13 @@ impl EncodeLabelValue for ReplayReason {
 
 /// Which of subscribing's batched reads (`channels/batched.rs`) a figure counts.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
-pub struct SubscribeReadLabels {
+pub(crate) struct SubscribeReadLabels {
     pub read: SubscribeRead,
 }
 
 /// The reads a subscribe makes, each batched across the node's sockets.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
-pub enum SubscribeRead {
+pub(crate) enum SubscribeRead {
     /// Who may read a channel (its feature's answer).
     Authorize,
     /// A channel's latest seq and how far its log was pruned.
@@ -145,7 +145,7 @@ impl MetricConstructor<Histogram> for ReplayBuckets {
 
 /// The store's figures, read when `/metrics` is asked for.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct DbFigures {
+pub(crate) struct DbFigures {
     pub pool_size: u32,
     pub pool_idle: usize,
     pub connections_replaced: u64,
@@ -210,7 +210,7 @@ impl Default for Metrics {
 impl Metrics {
     /// Every metric at zero, registered in the order `/metrics` lists them (the order the
     /// hand-written text had, then the histograms).
-    pub fn new() -> Metrics {
+    pub(crate) fn new() -> Metrics {
         let mut metrics = Metrics {
             sockets_open: Gauge::default(),
             sockets_total: Counter::default(),
@@ -408,7 +408,7 @@ impl Metrics {
     }
 
     /// Records a batch of `reads` reads of one kind for subscribes.
-    pub fn record_subscribe_read(&self, read: SubscribeRead, reads: usize) {
+    pub(crate) fn record_subscribe_read(&self, read: SubscribeRead, reads: usize) {
         let labels = SubscribeReadLabels { read };
         self.subscribe_reads
             .get_or_create(&labels)
@@ -417,7 +417,8 @@ impl Metrics {
     }
 
     /// Subscribing's reads of `read`'s kind so far, and the batches that answered them.
-    pub fn subscribe_reads(&self, read: SubscribeRead) -> (u64, u64) {
+    #[cfg(test)]
+    pub(crate) fn subscribe_reads(&self, read: SubscribeRead) -> (u64, u64) {
         let labels = SubscribeReadLabels { read };
         (
             self.subscribe_reads.get_or_create(&labels).get(),
@@ -426,7 +427,7 @@ impl Metrics {
     }
 
     /// Records one replay's size.
-    pub fn record_replay(&self, reason: ReplayReason, events: u64) {
+    pub(crate) fn record_replay(&self, reason: ReplayReason, events: u64) {
         if reason == ReplayReason::Resync {
             self.bus_caught_up_events.inc_by(events);
         }
@@ -435,16 +436,19 @@ impl Metrics {
             .observe(events as f64);
     }
 
-    /// The exposition text (OpenMetrics, see [`CONTENT_TYPE`]), with the database's figures.
-    pub fn render(&self, db: DbFigures) -> String {
+    /// The exposition text (OpenMetrics, see [`CONTENT_TYPE`]), with the database's figures:
+    /// the realtime core's alone, as its tests read it.
+    #[cfg(test)]
+    pub(crate) fn render(&self, db: DbFigures) -> String {
         let mut out = self.render_families(db);
         end_text(&mut out);
         out
     }
 
-    /// [`Metrics::render`] without the text's closing line, for a scrape that adds families
-    /// of its own (`src/metrics/`) before [`end_text`].
-    pub fn render_families(&self, db: DbFigures) -> String {
+    /// The realtime core's families of the exposition text (OpenMetrics, see
+    /// [`CONTENT_TYPE`]), with the database's figures, without the text's closing line: the
+    /// scrape (`src/metrics/`) adds families of its own before [`end_text`].
+    pub(crate) fn render_families(&self, db: DbFigures) -> String {
         self.db_pool_connections.set(i64::from(db.pool_size));
         self.db_pool_idle
             .set(i64::try_from(db.pool_idle).unwrap_or(i64::MAX));
@@ -465,7 +469,7 @@ impl Metrics {
 }
 
 /// Closes an exposition text (OpenMetrics' `# EOF`).
-pub fn end_text(out: &mut String) {
+pub(crate) fn end_text(out: &mut String) {
     let _ = prometheus_client::encoding::text::encode_eof(out);
 }
 
@@ -488,7 +492,7 @@ struct LatencyBuckets {
 
 impl LatencyHistogram {
     /// An empty histogram with these upper bounds (seconds, ascending).
-    pub fn new(bounds: &'static [f64]) -> LatencyHistogram {
+    pub(crate) fn new(bounds: &'static [f64]) -> LatencyHistogram {
         debug_assert!(bounds.windows(2).all(|w| w[0] < w[1]), "ascending bounds");
         LatencyHistogram(Arc::new(LatencyBuckets {
             bounds,
@@ -499,7 +503,7 @@ impl LatencyHistogram {
     }
 
     /// Records one duration.
-    pub fn observe(&self, elapsed: Duration) {
+    pub(crate) fn observe(&self, elapsed: Duration) {
         let ns = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
         // The first bucket whose bound is at or above the value (`le`); past them all, +Inf.
         let bucket = self.0.bounds_ns.partition_point(|&bound| bound < ns);
@@ -508,7 +512,8 @@ impl LatencyHistogram {
     }
 
     /// How many durations were recorded.
-    pub fn count(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> u64 {
         self.0.counts.iter().map(|c| c.load(Relaxed)).sum()
     }
 }

@@ -13,15 +13,15 @@
 use std::time::{Duration, Instant};
 
 /// Subscribers on this node from which a topic's events may wait to go out together.
-pub const MIN_SUBSCRIBERS: usize = 256;
+pub(crate) const MIN_SUBSCRIBERS: usize = 256;
 /// A big topic that routed an event less than this ago is busy.
-pub const HOT_GAP: Duration = Duration::from_millis(50);
+pub(crate) const HOT_GAP: Duration = Duration::from_millis(50);
 /// How long a busy topic holds its events before queuing them together.
-pub const WINDOW: Duration = Duration::from_millis(20);
+pub(crate) const WINDOW: Duration = Duration::from_millis(20);
 
 /// One topic's coalescing state.
 #[derive(Debug)]
-pub struct Coalesce<T> {
+pub(crate) struct Coalesce<T> {
     /// When it last queued events to its subscribers.
     last_out: Option<Instant>,
     /// Events waiting for the flush, in order.
@@ -39,7 +39,7 @@ impl<T> Default for Coalesce<T> {
 
 /// What to do with an event offered at a time.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Offer {
+pub(crate) enum Offer {
     /// Queue it now.
     Now,
     /// It waits; it started the wait, so the caller flushes after [`WINDOW`].
@@ -51,7 +51,12 @@ pub enum Offer {
 impl<T> Coalesce<T> {
     /// Takes an event of a topic with `subscribers` subscribers at `now`: to queue now, or
     /// held for the next [`Coalesce::flush`].
-    pub fn offer(&mut self, event: T, subscribers: usize, now: Instant) -> (Offer, Option<T>) {
+    pub(crate) fn offer(
+        &mut self,
+        event: T,
+        subscribers: usize,
+        now: Instant,
+    ) -> (Offer, Option<T>) {
         if !self.held.is_empty() {
             self.held.push(event);
             return (Offer::Held, None);
@@ -68,7 +73,7 @@ impl<T> Coalesce<T> {
     }
 
     /// The held events, in order, to queue now.
-    pub fn flush(&mut self, now: Instant) -> Vec<T> {
+    pub(crate) fn flush(&mut self, now: Instant) -> Vec<T> {
         if !self.held.is_empty() {
             self.last_out = Some(now);
         }

@@ -48,7 +48,7 @@ impl Delivery {
     }
 
     /// Wraps a published event that reached this node at `arrived`.
-    pub fn arrived(published: Published, arrived: Instant) -> Delivery {
+    pub(crate) fn arrived(published: Published, arrived: Instant) -> Delivery {
         let channel = published.topic.channel().to_string();
         let mut delivery = Delivery::replayed(
             published.topic.key(),
@@ -62,14 +62,14 @@ impl Delivery {
     }
 
     /// The same event read back from the feed at `feed_seq`.
-    pub fn in_feed(mut self, feed_seq: i64) -> Delivery {
+    pub(crate) fn in_feed(mut self, feed_seq: i64) -> Delivery {
         self.feed_seq = Some(feed_seq);
         self
     }
 
     /// Wraps an event read back from the log: `topic` is its key, `channel` the channel
     /// clients see it on.
-    pub fn replayed(topic: Arc<str>, channel: String, seq: i64, event: Event) -> Delivery {
+    pub(crate) fn replayed(topic: Arc<str>, channel: String, seq: i64, event: Event) -> Delivery {
         Delivery {
             topic,
             seq,
@@ -87,12 +87,13 @@ impl Delivery {
     }
 
     /// The event's frame.
-    pub fn frame(&self) -> &ServerFrame {
+    #[cfg(test)]
+    pub(crate) fn frame(&self) -> &ServerFrame {
         &self.frame
     }
 
     /// The channel clients see the event on.
-    pub fn channel(&self) -> &str {
+    pub(crate) fn channel(&self) -> &str {
         match &self.frame {
             ServerFrame::Event(frame) => &frame.channel,
             _ => "",
@@ -127,7 +128,7 @@ impl Delivery {
     /// on the group's channel, its feed position as its seq. Encoded on first use and shared
     /// after (every group is one kind, the dashboard, so the first channel asked is the one).
     /// `None` for an event that is not in the feed.
-    pub fn group_message(&self, codec: Codec, group: &str) -> Option<Message> {
+    pub(crate) fn group_message(&self, codec: Codec, group: &str) -> Option<Message> {
         let feed_seq = self.feed_seq?;
         let ServerFrame::Event(frame) = &self.frame else {
             return None;
@@ -162,7 +163,7 @@ impl Sequenced for Arc<Delivery> {
 }
 
 /// Encodes any server frame as a socket message.
-pub fn encode(codec: Codec, frame: &ServerFrame) -> Message {
+pub(crate) fn encode(codec: Codec, frame: &ServerFrame) -> Message {
     match codec.encode(frame) {
         Ok(Encoded::Text(text)) => Message::Text(text.into()),
         Ok(Encoded::Binary(bytes)) => Message::Binary(bytes.into()),

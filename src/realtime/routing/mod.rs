@@ -5,7 +5,7 @@
 //! in one coalesced write each (`coalesce.rs`).
 
 pub(crate) mod coalesce;
-pub mod delivery;
-pub mod order;
+pub(crate) mod delivery;
+pub(crate) mod order;
 pub mod queue;
-pub mod registry;
+pub(crate) mod registry;

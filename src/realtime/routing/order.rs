@@ -17,18 +17,18 @@ use std::time::Duration;
 /// 10,000 sockets) a publisher can run hundreds of milliseconds after its commit, and every
 /// wait that ends too early sends each subscriber to the log. An event that is never
 /// published (a crash between commit and publish) delays its topic's next events this long.
-pub const REORDER_WAIT: Duration = Duration::from_millis(500);
+pub(crate) const REORDER_WAIT: Duration = Duration::from_millis(500);
 /// Events held per topic at most; past this the topic stops waiting and routes them.
 const MAX_HELD: usize = 1024;
 
 /// Something with a place in its topic's sequence.
-pub trait Sequenced {
+pub(crate) trait Sequenced {
     fn seq(&self) -> i64;
 }
 
 /// One topic's order on this node: what was routed, and what waits for a missing seq.
 #[derive(Debug)]
-pub struct Reorder<T> {
+pub(crate) struct Reorder<T> {
     /// The highest seq routed on this node; 0 before the first.
     routed: i64,
     /// Events that arrived ahead of a missing seq, by seq.
@@ -50,14 +50,14 @@ impl<T> Default for Reorder<T> {
 /// A hold that started: after [`REORDER_WAIT`], ask [`Reorder::missing`] what to read from
 /// the log, and hand what was found to [`Reorder::release`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HoldId(u64);
+pub(crate) struct HoldId(u64);
 
 impl<T: Sequenced> Reorder<T> {
     /// Takes an event and hands `route` whatever may now go out, in seq order: the event
     /// itself, and anything that was waiting for it. An event ahead of a missing seq is held
     /// instead; the answer is `Some` the first time, so the caller can end the hold after
     /// [`REORDER_WAIT`].
-    pub fn accept(&mut self, event: T, mut route: impl FnMut(&T)) -> Option<HoldId> {
+    pub(crate) fn accept(&mut self, event: T, mut route: impl FnMut(&T)) -> Option<HoldId> {
         let seq = event.seq();
         // The first event here, or a late or repeated one (sockets skip what they have).
         if self.routed == 0 || seq <= self.routed {
@@ -96,7 +96,7 @@ impl<T: Sequenced> Reorder<T> {
     /// The seq a new subscriber read from the log. Until this node has routed an event of
     /// the topic, it takes that as routed, so the first live event is checked for a gap too
     /// (otherwise an early 5 before 4 sends every new subscriber to the log).
-    pub fn seen(&mut self, seq: i64) {
+    pub(crate) fn seen(&mut self, seq: i64) {
         if self.routed == 0 {
             self.routed = seq;
         }
@@ -106,21 +106,21 @@ impl<T: Sequenced> Reorder<T> {
     /// `READ_AS_IT_IS_NOW`: it holds every change before it) and routes it at once, whatever
     /// seqs it skips: there is nothing to wait for. One older than what went out goes too, as
     /// a late event does in [`Reorder::accept`] (sockets skip what they have).
-    pub fn accept_whole_state(&mut self, event: T, mut route: impl FnMut(&T)) {
+    pub(crate) fn accept_whole_state(&mut self, event: T, mut route: impl FnMut(&T)) {
         self.routed = self.routed.max(event.seq());
         route(&event);
     }
 
     /// The seqs a hold that is still waiting misses: `(after, up_to)`, the range to read from
     /// the log. `None` once that hold has ended.
-    pub fn missing(&self, hold: HoldId) -> Option<(i64, i64)> {
+    pub(crate) fn missing(&self, hold: HoldId) -> Option<(i64, i64)> {
         let (&first, _) = self.held.first_key_value()?;
         (self.hold == hold.0).then_some((self.routed, first - 1))
     }
 
     /// Ends a hold that is still waiting: routes `found` (what the log had of the missing
     /// seqs) and what was held, in seq order. Anything still missing, sockets read themselves.
-    pub fn release(&mut self, hold: HoldId, found: Vec<T>, route: impl FnMut(&T)) {
+    pub(crate) fn release(&mut self, hold: HoldId, found: Vec<T>, route: impl FnMut(&T)) {
         if self.hold != hold.0 || self.held.is_empty() {
             return;
         }
@@ -134,7 +134,7 @@ impl<T: Sequenced> Reorder<T> {
 
     /// Forgets the order: what the bus missed will not arrive, so stop waiting and route
     /// whatever comes next at once. (Held events are committed; a resync reads them.)
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.held.clear();
         self.routed = 0;
     }

@@ -82,7 +82,7 @@ impl<T> Shared<T> {
 
 impl<T> Sender<T> {
     /// Queues an item unless the queue is full or closed, and wakes the receiver.
-    pub fn try_send(&self, item: T) -> Result<(), TrySendError> {
+    pub(crate) fn try_send(&self, item: T) -> Result<(), TrySendError> {
         {
             let mut state = self.0.state();
             if state.closed {
@@ -111,7 +111,7 @@ impl<T> Receiver<T> {
 
     /// Waits for the next item. Cancel-safe: an item is taken only by the poll that answers
     /// it.
-    pub async fn recv(&mut self) -> T {
+    pub(crate) async fn recv(&mut self) -> T {
         poll_fn(|cx| {
             if let Some(item) = self.try_recv() {
                 return Poll::Ready(item);

@@ -101,7 +101,7 @@ impl Subscriptions {
     /// A group's members may have changed: asks the feature again, follows the new members
     /// (and lets go of the old), then reads from the log what the client missed of the new
     /// ones. A group the viewer may no longer read ends with an error frame.
-    pub async fn refresh(
+    pub(crate) async fn refresh(
         &mut self,
         rt: &Realtime,
         key: &Arc<str>,

@@ -34,7 +34,7 @@ mod group;
 mod replay;
 mod state;
 
-pub use state::{Gone, Outlet, REPLAY_BATCH, Subscriptions};
+pub(super) use state::{Gone, Outlet, REPLAY_BATCH, Subscriptions};
 
 use frames::{ack, error, internal, too_old};
 use state::{GroupAsked, Replay, Subscription, live, own_channel};
@@ -55,7 +55,7 @@ use crate::store::{Topic, log};
 
 impl Subscriptions {
     /// No subscriptions yet, for a socket of `viewer` (`None`: a visitor).
-    pub fn new(viewer: Option<i64>, socket: SocketHandle) -> Subscriptions {
+    pub(super) fn new(viewer: Option<i64>, socket: SocketHandle) -> Subscriptions {
         Subscriptions {
             viewer,
             socket,
@@ -67,7 +67,7 @@ impl Subscriptions {
     }
 
     /// Whether a replay is waiting for its next step.
-    pub fn replaying(&self) -> bool {
+    pub(super) fn replaying(&self) -> bool {
         !self.replays.is_empty()
     }
 
@@ -94,7 +94,7 @@ impl Subscriptions {
 
     /// A `subscribe` frame: authorises the channel through the feature that owns its kind,
     /// goes live at once, or replays from `since` first and acks when the replay is done.
-    pub async fn subscribe(
+    pub(super) async fn subscribe(
         &mut self,
         rt: &Realtime,
         raw: String,
@@ -191,7 +191,7 @@ impl Subscriptions {
     }
 
     /// An `unsubscribe` frame: stops the topic (or group) at once, replay included.
-    pub async fn unsubscribe(
+    pub(super) async fn unsubscribe(
         &mut self,
         rt: &Realtime,
         raw: String,
@@ -229,7 +229,7 @@ impl Subscriptions {
 
     /// A live event routed to this socket; answers whether it was written (rather than
     /// skipped as a duplicate or left to a replay), on its topic's channel or a group's.
-    pub async fn deliver(
+    pub(super) async fn deliver(
         &mut self,
         delivery: &Delivery,
         out: &mut impl Outlet,
@@ -286,7 +286,7 @@ impl Subscriptions {
     }
 
     /// Leaves every topic and group (the socket is closing).
-    pub fn leave(&mut self, rt: &Realtime) {
+    pub(super) fn leave(&mut self, rt: &Realtime) {
         let mut keys: HashSet<Arc<str>> = self.topics.keys().cloned().collect();
         for (key, group) in &self.groups {
             keys.insert(key.clone());

@@ -41,7 +41,7 @@ pub(super) fn start(since: Option<i64>, state: ChannelState) -> Start {
 impl Subscriptions {
     /// The bus may have missed events of `topic` (it just (re)subscribed), or of the feed for
     /// a group's topic: read the log for anything after what the client has.
-    pub async fn resync(&mut self, rt: &Realtime, topic: &Arc<str>) {
+    pub(crate) async fn resync(&mut self, rt: &Realtime, topic: &Arc<str>) {
         let (read, last) = if let Some(sub) = self.topics.get(topic) {
             (&**topic, sub.last)
         } else if let Some(group) = self.groups.get(topic) {
@@ -94,7 +94,11 @@ impl Subscriptions {
 
     /// Runs one batch of the oldest waiting replay; one with more to read waits behind the
     /// others' next batch. Ends the replay (and sends its ack) when it has caught up.
-    pub async fn replay_step(&mut self, rt: &Realtime, out: &mut impl Outlet) -> Result<(), Gone> {
+    pub(crate) async fn replay_step(
+        &mut self,
+        rt: &Realtime,
+        out: &mut impl Outlet,
+    ) -> Result<(), Gone> {
         let Some(key) = self.replays.pop_front() else {
             return Ok(());
         };

@@ -36,14 +36,14 @@ pub(super) struct GroupAsked {
 }
 
 /// Events read from the log per replay step.
-pub const REPLAY_BATCH: i64 = 500;
+pub(crate) const REPLAY_BATCH: i64 = 500;
 
 /// The socket could not be written to; it is gone.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Gone;
+pub(crate) struct Gone;
 
 /// Where the state machine's frames go: the socket, or in tests a list.
-pub trait Outlet {
+pub(crate) trait Outlet {
     /// Sends a frame built for this socket (acks, errors, replayed events).
     fn send_frame(&mut self, frame: &ServerFrame) -> impl Future<Output = Result<(), Gone>> + Send;
     /// Sends a live event, encoded once for every socket it goes to.
@@ -59,7 +59,7 @@ pub trait Outlet {
 
 /// One socket's subscriptions.
 #[derive(Debug)]
-pub struct Subscriptions {
+pub(crate) struct Subscriptions {
     /// The socket's user; `None` for a visitor.
     pub(super) viewer: Option<i64>,
     pub(super) socket: SocketHandle,

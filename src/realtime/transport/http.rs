@@ -19,7 +19,7 @@ use crate::extract::Query;
 use crate::realtime::Realtime;
 
 /// The realtime routes, for any router state the core can be taken from.
-pub fn router<S>() -> Router<S>
+pub(crate) fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Realtime: FromRef<S>,

@@ -2,6 +2,6 @@
 //! which reads the client's frames and writes what is queued for it (`socket.rs`), and its
 //! outbound queue (`queue.rs`).
 
-pub mod http;
+pub(crate) mod http;
 mod socket;
 mod upgrade;

@@ -36,7 +36,7 @@ const BATCH: usize = 64;
 const CLOSE_SEND_LIMIT: Duration = Duration::from_secs(5);
 
 /// Who the socket belongs to and how it speaks.
-pub struct SocketContext {
+pub(super) struct SocketContext {
     pub realtime: Realtime,
     /// The socket's user; `None` for a visitor (public channels only).
     pub user_id: Option<i64>,
@@ -51,7 +51,7 @@ pub struct SocketContext {
 /// life, after they have moved into the socket (the WebSocket alone is 344 bytes), and every
 /// open socket's task holds this future. Everything is set up here and the future holds only
 /// what it uses.
-pub fn run(ws: WebSocket, ctx: SocketContext) -> impl Future<Output = ()> + Send {
+pub(super) fn run(ws: WebSocket, ctx: SocketContext) -> impl Future<Output = ()> + Send {
     let SocketContext {
         realtime,
         user_id,

@@ -33,7 +33,7 @@ use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
 use crate::error::{AppError, Code};
 
 /// A server-side WebSocket on the upgraded connection.
-pub type WebSocket = WebSocketStream<Connection>;
+pub(super) type WebSocket = WebSocketStream<Connection>;
 
 /// How long a refused connection is drained, waiting for the client's Close, before it is
 /// dropped anyway, and how much of it.
@@ -42,7 +42,7 @@ const DRAIN_BYTES: usize = 64 * 1024 * 1024;
 
 /// A valid upgrade request: its key, the codec its subprotocols choose, and the connection
 /// hyper hands over once the 101 is sent.
-pub struct Upgrade {
+pub(super) struct Upgrade {
     key: HeaderValue,
     codec: Option<Codec>,
     on_upgrade: OnUpgrade,
@@ -102,12 +102,12 @@ impl<S: Send + Sync> FromRequestParts<S> for Upgrade {
 
 impl Upgrade {
     /// The codec the client asked for (JSON when it asked for none we speak).
-    pub fn codec(&self) -> Codec {
+    pub(super) fn codec(&self) -> Codec {
         self.codec.unwrap_or_default()
     }
 
     /// Answers 101 and runs `socket` on the connection once hyper hands it over.
-    pub fn on_upgrade<F, Fut>(self, config: WebSocketConfig, socket: F) -> Response
+    pub(super) fn on_upgrade<F, Fut>(self, config: WebSocketConfig, socket: F) -> Response
     where
         F: FnOnce(WebSocket) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
@@ -147,7 +147,7 @@ impl Upgrade {
 /// Reads and discards what the client is still sending until its Close frame has come (or
 /// for a while, from a client that never answers), then ends the connection with a FIN: the
 /// close frame already sent is read by the client instead of being lost to a reset.
-pub async fn drain(ws: &mut WebSocket) {
+pub(super) async fn drain(ws: &mut WebSocket) {
     let connection = ws.get_mut();
     let mut buf = vec![0u8; 16 * 1024];
     let mut read = 0;
@@ -165,7 +165,7 @@ pub async fn drain(ws: &mut WebSocket) {
 }
 
 /// The upgraded connection, following the client's frames in what is read from it.
-pub struct Connection {
+pub(super) struct Connection {
     io: TokioIo<Upgraded>,
     frames: ClientFrames,
 }

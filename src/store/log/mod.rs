@@ -9,19 +9,20 @@ use crate::store::{Topic, TxConn};
 
 mod postgres;
 mod recording;
-pub mod sqlite;
+pub(crate) mod sqlite;
 
 pub(super) use recording::{
     Assigned, NEXT_SEQS, NEXT_SEQS_TAIL, Recording, one_group, replace_state, takes_of,
 };
-pub use recording::{FEED, Published, READ_AS_IT_IS_NOW, is_read_as_it_is_now, kind_of_key};
+pub use recording::{FEED, Published};
+pub(crate) use recording::{READ_AS_IT_IS_NOW, is_read_as_it_is_now, kind_of_key};
 
 /// Appends events to the log inside the open transaction of the change they report, and
 /// answers them with their sequence numbers (and feed positions), to publish after commit. A
 /// topic may have several events; they take its seqs in the order given. One statement on
 /// PostgreSQL (each is a round trip there), two or three on SQLite (which has no
 /// data-modifying CTE), whatever the number of events.
-pub async fn record(
+pub(in crate::store) async fn record(
     conn: &mut TxConn,
     pending: Vec<(Topic, Event)>,
 ) -> sqlx::Result<Vec<Published>> {

@@ -56,16 +56,16 @@ pub(in crate::store) use replace_state;
 /// `register` checks that each of these kinds has one): it is at least as new as anything the
 /// log would have kept, so keeping it there only cost a write on every change that moved it
 /// (two upserts a chat message, RESULTS §24).
-pub const READ_AS_IT_IS_NOW: &[ChannelKind] = &[ChannelKind::Unread];
+pub(crate) const READ_AS_IT_IS_NOW: &[ChannelKind] = &[ChannelKind::Unread];
 
 /// The kind of the channel a topic's key names (`unread:7` is `unread`'s).
-pub fn kind_of_key(key: &str) -> Option<ChannelKind> {
+pub(crate) fn kind_of_key(key: &str) -> Option<ChannelKind> {
     ChannelKind::parse(key.split(':').next().unwrap_or(key))
 }
 
 /// Whether the log keeps no row of the events of the topic with this key
 /// ([`READ_AS_IT_IS_NOW`]).
-pub fn is_read_as_it_is_now(key: &str) -> bool {
+pub(crate) fn is_read_as_it_is_now(key: &str) -> bool {
     kind_of_key(key).is_some_and(|kind| READ_AS_IT_IS_NOW.contains(&kind))
 }
 

@@ -62,7 +62,7 @@ pub(in crate::store) async fn write_rows(
 
 /// [`super::record`] on the SQLite writer thread (`store/sqlite_writer.rs`), through rusqlite:
 /// the same statements as [`record`], prepared once.
-pub fn record_on_writer_thread(
+pub(crate) fn record_on_writer_thread(
     tx: &rusqlite::Transaction,
     pending: Vec<(Topic, Event)>,
 ) -> sqlx::Result<Vec<Published>> {
@@ -135,6 +135,6 @@ fn placeholders(rows: usize, columns: usize) -> String {
 }
 
 /// A rusqlite error as the stores answer errors.
-pub fn to_sqlx_error(err: rusqlite::Error) -> sqlx::Error {
+pub(crate) fn to_sqlx_error(err: rusqlite::Error) -> sqlx::Error {
     sqlx::Error::Protocol(format!("sqlite: {err}"))
 }

@@ -36,7 +36,7 @@ pub struct CloseSignal {
 
 impl CloseSignal {
     /// Asks the socket to close with `code`; true if this was the first ask.
-    pub fn close(&self, code: u16) -> bool {
+    pub(crate) fn close(&self, code: u16) -> bool {
         let first = self
             .code
             .compare_exchange(0, code, Ordering::AcqRel, Ordering::Acquire)
@@ -49,7 +49,7 @@ impl CloseSignal {
 
     /// Waits until a close is asked for; returns the code. For the socket's own task only
     /// (one waker is kept: a second waiting task would take the first one's place).
-    pub fn wait(&self) -> impl Future<Output = u16> + '_ {
+    pub(crate) fn wait(&self) -> impl Future<Output = u16> + '_ {
         std::future::poll_fn(|cx| {
             let code = self.code.load(Ordering::Acquire);
             if code != 0 {
@@ -210,7 +210,7 @@ impl Registry {
 
     /// Removes a subscriber; `on_last` runs (under the lock) when none remain on this node,
     /// told the topic's kind.
-    pub fn unsubscribe(&self, topic: &str, socket_id: u64, on_last: impl FnOnce(TopicKind)) {
+    pub(crate) fn unsubscribe(&self, topic: &str, socket_id: u64, on_last: impl FnOnce(TopicKind)) {
         let emptied = match self.topics.get_mut(topic) {
             Some(mut entry) => {
                 let before = entry.subscribers.len();
@@ -310,7 +310,7 @@ impl Registry {
     }
 
     /// The seq a new subscriber read from the log for `topic` (see [`Reorder::seen`]).
-    pub fn seen(&self, topic: &str, seq: i64) {
+    pub(crate) fn seen(&self, topic: &str, seq: i64) {
         if let Some(entry) = self.topics.get(topic) {
             entry
                 .order
@@ -321,7 +321,7 @@ impl Registry {
     }
 
     /// The feed position a new group subscriber read from the log.
-    pub fn seen_feed(&self, feed_seq: i64) {
+    pub(crate) fn seen_feed(&self, feed_seq: i64) {
         self.feed
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -330,7 +330,7 @@ impl Registry {
 
     /// The seqs (or feed positions) a hold that is still waiting misses: `(after, up_to)`,
     /// the range to read from the log. `None` once the hold has ended.
-    pub fn missing(&self, hold: &Hold) -> Option<(i64, i64)> {
+    pub(crate) fn missing(&self, hold: &Hold) -> Option<(i64, i64)> {
         match &hold.on {
             HoldOn::Topic { topic, .. } => {
                 let entry = self.topics.get(topic)?;
@@ -348,7 +348,7 @@ impl Registry {
     /// Ends a hold that is still waiting: routes `found` (what the log had of what was
     /// missing) and what the hold held, in order; sockets read anything still missing.
     /// Answers the topics to [`Registry::flush`] after the coalescing window.
-    pub fn release(
+    pub(crate) fn release(
         &self,
         hold: &Hold,
         found: Vec<Arc<Delivery>>,
@@ -379,7 +379,7 @@ impl Registry {
     }
 
     /// Asks every local subscriber of a topic to read the log for missed events.
-    pub fn resync(&self, topic: &str) {
+    pub(crate) fn resync(&self, topic: &str) {
         let Some(entry) = self.topics.get(topic) else {
             return;
         };
@@ -394,7 +394,7 @@ impl Registry {
 
     /// The bus may have missed events in the feed: the feed's order starts again, and every
     /// local subscriber of a topic in the feed or of a group reads the log for what it missed.
-    pub fn resync_feed(&self) {
+    pub(crate) fn resync_feed(&self) {
         self.feed.lock().unwrap_or_else(|e| e.into_inner()).reset();
         let affected: Vec<Arc<str>> = self
             .topics
@@ -408,7 +408,7 @@ impl Registry {
     }
 
     /// Tells every local subscriber of a group's topic that its members may have changed.
-    pub fn refresh(&self, topic: &str) {
+    pub(crate) fn refresh(&self, topic: &str) {
         let Some(entry) = self.topics.get(topic) else {
             return;
         };
@@ -418,7 +418,7 @@ impl Registry {
 
     /// The topics of every group (a dashboard's blogs): after a bus outage, when a refresh
     /// from another node may have been lost, each is told again ([`Registry::refresh`]).
-    pub fn group_topics(&self) -> Vec<Arc<str>> {
+    pub(crate) fn group_topics(&self) -> Vec<Arc<str>> {
         self.topics
             .iter()
             .filter(|entry| entry.kind == TopicKind::Group)
@@ -427,7 +427,7 @@ impl Registry {
     }
 
     /// The users' sessions (not visitors') with a socket open on this node.
-    pub fn signed_in_sessions(&self) -> Vec<TokenHash> {
+    pub(crate) fn signed_in_sessions(&self) -> Vec<TokenHash> {
         self.sessions
             .iter()
             .filter(|entry| entry.signed_in)
@@ -436,14 +436,19 @@ impl Registry {
     }
 
     /// Remembers which session a socket belongs to, and whether it is a user's.
-    pub fn add_session_socket(&self, session: TokenHash, signed_in: bool, socket: SocketHandle) {
+    pub(crate) fn add_session_socket(
+        &self,
+        session: TokenHash,
+        signed_in: bool,
+        socket: SocketHandle,
+    ) {
         let mut entry = self.sessions.entry(session).or_default();
         entry.signed_in |= signed_in;
         entry.sockets.push(socket);
     }
 
     /// Forgets a socket of a session.
-    pub fn remove_session_socket(&self, session: &TokenHash, socket_id: u64) {
+    pub(crate) fn remove_session_socket(&self, session: &TokenHash, socket_id: u64) {
         self.sessions.remove_if_mut(session, |_, entry| {
             entry.sockets.retain(|s| s.id != socket_id);
             entry.sockets.is_empty()
@@ -451,7 +456,7 @@ impl Registry {
     }
 
     /// Closes every socket of this node with `code`.
-    pub fn close_all(&self, code: u16) {
+    pub(crate) fn close_all(&self, code: u16) {
         for entry in self.sessions.iter() {
             for socket in entry.sockets.iter() {
                 let _ = socket.close.close(code);
@@ -460,7 +465,7 @@ impl Registry {
     }
 
     /// Closes every local socket of a session with `code`.
-    pub fn close_session(&self, session: &TokenHash, code: u16) {
+    pub(crate) fn close_session(&self, session: &TokenHash, code: u16) {
         if let Some(entry) = self.sessions.get(session) {
             for socket in entry.sockets.iter() {
                 let _ = socket.close.close(code);

@@ -9,7 +9,7 @@ use crate::realtime::metrics::SubscribeRead;
 use crate::realtime::routing::registry::CloseSignal;
 use crate::realtime::{ChannelAuthority, ChannelKinds, CurrentState, Grant, Settings, StateNow};
 use crate::store::Store;
-use crate::store::{Published, Topic, log};
+use crate::store::{Published, Topic};
 
 mod groups;
 
@@ -230,9 +230,10 @@ impl Fixture {
 
     async fn record(&self, event: Event) -> Vec<Delivery> {
         let mut tx = self.store.begin().await.unwrap();
-        let published: Vec<Published> = log::record(tx.conn(), vec![(topic(), event)])
-            .await
-            .unwrap();
+        let published: Vec<Published> =
+            crate::store::record_unpublished(&mut tx, vec![(topic(), event)])
+                .await
+                .unwrap();
         tx.commit().await.unwrap();
         published.into_iter().map(Delivery::new).collect()
     }
@@ -245,7 +246,7 @@ impl Fixture {
             id: 1,
             action: dashwire_protocol::PostAction::Created,
         });
-        let mut published = log::record(tx.conn(), vec![(posts(blog), event)])
+        let mut published = crate::store::record_unpublished(&mut tx, vec![(posts(blog), event)])
             .await
             .unwrap();
         tx.commit().await.unwrap();
@@ -421,7 +422,7 @@ async fn a_live_event_that_skips_a_seq_of_a_whole_state_is_sent_at_once() {
             blogs: Vec::new(),
         });
         let unread = Topic::personal(Channel::Unread, 7);
-        let published = log::record(tx.conn(), vec![(unread, counts)])
+        let published = crate::store::record_unpublished(&mut tx, vec![(unread, counts)])
             .await
             .unwrap();
         tx.commit().await.unwrap();
