@@ -1,5 +1,5 @@
 // The app: providers (long-lived clients and shared state), the page header, and the routes.
-import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ApiProvider } from './api/ApiProvider';
 import type { ApiClient } from './api/client';
@@ -19,10 +19,10 @@ import { HeaderProvider, PageHeader, useHeader } from './features/header';
 import { MessagingLinkRoute, MessagingProvider, type MessagingLink } from './features/messaging';
 import { MobileHeader, useIsPhone } from './features/mobile';
 import { NotFoundPage } from './features/notFound';
-import { RealtimeProvider } from './features/realtime';
+import { RealtimeProvider } from './api/realtime';
 import { RequireLogin, WaitForSession } from './features/routing/RequireLogin';
 import { pathSegment } from './features/search';
-import { SessionProvider } from './features/session';
+import { SessionProvider, useSession } from './features/session';
 import { SuspensionProvider } from './features/suspension';
 
 /**
@@ -71,6 +71,20 @@ const loadSettings = () => import('./features/settings');
 const PasswordPage = lazyPage(loadSettings, 'PasswordPage');
 const SettingsPage = lazyPage(loadSettings, 'SettingsPage');
 
+/**
+ * The socket as the session's user (a visitor's reads public channels only), opened once the
+ * session is known; when the server ends the session, the session finds out who we are now.
+ * The app composes the two: realtime is below the features, the session is one.
+ */
+function SessionRealtimeProvider({ children }: { children: ReactNode }) {
+  const { isLoggedIn, status, refresh } = useSession();
+  return (
+    <RealtimeProvider connectAs={status === 'ready' ? (isLoggedIn ? 'user' : 'visitor') : null} onSessionEnded={() => void refresh()}>
+      {children}
+    </RealtimeProvider>
+  );
+}
+
 export function App({ client }: { client?: ApiClient }) {
   // Below the phone breakpoint the mobile header and drawer replace the page header.
   const phone = useIsPhone();
@@ -84,7 +98,7 @@ export function App({ client }: { client?: ApiClient }) {
                 <DrawerProvider>
                   <BlogStoreProvider>
                     <HeaderProvider>
-                      <RealtimeProvider>
+                      <SessionRealtimeProvider>
                         <MessagingProvider>
                           <ComposerProvider>
                             <BlogViewerProvider>
@@ -102,7 +116,7 @@ export function App({ client }: { client?: ApiClient }) {
                             </BlogViewerProvider>
                           </ComposerProvider>
                         </MessagingProvider>
-                      </RealtimeProvider>
+                      </SessionRealtimeProvider>
                     </HeaderProvider>
                   </BlogStoreProvider>
                 </DrawerProvider>

@@ -7,11 +7,17 @@
 import { webUrl } from '../lib/webUrl';
 import { serverHtml, type ServerHtml } from './serverHtml';
 import type { NotificationData } from '../protocol/NotificationData';
+import type { UnreadCounts } from '../protocol/UnreadCounts';
 import type { BlogWithActivity } from './types/BlogWithActivity';
 import type { ContextTumblelog } from './types/ContextTumblelog';
 import type { ThemeParams } from './types/ThemeParams';
 import type { UserBlog as WireUserBlog } from './types/UserBlog';
 import type { UserInfo as WireUserInfo } from './types/UserInfo';
+
+// The unread counts' fields are single words, the same on the wire and in the client: the model
+// is the generated type (protocol/UnreadCounts.ts, the `unread` channel's event and nothing else).
+/** The session user's unread counts: conversations over all their blogs, and each blog's. */
+export type { UnreadCounts };
 
 /** One of the current user's blogs, as the user model lists them (no counts but unread). */
 export interface UserBlog {

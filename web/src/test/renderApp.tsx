@@ -13,8 +13,8 @@ import { DialogProvider } from '../features/dialogs';
 import { DockingProvider } from '../features/docking';
 import { DrawerProvider } from '../features/drawer';
 import { MessagingProvider } from '../features/messaging';
-import { FakeRealtime, FakeRealtimeProvider } from '../features/realtime/testing';
-import type { RealtimeStatus } from '../features/realtime';
+import { FakeRealtime, FakeRealtimeProvider } from '../api/realtime/testing';
+import type { RealtimeStatus } from '../api/realtime';
 import { SessionProvider } from '../features/session';
 import { SuspensionProvider } from '../features/suspension';
 

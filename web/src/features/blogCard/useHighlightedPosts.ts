@@ -11,9 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import * as endpoints from '../../api/endpoints';
 import type { ServerHtml } from '../../api/serverHtml';
-import { channel } from '../../protocol/channels';
 import { useChangedPosts, useRemovedPosts, useSavedPosts } from '../posts';
-import { useChannel } from '../realtime';
+import { channel, useChannel } from '../../api/realtime';
 
 export function useHighlightedPosts(blog: string, { live = false }: { live?: boolean } = {}): ServerHtml[] {
   const api = useApi();

@@ -11,7 +11,7 @@ import { FollowersSection } from './components/FollowersSection';
 import { MembersSection } from './components/MembersSection';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
-import { channel } from '../../protocol/channels';
+import { channel } from '../../api/realtime';
 
 export type { OwnerPostsPage };
 

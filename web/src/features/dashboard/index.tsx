@@ -19,7 +19,7 @@ import { useSession, useUser } from '../session';
 import { ExploreSidebar } from './components/ExploreSidebar';
 import { NewPostButtons } from './components/NewPostButtons';
 import { SidebarFooter } from './components/SidebarFooter';
-import { channel } from '../../protocol/channels';
+import { channel } from '../../api/realtime';
 
 const loadExplore = (api: ApiClient) => endpoints.fetchExploreBlogs(api);
 

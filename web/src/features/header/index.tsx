@@ -11,7 +11,7 @@ import { AccountPopover } from '../account';
 import { ActivityPopover } from '../activity';
 import { useFastComposeDrawer, useFastComposeShortcut } from '../fastCompose';
 import { MessagingPopover } from '../messaging';
-import { useRealtimeStatus } from '../realtime';
+import { useRealtimeStatus } from '../../api/realtime';
 import { HeaderSearch } from '../search';
 import { useSession } from '../session';
 import { TourGuide } from '../tour';

@@ -21,11 +21,10 @@ import {
 import type { Post } from '../../api/postModels';
 import { loadError } from '../../api/queryClient';
 import { useBlockedBlogs } from '../blocking';
-import { useChannels, usePollingFallback } from '../realtime';
+import { useChannels, usePollingFallback, type ChannelName } from '../../api/realtime';
 import { belongsOn, contextPageOf, isNewestFirst, pageKey } from './postPages';
 import { initialPostListState, postListReducer, shownPosts } from './postListReducer';
 import { useChangedPosts, useRemovedPosts, useSavedPosts } from './savedPosts';
-import type { ChannelName } from '../../protocol/channels';
 
 /**
  * How often a live page looks for new posts while its socket is down. The spec names the

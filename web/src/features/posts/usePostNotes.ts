@@ -9,12 +9,11 @@ import { useApi } from '../../api/ApiProvider';
 import { runPostAction } from '../../api/postActions';
 import type { Post } from '../../api/postModels';
 import { useDialogs } from '../dialogs';
-import { useChannel } from '../realtime';
+import { channel, useChannel } from '../../api/realtime';
 import { useSession } from '../session';
 import { likeSource } from './likeSource';
 import { announceLike, startLiking, useLikeChanges } from './postLikes';
 import { announceReblog, startReblogging, useReblogChanges } from './postReblogs';
-import { channel } from '../../protocol/channels';
 
 export interface PostNotes {
   noteCount: number;
@@ -62,7 +61,7 @@ export function usePostNotes(post: Post): PostNotes {
 
   // Visitors too: a published post's notes are public.
   useChannel(published ? channel.notes(post.rootId) : null, (frame) => {
-    if (frame.event === 'notes') setNoteCount(frame.data.note_count);
+    if (frame.event === 'notes') setNoteCount(frame.data.noteCount);
   });
 
   const canLike = isLoggedIn && published && !post.isMine;

@@ -13,9 +13,8 @@ import {
 } from 'react';
 import { errorDetails } from '../../api/client';
 import * as endpoints from '../../api/endpoints';
-import type { User, UserInfo } from '../../api/models';
+import type { UnreadCounts, User, UserInfo } from '../../api/models';
 import { useApi } from '../../api/ApiProvider';
-import type { UnreadCounts } from '../../protocol/UnreadCounts';
 import { shouldSaveOrder } from '../../lib/order';
 import { initialSessionState, sessionReducer, type SessionState } from './sessionReducer';
 

@@ -1,6 +1,5 @@
 import { produce } from 'immer';
-import type { User } from '../../api/models';
-import type { UnreadCounts } from '../../protocol/UnreadCounts';
+import type { UnreadCounts, User } from '../../api/models';
 
 export interface SessionState {
   status: 'loading' | 'ready' | 'failed';

@@ -1,8 +1,7 @@
 // Keeps the session's unread counts live from the `unread` channel: the messaging and activity
 // badges in the header (or, on a phone, the mobile drawer's), and each blog row's badge in the
 // account popover all read them there.
-import { channel } from '../../protocol/channels';
-import { useChannel } from '../realtime';
+import { channel, useChannel } from '../../api/realtime';
 import { useSession } from '../session';
 
 /** Mounted once while logged in, by whichever header is shown. Renders nothing. */

@@ -2,17 +2,15 @@
 // notifications grouped by day, with new ones arriving live while it is open.
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { notificationFromWire } from '../../../api/models';
 import { BarLoader } from '../../../components/BarLoader';
 import { LoadError } from '../../../components/LoadError';
 import { Sparkline } from '../../../components/Sparkline';
 import { useBlogData, useBlogsDispatch } from '../../blogs';
 import { BlogSelector } from '../../blogSelector';
-import { useChannel } from '../../realtime';
+import { channel, useChannel } from '../../../api/realtime';
 import { useUser } from '../../session';
 import { NotificationDays } from './NotificationDays';
 import { useMarkActivityRead } from '../useMarkActivityRead';
-import { channel } from '../../../protocol/channels';
 
 /** Spec 000 §2.3, the activity empty text. */
 export const ACTIVITY_EMPTY_TEXT =
@@ -30,7 +28,7 @@ export function ActivityPopover({ onNavigate }: { onNavigate(): void }) {
     channel.activity(selected),
     (event) => {
       if (event.event !== 'notification') return;
-      dispatch({ type: 'notificationReceived', name: selected, notification: notificationFromWire(event.data) });
+      dispatch({ type: 'notificationReceived', name: selected, notification: event.data });
     },
     reload,
   );

@@ -5,15 +5,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { fetchActivityHistory } from '../../../api/endpoints';
-import { notificationFromWire, type Blog, type Notification } from '../../../api/models';
+import type { Blog, Notification } from '../../../api/models';
 import { loadError } from '../../../api/queryClient';
 import { BarLoader } from '../../../components/BarLoader';
 import { LoadError } from '../../../components/LoadError';
 import { Sparkline } from '../../../components/Sparkline';
 import { ACTIVITY_EMPTY_TEXT, NotificationDays, useMarkActivityRead } from '../../activity';
 import { useBlogData, useBlogsDispatch } from '../../blogs';
-import { useChannel } from '../../realtime';
-import { channel } from '../../../protocol/channels';
+import { channel, useChannel } from '../../../api/realtime';
 
 export function ActivitySection({ blog }: { blog: Blog }) {
   const api = useApi();
@@ -36,7 +35,7 @@ export function ActivitySection({ blog }: { blog: Blog }) {
     channel.activity(blog.name),
     (event) => {
       if (event.event !== 'notification') return;
-      dispatch({ type: 'notificationReceived', name: blog.name, notification: notificationFromWire(event.data) });
+      dispatch({ type: 'notificationReceived', name: blog.name, notification: event.data });
     },
     reload,
   );

@@ -7,7 +7,7 @@ import type { MessageData } from '../../../protocol/MessageData';
 import { deferred, fakeApi, type FakeAnswer, type FakeRoute } from '../../../test/fakeApi';
 import { user, userBlog, wireParticipant } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
-import type { RealtimeStatus } from '../../realtime';
+import type { RealtimeStatus } from '../../../api/realtime';
 import type { ConversationTarget } from '../types';
 import { ConversationPopover } from './ConversationPopover';
 import { advance } from '../../../test/time';

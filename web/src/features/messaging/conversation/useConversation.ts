@@ -6,8 +6,8 @@ import { useCallback, useEffect, useId, useReducer } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import { ApiError, errorDetails } from '../../../api/client';
 import * as endpoints from '../../../api/endpoints';
-import { messageFromWire, type Message } from '../../../api/messagingModels';
-import { useChannel, usePollingFallback } from '../../realtime';
+import type { Message } from '../../../api/messagingModels';
+import { channel, useChannel, usePollingFallback } from '../../../api/realtime';
 import { CONVERSATION_POLL_MS } from '../constants';
 import type { ConversationTarget } from '../types';
 import {
@@ -15,7 +15,6 @@ import {
   initialConversationView,
   type ConversationViewState,
 } from './conversationReducer';
-import { channel } from '../../../protocol/channels';
 
 export interface ConversationView {
   state: ConversationViewState;
@@ -80,11 +79,11 @@ export function useConversation(target: ConversationTarget): ConversationView {
     state.conversationId !== null ? channel.conversation(state.conversationId) : null,
     (event) => {
       if (event.event === 'message') {
-        dispatch({ type: 'messageReceived', message: messageFromWire(event.data) });
+        dispatch({ type: 'messageReceived', message: event.data });
         // Someone else wrote while it is open on screen: it is read now.
         if (event.data.participant !== sender) void refresh();
       } else if (event.event === 'read' && event.data.participant !== sender) {
-        dispatch({ type: 'readReceived', participant: event.data.participant, lastReadTs: event.data.last_read_ts });
+        dispatch({ type: 'readReceived', participant: event.data.participant, lastReadTs: event.data.lastReadTs });
       }
     },
     refresh,

@@ -6,13 +6,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useReducer } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import * as endpoints from '../../../api/endpoints';
-import { conversationFromSummary, type Conversation } from '../../../api/messagingModels';
+import type { Conversation } from '../../../api/messagingModels';
 import { loadError } from '../../../api/queryClient';
-import { useChannel, usePollingFallback } from '../../realtime';
+import { channel, useChannel, usePollingFallback } from '../../../api/realtime';
 import { INBOX_POLL_MS } from '../constants';
 import { useDeletedConversations } from '../deletedConversations';
 import { inboxReducer, initialInboxState } from './inboxReducer';
-import { channel } from '../../../protocol/channels';
 
 export interface Inbox {
   conversations: Conversation[];
@@ -56,7 +55,7 @@ export function useInbox(blog: string): Inbox {
     channel.inbox(blog),
     (event) => {
       if (event.event !== 'conversation') return;
-      dispatch({ type: 'conversationChanged', blog, conversation: conversationFromSummary(event.data) });
+      dispatch({ type: 'conversationChanged', blog, conversation: event.data });
     },
     () => void reload().catch((err: unknown) => console.warn('inbox reload failed', err)),
   );

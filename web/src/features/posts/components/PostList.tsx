@@ -4,7 +4,7 @@ import type { PostPageRoot } from '../../../api/postEndpoints';
 import type { PostHeadingLevel } from './postHeadingContext';
 import { usePostList } from '../usePostList';
 import { PostFeed } from './PostFeed';
-import { type ChannelName } from '../../../protocol/channels';
+import type { ChannelName } from '../../../api/realtime';
 
 /** "1 new post", "12 new posts". */
 export function newPostsLabel(count: number): string {

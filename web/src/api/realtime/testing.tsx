@@ -1,8 +1,9 @@
 // A scripted realtime client for component tests: a fixed status, and `emit` to deliver an
-// event to whoever listens on its channel, as the socket would.
+// event frame to whoever listens on its channel, as the socket would: as the frame's model.
 import { useMemo, type ReactNode } from 'react';
 import type { EventFrame } from '../../protocol/EventFrame';
 import { RealtimeContext, type ChannelListener, type RealtimeStatus } from './context';
+import { realtimeEventFromWire } from './realtimeEvents';
 
 export class FakeRealtime {
   readonly listeners = new Map<string, Set<ChannelListener>>();
@@ -23,7 +24,7 @@ export class FakeRealtime {
   }
 
   emit(event: EventFrame): void {
-    for (const listener of this.listeners.get(event.channel) ?? []) listener.onEvent(event);
+    for (const listener of this.listeners.get(event.channel) ?? []) listener.onEvent(realtimeEventFromWire(event));
   }
 
   /** Plays the server's `subscribed` for a channel. */

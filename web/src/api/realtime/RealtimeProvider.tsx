@@ -1,7 +1,12 @@
 // The one WebSocket per tab (protocol/README.md). The provider opens it to /ws once the session
 // is known (a visitor's socket reads public channels only), opens a new one when the user logs
-// in or out, reconnects with backoff, and after a reconnect subscribes every wanted channel again with `since` = the last seq seen, so the
-// server replays what was missed. Components use the typed hooks below, never the socket.
+// in or out, reconnects with backoff, and after a reconnect subscribes every wanted channel
+// again with `since` = the last seq seen, so the server replays what was missed. Components
+// use the typed hooks (context.ts), never the socket, and hear events as client models.
+//
+// Who the socket connects as, and what to do when the server ends the session, come from the
+// app (App.tsx reads the session and passes them in): api/ is below the features, and the
+// session is one.
 //
 // react-use-websocket is a CommonJS package whose default export breaks under a wrong module
 // setup (shared/DEPENDENCIES.md); the end-to-end tests in a real browser catch that.
@@ -10,7 +15,6 @@ import useWebSocket, { ReadyState } from 'react-use-websocket';
 import type { ClientFrame } from '../../protocol/ClientFrame';
 import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, CLOSE_SESSION_ENDED } from '../../protocol/constants';
 import type { ServerFrame } from '../../protocol/ServerFrame';
-import { useSession } from '../session';
 import {
   channelRegistryReducer,
   emptyChannelRegistry,
@@ -24,6 +28,7 @@ import {
   type ChannelRegistryAction,
 } from './channelRegistry';
 import { RealtimeContext, type ChannelListener, type RealtimeStatus } from './context';
+import { realtimeEventFromWire } from './realtimeEvents';
 
 /** Reconnect backoff: 1 s, doubling up to 30 s, with jitter so tabs do not reconnect in step. */
 const RECONNECT_BASE_MS = 1000;
@@ -56,21 +61,26 @@ function statusOf(readyState: ReadyState): RealtimeStatus {
   return 'closed';
 }
 
+/** Who the socket connects as: the session's user, or a visitor. */
+export type RealtimeIdentity = 'user' | 'visitor';
+
 export function RealtimeProvider({
   children,
   socketUrl,
+  connectAs,
+  onSessionEnded,
 }: {
   children: ReactNode;
   /** Tests pass null to stay offline; by default the page's own /ws. */
   socketUrl?: string | null;
+  /** Null until the session is known: no socket until then. */
+  connectAs: RealtimeIdentity | null;
+  /** The server closed the socket because the session ended (logged out elsewhere, revoked). */
+  onSessionEnded(): void;
 }) {
-  const { isLoggedIn, status: sessionStatus, refresh } = useSession();
   // Visitors get a socket too, for the public channels (a blog's posts, a post's notes). Who
   // is connected is in the address, so logging in or out opens a socket as the new self.
-  const url =
-    socketUrl !== null && sessionStatus === 'ready'
-      ? `${socketUrl ?? defaultSocketUrl()}?as=${isLoggedIn ? 'user' : 'visitor'}`
-      : null;
+  const url = socketUrl !== null && connectAs !== null ? `${socketUrl ?? defaultSocketUrl()}?as=${connectAs}` : null;
 
   // The registry and the listeners change on every frame and never need a render: refs.
   const registry = useRef<ChannelRegistry>(emptyChannelRegistry);
@@ -103,11 +113,13 @@ export function RealtimeProvider({
 
   const onFrame = useCallback((frame: ServerFrame) => {
     switch (frame.type) {
-      case 'event':
+      case 'event': {
         if (!isNewEvent(registry.current, frame.channel, frame.seq)) return;
         apply({ type: 'eventDelivered', channel: frame.channel, seq: frame.seq });
-        for (const listener of listeners.current.get(frame.channel) ?? []) listener.onEvent(frame);
+        const event = realtimeEventFromWire(frame);
+        for (const listener of listeners.current.get(frame.channel) ?? []) listener.onEvent(event);
         return;
+      }
       case 'subscribed': {
         markConfirmed(frame.channel, true);
         const backfill = needsBackfill(registry.current, frame.channel);
@@ -163,7 +175,7 @@ export function RealtimeProvider({
         lastCloseCode.current = event.code;
         for (const channel of [...confirmed.current]) markConfirmed(channel, false);
         // Logged out elsewhere or revoked: stop, and let the session find out who we are now.
-        if (event.code === CLOSE_SESSION_ENDED) void refresh();
+        if (event.code === CLOSE_SESSION_ENDED) onSessionEnded();
       },
       onMessage: (event) => {
         if (typeof event.data !== 'string') return;

@@ -2,13 +2,13 @@
 // RealtimeProvider supplies the real one; FakeRealtimeProvider (testing.tsx) a scripted one.
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ChannelName } from '../../protocol/channels';
-import type { EventFrame } from '../../protocol/EventFrame';
+import type { RealtimeEvent } from './realtimeEvents';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
 /** What a component hears on a channel. */
 export interface ChannelListener {
-  onEvent(event: EventFrame): void;
+  onEvent(event: RealtimeEvent): void;
   /**
    * Reload over HTTP: the server could not replay what was missed (`resume_too_old`), or the
    * channel was subscribed afresh after the socket opened, leaving a gap since the last load.
@@ -47,7 +47,7 @@ export function useRealtimeStatus(): RealtimeStatus {
  */
 export function useChannel(
   channel: ChannelName | null,
-  onEvent: (event: EventFrame) => void,
+  onEvent: (event: RealtimeEvent) => void,
   onResync?: () => void,
 ): void {
   const { listen } = useRealtimeClient();
@@ -68,7 +68,7 @@ export function useChannel(
  */
 export function useChannels(
   channels: readonly ChannelName[],
-  onEvent: (event: EventFrame) => void,
+  onEvent: (event: RealtimeEvent) => void,
   onSubscribed?: () => void,
 ): void {
   const { listen } = useRealtimeClient();
