@@ -2,6 +2,15 @@
 //! HD and SD H.264/AAC MP4s in one decoding pass, a poster frame and a filmstrip of ten frames.
 //! Each run is a child process with a time cap (killed when it passes) and, where util-linux's
 //! `prlimit` is there, an address-space cap, so a hostile file can cost a try, not the node.
+//!
+//! The upload is the only file ffmpeg reads. A container names its demuxer, and some demuxers
+//! open further files: a playlist (hls), a list of files (concat), a numbered sequence
+//! (image2), and a container whose stream holds one of those (the public AVI + HLS technique)
+//! gets ffmpeg to read any local file into the video it makes, which `-protocol_whitelist
+//! file` alone allows. So each input is read with the demuxer of the container the upload
+//! was detected as (`-f`), only the accepted containers' demuxers may open at all
+//! (`-format_whitelist`, which nested demuxers inherit), and ffmpeg runs in the job's own
+//! folder, where the upload and what it makes are the only files.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -78,6 +87,13 @@ pub(super) async fn find(settings: &VideoSettings) -> Option<Tools> {
             }
         }
     };
+    // What confines ffmpeg, said once: the demuxers above; no user or namespace of its own
+    // (which needs privileges or a sandboxing tool the server does not assume).
+    tracing::info!(
+        demuxers = DEMUXERS,
+        "video processing on: ffmpeg reads each upload by its container's demuxer only, in \
+         the job's own folder, as this server's user"
+    );
     Some(Tools {
         ffmpeg,
         ffprobe,
@@ -85,6 +101,37 @@ pub(super) async fn find(settings: &VideoSettings) -> Option<Tools> {
         memory_bytes: settings.memory_bytes,
         timeout: settings.timeout,
     })
+}
+
+/// The containers an upload is accepted in (`media/`'s video types), each read by its own
+/// demuxer and no other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Container {
+    /// MP4 and QuickTime: ffmpeg's `mov` demuxer.
+    Mov,
+    /// WebM (and Matroska): ffmpeg's `matroska` demuxer.
+    Matroska,
+}
+
+/// The demuxers ffmpeg may open, for the upload and anything inside it.
+const DEMUXERS: &str = "mov,matroska";
+
+impl Container {
+    /// The container of a stored upload, by the extension its detected type gave it.
+    pub(super) fn of_extension(extension: &str) -> Option<Container> {
+        match extension {
+            "mp4" | "mov" | "m4v" => Some(Container::Mov),
+            "webm" | "mkv" => Some(Container::Matroska),
+            _ => None,
+        }
+    }
+
+    fn demuxer(self) -> &'static str {
+        match self {
+            Container::Mov => "mov",
+            Container::Matroska => "matroska",
+        }
+    }
 }
 
 /// Why a run failed, in words for the post's owner.
@@ -115,14 +162,21 @@ pub(super) struct Made {
 }
 
 impl Tools {
-    /// Makes everything of `input` in `work` (a folder of the caller's).
-    pub(super) async fn process(&self, input: &Path, work: &Path) -> Result<Made, Failure> {
-        let probe = self.probe(input).await?;
+    /// Makes everything of `input`, read as `container`, in `work`: a folder of the caller's
+    /// that holds `input` and nothing else, where ffmpeg runs.
+    pub(super) async fn process(
+        &self,
+        input: &Path,
+        container: Container,
+        work: &Path,
+    ) -> Result<Made, Failure> {
+        let run = Run { tools: self, work };
+        let probe = run.probe(input, container).await?;
         let upright = probe.height > probe.width;
         let hd_box = turned(HD_BOX, upright);
         let sd_box = turned(SD_BOX, upright);
         let (hd, sd) = (work.join("hd.mp4"), work.join("sd.mp4"));
-        let mut args: Vec<String> = input_args(input).into();
+        let mut args = input_args(input, container);
         for (out, (w, h), crf, audio) in [(&hd, hd_box, "23", "128k"), (&sd, sd_box, "26", "96k")] {
             args.extend(
                 [
@@ -153,11 +207,11 @@ impl Tools {
             );
             args.push(path_arg(out));
         }
-        self.ffmpeg(&args).await?;
+        run.ffmpeg(&args).await?;
         let poster = work.join("poster.jpg");
         let at = poster_time(probe.duration);
         let mut args = vec!["-ss".into(), format!("{:.3}", at.as_secs_f64())];
-        args.extend(input_args(input));
+        args.extend(input_args(input, container));
         args.extend([
             "-frames:v".into(),
             "1".into(),
@@ -167,11 +221,11 @@ impl Tools {
             "3".into(),
             path_arg(&poster),
         ]);
-        self.ffmpeg(&args).await?;
+        run.ffmpeg(&args).await?;
         let filmstrip = work.join("filmstrip.jpg");
         // Ten frames spread evenly: one every tenth of the video, side by side.
         let every = (probe.duration.as_secs_f64() / f64::from(FILMSTRIP_FRAMES)).max(0.04);
-        let mut args: Vec<String> = input_args(input).into();
+        let mut args = input_args(input, container);
         args.extend([
             "-vf".into(),
             format!("fps=1/{every:.3},scale={FILMSTRIP_FRAME_WIDTH}:-2,tile={FILMSTRIP_FRAMES}x1"),
@@ -181,8 +235,8 @@ impl Tools {
             "4".into(),
             path_arg(&filmstrip),
         ]);
-        self.ffmpeg(&args).await?;
-        let made = self.probe(&hd).await?;
+        run.ffmpeg(&args).await?;
+        let made = run.probe(&hd, Container::Mov).await?;
         Ok(Made {
             hd,
             sd,
@@ -193,10 +247,18 @@ impl Tools {
             duration: probe.duration,
         })
     }
+}
 
+/// The runs of one processing: the tools, in the job's folder.
+struct Run<'a> {
+    tools: &'a Tools,
+    work: &'a Path,
+}
+
+impl Run<'_> {
     /// The size and length of `input`'s first video stream.
-    pub(super) async fn probe(&self, input: &Path) -> Result<Probe, Failure> {
-        let args = [
+    async fn probe(&self, input: &Path, container: Container) -> Result<Probe, Failure> {
+        let mut args: Vec<String> = [
             "-v",
             "error",
             "-select_streams",
@@ -205,29 +267,31 @@ impl Tools {
             "stream=width,height:stream_side_data=rotation:format=duration",
             "-of",
             "json",
-            "-protocol_whitelist",
-            "file",
         ]
         .map(String::from)
-        .into_iter()
-        .chain([path_arg(input)])
-        .collect::<Vec<_>>();
-        let out = self.run(&self.ffprobe, &args).await?;
+        .into();
+        // ffprobe takes the input without `-i`, after the same input options.
+        let mut input = input_args(input, container);
+        input.retain(|arg| arg != "-i");
+        args.extend(input);
+        let out = self.run(&self.tools.ffprobe, &args).await?;
         parse_probe(&out)
     }
 
     async fn ffmpeg(&self, args: &[String]) -> Result<String, Failure> {
         let mut all: Vec<String> = ["-nostdin", "-y", "-v", "error"].map(String::from).into();
         all.extend_from_slice(args);
-        self.run(&self.ffmpeg, &all).await
+        self.run(&self.tools.ffmpeg, &all).await
     }
 
-    /// Runs `program` with `args` under the caps; its standard output, or why it failed.
+    /// Runs `program` with `args` under the caps, in the job's folder; its standard output,
+    /// or why it failed.
     async fn run(&self, program: &Path, args: &[String]) -> Result<String, Failure> {
-        let mut command = match &self.prlimit {
+        let tools = self.tools;
+        let mut command = match &tools.prlimit {
             Some(prlimit) => {
                 let mut c = Command::new(prlimit);
-                c.arg(format!("--as={}", self.memory_bytes))
+                c.arg(format!("--as={}", tools.memory_bytes))
                     .arg("--")
                     .arg(program);
                 c
@@ -236,6 +300,7 @@ impl Tools {
         };
         command
             .args(args)
+            .current_dir(self.work)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -259,12 +324,12 @@ impl Tools {
             tokio::join!(read_out, read_err);
             (child.wait().await, out, err)
         };
-        let (status, out, err) = tokio::time::timeout(self.timeout, work)
+        let (status, out, err) = tokio::time::timeout(tools.timeout, work)
             .await
             .map_err(|_| {
                 Failure(format!(
                     "Processing took longer than {} s and was stopped.",
-                    self.timeout.as_secs()
+                    tools.timeout.as_secs()
                 ))
             })?;
         match status {
@@ -293,15 +358,23 @@ fn poster_time(duration: Duration) -> Duration {
     Duration::from_secs(1).min(duration / 2)
 }
 
-/// Reads `input` as an input, and nothing but local files: a file that names another (a
-/// playlist, a reference) cannot make ffmpeg open a URL.
-fn input_args(input: &Path) -> [String; 4] {
+/// Reads `input` as `container` and as nothing else: by that container's demuxer, with only
+/// the accepted containers' demuxers allowed to open (so no playlist, file list or image
+/// sequence inside it opens another file), and nothing but local files (no URL).
+fn input_args(input: &Path, container: Container) -> Vec<String> {
     [
-        "-protocol_whitelist".into(),
-        "file".into(),
-        "-i".into(),
-        path_arg(input),
+        "-protocol_whitelist",
+        "file",
+        "-format_whitelist",
+        DEMUXERS,
+        "-f",
+        container.demuxer(),
+        "-i",
     ]
+    .map(String::from)
+    .into_iter()
+    .chain([path_arg(input)])
+    .collect()
 }
 
 fn path_arg(path: &Path) -> String {
@@ -427,6 +500,78 @@ mod tests {
         );
         let unknown_length = parse_probe(r#"{"streams":[{"width":320,"height":240}],"format":{}}"#);
         assert!(unknown_length.unwrap_err().0.contains("how long it is"));
+    }
+
+    /// A file that names another, stored as an upload: an HLS playlist whose one segment is a
+    /// video elsewhere on the machine (red frames), as a crafted container would carry one.
+    /// Read by content, ffmpeg would make the renditions of that other file.
+    #[tokio::test]
+    async fn a_file_that_names_another_file_is_not_read_past_itself() {
+        let settings = VideoSettings {
+            ffmpeg: Some(PathBuf::from("ffmpeg")),
+            ..VideoSettings::default()
+        };
+        let tools = find(&settings)
+            .await
+            .expect("ffmpeg, to process videos: apt-get install ffmpeg");
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("secret.ts");
+        let made = std::process::Command::new("ffmpeg")
+            .args(["-v", "error", "-f", "lavfi", "-i", "color=red:s=64x64:d=2"])
+            .args(["-c:v", "libx264"])
+            .arg(&secret)
+            .status()
+            .unwrap();
+        assert!(made.success(), "making the file outside the upload");
+        let playlist = format!(
+            "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n{}\n#EXT-X-ENDLIST\n",
+            secret.display()
+        );
+        for (name, container) in [
+            ("upload.mp4", Container::Mov),
+            ("upload.webm", Container::Matroska),
+        ] {
+            let work = tempfile::tempdir().unwrap();
+            let input = work.path().join(name);
+            std::fs::write(&input, &playlist).unwrap();
+            let processed = tools.process(&input, container, work.path()).await;
+            assert!(processed.is_err(), "{name}: {processed:?}");
+            let left: Vec<_> = std::fs::read_dir(work.path())
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name())
+                .collect();
+            assert_eq!(left, [name], "{name}: nothing was made of the other file");
+        }
+        // The same playlist read by content is what the demuxer and whitelist stop: ffmpeg
+        // follows it to the other file (so this test would see it if they went).
+        let work = tempfile::tempdir().unwrap();
+        let input = work.path().join("upload.mp4");
+        std::fs::write(&input, &playlist).unwrap();
+        let poster = work.path().join("poster.jpg");
+        let followed = std::process::Command::new("ffmpeg")
+            .args([
+                "-nostdin",
+                "-v",
+                "error",
+                "-protocol_whitelist",
+                "file",
+                "-i",
+            ])
+            .arg(&input)
+            .args(["-frames:v", "1"])
+            .arg(&poster)
+            .status()
+            .unwrap();
+        assert!(followed.success() && poster.exists(), "ffmpeg followed it");
+    }
+
+    #[test]
+    fn a_stored_upload_is_read_as_the_container_it_was_detected_as() {
+        assert_eq!(Container::of_extension("mp4"), Some(Container::Mov));
+        assert_eq!(Container::of_extension("mov"), Some(Container::Mov));
+        assert_eq!(Container::of_extension("webm"), Some(Container::Matroska));
+        assert_eq!(Container::of_extension("m3u8"), None);
+        assert_eq!(Container::of_extension(""), None);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use tokio::io::AsyncWriteExt;
 
-use super::ffmpeg::{Failure, Made, Tools};
+use super::ffmpeg::{Container, Failure, Made, Tools};
 use super::jobs::{self, Claim};
 use crate::posts::model::{Filmstrip, PostContent, ProcessedVideo};
 use crate::posts::store as posts;
@@ -112,10 +112,12 @@ impl Worker {
     /// Processes the upload `key` in a folder of its own, keeping what ffmpeg made.
     async fn make(&self, key: &str) -> Result<ProcessedVideo, Failure> {
         let work = tempfile::tempdir().map_err(|e| Failure(format!("No room to work: {e}")))?;
-        let extension = key.rsplit_once('.').map_or("mp4", |(_, ext)| ext);
+        let extension = key.rsplit_once('.').map_or("", |(_, ext)| ext);
+        let container = Container::of_extension(extension)
+            .ok_or_else(|| Failure("This file is not a video that can be processed.".into()))?;
         let input = work.path().join(format!("upload.{extension}"));
         self.fetch(key, &input).await?;
-        let made = self.tools.process(&input, work.path()).await?;
+        let made = self.tools.process(&input, container, work.path()).await?;
         self.keep(made).await
     }
 
