@@ -1,14 +1,14 @@
 // The Edit appearance page as its tests render it: alice's page (hers to edit) beside her
 // card, over a fake server whose appearance save the test answers.
 import { screen } from '@testing-library/react';
-import type { BlogWithActivity } from '../../../api/types/BlogWithActivity';
 import { fakeApi, type FakeAnswer } from '../../../test/fakeApi';
 import { user, wireBlog } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderApp';
 import { BlogCard } from '../../blogCard';
 import { EditAppearancePage } from './EditAppearancePage';
 
-export const mine = (extra: Partial<BlogWithActivity> = {}) =>
+/** Alice's blog as the server answers it, with `extra` fields (fixtures.ts's wireBlog). */
+export const mine = (extra: Parameters<typeof wireBlog>[1] = {}) =>
   wireBlog('alice', { is_mine: true, can_view_customize: true, ...extra });
 
 export function renderAppearancePage(save: (json: unknown) => FakeAnswer | Promise<FakeAnswer>, blog = mine()) {
