@@ -88,6 +88,10 @@ test("a blog's archive by month, filtered by type from its menu", async (t) => {
     await page.waitForURL((url) => url.pathname === `${archivePath}/filter-by/quote`);
     await menuButton('Quote').waitFor();
     await page.locator(`li[data-post-id="${ids.febText}"]`).waitFor({ state: 'detached' });
+    // The list empties while the filtered page loads: wait for what it brings, not only for
+    // what it takes away.
+    await page.locator(`li[data-post-id="${ids.febQuote}"]`).waitFor();
+    await page.locator(`li[data-post-id="${ids.janQuote}"]`).waitFor();
     assert.deepEqual(await tileIds(page, 'February 2025'), [ids.febQuote]);
     assert.deepEqual(await tileIds(page, 'January 2025'), [ids.janQuote]);
     assert.equal(await page.locator('li[data-post-id]').count(), 2);
