@@ -4,6 +4,8 @@
 // feature below it, never one that uses it back: what two features share moves down to the
 // shared folders, and where two features need each other the app composes them (a route, a
 // prop, a provider it wires), as App.tsx's MessagingLinkPage does for messaging and the header.
+// Of the shared layer, the wire types (api/types/, protocol/) are api/'s alone: features see
+// client models, mapped once in api/.
 //
 // It cruises from src/main.tsx: the app's own graph, lazy pages included. Tests are not in it:
 // nothing imports them, and they render features inside the app's providers
@@ -43,6 +45,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(api|components|lib|protocol)/' },
       to: { path: '^src/(features/|App\\.tsx$|main\\.tsx$)' },
+    },
+    {
+      name: 'features-use-client-models',
+      comment:
+        'Features use client models, never wire types (issue 35): the generated api/types/ and ' +
+        'protocol/ are read and written in api/ only, where the wire becomes a model ' +
+        '(models.ts, postModels.ts, messagingModels.ts, composerModels.ts, realtime/, the ' +
+        'endpoints). Map the answer there and import the model. Test helpers that fake the ' +
+        "server's answers may keep wire shapes: tests are outside this graph.",
+      severity: 'error',
+      from: { path: '^src/features/' },
+      to: { path: '^src/(api/types|protocol)/' },
     },
     {
       name: 'features-below-app',
