@@ -249,7 +249,11 @@ async fn hostile_html_is_sanitised_before_anyone_reads_it() {
         for bad in ["script", "onmouseover", "onerror", "javascript", "alert"] {
             assert!(!body.contains(bad), "{kind:?}: {bad} in {body}");
         }
-        assert_eq!(read.response()["posts"][0]["content"]["title"], "t", "{kind:?}: titles are text");
+        // A title is text: kept as typed, and escaped wherever it is shown as HTML.
+        assert_eq!(read.response()["posts"][0]["content"]["title"], "<b>t</b>", "{kind:?}: titles are text");
+        let embed = reqwest::get(format!("{base}/blog/ann/post/{id}/embed")).await.unwrap();
+        let shown = embed.text().await.unwrap();
+        assert!(shown.contains("&lt;b&gt;t&lt;/b&gt;") && !shown.contains("<b>t</b>"), "{kind:?}: {shown}");
         let preview = ann.post("/svc/filter_html_for_dash_preview", &[("html", payload)]).await;
         assert!(!preview.response()["html"].as_str().unwrap().contains("script"), "{kind:?}");
     })

@@ -22,7 +22,7 @@ use crate::posts;
 use crate::posts::actions::{DeleteAnswer, delete_post, sent_out_message, wants_queue};
 use crate::posts::model::{EditorType, PostContent, PostState};
 use crate::posts::reblog::own_post;
-use crate::posts::sanitize::{post_html, text_only};
+use crate::posts::sanitize::{plain_text, post_html, text_only};
 use crate::posts::store::PostWrite;
 use crate::posts::view::PostView;
 use crate::posts::view::{ContextTumblelog, post_view};
@@ -78,7 +78,7 @@ async fn ask(
 ) -> ApiResult<AskAnswer> {
     let viewer = session.and_then(|s| s.user_id);
     let blog = blog_named(&app.store, viewer, &form.tumblelog).await?;
-    let question = text_only(form.question.trim());
+    let question = plain_text(&form.question);
     if question.is_empty() {
         return Err(AppError::bad_request(Code::InvalidPost, QUESTION_EMPTY));
     }

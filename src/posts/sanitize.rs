@@ -100,9 +100,26 @@ fn markdown_to_html(markdown: &str) -> String {
     out
 }
 
-/// Plain text: every tag stripped and entities read, as titles, quotes and captions are
-/// kept. Clients show it as text, never as HTML, so it needs no escaping (and is not
-/// escaped twice).
+/// A field the spec has as text, not HTML (a title, a question, a chat's lines, a photo's
+/// caption, a track's name), kept as typed: "a<b then c>d" stays that, where reading it as
+/// HTML would lose "<b then c>". Trimmed at its ends, line endings as `\n`, and control
+/// characters other than line breaks and tabs dropped (PostgreSQL refuses a NUL in text).
+/// Whoever shows it escapes it (`posts/html.rs`; the web's text nodes), as every text field
+/// is escaped.
+pub(crate) fn plain_text(typed: &str) -> String {
+    typed
+        .replace("\r\n", "\n")
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// Plain text of HTML: every tag stripped and entities read, for what is made of a post's
+/// HTML (a summary, an image's alt text, the words search reads) and for a quote's text,
+/// which the spec strips. Clients show it as text, never as HTML, so it needs no escaping
+/// (and is not escaped twice).
 pub(crate) fn text_only(html: &str) -> String {
     let escaped = Builder::empty().clean(html).to_string();
     unescape(escaped.trim())
@@ -164,8 +181,8 @@ pub(crate) fn chat_lines(source: &str) -> Vec<ChatLine> {
                 _ => ("", line),
             };
             ChatLine {
-                speaker: text_only(speaker),
-                text: text_only(text),
+                speaker: plain_text(speaker),
+                text: plain_text(text),
             }
         })
         .collect()
@@ -192,6 +209,15 @@ pub(crate) fn dash_preview(source: &str, markdown: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_text_keeps_what_was_typed() {
+        assert_eq!(plain_text("  a<b then c>d \r\n"), "a<b then c>d");
+        assert_eq!(plain_text("x &amp; y"), "x &amp; y");
+        assert_eq!(plain_text("one\r\ntwo\tthree\0"), "one\ntwo\tthree");
+        // Reading it as HTML is what lost it.
+        assert_eq!(text_only("a<b then c>d"), "ad");
+    }
 
     #[test]
     fn scripts_handlers_and_javascript_urls_never_survive() {
@@ -304,7 +330,7 @@ mod tests {
             pairs,
             [
                 ("Alice", "hi"),
-                ("Bob", "hello there"),
+                ("Bob", "hello <b>there</b>"),
                 ("", "just a line"),
                 ("", "see https://x.example")
             ]

@@ -35,7 +35,7 @@ impl TypeFields<'_> {
         let fail = |field: &str, message: &str| Err(vec![field_error(field, message)]);
         match post_type {
             PostType::Text => {
-                let title = sanitize::text_only(one);
+                let title = sanitize::plain_text(one);
                 let body = self.html(two);
                 if title.is_empty() && body.trim().is_empty() {
                     return fail("post[two]", POST_BODY_EMPTY);
@@ -80,9 +80,9 @@ impl TypeFields<'_> {
                         .trim_start_matches("www.")
                         .to_owned(),
                     url: url.to_string(),
-                    title: sanitize::text_only(one),
-                    excerpt: sanitize::text_only(given(&self.form.excerpt)),
-                    author: sanitize::text_only(given(&self.form.author)),
+                    title: sanitize::plain_text(one),
+                    excerpt: sanitize::plain_text(given(&self.form.excerpt)),
+                    author: sanitize::plain_text(given(&self.form.author)),
                     thumbnail,
                     caption: self.html(three),
                 })
@@ -93,14 +93,14 @@ impl TypeFields<'_> {
                     return fail("post[two]", NO_CHAT);
                 }
                 Ok(PostContent::Chat {
-                    title: sanitize::text_only(one),
+                    title: sanitize::plain_text(one),
                     lines,
                 })
             }
             PostType::Audio => self.audio(two, three),
             PostType::Video => self.video(one, two),
             PostType::Note => {
-                let ask = sanitize::text_only(one);
+                let ask = sanitize::plain_text(one);
                 if ask.is_empty() {
                     return fail("post[one]", QUESTION_EMPTY);
                 }
@@ -158,7 +158,7 @@ impl TypeFields<'_> {
                 .form
                 .photos
                 .caption(id)
-                .map(sanitize::text_only)
+                .map(sanitize::plain_text)
                 .unwrap_or_default()
                 .chars()
                 .take(MAX_PHOTO_CAPTION)
@@ -249,9 +249,9 @@ impl TypeFields<'_> {
             embed_url: audio_player(service, &url),
             url,
             service: service.to_owned(),
-            track_title: sanitize::text_only(given(&self.form.track_title)),
-            track_artist: sanitize::text_only(given(&self.form.track_artist)),
-            track_album: sanitize::text_only(given(&self.form.track_album)),
+            track_title: sanitize::plain_text(given(&self.form.track_title)),
+            track_artist: sanitize::plain_text(given(&self.form.track_artist)),
+            track_album: sanitize::plain_text(given(&self.form.track_album)),
             album_art,
             caption: self.html(caption),
         })
