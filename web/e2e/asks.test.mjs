@@ -6,7 +6,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { listening, register, startStack, trackErrors, uniqueSuffix } from './support.mjs';
+import { headerTab, listening, register, startStack, trackErrors, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -37,7 +37,7 @@ test('ask from the blog card, answer from the inbox', async (t) => {
   await authorPage.waitForFunction(() => [...document.querySelectorAll('.asks-settings input')].every((i) => !i.disabled));
   assert.equal(await asks.isChecked(), true);
 
-  await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
+  await headerTab(authorPage, 'Activity').click();
   const activity = authorPage.getByRole('dialog', { name: 'Activity', exact: true });
   await activity.getByText('Check out this tab when you make a post to see Likes, Reblogs, and new followers.').waitFor();
   await listening(authorPage, `activity:${author.blogName}`);
@@ -65,7 +65,7 @@ test('ask from the blog card, answer from the inbox', async (t) => {
     await readerPage.goto(`/blog/${author.blogName}`);
     const answered = readerPage.getByRole('article').filter({ hasText: 'Which lighthouse is your favourite?' });
     await answered.getByText('Hook Head, <always>.').waitFor();
-    await readerPage.getByRole('button', { name: 'Activity', exact: true }).click();
+    await headerTab(readerPage, 'Activity').click();
     const readerActivity = readerPage.getByRole('dialog', { name: 'Activity', exact: true });
     await readerActivity.getByText(new RegExp(`${author.blogName} answered your question`)).waitFor();
   });
@@ -80,7 +80,7 @@ test('ask from the blog card, answer from the inbox', async (t) => {
     await card.getByText(`Submitted to ${author.blogName}.`).waitFor();
 
     await authorPage.goto(`/blog/${author.blogName}/inbox`);
-    await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
+    await headerTab(authorPage, 'Activity').click();
     await activity.getByText(new RegExp(`${reader.blogName} submitted a post`)).waitFor();
     await authorPage.keyboard.press('Escape');
     const submitted = authorPage.getByRole('article').filter({ hasText: 'A lighthouse for you' });

@@ -5,7 +5,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { register, startStack, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
+import { headerTab, register, startStack, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
 
 let stack;
 
@@ -17,7 +17,7 @@ after(async () => {
   await stack?.stop();
 });
 
-const messagesTab = (page) => page.getByRole('button', { name: 'Messages', exact: true });
+const messagesTab = (page) => headerTab(page, 'Messages');
 const inbox = (page) => page.getByRole('dialog', { name: 'Messages', exact: true });
 const conversationWith = (page, name) => page.getByRole('dialog', { name: `Conversation with ${name}` });
 

@@ -4,7 +4,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { register, startStack, text, trackErrors, uniqueSuffix } from './support.mjs';
+import { headerTab, register, startStack, text, trackErrors, uniqueSuffix } from './support.mjs';
 
 let stack;
 
@@ -21,7 +21,7 @@ function socketOpen(page) {
   return page.locator('header[data-realtime="open"]').waitFor();
 }
 
-const messagesTab = (page) => page.getByRole('button', { name: 'Messages', exact: true });
+const messagesTab = (page) => headerTab(page, 'Messages');
 const inbox = (page) => page.getByRole('dialog', { name: 'Messages', exact: true });
 const conversationWith = (page, name) => page.getByRole('dialog', { name: `Conversation with ${name}` });
 const messageList = (dialog) => dialog.getByRole('list', { name: 'Messages' });
@@ -134,7 +134,7 @@ test('messaging: live both ways, live badge, polling fallback, live activity', a
   });
 
   await t.test("A follows B's blog while B's activity popover is open: the follower shows up live", async () => {
-    await pageB.getByRole('button', { name: 'Activity', exact: true }).click();
+    await headerTab(pageB, 'Activity').click();
     const activity = pageB.getByRole('dialog', { name: 'Activity', exact: true });
     await activity
       .getByText('Check out this tab when you make a post to see Likes, Reblogs, and new followers.')
@@ -147,7 +147,7 @@ test('messaging: live both ways, live badge, polling fallback, live activity', a
     await today.getByText(a.blogName).waitFor();
     assert.match(await text(today), new RegExp(`${a.blogName} started following you`));
     // Seen while the popover is open, it is read: no badge is left on the Activity tab.
-    const activityBadge = pageB.getByRole('button', { name: 'Activity', exact: true }).locator('.badge');
+    const activityBadge = headerTab(pageB, 'Activity').locator('.badge');
     await activityBadge.waitFor({ state: 'detached' });
 
     // With the popover closed, a new follow raises the badge live.

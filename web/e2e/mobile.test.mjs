@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { WEB_DIR, apiPost, composer, register, saveWith, startStack, text, typeRich, uniqueSuffix, userInfo } from './support.mjs';
+import { WEB_DIR, apiPost, composer, headerTab, register, saveWith, startStack, text, typeRich, uniqueSuffix, userInfo } from './support.mjs';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
@@ -269,7 +269,7 @@ test('every main page at 375×812, the drawer, the search and the sticky header'
     await checkPage(page, 'messaging-conversation');
 
     // The friend, at a desk, finds it in their inbox and answers.
-    await friendDesk.getByRole('button', { name: 'Messages', exact: true }).click();
+    await headerTab(friendDesk, 'Messages').click();
     const friendsInbox = friendDesk.getByRole('dialog', { name: 'Messages', exact: true });
     const item = friendsInbox.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(blogger.blogName) });
     await item.waitFor();

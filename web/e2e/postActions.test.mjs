@@ -6,7 +6,7 @@
 //   npm run build && npm run e2e
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiPost, listening, register, startStack, text, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
+import { apiPost, headerTab, listening, register, startStack, text, trackErrors, uniqueSuffix, userInfo } from './support.mjs';
 
 let stack;
 
@@ -48,7 +48,7 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
   const authorsCopy = postArticle(authorPage, id);
   await authorsCopy.waitFor();
   assert.equal(await authorsCopy.getByRole('button', { name: /Like/ }).count(), 0, 'no like on her own post');
-  await authorPage.getByRole('button', { name: 'Activity', exact: true }).click();
+  await headerTab(authorPage, 'Activity').click();
   const activity = authorPage.getByRole('dialog', { name: 'Activity', exact: true });
   await activity.getByText(new RegExp(`${reader.blogName} started following you`)).waitFor();
   await listening(authorPage, `notes:${id}`);

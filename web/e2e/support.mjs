@@ -222,6 +222,12 @@ export async function text(locator) {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A tab of the page header (Account, Activity, Messages): named by its label and then its
+ * unread badge, when there is one ("Messages 2 unread conversations").
+ */
+export const headerTab = (page, label) => page.getByRole('button', { name: new RegExp(`^${label}( |$)`) });
+
 /** The open post form. */
 export const composer = (page) => page.getByRole('dialog', { name: /post$/ });
 

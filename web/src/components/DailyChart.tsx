@@ -46,7 +46,12 @@ export function DailyChart({
         height: CHART_HEIGHT,
         // The days are UTC days: read the axis in UTC, not in the viewer's zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        cursor: { drag: { x: false, y: false } },
+        cursor: {
+          drag: { x: false, y: false },
+          // No clicks on the legend: uPlot's hides a line on a click, which no key could do
+          // (the chart is aria-hidden, its table has every line).
+          bind: { click: () => null },
+        },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [{}, { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10000] }],
         series: [

@@ -20,9 +20,7 @@ export function Logo({ to }: { to: string }) {
       data-animation={animation}
       onMouseLeave={onMouseLeave}
     >
-      <span className="logo__mark" aria-hidden="true">
-        d
-      </span>
+      <span className="logo__mark" aria-hidden="true" data-glyph="d" />
       <span className="logo__word" aria-hidden="true">
         dashwire
       </span>

@@ -111,7 +111,8 @@ describe('PageHeader', () => {
 
   it('shows the unread badges from the user model, hidden at 0, and keeps them live', () => {
     const { realtime } = renderHeader(user({ unreadCount: 3, activityUnreadCount: 0 }));
-    const messages = screen.getByRole('button', { name: 'Messages' });
+    // The count is part of the tab's name, as it is its visible text.
+    const messages = screen.getByRole('button', { name: 'Messages 3 unread conversations' });
     const activity = screen.getByRole('button', { name: 'Activity' });
     expect(messages.querySelector('.badge')?.textContent).toBe('3');
     expect(activity.querySelector('.badge')).toBeNull();

@@ -14,7 +14,7 @@ function renderHeader(who: ReturnType<typeof user> | null, path = '/dashboard', 
 }
 
 const openDrawer = () => {
-  fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+  fireEvent.click(screen.getByRole('button', { name: /^Menu\b/ }));
   return screen.getByRole('dialog', { name: 'Menu' });
 };
 
@@ -61,7 +61,7 @@ describe('the mobile drawer, logged in (spec 000 §2.12)', () => {
 
   it('badges the closed menu button with the unread total, kept live from the unread channel', () => {
     const { realtime } = renderHeader(user({ unreadCount: 1, activityUnreadCount: 2 }));
-    const menuBadge = () => screen.getByRole('button', { name: 'Menu' }).querySelector('.badge')?.textContent;
+    const menuBadge = () => screen.getByRole('button', { name: /^Menu \d+ unread$/ }).querySelector('.badge')?.textContent;
     expect(menuBadge()).toBe('3');
     act(() =>
       realtime.emit({

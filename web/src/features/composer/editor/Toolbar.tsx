@@ -87,7 +87,9 @@ const TOOL_GLYPHS: Record<string, ReactNode> = {
   headline: 'H',
   link: <LinkIcon size={16} />,
   strikethrough: 'S',
-  orderedList: '1.',
+  // From CSS (base.css [data-glyph]): "1." as text would be read as a label that is not in
+  // the button's name, Ordered list. (The single letters count as symbols already.)
+  orderedList: <span data-glyph="1." />,
   unorderedList: '•',
   blockquote: '“',
   photo: <CameraIcon size={16} />,

@@ -6,7 +6,8 @@ import { AudioIcon, CameraIcon, ChatIcon, LinkIcon, VideoIcon } from '../../comp
 export function PostTypeGlyph({ type, size }: { type: PostType; size: number }): ReactNode {
   switch (type) {
     case 'text':
-      return 'Aa';
+      // From CSS (base.css [data-glyph]): a picture of type, not part of the button's label.
+      return <span data-glyph="Aa" />;
     case 'photo':
       return <CameraIcon size={size} />;
     case 'quote':

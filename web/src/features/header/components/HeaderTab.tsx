@@ -52,13 +52,14 @@ export function HeaderTab({
         ref={tabRef}
         type="button"
         className={open ? 'header-tab__button is-active' : 'header-tab__button'}
-        aria-label={label}
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={onToggle}
       >
         {icon}
-        {badge}
+        {/* Named by its content, so the badge's count is part of the name ("Messages 2 unread
+            conversations"): the count is the button's visible text (WCAG 2.5.3). */}
+        <span className="visually-hidden">{label}</span> {badge}
       </button>
       {open && hasPopover && (
         <div

@@ -83,14 +83,16 @@ export function MobileHeader({ flags = MOBILE_FLAGS, extras }: { flags?: MobileF
           ref={menuButton}
           type="button"
           className="mobile-header__button"
-          aria-label={menuLabel}
           aria-expanded={drawerOpen}
           aria-controls={MOBILE_DRAWER_ID}
           onClick={onMenu}
         >
           <MenuIcon />
+          {/* Named by its content, so the badge's count is part of the name ("Menu 3 unread"):
+              the count is the button's visible text (WCAG 2.5.3). */}
+          <span className="visually-hidden">{menuLabel}</span>{' '}
           {!drawerOpen && (
-            <span className="mobile-header__badge" aria-hidden="true">
+            <span className="mobile-header__badge">
               <Badge count={unread} />
             </span>
           )}
