@@ -12,6 +12,9 @@
 //! `blog_viewer`, `likes`, `messaging`, `accounts`.
 
 #![warn(unreachable_pub)]
+// The docs are for the crate's own developers, who read them whole
+// (`cargo doc --document-private-items`): a public item's doc may point at a private one.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub use commands::{BAD_CONFIG, run};
 pub use config::Cli;

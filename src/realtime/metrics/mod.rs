@@ -40,7 +40,7 @@ use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::metrics::{MetricType, TypedMetric};
 use prometheus_client::registry::{Registry, Unit};
 
-/// The content type of [`Metrics::render`]'s text.
+/// The content type of the exposition text (`GET /metrics`).
 pub(crate) const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// Publish (or bus receipt) to socket write, seconds. An event held for a missing seq waits
