@@ -5,6 +5,12 @@
 //! uploaded twice is kept once, and a name never changes meaning, so it can be cached for
 //! good. A file is put only once it is whole and checked; an upload cut short never reaches
 //! the store.
+//!
+//! Why here and not in `media/` (issue 35 asked for it there): the app's state holds this
+//! store (`state.rs`), and `media/`'s handlers take that state, so a `MediaStore` inside
+//! `media/` would make `state` and `media` import each other, the module cycle the layout
+//! test fails. It is storage, as the database is, and sits beside the Store; `media/` is the
+//! feature that takes uploads in and serves them.
 
 use std::collections::HashSet;
 use std::path::Path;

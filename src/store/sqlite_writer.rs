@@ -19,6 +19,13 @@
 //! gate is the order; SQLite never sees two writers.
 //!
 //! rusqlite links the same SQLite as sqlx (libsqlite3-sys 0.37): one library in the process.
+//!
+//! Why a way in beside [`Tx`](super::Tx) and not behind it (issue 35 asked for one type): a
+//! `Tx` is sqlx's, async, a round trip per statement; a job here is one synchronous rusqlite
+//! closure. One API over both would be a query layer of our own over two drivers, or this
+//! thread given up with §9's gain. What keeps a change written one way: a feature chooses
+//! this thread in one place (`Store::sqlite_writer()`), its rules are the same code on every
+//! path, and `tests/write_paths.rs` expects the same answers, rows and events from each.
 
 use std::path::Path;
 use std::sync::Arc;
