@@ -116,10 +116,7 @@ export function PageHeader() {
                 label="Activity"
                 icon={<BoltIcon />}
                 badge={
-                  <Badge
-                    count={user.activityUnreadCount}
-                    label={`${user.activityUnreadCount} unread notifications`}
-                  />
+                  <Badge count={user.activityUnreadCount} counting="unread notifications" />
                 }
                 open={panel === 'activity'}
                 onToggle={() => toggle('activity')}
@@ -132,7 +129,7 @@ export function PageHeader() {
                   label="Messages"
                   icon={<SmileIcon />}
                   badge={
-                    <Badge count={user.unreadCount} label={`${user.unreadCount} unread conversations`} />
+                    <Badge count={user.unreadCount} counting="unread conversations" />
                   }
                   open={panel === 'messaging'}
                   onToggle={() => toggle('messaging')}

@@ -46,7 +46,7 @@ describe('the mobile drawer, logged in (spec 000 §2.12)', () => {
     renderHeader(user({ unreadCount: 2, activityUnreadCount: 150 }));
     const drawer = openDrawer();
     expect(hrefOf(drawer, 'Messages 2 unread conversations')).toBe('/messaging');
-    expect(hrefOf(drawer, 'Activity 150 unread notifications')).toBe('/activity');
+    expect(hrefOf(drawer, 'Activity 99+ unread notifications')).toBe('/activity');
     // The badge is capped as the page header's is (spec 000 §9).
     expect(within(drawer).getByRole('link', { name: /^Activity/ }).querySelector('.badge')?.textContent).toBe('99+');
   });

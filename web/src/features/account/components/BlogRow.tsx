@@ -56,7 +56,7 @@ export function BlogRow({
           </span>
         </Link>
         {blog.isPrivateGroupBlog && <LockIcon />}
-        <Badge count={blog.unreadCount} label={`${blog.unreadCount} unread on ${blog.name}`} />
+        <Badge count={blog.unreadCount} counting={`unread on ${blog.name}`} />
         {count > 1 && (
           <ReorderButtons
             name={blog.name}

@@ -119,14 +119,14 @@ function UserNav({ data, onSettings }: { data: MobileHeaderData; onSettings(): v
             <li>
               <Link to="/messaging" className="mobile-drawer__item">
                 Messages{' '}
-                <Badge count={data.unreadConversations} label={`${data.unreadConversations} unread conversations`} />
+                <Badge count={data.unreadConversations} counting="unread conversations" />
               </Link>
             </li>
           )}
           <li>
             <Link to="/activity" className="mobile-drawer__item">
               Activity{' '}
-              <Badge count={data.unreadNotifications} label={`${data.unreadNotifications} unread notifications`} />
+              <Badge count={data.unreadNotifications} counting="unread notifications" />
             </Link>
           </li>
           <li>
