@@ -179,8 +179,10 @@ test('posts: every type on the dashboard and the blog page, hostile HTML inert',
     await hostile.getByText('Safe words').waitFor();
     assert.equal(await hostile.locator('script').count(), 0);
     assert.equal(await hostile.locator('[onerror]').count(), 0);
-    // The server strips the title's tags; what is left is text.
-    await hostile.getByRole('heading', { name: 'Hostile', exact: true }).waitFor();
+    // A title is text: shown as typed, tag and all, and never read as HTML.
+    const title = '<img src=x onerror="window.__pwned=3">Hostile';
+    await hostile.getByRole('heading', { name: title, exact: true }).waitFor();
+    assert.equal(await hostile.getByRole('heading', { name: title, exact: true }).locator('img').count(), 0);
     await readerPage.waitForTimeout(300); // a broken image's error event would have fired by now
     assert.equal(await readerPage.evaluate(() => window.__pwned), undefined);
   });
