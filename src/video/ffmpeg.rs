@@ -270,10 +270,9 @@ impl Run<'_> {
         ]
         .map(String::from)
         .into();
-        // ffprobe takes the input without `-i`, after the same input options.
-        let mut input = input_args(input, container);
-        input.retain(|arg| arg != "-i");
-        args.extend(input);
+        // ffprobe names its input without `-i`.
+        args.extend(reading(container));
+        args.push(path_arg(input));
         let out = self.run(&self.tools.ffprobe, &args).await?;
         parse_probe(&out)
     }
@@ -358,10 +357,11 @@ fn poster_time(duration: Duration) -> Duration {
     Duration::from_secs(1).min(duration / 2)
 }
 
-/// Reads `input` as `container` and as nothing else: by that container's demuxer, with only
-/// the accepted containers' demuxers allowed to open (so no playlist, file list or image
-/// sequence inside it opens another file), and nothing but local files (no URL).
-fn input_args(input: &Path, container: Container) -> Vec<String> {
+/// The options that read an input as `container` and as nothing else: by that container's
+/// demuxer, with only the accepted containers' demuxers allowed to open (so no playlist, file
+/// list or image sequence inside it opens another file), and nothing but local files (no
+/// URL). ffmpeg and ffprobe take them alike before the input.
+fn reading(container: Container) -> Vec<String> {
     [
         "-protocol_whitelist",
         "file",
@@ -369,12 +369,16 @@ fn input_args(input: &Path, container: Container) -> Vec<String> {
         DEMUXERS,
         "-f",
         container.demuxer(),
-        "-i",
     ]
     .map(String::from)
-    .into_iter()
-    .chain([path_arg(input)])
-    .collect()
+    .into()
+}
+
+/// ffmpeg's input `input`, read as `container` ([`reading`]).
+fn input_args(input: &Path, container: Container) -> Vec<String> {
+    let mut args = reading(container);
+    args.extend(["-i".into(), path_arg(input)]);
+    args
 }
 
 fn path_arg(path: &Path) -> String {
