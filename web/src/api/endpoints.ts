@@ -12,14 +12,8 @@ import {
   type Page,
   type Participant,
 } from './messagingModels';
-import {
-  blogFromWire,
-  notificationFromWire,
-  userInfoFromWire,
-  type Blog,
-  type Notification,
-  type UserInfo,
-} from './models';
+import { blogFromWire, notificationFromWire, type Blog, type Notification, type UserInfo } from './models';
+import { userInfoOf } from './userInfo';
 import type { ActivityHistory } from './types/ActivityHistory';
 import type { AskAnswer } from './types/AskAnswer';
 import type { AskForm } from './types/AskForm';
@@ -60,11 +54,11 @@ import type { Suggestions } from './types/Suggestions';
 import type { UserInfo as WireUserInfo } from './types/UserInfo';
 
 export function fetchUserInfo(api: ApiClient): Promise<UserInfo> {
-  return api.get<WireUserInfo>('/svc/user/info').then(userInfoFromWire);
+  return api.get<WireUserInfo>('/svc/user/info').then((w) => userInfoOf(api, w));
 }
 
 export function login(api: ApiClient, email: string, password: string): Promise<UserInfo> {
-  return api.post<WireUserInfo, LoginForm>('/login', { email, password }).then(userInfoFromWire);
+  return api.post<WireUserInfo, LoginForm>('/login', { email, password }).then((w) => userInfoOf(api, w));
 }
 
 export function register(
@@ -77,7 +71,7 @@ export function register(
       password: fields.password,
       blog_name: fields.blogName,
     })
-    .then(userInfoFromWire);
+    .then((w) => userInfoOf(api, w));
 }
 
 export function setSeenAtg(api: ApiClient): Promise<unknown> {
@@ -87,7 +81,7 @@ export function setSeenAtg(api: ApiClient): Promise<unknown> {
 export function setCurrentBlog(api: ApiClient, name: string): Promise<UserInfo> {
   return api
     .post<WireUserInfo, CurrentBlogForm>('/svc/user/current_blog', { tumblelog: name })
-    .then(userInfoFromWire);
+    .then((w) => userInfoOf(api, w));
 }
 
 export async function createBlog(
@@ -98,7 +92,7 @@ export async function createBlog(
     blog_name: fields.blogName,
     title: fields.title || undefined,
   });
-  return { blogName: answer.blog.name, userInfo: userInfoFromWire(answer.user) };
+  return { blogName: answer.blog.name, userInfo: await userInfoOf(api, answer.user) };
 }
 
 /** POST /order with the full list of blog names in their new order (spec 000 §7). */
@@ -145,18 +139,21 @@ export function logoutHref(api: ApiClient): string {
 /**
  * A blog (GET /svc/data/tumblelog). For one of the user's own blogs, `owner` asks for its
  * member counts and activity data too (spec 000 §4: loaded before a blog row opens); the
- * server refuses those for anyone else's blog (403 not_your_blog).
+ * server refuses those for anyone else's blog (403 not_your_blog). For a group blog of
+ * someone else's that the user is a member of, `member` asks for its counts alone: its
+ * activity stays its owner's.
  */
 export function fetchBlogData(
   api: ApiClient,
   name: string,
-  options: { owner?: boolean; notifications?: boolean } = {},
+  options: { owner?: boolean; member?: boolean; notifications?: boolean } = {},
 ): Promise<Blog> {
   const owner = options.owner ?? false;
+  const counts = owner || (options.member ?? false);
   return api
     .get<BlogWithActivity, TumblelogQuery>('/svc/data/tumblelog', {
       tumblelog: name,
-      include_member_data: owner ? '1' : undefined,
+      include_member_data: counts ? '1' : undefined,
       include_activity_data: owner ? '1' : undefined,
       include_activity_notifications: owner && options.notifications ? '1' : undefined,
     })

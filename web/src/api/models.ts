@@ -5,6 +5,7 @@
 // client model has the same name as the wire type it is made from, the wire type is imported
 // as Wire<Name>.
 import { webUrl } from '../lib/webUrl';
+import { groupRoleFromWire, type GroupRole } from './groupModels';
 import { serverHtml, type ServerHtml } from './serverHtml';
 import type { NotificationData } from '../protocol/NotificationData';
 import type { UnreadCounts } from '../protocol/UnreadCounts';
@@ -19,7 +20,10 @@ import type { UserInfo as WireUserInfo } from './types/UserInfo';
 /** The session user's unread counts: conversations over all their blogs, and each blog's. */
 export type { UnreadCounts };
 
-/** One of the current user's blogs, as the user model lists them (no counts but unread). */
+/**
+ * One of the current user's blogs, or a group blog of someone else's they write, as the user
+ * model lists them (no counts but unread and members).
+ */
 export interface UserBlog {
   name: string;
   title: string;
@@ -32,6 +36,10 @@ export interface UserBlog {
   canMessage: boolean;
   /** `is_private_group_channel` on the wire. */
   isPrivateGroupBlog: boolean;
+  /** The user's role in it if it is a group blog; null for a blog that is not a group. */
+  memberRole: GroupRole | null;
+  /** Its members: 0 for a blog that is not a group (the account menu's Members item). */
+  memberCount: number;
 }
 
 /** The logged-in user (spec 002 §3 Current user). A visitor has no User at all. */
@@ -50,8 +58,14 @@ export interface User {
   primaryBlog: string;
   /** The name of the blog the user acts as (`current_channel` on the wire). */
   currentBlog: string;
-  /** In the user's saved order (`channels` on the wire). */
+  /** The user's own blogs, in their saved order (`channels` on the wire, up to the groups below). */
   blogs: UserBlog[];
+  /**
+   * The group blogs of others that the user is a member of, by name (the end of `channels`
+   * on the wire): they write on them, but they are not theirs to reorder, act as, read the
+   * activity or messages of, or set up.
+   */
+  groups: UserBlog[];
   /** The blog the user acts as is suspended: it posts nothing. */
   isSuspended: boolean;
   /** An administrator (`dashwire admin`): the blog flags, the mail outbox. */
@@ -97,6 +111,13 @@ export interface Notification {
   postMediaUrl: string;
   /** What a reply said (plain text). */
   replyText: string | null;
+  /** The user's blog it is for. */
+  blog: string;
+  /**
+   * A `group_invite` (`fromBlog` is the group): whether the invitation still waits for an
+   * answer. Null on every other type.
+   */
+  groupInvite: { pending: boolean } | null;
 }
 
 /** A blog (spec 000 §3 Blog). Own-blog counts are undefined for other people's blogs. */
@@ -118,6 +139,8 @@ export interface Blog {
   isMine: boolean;
   /** `is_private_group_channel` on the wire. */
   isPrivateGroupBlog: boolean;
+  /** The viewer's role in it if it is a group blog they are a member of. */
+  memberRole: GroupRole | null;
   canMessage: boolean;
   /** Marked NSFW by an administrator. */
   isNsfw: boolean;
@@ -170,13 +193,53 @@ export function userBlogFromWire(w: WireUserBlog): UserBlog {
     unreadCount: w.unread_count,
     canMessage: w.can_message,
     isPrivateGroupBlog: w.is_private_group_channel,
+    memberRole: groupRoleFromWire(w.member_role),
+    memberCount: w.member_count,
   };
 }
 
-export function userInfoFromWire(w: WireUserInfo): UserInfo {
+/**
+ * Where the user model's `channels` may turn from the user's own blogs to the groups of
+ * others they are a member of. The server lists their own first (in their order), then those
+ * groups (by name), and no entry says which it is. What the list does tell:
+ * - a blog that is not a group, the current blog and the primary blog are the user's own,
+ *   and so is every entry before them;
+ * - a group the user is a plain member of is someone else's (its owner is always one of its
+ *   admins), and so is every entry after it.
+ * Between the two, groups the user is an admin of may be either.
+ */
+function ownershipBounds(channels: readonly WireUserBlog[]): { ownThrough: number; othersFrom: number } {
+  let ownThrough = -1;
+  channels.forEach((c, i) => {
+    if (c.member_role === null || c.is_current || c.is_primary) ownThrough = i;
+  });
+  const member = channels.findIndex((c, i) => i > ownThrough && c.member_role === 'member');
+  return { ownThrough, othersFrom: member === -1 ? channels.length : member };
+}
+
+/**
+ * The groups in the user model whose owner its order leaves open (see ownershipBounds): ask
+ * each blog's `is_mine`, and pass the names of the ones that are not to userInfoFromWire.
+ */
+export function undecidedOwnership(w: WireUserInfo): string[] {
+  if (!('name' in w)) return [];
+  const { ownThrough, othersFrom } = ownershipBounds(w.channels);
+  return w.channels.slice(ownThrough + 1, othersFrom).map((c) => c.name);
+}
+
+/**
+ * The user model as the client's. `othersGroups` names the groups of undecidedOwnership that
+ * turned out to be someone else's; the rest of those are the user's own.
+ */
+export function userInfoFromWire(w: WireUserInfo, othersGroups: ReadonlySet<string> = new Set()): UserInfo {
   // Spec 002 §1: the current user exists only when user info carries a name.
   if (!('name' in w)) return { formKey: w.form_key, user: null };
-  const blogs = w.channels.map(userBlogFromWire);
+  const { ownThrough, othersFrom } = ownershipBounds(w.channels);
+  // The user's own come first: the first undecided group that is another's ends them.
+  const firstOther = w.channels.findIndex((c, i) => i > ownThrough && (i >= othersFrom || othersGroups.has(c.name)));
+  const own = firstOther === -1 ? w.channels : w.channels.slice(0, firstOther);
+  const others = firstOther === -1 ? [] : w.channels.slice(firstOther);
+  const blogs = own.map(userBlogFromWire);
   return {
     formKey: w.form_key,
     user: {
@@ -191,6 +254,7 @@ export function userInfoFromWire(w: WireUserInfo): UserInfo {
       primaryBlog: w.primary_channel ?? w.name,
       currentBlog: w.current_channel ?? blogs.find((b) => b.isCurrent)?.name ?? w.name,
       blogs,
+      groups: others.map(userBlogFromWire),
       isSuspended: w.is_suspended,
       isAdmin: w.is_admin,
     },
@@ -229,6 +293,8 @@ export function notificationFromWire(w: NotificationData): Notification {
     postSummary: w.post?.summary ?? '',
     postMediaUrl: webUrl(w.post?.media_url),
     replyText: w.note_meta?.reply_text ?? null,
+    blog: w.blog,
+    groupInvite: w.group_invite && { pending: w.group_invite.pending },
   };
 }
 
@@ -248,6 +314,7 @@ export function blogFromWire(w: BlogWithActivity): Blog {
     isCurrent: w.is_current,
     isMine: w.is_mine,
     isPrivateGroupBlog: w.is_private_group_channel,
+    memberRole: groupRoleFromWire(w.member_role),
     canMessage: w.can_message,
     isNsfw: w.is_nsfw,
     postCount: w.post_count,

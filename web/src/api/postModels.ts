@@ -186,6 +186,8 @@ export interface Post {
   submittedBy: string | null;
   /** The app that posted it (docs/api.md "Apps"), shown as text until its owner removes it. */
   appName: string | null;
+  /** A group blog's post, to the group's members: the member's blog that wrote it. */
+  postedBy: string | null;
 }
 
 /**
@@ -340,6 +342,7 @@ export function postFromWire(w: WirePost): Post {
     isPromoted: w.is_promoted,
     submittedBy: w.submitted_by,
     appName: w.app_name,
+    postedBy: w.posted_by,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { User, UserBlog } from '../api/models';
 import type { BlogWithActivity } from '../api/types/BlogWithActivity';
 import type { Participant } from '../api/types/Participant';
+import type { UserBlog as WireUserBlog } from '../api/types/UserBlog';
+import type { UserModel } from '../api/types/UserModel';
 import type { NotificationData } from '../protocol/NotificationData';
 
 export function userBlog(name: string, extra: Partial<UserBlog> = {}): UserBlog {
@@ -14,6 +16,8 @@ export function userBlog(name: string, extra: Partial<UserBlog> = {}): UserBlog 
     unreadCount: 0,
     canMessage: true,
     isPrivateGroupBlog: false,
+    memberRole: null,
+    memberCount: 0,
     ...extra,
   };
 }
@@ -31,8 +35,48 @@ export function user(extra: Partial<User> = {}): User {
     primaryBlog: 'alice',
     currentBlog: 'alice',
     blogs: [userBlog('alice', { isCurrent: true, isPrimary: true })],
+    groups: [],
     isSuspended: false,
     isAdmin: false,
+    ...extra,
+  };
+}
+
+/** One entry of the user model's `channels`, as the server sends it. */
+export function wireUserBlog(name: string, extra: Partial<WireUserBlog> = {}): WireUserBlog {
+  return {
+    name,
+    title: `${name}'s blog`,
+    avatar_url: `/avatar/${name}/128`,
+    url: `/blog/${name}`,
+    is_current: false,
+    is_primary: false,
+    unread_count: 0,
+    can_message: true,
+    is_private_group_channel: false,
+    member_role: null,
+    member_count: 0,
+    ...extra,
+  };
+}
+
+/** The user model as /svc/user/info (and login, a new blog…) answers it: alice's. */
+export function wireUserModel(extra: Partial<UserModel> = {}): UserModel {
+  return {
+    name: 'alice',
+    email: 'alice@example.com',
+    form_key: 'test-form-key',
+    seen_atg: true,
+    liked_post_count: 0,
+    friend_count: 0,
+    unread_count: 0,
+    activity_unread_count: 0,
+    can_message: true,
+    primary_channel: 'alice',
+    current_channel: 'alice',
+    channels: [wireUserBlog('alice', { is_current: true, is_primary: true })],
+    is_suspended: false,
+    is_admin: false,
     ...extra,
   };
 }
@@ -56,6 +100,7 @@ export function wireBlog(name: string, extra: Partial<BlogWithActivity> = {}): B
     is_current: false,
     is_mine: false,
     is_private_group_channel: false,
+    member_role: null,
     can_message: true,
     post_count: 0,
     follower_count: 4,
@@ -101,6 +146,7 @@ export function wireNotification(id: number, extra: Partial<NotificationData> = 
     from_tumblelog: null,
     post: null,
     note_meta: null,
+    group_invite: null,
     ...extra,
   };
 }

@@ -39,6 +39,7 @@ export function wirePost(id: number, extra: Partial<Post> = {}): Post {
     is_promoted: false,
     submitted_by: null,
     app_name: null,
+    posted_by: null,
     ...extra,
   };
 }

@@ -12,5 +12,6 @@ export { RealtimeProvider, reconnectDelay, type RealtimeIdentity } from './Realt
 export { useChannel, useChannels, useRealtimeStatus, type RealtimeStatus, type ChannelListener } from './context';
 export { usePollingFallback } from './usePollingFallback';
 export type { BlogPostChange, ChainNoteCount, ConversationRead, RealtimeEvent } from './realtimeEvents';
+export type { GroupMembersChange } from '../groupModels';
 // The channels' names are generated from the server's ChannelKind: the same words here.
 export { channel, type ChannelName } from '../../protocol/channels';

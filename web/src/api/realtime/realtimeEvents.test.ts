@@ -44,6 +44,7 @@ describe('event frames as components hear them', () => {
       from_tumblelog: null,
       post: null,
       note_meta: null,
+      group_invite: null,
     };
     expect(realtimeEventFromWire({ channel: 'activity:alice', seq: 2, event: 'notification', data: notification }).data).toMatchObject({
       id: 9,
@@ -51,6 +52,8 @@ describe('event frames as components hear them', () => {
       fromBlog: null,
       postUrl: null,
       replyText: null,
+      blog: 'alice',
+      groupInvite: null,
     });
     const counts = { messaging: 2, blogs: [{ blog: 'alice', messaging: 2, activity: 1 }] };
     expect(realtimeEventFromWire({ channel: 'unread', seq: 1, event: 'unread', data: counts }).data).toEqual(counts);
@@ -65,5 +68,11 @@ describe('event frames as components hear them', () => {
       event: 'post',
       data: change,
     });
+  });
+
+  it("reads a group's members change", () => {
+    expect(
+      realtimeEventFromWire({ channel: 'members:team', seq: 4, event: 'members', data: { blog: 'team', member_count: 3 } }),
+    ).toEqual({ channel: 'members:team', seq: 4, event: 'members', data: { blog: 'team', memberCount: 3 } });
   });
 });

@@ -1,6 +1,7 @@
 // What a component hears on a channel: the socket's event frames (protocol/EventFrame.ts) as
 // client models, mapped here once as each frame arrives, with the mappings the HTTP answers
 // of the same things use (a message, a conversation, a notification).
+import { groupMembersChangeFromWire, type GroupMembersChange } from '../groupModels';
 import { conversationFromSummary, messageFromWire, type Conversation, type Message } from '../messagingModels';
 import { notificationFromWire, type Notification, type UnreadCounts } from '../models';
 import type { EventFrame } from '../../protocol/EventFrame';
@@ -33,6 +34,7 @@ export type RealtimeEvent = { channel: string; seq: number } & (
   | { event: 'unread'; data: UnreadCounts }
   | { event: 'notes'; data: ChainNoteCount }
   | { event: 'post'; data: BlogPostChange }
+  | { event: 'members'; data: GroupMembersChange }
 );
 
 /** An event frame as components hear it. */
@@ -58,5 +60,7 @@ export function realtimeEventFromWire(frame: EventFrame): RealtimeEvent {
       return { channel, seq, event: 'notes', data: { rootId: frame.data.root_id, noteCount: frame.data.note_count } };
     case 'post':
       return { channel, seq, event: 'post', data: frame.data };
+    case 'members':
+      return { channel, seq, event: 'members', data: groupMembersChangeFromWire(frame.data) };
   }
 }

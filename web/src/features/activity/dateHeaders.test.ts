@@ -8,7 +8,7 @@ function at(year: number, month: number, day: number, hour = 12, minute = 0): nu
 }
 
 function notification(id: number, ms: number): Notification {
-  return { id, type: 'follower', timestamp: Math.floor(ms / 1000), message: 'started following you', isFriend: false, fromBlog: null, postUrl: null, postSummary: '', postMediaUrl: '', replyText: null };
+  return { id, type: 'follower', timestamp: Math.floor(ms / 1000), message: 'started following you', isFriend: false, fromBlog: null, postUrl: null, postSummary: '', postMediaUrl: '', replyText: null, blog: 'alice', groupInvite: null };
 }
 
 // Thursday, December 3 2026, 09:00.
