@@ -19,6 +19,7 @@ import './styles/moderation.css';
 import './styles/archive.css';
 import './styles/appearance.css';
 import './styles/analytics.css';
+import './styles/groups.css';
 import './styles/help.css';
 import './styles/mobile.css';
 import './styles/phone-pages.css';

@@ -3,12 +3,12 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { archivePath } from '../archive';
+import { GroupMembersSection } from '../groups';
 import { PostList, TagPageContext } from '../posts';
 import { taggedPath } from '../search';
 import { ActivitySection } from './components/ActivitySection';
 import { BlogPageFrame } from './components/BlogPageFrame';
 import { FollowersSection } from './components/FollowersSection';
-import { MembersSection } from './components/MembersSection';
 import { OnePost } from './components/OnePost';
 import { OwnerPostsSection, type OwnerPostsPage } from './components/OwnerPostsSection';
 import { channel } from '../../api/realtime';
@@ -88,7 +88,7 @@ export function BlogActivityPage({ name }: { name: string }) {
   );
 }
 
-/** The blog's members: its owner alone, as there are no group blogs (spec 000 §2.2 Members). */
+/** The blog's members (spec 000 §2.2 Members): a group blog's, or word that it is not one. */
 export function BlogMembersPage({ name }: { name: string }) {
-  return <BlogPageFrame name={name}>{(blog) => <MembersSection blog={blog} />}</BlogPageFrame>;
+  return <BlogPageFrame name={name}>{(blog) => <GroupMembersSection blog={blog} />}</BlogPageFrame>;
 }

@@ -101,4 +101,15 @@ describe('blogsReducer', () => {
     });
     expect(after.byName.bob).toBeUndefined();
   });
+
+  it("takes a group's new member count where a load with member data brought one", () => {
+    let state = blogsReducer(initialBlogsState, {
+      type: 'received',
+      blogs: [blogFromWire(wireBlog('team', { member_count: 1 })), blogFromWire(wireBlog('bob'))],
+    });
+    state = blogsReducer(state, { type: 'memberCountSet', name: 'team', memberCount: 2 });
+    state = blogsReducer(state, { type: 'memberCountSet', name: 'bob', memberCount: 2 });
+    expect(state.byName.team.memberCount).toBe(2);
+    expect(state.byName.bob.memberCount).toBeUndefined();
+  });
 });

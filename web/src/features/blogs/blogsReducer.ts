@@ -14,7 +14,9 @@ export type BlogsAction =
   /** A live notification for one of the user's blogs (`activity:{blog}`). */
   | { type: 'notificationReceived'; name: string; notification: Notification }
   /** A post was saved: its blog's counts as the save answered them (spec 001 §4 After save). */
-  | { type: 'countsSaved'; counts: BlogCounts };
+  | { type: 'countsSaved'; counts: BlogCounts }
+  /** A group blog's members changed (`members:{blog}`): how many it has now. */
+  | { type: 'memberCountSet'; name: string; memberCount: number };
 
 export const initialBlogsState: BlogsState = { byName: {} };
 
@@ -72,6 +74,12 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
         const blog = draft.byName[name];
         // Not loaded yet: its first load brings the counts.
         if (blog) Object.assign(blog, counts);
+        break;
+      }
+      case 'memberCountSet': {
+        const blog = draft.byName[action.name];
+        // Only a load with the member data has a count to change.
+        if (blog?.memberCount !== undefined) blog.memberCount = action.memberCount;
         break;
       }
     }

@@ -31,14 +31,16 @@ export function useBlogData(
   const blog = useBlog(name);
   const { user } = useSession();
   const owner = user?.blogs.some((b) => b.name === name) ?? false;
+  // A group of someone else's that the user writes: its counts are theirs to see too.
+  const member = !owner && (user?.groups.some((b) => b.name === name) ?? false);
   // Only the owner gets notifications, so only the owner can be missing them.
   const missing = blog === undefined || (owner && notifications && blog.notifications === undefined);
   const load = useQuery({
-    queryKey: ['blogData', name, { owner, notifications }],
+    queryKey: ['blogData', name, { owner, member, notifications }],
     // The store is what shows (live notifications and follows change it after the load): the
     // answer goes there, and the query only says whether a load is under way or failed.
     queryFn: async () => {
-      dispatch({ type: 'received', blogs: [await endpoints.fetchBlogData(api, name, { owner, notifications })] });
+      dispatch({ type: 'received', blogs: [await endpoints.fetchBlogData(api, name, { owner, member, notifications })] });
       return null;
     },
     // The blog arriving (and `missing` turning false) does not cancel the load under way.
