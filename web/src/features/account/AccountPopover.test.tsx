@@ -114,4 +114,48 @@ describe('AccountPopover', () => {
     expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   });
+
+  it("lists the groups of others the user writes after their own blogs, out of the order, with their members", async () => {
+    const withGroups = user({
+      ...twoBlogs,
+      blogs: [...twoBlogs.blogs, userBlog('alice-team', { memberRole: 'admin', memberCount: 2 })],
+      groups: [userBlog('bobs-band', { memberRole: 'member', memberCount: 3, unreadCount: 7 })],
+    });
+    const { client, requests } = fakeApi({
+      'GET /svc/data/tumblelog': (req) => {
+        const name = req.query.get('tumblelog')!;
+        return name === 'bobs-band'
+          ? { response: wireBlog(name, { member_role: 'member', member_count: 3, draft_count: 1, radar_feature_premium: true, is_visible_premium_partner: true }) }
+          : { response: wireBlog(name, { is_mine: true }) };
+      },
+      'POST /order': () => ({ response: { saved: true } }),
+    });
+    renderWithProviders(<AccountPopover onNavigate={() => {}} />, { client, user: withGroups });
+    const rows = within(screen.getByRole('list', { name: 'Blogs' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('data-blog')).filter(Boolean)).toEqual(['alice-art', 'alice', 'alice-team', 'bobs-band']);
+    const band = rows.find((r) => r.getAttribute('data-blog') === 'bobs-band')!;
+    expect(band.textContent).toContain('Group blog · member');
+    expect(rows.find((r) => r.getAttribute('data-blog') === 'alice-team')!.textContent).toContain('Group blog · admin');
+    // Not the user's to move, and its unread counts are its owner's.
+    expect(band.getAttribute('draggable')).toBeNull();
+    expect(within(band).queryByRole('button', { name: /Move bobs-band/ })).toBeNull();
+    expect(within(band).queryByLabelText(/unread on bobs-band/)).toBeNull();
+
+    fireEvent.click(within(band).getByRole('button', { name: 'Details for bobs-band' }));
+    const menu = await screen.findByRole('list', { name: 'bobs-band menu' });
+    expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Posts', '/blog/bobs-band'],
+      ['Followers4', '/blog/bobs-band/followers'],
+      ['Members', '/blog/bobs-band/members'],
+      ['Drafts', '/blog/bobs-band/drafts'],
+    ]);
+    // Its counts, not its owner's activity (which the server refuses a member).
+    const load = requests.find((r) => r.query.get('tumblelog') === 'bobs-band')!;
+    expect([load.query.get('include_member_data'), load.query.get('include_activity_data')]).toEqual(['1', null]);
+
+    // Reordering sends the user's own blogs alone.
+    fireEvent.click(screen.getByRole('button', { name: 'Move alice-team up' }));
+    const order = await waitFor(() => requests.find((r) => r.path === '/order')!);
+    expect(JSON.parse(order.form.get('channel_names')!)).toEqual(['alice-art', 'alice-team', 'alice']);
+  });
 });

@@ -3,6 +3,7 @@ import { blogMenuItems, type MenuBlog } from './blogMenuItems';
 
 const plain: MenuBlog = {
   name: 'alice',
+  isMine: true,
   postCount: 0,
   followerCount: 0,
   radarFeaturePremium: false,
@@ -70,6 +71,16 @@ describe('blogMenuItems', () => {
     expect(labels({ ...plain, transcodingCount: 1 })).toContain('Processing');
     expect(labels({ ...plain, isVisiblePremiumPartner: true })).toContain('Analytics');
     expect(labels({ ...plain, canViewCustomize: true })).toContain('Edit appearance');
+  });
+
+  it("leaves a group of someone else's without its owner's Reach and Analytics", () => {
+    const group = { ...plain, name: 'team', isMine: false, radarFeaturePremium: true, isVisiblePremiumPartner: true, memberCount: 3, draftCount: 1, dashboardUrl: '/blog/team' };
+    expect(blogMenuItems(group).map((i) => [i.label, i.href])).toEqual([
+      ['Posts', '/blog/team'],
+      ['Followers', '/blog/team/followers'],
+      ['Members', '/blog/team/members'],
+      ['Drafts', '/blog/team/drafts'],
+    ]);
   });
 
   it('builds the dashboard links from dashboard_url', () => {

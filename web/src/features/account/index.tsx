@@ -19,6 +19,7 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
   const { href: logoutUrl, logOut } = useLogOut();
   const reorder = useBlogReorder();
 
+  // The user's own blogs, which they order; user.groups (others' groups they write) are not.
   const rows = displayOrder(user.blogs, user.currentBlog, blogsReordered);
   const names = rows.map((b) => b.name);
   const onMove = (from: number, to: number) => reorder.move(names, from, to);
@@ -99,21 +100,29 @@ export function AccountPopover({ onNavigate }: { onNavigate(): void }) {
         {rows.map((blog, index) => {
           const locked = blog.name === user.currentBlog && !blogsReordered;
           return (
+            <BlogRow
+              key={blog.name}
+              blog={blog}
+              open={locked || openRows.has(blog.name)}
+              locked={locked}
+              reorder={{ index, count: rows.length, pending: reorder.pending, dragProps: drag.itemProps(index), onMove }}
+              onToggle={() => toggle(blog.name)}
+              onNavigate={onNavigate}
+            />
+          );
+        })}
+        {/* The groups of others the user writes come after their own, as the user model lists
+            them, and stay out of the order: POST /order takes exactly the user's own blogs. */}
+        {user.groups.map((blog) => (
           <BlogRow
             key={blog.name}
             blog={blog}
-            index={index}
-            count={rows.length}
-            open={locked || openRows.has(blog.name)}
-            locked={locked}
-            reorderPending={reorder.pending}
-            dragProps={drag.itemProps(index)}
+            open={openRows.has(blog.name)}
+            locked={false}
             onToggle={() => toggle(blog.name)}
-            onMove={onMove}
             onNavigate={onNavigate}
           />
-          );
-        })}
+        ))}
       </ol>
       {reorder.error && (
         <p className="form-error popover__error" role="alert">

@@ -9,6 +9,7 @@ describe('the mobile header data (spec 000 §3)', () => {
       likedPostCount: 3,
       friendCount: 1200,
       blogs: [userBlog('alice', { title: 'Alice writes' }), userBlog('second')],
+      groups: [userBlog('team', { memberRole: 'member' })],
     });
     const data = mobileHeaderData(alice, '/search/ tea  ', 'sort=recent&filter_post_type=photo&filter_nsfw=true');
     expect(data).toMatchObject({
@@ -30,6 +31,8 @@ describe('the mobile header data (spec 000 §3)', () => {
     expect(data.blogs).toEqual([
       { url: '/blog/alice', avatar: '/avatar/alice/128', name: 'alice', safeTitle: 'Alice writes' },
       { url: '/blog/second', avatar: '/avatar/second/128', name: 'second', safeTitle: "second's blog" },
+      // A group of someone else's that alice writes, after her own.
+      { url: '/blog/team', avatar: '/avatar/team/128', name: 'team', safeTitle: "team's blog" },
     ]);
   });
 

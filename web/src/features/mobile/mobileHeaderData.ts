@@ -120,7 +120,13 @@ export function mobileHeaderData(
     canMessage: user?.canMessage ?? false,
     unreadConversations: user?.unreadCount ?? 0,
     unreadNotifications: user?.activityUnreadCount ?? 0,
-    blogs: (user?.blogs ?? []).map((b) => ({ url: b.url, avatar: b.avatarUrl, name: b.name, safeTitle: b.title })),
+    // The user's own blogs, then the groups of others they write, as the account menu lists them.
+    blogs: [...(user?.blogs ?? []), ...(user?.groups ?? [])].map((b) => ({
+      url: b.url,
+      avatar: b.avatarUrl,
+      name: b.name,
+      safeTitle: b.title,
+    })),
     urlPrefix: '',
     splash,
     hasApp: appUrl !== null && appUrl !== '',

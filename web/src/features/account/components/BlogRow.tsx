@@ -10,39 +10,42 @@ import type { DragItemProps } from '../../blogOrder/useDragReorder';
 import { ReorderButtons } from '../../blogOrder';
 import { BlogSubMenu } from './BlogSubMenu';
 
+/** Where a row of the user's own blogs is in their order, and how it moves. */
+export interface BlogRowReorder {
+  index: number;
+  count: number;
+  pending: boolean;
+  dragProps: DragItemProps;
+  onMove(from: number, to: number): void;
+}
+
 /**
- * One of the user's blogs in the account popover. Opening it shows the sub-menu, loading the
- * blog's follower and activity data first when the store does not have it yet.
+ * One of the user's blogs in the account popover, or a group blog of someone else's they
+ * write. Opening it shows the sub-menu, loading the blog's follower and activity data first
+ * when the store does not have it yet. Only the user's own rows have `reorder` and an unread
+ * badge: a group's place and its activity and messages are its owner's.
  */
 export function BlogRow({
   blog,
-  index,
-  count,
   open,
   locked,
-  reorderPending,
-  dragProps,
+  reorder,
   onToggle,
-  onMove,
   onNavigate,
 }: {
   blog: UserBlog;
-  index: number;
-  count: number;
   open: boolean;
   /** The current blog stays open until the user reorders blogs (spec 000 §4). */
   locked: boolean;
-  reorderPending: boolean;
-  dragProps: DragItemProps;
+  reorder?: BlogRowReorder;
   onToggle(): void;
-  onMove(from: number, to: number): void;
   onNavigate(): void;
 }) {
   const detailsId = useId();
   const { blog: loaded, loading, error, reload } = useBlogData(blog.name, { enabled: open });
 
   return (
-    <li className={open ? 'blog-row is-open' : 'blog-row'} {...dragProps} data-blog={blog.name}>
+    <li className={open ? 'blog-row is-open' : 'blog-row'} {...reorder?.dragProps} data-blog={blog.name}>
       <div className="blog-row__main">
         <Link
           to={`/blog/${encodeURIComponent(blog.name)}`}
@@ -53,17 +56,20 @@ export function BlogRow({
           <span className="blog-row__names">
             <span className="blog-row__name">{blog.name}</span>
             <span className="blog-row__title">{blog.title}</span>
+            {blog.memberRole && (
+              <span className="blog-row__group">Group blog · {blog.memberRole === 'admin' ? 'admin' : 'member'}</span>
+            )}
           </span>
         </Link>
         {blog.isPrivateGroupBlog && <LockIcon />}
-        <Badge count={blog.unreadCount} counting={`unread on ${blog.name}`} />
-        {count > 1 && (
+        {reorder && <Badge count={blog.unreadCount} counting={`unread on ${blog.name}`} />}
+        {reorder && reorder.count > 1 && (
           <ReorderButtons
             name={blog.name}
-            index={index}
-            count={count}
-            disabled={reorderPending}
-            onMove={onMove}
+            index={reorder.index}
+            count={reorder.count}
+            disabled={reorder.pending}
+            onMove={reorder.onMove}
           />
         )}
         <button
