@@ -127,6 +127,17 @@ describe('blog pages with posts', () => {
     expect(screen.getByRole('link', { name: 'Drafts' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it("lists a group's queue to its members, as to its owner", async () => {
+    const { requests } = render(<BlogOwnerPostsPage name="team" page="queue" />, {
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('team', { member_role: 'member', queued_post_count: 1 }) }),
+      'GET /svc/post/queue/after/0': () => ({ response: { posts: [wirePost(5, { tumblelog: 'team', state: 'queued', is_mine: true })] } }),
+    }, '/blog/team/queue');
+    const feed = await screen.findByRole('feed', { name: 'team queue' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(1);
+    expect(requests.find((r) => r.path === '/svc/post/queue/after/0')?.query.get('blog')).toBe('team');
+    expect(screen.getByRole('link', { name: 'Queue' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it("tells anyone else the drafts are the owner's, without asking for them", async () => {
     const { requests } = render(<BlogOwnerPostsPage name="bob" page="queue" />, {});
     expect(await screen.findByText('Only the owner of bob can see its queue.')).toBeTruthy();

@@ -58,12 +58,13 @@ function BlogTabs({ blog }: { blog: Blog }) {
   const [location] = useLocation();
   const base = `/blog/${encodeURIComponent(blog.name)}`;
   // The owner's pages show as tabs when they hold posts, as the account menu lists them
-  // (spec 000 §2.2), and while one is open.
+  // (spec 000 §2.2), and while one is open; a group's members write it, so they have them too.
+  const writes = blog.isMine || blog.memberRole !== null;
   const ownerPages = [
     { href: `${base}/drafts`, label: 'Drafts', count: blog.draftCount },
     { href: `${base}/queue`, label: 'Queue', count: blog.queuedPostCount },
     { href: `${base}/processing`, label: 'Processing', count: blog.transcodingCount },
-  ].filter((tab) => blog.isMine && ((tab.count ?? 0) > 0 || location === tab.href));
+  ].filter((tab) => writes && ((tab.count ?? 0) > 0 || location === tab.href));
   const tabs = [
     { href: base, label: 'Posts' },
     { href: `${base}/followers`, label: 'Followers' },

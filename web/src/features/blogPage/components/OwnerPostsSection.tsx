@@ -19,15 +19,19 @@ const EMPTY_TEXTS: Record<OwnerPostsPage, string> = {
   inbox: 'No questions or submissions waiting.',
 };
 
-/** The list of one of the owner's pages; anyone else is told it is the owner's. */
+/**
+ * The list of one of the owner's pages; anyone else is told it is the owner's. A group blog's
+ * members see and edit its drafts, queue and inbox as its owner does (docs/api.md "Group blogs").
+ */
 export function OwnerPostsSection({ blog, page }: { blog: Blog; page: OwnerPostsPage }) {
   const title = OWNER_PAGE_TITLES[page];
+  const writes = blog.isMine || blog.memberRole !== null;
   return (
     <section aria-labelledby="owner-posts-heading">
       <h2 id="owner-posts-heading" className="page__title owner-posts__title">
         {title}
       </h2>
-      {!blog.isMine ? (
+      {!writes ? (
         <p className="card empty-state">Only the owner of {blog.name} can see its {title.toLowerCase()}.</p>
       ) : page === 'processing' ? (
         // Each post with how far its video got.
