@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ActivityPopover } from '.';
 import type { NotificationData } from '../../protocol/NotificationData';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
-import { user, userBlog, wireBlog, wireNotification } from '../../test/fixtures';
+import { user, userBlog, wireBlog, wireNotification, wireUserModel } from '../../test/fixtures';
+import { INVITE_GONE } from '../groups';
 import { renderWithProviders } from '../../test/renderApp';
 
 function follower(id: number, from: string, timestamp: number): NotificationData {
@@ -133,5 +134,67 @@ describe('ActivityPopover', () => {
     await act(async () => {});
     expect(requests.map((r) => r.query.get('tumblelog'))).toEqual(['alice', 'alice-art']);
     expect(realtime.channels()).toEqual(['activity:alice-art']);
+  });
+
+  describe("a group's invitation", () => {
+    const from = (name: string) => ({ name, avatar_url_48: `/avatar/${name}/48`, avatar_url_128: `/avatar/${name}/128`, url: `/blog/${name}`, is_friend: false });
+    const invited = (id: number, group: string, pending = true) =>
+      wireNotification(id, {
+        blog: 'alice-art',
+        type: 'group_invite',
+        message: 'invited you to join',
+        timestamp: now - 60,
+        from_tumblelog: from(group),
+        group_invite: { pending },
+      });
+    const artFirst = user({ currentBlog: 'alice-art', blogs: [userBlog('alice', { isPrimary: true }), userBlog('alice-art', { isCurrent: true })] });
+
+    function renderInvites(notifications: NotificationData[], respond: () => FakeAnswer) {
+      const api = fakeApi({
+        'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice-art', { is_mine: true, activity_notifications: notifications }) }),
+        'POST /svc/group/respond': respond,
+        'GET /svc/user/info': () => ({ response: wireUserModel() }),
+      });
+      renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client: api.client, user: artFirst });
+      return api;
+    }
+
+    it('accepts from the notification for the invited blog, says Joined in place and reads the user model again', async () => {
+      const { requests } = renderInvites([invited(5, 'team'), invited(4, 'old-team', false)], () => ({
+        response: { accepted: true, group: wireBlog('team', { member_role: 'member' }) },
+      }));
+      const item = (await screen.findByText('team')).closest('li')!;
+      expect(item.textContent).toContain('invited you to join');
+      // An invitation answered (or withdrawn) before has nothing to press.
+      const old = screen.getByText('old-team').closest('li')!;
+      expect(within(old).queryByRole('button')).toBeNull();
+      fireEvent.click(within(item).getByRole('button', { name: 'Accept: team' }));
+      const joined = await within(item).findByRole('status');
+      expect(joined.textContent).toBe('Joined');
+      expect(document.activeElement).toBe(joined);
+      expect(within(item).queryByRole('button')).toBeNull();
+      const respond = requests.find((r) => r.path === '/svc/group/respond')!;
+      expect([respond.form.get('tumblelog'), respond.form.get('blog'), respond.form.get('accept')]).toEqual(['team', 'alice-art', '1']);
+      await vi.waitFor(() => expect(requests.some((r) => r.path === '/svc/user/info')).toBe(true));
+    });
+
+    it('declines, saying Declined', async () => {
+      const { requests } = renderInvites([invited(5, 'team')], () => ({
+        response: { accepted: false, group: wireBlog('team') },
+      }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Decline: team' }));
+      expect((await screen.findByRole('status')).textContent).toBe('Declined');
+      expect(requests.find((r) => r.path === '/svc/group/respond')?.form.get('accept')).toBe('0');
+    });
+
+    it('says an invitation withdrawn meanwhile is gone', async () => {
+      renderInvites([invited(5, 'team')], () => ({
+        status: 404,
+        errors: [{ code: 'no_invite', detail: "There is no invitation to 'team' waiting for that blog." }],
+      }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Accept: team' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(INVITE_GONE);
+      expect(screen.queryByRole('button', { name: /Accept|Decline/ })).toBeNull();
+    });
   });
 });

@@ -112,4 +112,14 @@ describe('blogsReducer', () => {
     expect(state.byName.team.memberCount).toBe(2);
     expect(state.byName.bob.memberCount).toBeUndefined();
   });
+
+  it('marks an answered invitation as waiting no more', () => {
+    const invite = wireNotification(7, { type: 'group_invite', group_invite: { pending: true } });
+    let state = blogsReducer(initialBlogsState, {
+      type: 'received',
+      blogs: [blogFromWire(wireBlog('alice', { is_mine: true, activity_notifications: [invite, wireNotification(6)] }))],
+    });
+    state = blogsReducer(state, { type: 'groupInviteAnswered', name: 'alice', notificationId: 7 });
+    expect(state.byName.alice.notifications?.map((n) => n.groupInvite)).toEqual([{ pending: false }, null]);
+  });
 });

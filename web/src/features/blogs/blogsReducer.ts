@@ -15,6 +15,8 @@ export type BlogsAction =
   | { type: 'notificationReceived'; name: string; notification: Notification }
   /** A post was saved: its blog's counts as the save answered them (spec 001 §4 After save). */
   | { type: 'countsSaved'; counts: BlogCounts }
+  /** The user's blog answered a group's invitation (or found it gone): it waits no more. */
+  | { type: 'groupInviteAnswered'; name: string; notificationId: number }
   /** A group blog's members changed (`members:{blog}`): how many it has now. */
   | { type: 'memberCountSet'; name: string; memberCount: number };
 
@@ -74,6 +76,11 @@ export function blogsReducer(state: BlogsState, action: BlogsAction): BlogsState
         const blog = draft.byName[name];
         // Not loaded yet: its first load brings the counts.
         if (blog) Object.assign(blog, counts);
+        break;
+      }
+      case 'groupInviteAnswered': {
+        const invite = draft.byName[action.name]?.notifications?.find((n) => n.id === action.notificationId);
+        if (invite?.groupInvite) invite.groupInvite.pending = false;
         break;
       }
       case 'memberCountSet': {

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/Avatar';
 import { useOpenPost } from '../../../components/blogViewerOpener';
 import { postOfPath } from '../../../lib/postPath';
 import { useDock } from '../../docking';
+import { InviteAnswerButtons } from '../../groups';
 import { useSession } from '../../session';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -50,6 +51,15 @@ export function NotificationItem({ notification }: { notification: Notification 
         )}
         {notification.postSummary && <span className="notification__summary muted">{notification.postSummary}</span>}
         {notification.replyText && <q className="notification__reply">{notification.replyText}</q>}
+        {/* An invitation to a group blog (`fromBlog` is the group): answered from here. */}
+        {notification.groupInvite && from && (
+          <InviteAnswerButtons
+            notificationId={notification.id}
+            group={from.name}
+            blog={notification.blog}
+            waiting={notification.groupInvite.pending}
+          />
+        )}
       </span>
       {notification.postMediaUrl && (
         <img className="notification__media" src={notification.postMediaUrl} alt="" width={40} height={40} loading="lazy" />
