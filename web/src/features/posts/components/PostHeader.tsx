@@ -5,7 +5,8 @@ import { StateBadge } from './StateBadge';
 
 /**
  * Who posted it (avatar and name, to their blog: the blog viewer opens on a plain click),
- * who submitted it, where it was reblogged from, and its state.
+ * who submitted it, which member wrote it on a group blog (shown to the group's members),
+ * where it was reblogged from, and its state.
  */
 export function PostHeader({ post }: { post: Post }) {
   const source = post.reblogSource;
@@ -23,6 +24,12 @@ export function PostHeader({ post }: { post: Post }) {
           <span className="post-header__submitted">
             {' submitted by '}
             <BlogLink name={post.submittedBy}>{post.submittedBy}</BlogLink>
+          </span>
+        )}
+        {post.postedBy && (
+          <span className="post-header__posted-by">
+            {' posted by '}
+            <BlogLink name={post.postedBy}>{post.postedBy}</BlogLink>
           </span>
         )}
         {source && (

@@ -224,6 +224,20 @@ describe('PostView, submissions', () => {
   });
 });
 
+describe('PostView, group blogs', () => {
+  it("says which member's blog posted a group's post, linking to it", () => {
+    const article = renderPost(wirePost(13, { tumblelog: 'team', posted_by: 'ann' }));
+    const header = article.querySelector('header')!;
+    expect(header.textContent).toMatch(/team posted by ann/);
+    expect(within(header).getByRole('link', { name: 'ann' }).getAttribute('href')).toBe('/blog/ann');
+  });
+
+  it('says nothing of it when the server does not tell (to anyone but the members)', () => {
+    const header = renderPost(wirePost(14, { tumblelog: 'team' })).querySelector('header')!;
+    expect(header.textContent).not.toMatch(/posted by/);
+  });
+});
+
 describe('PostView, text is never HTML', () => {
   it('shows a tag like <script> as text, linking to the blog\'s tagged page, and makes no element of it', () => {
     const article = renderPost(wirePost(1, { tags: ['&lt;script&gt;', 'art'] }));
