@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ActivityPopover } from '.';
+import { ActivityPopover, INVITE_GONE } from '.';
 import type { NotificationData } from '../../protocol/NotificationData';
 import { deferred, fakeApi, type FakeAnswer } from '../../test/fakeApi';
 import { user, userBlog, wireBlog, wireNotification, wireUserModel } from '../../test/fixtures';
-import { INVITE_GONE } from '../groups';
 import { renderWithProviders } from '../../test/renderApp';
 
 function follower(id: number, from: string, timestamp: number): NotificationData {

@@ -5,8 +5,8 @@ import { Avatar } from '../../../components/Avatar';
 import { useOpenPost } from '../../../components/blogViewerOpener';
 import { postOfPath } from '../../../lib/postPath';
 import { useDock } from '../../docking';
-import { InviteAnswerButtons } from '../../groups';
 import { useSession } from '../../session';
+import { InviteAnswerButtons } from './InviteAnswerButtons';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
