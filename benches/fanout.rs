@@ -36,6 +36,7 @@ fn notification(seq: i64) -> Published {
             }),
             post: None,
             note_meta: None,
+            group_invite: None,
         })),
     }
 }

@@ -63,6 +63,7 @@ pub fn router(state: AppState, services: &Services) -> Router {
         .merge(crate::blogs::router())
         .merge(crate::blocks::router())
         .merge(crate::follows::router())
+        .merge(crate::groups::router())
         .merge(crate::activity::router())
         .merge(crate::messaging::router(&state, services.sends.clone()))
         .merge(crate::posts::router())
@@ -120,6 +121,7 @@ pub fn channel_kinds(store: &Store) -> ChannelKinds {
         .register(crate::feed::DashboardChannel {
             store: store.clone(),
         })
+        .register(crate::groups::MembersChannel)
 }
 
 async fn healthz() -> &'static str {

@@ -104,6 +104,18 @@ pub enum Code {
     Unavailable,
     Unsupported,
     UploadRefused,
+    AlreadyGroup,
+    AlreadyInvited,
+    AlreadyMember,
+    BadRole,
+    GroupOwner,
+    LastAdmin,
+    NoInvite,
+    NotGroup,
+    NotGroupAdmin,
+    NotMember,
+    PrimaryBlog,
+    UseLeave,
 }
 
 /// What a request carrying a NUL character is told (the router's layer, `extract.rs`, and

@@ -47,6 +47,7 @@ mod error;
 mod extract;
 mod feed;
 mod follows;
+mod groups;
 mod likes;
 mod media;
 mod messaging;

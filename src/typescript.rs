@@ -47,6 +47,8 @@ fn generated() -> Exports {
     exports.add::<NotificationData>();
     exports.add::<NotificationPost>();
     exports.add::<NoteMeta>();
+    exports.add::<GroupInviteMeta>();
+    exports.add::<MembersChange>();
     exports.add::<NoteCount>();
     exports.add::<PostChange>();
     exports.add::<PostAction>();
@@ -78,6 +80,7 @@ fn generated() -> Exports {
     crate::blogs::typescript(&mut exports);
     crate::blocks::typescript(&mut exports);
     crate::follows::typescript(&mut exports);
+    crate::groups::typescript(&mut exports);
     crate::activity::typescript(&mut exports);
     crate::messaging::typescript(&mut exports);
     crate::posts::typescript(&mut exports);

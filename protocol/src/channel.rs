@@ -23,6 +23,9 @@ pub enum Channel {
     /// `dashboard`: the session user's dashboard: the `posts:{blog}` events of every blog they
     /// read (their own and those they follow), in one order, the feed's.
     Dashboard,
+    /// `members:{blog}`: a group blog's members changed (one joined, left or was removed, or a
+    /// role changed).
+    Members(String),
 }
 
 /// The kinds of channel, without their keys: what a feature registers who may read, and what
@@ -38,6 +41,7 @@ pub enum ChannelKind {
     Notes,
     Posts,
     Dashboard,
+    Members,
 }
 
 /// What follows a kind's colon.
@@ -53,7 +57,7 @@ pub enum ChannelKey {
 
 impl ChannelKind {
     /// Every kind.
-    pub const ALL: [ChannelKind; 7] = [
+    pub const ALL: [ChannelKind; 8] = [
         ChannelKind::Inbox,
         ChannelKind::Conversation,
         ChannelKind::Activity,
@@ -61,6 +65,7 @@ impl ChannelKind {
         ChannelKind::Notes,
         ChannelKind::Posts,
         ChannelKind::Dashboard,
+        ChannelKind::Members,
     ];
 
     /// The kind as written before the colon.
@@ -73,13 +78,17 @@ impl ChannelKind {
             ChannelKind::Notes => "notes",
             ChannelKind::Posts => "posts",
             ChannelKind::Dashboard => "dashboard",
+            ChannelKind::Members => "members",
         }
     }
 
     /// What its channels' keys are.
     pub fn key(self) -> ChannelKey {
         match self {
-            ChannelKind::Inbox | ChannelKind::Activity | ChannelKind::Posts => ChannelKey::Blog,
+            ChannelKind::Inbox
+            | ChannelKind::Activity
+            | ChannelKind::Posts
+            | ChannelKind::Members => ChannelKey::Blog,
             ChannelKind::Conversation | ChannelKind::Notes => ChannelKey::Id,
             ChannelKind::Unread | ChannelKind::Dashboard => ChannelKey::None,
         }
@@ -97,6 +106,7 @@ impl ChannelKind {
             ChannelKind::Dashboard => {
                 "the posts of every blog the session user reads, in the feed's order"
             }
+            ChannelKind::Members => "a group blog's members changed",
         }
     }
 
@@ -116,7 +126,7 @@ impl fmt::Display for ChannelKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
     #[error(
-        "unknown channel kind '{0}' (expected inbox, conversation, activity, unread, notes, posts or dashboard)"
+        "unknown channel kind '{0}' (expected inbox, conversation, activity, unread, notes, posts, dashboard or members)"
     )]
     UnknownKind(String),
     #[error("channel '{0}' needs a key: write it kind:key")]
@@ -136,6 +146,7 @@ impl Channel {
             Channel::Notes(_) => ChannelKind::Notes,
             Channel::Posts(_) => ChannelKind::Posts,
             Channel::Dashboard => ChannelKind::Dashboard,
+            Channel::Members(_) => ChannelKind::Members,
         }
     }
 }
@@ -150,6 +161,7 @@ impl fmt::Display for Channel {
             Channel::Notes(id) => write!(f, "notes:{id}"),
             Channel::Posts(blog) => write!(f, "posts:{blog}"),
             Channel::Dashboard => f.write_str("dashboard"),
+            Channel::Members(blog) => write!(f, "members:{blog}"),
         }
     }
 }
@@ -198,6 +210,7 @@ impl FromStr for Channel {
             ChannelKind::Inbox => blog_key(key).map(Channel::Inbox),
             ChannelKind::Activity => blog_key(key).map(Channel::Activity),
             ChannelKind::Posts => blog_key(key).map(Channel::Posts),
+            ChannelKind::Members => blog_key(key).map(Channel::Members),
             ChannelKind::Conversation => id_key(key).map(Channel::Conversation),
             ChannelKind::Notes => id_key(key).map(Channel::Notes),
         }
@@ -231,6 +244,7 @@ mod tests {
             "notes:7",
             "posts:ann",
             "dashboard",
+            "members:team",
         ] {
             let channel: Channel = s.parse().unwrap();
             assert_eq!(channel.to_string(), s);
@@ -247,6 +261,7 @@ mod tests {
             Channel::Notes(1),
             Channel::Posts("a".into()),
             Channel::Dashboard,
+            Channel::Members("a".into()),
         ];
         let kinds: Vec<ChannelKind> = samples.iter().map(Channel::kind).collect();
         assert_eq!(kinds, ChannelKind::ALL);

@@ -23,6 +23,8 @@ pub enum Event {
     Notes(NoteCount),
     /// `posts:{blog}`: a post of the blog went out, was edited, or was taken down.
     Post(PostChange),
+    /// `members:{blog}`: a group blog's members changed.
+    Members(MembersChange),
 }
 
 impl Event {
@@ -36,6 +38,7 @@ impl Event {
             Event::Unread(_) => "unread",
             Event::Notes(_) => "notes",
             Event::Post(_) => "post",
+            Event::Members(_) => "members",
         }
     }
 
@@ -53,6 +56,7 @@ impl Event {
             Event::Read(read) => Some(format!("read:{}", read.participant)),
             Event::Unread(_) => Some("unread".to_owned()),
             Event::Notes(_) => Some("notes".to_owned()),
+            Event::Members(_) => Some("members".to_owned()),
             Event::Message(_) | Event::Notification(_) | Event::Post(_) => None,
         }
     }
@@ -137,6 +141,25 @@ pub struct NotificationData {
     pub post: Option<NotificationPost>,
     /// What a reply said.
     pub note_meta: Option<NoteMeta>,
+    /// A `group_invite`'s state: whether it still waits for an answer (null on other types).
+    pub group_invite: Option<GroupInviteMeta>,
+}
+
+/// Where an invitation to a group blog stands, as its notification shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct GroupInviteMeta {
+    /// The invitation still waits for the invited blog's answer (accept or decline).
+    pub pending: bool,
+}
+
+/// A group blog's members changed: read them again (`GET /svc/group/members`). It carries the
+/// count after the change, so a page showing only the count needs no read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct MembersChange {
+    pub blog: String,
+    pub member_count: i64,
 }
 
 /// The post a notification is about.

@@ -15,9 +15,9 @@ mod frame;
 pub use channel::{Channel, ChannelError, ChannelKey, ChannelKind};
 pub use codec::{Codec, CodecError, Encoded};
 pub use event::{
-    BlogUnread, ConversationSummary, Event, FromTumblelog, MessageData, NoteCount, NoteMeta,
-    NotificationData, NotificationPost, ParticipantRef, PostAction, PostChange, ReadData,
-    UnreadCounts,
+    BlogUnread, ConversationSummary, Event, FromTumblelog, GroupInviteMeta, MembersChange,
+    MessageData, NoteCount, NoteMeta, NotificationData, NotificationPost, ParticipantRef,
+    PostAction, PostChange, ReadData, UnreadCounts,
 };
 pub use frame::{ClientFrame, ErrorCode, EventFrame, ServerFrame};
 

@@ -62,10 +62,15 @@ pub(crate) async fn user_model(
         .current_blog_id
         .filter(|id| blogs.iter().any(|b| b.id == *id))
         .or_else(|| blogs.first().map(|b| b.id));
-    let channels: Vec<UserBlog> = blogs
+    let mut channels: Vec<UserBlog> = blogs
         .iter()
         .map(|b| UserBlog::of(b, current_blog_id))
         .collect();
+    let can_message = channels.iter().any(|c| c.can_message);
+    // The group blogs the user writes but does not own, after their own (never current:
+    // the current blog is the one they act as, which is always their own).
+    let groups = blogs::store::groups_of_member(store, user_id).await?;
+    channels.extend(groups.iter().map(|b| UserBlog::of(b, None)));
     let primary = blogs.iter().find(|b| b.is_primary).or(blogs.first());
     let counts = unread::unread_counts(store, user_id).await?;
     Ok(UserModel {
@@ -77,7 +82,7 @@ pub(crate) async fn user_model(
         friend_count: follows::store::friend_count(store, user_id).await?,
         unread_count: counts.messaging,
         activity_unread_count: counts.blogs.iter().map(|b| b.activity).sum(),
-        can_message: channels.iter().any(|c| c.can_message),
+        can_message,
         primary_channel: primary.map(|b| b.name.clone()),
         current_channel: channels
             .iter()

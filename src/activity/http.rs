@@ -76,10 +76,13 @@ async fn tumblelog_data(
         .await?
         .ok_or_else(|| AppError::not_found(format!("There's no blog named '{name}'.")))?;
     let is_mine = viewer == Some(row.user_id);
-    let wants_private = flag(&query.include_member_data)
-        || flag(&query.include_activity_data)
-        || flag(&query.include_activity_notifications);
-    if wants_private && !is_mine {
+    // A group's members write it, so they read its member data too; its activity stays
+    // its owner's.
+    let is_member = row.member_role.is_some();
+    let wants_activity =
+        flag(&query.include_activity_data) || flag(&query.include_activity_notifications);
+    if (wants_activity && !is_mine) || (flag(&query.include_member_data) && !is_mine && !is_member)
+    {
         return Err(AppError::forbidden(
             Code::NotYourBlog,
             "Member and activity data are only for the blog's owner.",

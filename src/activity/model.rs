@@ -1,7 +1,9 @@
 //! The notification as the activity popover reads it (spec 000 §3, Notification): the
 //! protocol's `NotificationData`, the same over HTTP and on the `activity:{blog}` channel.
 
-use dashwire_protocol::{FromTumblelog, NoteMeta, NotificationData, NotificationPost};
+use dashwire_protocol::{
+    FromTumblelog, GroupInviteMeta, NoteMeta, NotificationData, NotificationPost,
+};
 use serde::Serialize;
 
 use super::store::NotificationRow;
@@ -19,6 +21,7 @@ fn message_for(kind: &str) -> &'static str {
         "ask" => "asked you a question",
         "submission" => "submitted a post",
         "answer" => "answered your question",
+        "group_invite" => "invited you to join",
         _ => "",
     }
 }
@@ -45,6 +48,9 @@ pub(crate) fn notification_data(row: NotificationRow) -> NotificationData {
         post,
         note_meta: (row.r#type == "reply").then(|| NoteMeta {
             reply_text: row.reply_text.clone(),
+        }),
+        group_invite: (row.r#type == "group_invite").then_some(GroupInviteMeta {
+            pending: row.invite_pending,
         }),
         id: row.id,
         blog: row.blog_name,

@@ -15,7 +15,9 @@ macro_rules! notification_select {
              fb.name AS from_name, n.reply_text, \
              EXISTS (SELECT 1 FROM follows f WHERE f.user_id = nb.user_id AND f.blog_id = n.from_blog_id) AS is_friend, \
              n.post_id, p.type AS post_type, p.slug AS post_slug, pb.name AS post_blog, \
-             p.summary AS post_summary, p.media_url AS post_media_url, p.state AS post_state \
+             p.summary AS post_summary, p.media_url AS post_media_url, p.state AS post_state, \
+             (n.type = 'group_invite' AND EXISTS (SELECT 1 FROM group_invites gi \
+              WHERE gi.blog_id = n.from_blog_id AND gi.invited_blog_id = n.blog_id)) AS invite_pending \
              FROM notifications n JOIN blogs nb ON nb.id = n.blog_id LEFT JOIN blogs fb ON fb.id = n.from_blog_id \
              LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN blogs pb ON pb.id = p.blog_id ",
             $($tail),*
@@ -47,6 +49,8 @@ pub struct NotificationRow {
     pub post_summary: Option<String>,
     pub post_media_url: Option<String>,
     pub post_state: Option<String>,
+    /// A `group_invite` whose invitation still waits for an answer.
+    pub invite_pending: bool,
 }
 
 impl NotificationRow {
@@ -71,6 +75,7 @@ impl NotificationRow {
             post_summary: r.get("post_summary")?,
             post_media_url: r.get("post_media_url")?,
             post_state: r.get("post_state")?,
+            invite_pending: r.get("invite_pending")?,
         })
     }
 }

@@ -51,6 +51,21 @@ pub(crate) async fn owned_blog(
         .ok_or_else(|| not_yours(name))
 }
 
+/// The blog named `name` that the caller writes: their own, or a group blog they are a
+/// member of (posting, its drafts and queue, its asks). Any other is refused as
+/// [`owned_blog`] refuses it.
+pub(crate) async fn writable_blog(
+    store: &Store,
+    user_id: i64,
+    name: &str,
+    field: BlogField,
+) -> Result<BlogRef, AppError> {
+    let name = named_blog(name, field)?;
+    super::writers::writable_blog(store, user_id, name)
+        .await?
+        .ok_or_else(|| not_yours(name))
+}
+
 /// The blog name a call gives in `field`, trimmed: a 400 naming the field when it is empty.
 pub(crate) fn named_blog(name: &str, field: BlogField) -> Result<&str, AppError> {
     let name = name.trim();

@@ -10,6 +10,7 @@ pub(crate) mod lookup;
 pub(crate) mod model;
 pub(crate) mod store;
 pub(crate) mod validate;
+pub(crate) mod writers;
 
 pub(crate) use http::BlogList;
 

@@ -21,6 +21,10 @@ pub(crate) struct UserBlog {
     pub unread_count: i64,
     pub can_message: bool,
     pub is_private_group_channel: bool,
+    /// Your role in it if it is a group blog (`admin` or `member`); null on other blogs.
+    pub member_role: Option<String>,
+    /// Its members (0 for a blog that is not a group): the account menu's Members item.
+    pub member_count: i64,
 }
 
 impl UserBlog {
@@ -36,6 +40,8 @@ impl UserBlog {
             unread_count: row.unread_count,
             can_message: row.can_message,
             is_private_group_channel: row.is_private_group_channel,
+            member_role: row.member_role.clone(),
+            member_count: row.member_count,
         }
     }
 }
@@ -120,6 +126,8 @@ pub(crate) struct BlogView {
     pub is_current: bool,
     pub is_mine: bool,
     pub is_private_group_channel: bool,
+    /// Your role in it if it is a group blog you are a member of (`admin` or `member`).
+    pub member_role: Option<String>,
     pub can_message: bool,
     pub post_count: i64,
     pub follower_count: i64,
@@ -179,6 +187,7 @@ impl BlogView {
             is_current: is_mine && Some(row.id) == current_blog_id,
             is_mine,
             is_private_group_channel: row.is_private_group_channel,
+            member_role: row.member_role.clone(),
             can_message: row.can_message,
             post_count: row.post_count,
             follower_count: row.follower_count,
@@ -192,7 +201,8 @@ impl BlogView {
             dashboard_url,
             highlighted_posts: Vec::new(),
             global_theme_params: theme_params(&row.theme),
-            owner: if is_mine {
+            // A group's members write it, so they see its counts as its owner does.
+            owner: if is_mine || row.member_role.is_some() {
                 OwnerCounts {
                     unread_count: Some(row.unread_count),
                     member_count: Some(row.member_count),

@@ -22,6 +22,10 @@ pub struct BlogRow {
     pub anonymous_asks: bool,
     pub theme: String,
     pub is_nsfw: bool,
+    /// A group blog (`groups/`): several users write it.
+    pub is_group: bool,
+    /// The viewer's role in the group (`admin` or `member`), if they are one of its members.
+    pub member_role: Option<String>,
     pub follower_count: i64,
     pub post_count: i64,
     pub draft_count: i64,
@@ -52,7 +56,8 @@ macro_rules! blog_select {
         concat!(
             "SELECT b.id, b.user_id, b.name, b.title, b.description, b.position, b.is_primary, \
              b.is_private_group_channel, b.can_message, b.radar_feature_premium, \
-             b.is_visible_premium_partner, b.asks, b.anonymous_asks, b.theme, b.is_nsfw, \
+             b.is_visible_premium_partner, b.asks, b.anonymous_asks, b.theme, b.is_nsfw, b.is_group, \
+             (SELECT m.role FROM blog_members m WHERE m.blog_id = b.id AND m.user_id = $1) AS member_role, \
              (SELECT COUNT(*) FROM follows f WHERE f.blog_id = b.id) AS follower_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'published') AS post_count, \
              (SELECT COUNT(*) FROM posts p WHERE p.blog_id = b.id AND p.state = 'draft') AS draft_count, \
@@ -128,6 +133,16 @@ pub async fn owns_each(store: &Store, asks: &[(i64, &str)]) -> sqlx::Result<Vec<
 /// A user's blogs in their saved order.
 pub async fn blogs_of_user(store: &Store, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
     const SQL: &str = blog_select!("WHERE b.user_id = $1 ORDER BY b.position, b.id");
+    with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
+}
+
+/// The group blogs `user_id` is a member of but does not own, by name: listed after their
+/// own blogs wherever they choose a blog to write as.
+pub(crate) async fn groups_of_member(store: &Store, user_id: i64) -> sqlx::Result<Vec<BlogRow>> {
+    const SQL: &str = blog_select!(
+        "WHERE b.id IN (SELECT m.blog_id FROM blog_members m WHERE m.user_id = $1) "
+        "AND b.user_id <> $1 ORDER BY b.name"
+    );
     with_pool!(store, pool => sqlx::query_as(SQL).bind(user_id).fetch_all(pool).await)
 }
 

@@ -25,6 +25,7 @@ pub const RESERVED: &[&str] = &[
     "conversations",
     "data",
     "follow",
+    "group",
     "like",
     "mention",
     "post",

@@ -19,7 +19,7 @@ use crate::auth::apps::AppClient;
 use crate::auth::session::CurrentUser;
 use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
-use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
+use crate::blogs::lookup::{BlogField, acting_blog, blog_named, writable_blog};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, PairsForm, flag};
 use crate::moderation::not_suspended;
@@ -133,7 +133,9 @@ async fn update(
         let (blog, submitter) = submission(&app, user.user_id, &form).await?;
         (blog, Some(submitter))
     } else {
-        let blog = owned_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
+        // One's own blog, or a group blog one is a member of.
+        let blog =
+            writable_blog(&app.store, user.user_id, &form.blog, BlogField::ChannelId).await?;
         (blog, None)
     };
     not_suspended(&app.store, blog.id).await?;
@@ -143,6 +145,10 @@ async fn update(
     {
         Save::Create(mut write) => {
             write.asked_by = submitter.as_ref().map(|b| b.id);
+            // A group's post keeps which member wrote it ("posted by …").
+            write.posted_by = blogs::writers::membership(&app.store, blog.id, user.user_id)
+                .await?
+                .map(|(_, member_blog)| member_blog);
             // Made with an app's token: the post says so ('Posted with …').
             write.app_name = client.map(|Extension(app)| app.name);
             let held_for =
@@ -353,8 +359,10 @@ async fn form_builder_data(
     user: CurrentUser,
 ) -> ApiResult<FormBuilderData> {
     let current = acting_blog(&app.store, user.user_id).await?;
-    let channels = blogs::store::blogs_of_user(&app.store, user.user_id)
-        .await?
+    // The user's own blogs, then the groups they write (spec 000 §2.6: the selector).
+    let mut rows = blogs::store::blogs_of_user(&app.store, user.user_id).await?;
+    rows.extend(blogs::store::groups_of_member(&app.store, user.user_id).await?);
+    let channels = rows
         .into_iter()
         .map(|b| FormChannel {
             avatar_url: avatar_url(&b.name, DEFAULT_AVATAR_SIZE),

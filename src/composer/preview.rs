@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::form;
 use crate::auth::session::CurrentUser;
-use crate::blogs::lookup::{BlogField, owned_blog};
+use crate::blogs::lookup::{BlogField, writable_blog};
 use crate::error::AppError;
 use crate::extract::PairsForm;
 use crate::posts::html::content_html;
@@ -29,7 +29,7 @@ pub(super) async fn preview(
     Path(name): Path<String>,
     PairsForm(fields): PairsForm<form::SaveFields>,
 ) -> Result<Response, AppError> {
-    let blog = owned_blog(&app.store, user.user_id, &name, BlogField::Tumblelog).await?;
+    let blog = writable_blog(&app.store, user.user_id, &name, BlogField::Tumblelog).await?;
     let form = match form::read(&fields) {
         Ok(form) => form,
         Err(errors) => {

@@ -66,6 +66,7 @@ pub(crate) async fn prepare(
         reblog,
         asked_by: None,
         app_name: None,
+        posted_by: None,
     };
     match (form.edit, &form.reblog) {
         (Some(id), _) => {

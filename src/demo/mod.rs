@@ -1,5 +1,6 @@
-//! The demo world: a few users, each with more than one blog, following each other, and
-//! posts of every type among them, so a newcomer has something to log into and look at.
+//! The demo world: a few users, each with more than one blog, following each other, posts
+//! of every type among them, and a group blog, so a newcomer has something to log into and
+//! look at.
 
 mod conversations;
 pub(crate) mod journal;
@@ -10,6 +11,7 @@ use crate::auth;
 use crate::auth::password;
 use crate::blogs;
 use crate::follows;
+use crate::groups;
 use crate::store::Store;
 use crate::store::media::MediaStore;
 
@@ -80,7 +82,55 @@ pub(crate) async fn seed(store: &Store, media: &MediaStore) -> anyhow::Result<&'
     }
     posts::seed(store, media).await?;
     conversations::seed(store).await?;
+    seed_group(store).await?;
     Ok(first)
+}
+
+/// The demo's group blog: carol's, bob its other admin, with a post of his, and an
+/// invitation waiting for alice (the demo login), so a newcomer meets one in their activity.
+async fn seed_group(store: &Store) -> anyhow::Result<()> {
+    const GROUP: &str = "night-owls";
+    if blogs::store::blog_by_name(store, GROUP, None)
+        .await?
+        .is_some()
+    {
+        return Ok(());
+    }
+    let blog = |name: &'static str| async move {
+        blogs::store::blog_by_name(store, name, None)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("demo blog {name} missing"))
+    };
+    let (carol, bob, alice) = (
+        blog("carol").await?,
+        blog("bob").await?,
+        blog("alice").await?,
+    );
+    let id = groups::store::create(store, carol.user_id, GROUP, "Night owls", carol.id).await?;
+    blogs::store::set_blog_description(store, GROUP, "A group blog for what we read after dark.")
+        .await?;
+    let group = (id, GROUP);
+    let refused = |r| anyhow::anyhow!("demo group: {r:?}");
+    groups::store::invite(store, group, carol.user_id, bob.id, bob.user_id)
+        .await?
+        .map_err(refused)?;
+    groups::store::respond(store, group, bob.id, bob.user_id, true)
+        .await?
+        .map_err(refused)?;
+    groups::store::set_role(
+        store,
+        group,
+        carol.user_id,
+        "bob",
+        groups::store::Role::Admin,
+    )
+    .await?
+    .map_err(refused)?;
+    posts::seed_group_post(store, id, bob.id).await?;
+    groups::store::invite(store, group, bob.user_id, alice.id, alice.user_id)
+        .await?
+        .map_err(refused)?;
+    Ok(())
 }
 
 /// The users, their blogs and who follows whom.
@@ -112,4 +162,56 @@ async fn seed_people(store: &Store) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The demo's group has its two admins, a post that says who wrote it, and alice's
+    /// invitation waiting; seeding again adds nothing.
+    #[tokio::test]
+    async fn the_demo_world_has_a_group_with_an_invitation_for_alice() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::connect(&format!("sqlite://{}/demo.db", dir.path().display()), 2)
+            .await
+            .unwrap();
+        let media = MediaStore::local(&dir.path().join("media")).unwrap();
+        seed(&store, &media).await.unwrap();
+        seed(&store, &media).await.unwrap();
+        let group = blogs::store::blog_ref(&store, "night-owls")
+            .await
+            .unwrap()
+            .unwrap();
+        // Both joined within the same second, so by name.
+        let mut members: Vec<(String, String, bool)> = groups::store::members(&store, group.id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.name, m.role, m.is_owner))
+            .collect();
+        members.sort();
+        assert_eq!(
+            members,
+            [("bob", "admin", false), ("carol", "admin", true)].map(|(a, b, owner)| (
+                a.to_owned(),
+                b.to_owned(),
+                owner
+            ))
+        );
+        let invites = groups::store::invites(&store, group.id).await.unwrap();
+        assert_eq!(
+            invites.iter().map(|i| i.name.as_str()).collect::<Vec<_>>(),
+            ["alice"]
+        );
+        let posts = crate::posts::store::blog_posts_at(&store, group.id, false, 0, 10, None)
+            .await
+            .unwrap();
+        assert_eq!(posts.len(), 1);
+        let bob = blogs::store::blog_ref(&store, "bob")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(posts[0].posted_by_blog_id, Some(bob.id));
+    }
 }

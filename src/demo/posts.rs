@@ -231,6 +231,27 @@ fn line(speaker: &str, text: &str) -> ChatLine {
     }
 }
 
+/// The group blog's post, written by the member blog `posted_by`.
+pub(super) async fn seed_group_post(
+    store: &Store,
+    group_id: i64,
+    posted_by: i64,
+) -> anyhow::Result<()> {
+    let mut write = post(
+        group_id,
+        PostContent::Text {
+            title: "What we are reading".into(),
+            body: "<p>This month: <i>The Left Hand of Darkness</i>. Post your notes here, \
+                   any time after midnight.</p>"
+                .into(),
+        },
+        &["books", "night owls"],
+    );
+    write.posted_by = Some(posted_by);
+    posts::store::create_post(store, &write).await?;
+    Ok(())
+}
+
 /// A published post of `content`'s type.
 fn post(blog_id: i64, content: PostContent, tags: &[&str]) -> PostWrite {
     let mut write = PostWrite::new(blog_id, PostState::Published, content);

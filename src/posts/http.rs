@@ -12,7 +12,7 @@ use super::store::{Cursor, Page};
 use super::tags::{clean_tag, tag_key};
 use super::view::{PAGE_SIZE, PostView, views};
 use crate::auth::session::MaybeSession;
-use crate::blogs::lookup::{BlogField, acting_blog, blog_named, owned_blog};
+use crate::blogs::lookup::{BlogField, acting_blog, blog_named, writable_blog};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::Query;
 use crate::state::AppState;
@@ -136,7 +136,8 @@ async fn page(
     let user_id = viewer.ok_or_else(AppError::not_logged_in)?;
     let blog_id = match query.blog.as_deref().filter(|b| !b.trim().is_empty()) {
         Some(name) => {
-            owned_blog(&app.store, user_id, name, BlogField::Tumblelog)
+            // A group's members read its drafts, queue and inbox as its owner does.
+            writable_blog(&app.store, user_id, name, BlogField::Tumblelog)
                 .await?
                 .id
         }

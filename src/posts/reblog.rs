@@ -38,11 +38,20 @@ pub(crate) fn fast_reblog(
     Ok(write)
 }
 
-/// One of the user's own posts; anyone else's answers 404, as if it did not exist (drafts
-/// and queued posts are nobody else's business).
+/// One of the user's own posts, or of a group blog they are a member of (its members write
+/// it); anyone else's answers 404, as if it did not exist (drafts and queued posts are
+/// nobody else's business).
 pub(crate) async fn own_post(store: &Store, user_id: i64, id: i64) -> Result<PostRow, AppError> {
     match store::post_row(store, id, Some(user_id)).await? {
         Some(row) if row.owner_id == user_id => Ok(row),
+        Some(row)
+            if row.is_group
+                && crate::blogs::writers::membership(store, row.blog_id, user_id)
+                    .await?
+                    .is_some() =>
+        {
+            Ok(row)
+        }
         _ => Err(AppError::not_found("No such post.")),
     }
 }

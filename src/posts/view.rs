@@ -55,7 +55,8 @@ pub(crate) async fn post_view(
 }
 
 /// Posts with their tags and notes, in one query for all the tags and one for all the
-/// notes.
+/// notes; for a group's posts, two more (the viewer's groups, the writers' names), and only
+/// when the page holds one.
 pub(crate) async fn views(
     store: &Store,
     rows: Vec<PostRow>,
@@ -64,14 +65,58 @@ pub(crate) async fn views(
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tags = super::store::tags_of(store, &ids).await?;
     let notes = crate::notes::store::note_states(store, viewer, &ids).await?;
+    let writers = GroupWriters::of(store, &rows, viewer).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let tags = tags.remove(&row.id).unwrap_or_default();
             let notes = notes.get(&row.id).copied().unwrap_or_default();
-            PostView::of(row, tags, notes, viewer)
+            let member = writers.member_of.contains(&row.blog_id);
+            let posted_by = member
+                .then(|| {
+                    row.posted_by_blog_id
+                        .and_then(|id| writers.names.get(&id).cloned())
+                })
+                .flatten();
+            let mut view = PostView::of(row, tags, notes, viewer, member);
+            view.posted_by = posted_by;
+            view
         })
         .collect())
+}
+
+/// Who wrote a page's group posts, for a viewer who is a member of their groups.
+#[derive(Default)]
+struct GroupWriters {
+    /// The groups of the page's posts the viewer is a member of.
+    member_of: std::collections::HashSet<i64>,
+    /// The names of the member blogs that wrote those groups' posts.
+    names: std::collections::HashMap<i64, String>,
+}
+
+impl GroupWriters {
+    async fn of(
+        store: &Store,
+        rows: &[PostRow],
+        viewer: Option<i64>,
+    ) -> Result<GroupWriters, AppError> {
+        let Some(viewer) = viewer.filter(|_| rows.iter().any(|r| r.is_group)) else {
+            return Ok(GroupWriters::default());
+        };
+        let groups = crate::blogs::writers::groups_of(store, viewer).await?;
+        let member_of: std::collections::HashSet<i64> = rows
+            .iter()
+            .filter(|r| r.is_group && groups.contains(&r.blog_id))
+            .map(|r| r.blog_id)
+            .collect();
+        let writers: Vec<i64> = rows
+            .iter()
+            .filter(|r| member_of.contains(&r.blog_id))
+            .filter_map(|r| r.posted_by_blog_id)
+            .collect();
+        let names = crate::blogs::writers::blog_names(store, &writers).await?;
+        Ok(GroupWriters { member_of, names })
+    }
 }
 
 /// A post.
@@ -124,6 +169,8 @@ pub(crate) struct PostView {
     pub submitted_by: Option<String>,
     /// The app that posted it ('Posted with …'), until its owner removes that.
     pub app_name: Option<String>,
+    /// On a group blog: the member's blog that wrote it, shown to the group's members only.
+    pub posted_by: Option<String>,
 }
 
 /// Where a reblog was reblogged from.
@@ -135,14 +182,17 @@ pub(crate) struct ReblogSource {
 }
 
 impl PostView {
-    /// The view of `row` for `viewer`, with its `tags` and its notes as `viewer` sees them.
+    /// The view of `row` for `viewer`, with its `tags` and its notes as `viewer` sees them;
+    /// `member` when the viewer is a member of the post's group blog, who writes its posts
+    /// as its owner does.
     pub(crate) fn of(
         row: PostRow,
         tags: Vec<String>,
         notes: NoteState,
         viewer: Option<i64>,
+        member: bool,
     ) -> PostView {
-        let is_mine = viewer == Some(row.owner_id);
+        let is_mine = viewer == Some(row.owner_id) || member;
         PostView {
             id: row.id,
             root_id: row.root_post_id.unwrap_or(row.id),
@@ -168,6 +218,7 @@ impl PostView {
             is_promoted: false,
             submitted_by: row.submitted_by.clone(),
             app_name: row.app_name.clone(),
+            posted_by: None,
             is_mine,
             following: row.following,
             liked: notes.liked,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::jobs::{self, JobState, MAX_ATTEMPTS};
 use super::worker::uploaded_video;
 use crate::auth::session::CurrentUser;
-use crate::blogs::lookup::{BlogField, owned_blog};
+use crate::blogs::lookup::{BlogField, writable_blog};
 use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
 use crate::posts::reblog::own_post;
@@ -61,7 +61,7 @@ async fn processing(
     user: CurrentUser,
     Query(query): Query<ProcessingQuery>,
 ) -> ApiResult<Processing> {
-    let blog = owned_blog(
+    let blog = writable_blog(
         &app.store,
         user.user_id,
         &query.tumblelog,

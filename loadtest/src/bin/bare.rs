@@ -227,6 +227,7 @@ struct Notification {
     from_tumblelog: FromBlog,
     post: Option<()>,
     note_meta: Option<()>,
+    group_invite: Option<()>,
 }
 
 #[derive(Serialize)]
@@ -312,6 +313,7 @@ async fn follow(
         },
         post: None,
         note_meta: None,
+        group_invite: None,
     };
     broadcast(
         &shared,

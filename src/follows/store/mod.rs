@@ -35,6 +35,22 @@ pub async fn follow(
     }
 }
 
+/// [`follow`] inside a transaction that writes more (joining a group: `groups/`), on either
+/// database: the same statements and events as PostgreSQL's own follow.
+pub(crate) async fn follow_in(
+    tx: &mut Tx,
+    user_id: i64,
+    via_blog_id: i64,
+    blog_id: i64,
+) -> sqlx::Result<FollowChange> {
+    let follow = rules::Follow {
+        user_id,
+        via_blog_id,
+        blog_id,
+    };
+    postgres::follow_in(tx, follow).await
+}
+
 /// `user_id` stops following `blog_id`; the user's dashboards stop reading it.
 pub async fn unfollow(store: &Store, user_id: i64, blog_id: i64) -> sqlx::Result<FollowChange> {
     let mut tx = store.begin().await?;

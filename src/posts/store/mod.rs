@@ -24,7 +24,7 @@ macro_rules! post_select {
              p.created_at, p.published_at, p.publish_on, p.slug, p.source_url, p.editor_type, \
              p.allow_answers, p.allow_photo_replies, p.content, p.source, p.comment, p.reblog_key, \
              p.parent_post_id, p.root_post_id, p.trail, pb.name AS parent_blog_name, \
-             sb.name AS submitted_by, p.app_name, \
+             sb.name AS submitted_by, p.app_name, b.is_group, p.posted_by_blog_id, \
              EXISTS (SELECT 1 FROM follows f WHERE f.user_id = $1 AND f.blog_id = p.blog_id) AS following \
              FROM posts p JOIN blogs b ON b.id = p.blog_id \
              LEFT JOIN posts pp ON pp.id = p.parent_post_id LEFT JOIN blogs pb ON pb.id = pp.blog_id \
@@ -79,6 +79,8 @@ pub struct PostWrite {
     pub asked_by: Option<i64>,
     /// The app whose token created the post (only a create writes it).
     pub app_name: Option<String>,
+    /// On a group blog: the member's blog it is written as (only a create writes it).
+    pub posted_by: Option<i64>,
 }
 
 impl PostWrite {
@@ -104,6 +106,7 @@ impl PostWrite {
             reblog: None,
             asked_by: None,
             app_name: None,
+            posted_by: None,
         }
     }
 }
@@ -121,9 +124,9 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
     const INSERT: &str = "INSERT INTO posts (blog_id, type, state, created_at, updated_at, published_at, \
          publish_on, slug, source_url, editor_type, allow_answers, allow_photo_replies, content, source, \
          comment, reblog_key, parent_post_id, root_post_id, trail, asked_by_blog_id, summary, media_url, \
-         search_text, search_tags, pending_state, app_name) \
+         search_text, search_tags, pending_state, app_name, posted_by_blog_id) \
          VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         $22, $23, $24, $25) \
+         $22, $23, $24, $25, $26) \
          RETURNING id";
     let now = now_secs();
     let published_at = if post.state_is_out() {
@@ -147,7 +150,7 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
         .bind(parent).bind(root).bind(&trail).bind(post.asked_by)
         .bind(post.summary()).bind(summary::media_url(&post.content))
         .bind(post.search_text()).bind(search_tags(&post.tags))
-        .bind(post.pending_state.map(PostState::name)).bind(&post.app_name)
+        .bind(post.pending_state.map(PostState::name)).bind(&post.app_name).bind(post.posted_by)
         .fetch_one(conn).await)?;
     write_tags(&mut tx, id, &post.tags).await?;
     if post.bound_for_queue() {

@@ -36,6 +36,10 @@ pub struct PostRow {
     pub submitted_by: Option<String>,
     /// The app whose token made the post, until its owner removes that.
     pub app_name: Option<String>,
+    /// The post's blog is a group blog (`groups/`).
+    pub is_group: bool,
+    /// On a group blog: the member's blog that wrote it.
+    pub posted_by_blog_id: Option<i64>,
     /// Whether the viewer follows the post's blog.
     pub following: bool,
 }

@@ -4,4 +4,4 @@
  * The kinds of channel, without their keys: what a feature registers who may read, and what
  * clients build channel names from (the web's `channel.inbox(blog)`, generated from this).
  */
-export type ChannelKind = "inbox" | "conversation" | "activity" | "unread" | "notes" | "posts" | "dashboard";
+export type ChannelKind = "inbox" | "conversation" | "activity" | "unread" | "notes" | "posts" | "dashboard" | "members";

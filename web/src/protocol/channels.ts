@@ -8,7 +8,8 @@ export type ChannelName =
   | 'unread'
   | `notes:${number}`
   | `posts:${string}`
-  | 'dashboard';
+  | 'dashboard'
+  | `members:${string}`;
 
 /** The name of each kind's channel. */
 export const channel = {
@@ -26,4 +27,6 @@ export const channel = {
   posts: (blog: string): `posts:${string}` => `posts:${blog}`,
   /** `dashboard`: the posts of every blog the session user reads, in the feed's order. */
   dashboard: (): 'dashboard' => 'dashboard',
+  /** `members:{blog}`: a group blog's members changed. */
+  members: (blog: string): `members:${string}` => `members:${blog}`,
 } as const;

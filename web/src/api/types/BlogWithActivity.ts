@@ -10,7 +10,11 @@ export type BlogWithActivity = { activity_data?: ActivityData, activity_notifica
 /**
  * The viewer's acting blog (the one blocks are made as) blocks this blog.
  */
-ignoring: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, 
+ignoring: boolean, is_current: boolean, is_mine: boolean, is_private_group_channel: boolean, 
+/**
+ * Your role in it if it is a group blog you are a member of (`admin` or `member`).
+ */
+member_role: string | null, can_message: boolean, post_count: number, follower_count: number, radar_feature_premium: boolean, is_visible_premium_partner: boolean, can_view_customize: boolean, asks: boolean, anonymous_asks: boolean, 
 /**
  * Marked not safe for work by an administrator.
  */

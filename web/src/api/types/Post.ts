@@ -70,4 +70,8 @@ submitted_by: string | null,
 /**
  * The app that posted it ('Posted with …'), until its owner removes that.
  */
-app_name: string | null, };
+app_name: string | null, 
+/**
+ * On a group blog: the member's blog that wrote it, shown to the group's members only.
+ */
+posted_by: string | null, };

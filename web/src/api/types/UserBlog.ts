@@ -3,4 +3,12 @@
 /**
  * One of the user's blogs, as the user model lists them in `channels`.
  */
-export type UserBlog = { name: string, title: string, avatar_url: string, url: string, is_current: boolean, is_primary: boolean, unread_count: number, can_message: boolean, is_private_group_channel: boolean, };
+export type UserBlog = { name: string, title: string, avatar_url: string, url: string, is_current: boolean, is_primary: boolean, unread_count: number, can_message: boolean, is_private_group_channel: boolean, 
+/**
+ * Your role in it if it is a group blog (`admin` or `member`); null on other blogs.
+ */
+member_role: string | null, 
+/**
+ * Its members (0 for a blog that is not a group): the account menu's Members item.
+ */
+member_count: number, };
