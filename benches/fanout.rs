@@ -35,6 +35,7 @@ fn notification(seq: i64) -> Published {
                 is_friend: false,
             }),
             post: None,
+            new_post: None,
             note_meta: None,
             group_invite: None,
         })),

@@ -48,6 +48,7 @@ fn generated() -> Exports {
     exports.add::<NotificationPost>();
     exports.add::<NoteMeta>();
     exports.add::<GroupInviteMeta>();
+    exports.add::<NewPost>();
     exports.add::<MembersChange>();
     exports.add::<NoteCount>();
     exports.add::<PostChange>();

@@ -232,6 +232,12 @@ async fn questions_wait_in_the_inbox_until_answered_or_denied() {
         let answers = notifications(&ben, "ben", "answer").await;
         assert_eq!(answers.len(), 1, "{kind:?}");
         assert_eq!(
+            answers[0]["note_meta"],
+            serde_json::json!({"reply_text": "", "answer_text": "The one at Hook Head."}),
+            "{kind:?}: the answer's words, as text"
+        );
+        assert_eq!(answers[0]["new_post"], Value::Null, "{kind:?}");
+        assert_eq!(
             (
                 &answers[0]["from_tumblelog"]["name"],
                 &answers[0]["post"]["id"]

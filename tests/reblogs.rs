@@ -253,6 +253,19 @@ async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
             (&"Worth passing on".into(), &"".into()),
             "{kind:?}: the post in its words"
         );
+        // The notification names the reblog itself (spec 000 §3 Notification, new_post): a
+        // fast reblog adds no words of its own.
+        assert_eq!(
+            reblogs[0]["new_post"],
+            serde_json::json!({
+                "url": format!("/blog/ben/post/{reblog_id}"),
+                "diff": "",
+                "quote": "Worth passing on",
+            }),
+            "{kind:?}"
+        );
+        assert_eq!(reblogs[0]["note_meta"], Value::Null, "{kind:?}");
+        assert_eq!(reblogs[0]["post"]["video_thumbnail_url"], "", "{kind:?}");
 
         // Cal likes Ben's reblog: the note is Ben's to hear about, and the chain counts it.
         assert_eq!(
@@ -358,6 +371,23 @@ async fn fast_reblogs_and_likes_of_reblogs_count_on_the_whole_chain() {
             (
                 &"So true & kind".into(),
                 &serde_json::json!(["agree", "wise words"])
+            ),
+            "{kind:?}"
+        );
+        // Ann's activity says so too: the reblog's address and its words.
+        let reblogs = notifications(&ann, "ann", "reblog").await;
+        assert_eq!(
+            (
+                &reblogs[0]["from_tumblelog"]["name"],
+                &reblogs[0]["new_post"]
+            ),
+            (
+                &"dee".into(),
+                &serde_json::json!({
+                    "url": format!("/blog/dee/post/{said}"),
+                    "diff": "So true & kind",
+                    "quote": "Worth passing on",
+                })
             ),
             "{kind:?}"
         );

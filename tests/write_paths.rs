@@ -361,6 +361,7 @@ async fn run(path: WritePath) -> Vec<String> {
         "SELECT user_id, blog_id, via_blog_id FROM follows ORDER BY user_id, blog_id",
         "SELECT user_id, post_id, blog_id FROM likes ORDER BY user_id, post_id",
         "SELECT blog_id, type, from_blog_id, post_id, reply_text, \
+         CASE WHEN new_post_id IS NULL THEN 'none' ELSE 'post' END, \
          CASE WHEN is_read THEN 'read' ELSE 'unread' END FROM notifications ORDER BY id",
         "SELECT blocker_blog_id, blocked_blog_id FROM blocks",
         "SELECT root_id, note_count FROM chains ORDER BY root_id",

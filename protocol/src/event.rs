@@ -139,7 +139,9 @@ pub struct NotificationData {
     pub from_tumblelog: Option<FromTumblelog>,
     /// The post it is about (likes, reblogs, replies, mentions).
     pub post: Option<NotificationPost>,
-    /// What a reply said.
+    /// A reblog's new post: the reblog itself, and what it added (null on other types).
+    pub new_post: Option<NewPost>,
+    /// What a reply or an answer said (null on other types).
     pub note_meta: Option<NoteMeta>,
     /// A `group_invite`'s state: whether it still waits for an answer (null on other types).
     pub group_invite: Option<GroupInviteMeta>,
@@ -175,17 +177,34 @@ pub struct NotificationPost {
     pub summary: String,
     /// The picture standing for it (its first photo, a link's thumbnail, album art), or "".
     pub media_url: String,
+    /// A video post's poster (its processed video's first frame), or "".
+    pub video_thumbnail_url: String,
     /// A question waiting in the blog's inbox.
     pub is_ask: bool,
     /// An answered question.
     pub is_answer: bool,
 }
 
-/// A note's words: a reply's text (plain text, show it as text).
+/// A note's words, plain text (show it as text): a reply's text, or an answer's words (at
+/// most 500 characters); the other is "".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
 pub struct NoteMeta {
     pub reply_text: String,
+    pub answer_text: String,
+}
+
+/// The post a reblog made, as its notification names it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(export_to = "protocol/"))]
+pub struct NewPost {
+    /// The reblog's page.
+    pub url: String,
+    /// What the reblog added, plain text ("" when it added nothing).
+    pub diff: String,
+    /// The words of the post it reblogged, as the notification quotes them: its title or
+    /// opening words (the notification's `post.summary`).
+    pub quote: String,
 }
 
 /// What happened to a post, for readers of its blog to update in place: fetch a new or

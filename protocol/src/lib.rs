@@ -16,7 +16,7 @@ pub use channel::{Channel, ChannelError, ChannelKey, ChannelKind};
 pub use codec::{Codec, CodecError, Encoded};
 pub use event::{
     BlogUnread, ConversationSummary, Event, FromTumblelog, GroupInviteMeta, MembersChange,
-    MessageData, NoteCount, NoteMeta, NotificationData, NotificationPost, ParticipantRef,
+    MessageData, NewPost, NoteCount, NoteMeta, NotificationData, NotificationPost, ParticipantRef,
     PostAction, PostChange, ReadData, UnreadCounts,
 };
 pub use frame::{ClientFrame, ErrorCode, EventFrame, ServerFrame};

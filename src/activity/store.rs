@@ -17,9 +17,11 @@ macro_rules! notification_select {
              n.post_id, p.type AS post_type, p.slug AS post_slug, pb.name AS post_blog, \
              p.summary AS post_summary, p.media_url AS post_media_url, p.state AS post_state, \
              (n.type = 'group_invite' AND EXISTS (SELECT 1 FROM group_invites gi \
-              WHERE gi.blog_id = n.from_blog_id AND gi.invited_blog_id = n.blog_id)) AS invite_pending \
+              WHERE gi.blog_id = n.from_blog_id AND gi.invited_blog_id = n.blog_id)) AS invite_pending, \
+             n.new_post_id, npb.name AS new_post_blog, np.slug AS new_post_slug \
              FROM notifications n JOIN blogs nb ON nb.id = n.blog_id LEFT JOIN blogs fb ON fb.id = n.from_blog_id \
-             LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN blogs pb ON pb.id = p.blog_id ",
+             LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN blogs pb ON pb.id = p.blog_id \
+             LEFT JOIN posts np ON np.id = n.new_post_id LEFT JOIN blogs npb ON npb.id = np.blog_id ",
             $($tail),*
         )
     };
@@ -51,6 +53,10 @@ pub struct NotificationRow {
     pub post_state: Option<String>,
     /// A `group_invite` whose invitation still waits for an answer.
     pub invite_pending: bool,
+    /// A reblog's new post, with its blog and slug (for its address), while it exists.
+    pub new_post_id: Option<i64>,
+    pub new_post_blog: Option<String>,
+    pub new_post_slug: Option<String>,
 }
 
 impl NotificationRow {
@@ -76,6 +82,9 @@ impl NotificationRow {
             post_media_url: r.get("post_media_url")?,
             post_state: r.get("post_state")?,
             invite_pending: r.get("invite_pending")?,
+            new_post_id: r.get("new_post_id")?,
+            new_post_blog: r.get("new_post_blog")?,
+            new_post_slug: r.get("new_post_slug")?,
         })
     }
 }

@@ -28,15 +28,35 @@ pub(crate) async fn answer(store: &Store, id: i64, content: &PostContent) -> sql
         return Ok(());
     };
     if let Some(asker) = answered.asked_by {
+        // The asker's activity shows the answer's words (spec 000 §3, note_meta.answer_text).
+        let answer_text = match content {
+            PostContent::Note { answer, .. } => answer_words(answer),
+            _ => String::new(),
+        };
         let notice = Notice {
             blog_id: asker,
             kind: "answer",
             from_blog_id: Some(answered.blog_id),
             post_id: Some(id),
-            reply_text: "",
+            reply_text: &answer_text,
+            new_post_id: None,
         };
         let events = notify(&mut tx, notice).await?;
         tx.record(events).await?;
     }
     tx.commit().await
 }
+
+/// The words of an answer (its HTML read as text) as its notification carries them: at most
+/// [`ANSWER_TEXT_CHARS`] characters, cut with an ellipsis.
+fn answer_words(answer: &str) -> String {
+    let text = crate::posts::sanitize::text_only(answer);
+    if text.chars().count() <= ANSWER_TEXT_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(ANSWER_TEXT_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// How much of an answer its notification carries: the activity shows an excerpt.
+const ANSWER_TEXT_CHARS: usize = 500;

@@ -102,7 +102,12 @@ pub(crate) async fn add(tx: &mut Tx, note: NewNote<'_>) -> sqlx::Result<Vec<(Top
             kind: note.kind.name(),
             from_blog_id: Some(note.blog_id),
             post_id: Some(note.post_id),
-            reply_text: note.reply_text,
+            // A reblog's notification says what it added (spec 000 §3, new_post.diff).
+            reply_text: match note.kind {
+                NoteKind::Reblog => note.added.text,
+                _ => note.reply_text,
+            },
+            new_post_id: note.reblog_post_id,
         };
         events.extend(notify(tx, notice).await?);
     }

@@ -226,6 +226,7 @@ struct Notification {
     is_read: bool,
     from_tumblelog: FromBlog,
     post: Option<()>,
+    new_post: Option<()>,
     note_meta: Option<()>,
     group_invite: Option<()>,
 }
@@ -312,6 +313,7 @@ async fn follow(
             name: follower,
         },
         post: None,
+        new_post: None,
         note_meta: None,
         group_invite: None,
     };

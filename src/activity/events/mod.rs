@@ -14,8 +14,8 @@ use crate::with_tx;
 
 /// Inserts one notification and returns its id.
 const INSERT_NOTIFICATION: &str = "INSERT INTO notifications \
-     (blog_id, type, from_blog_id, post_id, reply_text, created_at) \
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
+     (blog_id, type, from_blog_id, post_id, reply_text, created_at, new_post_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id";
 /// The notified blog's owner.
 const OWNER: &str = "SELECT user_id FROM blogs WHERE id = $1";
 
@@ -30,8 +30,10 @@ pub(crate) struct Notice<'a> {
     pub from_blog_id: Option<i64>,
     /// The post it is about.
     pub post_id: Option<i64>,
-    /// A reply's text.
+    /// The note's words, plain text: a reply's text, what a reblog added, an answer.
     pub reply_text: &'a str,
+    /// A reblog's new post (the reblog itself).
+    pub new_post_id: Option<i64>,
 }
 
 impl<'a> Notice<'a> {
@@ -43,6 +45,7 @@ impl<'a> Notice<'a> {
             from_blog_id: Some(from_blog_id),
             post_id: None,
             reply_text: "",
+            new_post_id: None,
         }
     }
 }
@@ -61,7 +64,7 @@ fn notification_event(row: NotificationRow) -> (Topic, Event) {
 pub(crate) async fn notify(tx: &mut Tx, notice: Notice<'_>) -> sqlx::Result<Vec<(Topic, Event)>> {
     let (id,): (i64,) = with_tx!(tx, conn => sqlx::query_as(INSERT_NOTIFICATION)
         .bind(notice.blog_id).bind(notice.kind).bind(notice.from_blog_id).bind(notice.post_id)
-        .bind(notice.reply_text).bind(now_secs())
+        .bind(notice.reply_text).bind(now_secs()).bind(notice.new_post_id)
         .fetch_one(conn).await)?;
     let row: NotificationRow = with_tx!(tx, conn =>
         sqlx::query_as(NOTIFICATION_BY_ID).bind(id).fetch_one(conn).await)?;

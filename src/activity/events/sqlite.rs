@@ -23,6 +23,7 @@ pub(crate) fn notify(
             &notice.post_id,
             &notice.reply_text,
             &now,
+            &notice.new_post_id,
         ])
         .as_slice(),
         |r| r.get(0),

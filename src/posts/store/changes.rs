@@ -62,6 +62,7 @@ pub(super) async fn went_out(tx: &mut Tx, id: i64) -> sqlx::Result<Vec<(Topic, E
                 from_blog_id: Some(blog_id),
                 post_id: Some(id),
                 reply_text: "",
+                new_post_id: None,
             };
             events.extend(notify(tx, notice).await?);
         }

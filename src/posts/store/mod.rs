@@ -172,6 +172,7 @@ pub async fn create_post(store: &Store, post: &PostWrite) -> sqlx::Result<i64> {
             from_blog_id: post.asked_by,
             post_id: Some(id),
             reply_text: "",
+            new_post_id: None,
         };
         events.extend(notify(&mut tx, notice).await?);
     }

@@ -21,6 +21,10 @@ summary: string,
  */
 media_url: string, 
 /**
+ * A video post's poster (its processed video's first frame), or "".
+ */
+video_thumbnail_url: string, 
+/**
  * A question waiting in the blog's inbox.
  */
 is_ask: boolean, 
