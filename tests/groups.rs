@@ -279,6 +279,28 @@ async fn an_invited_blog_joins_posts_and_reads_the_groups_drafts() {
             .await;
         assert_eq!(carl_posts.status, 403, "{kind:?}: only members post");
 
+        // A private post of the group is its members' to see on its page; no one else's.
+        ann.save_post(
+            "team",
+            &[
+                ("post[type]", "text"),
+                ("is_private", "1"),
+                ("post[one]", "Ours"),
+            ],
+        )
+        .await;
+        let blog_page = "/svc/post/blog/after/0?blog=team";
+        assert_eq!(
+            page(&ben, blog_page).await.len(),
+            2,
+            "{kind:?}: the post and the private one"
+        );
+        assert_eq!(
+            page(&carl, blog_page).await.len(),
+            1,
+            "{kind:?}: the published post only"
+        );
+
         // The group's settings stay its owner's.
         let appearance = ben
             .post_json(

@@ -95,7 +95,7 @@ async fn archive(
 ) -> ApiResult<ArchivePage> {
     let viewer = session.as_ref().and_then(|s| s.user_id);
     let blog = blog_named(&app.store, viewer, &blogname).await?;
-    let owner = viewer == Some(blog.user_id);
+    let owner = blog.written_by(viewer);
     let post_type = archive_type(query.post_type.as_deref())?;
     let tag = query
         .tag

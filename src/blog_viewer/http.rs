@@ -59,7 +59,7 @@ async fn indash_posts(
 ) -> ApiResult<IndashPosts> {
     let viewer = session.as_ref().and_then(|s| s.user_id);
     let blog = blog_named(&app.store, viewer, &query.tumblelog_name_or_id).await?;
-    let owner = viewer == Some(blog.user_id);
+    let owner = blog.written_by(viewer);
     let rows = match query.post_id {
         Some(id) => match posts::store::post_row(&app.store, id, viewer).await? {
             Some(row) if row.blog_id == blog.id && (owner || !row.state().is_owner_only()) => {

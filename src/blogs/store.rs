@@ -38,6 +38,14 @@ pub struct BlogRow {
     pub ignoring: bool,
 }
 
+impl BlogRow {
+    /// Whether `viewer` (the viewer this row was read for) writes the blog: its owner, or a
+    /// member of the group it is, who see its drafts, queue and private posts.
+    pub(crate) fn written_by(&self, viewer: Option<i64>) -> bool {
+        viewer == Some(self.user_id) || (viewer.is_some() && self.member_role.is_some())
+    }
+}
+
 /// Just who a blog is: for calls that only need to resolve a name (no counts).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BlogRef {

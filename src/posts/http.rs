@@ -111,7 +111,7 @@ async fn page(
             };
             let page = Page::Blog {
                 blog_id: blog.id,
-                with_private: viewer == Some(blog.user_id),
+                with_private: blog.written_by(viewer),
                 tag,
                 pinned,
             };

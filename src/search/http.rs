@@ -190,7 +190,7 @@ async fn blog_search(
         original_only: matches!(query.post_role, Some(PostRole::Original)),
         safe: flag(&query.filter_nsfw),
     };
-    let owner = viewer == Some(blog.user_id);
+    let owner = blog.written_by(viewer);
     // A blog that blocked the searcher answers nothing; nor does a private blog to anyone
     // but its owner, nor (with safe search) a blog marked NSFW.
     let hidden =
@@ -226,7 +226,7 @@ async fn blog_search_typeahead(
 ) -> ApiResult<BlogSearchTypeahead> {
     let viewer = session.as_ref().and_then(|s| s.user_id);
     let blog = blog_named(&app.store, viewer, &blogname).await?;
-    let owner = viewer == Some(blog.user_id);
+    let owner = blog.written_by(viewer);
     let tags = if posts_hidden_from(&app.store, &blog, viewer).await? {
         Vec::new()
     } else {
