@@ -147,6 +147,7 @@ export function wireNotification(id: number, extra: Partial<NotificationData> = 
     post: null,
     note_meta: null,
     group_invite: null,
+    new_post: null,
     ...extra,
   };
 }

@@ -45,6 +45,7 @@ describe('event frames as components hear them', () => {
       post: null,
       note_meta: null,
       group_invite: null,
+      new_post: null,
     };
     expect(realtimeEventFromWire({ channel: 'activity:alice', seq: 2, event: 'notification', data: notification }).data).toMatchObject({
       id: 9,

@@ -192,7 +192,7 @@ describe('links to another blog’s post open the blog viewer on that post', () 
 
   it('a notification about a post that mentions the user: that post; one about her own post: its page', async () => {
     const from = { name: 'dave', avatar_url_48: '/avatar/dave/48', avatar_url_128: '/avatar/dave/128', url: '/blog/dave', is_friend: false };
-    const post = (url: string) => ({ id: 1, url, type: 'text', summary: '', media_url: '', is_ask: false, is_answer: false });
+    const post = (url: string) => ({ id: 1, url, type: 'text', summary: '', media_url: '', video_thumbnail_url: '', is_ask: false, is_answer: false });
     const mention = notificationFromWire(
       wireNotification(1, { type: 'user_mention', message: 'mentioned you', from_tumblelog: from, post: post('/blog/dave/post/30') }),
     );

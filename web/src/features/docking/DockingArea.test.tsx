@@ -13,7 +13,7 @@ const reply = (id: number, postId: number): NotificationData =>
   wireNotification(id, {
     type: 'reply',
     message: `replied to post ${postId}`,
-    post: { id: postId, url: `/blog/alice/post/${postId}`, type: 'text', summary: '', media_url: '', is_ask: false, is_answer: false },
+    post: { id: postId, url: `/blog/alice/post/${postId}`, type: 'text', summary: '', media_url: '', video_thumbnail_url: '', is_ask: false, is_answer: false },
   });
 
 function renderDashboardWithActivity() {
