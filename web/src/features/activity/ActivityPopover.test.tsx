@@ -81,8 +81,8 @@ describe('ActivityPopover', () => {
       ...follower(3, 'bob', now - 60),
       type: 'reply',
       message: 'replied to your post',
-      post: { id: 7, url: '/blog/alice/post/7', type: 'photo', summary: 'Sunset <3', media_url: '/media/sun.png', is_ask: false, is_answer: false },
-      note_meta: { reply_text: 'Nice <b>one</b>' },
+      post: { id: 7, url: '/blog/alice/post/7', type: 'photo', summary: 'Sunset <3', media_url: '/media/sun.png', video_thumbnail_url: '', is_ask: false, is_answer: false },
+      note_meta: { reply_text: 'Nice <b>one</b>', answer_text: '' },
     });
     const { client } = fakeApi({
       'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [reply] }) }),
@@ -167,7 +167,7 @@ describe('ActivityPopover', () => {
       // An invitation answered (or withdrawn) before has nothing to press.
       const old = screen.getByText('old-team').closest('li')!;
       expect(within(old).queryByRole('button')).toBeNull();
-      fireEvent.click(within(item).getByRole('button', { name: 'Accept: team' }));
+      fireEvent.click(within(item).getByRole('button', { name: 'Accept the invitation to team' }));
       const joined = await within(item).findByRole('status');
       expect(joined.textContent).toBe('Joined');
       expect(document.activeElement).toBe(joined);
@@ -181,7 +181,7 @@ describe('ActivityPopover', () => {
       const { requests } = renderInvites([invited(5, 'team')], () => ({
         response: { accepted: false, group: wireBlog('team') },
       }));
-      fireEvent.click(await screen.findByRole('button', { name: 'Decline: team' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Decline the invitation to team' }));
       expect((await screen.findByRole('status')).textContent).toBe('Declined');
       expect(requests.find((r) => r.path === '/svc/group/respond')?.form.get('accept')).toBe('0');
     });
@@ -191,7 +191,7 @@ describe('ActivityPopover', () => {
         status: 404,
         errors: [{ code: 'no_invite', detail: "There is no invitation to 'team' waiting for that blog." }],
       }));
-      fireEvent.click(await screen.findByRole('button', { name: 'Accept: team' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Accept the invitation to team' }));
       expect((await screen.findByRole('alert')).textContent).toBe(INVITE_GONE);
       expect(screen.queryByRole('button', { name: /Accept|Decline/ })).toBeNull();
     });

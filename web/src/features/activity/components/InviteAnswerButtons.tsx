@@ -77,11 +77,25 @@ export function InviteAnswerButtons({
     <span className="notification__invite">
       {waiting && !gone && (
         <>
-          <button type="button" className="button button--primary" disabled={pending} onClick={() => void answer(true)}>
-            Accept<span className="visually-hidden">: {group}</span>
+          {/* Named for the group, as a list may hold several invitations; the name starts
+              with what the button says (WCAG 2.5.3). */}
+          <button
+            type="button"
+            className="button button--primary"
+            aria-label={`Accept the invitation to ${group}`}
+            disabled={pending}
+            onClick={() => void answer(true)}
+          >
+            Accept
           </button>
-          <button type="button" className="button button--quiet" disabled={pending} onClick={() => void answer(false)}>
-            Decline<span className="visually-hidden">: {group}</span>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Decline the invitation to ${group}`}
+            disabled={pending}
+            onClick={() => void answer(false)}
+          >
+            Decline
           </button>
         </>
       )}

@@ -40,13 +40,15 @@ function InviteRow({ invite, onWithdraw }: { invite: GroupInvite; onWithdraw(blo
         <span className="muted members-list__markers"> · invited by {invite.invitedBy}</span>
       </span>
       <span className="members-list__controls">
+        {/* Named for its blog, starting with what it says (WCAG 2.5.3). */}
         <button
           type="button"
           className="button button--quiet"
+          aria-label={`Withdraw the invitation to ${name}`}
           disabled={action.pending}
           onClick={() => void action.run(() => onWithdraw(name))}
         >
-          Withdraw<span className="visually-hidden">: {name}</span>
+          Withdraw
         </button>
       </span>
       <FormErrors errors={action.errors} />

@@ -35,6 +35,7 @@ export function MemberRow({
   const canChangeRole = manage && !member.isOwner;
   const canRemove = manage && !member.isOwner && !member.isYou;
   const nextRole: GroupRole = member.role === 'admin' ? 'member' : 'admin';
+  const roleLabel = nextRole === 'admin' ? 'Make admin' : 'Make member';
 
   const remove = async () => {
     if (!(await confirm(removeConfirmation(name, group), { ok: 'Remove' }))) return;
@@ -57,20 +58,27 @@ export function MemberRow({
       </span>
       {(canChangeRole || canRemove) && (
         <span className="members-list__controls">
+          {/* Each named for its member, starting with what it says (WCAG 2.5.3). */}
           {canChangeRole && (
             <button
               type="button"
               className="button button--quiet"
+              aria-label={`${roleLabel}: ${name}`}
               disabled={action.pending}
               onClick={() => void action.run(() => onSetRole(name, nextRole))}
             >
-              {nextRole === 'admin' ? 'Make admin' : 'Make member'}
-              <span className="visually-hidden">: {name}</span>
+              {roleLabel}
             </button>
           )}
           {canRemove && (
-            <button type="button" className="button button--quiet" disabled={action.pending} onClick={() => void remove()}>
-              Remove<span className="visually-hidden">: {name}</span>
+            <button
+              type="button"
+              className="button button--quiet"
+              aria-label={`Remove ${name}`}
+              disabled={action.pending}
+              onClick={() => void remove()}
+            >
+              Remove
             </button>
           )}
         </span>
