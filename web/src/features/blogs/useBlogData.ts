@@ -33,8 +33,12 @@ export function useBlogData(
   const owner = user?.blogs.some((b) => b.name === name) ?? false;
   // A group of someone else's that the user writes: its counts are theirs to see too.
   const member = !owner && (user?.groups.some((b) => b.name === name) ?? false);
-  // Only the owner gets notifications, so only the owner can be missing them.
-  const missing = blog === undefined || (owner && notifications && blog.notifications === undefined);
+  // Only the owner gets notifications, so only the owner can be missing them; the owner and a
+  // group's members get the counts, which a blog met in a list (explore, follows) lacks.
+  const missing =
+    blog === undefined ||
+    ((owner || member) && blog.memberCount === undefined) ||
+    (owner && notifications && blog.notifications === undefined);
   const load = useQuery({
     queryKey: ['blogData', name, { owner, member, notifications }],
     // The store is what shows (live notifications and follows change it after the load): the
