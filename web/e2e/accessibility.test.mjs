@@ -3,9 +3,10 @@
 // Alice logs in; axe (@axe-core/playwright, the WCAG 2 A and AA rules and the best practices)
 // checks every page she can reach at desktop width and at phone width — the dashboard, her
 // blog, the composer of each post type, messaging, activity, search, the archive, likes,
-// settings, appearance, analytics, help, the blog viewer drawer and the phone's menu — and
-// finds no serious or critical violation. A failure names each rule, its impact, the
-// elements (CSS selectors) and axe's help, so it says what to fix.
+// settings, appearance, analytics, help, a group blog's members page (hers, as its admin), the
+// blog viewer drawer and the phone's menu — and finds no serious or critical violation. A
+// failure names each rule, its impact, the elements (CSS selectors) and axe's help, so it says
+// what to fix.
 //
 //   npm run build && DASHWIRE_BIN=../target/debug/dashwire node --test e2e/accessibility.test.mjs
 import assert from 'node:assert/strict';
@@ -79,6 +80,26 @@ async function assertAccessible(page, name) {
   assert.deepEqual(page.errors, [], `${name}: script errors`);
 }
 
+/**
+ * The members page of a group blog of alice's, as its admin sees it: bob invited and waiting,
+ * so the invitations' list and its Withdraw show beside the invite form. Made the first time.
+ */
+async function groupMembersPath(page) {
+  const group = 'alice-crew';
+  const known = await page.request.get(`/svc/group/members?tumblelog=${group}`);
+  if (known.status() === 404) {
+    const formKey = (await (await page.request.get('/svc/user/info')).json()).response.form_key;
+    for (const [path, form] of [
+      ['/svc/group/create', { blog_name: group, title: 'Alice and friends' }],
+      ['/svc/group/invite', { tumblelog: group, blog: 'bob' }],
+    ]) {
+      const res = await page.request.post(path, { form: { ...form, form_key: formKey } });
+      assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+    }
+  }
+  return `/blog/${group}/members`;
+}
+
 /** The link to `/reblog/{id}/{key}` of the first post on the page with `text` in it. */
 async function reblogPath(page, text) {
   const post = page.locator('article.post', { hasText: text }).first();
@@ -124,6 +145,11 @@ const PAGES = [
   { name: 'appearance', path: '/settings/blog/alice', ready: (page) => page.locator('main form, main [role="form"]').first() },
   { name: 'analytics', path: '/blog/alice/analytics', ready: (page) => page.getByRole('list', { name: 'Most noted posts' }) },
   { name: 'help', path: '/help', ready: (page) => page.locator('main h1').first() },
+  {
+    name: "a group blog's members page, to its admin",
+    path: groupMembersPath,
+    ready: (page) => page.getByRole('list', { name: 'Invitations to alice-crew' }),
+  },
 ];
 
 for (const [width, options] of [
