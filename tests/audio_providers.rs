@@ -282,3 +282,93 @@ async fn apple_music_answers_through_the_itunes_search_api_without_a_key() {
     drop(server);
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn youtube_videos_are_searched_through_its_data_api_and_become_video_posts() {
+    let youtube = MockServer::start().await;
+    let video = |id: Option<&str>, title: &str| {
+        json!({
+            "id": {"kind": if id.is_some() { "youtube#video" } else { "youtube#channel" }, "videoId": id},
+            "snippet": {"title": title, "channelTitle": "Loopback TV",
+                        "thumbnails": {"default": {"url": "https://i.ytimg.com/vi/x/default.jpg"},
+                                       "medium": {"url": format!("https://i.ytimg.com/vi/{}/mqdefault.jpg", id.unwrap_or("-"))}}}
+        })
+    };
+    Mock::given(method("GET"))
+        .and(path("/youtube/v3/search"))
+        .and(query_param("key", "yt-key"))
+        .and(query_param("type", "video"))
+        .and(query_param("part", "snippet"))
+        .and(query_param("q", "blue"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"items": [
+            video(Some("dQw4w9WgXcQ"), "Blue (live)"),
+            // A channel among the results has no video to post: left out.
+            video(None, "The Blue channel"),
+        ]})))
+        .mount(&youtube)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/youtube/v3/search"))
+        .and(query_param("q", "quota"))
+        .respond_with(ResponseTemplate::new(403).set_body_json(json!({"error": {"code": 403}})))
+        .mount(&youtube)
+        .await;
+    let db = TestDb::new(Kind::Sqlite).await;
+    let server = Server::start(
+        &db.url,
+        &[
+            "--youtube-api-key",
+            "yt-key",
+            "--youtube-api-url",
+            &youtube.uri(),
+        ],
+    );
+    let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+
+    let found = search(&ann, "blue", "youtube").await;
+    assert_eq!(found["searchable"], true);
+    assert_eq!(
+        found["results"],
+        json!([{"service": "youtube", "url": "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+                "title": "Blue (live)", "artist": "Loopback TV",
+                "thumbnail": "https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg"}])
+    );
+    // A refusal (an exhausted quota) is no results, never an error.
+    let refused = search(&ann, "quota", "youtube").await;
+    assert_eq!(
+        (refused["searchable"].clone(), refused["results"].clone()),
+        (json!(true), json!([]))
+    );
+
+    // The chosen video becomes a video post embedding YouTube's player.
+    let post = ann
+        .save_post(
+            "ann",
+            &[
+                ("post[type]", "video"),
+                ("post[one]", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
+            ],
+        )
+        .await["post"]
+        .clone();
+    assert_eq!(
+        (
+            &post["content"]["type"],
+            &post["content"]["service"],
+            &post["content"]["embed_url"]
+        ),
+        (
+            &json!("video"),
+            &json!("youtube"),
+            &json!("https://www.youtube.com/embed/dQw4w9WgXcQ")
+        ),
+        "{post}"
+    );
+    // No other service has a key here.
+    assert_eq!(
+        search(&ann, "blue", "soundcloud").await["searchable"],
+        false
+    );
+    drop(server);
+    db.cleanup().await;
+}

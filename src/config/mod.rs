@@ -253,6 +253,16 @@ pub struct ServeArgs {
         default_value = "https://itunes.apple.com"
     )]
     pub itunes_api_url: String,
+    /// YouTube's Data API key: the composer's copyright fallback searches YouTube's videos
+    /// with it (a chosen one becomes a video post).
+    #[arg(long, env = "DASHWIRE_YOUTUBE_API_KEY")]
+    pub youtube_api_key: Option<String>,
+    #[arg(
+        long,
+        env = "DASHWIRE_YOUTUBE_API_URL",
+        default_value = "https://www.googleapis.com"
+    )]
+    pub youtube_api_url: String,
 }
 
 /// The checked settings of `serve`.
@@ -458,6 +468,8 @@ impl TryFrom<ServeArgs> for Config {
                 soundcloud_api_url: args.soundcloud_api_url,
                 itunes_search: args.itunes_search,
                 itunes_api_url: args.itunes_api_url,
+                youtube_api_key: args.youtube_api_key.filter(|v| !v.trim().is_empty()),
+                youtube_api_url: args.youtube_api_url,
             },
             gifs: GifSettings {
                 giphy_key: args.giphy_key.filter(|k| !k.trim().is_empty()),

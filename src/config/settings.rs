@@ -63,6 +63,9 @@ pub struct AudioSettings {
     /// Search Apple Music through the iTunes Search API (it needs no key).
     pub itunes_search: bool,
     pub itunes_api_url: String,
+    /// Search YouTube's videos through its Data API with this key.
+    pub youtube_api_key: Option<String>,
+    pub youtube_api_url: String,
 }
 
 /// Where the GIF panel finds GIFs besides the ones posted here.

@@ -38,6 +38,8 @@ fn serve_args(bind: &str, db: &str) -> ServeArgs {
         soundcloud_api_url: "https://api-v2.soundcloud.com".into(),
         itunes_search: false,
         itunes_api_url: "https://itunes.apple.com".into(),
+        youtube_api_key: None,
+        youtube_api_url: "https://www.googleapis.com".into(),
     }
 }
 

@@ -4,13 +4,15 @@
 //! [`Offline`] answers from the URL alone: the service, the track or video id, the player to
 //! embed; it cannot search. [`Online`] asks the services the server is configured for
 //! (Spotify's Web API, `spotify.rs`; SoundCloud's, `soundcloud.rs`; the keyless iTunes Search
-//! API for Apple Music, `itunes.rs`) and falls back to [`Offline`] for the rest, and when a
-//! service fails or is slow: the composer always gets the URL's answer.
+//! API for Apple Music, `itunes.rs`; YouTube's Data API for the copyright fallback's video
+//! search, `youtube.rs`) and falls back to [`Offline`] for the rest, and when a service fails
+//! or is slow: the composer always gets the URL's answer.
 
 mod answers;
 mod itunes;
 mod soundcloud;
 mod spotify;
+mod youtube;
 
 pub(crate) use answers::{AudioData, AudioResult, EmbedData};
 
@@ -23,14 +25,15 @@ use crate::config::AudioSettings;
 use itunes::ITunes;
 use soundcloud::SoundCloud;
 use spotify::Spotify;
+use youtube::YouTube;
 
 /// The services' lookups.
 pub(crate) trait MediaProviders: Send + Sync + 'static {
     /// Details of a track on `service`; `None` when the URL is not one of its tracks.
     fn audio_data<'a>(&'a self, service: &'a str, url: &'a str)
     -> BoxFuture<'a, Option<AudioData>>;
-    /// Tracks matching `query` on `provider` (spotify, soundcloud, apple_music), at most `limit`; `None`
-    /// when this server cannot search that service.
+    /// Tracks matching `query` on `provider` (spotify, soundcloud, apple_music; youtube's
+    /// videos), at most `limit`; `None` when this server cannot search that service.
     fn search_audio<'a>(
         &'a self,
         query: &'a str,
@@ -116,6 +119,7 @@ pub(crate) struct Online {
     spotify: Option<Spotify>,
     soundcloud: Option<SoundCloud>,
     apple_music: Option<ITunes>,
+    youtube: Option<YouTube>,
 }
 
 /// A service's client, or none (said in the log) when it could not be made.
@@ -157,13 +161,18 @@ pub(crate) fn from_settings(settings: &AudioSettings) -> Arc<dyn MediaProviders>
         .itunes_search
         .then(|| made("apple_music", ITunes::new(&settings.itunes_api_url)))
         .flatten();
-    if spotify.is_none() && soundcloud.is_none() && apple_music.is_none() {
+    let youtube = settings
+        .youtube_api_key
+        .as_deref()
+        .and_then(|key| made("youtube", YouTube::new(&settings.youtube_api_url, key)));
+    if spotify.is_none() && soundcloud.is_none() && apple_music.is_none() && youtube.is_none() {
         return Arc::new(Offline);
     }
     Arc::new(Online {
         spotify,
         soundcloud,
         apple_music,
+        youtube,
     })
 }
 
@@ -200,13 +209,18 @@ impl Online {
             "spotify" => self.spotify.as_ref()?.search(query, limit).await,
             "soundcloud" => self.soundcloud.as_ref()?.search(query, limit).await,
             "apple_music" => self.apple_music.as_ref()?.search(query, limit).await,
+            "youtube" => self.youtube.as_ref()?.search(query, limit).await,
             _ => return None,
         };
         Some(match found {
-            // Only what an audio post can take: the service's own track pages.
+            // Only what a post can take: the service's own track pages, or for youtube a
+            // video a video post embeds.
             Ok(results) => results
                 .into_iter()
-                .filter(|r| audio_source(&r.url).is_some_and(|s| s.service == provider))
+                .filter(|r| match provider {
+                    "youtube" => video_source(&r.url).is_ok_and(|s| !s.embed_url.is_empty()),
+                    _ => audio_source(&r.url).is_some_and(|s| s.service == provider),
+                })
                 .take(limit)
                 .collect(),
             Err(err) => {
