@@ -10,7 +10,7 @@ use common::client::pair;
 use common::deployment::{Deployment, SETUPS};
 use common::posts::{notifications, page, read_post};
 use common::ws::socket_on;
-use common::{Client, on_each_backend};
+use common::{Client, Server, TestDb, on_each_backend};
 use dashwire_protocol::Event;
 use serde_json::Value;
 
@@ -583,5 +583,85 @@ async fn member_changes_are_heard_live_on_every_node() {
             })
             .collect();
         assert_eq!(counts, vec![1], "{setup:?}: newest-only");
+    }
+}
+
+/// An admin cannot fill the site's activity with invitations: a group has at most 100
+/// waiting at once, and one more is refused until some are answered or withdrawn.
+#[tokio::test]
+async fn a_group_has_at_most_a_hundred_invitations_waiting() {
+    use dashwire::testing::accounts;
+    use dashwire::testing::blogs::store::{blog_ref, create_blog};
+    use dashwire::testing::store::{DbPool, Store};
+    for kind in common::BOTH {
+        let db = TestDb::new(kind).await;
+        let server = Server::start(&db.url, &[]);
+        let ann = Client::registered(&server.base, "ann@example.com", "ann").await;
+        ann.post("/svc/group/create", &[("blog_name", "team")])
+            .await;
+        // A hundred invitations, written as the call writes them (to a hundred blogs of one
+        // user: making a hundred accounts over HTTP would only be slower).
+        let store = Store::connect(&db.url, 2).await.unwrap();
+        let many = accounts::store::create_user_with_blog(&store, "m@example.com", "h", "m0", "M")
+            .await
+            .unwrap();
+        let team = blog_ref(&store, "team").await.unwrap().unwrap().id;
+        let by = blog_ref(&store, "ann").await.unwrap().unwrap().id;
+        for n in 1..=100 {
+            let blog = create_blog(&store, many, &format!("m{n}"), "M")
+                .await
+                .unwrap();
+            let sql = "INSERT INTO group_invites (blog_id, invited_blog_id, invited_by, created_at) \
+                       VALUES ($1, $2, $3, 0)";
+            match store.pool() {
+                DbPool::Sqlite { write, .. } => sqlx::query(sql)
+                    .bind(team)
+                    .bind(blog)
+                    .bind(by)
+                    .execute(write)
+                    .await
+                    .map(|_| ()),
+                DbPool::Postgres(pool) => sqlx::query(sql)
+                    .bind(team)
+                    .bind(blog)
+                    .bind(by)
+                    .execute(pool)
+                    .await
+                    .map(|_| ()),
+            }
+            .unwrap();
+        }
+        Client::registered(&server.base, "ben@example.com", "ben").await;
+        let refused = ann
+            .post(
+                "/svc/group/invite",
+                &[("tumblelog", "team"), ("blog", "ben")],
+            )
+            .await;
+        assert_eq!(
+            (refused.status, refused.code()),
+            (429, "too_many_attempts"),
+            "{kind:?}: {}",
+            refused.body
+        );
+        let withdrawn = ann
+            .post(
+                "/svc/group/uninvite",
+                &[("tumblelog", "team"), ("blog", "m1")],
+            )
+            .await;
+        assert_eq!(
+            withdrawn.response()["invites"].as_array().unwrap().len(),
+            99
+        );
+        let invited = ann
+            .post(
+                "/svc/group/invite",
+                &[("tumblelog", "team"), ("blog", "ben")],
+            )
+            .await;
+        assert_eq!(invited.status, 200, "{kind:?}: {}", invited.body);
+        drop(server);
+        db.cleanup().await;
     }
 }

@@ -111,6 +111,13 @@ fn refusal(refused: Refused, group: &str) -> AppError {
             Code::AlreadyInvited,
             "That blog is invited already: it has yet to answer.",
         ),
+        Refused::TooManyInvites => AppError::too_many(
+            Code::TooManyAttempts,
+            format!(
+                "'{group}' has {} invitations waiting: withdraw some, or wait for answers.",
+                store::MAX_WAITING_INVITES
+            ),
+        ),
         Refused::NoInvite => AppError::not_found_as(
             Code::NoInvite,
             format!("There is no invitation to '{group}' waiting for that blog."),

@@ -47,6 +47,8 @@ pub(crate) enum Refused {
     AlreadyMember,
     /// The blog is invited already.
     AlreadyInvited,
+    /// The group has [`MAX_WAITING_INVITES`] invitations waiting already.
+    TooManyInvites,
     /// There is no such invitation (answered, withdrawn, or never made).
     NoInvite,
     /// The caller (or the named blog) is not a member.
@@ -60,6 +62,10 @@ pub(crate) enum Refused {
     /// The owner leaving with no other admin to hand the group to.
     LastAdmin,
 }
+
+/// The invitations a group may have waiting at once: each is a notification in someone
+/// else's activity, so an admin cannot fill the site's activity with them.
+pub(crate) const MAX_WAITING_INVITES: i64 = 100;
 
 /// What a change answers: made, or refused for a reason the caller is told.
 pub(crate) type Change<T> = sqlx::Result<Result<T, Refused>>;
@@ -206,6 +212,12 @@ pub(crate) async fn invite(
     };
     if members.iter().any(|m| m.user_id == invited_user) {
         return Ok(Err(Refused::AlreadyMember));
+    }
+    const WAITING: &str = "SELECT COUNT(*) FROM group_invites WHERE blog_id = $1";
+    let (waiting,): (i64,) =
+        with_tx!(tx, conn => sqlx::query_as(WAITING).bind(group.0).fetch_one(conn).await)?;
+    if waiting >= MAX_WAITING_INVITES {
+        return Ok(Err(Refused::TooManyInvites));
     }
     let added = with_tx!(tx, conn => sqlx::query(INVITE)
         .bind(group.0).bind(invited).bind(by_blog_id).bind(now_secs())
