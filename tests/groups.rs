@@ -182,9 +182,26 @@ async fn an_invited_blog_joins_posts_and_reads_the_groups_drafts() {
             notes[0]["group_invite"]["pending"], false,
             "{kind:?}: answered"
         );
+        let info = ben.info().await;
         assert!(
-            blog_names(&ben.info().await).contains(&("team".into(), "member".into())),
+            blog_names(&info).contains(&("team".into(), "member".into())),
             "{kind:?}: ben's blogs list the group after his own"
+        );
+        let team_entry = info["channels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "team")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (
+                &team_entry["is_mine"],
+                &team_entry["unread_count"],
+                &team_entry["member_count"]
+            ),
+            (&false.into(), &0.into(), &2.into()),
+            "{kind:?}: someone else's group, its unread count its owner's"
         );
         let answered_twice = ben
             .post(

@@ -70,7 +70,7 @@ pub(crate) async fn user_model(
     // The group blogs the user writes but does not own, after their own (never current:
     // the current blog is the one they act as, which is always their own).
     let groups = blogs::store::groups_of_member(store, user_id).await?;
-    channels.extend(groups.iter().map(|b| UserBlog::of(b, None)));
+    channels.extend(groups.iter().map(UserBlog::member_of));
     let primary = blogs.iter().find(|b| b.is_primary).or(blogs.first());
     let counts = unread::unread_counts(store, user_id).await?;
     Ok(UserModel {

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
 use super::description::description_html;
 use super::store::BlogRow;
+use super::writers::Role;
 
 /// One of the user's blogs, as the user model lists them in `channels`.
 #[derive(Debug, Serialize)]
@@ -21,14 +22,17 @@ pub(crate) struct UserBlog {
     pub unread_count: i64,
     pub can_message: bool,
     pub is_private_group_channel: bool,
-    /// Your role in it if it is a group blog (`admin` or `member`); null on other blogs.
-    pub member_role: Option<String>,
+    /// Yours: false for a group blog of someone else's that you are a member of (listed
+    /// after your own; it is not in your order, and its activity and messages are its owner's).
+    pub is_mine: bool,
+    /// Your role in it if it is a group blog; null on other blogs.
+    pub member_role: Option<Role>,
     /// Its members (0 for a blog that is not a group): the account menu's Members item.
     pub member_count: i64,
 }
 
 impl UserBlog {
-    /// The channel entry of one of the user's blogs.
+    /// The channel entry of one of the user's own blogs.
     pub(crate) fn of(row: &BlogRow, current_blog_id: Option<i64>) -> UserBlog {
         UserBlog {
             name: row.name.clone(),
@@ -40,8 +44,23 @@ impl UserBlog {
             unread_count: row.unread_count,
             can_message: row.can_message,
             is_private_group_channel: row.is_private_group_channel,
-            member_role: row.member_role.clone(),
+            is_mine: true,
+            member_role: row.member_role.as_deref().and_then(Role::parse),
             member_count: row.member_count,
+        }
+    }
+
+    /// The entry of someone else's group blog the user is a member of: never current (the
+    /// current blog is one the user acts as), and with no unread count or messaging, which
+    /// are its owner's.
+    pub(crate) fn member_of(row: &BlogRow) -> UserBlog {
+        UserBlog {
+            is_current: false,
+            is_primary: false,
+            unread_count: 0,
+            can_message: false,
+            is_mine: false,
+            ..UserBlog::of(row, None)
         }
     }
 }
@@ -126,8 +145,8 @@ pub(crate) struct BlogView {
     pub is_current: bool,
     pub is_mine: bool,
     pub is_private_group_channel: bool,
-    /// Your role in it if it is a group blog you are a member of (`admin` or `member`).
-    pub member_role: Option<String>,
+    /// Your role in it if it is a group blog you are a member of.
+    pub member_role: Option<Role>,
     pub can_message: bool,
     pub post_count: i64,
     pub follower_count: i64,
@@ -187,7 +206,7 @@ impl BlogView {
             is_current: is_mine && Some(row.id) == current_blog_id,
             is_mine,
             is_private_group_channel: row.is_private_group_channel,
-            member_role: row.member_role.clone(),
+            member_role: row.member_role.as_deref().and_then(Role::parse),
             can_message: row.can_message,
             post_count: row.post_count,
             follower_count: row.follower_count,

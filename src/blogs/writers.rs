@@ -8,8 +8,14 @@ use super::store::BlogRef;
 use crate::store::{Dialects, Store};
 use crate::with_pool;
 
-/// A member's role, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A member's role, as stored and as the wire writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(export_to = "api/types/", rename = "GroupRole")
+)]
 pub(crate) enum Role {
     Admin,
     Member,
@@ -23,6 +29,7 @@ impl Role {
         }
     }
 
+    /// The role a stored (or asked-for) name says; `None` for any other text.
     pub(crate) fn parse(text: &str) -> Option<Role> {
         match text {
             "admin" => Some(Role::Admin),

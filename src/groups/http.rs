@@ -61,8 +61,7 @@ impl GroupBlog {
 #[cfg_attr(test, derive(ts_rs::TS), ts(export_to = "api/types/"))]
 struct GroupMember {
     blog: GroupBlog,
-    /// `admin` or `member`.
-    role: String,
+    role: Role,
     is_owner: bool,
     /// The member is the caller.
     is_you: bool,
@@ -81,7 +80,7 @@ struct GroupInvite {
 fn member_view(row: &MemberRow, viewer: Option<i64>) -> GroupMember {
     GroupMember {
         blog: GroupBlog::of(&row.name, &row.title),
-        role: row.role.clone(),
+        role: row.role(),
         is_owner: row.is_owner,
         is_you: viewer == Some(row.user_id),
         joined_at: row.joined_at,
@@ -281,8 +280,8 @@ struct MembersQuery {
 struct GroupMembers {
     blog: String,
     is_group: bool,
-    /// `admin` or `member`, or null when you are not a member.
-    your_role: Option<String>,
+    /// Null when you are not a member.
+    your_role: Option<Role>,
     members: Vec<GroupMember>,
     /// The invitations waiting: an admin's to see, else empty.
     invites: Vec<GroupInvite>,
@@ -306,8 +305,8 @@ async fn group_members(
     let your_role = rows
         .iter()
         .find(|m| Some(m.user_id) == viewer)
-        .map(|m| m.role.clone());
-    let invites = if your_role.as_deref() == Some(Role::Admin.name()) {
+        .map(MemberRow::role);
+    let invites = if your_role == Some(Role::Admin) {
         store::invites(&app.store, blog.id).await?
     } else {
         Vec::new()
@@ -589,6 +588,7 @@ pub(super) fn typescript(exports: &mut crate::typescript::Exports) {
     exports.add::<GroupMember>();
     exports.add::<GroupInvite>();
     exports.add::<GroupBlog>();
+    exports.add::<Role>();
     exports.add::<InviteForm>();
     exports.add::<InviteAnswer>();
     exports.add::<InvitesAnswer>();

@@ -28,6 +28,12 @@ pub(crate) struct MemberRow {
     pub is_owner: bool,
 }
 
+impl MemberRow {
+    pub(crate) fn role(&self) -> Role {
+        Role::parse(&self.role).unwrap_or(Role::Member)
+    }
+}
+
 /// An invitation waiting for its answer.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub(crate) struct InviteRow {
