@@ -12,8 +12,7 @@ import {
   type Page,
   type Participant,
 } from './messagingModels';
-import { blogFromWire, notificationFromWire, type Blog, type Notification, type UserInfo } from './models';
-import { userInfoOf } from './userInfo';
+import { blogFromWire, notificationFromWire, userInfoFromWire, type Blog, type Notification, type UserInfo } from './models';
 import type { ActivityHistory } from './types/ActivityHistory';
 import type { AskAnswer } from './types/AskAnswer';
 import type { AskForm } from './types/AskForm';
@@ -54,11 +53,11 @@ import type { Suggestions } from './types/Suggestions';
 import type { UserInfo as WireUserInfo } from './types/UserInfo';
 
 export function fetchUserInfo(api: ApiClient): Promise<UserInfo> {
-  return api.get<WireUserInfo>('/svc/user/info').then((w) => userInfoOf(api, w));
+  return api.get<WireUserInfo>('/svc/user/info').then(userInfoFromWire);
 }
 
 export function login(api: ApiClient, email: string, password: string): Promise<UserInfo> {
-  return api.post<WireUserInfo, LoginForm>('/login', { email, password }).then((w) => userInfoOf(api, w));
+  return api.post<WireUserInfo, LoginForm>('/login', { email, password }).then(userInfoFromWire);
 }
 
 export function register(
@@ -71,7 +70,7 @@ export function register(
       password: fields.password,
       blog_name: fields.blogName,
     })
-    .then((w) => userInfoOf(api, w));
+    .then(userInfoFromWire);
 }
 
 export function setSeenAtg(api: ApiClient): Promise<unknown> {
@@ -81,7 +80,7 @@ export function setSeenAtg(api: ApiClient): Promise<unknown> {
 export function setCurrentBlog(api: ApiClient, name: string): Promise<UserInfo> {
   return api
     .post<WireUserInfo, CurrentBlogForm>('/svc/user/current_blog', { tumblelog: name })
-    .then((w) => userInfoOf(api, w));
+    .then(userInfoFromWire);
 }
 
 export async function createBlog(
@@ -92,7 +91,7 @@ export async function createBlog(
     blog_name: fields.blogName,
     title: fields.title || undefined,
   });
-  return { blogName: answer.blog.name, userInfo: await userInfoOf(api, answer.user) };
+  return { blogName: answer.blog.name, userInfo: userInfoFromWire(answer.user) };
 }
 
 /** POST /order with the full list of blog names in their new order (spec 000 §7). */

@@ -85,12 +85,11 @@ describe('the group calls', () => {
           }),
         },
       }),
-      // The new group sits where the user's own blogs and others' groups meet: it is asked about.
-      'GET /svc/data/tumblelog': () => ({ response: wireBlog('team', { is_mine: true, member_role: 'admin' }) }),
     });
     const created = await createGroup(client, { blogName: 'team', title: '', as: 'alice' });
     expect(created.blogName).toBe('team');
     expect(created.userInfo.user?.blogs.map((b) => b.name)).toEqual(['alice', 'team']);
+    expect(requests.map((r) => r.path)).toEqual(['/svc/group/create']);
     const form = requests[0].form;
     expect([form.get('blog_name'), form.get('title'), form.get('as')]).toEqual(['team', null, 'alice']);
   });

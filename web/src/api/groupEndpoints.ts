@@ -9,8 +9,7 @@ import {
   type GroupMembers,
   type GroupRole,
 } from './groupModels';
-import { blogFromWire, type Blog, type UserInfo } from './models';
-import { userInfoOf } from './userInfo';
+import { blogFromWire, userInfoFromWire, type Blog, type UserInfo } from './models';
 import type { ConvertForm } from './types/ConvertForm';
 import type { CreateGroupAnswer } from './types/CreateGroupAnswer';
 import type { CreateGroupForm } from './types/CreateGroupForm';
@@ -41,7 +40,7 @@ export async function createGroup(
     title: fields.title || undefined,
     as: fields.as || undefined,
   });
-  return { blogName: answer.blog.name, userInfo: await userInfoOf(api, answer.user) };
+  return { blogName: answer.blog.name, userInfo: userInfoFromWire(answer.user) };
 }
 
 /** POST /svc/group/convert: one of the user's blogs (not their main one) becomes a group of one. */

@@ -58,12 +58,12 @@ export interface User {
   primaryBlog: string;
   /** The name of the blog the user acts as (`current_channel` on the wire). */
   currentBlog: string;
-  /** The user's own blogs, in their saved order (`channels` on the wire, up to the groups below). */
+  /** The user's own blogs, in their saved order (the `channels` on the wire that are `is_mine`). */
   blogs: UserBlog[];
   /**
-   * The group blogs of others that the user is a member of, by name (the end of `channels`
-   * on the wire): they write on them, but they are not theirs to reorder, act as, read the
-   * activity or messages of, or set up.
+   * The group blogs of others that the user is a member of, by name (the `channels` on the
+   * wire that are not `is_mine`): they write on them, but they are not theirs to reorder, act
+   * as, read the activity or messages of, or set up.
    */
   groups: UserBlog[];
   /** The blog the user acts as is suspended: it posts nothing. */
@@ -198,48 +198,11 @@ export function userBlogFromWire(w: WireUserBlog): UserBlog {
   };
 }
 
-/**
- * Where the user model's `channels` may turn from the user's own blogs to the groups of
- * others they are a member of. The server lists their own first (in their order), then those
- * groups (by name), and no entry says which it is. What the list does tell:
- * - a blog that is not a group, the current blog and the primary blog are the user's own,
- *   and so is every entry before them;
- * - a group the user is a plain member of is someone else's (its owner is always one of its
- *   admins), and so is every entry after it.
- * Between the two, groups the user is an admin of may be either.
- */
-function ownershipBounds(channels: readonly WireUserBlog[]): { ownThrough: number; othersFrom: number } {
-  let ownThrough = -1;
-  channels.forEach((c, i) => {
-    if (c.member_role === null || c.is_current || c.is_primary) ownThrough = i;
-  });
-  const member = channels.findIndex((c, i) => i > ownThrough && c.member_role === 'member');
-  return { ownThrough, othersFrom: member === -1 ? channels.length : member };
-}
-
-/**
- * The groups in the user model whose owner its order leaves open (see ownershipBounds): ask
- * each blog's `is_mine`, and pass the names of the ones that are not to userInfoFromWire.
- */
-export function undecidedOwnership(w: WireUserInfo): string[] {
-  if (!('name' in w)) return [];
-  const { ownThrough, othersFrom } = ownershipBounds(w.channels);
-  return w.channels.slice(ownThrough + 1, othersFrom).map((c) => c.name);
-}
-
-/**
- * The user model as the client's. `othersGroups` names the groups of undecidedOwnership that
- * turned out to be someone else's; the rest of those are the user's own.
- */
-export function userInfoFromWire(w: WireUserInfo, othersGroups: ReadonlySet<string> = new Set()): UserInfo {
+/** The user model as the client's. */
+export function userInfoFromWire(w: WireUserInfo): UserInfo {
   // Spec 002 §1: the current user exists only when user info carries a name.
   if (!('name' in w)) return { formKey: w.form_key, user: null };
-  const { ownThrough, othersFrom } = ownershipBounds(w.channels);
-  // The user's own come first: the first undecided group that is another's ends them.
-  const firstOther = w.channels.findIndex((c, i) => i > ownThrough && (i >= othersFrom || othersGroups.has(c.name)));
-  const own = firstOther === -1 ? w.channels : w.channels.slice(0, firstOther);
-  const others = firstOther === -1 ? [] : w.channels.slice(firstOther);
-  const blogs = own.map(userBlogFromWire);
+  const blogs = w.channels.filter((c) => c.is_mine).map(userBlogFromWire);
   return {
     formKey: w.form_key,
     user: {
@@ -254,7 +217,7 @@ export function userInfoFromWire(w: WireUserInfo, othersGroups: ReadonlySet<stri
       primaryBlog: w.primary_channel ?? w.name,
       currentBlog: w.current_channel ?? blogs.find((b) => b.isCurrent)?.name ?? w.name,
       blogs,
-      groups: others.map(userBlogFromWire),
+      groups: w.channels.filter((c) => !c.is_mine).map(userBlogFromWire),
       isSuspended: w.is_suspended,
       isAdmin: w.is_admin,
     },

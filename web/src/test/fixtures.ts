@@ -42,7 +42,7 @@ export function user(extra: Partial<User> = {}): User {
   };
 }
 
-/** One entry of the user model's `channels`, as the server sends it. */
+/** One entry of the user model's `channels`, as the server sends it: one of the user's own. */
 export function wireUserBlog(name: string, extra: Partial<WireUserBlog> = {}): WireUserBlog {
   return {
     name,
@@ -54,6 +54,7 @@ export function wireUserBlog(name: string, extra: Partial<WireUserBlog> = {}): W
     unread_count: 0,
     can_message: true,
     is_private_group_channel: false,
+    is_mine: true,
     member_role: null,
     member_count: 0,
     ...extra,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NewBlogPage } from '.';
 import { fakeApi } from '../../test/fakeApi';
-import { user, userBlog, wireBlog, wireUserBlog, wireUserModel } from '../../test/fixtures';
+import { user, userBlog, wireUserBlog, wireUserModel } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 
 const twoBlogs = user({ blogs: [userBlog('alice', { isCurrent: true, isPrimary: true }), userBlog('alice-art')] });
@@ -39,7 +39,6 @@ describe('NewBlogPage', () => {
   it('makes a group blog with the blog the user posts in it as, and takes the new user model', async () => {
     const { client, requests } = fakeApi({
       'POST /svc/group/create': () => ({ response: { blog: wireUserBlog('team', { member_role: 'admin' }), user: withChannels('team') } }),
-      'GET /svc/data/tumblelog': () => ({ response: wireBlog('team', { is_mine: true, member_role: 'admin' }) }),
     });
     const { location } = renderWithProviders(<NewBlogPage />, { client, user: twoBlogs, path: '/new/blog' });
     fillIn('team');
