@@ -13,7 +13,6 @@ import {
   setMemberRole,
   withdrawInvite,
 } from './groupEndpoints';
-import { groupRoleFromWire } from './groupModels';
 import { blogFromWire, notificationFromWire } from './models';
 import { postFromWire } from './postModels';
 import type { GroupInvite } from './types/GroupInvite';
@@ -49,15 +48,6 @@ describe('the group models', () => {
       ],
     });
     expect(requests[0].query.get('tumblelog')).toBe('team');
-  });
-
-  it('reads a role word as a role, and anything else as none', () => {
-    expect([groupRoleFromWire('admin'), groupRoleFromWire('member'), groupRoleFromWire(null), groupRoleFromWire('owner')]).toEqual([
-      'admin',
-      'member',
-      null,
-      null,
-    ]);
   });
 
   it('reads the group fields of a blog, a notification and a post', () => {

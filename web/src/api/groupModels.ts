@@ -4,15 +4,13 @@ import type { GroupBlog as WireGroupBlog } from './types/GroupBlog';
 import type { GroupInvite as WireGroupInvite } from './types/GroupInvite';
 import type { GroupMember as WireGroupMember } from './types/GroupMember';
 import type { GroupMembers as WireGroupMembers } from './types/GroupMembers';
+import type { GroupRole } from './types/GroupRole';
 import type { MembersChange } from '../protocol/MembersChange';
 
+// The role is one word, the same on the wire and in the client: the model is the generated
+// type (api/types/GroupRole.ts, the server's enum), as UnreadCounts is in models.ts.
 /** A member's role in a group blog: admins invite, remove and promote; members write. */
-export type GroupRole = 'admin' | 'member';
-
-/** The wire's role word as a role; anything else (null on a blog that is not a group) is none. */
-export function groupRoleFromWire(role: string | null): GroupRole | null {
-  return role === 'admin' || role === 'member' ? role : null;
-}
+export type { GroupRole };
 
 /** A blog as a members list names it: a member by the blog they are known by in the group. */
 export interface GroupBlogRef {
@@ -67,8 +65,7 @@ function groupBlogFromWire(w: WireGroupBlog): GroupBlogRef {
 export function groupMemberFromWire(w: WireGroupMember): GroupMember {
   return {
     blog: groupBlogFromWire(w.blog),
-    // A member has one of the two roles; an unknown word is read as the one that can do less.
-    role: groupRoleFromWire(w.role) ?? 'member',
+    role: w.role,
     isOwner: w.is_owner,
     isYou: w.is_you,
     joinedAt: w.joined_at,
@@ -83,7 +80,7 @@ export function groupMembersFromWire(w: WireGroupMembers): GroupMembers {
   return {
     blog: w.blog,
     isGroup: w.is_group,
-    yourRole: groupRoleFromWire(w.your_role),
+    yourRole: w.your_role,
     members: w.members.map(groupMemberFromWire),
     invites: w.invites.map(groupInviteFromWire),
   };

@@ -5,7 +5,7 @@
 // client model has the same name as the wire type it is made from, the wire type is imported
 // as Wire<Name>.
 import { webUrl } from '../lib/webUrl';
-import { groupRoleFromWire, type GroupRole } from './groupModels';
+import type { GroupRole } from './groupModels';
 import { serverHtml, type ServerHtml } from './serverHtml';
 import type { NotificationData } from '../protocol/NotificationData';
 import type { UnreadCounts } from '../protocol/UnreadCounts';
@@ -193,7 +193,7 @@ export function userBlogFromWire(w: WireUserBlog): UserBlog {
     unreadCount: w.unread_count,
     canMessage: w.can_message,
     isPrivateGroupBlog: w.is_private_group_channel,
-    memberRole: groupRoleFromWire(w.member_role),
+    memberRole: w.member_role,
     memberCount: w.member_count,
   };
 }
@@ -277,7 +277,7 @@ export function blogFromWire(w: BlogWithActivity): Blog {
     isCurrent: w.is_current,
     isMine: w.is_mine,
     isPrivateGroupBlog: w.is_private_group_channel,
-    memberRole: groupRoleFromWire(w.member_role),
+    memberRole: w.member_role,
     canMessage: w.can_message,
     isNsfw: w.is_nsfw,
     postCount: w.post_count,
