@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
-use super::model::{UserModel, VisitorModel, user_model};
+use super::model::{UserModel, VisitorModel, user_model, with_new_blog};
 use super::store;
 use crate::auth;
 use crate::auth::password;
@@ -265,26 +265,14 @@ async fn new_blog(
     user: CurrentUser,
     Form(form): Form<NewBlogForm>,
 ) -> ApiResult<NewBlogAnswer> {
-    let name = blog_validate::blog_name(&form.blog_name)?;
-    let title = blog_validate::blog_title(form.title.as_deref(), &name)?;
-    if blogs::store::blog_name_taken(&app.store, &name).await? {
-        return Err(blog_validate::name_taken(&name));
-    }
+    let (name, title) =
+        blog_validate::new_blog(&app.store, &form.blog_name, form.title.as_deref()).await?;
     blogs::store::create_blog(&app.store, user.user_id, &name, &title)
         .await
-        .map_err(|err| match unique_violation(&err) {
-            Some(_) => blog_validate::name_taken(&name),
-            None => err.into(),
-        })?;
-    let user_model = user_model(&app.store, user.user_id, &user.session.form_key).await?;
-    let row = blogs::store::blog_by_name(&app.store, &name, Some(user.user_id))
-        .await?
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new blog {name} vanished")))?;
-    let current = user_model.current_blog_id;
-    Ok(ok(NewBlogAnswer {
-        blog: UserBlog::of(&row, current),
-        user: user_model,
-    }))
+        .map_err(|err| blog_validate::taken_or(err, &name))?;
+    let (blog, user) =
+        with_new_blog(&app.store, user.user_id, &user.session.form_key, &name).await?;
+    Ok(ok(NewBlogAnswer { blog, user }))
 }
 
 /// What a logout from inside a page (an image, a frame, a script's fetch) is told.

@@ -97,3 +97,18 @@ pub(crate) async fn user_model(
         current_blog_id,
     })
 }
+
+/// What making a blog answers: the new blog's entry (named `name`, the user's now) and the
+/// user model with it.
+pub(crate) async fn with_new_blog(
+    store: &Store,
+    user_id: i64,
+    form_key: &str,
+    name: &str,
+) -> Result<(UserBlog, UserModel), AppError> {
+    let user = user_model(store, user_id, form_key).await?;
+    let row = blogs::store::blog_by_name(store, name, Some(user_id))
+        .await?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new blog {name} vanished")))?;
+    Ok((UserBlog::of(&row, user.current_blog_id), user))
+}

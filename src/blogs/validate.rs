@@ -1,6 +1,7 @@
 //! The rules for blog names.
 
 use crate::error::{AppError, Code};
+use crate::store::{Store, unique_violation};
 
 /// The longest blog name.
 pub(crate) const MAX_NAME_LEN: usize = 32;
@@ -89,6 +90,30 @@ pub(crate) fn blog_title(raw: Option<&str>, name: &str) -> Result<String, AppErr
     } else {
         title.to_owned()
     })
+}
+
+/// A new blog's name and title as asked (`/new/blog`, `/svc/group/create`): both checked, and
+/// the name not taken yet.
+pub(crate) async fn new_blog(
+    store: &Store,
+    name: &str,
+    title: Option<&str>,
+) -> Result<(String, String), AppError> {
+    let name = blog_name(name)?;
+    let title = blog_title(title, &name)?;
+    if super::store::blog_name_taken(store, &name).await? {
+        return Err(name_taken(&name));
+    }
+    Ok((name, title))
+}
+
+/// What making the blog `name` failing with `err` answers: taken, when another request made
+/// a blog of that name between the check and the insert.
+pub(crate) fn taken_or(err: sqlx::Error, name: &str) -> AppError {
+    match unique_violation(&err) {
+        Some(_) => name_taken(name),
+        None => err.into(),
+    }
 }
 
 #[cfg(test)]

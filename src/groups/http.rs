@@ -7,7 +7,7 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::store::{self, InviteRow, MemberRow, Refused, Role};
-use crate::accounts::model::{UserModel, user_model};
+use crate::accounts::model::{UserModel, with_new_blog};
 use crate::auth::session::{CurrentUser, MaybeSession};
 use crate::blogs;
 use crate::blogs::avatar::{DEFAULT_AVATAR_SIZE, avatar_url};
@@ -19,7 +19,6 @@ use crate::error::{ApiResult, AppError, Code, ok};
 use crate::extract::{Form, Query};
 use crate::paths::blog_url;
 use crate::state::AppState;
-use crate::store::unique_violation;
 
 /// The group routes.
 pub(super) fn router() -> Router<AppState> {
@@ -207,26 +206,15 @@ async fn create(
     user: CurrentUser,
     Form(form): Form<CreateGroupForm>,
 ) -> ApiResult<CreateGroupAnswer> {
-    let name = blog_validate::blog_name(&form.blog_name)?;
-    let title = blog_validate::blog_title(form.title.as_deref(), &name)?;
+    let (name, title) =
+        blog_validate::new_blog(&app.store, &form.blog_name, form.title.as_deref()).await?;
     let as_blog = member_identity(&app, user.user_id, form.r#as.as_deref(), None).await?;
-    if blogs::store::blog_name_taken(&app.store, &name).await? {
-        return Err(blog_validate::name_taken(&name));
-    }
     store::create(&app.store, user.user_id, &name, &title, as_blog)
         .await
-        .map_err(|err| match unique_violation(&err) {
-            Some(_) => blog_validate::name_taken(&name),
-            None => err.into(),
-        })?;
-    let user_model = user_model(&app.store, user.user_id, &user.session.form_key).await?;
-    let row = blogs::store::blog_by_name(&app.store, &name, Some(user.user_id))
-        .await?
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("new group {name} vanished")))?;
-    Ok(ok(CreateGroupAnswer {
-        blog: UserBlog::of(&row, user_model.current_blog_id),
-        user: user_model,
-    }))
+        .map_err(|err| blog_validate::taken_or(err, &name))?;
+    let (blog, user) =
+        with_new_blog(&app.store, user.user_id, &user.session.form_key, &name).await?;
+    Ok(ok(CreateGroupAnswer { blog, user }))
 }
 
 /// The fields of `/svc/group/convert`.
