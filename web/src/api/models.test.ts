@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fakeApi';
-import { wireUserBlog, wireUserModel } from '../test/fixtures';
+import { wireNotification, wireUserBlog, wireUserModel } from '../test/fixtures';
 import { fetchUserInfo } from './endpoints';
-import { userInfoFromWire } from './models';
+import { notificationFromWire, userInfoFromWire } from './models';
+import type { NotificationPost } from '../protocol/NotificationPost';
 
 const names = (blogs: { name: string }[] | undefined) => blogs?.map((b) => b.name);
 
@@ -57,5 +58,50 @@ describe("the user model's own blogs and the groups of others", () => {
     expect(requests.map((r) => r.path)).toEqual(['/svc/user/info']);
     expect(names(info.user?.blogs)).toEqual(['alice', 'alice-team']);
     expect(names(info.user?.groups)).toEqual(['bobs-team']);
+  });
+});
+
+describe('a notification', () => {
+  const post = (extra: Partial<NotificationPost> = {}): NotificationPost => ({
+    id: 7,
+    url: '/blog/alice/post/7',
+    type: 'photo',
+    summary: 'A walk',
+    media_url: '/media/walk.jpg',
+    video_thumbnail_url: '',
+    is_ask: false,
+    is_answer: false,
+    ...extra,
+  });
+
+  it("reads a reblog's new post: the reblog's page, what it added and the words it quotes", () => {
+    const reblog = notificationFromWire(
+      wireNotification(1, { type: 'reblog', post: post(), new_post: { url: '/blog/bob/post/9/a-walk', diff: 'So <b>good</b>', quote: 'A walk' } }),
+    );
+    expect(reblog).toMatchObject({ postUrl: '/blog/alice/post/7', reblog: { url: '/blog/bob/post/9/a-walk', diff: 'So <b>good</b>', quote: 'A walk' } });
+    // An address that is not the server's own nor the web's is no link.
+    const odd = notificationFromWire(wireNotification(2, { type: 'reblog', new_post: { url: 'javascript:alert(1)', diff: '', quote: '' } }));
+    expect(odd.reblog).toEqual({ url: null, diff: '', quote: '' });
+    expect(notificationFromWire(wireNotification(3)).reblog).toBeNull();
+  });
+
+  it("reads a reply's words and an answer's, the other one none", () => {
+    const reply = notificationFromWire(wireNotification(1, { type: 'reply', post: post(), note_meta: { reply_text: 'Nice', answer_text: '' } }));
+    expect([reply.replyText, reply.answerText]).toEqual(['Nice', null]);
+    const answer = notificationFromWire(
+      wireNotification(2, { type: 'answer', post: post({ type: 'note', is_answer: true }), note_meta: { reply_text: '', answer_text: 'Hook Head.' } }),
+    );
+    expect([answer.replyText, answer.answerText]).toEqual([null, 'Hook Head.']);
+    const follower = notificationFromWire(wireNotification(3));
+    expect([follower.replyText, follower.answerText]).toEqual([null, null]);
+  });
+
+  it("reads a video post's poster as its thumbnail, and none for other posts", () => {
+    const video = notificationFromWire(
+      wireNotification(1, { type: 'like', post: post({ type: 'video', media_url: '/media/poster.jpg', video_thumbnail_url: '/media/poster.jpg' }) }),
+    );
+    expect(video).toMatchObject({ postMediaUrl: '/media/poster.jpg', postVideoThumbnailUrl: '/media/poster.jpg' });
+    expect(notificationFromWire(wireNotification(2, { type: 'like', post: post() })).postVideoThumbnailUrl).toBe('');
+    expect(notificationFromWire(wireNotification(3)).postVideoThumbnailUrl).toBe('');
   });
 });

@@ -109,8 +109,17 @@ export interface Notification {
   /** That post in a few words (plain text), and the picture standing for it (or ''). */
   postSummary: string;
   postMediaUrl: string;
+  /** The post's poster if it is a video (or ''): the same picture, known to be a video's. */
+  postVideoThumbnailUrl: string;
+  /**
+   * A `reblog`'s new post (`new_post` on the wire): the reblog's page, what it added (plain
+   * text, '' for nothing) and the reblogged post's words (`postSummary`). Null on other types.
+   */
+  reblog: { url: string | null; diff: string; quote: string } | null;
   /** What a reply said (plain text). */
   replyText: string | null;
+  /** What an answer said (plain text, at most 500 characters). */
+  answerText: string | null;
   /** The user's blog it is for. */
   blog: string;
   /**
@@ -255,7 +264,11 @@ export function notificationFromWire(w: NotificationData): Notification {
     postUrl: webUrl(w.post?.url) || null,
     postSummary: w.post?.summary ?? '',
     postMediaUrl: webUrl(w.post?.media_url),
-    replyText: w.note_meta?.reply_text ?? null,
+    postVideoThumbnailUrl: webUrl(w.post?.video_thumbnail_url),
+    reblog: w.new_post && { url: webUrl(w.new_post.url) || null, diff: w.new_post.diff, quote: w.new_post.quote },
+    // A reply's note_meta has no answer_text and an answer's no reply_text: each is '', none.
+    replyText: w.note_meta?.reply_text || null,
+    answerText: w.note_meta?.answer_text || null,
     blog: w.blog,
     groupInvite: w.group_invite && { pending: w.group_invite.pending },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../api/models';
+import { notificationFromWire, type Notification } from '../../api/models';
+import { wireNotification } from '../../test/fixtures';
 import { dayHeader, groupByDay } from './dateHeaders';
 
 /** Local time, so the tests hold in any time zone. */
@@ -8,7 +9,7 @@ function at(year: number, month: number, day: number, hour = 12, minute = 0): nu
 }
 
 function notification(id: number, ms: number): Notification {
-  return { id, type: 'follower', timestamp: Math.floor(ms / 1000), message: 'started following you', isFriend: false, fromBlog: null, postUrl: null, postSummary: '', postMediaUrl: '', replyText: null, blog: 'alice', groupInvite: null };
+  return notificationFromWire(wireNotification(id, { timestamp: Math.floor(ms / 1000) }));
 }
 
 // Thursday, December 3 2026, 09:00.
