@@ -68,6 +68,9 @@ test('ask from the blog card, answer from the inbox', async (t) => {
     await headerTab(readerPage, 'Activity').click();
     const readerActivity = readerPage.getByRole('dialog', { name: 'Activity', exact: true });
     await readerActivity.getByText(new RegExp(`${author.blogName} answered your question`)).waitFor();
+    // With the answer's words, as text.
+    const words = readerActivity.getByText('Hook Head, <always>.');
+    assert.equal(await words.evaluate((el) => el.tagName), 'Q');
   });
 
   await t.test('the reader submits a post; the author posts it from her inbox', async () => {

@@ -83,6 +83,11 @@ test('like and fast reblog from the dashboard, seen live by the author', async (
     assert.equal(await text(readersCopy.getByRole('status')), `Reblogged to ${reader.blogName}.`);
     await authorsCopy.getByText('2 notes', { exact: true }).waitFor();
     await activity.getByText(new RegExp(`${reader.blogName} reblogged your post`)).waitFor();
+    // The notification links to the reblog itself, on the reader's blog; a fast reblog adds no words.
+    const reblogged = activity.getByRole('listitem').filter({ hasText: 'reblogged your post' });
+    const href = await reblogged.getByRole('link', { name: 'reblogged your post' }).getAttribute('href');
+    assert.match(href, new RegExp(`^/blog/${reader.blogName}/post/\\d+`));
+    assert.equal(await reblogged.locator('q').count(), 0);
   });
 
   await t.test('an unlike takes the note back, live', async () => {

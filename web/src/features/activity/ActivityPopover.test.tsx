@@ -98,6 +98,59 @@ describe('ActivityPopover', () => {
     expect(document.querySelector('img.notification__media')?.getAttribute('src')).toBe('/media/sun.png');
   });
 
+  it('links a reblog to the reblog, shows what it added as text, and a video post by its poster', async () => {
+    const post = { id: 7, url: '/blog/alice/post/7', type: 'video', summary: 'A walk', media_url: '/media/poster.jpg', video_thumbnail_url: '/media/poster.jpg', is_ask: false, is_answer: false };
+    const reblog = wireNotification(4, {
+      ...follower(4, 'bob', now - 60),
+      type: 'reblog',
+      message: 'reblogged your post',
+      post,
+      new_post: { url: '/blog/bob/post/9/a-walk', diff: 'So <i>good</i>', quote: 'A walk' },
+    });
+    // A fast reblog adds nothing: no words to show.
+    const fast = wireNotification(5, {
+      ...follower(5, 'carol', now - 120),
+      type: 'reblog',
+      message: 'reblogged your post',
+      post: { ...post, type: 'photo', media_url: '/media/sun.png', video_thumbnail_url: '' },
+      new_post: { url: '/blog/carol/post/10', diff: '', quote: 'A walk' },
+    });
+    const { client } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [reblog, fast] }) }),
+    });
+    renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    await act(async () => {});
+    const [bobs, carols] = screen.getAllByRole('listitem');
+    expect(within(bobs).getByRole('link', { name: 'reblogged your post' }).getAttribute('href')).toBe('/blog/bob/post/9/a-walk');
+    const added = within(bobs).getByText('So <i>good</i>');
+    expect(added.tagName).toBe('Q');
+    expect(added.querySelector('i')).toBeNull();
+    expect(within(bobs).getByRole('img', { name: 'A video' }).getAttribute('src')).toBe('/media/poster.jpg');
+    expect(within(carols).getByRole('link', { name: 'reblogged your post' }).getAttribute('href')).toBe('/blog/carol/post/10');
+    expect(carols.querySelector('q')).toBeNull();
+    // A photo's picture, as before: no video's mark.
+    expect(carols.querySelector('img.notification__media')?.getAttribute('src')).toBe('/media/sun.png');
+    expect(within(carols).queryByRole('img', { name: 'A video' })).toBeNull();
+  });
+
+  it("shows an answer's words as text", async () => {
+    const answer = wireNotification(6, {
+      ...follower(6, 'bob', now - 60),
+      type: 'answer',
+      message: 'answered your question',
+      post: { id: 8, url: '/blog/bob/post/8', type: 'note', summary: 'Which lighthouse?', media_url: '', video_thumbnail_url: '', is_ask: false, is_answer: true },
+      note_meta: { reply_text: '', answer_text: 'Hook Head, <always>.' },
+    });
+    const { client } = fakeApi({
+      'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [answer] }) }),
+    });
+    renderWithProviders(<ActivityPopover onNavigate={() => {}} />, { client, user: twoBlogs });
+    await act(async () => {});
+    expect(screen.getByRole('link', { name: 'answered your question' }).getAttribute('href')).toBe('/blog/bob/post/8');
+    expect(screen.getByText('Hook Head, <always>.').tagName).toBe('Q');
+    expect(document.querySelectorAll('q')).toHaveLength(1);
+  });
+
   it('shows the empty text with no notifications, and a live notification in place at the top', async () => {
     const { client } = fakeApi({
       'GET /svc/data/tumblelog': () => ({ response: wireBlog('alice', { is_mine: true, activity_notifications: [] }) }),

@@ -1,7 +1,8 @@
 // Links to another blog's post open the blog viewer drawer on that post (spec 000 §2.10: a
 // request with tumblelog_name, post_id and url), over the page: a reblog trail's, a post's
 // date, a note's reblog, a blog card's highlighted post, a notification about a post that
-// mentions the user. The user's own posts, and any click but a plain one, go to the page.
+// mentions the user or about a reblog of hers. The user's own posts, and any click but a plain
+// one, go to the page.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -213,5 +214,26 @@ describe('links to another blog’s post open the blog viewer on that post', () 
       fireEvent.click(screen.getByRole('link', { name: 'liked your post' }));
     });
     expect(location.history.at(-1)).toBe('/blog/alice/post/7');
+  });
+
+  it('a notification of a reblog: the reblog, in the drawer', async () => {
+    const from = { name: 'bob', avatar_url_48: '/avatar/bob/48', avatar_url_128: '/avatar/bob/128', url: '/blog/bob', is_friend: false };
+    const reblog = notificationFromWire(
+      wireNotification(1, {
+        type: 'reblog',
+        message: 'reblogged your post',
+        from_tumblelog: from,
+        post: { id: 7, url: '/blog/alice/post/7', type: 'text', summary: '', media_url: '', video_thumbnail_url: '', is_ask: false, is_answer: false },
+        new_post: { url: '/blog/bob/post/12', diff: '', quote: '' },
+      }),
+    );
+    const { requests, location } = renderPage(
+      <ul>
+        <NotificationItem notification={reblog} />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'reblogged your post' }));
+    await expectDrawerOnPost(requests, 'bob', 12);
+    expect(location.history).toEqual(['/']);
   });
 });

@@ -11,19 +11,25 @@ import { InviteAnswerButtons } from './InviteAnswerButtons';
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
- * One notification: who, what (linking to the post it is about, with its summary, its
- * picture and a reply's words), and when (the day is in the group header above it). Where a
- * docking area is on the page (the dashboard, on a wide viewport), a plain click on the post
- * docks it beside the column instead of leaving the page (spec 000 §4 Docking area); else a
- * post of someone else's blog (one that mentions the user) opens in the blog viewer drawer
- * over the page (spec 000 §2.10), as other links to another blog's post do.
+ * One notification: who, what (linking to the post it is about, or for a reblog to the
+ * reblog, with the post's summary, its picture and the note's words), and when (the day is
+ * in the group header above it). Where a docking area is on the page (the dashboard, on a
+ * wide viewport), a plain click on the post docks it beside the column instead of leaving the
+ * page (spec 000 §4 Docking area); else a post of someone else's blog (one that mentions the
+ * user, or a reblog of hers) opens in the blog viewer drawer over the page (spec 000 §2.10),
+ * as other links to another blog's post do.
  */
 export function NotificationItem({ notification }: { notification: Notification }) {
   const dock = useDock();
   const openPost = useOpenPost();
   const { user } = useSession();
   const from = notification.fromBlog;
-  const post = notification.postUrl ? postOfPath(notification.postUrl) : null;
+  // A reblog is told of by the reblog itself (spec 000 §3 Notification new_post); the post it
+  // reblogged, the user's own, is the one its summary and picture stand for.
+  const href = notification.reblog?.url ?? notification.postUrl;
+  const post = href ? postOfPath(href) : null;
+  // What the note said, as text: a reply's words, what a reblog added, an answer's words.
+  const words = notification.replyText || notification.reblog?.diff || notification.answerText;
   const dockPost = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!post || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     if (dock.dock(post)) {
@@ -32,7 +38,7 @@ export function NotificationItem({ notification }: { notification: Notification 
     }
     // Not docked (no area, or the docked post is kept): the user's own post's page is opened.
     const own = user?.blogs.some((b) => b.name === post.blog) ?? false;
-    if (!own && notification.postUrl) openPost(notification.postUrl, e);
+    if (!own && href) openPost(href, e);
   };
   const when = new Date(notification.timestamp * 1000);
   return (
@@ -42,15 +48,15 @@ export function NotificationItem({ notification }: { notification: Notification 
       {from ? <Avatar url={from.avatarUrl} size={30} /> : <span className="notification__no-avatar" aria-hidden="true" />}
       <span className="notification__text">
         {from ? <strong>{from.name}</strong> : notification.type === 'ask' && <strong>Anonymous</strong>}{' '}
-        {notification.postUrl ? (
-          <AppLink href={notification.postUrl} className="notification__post" onClick={dockPost}>
+        {href ? (
+          <AppLink href={href} className="notification__post" onClick={dockPost}>
             {notification.message}
           </AppLink>
         ) : (
           notification.message
         )}
         {notification.postSummary && <span className="notification__summary muted">{notification.postSummary}</span>}
-        {notification.replyText && <q className="notification__reply">{notification.replyText}</q>}
+        {words && <q className="notification__words">{words}</q>}
         {/* An invitation to a group blog (`fromBlog` is the group): answered from here. */}
         {notification.groupInvite && from && (
           <InviteAnswerButtons
@@ -61,8 +67,16 @@ export function NotificationItem({ notification }: { notification: Notification 
           />
         )}
       </span>
-      {notification.postMediaUrl && (
-        <img className="notification__media" src={notification.postMediaUrl} alt="" width={40} height={40} loading="lazy" />
+      {notification.postVideoThumbnailUrl ? (
+        // A video's poster, marked as a video's (a photo's picture says nothing the summary
+        // does not; that it is a video, only this would).
+        <span className="notification__media notification__media--video">
+          <img src={notification.postVideoThumbnailUrl} alt="A video" width={40} height={40} loading="lazy" />
+        </span>
+      ) : (
+        notification.postMediaUrl && (
+          <img className="notification__media" src={notification.postMediaUrl} alt="" width={40} height={40} loading="lazy" />
+        )
       )}
       <time className="muted notification__time" dateTime={when.toISOString()}>
         {timeOfDay.format(when)}
