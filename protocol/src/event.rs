@@ -175,7 +175,8 @@ pub struct NotificationPost {
     pub r#type: String,
     /// Its title or opening words, plain text, at most 100 characters.
     pub summary: String,
-    /// The picture standing for it (its first photo, a link's thumbnail, album art), or "".
+    /// The picture standing for it (its first photo, a link's thumbnail, album art, a
+    /// video's poster), or "".
     pub media_url: String,
     /// A video post's poster (its processed video's first frame), or "".
     pub video_thumbnail_url: String,

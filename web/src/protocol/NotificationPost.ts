@@ -17,7 +17,8 @@ type: string,
  */
 summary: string, 
 /**
- * The picture standing for it (its first photo, a link's thumbnail, album art), or "".
+ * The picture standing for it (its first photo, a link's thumbnail, album art, a
+ * video's poster), or "".
  */
 media_url: string, 
 /**
